@@ -1,0 +1,24 @@
+//! Sancho: a terminal trainer for chess notation and puzzles.
+//!
+//! The crate is a pure core with thin shells around it:
+//!
+//! - [`notation`]: resolves what a user typed against a position, explains
+//!   every departure from canonical SAN, gives live hints for partial input,
+//!   writes SAN, LAN and UCI, validates FEN, and generates every SAN string
+//!   that can occur in a legal game.
+//! - [`puzzle`]: the puzzle model, the JSON pack format, the Lichess CSV
+//!   reader, the validator and a small mate solver.
+//! - [`session`]: the solving session, a state machine that emits events.
+//! - [`progress`]: the user's progress (attempts, rating, reviews, streaks)
+//!   and the crash-safe store that keeps it.
+//! - [`tui`]: the ratatui shell (actions, app state, view), kept in the
+//!   library so that tests and benchmarks can drive it.
+//!
+//! None of the core modules touches a terminal, a clock or a path of its own:
+//! time and directories are passed in.
+
+pub mod notation;
+pub mod progress;
+pub mod puzzle;
+pub mod session;
+pub mod tui;
