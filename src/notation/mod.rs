@@ -4,11 +4,13 @@
 //! [`Rejected`] explanation out.
 
 pub mod diagnostic;
+pub mod hint;
 pub mod resolve;
 pub mod types;
 pub mod write;
 
 pub use diagnostic::{Code, Diagnostic};
+pub use hint::{Hint, HintEngine, HintState, hint};
 pub use resolve::resolve;
 pub use types::{
     CastlingBan, Illegal, MoveSpec, MoveText, Rejected, ResolveError, Resolved, Strictness,
