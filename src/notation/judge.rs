@@ -10,7 +10,12 @@ use super::san_strings;
 use super::types::{MoveText, role_name};
 
 /// The diagnostics for `parsed`, which resolved to `text` in `pos`.
-pub(crate) fn diagnose(pos: &Chess, parsed: &Parsed, text: &MoveText, input: &str) -> Vec<Diagnostic> {
+pub(crate) fn diagnose(
+    pos: &Chess,
+    parsed: &Parsed,
+    text: &MoveText,
+    input: &str,
+) -> Vec<Diagnostic> {
     let mut out = Judgement {
         canonical: &text.san,
         out: Vec::new(),
@@ -19,7 +24,10 @@ pub(crate) fn diagnose(pos: &Chess, parsed: &Parsed, text: &MoveText, input: &st
     let written = input.trim();
 
     if form.surrounding_space {
-        out.add(Code::SurroundingSpace, "spaces around the move were ignored");
+        out.add(
+            Code::SurroundingSpace,
+            "spaces around the move were ignored",
+        );
     }
     if form.inner_space {
         out.add(Code::InnerSpace, "a move is written without spaces");
@@ -31,7 +39,10 @@ pub(crate) fn diagnose(pos: &Chess, parsed: &Parsed, text: &MoveText, input: &st
         );
     }
     if form.figurine {
-        out.add(Code::Figurine, "figurines are for print: type the piece letter");
+        out.add(
+            Code::Figurine,
+            "figurines are for print: type the piece letter",
+        );
     }
     if form.ep_suffix {
         let msg = if text.mv.is_en_passant() {
@@ -42,7 +53,10 @@ pub(crate) fn diagnose(pos: &Chess, parsed: &Parsed, text: &MoveText, input: &st
         out.add(Code::EnPassantSuffix, msg);
     }
     if form.pawn_letter {
-        out.add(Code::PawnLetter, "pawns have no letter in SAN: leave out the P");
+        out.add(
+            Code::PawnLetter,
+            "pawns have no letter in SAN: leave out the P",
+        );
     }
     if form.lowercase_piece {
         out.add(
@@ -51,7 +65,7 @@ pub(crate) fn diagnose(pos: &Chess, parsed: &Parsed, text: &MoveText, input: &st
         );
     }
 
-    let mut uci = false;
+    let uci;
     if let Move::Castle { rook, .. } = text.mv {
         judge_castling(&mut out, parsed, rook, written);
         uci = parsed.spec.role.is_none();
@@ -77,7 +91,8 @@ struct Judgement<'a> {
 impl Judgement<'_> {
     fn add(&mut self, code: Code, message: impl Into<String>) {
         let message = format!("{}: {}", message.into(), self.canonical);
-        self.out.push(Diagnostic::new(code, message, self.canonical));
+        self.out
+            .push(Diagnostic::new(code, message, self.canonical));
     }
 }
 
@@ -101,7 +116,9 @@ fn judge_castling(out: &mut Judgement<'_>, parsed: &Parsed, rook: shakmaty::Squa
     } else if spec.to == Some(rook) {
         out.add(
             Code::CastlingKingTakesRook,
-            format!("{written} writes castling as the king taking its own rook; in SAN castling is"),
+            format!(
+                "{written} writes castling as the king taking its own rook; in SAN castling is"
+            ),
         );
     } else if spec.role.is_none() {
         out.add(
@@ -119,7 +136,13 @@ fn judge_castling(out: &mut Judgement<'_>, parsed: &Parsed, rook: shakmaty::Squa
 /// Judges the shape (UCI, long algebraic, disambiguation, capture sign).
 /// Returns whether the input was UCI, which has no capture, promotion or
 /// check signs to judge.
-fn judge_form(out: &mut Judgement<'_>, parsed: &Parsed, mv: Move, canonical: &San, written: &str) -> bool {
+fn judge_form(
+    out: &mut Judgement<'_>,
+    parsed: &Parsed,
+    mv: Move,
+    canonical: &San,
+    written: &str,
+) -> bool {
     let (spec, form) = (&parsed.spec, &parsed.form);
     let San::Normal {
         file: canon_file,
@@ -184,7 +207,13 @@ fn judge_pawn_departure(out: &mut Judgement<'_>, parsed: &Parsed, mv: Move) {
     }
 }
 
-fn judge_disambiguation(out: &mut Judgement<'_>, parsed: &Parsed, mv: Move, file: bool, rank: bool) {
+fn judge_disambiguation(
+    out: &mut Judgement<'_>,
+    parsed: &Parsed,
+    mv: Move,
+    file: bool,
+    rank: bool,
+) {
     let spec = &parsed.spec;
     let given = (spec.from_file.is_some(), spec.from_rank.is_some());
     let role = role_name(mv.role());
@@ -231,14 +260,15 @@ fn judge_promotion(out: &mut Judgement<'_>, parsed: &Parsed, mv: Move) {
 /// A SAN-shaped input that no game could ever need (`Kee2`).
 fn judge_never_occurs(out: &mut Judgement<'_>, parsed: &Parsed, mv: Move) {
     let spec = &parsed.spec;
-    let Some(role) = spec.role else { return };
+    // Pawn forms have codes of their own (pawn-capture-file and the like).
+    let Some(role) = spec.role.filter(|&r| r != Role::Pawn) else {
+        return;
+    };
     if parsed.form.separator == Some('-') || spec.to.is_none() {
         return;
     }
     let mut body = String::with_capacity(8);
-    if role != Role::Pawn {
-        body.push(role.upper_char());
-    }
+    body.push(role.upper_char());
     if let Some(f) = spec.from_file {
         body.push(f.char());
     }
@@ -249,11 +279,14 @@ fn judge_never_occurs(out: &mut Judgement<'_>, parsed: &Parsed, mv: Move) {
         body.push('x');
     }
     body.push_str(&mv.to().to_string());
-    if let Some(p) = mv.promotion() {
-        body.push('=');
-        body.push(p.upper_char());
-    }
     if let Some(why) = san_strings::why_impossible(&body) {
+        // The stronger lesson replaces the milder one about disambiguation.
+        out.out.retain(|d| {
+            !matches!(
+                d.code,
+                Code::UnneededDisambiguation | Code::OverlongDisambiguation
+            )
+        });
         out.add(
             Code::NeverOccurs,
             format!("{body} can never occur in any game ({why})"),

@@ -1,11 +1,18 @@
 //! The notation engine: from what a user typed to what it means.
 //!
 //! Pure library code: a position and a string in, a [`Resolved`] move or a
-//! [`Rejected`] explanation out.
+//! [`Rejected`] explanation out. Live hints answer partial input; writing
+//! gives canonical SAN, LAN and UCI; [`san_strings`] knows every SAN that
+//! can ever occur; [`fen`] explains a broken FEN field by field.
 
 pub mod diagnostic;
+pub mod explain;
+pub mod fen;
 pub mod hint;
+mod judge;
+pub mod parse;
 pub mod resolve;
+pub mod san_strings;
 pub mod types;
 pub mod write;
 

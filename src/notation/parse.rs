@@ -96,6 +96,8 @@ pub fn normalize(input: &str) -> Normalized {
     let trimmed = input.trim();
     form.surrounding_space = trimmed.len() != input.len();
 
+    // "exd6 e.p." is the customary spacing: the e.p. itself is judged later.
+    let trimmed = trimmed.replace(" e.p.", "e.p.");
     let mut text = String::with_capacity(trimmed.len());
     for c in trimmed.chars() {
         if c.is_whitespace() {
@@ -217,7 +219,10 @@ pub fn parse(input: &str) -> Result<Parsed, SyntaxError> {
 /// Parses a normalised body.
 pub fn parse_body(body: &str, mut form: Form) -> Result<Parsed, SyntaxError> {
     if body.is_empty() {
-        return Err(syntax(0, "nothing to read: type a move such as e4, Nf3 or O-O"));
+        return Err(syntax(
+            0,
+            "nothing to read: type a move such as e4, Nf3 or O-O",
+        ));
     }
     match body {
         "O-O" => return Ok(castle(CastlingSide::KingSide, form)),
@@ -412,7 +417,15 @@ mod tests {
     fn reads_what_each_form_asks_for() {
         let n = Some(Role::Knight);
         let p = Some(Role::Pawn);
-        let cases: &[(&str, Option<Role>, Option<char>, Option<char>, bool, Square, Option<Role>)] = &[
+        let cases: &[(
+            &str,
+            Option<Role>,
+            Option<char>,
+            Option<char>,
+            bool,
+            Square,
+            Option<Role>,
+        )] = &[
             ("Nf3", n, None, None, false, Square::F3, None),
             ("nf3", n, None, None, false, Square::F3, None),
             ("♘f3", n, None, None, false, Square::F3, None),
@@ -432,9 +445,33 @@ mod tests {
             ("e8q", p, None, None, false, Square::E8, Some(Role::Queen)),
             ("e8=b", p, None, None, false, Square::E8, Some(Role::Bishop)),
             ("e2e4", None, Some('e'), Some('2'), false, Square::E4, None),
-            ("e7e8q", None, Some('e'), Some('7'), false, Square::E8, Some(Role::Queen)),
-            ("a7b8n", None, Some('a'), Some('7'), false, Square::B8, Some(Role::Knight)),
-            (" Qh5+! ", Some(Role::Queen), None, None, false, Square::H5, None),
+            (
+                "e7e8q",
+                None,
+                Some('e'),
+                Some('7'),
+                false,
+                Square::E8,
+                Some(Role::Queen),
+            ),
+            (
+                "a7b8n",
+                None,
+                Some('a'),
+                Some('7'),
+                false,
+                Square::B8,
+                Some(Role::Knight),
+            ),
+            (
+                " Qh5+! ",
+                Some(Role::Queen),
+                None,
+                None,
+                false,
+                Square::H5,
+                None,
+            ),
             ("exd6 e.p.", p, Some('e'), None, true, Square::D6, None),
         ];
         for &(input, role, file, rank, capture, to, promotion) in cases {
@@ -459,7 +496,10 @@ mod tests {
         assert!(f.surrounding_space);
         assert_eq!(f.annotation.as_deref(), Some("!?"));
         assert_eq!(parse("Qh7#").unwrap().form.suffix, WrittenSuffix::Mate);
-        assert_eq!(parse("Qh7++").unwrap().form.suffix, WrittenSuffix::DoubleCross);
+        assert_eq!(
+            parse("Qh7++").unwrap().form.suffix,
+            WrittenSuffix::DoubleCross
+        );
         assert!(parse("e8Q").unwrap().form.promotion_equals.eq(&false));
         assert!(parse("e8=q").unwrap().form.promotion_lowercase);
         assert!(parse("bxc3").unwrap().form.leading_b);
@@ -477,8 +517,8 @@ mod tests {
             ("N", "expected a destination square"),
             ("E4", "lower case"),
             ("e8=", "expected a promotion piece"),
-            ("O-O-O-O", "has no place"),
-            ("hello", "has no place"),
+            ("O-O-O-O", "castling is written O-O"),
+            ("hello", "not a file"),
             ("a1b2c3", "too much before the destination"),
         ];
         for (input, expected) in cases {

@@ -7,7 +7,6 @@
 use shakmaty::san::{San, SanPlus};
 use shakmaty::{CastlingSide, Chess, Move, Position, Role, Square};
 
-use super::diagnostic::Diagnostic;
 use super::explain::explain;
 use super::judge::diagnose;
 use super::parse::{Parsed, parse};
