@@ -10,7 +10,9 @@ pub mod explain;
 pub mod fen;
 pub mod hint;
 mod judge;
+pub mod line;
 pub mod parse;
+pub mod report;
 pub mod resolve;
 pub mod san_strings;
 pub mod types;
@@ -18,6 +20,7 @@ pub mod write;
 
 pub use diagnostic::{Code, Diagnostic};
 pub use hint::{Hint, HintEngine, HintState, hint};
+pub use line::{LineError, play_line};
 pub use resolve::resolve;
 pub use types::{
     CastlingBan, Illegal, MoveSpec, MoveText, Rejected, ResolveError, Resolved, Strictness,
