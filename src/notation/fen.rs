@@ -29,9 +29,7 @@ pub enum FenError {
         found: usize,
     },
     /// Field 1 does not have 8 ranks.
-    #[error(
-        "field 1 (piece placement): found {found} ranks, expected 8 separated by 7 slashes (/)"
-    )]
+    #[error("field 1 (piece placement): {}", rank_count_message(*.found))]
     RankCount {
         /// How many slash-separated ranks were found.
         found: usize,
@@ -123,6 +121,16 @@ impl FenError {
             FenError::Fullmove { .. } => Some(6),
             FenError::Position { reason } => reason.field(),
         }
+    }
+}
+
+/// The message for a wrong number of ranks, with a hint when the slashes
+/// are missing altogether.
+fn rank_count_message(found: usize) -> String {
+    if found == 1 {
+        "found 1 rank, expected 8 separated by 7 slashes (/): are the slashes missing?".to_owned()
+    } else {
+        format!("found {found} ranks, expected 8 separated by 7 slashes (/)")
     }
 }
 
@@ -612,7 +620,7 @@ mod tests {
             ("", E::FieldCount { found: 0 }, "6 fields separated by spaces (or 4"),
             ("8/8/8/8/8/8/8/8 w - - 0", E::FieldCount { found: 5 }, "found 5"),
             (&format!("{START} extra"), E::FieldCount { found: 7 }, "found 7"),
-            ("rnbqkbnrpppppppp88888888PPPPPPPPRNBQKBNR w KQkq - 0 1", E::RankCount { found: 1 }, "found 1 ranks, expected 8 separated by 7 slashes"),
+            ("rnbqkbnrpppppppp88888888PPPPPPPPRNBQKBNR w KQkq - 0 1", E::RankCount { found: 1 }, "found 1 rank, expected 8 separated by 7 slashes (/): are the slashes missing?"),
             ("8/8/8/8/8/8/8/8/8 w - - 0 1", E::RankCount { found: 9 }, "found 9 ranks"),
             ("4k3/8/p7p/8/8/8/8/4K3 w - - 0 1", E::RankLength { rank: 6, squares: 9 }, "field 1 (piece placement): rank 6 has 9 squares, expected 8"),
             ("4k3/8/8/8/8/8/8/4K2 w - - 0 1", E::RankLength { rank: 1, squares: 7 }, "rank 1 has 7 squares"),
@@ -685,6 +693,22 @@ mod tests {
         #[test]
         fn arbitrary_strings_never_panic(text in "\\PC{0,80}") {
             let _ = parse_fen(&text);
+        }
+
+        #[test]
+        fn positions_from_random_games_round_trip(choices in proptest::collection::vec(any::<u16>(), 0..60)) {
+            let mut pos = Chess::new();
+            for c in choices {
+                let moves = pos.legal_moves();
+                if moves.is_empty() {
+                    break;
+                }
+                let m = moves[usize::from(c) % moves.len()];
+                pos.play_unchecked(m);
+            }
+            let fen = Fen::from_position(&pos, EnPassantMode::Always).to_string();
+            let parsed = parse_fen(&fen);
+            prop_assert_eq!(parsed.as_ref().ok(), Some(&pos), "{} -> {:?}", fen, parsed);
         }
 
         #[test]
