@@ -88,7 +88,11 @@ pub fn resolve(args: ResolveArgs) -> anyhow::Result<ExitCode> {
         writeln!(out)?;
     } else {
         match &result {
-            Ok(r) => writeln!(out, "{}  (LAN {}, UCI {})", r.text.san, r.text.lan, r.text.uci)?,
+            Ok(r) => writeln!(
+                out,
+                "{}  (LAN {}, UCI {})",
+                r.text.san, r.text.lan, r.text.uci
+            )?,
             Err(e) => writeln!(out, "{}: {e}", e.error.status())?,
         }
         let diagnostics = match &result {
@@ -139,7 +143,8 @@ fn batch(path: &str, strictness: Strictness) -> anyhow::Result<ExitCode> {
                 serde_json::to_writer(&mut out, &ResolveReport::new(input, &result))?;
             }
             Some(Err(message)) => {
-                let report = ResolveReport::bad_fen(input, format!("line {}: {message}", number + 1));
+                let report =
+                    ResolveReport::bad_fen(input, format!("line {}: {message}", number + 1));
                 serde_json::to_writer(&mut out, &report)?;
             }
             None => {}

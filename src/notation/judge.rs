@@ -89,8 +89,14 @@ struct Judgement<'a> {
 }
 
 impl Judgement<'_> {
+    /// Adds a diagnostic whose message ends with the canonical form.
     fn add(&mut self, code: Code, message: impl Into<String>) {
         let message = format!("{}: {}", message.into(), self.canonical);
+        self.add_whole(code, message);
+    }
+
+    /// Adds a diagnostic whose message already names the canonical form.
+    fn add_whole(&mut self, code: Code, message: String) {
         self.out
             .push(Diagnostic::new(code, message, self.canonical));
     }
@@ -100,13 +106,11 @@ fn judge_castling(out: &mut Judgement<'_>, parsed: &Parsed, rook: shakmaty::Squa
     let (spec, form) = (&parsed.spec, &parsed.form);
     if spec.castle.is_some() {
         if form.zero_castling {
-            out.add(
-                Code::ZeroCastling,
-                format!(
-                    "{} is written with the letter O, not the digit zero",
-                    written.replace('0', "O")
-                ),
+            let message = format!(
+                "{written} is written {}: castling uses the letter O, not the digit zero",
+                out.canonical
             );
+            out.add_whole(Code::ZeroCastling, message);
         } else if form.castling_spelling {
             out.add(
                 Code::CastlingSpelling,
