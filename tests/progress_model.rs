@@ -4,7 +4,7 @@
 
 use proptest::prelude::*;
 use sancho::progress::{
-    Attempt, AttemptId, Candidate, Card, Damage, DrillMistake, DrillId, DrillResult, Outcome,
+    Attempt, AttemptId, Candidate, Card, Damage, DrillId, DrillMistake, DrillResult, Outcome,
     PickReason, Progress, PuzzleRef, SECONDS_PER_DAY, Source, Timestamp, UserRating, WrongInput,
     difficulty_rating, disk,
 };
@@ -68,7 +68,11 @@ fn skillratings_reproduces_glickmans_example() {
     let new = glicko2_rating_period(&player, &results, &Glicko2Config::new());
     assert!(close(new.rating, 1464.06, 0.01), "{}", new.rating);
     assert!(close(new.deviation, 151.52, 0.01), "{}", new.deviation);
-    assert!(close(new.volatility, 0.05999, 0.00001), "{}", new.volatility);
+    assert!(
+        close(new.volatility, 0.05999, 0.00001),
+        "{}",
+        new.volatility
+    );
 }
 
 /// Expected values from a separate implementation of the steps in
@@ -78,19 +82,34 @@ fn skillratings_reproduces_glickmans_example() {
 #[test]
 fn wrapper_plays_one_game_against_the_puzzle() {
     let start = UserRating::default();
-    assert_eq!((start.rating, start.deviation, start.volatility), (1500.0, 350.0, 0.06));
+    assert_eq!(
+        (start.rating, start.deviation, start.volatility),
+        (1500.0, 350.0, 0.06)
+    );
     let cases = [
         (1400, true, 1632.67, 256.98),
         (1400, false, 1270.34, 256.98),
     ];
     for (puzzle, won, rating, deviation) in cases {
         let after = start.after_puzzle(puzzle, won);
-        assert!(close(after.rating, rating, 0.01), "{puzzle} {won}: {}", after.rating);
-        assert!(close(after.deviation, deviation, 0.01), "{puzzle} {won}: {}", after.deviation);
+        assert!(
+            close(after.rating, rating, 0.01),
+            "{puzzle} {won}: {}",
+            after.rating
+        );
+        assert!(
+            close(after.deviation, deviation, 0.01),
+            "{puzzle} {won}: {}",
+            after.deviation
+        );
     }
     let second = start.after_puzzle(1400, true).after_puzzle(2000, false);
     assert!(close(second.rating, 1597.31, 0.01), "{}", second.rating);
-    assert!(close(second.deviation, 234.13, 0.01), "{}", second.deviation);
+    assert!(
+        close(second.deviation, 234.13, 0.01),
+        "{}",
+        second.deviation
+    );
 }
 
 #[test]
@@ -113,7 +132,11 @@ fn only_first_attempt_and_only_clean_solves_count() {
     ]);
     let rating = progress.rating();
     assert!(close(rating.rating, 1597.31, 0.01), "{}", rating.rating);
-    assert!(close(rating.deviation, 234.13, 0.01), "{}", rating.deviation);
+    assert!(
+        close(rating.deviation, 234.13, 0.01),
+        "{}",
+        rating.deviation
+    );
     let history: Vec<(i64, i64)> = progress
         .rating_history()
         .iter()
@@ -126,7 +149,11 @@ fn only_first_attempt_and_only_clean_solves_count() {
 fn shown_solution_is_a_loss_and_replay_follows_time_not_insertion() {
     let mut shown = attempt("a", 10, Outcome::Solved, 0, Some(1400));
     shown.solution_shown = true;
-    assert!(close(progress_of(vec![shown]).rating().rating, 1270.34, 0.01));
+    assert!(close(
+        progress_of(vec![shown]).rating().rating,
+        1270.34,
+        0.01
+    ));
 
     // Inserted newest first: the replay still rates 1400 before 2000.
     let progress = progress_of(vec![
@@ -145,12 +172,12 @@ fn sm2_intervals_over_a_sequence_of_reviews() {
     let steps: [(u8, u32, u32, f64); 8] = [
         (5, 1, 1, 2.06),
         (5, 6, 2, 2.16),
-        (5, 13, 3, 2.26),  // round(6 * 2.16) = 13
-        (3, 29, 4, 2.12),  // round(13 * 2.26) = 29, ease - 0.14
-        (1, 1, 0, 1.58),   // failure resets, ease - 0.54
+        (5, 13, 3, 2.26), // round(6 * 2.16) = 13
+        (3, 29, 4, 2.12), // round(13 * 2.26) = 29, ease - 0.14
+        (1, 1, 0, 1.58),  // failure resets, ease - 0.54
         (5, 1, 1, 1.68),
         (5, 6, 2, 1.78),
-        (5, 11, 3, 1.88),  // round(6 * 1.78) = 11
+        (5, 11, 3, 1.88), // round(6 * 1.78) = 11
     ];
     let mut now = Timestamp(1_000_000);
     let mut card = Card::after_failure(now);
@@ -194,7 +221,10 @@ fn failed_puzzles_become_due_reviews() {
         attempt("reviewed", t0 + 2 * DAY, Outcome::Solved, 0, None),
     ]);
     assert!(progress.due_reviews(Timestamp(t0 + DAY - 1)).is_empty());
-    assert_eq!(progress.due_reviews(Timestamp(t0 + DAY + 50)), vec![lichess("early")]);
+    assert_eq!(
+        progress.due_reviews(Timestamp(t0 + DAY + 50)),
+        vec![lichess("early")]
+    );
     assert_eq!(
         progress.due_reviews(Timestamp(t0 + 2 * DAY)),
         vec![lichess("early"), lichess("late")]
@@ -226,11 +256,14 @@ fn pick_prefers_oldest_due_review_then_nearest_unseen() {
     let ratings = [1500, 1500, 1500, 2400, 1450, 1550];
     let themes = [&fork, &fork, &pin, &fork, &pin, &fork];
     let candidates = || {
-        refs.iter().zip(ratings).zip(themes).map(|((puzzle, rating), themes)| Candidate {
-            puzzle,
-            rating,
-            themes,
-        })
+        refs.iter()
+            .zip(ratings)
+            .zip(themes)
+            .map(|((puzzle, rating), themes)| Candidate {
+                puzzle,
+                rating,
+                themes,
+            })
     };
     let id = |now: i64, filter: &[String]| {
         progress
@@ -240,10 +273,19 @@ fn pick_prefers_oldest_due_review_then_nearest_unseen() {
     let due = |at| PickReason::Review { due: Timestamp(at) };
     // Before anything is due: the unseen puzzle nearest 1500 (ties: first).
     assert_eq!(id(t0, &[]), Some(("near".to_owned(), PickReason::New)));
-    assert_eq!(id(t0 + DAY + 5, &[]), Some(("due-early".to_owned(), due(t0 + DAY))));
-    assert_eq!(id(t0 + DAY + 20, &[]), Some(("due-early".to_owned(), due(t0 + DAY))));
+    assert_eq!(
+        id(t0 + DAY + 5, &[]),
+        Some(("due-early".to_owned(), due(t0 + DAY)))
+    );
+    assert_eq!(
+        id(t0 + DAY + 20, &[]),
+        Some(("due-early".to_owned(), due(t0 + DAY)))
+    );
     // Only fork puzzles: due-early is a pin, near too.
-    assert_eq!(id(t0 + DAY + 20, &fork), Some(("due-late".to_owned(), due(t0 + DAY + 10))));
+    assert_eq!(
+        id(t0 + DAY + 20, &fork),
+        Some(("due-late".to_owned(), due(t0 + DAY + 10)))
+    );
     assert_eq!(id(t0, &fork), Some(("near2".to_owned(), PickReason::New)));
     let none = vec!["endgame".to_owned()];
     assert_eq!(id(t0, &none), None);
@@ -277,7 +319,11 @@ fn streaks_follow_time_order() {
             .map(|(n, o)| attempt(&format!("p{n}"), n as i64 * 10, *o, 0, None))
             .collect();
         let streak = progress_of(attempts).streak();
-        assert_eq!((streak.current, streak.best), (current, best), "{outcomes:?}");
+        assert_eq!(
+            (streak.current, streak.best),
+            (current, best),
+            "{outcomes:?}"
+        );
     }
 }
 
@@ -317,7 +363,13 @@ fn sample() -> Progress {
     };
     progress.insert_drill(
         DrillId::new(Timestamp(70), "write", 1),
-        drill("write", 70, 10, 7, &[("missing-check", "Nf7+"), ("missing-capture", "exd5")]),
+        drill(
+            "write",
+            70,
+            10,
+            7,
+            &[("missing-check", "Nf7+"), ("missing-capture", "exd5")],
+        ),
     );
     progress.insert_drill(
         DrillId::new(Timestamp(80), "write", 2),
@@ -368,14 +420,32 @@ fn stats_json_has_the_documented_shape() {
     };
     assert_eq!(
         keys(&json),
-        ["drills", "lessons", "mistakes", "puzzles", "rating", "reviews_due", "streak", "themes"]
+        [
+            "drills",
+            "lessons",
+            "mistakes",
+            "puzzles",
+            "rating",
+            "reviews_due",
+            "streak",
+            "themes"
+        ]
     );
-    assert_eq!(keys(&json["puzzles"]), ["accuracy", "attempted", "failed", "solved"]);
+    assert_eq!(
+        keys(&json["puzzles"]),
+        ["accuracy", "attempted", "failed", "solved"]
+    );
     assert_eq!(keys(&json["rating"]), ["current", "deviation", "history"]);
     assert_eq!(keys(&json["streak"]), ["best", "current"]);
-    assert_eq!(keys(&json["drills"]), ["by_kind", "completed", "correct", "exercises"]);
+    assert_eq!(
+        keys(&json["drills"]),
+        ["by_kind", "completed", "correct", "exercises"]
+    );
     assert_eq!(keys(&json["mistakes"][0]), ["code", "count", "example"]);
-    assert_eq!(keys(&json["themes"][0]), ["accuracy", "attempted", "solved", "theme"]);
+    assert_eq!(
+        keys(&json["themes"][0]),
+        ["accuracy", "attempted", "solved", "theme"]
+    );
     assert_eq!(keys(&json["lessons"]), ["completed"]);
 
     assert_eq!(json["puzzles"]["attempted"], 6);
@@ -389,7 +459,10 @@ fn stats_json_has_the_documented_shape() {
     assert_eq!(json["drills"]["by_kind"]["write"]["correct"], 12);
     assert_eq!(json["drills"]["by_kind"]["read"]["accuracy"], 0.0);
     assert_eq!(json["themes"][0]["theme"], "fork");
-    assert_eq!(json["lessons"]["completed"], serde_json::json!(["lesson-1", "lesson-2"]));
+    assert_eq!(
+        json["lessons"]["completed"],
+        serde_json::json!(["lesson-1", "lesson-2"])
+    );
     assert_eq!(json["rating"]["current"], 1500.0);
 
     let empty = serde_json::to_value(Progress::new().stats(Timestamp(0))).unwrap();
@@ -409,7 +482,10 @@ fn stats_text_report_reads_plainly() {
         "  fork: 1 of 3 solved (33%)",
         "Lessons completed: lesson-1, lesson-2",
     ] {
-        assert!(text.lines().any(|l| l == line), "missing {line:?} in\n{text}");
+        assert!(
+            text.lines().any(|l| l == line),
+            "missing {line:?} in\n{text}"
+        );
     }
 }
 
@@ -429,22 +505,31 @@ fn arb_attempt() -> impl Strategy<Value = Attempt> {
         any::<bool>(),
         (any::<u64>(), 0u8..=4, any::<bool>(), any::<Option<u16>>()),
         proptest::collection::vec("\\PC{0,6}", 0..3),
-        proptest::collection::vec(("\\PC{0,6}", proptest::collection::vec("[a-z-]{1,8}", 0..3)), 0..3),
+        proptest::collection::vec(
+            ("\\PC{0,6}", proptest::collection::vec("[a-z-]{1,8}", 0..3)),
+            0..3,
+        ),
     )
-        .prop_map(|(source, id, at, solved, (time_ms, hints, shown, rating), themes, wrong)| Attempt {
-            puzzle: PuzzleRef::new(source, id),
-            at: Timestamp(at),
-            outcome: if solved { Outcome::Solved } else { Outcome::Failed },
-            time_ms,
-            hints,
-            solution_shown: shown,
-            rating,
-            themes,
-            wrong_inputs: wrong
-                .into_iter()
-                .map(|(input, codes)| WrongInput { input, codes })
-                .collect(),
-        })
+        .prop_map(
+            |(source, id, at, solved, (time_ms, hints, shown, rating), themes, wrong)| Attempt {
+                puzzle: PuzzleRef::new(source, id),
+                at: Timestamp(at),
+                outcome: if solved {
+                    Outcome::Solved
+                } else {
+                    Outcome::Failed
+                },
+                time_ms,
+                hints,
+                solution_shown: shown,
+                rating,
+                themes,
+                wrong_inputs: wrong
+                    .into_iter()
+                    .map(|(input, codes)| WrongInput { input, codes })
+                    .collect(),
+            },
+        )
 }
 
 proptest! {
@@ -482,13 +567,17 @@ fn decode_classifies_documents() {
         ("{\"schema\":1,\"attem", Err(Damaged(Damage::Truncated))),
         ("{\"schema\":2}", Err(Newer(2))),
         ("{\"schema\":9,\"attempts\":\"a new shape\"}", Err(Newer(9))),
-        ("{\"schema\":0}", Err(Damaged(Damage::Corrupt("unknown schema 0".to_owned())))),
+        (
+            "{\"schema\":0}",
+            Err(Damaged(Damage::Corrupt("unknown schema 0".to_owned()))),
+        ),
         ("[1,2]", Err(Damaged(Damage::Corrupt(String::new())))),
     ];
     for (text, expected) in table {
         let result = disk::decode(text.as_bytes()).map(|p| p.attempts().len());
         match (&result, &expected) {
-            (Err(Damaged(Damage::Corrupt(_))), Err(Damaged(Damage::Corrupt(reason)))) if reason.is_empty() => {}
+            (Err(Damaged(Damage::Corrupt(_))), Err(Damaged(Damage::Corrupt(reason))))
+                if reason.is_empty() => {}
             _ => assert_eq!(result, expected, "{text}"),
         }
     }

@@ -46,7 +46,11 @@ fn drill(at: i64) -> DrillResult {
 
 fn open(dir: &Path) -> Store {
     let opened = Store::open(dir, Timestamp(1_000)).expect("open");
-    assert!(opened.notice.is_none(), "unexpected notice: {:?}", opened.notice);
+    assert!(
+        opened.notice.is_none(),
+        "unexpected notice: {:?}",
+        opened.notice
+    );
     opened.store
 }
 
@@ -120,7 +124,11 @@ fn check_damaged(bytes: &[u8], expected: impl Fn(&Damage) -> bool) {
         dir.path().join("progress.corrupt-1700000000.json")
     );
     assert_eq!(fs::read(&notice.moved_to).unwrap(), bytes);
-    assert!(notice.to_string().contains("progress.corrupt-1700000000.json"));
+    assert!(
+        notice
+            .to_string()
+            .contains("progress.corrupt-1700000000.json")
+    );
     assert!(opened.store.progress().is_empty());
     assert!(!dir.path().join(FILE_NAME).exists());
 
@@ -255,7 +263,10 @@ fn unwritable_directory_is_a_clear_error() {
     let error = Store::open(&data, Timestamp(1)).unwrap_err();
     assert!(matches!(error, StoreError::DataDir { .. }), "{error:?}");
     let message = error.to_string();
-    assert!(message.starts_with("cannot use the data directory "), "{message}");
+    assert!(
+        message.starts_with("cannot use the data directory "),
+        "{message}"
+    );
     assert!(message.contains(&data.display().to_string()), "{message}");
 
     // A store opened while writable fails cleanly when it stops being so.
@@ -405,7 +416,9 @@ fn progress_writer_child() {
         .ok()
         .and_then(|c| c.parse().ok())
         .unwrap_or(u64::MAX);
-    let mut store = Store::open(Path::new(&dir), Timestamp(1)).expect("open").store;
+    let mut store = Store::open(Path::new(&dir), Timestamp(1))
+        .expect("open")
+        .store;
     let stdout = std::io::stdout();
     {
         let mut out = stdout.lock();
@@ -415,7 +428,11 @@ fn progress_writer_child() {
     let pid = std::process::id();
     for i in 0..count {
         let id = store
-            .record_attempt(attempt(&format!("p{pid}-{i}"), 1_000 + i as i64, Outcome::Solved))
+            .record_attempt(attempt(
+                &format!("p{pid}-{i}"),
+                1_000 + i as i64,
+                Outcome::Solved,
+            ))
             .expect("record");
         let mut out = stdout.lock();
         writeln!(out, "{SAVED}{id}").expect("stdout");
@@ -426,7 +443,12 @@ fn progress_writer_child() {
 fn writer(dir: &Path, count: Option<u32>) -> Command {
     let mut command = Command::new(std::env::current_exe().unwrap());
     command
-        .args(["--exact", "progress_writer_child", "--ignored", "--nocapture"])
+        .args([
+            "--exact",
+            "progress_writer_child",
+            "--ignored",
+            "--nocapture",
+        ])
         .env(WRITER_DIR, dir)
         .stdout(Stdio::piped())
         .stderr(Stdio::null());

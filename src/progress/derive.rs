@@ -40,7 +40,9 @@ impl Derived {
         for (_, attempt) in ordered {
             let first = derived.seen.insert(attempt.puzzle.clone());
             if first && let Some(puzzle_rating) = attempt.rating {
-                derived.rating = derived.rating.after_puzzle(puzzle_rating, attempt.is_clean());
+                derived.rating = derived
+                    .rating
+                    .after_puzzle(puzzle_rating, attempt.is_clean());
                 derived.history.push(RatingPoint {
                     at: attempt.at,
                     rating: derived.rating.rating,

@@ -20,7 +20,9 @@ pub const MAX_HINTS: u8 = 4;
 /// A moment in time as unix seconds; serialised as a plain integer.
 ///
 /// The core never reads the clock: the shell passes `now` in.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash, Default, Serialize, Deserialize)]
+#[derive(
+    Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash, Default, Serialize, Deserialize,
+)]
 #[serde(transparent)]
 pub struct Timestamp(pub i64);
 

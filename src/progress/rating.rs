@@ -96,7 +96,15 @@ mod tests {
 
     #[test]
     fn difficulty_table() {
-        for (d, r) in [(0, 800), (1, 800), (2, 1100), (3, 1400), (4, 1700), (5, 2000), (9, 2000)] {
+        for (d, r) in [
+            (0, 800),
+            (1, 800),
+            (2, 1100),
+            (3, 1400),
+            (4, 1700),
+            (5, 2000),
+            (9, 2000),
+        ] {
             assert_eq!(difficulty_rating(d), r, "difficulty {d}");
         }
     }

@@ -143,6 +143,9 @@ pub struct WeakSpots {
     pub themes: Vec<ThemeWeakness>,
 }
 
+/// A code's count and its latest drill example with the drill's time.
+type CodeTally<'a> = (u32, Option<(Timestamp, &'a str)>);
+
 fn ratio(part: u32, whole: u32) -> Option<f64> {
     (whole > 0).then(|| f64::from(part) / f64::from(whole))
 }
@@ -151,8 +154,7 @@ impl Progress {
     /// Counts of each diagnostic code, most frequent first (ties by code).
     #[must_use]
     pub fn mistake_counts(&self) -> Vec<MistakeCount> {
-        // code -> (count, latest example with its time)
-        let mut counts: BTreeMap<&str, (u32, Option<(Timestamp, &str)>)> = BTreeMap::new();
+        let mut counts: BTreeMap<&str, CodeTally<'_>> = BTreeMap::new();
         for (_, attempt) in self.attempts() {
             for wrong in &attempt.wrong_inputs {
                 for code in &wrong.codes {
@@ -241,8 +243,12 @@ impl Progress {
     #[must_use]
     pub fn stats(&self, now: Timestamp) -> Stats {
         let attempted = u32::try_from(self.attempts().len()).unwrap_or(u32::MAX);
-        let solved = u32::try_from(self.attempts().filter(|(_, a)| a.counts_as_solved()).count())
-            .unwrap_or(u32::MAX);
+        let solved = u32::try_from(
+            self.attempts()
+                .filter(|(_, a)| a.counts_as_solved())
+                .count(),
+        )
+        .unwrap_or(u32::MAX);
 
         let mut drills = DrillStats {
             completed: 0,
@@ -351,7 +357,9 @@ impl fmt::Display for Stats {
             writeln!(f, "Most frequent mistakes:")?;
             for m in self.mistakes.iter().take(REPORT_ROWS) {
                 match &m.example {
-                    Some(example) => writeln!(f, "  {}: {} times (e.g. {example})", m.code, m.count)?,
+                    Some(example) => {
+                        writeln!(f, "  {}: {} times (e.g. {example})", m.code, m.count)?
+                    }
                     None => writeln!(f, "  {}: {} times", m.code, m.count)?,
                 }
             }

@@ -9,9 +9,7 @@ use std::path::{Path, PathBuf};
 
 use super::disk::{self, DecodeError, SCHEMA};
 use super::error::{Recovered, StoreError};
-use super::model::{
-    Attempt, AttemptId, DrillId, DrillResult, MergeSummary, Progress, Timestamp,
-};
+use super::model::{Attempt, AttemptId, DrillId, DrillResult, MergeSummary, Progress, Timestamp};
 
 /// The document's file name in the data directory.
 pub const FILE_NAME: &str = "progress.json";
