@@ -3,7 +3,7 @@
 //!
 //! ```json
 //! {"schema":1,
-//!  "attempts":[{"id":"1700000000-abc12-9f..","source":{"kind":"lichess"},
+//!  "attempts":[{"id":"1700000000-abc12-9f..","source":"lichess",
 //!               "puzzle":"abc12","at":1700000000,"outcome":"solved","time_ms":5300,
 //!               "hints":0,"solution_shown":false,"rating":1520,"themes":["fork"],
 //!               "wrong_inputs":[{"input":"nf3","codes":["piece-lowercase"]}]}],
@@ -46,22 +46,17 @@ struct Head {
     schema: u32,
 }
 
-/// A puzzle source on disk.
+/// A puzzle source on disk: `"lichess"`, `{"builtin":"<pack>"}` or
+/// `{"file":"<name>"}`.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
-#[serde(tag = "kind", rename_all = "lowercase")]
+#[serde(rename_all = "lowercase")]
 pub enum SourceRecord {
-    /// A built-in pack.
-    Builtin {
-        /// Pack name.
-        pack: String,
-    },
+    /// A built-in pack, by name.
+    Builtin(String),
     /// Lichess.
     Lichess,
-    /// A user file.
-    File {
-        /// File name.
-        name: String,
-    },
+    /// A user file, by name.
+    File(String),
 }
 
 /// An outcome on disk.
@@ -148,9 +143,9 @@ pub struct DrillRecord {
 impl From<&Source> for SourceRecord {
     fn from(source: &Source) -> Self {
         match source {
-            Source::Builtin { pack } => SourceRecord::Builtin { pack: pack.clone() },
+            Source::Builtin { pack } => SourceRecord::Builtin(pack.clone()),
             Source::Lichess => SourceRecord::Lichess,
-            Source::File { name } => SourceRecord::File { name: name.clone() },
+            Source::File { name } => SourceRecord::File(name.clone()),
         }
     }
 }
@@ -158,9 +153,9 @@ impl From<&Source> for SourceRecord {
 impl From<SourceRecord> for Source {
     fn from(record: SourceRecord) -> Self {
         match record {
-            SourceRecord::Builtin { pack } => Source::Builtin { pack },
+            SourceRecord::Builtin(pack) => Source::Builtin { pack },
             SourceRecord::Lichess => Source::Lichess,
-            SourceRecord::File { name } => Source::File { name },
+            SourceRecord::File(name) => Source::File { name },
         }
     }
 }
