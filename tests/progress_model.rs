@@ -545,6 +545,31 @@ proptest! {
     }
 
     #[test]
+    fn merge_is_a_union_by_id(attempts in proptest::collection::vec(arb_attempt(), 0..8),
+                              split in proptest::collection::vec(0u8..3, 8)) {
+        // Each attempt goes to the left log, the right log or both.
+        let mut left = Progress::new();
+        let mut right = Progress::new();
+        for (n, (a, side)) in attempts.iter().zip(&split).enumerate() {
+            let id = AttemptId::new(a.at, &a.puzzle.id, n as u64);
+            if *side != 1 { left.insert_attempt(id.clone(), a.clone()); }
+            if *side != 0 { right.insert_attempt(id, a.clone()); }
+        }
+        let both = split.iter().take(attempts.len()).filter(|s| **s == 2).count();
+        let mut lr = left.clone();
+        let summary = lr.merge(right.clone());
+        prop_assert_eq!(summary.attempts_known, both);
+        prop_assert_eq!(summary.attempts_new, right.attempts().len() - both);
+        let mut rl = right.clone();
+        rl.merge(left.clone());
+        prop_assert_eq!(&lr, &rl);
+        prop_assert_eq!(lr.attempts().len(), attempts.len());
+        prop_assert_eq!(lr.rating(), rl.rating());
+        let again = lr.clone().merge(right);
+        prop_assert_eq!(again.attempts_new, 0);
+    }
+
+    #[test]
     fn every_cut_of_a_document_is_seen_as_damage(attempts in proptest::collection::vec(arb_attempt(), 1..3),
                                                   cut in any::<prop::sample::Index>()) {
         let bytes = disk::encode(&progress_of(attempts)).unwrap();
