@@ -4,6 +4,7 @@
 //! [`Rejected`] explanation out.
 
 pub mod diagnostic;
+pub mod explain;
 pub mod resolve;
 pub mod types;
 pub mod write;
