@@ -156,9 +156,13 @@ impl Attempt<'_> {
         self.notation(from)
     }
 
-    /// Whether a pawn move is meant as a capture (`x`, or a file change).
+    /// Whether a pawn move is meant as a capture: a file change, or an `x`
+    /// without a departure file. (`e4xe5` is judged as the push it must be.)
     fn pawn_captures(&self) -> bool {
-        self.spec.capture || self.spec.from_file.is_some_and(|f| f != self.to.file())
+        match self.spec.from_file {
+            Some(file) => file != self.to.file(),
+            None => self.spec.capture,
+        }
     }
 
     fn forward(&self) -> i32 {
@@ -581,7 +585,8 @@ mod tests {
             (START, "Ra3", I::Blocked { role: Role::Rook, from: Square::A1, to: Square::A3, blocker: Role::Pawn, at: Square::A2 }),
             (START, "Bc4", I::Blocked { role: Role::Bishop, from: Square::F1, to: Square::C4, blocker: Role::Pawn, at: Square::E2 }),
             ("4k3/8/8/8/8/4n3/4P3/4K3 w - - 0 1", "e4", I::Blocked { role: Role::Pawn, from: Square::E2, to: Square::E4, blocker: Role::Knight, at: Square::E3 }),
-            ("4k3/8/8/8/4p3/4P3/8/4K3 w - - 0 1", "e4", I::Blocked { role: Role::Pawn, from: Square::E3, to: Square::E4, blocker: Role::Pawn, at: Square::E4 }),
+            ("4k3/8/8/8/4p3/4P3/8/4K3 w - - 0 1", "e3xe4", I::Blocked { role: Role::Pawn, from: Square::E3, to: Square::E4, blocker: Role::Pawn, at: Square::E4 }),
+            ("4k3/8/8/8/8/n7/P7/R3K3 w - - 0 1", "Ra4", I::Blocked { role: Role::Rook, from: Square::A1, to: Square::A4, blocker: Role::Pawn, at: Square::A2 }),
             // Own piece (with a mismatched letter read as the piece there).
             ("4k3/8/8/8/8/8/8/R3K3 w - - 0 1", "Rxe1", I::OwnPiece { to: Square::E1, role: Role::King }),
             (START, "Nf1-e2", I::OwnPiece { to: Square::E2, role: Role::Pawn }),
@@ -596,6 +601,7 @@ mod tests {
             // Pawn captures and en passant.
             ("4k3/8/8/8/4P3/8/8/4K3 w - - 0 1", "exd5", I::NothingToCapture { to: Square::D5 }),
             ("4k3/8/8/8/4P3/8/8/4K3 w - - 0 1", "e4d5", I::NothingToCapture { to: Square::D5 }),
+            ("4k3/8/8/8/4P3/8/8/4K3 w - - 0 1", "e4xe5", I::NothingToCapture { to: Square::E5 }),
             ("4k3/8/8/8/8/8/8/R3K3 w - - 0 1", "Rxa5", I::NothingToCapture { to: Square::A5 }),
             ("4k3/8/8/3pP3/8/8/8/4K3 w - - 0 1", "exd6", I::EnPassant { reason: "the pawn on d5 did not just move two squares".to_owned() }),
             ("8/8/8/K2pP2r/8/8/8/4k3 w - d6 0 1", "exd6", I::EnPassant { reason: "it would expose your king to the rook on h5".to_owned() }),
@@ -680,6 +686,7 @@ mod tests {
                 assert!(ours(*from, *role));
                 assert_eq!(board.role_at(*at), Some(*blocker));
                 assert!(attacks::between(*from, *to).with(*to).contains(*at));
+                assert!((attacks::between(*from, *at) & board.occupied()).is_empty());
             }
             Illegal::OwnPiece { to, role } => assert!(ours(*to, *role)),
             Illegal::Pinned { role, from, pinner_role, pinner } => {
@@ -731,7 +738,57 @@ mod tests {
         )
     }
 
+    /// Every move a piece could make on an empty board, as a long-algebraic spec.
+    fn geometric_specs(pos: &Chess) -> Vec<MoveSpec> {
+        let (board, turn) = (pos.board(), pos.turn());
+        let mut specs = Vec::new();
+        for from in pos.us() {
+            let Some(role) = board.role_at(from) else { continue };
+            let reach = match role {
+                Role::Pawn => {
+                    let forward = turn.fold_wb(8, -8);
+                    let mut pushes: Bitboard = from.offset(forward).into_iter().collect();
+                    if from.rank() == turn.relative_rank(Rank::Second) {
+                        pushes.extend(from.offset(2 * forward));
+                    }
+                    pushes | attacks::pawn_attacks(turn, from)
+                }
+                _ => attacks::attacks(from, role.of(turn), Bitboard::EMPTY),
+            };
+            for to in reach {
+                let last = to.rank() == turn.relative_rank(Rank::Eighth);
+                specs.push(MoveSpec {
+                    role: Some(role),
+                    from_file: Some(from.file()),
+                    from_rank: Some(from.rank()),
+                    capture: pos.them().contains(to),
+                    to: Some(to),
+                    promotion: (role == Role::Pawn && last).then_some(Role::Queen),
+                    castle: None,
+                });
+            }
+        }
+        specs
+    }
+
     proptest! {
+        /// A move the piece could make on an empty board is never answered
+        /// with the vague fallback: some rule is always named.
+        #[test]
+        fn names_a_rule_for_every_geometric_move(seed in any::<u64>(), plies in 0usize..=80) {
+            let pos = playout(seed, plies);
+            let legal = pos.legal_moves();
+            for spec in geometric_specs(&pos) {
+                if legal.iter().any(|&m| matches(&pos, &spec, m)) {
+                    continue;
+                }
+                let illegal = explain(&pos, &spec, "the move");
+                check_facts(&pos, &illegal);
+                let vague = matches!(illegal, Illegal::CannotMove { .. });
+                prop_assert!(!vague || legal.is_empty(), "{:?} {:?}", spec, illegal);
+            }
+        }
+
         #[test]
         fn explains_every_unmatched_spec(
             seed in any::<u64>(),
