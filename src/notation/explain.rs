@@ -240,12 +240,11 @@ impl Attempt<'_> {
         if self.role == Role::Pawn && self.pawn_captures() && ep {
             return Move::EnPassant { from, to: self.to };
         }
-        let promotion = (self.role == Role::Pawn && self.on_last_rank()).then(|| {
-            match self.spec.promotion {
-                Some(p @ (Role::Knight | Role::Bishop | Role::Rook)) => p,
-                _ => Role::Queen,
-            }
-        });
+        let piece = match self.spec.promotion {
+            Some(p @ (Role::Knight | Role::Bishop | Role::Rook)) => p,
+            _ => Role::Queen,
+        };
+        let promotion = (self.role == Role::Pawn && self.on_last_rank()).then_some(piece);
         Move::Normal {
             role: self.role,
             from,
@@ -287,9 +286,9 @@ impl Attempt<'_> {
             return (Stage::KingUnsafe, illegal);
         }
         if let Some(pinner) = board.king_of(turn).and_then(|k| pinner(pos, k, from)) {
-            let line = board
-                .king_of(turn)
-                .map_or(Bitboard::EMPTY, |k| attacks::between(k, pinner).with(pinner));
+            let line = board.king_of(turn).map_or(Bitboard::EMPTY, |k| {
+                attacks::between(k, pinner).with(pinner)
+            });
             if !line.contains(self.to) {
                 let illegal = Illegal::Pinned {
                     role: self.role,
@@ -406,9 +405,7 @@ fn castle_by_king_step(pos: &Chess, spec: &MoveSpec, role: Role, to: Square) -> 
     }
     let side = [CastlingSide::KingSide, CastlingSide::QueenSide]
         .into_iter()
-        .find(|&side| {
-            side.king_to(turn) == to || pos.castles().rook(turn, side) == Some(to)
-        })?;
+        .find(|&side| side.king_to(turn) == to || pos.castles().rook(turn, side) == Some(to))?;
     castle_ban(pos, side).map(|reason| Illegal::Castling { side, reason })
 }
 
@@ -537,17 +534,27 @@ mod tests {
     fn spec_helper_reads_each_form() {
         let uci = spec("e7e8q");
         assert_eq!(uci.from_square(), Some(Square::E7));
-        assert_eq!((uci.to, uci.promotion), (Some(Square::E8), Some(Role::Queen)));
+        assert_eq!(
+            (uci.to, uci.promotion),
+            (Some(Square::E8), Some(Role::Queen))
+        );
         let lan = spec("Ne2-c3");
-        assert_eq!((lan.role, lan.from_square()), (Some(Role::Knight), Some(Square::E2)));
+        assert_eq!(
+            (lan.role, lan.from_square()),
+            (Some(Role::Knight), Some(Square::E2))
+        );
         let san = spec("exd5");
-        assert_eq!((san.role, san.from_file, san.capture), (None, Some(File::E), true));
+        assert_eq!(
+            (san.role, san.from_file, san.capture),
+            (None, Some(File::E), true)
+        );
     }
 
     #[test]
     fn table() {
         use CastlingSide::{KingSide as K, QueenSide as Q};
         use Illegal as I;
+        #[rustfmt::skip]
         let cases: Vec<(&str, &str, Illegal)> = vec![
             // Game over.
             ("7k/5Q2/6K1/8/8/8/8/8 b - - 0 1", "Kg8", I::GameOver { checkmate: false }),
@@ -624,15 +631,38 @@ mod tests {
     #[test]
     fn messages_read_well() {
         let cases = [
-            ("4k3/4r3/8/8/8/8/4N3/4K3 w - - 0 1", "Nc3", "the knight on e2 is pinned to your king by the rook on e7"),
-            ("4k3/4r3/8/8/8/8/8/R3K3 w - - 0 1", "Ra2", "your king is in check from the rook on e7, and Ra2 does not answer it"),
-            (START, "Ra3", "the rook on a1 cannot reach a3: the pawn on a2 is in the way"),
-            ("4k3/5r2/8/8/8/8/8/4K2R w K - 0 1", "O-O", "castling kingside (O-O) is not allowed: the king may not pass through check: f1 is attacked"),
-            ("8/8/8/K2pP2r/8/8/8/4k3 w - d6 0 1", "exd6", "en passant is not available: it would expose your king to the rook on h5"),
+            (
+                "4k3/4r3/8/8/8/8/4N3/4K3 w - - 0 1",
+                "Nc3",
+                "the knight on e2 is pinned to your king by the rook on e7",
+            ),
+            (
+                "4k3/4r3/8/8/8/8/8/R3K3 w - - 0 1",
+                "Ra2",
+                "your king is in check from the rook on e7, and Ra2 does not answer it",
+            ),
+            (
+                START,
+                "Ra3",
+                "the rook on a1 cannot reach a3: the pawn on a2 is in the way",
+            ),
+            (
+                "4k3/5r2/8/8/8/8/8/4K2R w K - 0 1",
+                "O-O",
+                "castling kingside (O-O) is not allowed: the king may not pass through check: f1 is attacked",
+            ),
+            (
+                "8/8/8/K2pP2r/8/8/8/4k3 w - d6 0 1",
+                "exd6",
+                "en passant is not available: it would expose your king to the rook on h5",
+            ),
             (START, "Nd4", "no knight can reach d4"),
         ];
         for (fen, text, expected) in cases {
-            assert_eq!(explain(&position(fen), &spec(text), text).to_string(), expected);
+            assert_eq!(
+                explain(&position(fen), &spec(text), text).to_string(),
+                expected
+            );
         }
     }
 
@@ -667,8 +697,12 @@ mod tests {
         !mv.is_castle()
             && Some(mv.role()) == role
             && Some(mv.to()) == spec.to
-            && spec.from_file.is_none_or(|f| mv.from().is_some_and(|s| s.file() == f))
-            && spec.from_rank.is_none_or(|r| mv.from().is_some_and(|s| s.rank() == r))
+            && spec
+                .from_file
+                .is_none_or(|f| mv.from().is_some_and(|s| s.file() == f))
+            && spec
+                .from_rank
+                .is_none_or(|r| mv.from().is_some_and(|s| s.rank() == r))
             && spec.promotion == mv.promotion()
     }
 
@@ -682,31 +716,59 @@ mod tests {
             Illegal::NoPiece { color, role } => {
                 assert!(*color == turn && pos.our(*role).is_empty());
             }
-            Illegal::Blocked { role, from, to, blocker, at } => {
+            Illegal::Blocked {
+                role,
+                from,
+                to,
+                blocker,
+                at,
+            } => {
                 assert!(ours(*from, *role));
                 assert_eq!(board.role_at(*at), Some(*blocker));
                 assert!(attacks::between(*from, *to).with(*to).contains(*at));
                 assert!((attacks::between(*from, *at) & board.occupied()).is_empty());
             }
             Illegal::OwnPiece { to, role } => assert!(ours(*to, *role)),
-            Illegal::Pinned { role, from, pinner_role, pinner } => {
+            Illegal::Pinned {
+                role,
+                from,
+                pinner_role,
+                pinner,
+            } => {
                 let king = board.king_of(turn).expect("king");
                 assert!(ours(*from, *role) && theirs(*pinner, *pinner_role));
                 assert!(attacks::between(king, *pinner).contains(*from));
             }
-            Illegal::InCheck { checker_role, checker, .. } => {
+            Illegal::InCheck {
+                checker_role,
+                checker,
+                ..
+            } => {
                 assert!(pos.checkers().contains(*checker) && theirs(*checker, *checker_role));
             }
-            Illegal::IntoCheck { attacker_role, attacker, .. } => {
+            Illegal::IntoCheck {
+                attacker_role,
+                attacker,
+                ..
+            } => {
                 assert!(theirs(*attacker, *attacker_role));
             }
-            Illegal::Castling { side, reason: CastlingBan::NoRight } => {
+            Illegal::Castling {
+                side,
+                reason: CastlingBan::NoRight,
+            } => {
                 assert!(!pos.castles().has(turn, *side));
             }
-            Illegal::Castling { reason: CastlingBan::Blocked { at }, .. } => {
+            Illegal::Castling {
+                reason: CastlingBan::Blocked { at },
+                ..
+            } => {
                 assert!(board.occupied().contains(*at));
             }
-            Illegal::Castling { reason: CastlingBan::InCheck, .. } => assert!(pos.is_check()),
+            Illegal::Castling {
+                reason: CastlingBan::InCheck,
+                ..
+            } => assert!(pos.is_check()),
             Illegal::EmptySquare { from, color } => {
                 assert!(*color == turn && board.color_at(*from) != Some(turn));
             }
@@ -743,7 +805,9 @@ mod tests {
         let (board, turn) = (pos.board(), pos.turn());
         let mut specs = Vec::new();
         for from in pos.us() {
-            let Some(role) = board.role_at(from) else { continue };
+            let Some(role) = board.role_at(from) else {
+                continue;
+            };
             let reach = match role {
                 Role::Pawn => {
                     let forward = turn.fold_wb(8, -8);
