@@ -393,14 +393,16 @@ fn bishop_letter(pos: &Chess, spec: &MoveSpec, to: Square) -> Option<Illegal> {
     })
 }
 
-/// A king move of two squares towards a castling square (`Kg1`, `e1g1`,
-/// `e1h1`) is read as castling, and explained as such.
+/// A king move of two squares from home towards a castling square (`Kg1`,
+/// `e1g1`, `e1h1`) is read as castling, and explained as such.
 fn castle_by_king_step(pos: &Chess, spec: &MoveSpec, role: Role, to: Square) -> Option<Illegal> {
     let turn = pos.turn();
     let king = pos.board().king_of(turn)?;
     let fits = spec.from_file.is_none_or(|f| f == king.file())
         && spec.from_rank.is_none_or(|r| r == king.rank());
-    if role != Role::King || !fits || king.distance(to) < 2 || king.rank() != to.rank() {
+    let home = king == Square::from_coords(File::E, turn.relative_rank(Rank::First))
+        || pos.castles().has_color(turn);
+    if role != Role::King || !fits || !home || king.distance(to) < 2 || king.rank() != to.rank() {
         return None;
     }
     let side = [CastlingSide::KingSide, CastlingSide::QueenSide]
@@ -577,6 +579,7 @@ mod tests {
             // A king's two-square step is read as castling.
             (START, "e1g1", ban(K, CastlingBan::Blocked { at: Square::F1 })),
             ("4k3/8/8/8/8/8/8/4K2R w - - 0 1", "Kg1", ban(K, CastlingBan::NoRight)),
+            ("4k3/8/8/8/8/8/8/K7 w - - 0 1", "Kc1", I::NoPieceReaches { role: Role::King, from_file: None, from_rank: None, to: Square::C1 }),
             // Wrong square or no piece.
             (START, "e3e4", I::EmptySquare { from: Square::E3, color: Color::White }),
             (START, "e7e5", I::EmptySquare { from: Square::E7, color: Color::White }),
@@ -593,6 +596,7 @@ mod tests {
             (START, "Bc4", I::Blocked { role: Role::Bishop, from: Square::F1, to: Square::C4, blocker: Role::Pawn, at: Square::E2 }),
             ("4k3/8/8/8/8/4n3/4P3/4K3 w - - 0 1", "e4", I::Blocked { role: Role::Pawn, from: Square::E2, to: Square::E4, blocker: Role::Knight, at: Square::E3 }),
             ("4k3/8/8/8/4p3/4P3/8/4K3 w - - 0 1", "e3xe4", I::Blocked { role: Role::Pawn, from: Square::E3, to: Square::E4, blocker: Role::Pawn, at: Square::E4 }),
+            ("rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR b KQkq - 0 1", "Bc5", I::Blocked { role: Role::Bishop, from: Square::F8, to: Square::C5, blocker: Role::Pawn, at: Square::E7 }),
             ("4k3/8/8/8/8/n7/P7/R3K3 w - - 0 1", "Ra4", I::Blocked { role: Role::Rook, from: Square::A1, to: Square::A4, blocker: Role::Pawn, at: Square::A2 }),
             // Own piece (with a mismatched letter read as the piece there).
             ("4k3/8/8/8/8/8/8/R3K3 w - - 0 1", "Rxe1", I::OwnPiece { to: Square::E1, role: Role::King }),
