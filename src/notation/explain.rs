@@ -285,10 +285,9 @@ impl Attempt<'_> {
             };
             return (Stage::KingUnsafe, illegal);
         }
-        if let Some(pinner) = board.king_of(turn).and_then(|k| pinner(pos, k, from)) {
-            let line = board.king_of(turn).map_or(Bitboard::EMPTY, |k| {
-                attacks::between(k, pinner).with(pinner)
-            });
+        let king = board.king_of(turn);
+        if let Some((king, pinner)) = king.and_then(|k| pinner(pos, k, from).map(|p| (k, p))) {
+            let line = attacks::between(king, pinner).with(pinner);
             if !line.contains(self.to) {
                 let illegal = Illegal::Pinned {
                     role: self.role,
