@@ -297,7 +297,8 @@ impl IdSet {
 /// What a puzzle claims about mate.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub enum MateClaim {
-    /// `mateInN`: exactly N user moves end in checkmate.
+    /// `mateInN`: exactly N user moves end in checkmate (`mateIn5`: five
+    /// or more, as Lichess tags them).
     InN(u32, String),
     /// A mate theme or comment without a count; the text that claims it.
     Mate(String),
@@ -374,7 +375,10 @@ pub fn check_puzzle(p: &Puzzle, dialect: Dialect) -> Vec<Problem> {
         {
             problems.push(error(
                 format!("solutionSequence[{i}].comment"),
-                format!("the comment {c:?} says mate, but {text} is not checkmate"),
+                format!(
+                    "the comment {c:?} says mate, but {text} is not checkmate{}",
+                    escapes(&pos)
+                ),
             ));
         }
     }
@@ -388,24 +392,29 @@ pub fn check_puzzle(p: &Puzzle, dialect: Dialect) -> Vec<Problem> {
     let Some(claim) = mate_claim(p) else {
         return problems;
     };
+    // Lichess tags every mate of five moves or more `mateIn5`.
     let (n, what) = match &claim {
+        MateClaim::InN(5, t) if user_count >= 5 => (user_count, format!("theme {t:?}")),
         MateClaim::InN(n, t) => (*n as usize, format!("theme {t:?}")),
         MateClaim::Mate(what) => (user_count, what.clone()),
     };
-    if let MateClaim::InN(n, t) = &claim
-        && *n as usize != user_count
+    if let MateClaim::InN(_, t) = &claim
+        && n != user_count
     {
         problems.push(error(
             themes_field,
-            format!("theme {t:?} claims mate in {n}, but the line has {user_count} user moves"),
+            format!(
+                "theme {t:?} claims mate in {n}, but the line has {user_count} user move{}",
+                if user_count == 1 { "" } else { "s" }
+            ),
         ));
     }
     if !pos.is_checkmate() {
         problems.push(error(
             themes_field,
             format!(
-                "the {what} claims mate, but the line ends without checkmate ({} to move)",
-                color_word(pos.turn())
+                "the {what} claims mate, but the line ends without checkmate{}",
+                escapes(&pos)
             ),
         ));
     }
@@ -442,6 +451,23 @@ pub fn check_puzzle(p: &Puzzle, dialect: Dialect) -> Vec<Problem> {
         }
     }
     problems
+}
+
+/// `: black can answer Kd8, Kxf7` (or why the game is over).
+fn escapes(pos: &Chess) -> String {
+    let moves = pos.legal_moves();
+    if moves.is_empty() {
+        return ": it is stalemate".to_owned();
+    }
+    let mut names: Vec<String> = moves.iter().take(5).map(|&m| san(pos, m)).collect();
+    if moves.len() > 5 {
+        names.push("…".to_owned());
+    }
+    format!(
+        ": {} can answer {}",
+        color_word(pos.turn()),
+        names.join(", ")
+    )
 }
 
 fn error(field: impl Into<String>, message: impl Into<String>) -> Problem {

@@ -181,10 +181,9 @@ pub fn read_pack(text: &str, source: &str) -> Result<Pack, PackError> {
             message,
         };
         let rp = entry.puzzle.clone().map_err(|m| fail(None, m))?;
-        let (puzzle, problems) = rp.to_puzzle(&name);
-        match puzzle {
-            Some(p) => puzzles.push(p),
-            None => {
+        match rp.to_valid_puzzle(&name) {
+            Ok(p) => puzzles.push(p),
+            Err(problems) => {
                 let message = problems
                     .into_iter()
                     .find(|p| p.severity == Severity::Error)
@@ -211,8 +210,11 @@ fn problem(field: impl Into<String>, message: impl Into<String>) -> Problem {
 impl RawPuzzle {
     /// Converts to a [`Puzzle`], reporting every problem found on the way.
     ///
-    /// The puzzle is `Some` when no problem is an error; warnings may
-    /// accompany it. `source` is recorded as the puzzle's source.
+    /// The puzzle is `Some` whenever the FEN, `toMove` and a legal,
+    /// alternating line are there, even if other fields are in error (so
+    /// that `check` can still test its claims); use
+    /// [`RawPuzzle::to_valid_puzzle`] to load puzzles for solving.
+    /// `source` is recorded as the puzzle's source.
     pub fn to_puzzle(&self, source: &str) -> (Option<Puzzle>, Vec<Problem>) {
         let mut problems = Vec::new();
         let id = match self.id.as_deref().map(str::trim) {
@@ -264,9 +266,6 @@ impl RawPuzzle {
         let line = position
             .as_ref()
             .and_then(|pos| self.line(pos, user_color, &mut problems));
-        if problems.iter().any(|p| p.severity == Severity::Error) {
-            return (None, problems);
-        }
         let (Some(position), Some(user_color), Some(line)) = (position, user_color, line) else {
             return (None, problems);
         };
@@ -295,6 +294,17 @@ impl RawPuzzle {
             source: source.to_owned(),
         };
         (Some(puzzle), problems)
+    }
+
+    /// Converts to a [`Puzzle`] only when no problem is an error.
+    ///
+    /// # Errors
+    /// Every problem found, when at least one is an error.
+    pub fn to_valid_puzzle(&self, source: &str) -> Result<Puzzle, Vec<Problem>> {
+        match self.to_puzzle(source) {
+            (Some(p), problems) if problems.iter().all(|p| p.severity != Severity::Error) => Ok(p),
+            (_, problems) => Err(problems),
+        }
     }
 
     /// Builds the line from `solutionSequence` (or `solutionMoves` alone)
@@ -329,7 +339,7 @@ impl RawPuzzle {
             ));
             return None;
         }
-        let before = problems.len();
+        let mut usable = true;
         if let Some(i) = steps.windows(2).position(|w| w[0].1 == w[1].1) {
             problems.push(problem(
                 format!("{field}[{}].isUserMove", i + 1),
@@ -340,9 +350,11 @@ impl RawPuzzle {
                     if steps[i].1 { "the user's" } else { "the opponent's" }
                 ),
             ));
+            usable = false;
         }
         if !steps.iter().any(|s| s.1) {
             problems.push(problem(field, "the line has no user move"));
+            usable = false;
         }
         if let (Some(color), Some(first)) = (user_color, steps.first()) {
             let turn = start.turn();
@@ -387,7 +399,7 @@ impl RawPuzzle {
         {
             compare_solution_moves(start, line, seq_moves, problems);
         }
-        if problems.len() > before { None } else { line }
+        if usable { line } else { None }
     }
 }
 
@@ -411,9 +423,10 @@ fn compare_solution_moves(
         problems.push(problem(
             "solutionMoves",
             format!(
-                "solutionMoves has {} moves but solutionSequence has {} user moves",
-                solution_moves.len(),
-                user.len()
+                "solutionMoves has {} but solutionSequence has {} user {}",
+                plural(solution_moves.len(), "move"),
+                user.len(),
+                if user.len() == 1 { "move" } else { "moves" }
             ),
         ));
         return;
@@ -433,6 +446,14 @@ fn compare_solution_moves(
                 ),
             ));
         }
+    }
+}
+
+fn plural(n: usize, word: &str) -> String {
+    if n == 1 {
+        format!("{n} {word}")
+    } else {
+        format!("{n} {word}s")
     }
 }
 

@@ -14,7 +14,7 @@ use super::{FenProblem, LineError, Puzzle, build_line, parse_fen, to_move_subtit
 
 /// Why a row (or the header) could not become a puzzle.
 #[derive(Debug, thiserror::Error)]
-#[error("line {line}: {reason}")]
+#[error("line {line}: {}{reason}", column_prefix(self))]
 pub struct RowError {
     /// 1-based line in the CSV text.
     pub line: u64,
@@ -28,25 +28,25 @@ pub struct RowError {
 #[derive(Debug, thiserror::Error)]
 pub enum RowReason {
     /// The header lacks a required column.
-    #[error("the header has no {0} column")]
+    #[error("the header has no such column")]
     MissingColumn(&'static str),
     /// The CSV itself is broken (or unreadable).
     #[error("csv: {0}")]
     Csv(String),
     /// The row has fewer fields than the header.
-    #[error("the row has no {0} field")]
+    #[error("the row has no such field")]
     MissingField(&'static str),
     /// The FEN is invalid.
-    #[error("field FEN: {0}")]
+    #[error("{0}")]
     Fen(FenProblem),
     /// The moves do not play.
-    #[error("field Moves: {0}")]
+    #[error("{0}")]
     Moves(LineError),
     /// Fewer than two moves (the opponent's and one of the user's).
-    #[error("field Moves: a lichess puzzle needs the opponent's move and at least one user move")]
+    #[error("a lichess puzzle needs the opponent's move and at least one user move")]
     TooFewMoves,
     /// A number that is not one.
-    #[error("field {column}: {value:?} is not a number")]
+    #[error("{value:?} is not a number")]
     Number {
         /// The column.
         column: &'static str,
@@ -260,4 +260,8 @@ pub fn decompress_if_zst(reader: Box<dyn Read>, name: &str) -> io::Result<Box<dy
     } else {
         Ok(reader)
     }
+}
+
+fn column_prefix(e: &RowError) -> String {
+    e.column().map(|c| format!("field {c}: ")).unwrap_or_default()
 }

@@ -128,7 +128,7 @@ pub fn to_move_subtitle(color: Color) -> String {
 #[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
 pub enum LineError {
     /// A move is not UCI at all.
-    #[error("move {index} ({text:?}) is not a uci move")]
+    #[error("move {} ({text:?}) is not a uci move", .index + 1)]
     NotUci {
         /// 0-based index in the line.
         index: usize,
@@ -136,7 +136,7 @@ pub enum LineError {
         text: String,
     },
     /// A move is not legal in its position.
-    #[error("move {index} ({text}) is not legal in its position ({fen})")]
+    #[error("move {} ({text}) is not legal in its position ({fen})", .index + 1)]
     Illegal {
         /// 0-based index in the line.
         index: usize,

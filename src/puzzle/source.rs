@@ -165,12 +165,12 @@ pub fn load_path(path: &Path) -> Result<Loaded, SourceError> {
             let pack_name = raw.name.clone().unwrap_or_else(|| name.clone());
             for entry in &raw.entries {
                 let problems = match &entry.puzzle {
-                    Ok(rp) => match rp.to_puzzle(&pack_name) {
-                        (Some(p), _) => {
+                    Ok(rp) => match rp.to_valid_puzzle(&pack_name) {
+                        Ok(p) => {
                             loaded.puzzles.push(p);
                             continue;
                         }
-                        (None, problems) => (rp.id.clone(), problems),
+                        Err(problems) => (rp.id.clone(), problems),
                     },
                     Err(message) => (None, vec![super::check::Problem {
                         field: None,
