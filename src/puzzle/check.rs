@@ -367,12 +367,13 @@ pub fn check_puzzle(p: &Puzzle, dialect: Dialect) -> Vec<Problem> {
         if m.is_user {
             before_user.push((i, pos.clone()));
         }
-        let text = san(&pos, m.mv);
+        let before = pos.clone();
         pos.play_unchecked(m.mv);
         if let Some(c) = m.comment.as_deref()
             && asserts_mate(c)
             && !pos.is_checkmate()
         {
+            let text = san(&before, m.mv);
             problems.push(error(
                 format!("solutionSequence[{i}].comment"),
                 format!(
