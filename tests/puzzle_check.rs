@@ -3,14 +3,22 @@
 
 use std::path::Path;
 
-use sancho::puzzle::{CheckSummary, Finding, PackError, Severity, check_pack, check_path, parse_pack};
+use sancho::puzzle::{
+    CheckSummary, Finding, PackError, Severity, check_pack, check_path, parse_pack,
+};
 
 fn check(file: &str) -> (Vec<Finding>, CheckSummary) {
     check_path(&Path::new("tests/fixtures/puzzles").join(file))
 }
 
 /// (line, puzzle id, field, severity, a piece of the message).
-type Expected = (Option<usize>, Option<&'static str>, Option<&'static str>, Severity, &'static str);
+type Expected = (
+    Option<usize>,
+    Option<&'static str>,
+    Option<&'static str>,
+    Severity,
+    &'static str,
+);
 
 fn assert_findings(file: &str, expected: &[Expected], summary: (usize, usize, usize)) {
     let (findings, got) = check(file);
@@ -36,7 +44,15 @@ use Severity::{Error, Warning};
 fn sound_pack_passes() {
     let (findings, summary) = check("good_pack.json");
     assert!(findings.is_empty(), "{findings:#?}");
-    assert_eq!(summary, CheckSummary { checked: 4, passed: 4, failed: 0, file_errors: 0 });
+    assert_eq!(
+        summary,
+        CheckSummary {
+            checked: 4,
+            passed: 4,
+            failed: 0,
+            file_errors: 0
+        }
+    );
     assert!(summary.is_ok());
 }
 
@@ -44,7 +60,13 @@ fn sound_pack_passes() {
 fn alternative_first_moves_are_warnings() {
     assert_findings(
         "alternative_mate.json",
-        &[(Some(3), Some("m2-alt"), Some("solutionSequence[0].move"), Warning, "also mate in 2 or fewer: Ra7")],
+        &[(
+            Some(3),
+            Some("m2-alt"),
+            Some("solutionSequence[0].move"),
+            Warning,
+            "also mate in 2 or fewer: Ra7",
+        )],
         (1, 1, 0),
     );
 }
@@ -53,7 +75,13 @@ fn alternative_first_moves_are_warnings() {
 fn illegal_move() {
     assert_findings(
         "illegal_move.json",
-        &[(Some(10), Some("illegal-1"), Some("solutionSequence[1].move"), Error, "move 2 (c8d8) is not legal")],
+        &[(
+            Some(10),
+            Some("illegal-1"),
+            Some("solutionSequence[1].move"),
+            Error,
+            "move 2 (c8d8) is not legal",
+        )],
         (3, 2, 1),
     );
 }
@@ -63,9 +91,27 @@ fn wrong_side_to_move_and_alternation() {
     assert_findings(
         "wrong_side.json",
         &[
-            (Some(3), Some("side-1"), Some("toMove"), Error, "toMove is black but the fen has white to move and the line starts with the user's move"),
-            (Some(10), Some("side-2"), Some("toMove"), Error, "the fen has black to move and the line starts with the opponent's move"),
-            (Some(20), Some("alternate-1"), Some("solutionSequence[1].isUserMove"), Error, "must alternate"),
+            (
+                Some(3),
+                Some("side-1"),
+                Some("toMove"),
+                Error,
+                "toMove is black but the fen has white to move and the line starts with the user's move",
+            ),
+            (
+                Some(10),
+                Some("side-2"),
+                Some("toMove"),
+                Error,
+                "the fen has black to move and the line starts with the opponent's move",
+            ),
+            (
+                Some(20),
+                Some("alternate-1"),
+                Some("solutionSequence[1].isUserMove"),
+                Error,
+                "must alternate",
+            ),
         ],
         (3, 0, 3),
     );
@@ -79,12 +125,48 @@ fn false_mate_claims_including_the_seed_example() {
     assert_findings(
         "false_mate.json",
         &[
-            (Some(3), Some("puzzle_002"), Some("solutionMoves"), Error, "solutionMoves has 1 move but solutionSequence has 2 user moves"),
-            (Some(3), Some("puzzle_002"), Some("solutionSequence[2].comment"), Error, "\"Checkmate!\" says mate, but Qxf7+ is not checkmate: black can answer Kxf7, Kd8"),
-            (Some(3), Some("puzzle_002"), Some("themes"), Error, "the theme \"checkmate\" claims mate, but the line ends without checkmate"),
-            (Some(3), Some("puzzle_002"), Some("solutionSequence[0].move"), Error, "Qh5 does not force mate in 2: black defends with Qxh5"),
-            (Some(21), Some("count-1"), Some("themes"), Error, "claims mate in 2, but the line has 1 user move"),
-            (Some(28), Some("unforced-1"), Some("solutionSequence[0].move"), Error, "h3 does not force mate in 2"),
+            (
+                Some(3),
+                Some("puzzle_002"),
+                Some("solutionMoves"),
+                Error,
+                "solutionMoves has 1 move but solutionSequence has 2 user moves",
+            ),
+            (
+                Some(3),
+                Some("puzzle_002"),
+                Some("solutionSequence[2].comment"),
+                Error,
+                "\"Checkmate!\" says mate, but Qxf7+ is not checkmate: black can answer Kxf7, Kd8",
+            ),
+            (
+                Some(3),
+                Some("puzzle_002"),
+                Some("themes"),
+                Error,
+                "the theme \"checkmate\" claims mate, but the line ends without checkmate",
+            ),
+            (
+                Some(3),
+                Some("puzzle_002"),
+                Some("solutionSequence[0].move"),
+                Error,
+                "Qh5 does not force mate in 2: black defends with Qxh5",
+            ),
+            (
+                Some(21),
+                Some("count-1"),
+                Some("themes"),
+                Error,
+                "claims mate in 2, but the line has 1 user move",
+            ),
+            (
+                Some(28),
+                Some("unforced-1"),
+                Some("solutionSequence[0].move"),
+                Error,
+                "h3 does not force mate in 2",
+            ),
         ],
         (3, 0, 3),
     );
@@ -92,7 +174,10 @@ fn false_mate_claims_including_the_seed_example() {
 
 #[test]
 fn seed_example_has_no_mate_in_two_at_all() {
-    let pos = sancho::puzzle::parse_fen("r1b1kb1r/pppp1ppp/8/4n3/2B1P2q/2N5/PPPP1PPP/R1BQK2R w KQkq - 0 7").unwrap();
+    let pos = sancho::puzzle::parse_fen(
+        "r1b1kb1r/pppp1ppp/8/4n3/2B1P2q/2N5/PPPP1PPP/R1BQK2R w KQkq - 0 7",
+    )
+    .unwrap();
     assert!(sancho::puzzle::mate_in(&pos, 2).is_empty());
 }
 
@@ -101,7 +186,13 @@ fn bad_fen() {
     assert_findings(
         "bad_fen.json",
         &[
-            (Some(3), Some("fen-1"), Some("fen"), Error, "invalid board part"),
+            (
+                Some(3),
+                Some("fen-1"),
+                Some("fen"),
+                Error,
+                "invalid board part",
+            ),
             (Some(9), Some("fen-2"), Some("fen"), Error, "missing king"),
         ],
         (3, 1, 2),
@@ -112,7 +203,13 @@ fn bad_fen() {
 fn duplicate_id_points_at_the_second() {
     assert_findings(
         "duplicate_id.json",
-        &[(Some(15), Some("dup"), Some("id"), Error, "duplicate id \"dup\"")],
+        &[(
+            Some(15),
+            Some("dup"),
+            Some("id"),
+            Error,
+            "duplicate id \"dup\"",
+        )],
         (3, 2, 1),
     );
 }
@@ -123,8 +220,20 @@ fn mismatched_solution_moves() {
     assert_findings(
         "mismatched_solution.json",
         &[
-            (Some(3), Some("mismatch-1"), Some("solutionMoves[1]"), Error, "is \"d1d7\" but the sequence's user move 2 is d1d8"),
-            (Some(15), Some("mismatch-2"), Some("solutionMoves"), Error, "has 1 move but"),
+            (
+                Some(3),
+                Some("mismatch-1"),
+                Some("solutionMoves[1]"),
+                Error,
+                "is \"d1d7\" but the sequence's user move 2 is d1d8",
+            ),
+            (
+                Some(15),
+                Some("mismatch-2"),
+                Some("solutionMoves"),
+                Error,
+                "has 1 move but",
+            ),
         ],
         (3, 1, 2),
     );
@@ -142,7 +251,11 @@ fn malformed_json_reports_line_and_column() {
         Err(PackError::Json { line, column, .. }) => assert_eq!((line, column), (5, 5)),
         other => panic!("{other:?}"),
     }
-    assert!(findings[0].to_string().contains("malformed.json:5: malformed json at line 5, column 5"));
+    assert!(
+        findings[0]
+            .to_string()
+            .contains("malformed.json:5: malformed json at line 5, column 5")
+    );
 }
 
 #[test]
@@ -156,10 +269,34 @@ fn lichess_csv_findings_carry_row_lines() {
         "lichess_broken.csv",
         &[
             (Some(3), Some("badfen"), Some("FEN"), Error, "invalid fen"),
-            (Some(4), Some("illegal"), Some("Moves"), Error, "move 2 (\"e1e9\") is not a uci move"),
-            (Some(5), Some("nomate"), Some("Themes"), Error, "ends without checkmate"),
-            (Some(6), Some("short"), Some("Moves"), Error, "at least one user move"),
-            (Some(7), Some("ok001"), Some("PuzzleId"), Error, "duplicate id"),
+            (
+                Some(4),
+                Some("illegal"),
+                Some("Moves"),
+                Error,
+                "move 2 (\"e1e9\") is not a uci move",
+            ),
+            (
+                Some(5),
+                Some("nomate"),
+                Some("Themes"),
+                Error,
+                "ends without checkmate",
+            ),
+            (
+                Some(6),
+                Some("short"),
+                Some("Moves"),
+                Error,
+                "at least one user move",
+            ),
+            (
+                Some(7),
+                Some("ok001"),
+                Some("PuzzleId"),
+                Error,
+                "duplicate id",
+            ),
         ],
         (6, 1, 5),
     );
@@ -179,7 +316,11 @@ fn display_and_json_forms() {
     assert_eq!(json["field"], "solutionMoves[1]");
     assert_eq!(json["severity"], "error");
     let (warnings, _) = check("alternative_mate.json");
-    assert!(warnings[0].to_string().contains(":3: warning: puzzle m2-alt"));
+    assert!(
+        warnings[0]
+            .to_string()
+            .contains(":3: warning: puzzle m2-alt")
+    );
 }
 
 #[test]

@@ -14,7 +14,10 @@ fn text(file: &str) -> String {
 fn object_pack_with_both_shapes() {
     let pack = read_pack(&text("good_pack.json"), "good_pack.json").unwrap();
     assert_eq!(pack.name, "Fixture pack");
-    assert_eq!(pack.description.as_deref(), Some("Small sound puzzles in both shapes."));
+    assert_eq!(
+        pack.description.as_deref(),
+        Some("Small sound puzzles in both shapes.")
+    );
     let ids: Vec<&str> = pack.puzzles.iter().map(|p| p.id.as_str()).collect();
     assert_eq!(ids, ["m1-001", "m1-002", "m2-001", "castle-001"]);
 
@@ -26,7 +29,10 @@ fn object_pack_with_both_shapes() {
     assert_eq!(p.themes, ["checkmate", "backRankMate"]);
     assert_eq!(p.hints, ["Look for back rank weakness"]);
     assert_eq!(p.success_message.as_deref(), Some("Excellent! Checkmate!"));
-    assert_eq!(p.failure_message.as_deref(), Some("Not quite right. Try again!"));
+    assert_eq!(
+        p.failure_message.as_deref(),
+        Some("Not quite right. Try again!")
+    );
     assert_eq!(p.source, "Fixture pack");
     assert!(!p.opponent_first());
     assert_eq!(p.line.len(), 1);

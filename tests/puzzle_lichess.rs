@@ -34,13 +34,19 @@ fn reads_shuffled_columns_with_an_extra_one() {
     assert_eq!(p.rating_deviation, Some(75));
     assert_eq!(p.popularity, Some(90));
     assert_eq!(p.nb_plays, Some(800));
-    assert_eq!(p.themes, ["endgame", "mate", "mateIn2", "quietMove", "short"]);
+    assert_eq!(
+        p.themes,
+        ["endgame", "mate", "mateIn2", "quietMove", "short"]
+    );
     assert_eq!(p.game_url.as_deref(), Some("https://example.org/g2#20"));
     assert_eq!(p.difficulty, None);
     assert_eq!(p.source, "small.csv");
     assert!(p.position_after(p.line.len()).is_checkmate());
     // Opening tags, negative popularity, empty URL.
-    assert_eq!(puzzles[5].opening_tags, ["Kings_Gambit", "Kings_Gambit_Accepted"]);
+    assert_eq!(
+        puzzles[5].opening_tags,
+        ["Kings_Gambit", "Kings_Gambit_Accepted"]
+    );
     assert_eq!(puzzles[6].popularity, Some(-5));
     assert_eq!(puzzles[2].game_url, None);
     // Promotion, castling and en passant lines.
@@ -72,7 +78,10 @@ fn row_errors_carry_line_and_reason() {
         .collect();
     assert_eq!(errors, [(3, "fen"), (4, "moves"), (6, "too few")]);
     let shown = rows[1].as_ref().unwrap_err().to_string();
-    assert!(shown.starts_with("line 3: field FEN: invalid fen"), "{shown}");
+    assert!(
+        shown.starts_with("line 3: field FEN: invalid fen"),
+        "{shown}"
+    );
 }
 
 #[test]
@@ -87,7 +96,8 @@ fn header_without_a_required_column_is_one_error() {
 
 #[test]
 fn bad_number_is_reported_by_column() {
-    let text = "PuzzleId,FEN,Moves,Rating\nabc,6k1/5ppp/8/8/8/8/5PPP/4R1K1 b - - 0 1,g8h8 e1e8,high\n";
+    let text =
+        "PuzzleId,FEN,Moves,Rating\nabc,6k1/5ppp/8/8/8/8/5PPP/4R1K1 b - - 0 1,g8h8 e1e8,high\n";
     let rows: Vec<_> = read_lichess(text.as_bytes(), "x.csv").collect();
     let e = rows[0].as_ref().unwrap_err();
     assert_eq!(e.column(), Some("Rating"));
@@ -99,7 +109,11 @@ fn zstd_compressed_file_reads_and_checks_the_same() {
     let dir = tempfile::tempdir().unwrap();
     let plain = fs::read(SMALL).unwrap();
     let zst_path = dir.path().join("small.csv.zst");
-    fs::write(&zst_path, zstd::encode_all(Cursor::new(&plain), 19).unwrap()).unwrap();
+    fs::write(
+        &zst_path,
+        zstd::encode_all(Cursor::new(&plain), 19).unwrap(),
+    )
+    .unwrap();
 
     let (findings, summary) = check_path(&zst_path);
     let (plain_findings, plain_summary) = check_path(Path::new(SMALL));
@@ -114,11 +128,17 @@ fn zstd_compressed_file_reads_and_checks_the_same() {
     // The core helper: decompression by name only.
     let boxed: Box<dyn Read> = Box::new(fs::File::open(&zst_path).unwrap());
     let mut out = Vec::new();
-    decompress_if_zst(boxed, "small.csv.zst").unwrap().read_to_end(&mut out).unwrap();
+    decompress_if_zst(boxed, "small.csv.zst")
+        .unwrap()
+        .read_to_end(&mut out)
+        .unwrap();
     assert_eq!(out, plain);
     let boxed: Box<dyn Read> = Box::new(Cursor::new(plain.clone()));
     let mut same = Vec::new();
-    decompress_if_zst(boxed, "small.csv").unwrap().read_to_end(&mut same).unwrap();
+    decompress_if_zst(boxed, "small.csv")
+        .unwrap()
+        .read_to_end(&mut same)
+        .unwrap();
     assert_eq!(same, plain);
 
     // A compressed file without the extension is recognised by its magic.
@@ -134,11 +154,23 @@ fn format_detection() {
         ("pack.json", b"", Some(Format::JsonPack)),
         ("PACK.JSON", b"PuzzleId", Some(Format::JsonPack)),
         ("p.csv", b"", Some(Format::LichessCsv { compressed: false })),
-        ("p.csv.zst", b"", Some(Format::LichessCsv { compressed: true })),
-        ("p", &zstd_magic, Some(Format::LichessCsv { compressed: true })),
+        (
+            "p.csv.zst",
+            b"",
+            Some(Format::LichessCsv { compressed: true }),
+        ),
+        (
+            "p",
+            &zstd_magic,
+            Some(Format::LichessCsv { compressed: true }),
+        ),
         ("p", b"  \n [", Some(Format::JsonPack)),
         ("p", b"{\"name\"", Some(Format::JsonPack)),
-        ("p", b"PuzzleId,FEN,Moves", Some(Format::LichessCsv { compressed: false })),
+        (
+            "p",
+            b"PuzzleId,FEN,Moves",
+            Some(Format::LichessCsv { compressed: false }),
+        ),
         ("p.txt", b"hello", None),
     ];
     for (name, head, expected) in table {

@@ -47,7 +47,12 @@ fn slowest_claim_checks() {
     for p in &puzzles {
         let start = Instant::now();
         let problems = check_puzzle(p, Dialect::Csv);
-        times.push((start.elapsed(), p.id.clone(), p.themes.join(" "), problems.len()));
+        times.push((
+            start.elapsed(),
+            p.id.clone(),
+            p.themes.join(" "),
+            problems.len(),
+        ));
     }
     times.sort();
     for t in times.iter().rev().take(5) {

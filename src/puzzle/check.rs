@@ -174,7 +174,10 @@ pub fn check_pack(text: &str, file: &str) -> (Vec<Finding>, CheckSummary) {
                 super::PackError::Json { line, .. } => Some(*line),
                 _ => None,
             };
-            return (vec![Finding::file_error(file, line, e.to_string())], summary);
+            return (
+                vec![Finding::file_error(file, line, e.to_string())],
+                summary,
+            );
         }
     };
     let source = raw.name.clone().unwrap_or_else(|| file.to_owned());
@@ -212,10 +215,7 @@ pub fn check_pack(text: &str, file: &str) -> (Vec<Finding>, CheckSummary) {
             problems.extend(check_puzzle(p, Dialect::Json));
         }
         summary.count(&problems);
-        let id = rp
-            .id
-            .clone()
-            .unwrap_or_else(|| format!("#{}", index + 1));
+        let id = rp.id.clone().unwrap_or_else(|| format!("#{}", index + 1));
         findings.extend(
             problems
                 .into_iter()
@@ -227,11 +227,7 @@ pub fn check_pack(text: &str, file: &str) -> (Vec<Finding>, CheckSummary) {
 
 /// Checks a Lichess CSV stream row by row, handing each finding to
 /// `report` as it is found (so that millions of rows need no memory).
-pub fn check_csv<R: Read>(
-    reader: R,
-    file: &str,
-    mut report: impl FnMut(Finding),
-) -> CheckSummary {
+pub fn check_csv<R: Read>(reader: R, file: &str, mut report: impl FnMut(Finding)) -> CheckSummary {
     let mut summary = CheckSummary::default();
     let mut ids = IdSet::default();
     let mut rows = read_lichess(reader, file);
@@ -334,7 +330,8 @@ fn words(text: &str) -> impl Iterator<Item = String> + '_ {
 
 fn mentions_mate(comment: &str) -> bool {
     comment.contains('#')
-        || words(comment).any(|w| matches!(w.as_str(), "mate" | "mates" | "checkmate" | "checkmates"))
+        || words(comment)
+            .any(|w| matches!(w.as_str(), "mate" | "mates" | "checkmate" | "checkmates"))
 }
 
 /// Whether a comment says that its own move mates ("Checkmate!", "Qh7#",
@@ -367,10 +364,10 @@ pub fn check_puzzle(p: &Puzzle, dialect: Dialect) -> Vec<Problem> {
         if m.is_user {
             before_user.push((i, pos.clone()));
         }
-        let before = pos.clone();
+        let claim = m.comment.as_deref().filter(|c| asserts_mate(c));
+        let before = claim.map(|_| pos.clone());
         pos.play_unchecked(m.mv);
-        if let Some(c) = m.comment.as_deref()
-            && asserts_mate(c)
+        if let (Some(c), Some(before)) = (claim, before)
             && !pos.is_checkmate()
         {
             let text = san(&before, m.mv);

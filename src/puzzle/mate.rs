@@ -153,8 +153,8 @@ mod tests {
         assert_eq!(ucis(fen, 1), ["c1a1"]);
         let m2 = ucis(fen, 2);
         let expected = [
-            "b2b3", "b2b4", "b2b5", "c1a1", "c1b1", "c1c3", "c1c4", "c1c5", "c1d1", "c1e1",
-            "c1f1", "g1f1", "g1f2", "g1g2", "g1h1", "g1h2",
+            "b2b3", "b2b4", "b2b5", "c1a1", "c1b1", "c1c3", "c1c4", "c1c5", "c1d1", "c1e1", "c1f1",
+            "g1f1", "g1f2", "g1g2", "g1h1", "g1h2",
         ];
         assert_eq!(m2, expected);
         let m3 = ucis(fen, 3);
@@ -167,7 +167,11 @@ mod tests {
         let fen = "r1b1kb1r/pppp1ppp/8/4n3/2B1P2q/2N5/PPPP1PPP/R1BQK2R w KQkq - 0 7";
         assert!(ucis(fen, 2).is_empty());
         let pos = parse_fen(fen).unwrap();
-        let qh5 = "d1h5".parse::<shakmaty::uci::UciMove>().unwrap().to_move(&pos).unwrap();
+        let qh5 = "d1h5"
+            .parse::<shakmaty::uci::UciMove>()
+            .unwrap()
+            .to_move(&pos)
+            .unwrap();
         let reply = refutation(&pos, qh5, 2).unwrap();
         let mut after = pos.clone();
         after.play_unchecked(qh5);

@@ -10,7 +10,7 @@ use std::path::Path;
 use super::check::{CheckSummary, Finding, Severity, check_csv, check_pack};
 use super::json::parse_pack;
 use super::lichess::{decompress_if_zst, read_lichess};
-use super::{Puzzle, PackError};
+use super::{PackError, Puzzle};
 
 /// The format of a puzzle file.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -91,7 +91,8 @@ pub fn open_puzzle_file(path: &Path) -> Result<(Format, Box<dyn Read>), SourceEr
     };
     let mut reader = BufReader::new(File::open(path).map_err(io_err)?);
     let head = reader.fill_buf().map_err(io_err)?.to_vec();
-    let format = detect_format(&name, &head).ok_or_else(|| SourceError::UnknownFormat(name.clone()))?;
+    let format =
+        detect_format(&name, &head).ok_or_else(|| SourceError::UnknownFormat(name.clone()))?;
     let boxed: Box<dyn Read> = Box::new(reader);
     let reader = match format {
         Format::LichessCsv { compressed: true } if !name.to_ascii_lowercase().ends_with(".zst") => {
@@ -154,10 +155,12 @@ pub fn load_path(path: &Path) -> Result<Loaded, SourceError> {
     match format {
         Format::JsonPack => {
             let mut text = String::new();
-            reader.read_to_string(&mut text).map_err(|source| SourceError::Io {
-                path: name.clone(),
-                source,
-            })?;
+            reader
+                .read_to_string(&mut text)
+                .map_err(|source| SourceError::Io {
+                    path: name.clone(),
+                    source,
+                })?;
             let raw = parse_pack(&text).map_err(|source| SourceError::Pack {
                 path: name.clone(),
                 source,
@@ -172,11 +175,14 @@ pub fn load_path(path: &Path) -> Result<Loaded, SourceError> {
                         }
                         Err(problems) => (rp.id.clone(), problems),
                     },
-                    Err(message) => (None, vec![super::check::Problem {
-                        field: None,
-                        severity: Severity::Error,
-                        message: message.clone(),
-                    }]),
+                    Err(message) => (
+                        None,
+                        vec![super::check::Problem {
+                            field: None,
+                            severity: Severity::Error,
+                            message: message.clone(),
+                        }],
+                    ),
                 };
                 let (id, problems) = problems;
                 loaded.skipped.extend(
