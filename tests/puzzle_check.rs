@@ -340,3 +340,26 @@ fn check_pack_on_text_wrong_shape_entries() {
     assert_eq!(findings.len(), 2, "{findings:#?}");
     assert!(findings.iter().all(|f| f.message.contains("wrong shape")));
 }
+
+/// The three examples of the seed's puzzle guide, verbatim: the single-move
+/// mate and the opponent-first Qh2# are sound; the "Mate in 2" is not.
+#[test]
+fn seed_guide_examples() {
+    let (findings, summary) = check("seed_examples.json");
+    assert_eq!((summary.checked, summary.passed, summary.failed), (3, 2, 1));
+    assert!(
+        findings
+            .iter()
+            .all(|f| f.puzzle_id.as_deref() == Some("puzzle_002"))
+    );
+    let fields: Vec<&str> = findings.iter().filter_map(|f| f.field.as_deref()).collect();
+    assert_eq!(
+        fields,
+        [
+            "solutionMoves",
+            "solutionSequence[2].comment",
+            "themes",
+            "solutionSequence[0].move"
+        ]
+    );
+}

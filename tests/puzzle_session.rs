@@ -333,3 +333,46 @@ fn success_message_comes_from_the_puzzle() {
         message: "Excellent! Checkmate!".to_owned()
     }));
 }
+
+/// Every sound fixture puzzle is solved by typing its own line, in UCI and
+/// in SAN, with no wrong move recorded.
+#[test]
+fn every_fixture_line_solves_its_puzzle() {
+    let mut puzzles = load_path(Path::new("tests/fixtures/puzzles/good_pack.json"))
+        .unwrap()
+        .puzzles;
+    puzzles.extend(
+        load_path(Path::new("tests/fixtures/puzzles/lichess_small.csv"))
+            .unwrap()
+            .puzzles,
+    );
+    assert_eq!(puzzles.len(), 11);
+    for puzzle in puzzles {
+        for as_san in [false, true] {
+            let (mut s, _) = Session::new(puzzle.clone());
+            let mut last = Vec::new();
+            for (i, m) in puzzle.line.iter().enumerate().filter(|(_, m)| m.is_user) {
+                let pos = puzzle.position_after(i);
+                let input = if as_san {
+                    sancho::notation::san(&pos, m.mv)
+                } else {
+                    sancho::notation::uci(m.mv)
+                };
+                assert_eq!(s.position(), &pos, "{}", puzzle.id);
+                last = s.submit(&input);
+                assert!(
+                    matches!(last[0], Event::Correct { .. }),
+                    "{} {input}: {last:?}",
+                    puzzle.id
+                );
+            }
+            assert!(
+                matches!(last.last(), Some(Event::Solved { .. })),
+                "{}",
+                puzzle.id
+            );
+            let outcome = s.outcome().unwrap();
+            assert!(outcome.solved && outcome.wrong.is_empty() && outcome.hints_used == 0);
+        }
+    }
+}
