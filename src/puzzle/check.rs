@@ -328,20 +328,62 @@ fn words(text: &str) -> impl Iterator<Item = String> + '_ {
         .map(str::to_lowercase)
 }
 
+/// Whether a comment claims that the puzzle ends in mate ("mate",
+/// "checkmate", "mates", "#"), unless it speaks of a threat or a defence
+/// ("threatening mate", "stops the mate").
 fn mentions_mate(comment: &str) -> bool {
-    comment.contains('#')
-        || words(comment)
-            .any(|w| matches!(w.as_str(), "mate" | "mates" | "checkmate" | "checkmates"))
+    let says = comment.contains('#')
+        || words(comment).any(|w| {
+            matches!(
+                w.as_str(),
+                "mate" | "mates" | "mating" | "checkmate" | "checkmates"
+            )
+        });
+    let negated = words(comment).any(|w| {
+        matches!(w.as_str(), "no" | "not" | "never")
+            || [
+                "threat", "prevent", "stop", "avoid", "escape", "defend", "parr",
+            ]
+            .iter()
+            .any(|n| w.starts_with(n))
+    });
+    says && !negated
 }
 
 /// Whether a comment says that its own move mates ("Checkmate!", "Qh7#",
-/// "Black delivers checkmate"), as opposed to threatening it.
+/// "Black delivers checkmate", "Mate"), as opposed to announcing a mate to
+/// come ("mate in 2 follows", "a mating net").
 fn asserts_mate(comment: &str) -> bool {
-    let threat = words(comment).any(|w| w.starts_with("threat") || w == "prevents" || w == "stops");
-    let says = comment.contains('#')
-        || words(comment).any(|w| w == "checkmate" || w == "checkmates")
-        || words(comment).next().is_some_and(|w| w == "mate");
-    says && !threat
+    let lower = comment.to_lowercase();
+    mentions_mate(comment) && !lower.contains("mate in") && !words(comment).any(|w| w == "mating")
+}
+
+#[cfg(test)]
+mod tests {
+    use super::{asserts_mate, mentions_mate};
+
+    #[test]
+    fn comments_that_claim_mate() {
+        // (comment, claims the puzzle mates, says this move mates)
+        for (comment, claims, here) in [
+            ("Checkmate!", true, true),
+            ("Black delivers checkmate", true, true),
+            ("Mate", true, true),
+            ("Qh7#", true, true),
+            ("Qh7 mates", true, true),
+            ("Mate in 2 follows", true, false),
+            ("The mating net closes", true, false),
+            ("Threatening mate on f7", false, false),
+            ("Stops the mate threat", false, false),
+            ("Not mate yet", false, false),
+            ("Wins the queen", false, false),
+            ("Now it is mate", true, true),
+            ("Checkmates are rare; an animated teammate", true, true),
+        ] {
+            assert_eq!(mentions_mate(comment), claims, "{comment}");
+            assert_eq!(asserts_mate(comment), here, "{comment}");
+        }
+    }
 }
 
 /// Checks a puzzle's claims (its structure is valid by construction).
