@@ -9,7 +9,7 @@ use std::path::Path;
 
 use super::check::{CheckSummary, Finding, Severity, check_csv, check_pack};
 use super::json::parse_pack;
-use super::lichess::{decompress_if_zst, read_lichess};
+use super::lichess::read_lichess;
 use super::{PackError, Puzzle};
 
 /// The format of a puzzle file.
@@ -93,12 +93,11 @@ pub fn open_puzzle_file(path: &Path) -> Result<(Format, Box<dyn Read>), SourceEr
     let head = reader.fill_buf().map_err(io_err)?.to_vec();
     let format =
         detect_format(&name, &head).ok_or_else(|| SourceError::UnknownFormat(name.clone()))?;
-    let boxed: Box<dyn Read> = Box::new(reader);
-    let reader = match format {
-        Format::LichessCsv { compressed: true } if !name.to_ascii_lowercase().ends_with(".zst") => {
-            decompress_if_zst(boxed, "x.zst").map_err(io_err)?
+    let reader: Box<dyn Read> = match format {
+        Format::LichessCsv { compressed: true } => {
+            Box::new(zstd::stream::read::Decoder::new(reader).map_err(io_err)?)
         }
-        _ => decompress_if_zst(boxed, &name).map_err(io_err)?,
+        _ => Box::new(reader),
     };
     Ok((format, reader))
 }
