@@ -358,34 +358,6 @@ fn asserts_mate(comment: &str) -> bool {
     mentions_mate(comment) && !lower.contains("mate in") && !words(comment).any(|w| w == "mating")
 }
 
-#[cfg(test)]
-mod tests {
-    use super::{asserts_mate, mentions_mate};
-
-    #[test]
-    fn comments_that_claim_mate() {
-        // (comment, claims the puzzle mates, says this move mates)
-        for (comment, claims, here) in [
-            ("Checkmate!", true, true),
-            ("Black delivers checkmate", true, true),
-            ("Mate", true, true),
-            ("Qh7#", true, true),
-            ("Qh7 mates", true, true),
-            ("Mate in 2 follows", true, false),
-            ("The mating net closes", true, false),
-            ("Threatening mate on f7", false, false),
-            ("Stops the mate threat", false, false),
-            ("Not mate yet", false, false),
-            ("Wins the queen", false, false),
-            ("Now it is mate", true, true),
-            ("Checkmates are rare; an animated teammate", true, true),
-        ] {
-            assert_eq!(mentions_mate(comment), claims, "{comment}");
-            assert_eq!(asserts_mate(comment), here, "{comment}");
-        }
-    }
-}
-
 /// Checks a puzzle's claims (its structure is valid by construction).
 pub fn check_puzzle(p: &Puzzle, dialect: Dialect) -> Vec<Problem> {
     let mut problems = Vec::new();
@@ -533,4 +505,32 @@ fn unsound(before: &Chess, mv: shakmaty::Move, left: u32, field: String) -> Prob
         None => format!("{text} does not force mate in {left}"),
     };
     error(field, message)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::{asserts_mate, mentions_mate};
+
+    #[test]
+    fn comments_that_claim_mate() {
+        // (comment, claims the puzzle mates, says this move mates)
+        for (comment, claims, here) in [
+            ("Checkmate!", true, true),
+            ("Black delivers checkmate", true, true),
+            ("Mate", true, true),
+            ("Qh7#", true, true),
+            ("Qh7 mates", true, true),
+            ("Mate in 2 follows", true, false),
+            ("The mating net closes", true, false),
+            ("Threatening mate on f7", false, false),
+            ("Stops the mate threat", false, false),
+            ("Not mate yet", false, false),
+            ("Wins the queen", false, false),
+            ("Now it is mate", true, true),
+            ("Checkmates are rare; an animated teammate", true, true),
+        ] {
+            assert_eq!(mentions_mate(comment), claims, "{comment}");
+            assert_eq!(asserts_mate(comment), here, "{comment}");
+        }
+    }
 }
