@@ -191,9 +191,15 @@ fn bad_fen() {
                 Some("fen-1"),
                 Some("fen"),
                 Error,
-                "invalid board part",
+                "rank 6 contains '9'",
             ),
-            (Some(9), Some("fen-2"), Some("fen"), Error, "missing king"),
+            (
+                Some(9),
+                Some("fen-2"),
+                Some("fen"),
+                Error,
+                "0 black kings, expected exactly one",
+            ),
         ],
         (3, 1, 2),
     );
@@ -268,7 +274,13 @@ fn lichess_csv_findings_carry_row_lines() {
     assert_findings(
         "lichess_broken.csv",
         &[
-            (Some(3), Some("badfen"), Some("FEN"), Error, "invalid fen"),
+            (
+                Some(3),
+                Some("badfen"),
+                Some("FEN"),
+                Error,
+                "field 1 (piece placement)",
+            ),
             (
                 Some(4),
                 Some("illegal"),

@@ -10,7 +10,7 @@ use csv::{ReaderBuilder, StringRecord};
 
 use shakmaty::Position;
 
-use super::{FenProblem, LineError, Puzzle, build_line, parse_fen, to_move_subtitle};
+use super::{FenError, LineError, Puzzle, build_line, parse_fen, to_move_subtitle};
 
 /// Why a row (or the header) could not become a puzzle.
 #[derive(Debug, thiserror::Error)]
@@ -38,7 +38,7 @@ pub enum RowReason {
     MissingField(&'static str),
     /// The FEN is invalid.
     #[error("{0}")]
-    Fen(FenProblem),
+    Fen(FenError),
     /// The moves do not play.
     #[error("{0}")]
     Moves(LineError),
