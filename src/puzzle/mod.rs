@@ -5,6 +5,7 @@
 //! out. The one exception is [`source`], the I/O edge that opens files for
 //! the command line.
 
+pub mod builtin;
 pub mod check;
 pub mod json;
 pub mod lichess;
@@ -16,6 +17,7 @@ use shakmaty::uci::UciMove;
 use shakmaty::{Chess, Color, Move, Position};
 
 pub use crate::notation::fen::{FenError, parse_fen};
+pub use builtin::{BUILTIN_FILES, builtin_packs};
 pub use check::{
     CheckSummary, Dialect, Finding, MateClaim, Problem, Severity, check_csv, check_pack,
     check_puzzle, mate_claim,
