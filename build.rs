@@ -21,9 +21,16 @@ fn main() {
     let mut code = String::from("&[\n");
     for path in &files {
         println!("cargo:rerun-if-changed={}", path.display());
-        let name = path.file_name().and_then(|n| n.to_str()).unwrap_or_default();
-        writeln!(code, "    ({name:?}, include_str!({:?})),", path.display().to_string())
-            .expect("writing to a string");
+        let name = path
+            .file_name()
+            .and_then(|n| n.to_str())
+            .unwrap_or_default();
+        writeln!(
+            code,
+            "    ({name:?}, include_str!({:?})),",
+            path.display().to_string()
+        )
+        .expect("writing to a string");
     }
     code.push(']');
     let out = Path::new(&env::var("OUT_DIR").expect("cargo sets it")).join("builtin_packs.rs");

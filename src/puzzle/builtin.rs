@@ -30,7 +30,10 @@ mod tests {
         for (file, text) in BUILTIN_FILES {
             let (findings, summary) = check_pack(text, file);
             assert!(findings.is_empty(), "{file}: {findings:#?}");
-            assert!(summary.is_ok() && summary.checked > 0, "{file}: {summary:?}");
+            assert!(
+                summary.is_ok() && summary.checked > 0,
+                "{file}: {summary:?}"
+            );
         }
         for pack in &packs {
             for p in &pack.puzzles {

@@ -329,8 +329,9 @@ fn words(text: &str) -> impl Iterator<Item = String> + '_ {
 }
 
 /// Whether a comment claims that the puzzle ends in mate ("mate",
-/// "checkmate", "mates", "#"), unless it speaks of a threat or a defence
-/// ("threatening mate", "stops the mate").
+/// "checkmate", "mates", "#"), unless it speaks of a threat, a defence or
+/// a hypothetical ("threatening mate", "stops the mate", "if Ke8 then Rd8 is
+/// mate").
 fn mentions_mate(comment: &str) -> bool {
     let says = comment.contains('#')
         || words(comment).any(|w| {
@@ -340,12 +341,14 @@ fn mentions_mate(comment: &str) -> bool {
             )
         });
     let negated = words(comment).any(|w| {
-        matches!(w.as_str(), "no" | "not" | "never")
-            || [
-                "threat", "prevent", "stop", "avoid", "escape", "defend", "parr",
-            ]
-            .iter()
-            .any(|n| w.starts_with(n))
+        matches!(
+            w.as_str(),
+            "no" | "not" | "never" | "if" | "would" | "could" | "unless" | "otherwise"
+        ) || [
+            "threat", "prevent", "stop", "avoid", "escape", "defend", "parr",
+        ]
+        .iter()
+        .any(|n| w.starts_with(n))
     });
     says && !negated
 }
@@ -526,6 +529,8 @@ mod tests {
             ("Stops the mate threat", false, false),
             ("Not mate yet", false, false),
             ("Wins the queen", false, false),
+            ("Kc7: if Ke8 then Rd8 is mate.", false, false),
+            ("Otherwise Qh7 would be mate", false, false),
             ("Now it is mate", true, true),
             ("Checkmates are rare; an animated teammate", true, true),
         ] {
