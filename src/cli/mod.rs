@@ -3,6 +3,7 @@
 mod data;
 mod notation;
 mod progress;
+mod puzzles;
 
 use std::process::ExitCode;
 
@@ -35,6 +36,10 @@ pub enum Command {
     Moves(notation::MovesArgs),
     /// Every SAN string that can occur in a legal game, one per line.
     SanStrings(notation::SanStringsArgs),
+    /// Validate puzzle files (or, with no path, the built-in packs).
+    Check(puzzles::CheckArgs),
+    /// Find every move that forces mate in N.
+    Solve(puzzles::SolveArgs),
     /// Your figures: puzzles, rating, streaks, reviews due, drills, mistakes.
     Stats(progress::StatsArgs),
     /// Export, import (merge) or reset your progress.
@@ -49,6 +54,8 @@ pub fn run(cli: Cli) -> anyhow::Result<ExitCode> {
         Some(Command::Hint(args)) => notation::hint(args),
         Some(Command::Moves(args)) => notation::moves(args),
         Some(Command::SanStrings(args)) => notation::san_strings(args),
+        Some(Command::Check(args)) => puzzles::check(args),
+        Some(Command::Solve(args)) => puzzles::solve(args),
         Some(Command::Stats(args)) => progress::stats(args, cli.data_dir),
         Some(Command::Progress(command)) => progress::progress(command, cli.data_dir),
         None => {

@@ -25,7 +25,7 @@ pub struct PositionArgs {
 }
 
 impl PositionArgs {
-    fn position(&self) -> Result<Chess, UsageError> {
+    pub fn position(&self) -> Result<Chess, UsageError> {
         let start = match &self.fen {
             Some(fen) => parse_fen(fen).map_err(|e| UsageError(format!("bad FEN: {e}")))?,
             None => Chess::default(),
@@ -110,7 +110,7 @@ pub fn resolve(args: ResolveArgs) -> anyhow::Result<ExitCode> {
     })
 }
 
-fn usage(e: UsageError) -> anyhow::Result<ExitCode> {
+pub fn usage(e: UsageError) -> anyhow::Result<ExitCode> {
     eprintln!("sancho: {e}");
     Ok(ExitCode::from(2))
 }
