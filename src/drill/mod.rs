@@ -1,0 +1,110 @@
+//! Drills: write the move, read the move, disambiguation, coordinates,
+//! transcribe a famous game, review of weak spots; and the lessons.
+//!
+//! Pure core: no clock (the caller passes elapsed milliseconds per answer),
+//! no I/O, deterministic under a seed. [`generate`] makes exercises,
+//! [`grade`] judges one answer with the notation engine's diagnostics, and
+//! [`DrillRun`] walks a drill to its [`DrillSummary`] and the
+//! [`DrillResult`](crate::progress::DrillResult) the store records.
+
+mod disambig;
+mod exercise;
+mod features;
+mod games;
+mod generator;
+mod lessons;
+pub mod pgn;
+mod rng;
+mod run;
+
+use std::fmt;
+use std::str::FromStr;
+
+pub use exercise::{Exercise, Expected, Show, Verdict, WRONG_MOVE, WRONG_SQUARE, fen_of, grade};
+pub use features::{Disambiguation, Feature, disambiguation_of, features_of};
+pub use games::{GAME_FILES, Game, game, games};
+pub use generator::{GenOptions, describe_move, generate};
+pub use lessons::{Lesson, LessonError, LessonExercise, lesson, lessons};
+pub use rng::Rng;
+pub use run::{DrillRun, DrillSummary, Mistake};
+
+use crate::notation::Code;
+use crate::progress::MistakeCount;
+
+/// The kinds of drill.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum DrillKind {
+    /// A move is shown on the board; write its SAN.
+    Write,
+    /// A SAN is shown; give the move's from and to squares.
+    Read,
+    /// Positions where the move needs a file, a rank or a square.
+    Disambiguation,
+    /// Name a square, or find one.
+    Coordinates,
+    /// Write each move of a famous game.
+    Transcribe,
+    /// Write-the-move exercises aimed at the user's weak spots.
+    Review,
+}
+
+impl DrillKind {
+    /// Every kind, in menu order.
+    pub const ALL: [DrillKind; 6] = [
+        DrillKind::Write,
+        DrillKind::Read,
+        DrillKind::Disambiguation,
+        DrillKind::Coordinates,
+        DrillKind::Transcribe,
+        DrillKind::Review,
+    ];
+
+    /// The stable name used on the command line, in JSON and in the store.
+    pub fn as_str(self) -> &'static str {
+        match self {
+            DrillKind::Write => "write",
+            DrillKind::Read => "read",
+            DrillKind::Disambiguation => "disambiguation",
+            DrillKind::Coordinates => "coordinates",
+            DrillKind::Transcribe => "transcribe",
+            DrillKind::Review => "review",
+        }
+    }
+
+    /// Whether answers are notation graded by the engine (strict or lenient).
+    pub fn writes_san(self) -> bool {
+        !matches!(self, DrillKind::Read | DrillKind::Coordinates)
+    }
+}
+
+impl fmt::Display for DrillKind {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(self.as_str())
+    }
+}
+
+/// An unknown drill kind name.
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+#[error("unknown drill {0:?}: choose write, read, disambiguation, coordinates, transcribe or review")]
+pub struct UnknownKind(pub String);
+
+impl FromStr for DrillKind {
+    type Err = UnknownKind;
+
+    fn from_str(s: &str) -> Result<Self, Self::Err> {
+        DrillKind::ALL
+            .into_iter()
+            .find(|k| k.as_str() == s)
+            .ok_or_else(|| UnknownKind(s.to_owned()))
+    }
+}
+
+/// The diagnostic codes among the user's mistake counts (most frequent
+/// first), for [`GenOptions::weak_codes`]. Counts that are not notation
+/// codes (`wrong-move`) are skipped.
+pub fn weak_codes(counts: &[MistakeCount]) -> Vec<Code> {
+    counts
+        .iter()
+        .filter_map(|c| Code::from_name(&c.code))
+        .collect()
+}
