@@ -22,7 +22,7 @@ pub struct Mistake {
 /// The summary of a drill (also of one ended early).
 #[derive(Clone, Debug, PartialEq, Serialize)]
 pub struct DrillSummary {
-    /// The drill kind's name.
+    /// The drill kind's name (or the label, e.g. `lesson-3`).
     pub kind: String,
     /// Exercises answered.
     pub exercises: u32,
@@ -44,6 +44,7 @@ pub struct DrillSummary {
 #[derive(Clone, Debug)]
 pub struct DrillRun {
     kind: DrillKind,
+    label: Option<String>,
     strictness: Strictness,
     exercises: Vec<Exercise>,
     next: usize,
@@ -60,6 +61,7 @@ impl DrillRun {
     pub fn new(kind: DrillKind, exercises: Vec<Exercise>, strictness: Strictness) -> Self {
         DrillRun {
             kind,
+            label: None,
             strictness,
             exercises,
             next: 0,
@@ -77,6 +79,14 @@ impl DrillRun {
     #[must_use]
     pub fn with_budget(mut self, budget_ms: u64) -> Self {
         self.budget_ms = Some(budget_ms);
+        self
+    }
+
+    /// Records the drill under another name than its kind (a lesson's id,
+    /// `lesson-3`, for its exercises).
+    #[must_use]
+    pub fn with_label(mut self, label: impl Into<String>) -> Self {
+        self.label = Some(label.into());
         self
     }
 
@@ -168,7 +178,10 @@ impl DrillRun {
     pub fn summary(&self) -> DrillSummary {
         let exercises = u32::try_from(self.next).unwrap_or(u32::MAX);
         DrillSummary {
-            kind: self.kind.as_str().to_owned(),
+            kind: self
+                .label
+                .clone()
+                .unwrap_or_else(|| self.kind.as_str().to_owned()),
             exercises,
             correct: self.correct,
             accuracy: if exercises == 0 {
