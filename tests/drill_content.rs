@@ -8,7 +8,11 @@ use shakmaty::{Chess, Position};
 #[test]
 fn every_game_replays_legally_in_canonical_san() {
     assert!(GAME_FILES.len() >= 20, "at least 20 games");
-    assert_eq!(games().len(), GAME_FILES.len(), "every embedded game reads and replays");
+    assert_eq!(
+        games().len(),
+        GAME_FILES.len(),
+        "every embedded game reads and replays"
+    );
     for (id, text) in GAME_FILES {
         let pgn = parse_game(text).unwrap_or_else(|e| panic!("{id}: {e}"));
         for tag in ["Event", "Site", "Date", "Round", "White", "Black", "Result"] {
@@ -40,8 +44,16 @@ fn eight_lessons_with_text_and_valid_exercises() {
         assert_eq!(lesson.number, i + 1);
         assert_eq!(lesson.id, format!("lesson-{}", i + 1));
         assert!(!lesson.title.is_empty());
-        assert!(lesson.text.len() > 600, "{}: a page of explanation", lesson.id);
-        assert!(!lesson.text.contains("```"), "{}: exercises left in the text", lesson.id);
+        assert!(
+            lesson.text.len() > 600,
+            "{}: a page of explanation",
+            lesson.id
+        );
+        assert!(
+            !lesson.text.contains("```"),
+            "{}: exercises left in the text",
+            lesson.id
+        );
         assert!(
             (3..=5).contains(&lesson.exercises.len()),
             "{}: {} exercises",
@@ -66,7 +78,9 @@ fn lessons_cover_the_rules() {
         .iter()
         .flat_map(|l| l.exercises.iter().map(|e| e.answer.as_str()))
         .collect();
-    for needed in ["Nbd2", "R1a3", "Qh4e1", "O-O", "O-O-O", "g8=N+", "exd6", "Re8#", "Bb5+"] {
+    for needed in [
+        "Nbd2", "R1a3", "Qh4e1", "O-O", "O-O-O", "g8=N+", "exd6", "Re8#", "Bb5+",
+    ] {
         assert!(answers.contains(&needed), "{needed}");
     }
     let text: String = lessons().iter().map(|l| l.text.as_str()).collect();

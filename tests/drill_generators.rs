@@ -1,8 +1,8 @@
 //! Drill generators: deterministic, and every exercise is what it claims.
 
 use sancho::drill::{
-    Disambiguation, DrillKind, Expected, Feature, GenOptions, Show, disambiguation_of,
-    features_of, generate, grade,
+    Disambiguation, DrillKind, Expected, Feature, GenOptions, Show, disambiguation_of, features_of,
+    generate, grade,
 };
 use sancho::notation::fen::parse_fen;
 use sancho::notation::san_strings::is_possible;
@@ -24,7 +24,10 @@ fn same_seed_same_exercises_different_seeds_differ() {
         }
         let c = generate(kind, 8, 12, &opts());
         let d = generate(kind, 9, 12, &opts());
-        assert!(a != c || a != d, "{kind}: seeds 7, 8 and 9 all gave the same drill");
+        assert!(
+            a != c || a != d,
+            "{kind}: seeds 7, 8 and 9 all gave the same drill"
+        );
     }
 }
 
@@ -69,8 +72,16 @@ fn every_disambiguation_exercise_needs_exactly_what_it_names() {
             };
             let written = san(&ex.position, mv);
             let need = ex.disambiguation.expect("names its disambiguation");
-            assert_eq!(disambiguation_of(&written), Some(need), "{written} in {}", ex.fen);
-            assert!(is_possible(written.trim_end_matches(['+', '#'])), "{written}");
+            assert_eq!(
+                disambiguation_of(&written),
+                Some(need),
+                "{written} in {}",
+                ex.fen
+            );
+            assert!(
+                is_possible(written.trim_end_matches(['+', '#'])),
+                "{written}"
+            );
             parse_fen(&ex.fen).unwrap();
             kinds.insert(need);
         }
@@ -124,15 +135,29 @@ fn read_exercises_show_san_and_take_squares_in_three_spellings() {
 #[test]
 fn coordinates_cover_both_orientations_and_both_questions() {
     let drill = generate(DrillKind::Coordinates, 5, 40, &opts());
-    let white = drill.iter().filter(|e| e.orientation == shakmaty::Color::White).count();
+    let white = drill
+        .iter()
+        .filter(|e| e.orientation == shakmaty::Color::White)
+        .count();
     assert!(white > 0 && white < 40);
     assert!(drill.iter().any(|e| matches!(e.show, Show::Square { .. })));
-    assert!(drill.iter().any(|e| matches!(e.show, Show::Question { .. })));
+    assert!(
+        drill
+            .iter()
+            .any(|e| matches!(e.show, Show::Question { .. }))
+    );
     for ex in &drill {
         let Expected::Square(sq) = ex.expected else {
             panic!("coordinates expect a square")
         };
-        assert!(grade(&ex.clone(), &sq.to_string().to_uppercase(), Strictness::Strict).correct);
+        assert!(
+            grade(
+                &ex.clone(),
+                &sq.to_string().to_uppercase(),
+                Strictness::Strict
+            )
+            .correct
+        );
         let v = grade(ex, "z9", Strictness::Strict);
         assert!(!v.correct && v.reason.is_some());
     }

@@ -34,13 +34,55 @@ fn strict_grading_table() {
     // (fen, expected, answer, correct strictly, correct leniently, code)
     let table: [(&str, &str, &str, bool, bool, Option<Code>); 9] = [
         (GRECO, "Nxe5", "Nxe5", true, true, None),
-        (GRECO, "Nxe5", "Ne5", false, true, Some(Code::MissingCapture)),
-        (BACK_RANK, "Re8#", "Re8", false, true, Some(Code::MissingMate)),
-        (BACK_RANK, "Re8#", "Re8+", false, true, Some(Code::MissingMate)),
+        (
+            GRECO,
+            "Nxe5",
+            "Ne5",
+            false,
+            true,
+            Some(Code::MissingCapture),
+        ),
+        (
+            BACK_RANK,
+            "Re8#",
+            "Re8",
+            false,
+            true,
+            Some(Code::MissingMate),
+        ),
+        (
+            BACK_RANK,
+            "Re8#",
+            "Re8+",
+            false,
+            true,
+            Some(Code::MissingMate),
+        ),
         (CASTLE, "O-O", "0-0", false, true, Some(Code::ZeroCastling)),
-        (PROMOTE, "e8=Q", "e8Q", false, true, Some(Code::PromotionEquals)),
-        (KNIGHTS, "Nbd2", "N1d2", false, true, Some(Code::DisambiguationPriority)),
-        (KNIGHTS, "Nbd2", "Nb1d2", false, true, Some(Code::OverlongDisambiguation)),
+        (
+            PROMOTE,
+            "e8=Q",
+            "e8Q",
+            false,
+            true,
+            Some(Code::PromotionEquals),
+        ),
+        (
+            KNIGHTS,
+            "Nbd2",
+            "N1d2",
+            false,
+            true,
+            Some(Code::DisambiguationPriority),
+        ),
+        (
+            KNIGHTS,
+            "Nbd2",
+            "Nb1d2",
+            false,
+            true,
+            Some(Code::OverlongDisambiguation),
+        ),
         (KNIGHTS, "Nbd2", "Nfd2", false, false, None),
     ];
     for (fen, expected, answer, strict, lenient, code) in table {
@@ -51,12 +93,18 @@ fn strict_grading_table() {
         assert_eq!(l.correct, lenient, "{answer} lenient: {l:?}");
         assert_eq!(s.expected, expected);
         if let Some(code) = code {
-            assert!(s.diagnostics.iter().any(|d| d.code == code), "{answer}: {s:?}");
-            assert!(l.diagnostics.iter().any(|d| d.code == code), "{answer}: {l:?}");
-            assert!(s.mistake_codes().contains(&code.as_str().to_owned()));
+            assert!(
+                s.diagnostics.iter().any(|d| d.code == code),
+                "{answer}: {s:?}"
+            );
+            assert!(
+                l.diagnostics.iter().any(|d| d.code == code),
+                "{answer}: {l:?}"
+            );
+            assert!(s.mistake_codes.contains(&code.as_str().to_owned()));
         }
         if !strict && code.is_none() {
-            assert_eq!(s.mistake_codes(), ["wrong-move"], "{answer}");
+            assert_eq!(s.mistake_codes, ["wrong-move"], "{answer}");
             assert!(s.reason.is_some());
         }
     }
@@ -68,7 +116,7 @@ fn not_notation_is_wrong_with_a_reason() {
     let v = grade(&ex, "hello", Strictness::Lenient);
     assert!(!v.correct);
     assert!(v.reason.is_some());
-    assert_eq!(v.mistake_codes(), ["wrong-move"]);
+    assert_eq!(v.mistake_codes, ["wrong-move"]);
 }
 
 #[test]
@@ -101,8 +149,8 @@ fn timed_run_ends_when_the_budget_is_spent() {
         &sancho::drill::GenOptions::default(),
     );
     let answers: Vec<String> = exercises.iter().map(|e| e.expected_text()).collect();
-    let mut run = DrillRun::new(DrillKind::Coordinates, exercises, Strictness::Strict)
-        .with_budget(30_000);
+    let mut run =
+        DrillRun::new(DrillKind::Coordinates, exercises, Strictness::Strict).with_budget(30_000);
     let mut graded = 0;
     for answer in &answers {
         if run.answer(answer, 7_000).is_none() {
@@ -120,12 +168,15 @@ fn timed_run_ends_when_the_budget_is_spent() {
 #[test]
 fn stopping_early_keeps_what_was_answered() {
     let exercises = vec![write_exercise(GRECO, "Nxe5"), write_exercise(CASTLE, "O-O")];
-    let mut run = DrillRun::new(DrillKind::Write, exercises, Strictness::Lenient)
-        .with_label("lesson-2");
+    let mut run =
+        DrillRun::new(DrillKind::Write, exercises, Strictness::Lenient).with_label("lesson-2");
     run.answer("Ne5", 100);
     run.stop(50);
     assert!(run.is_finished() && run.current().is_none());
     let summary = run.summary();
-    assert_eq!((summary.kind.as_str(), summary.exercises, summary.correct), ("lesson-2", 1, 1));
+    assert_eq!(
+        (summary.kind.as_str(), summary.exercises, summary.correct),
+        ("lesson-2", 1, 1)
+    );
     assert_eq!(summary.time_ms, 150);
 }

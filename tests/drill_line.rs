@@ -45,20 +45,35 @@ fn json_drill_with_one_wrong_answer_explained_and_recorded() {
     answers[0] = uci(mv);
     let input = Cursor::new(answers.join("\n") + "\n");
     let mut output = Vec::new();
-    let summary =
-        run_drill(input, &mut output, options(DrillKind::Write, 3, true), ticking()).unwrap();
+    let summary = run_drill(
+        input,
+        &mut output,
+        options(DrillKind::Write, 3, true),
+        ticking(),
+    )
+    .unwrap();
     let events = events(&output);
-    let names: Vec<&str> = events.iter().map(|e| e["event"].as_str().unwrap()).collect();
+    let names: Vec<&str> = events
+        .iter()
+        .map(|e| e["event"].as_str().unwrap())
+        .collect();
     assert_eq!(
         names,
-        ["exercise", "wrong", "exercise", "correct", "exercise", "correct", "summary"]
+        [
+            "exercise", "wrong", "exercise", "correct", "exercise", "correct", "summary"
+        ]
     );
     let first = &events[0];
     assert_eq!(first["kind"], "write");
     assert_eq!(first["number"], 1);
     assert_eq!(first["fen"], exercises[0].fen);
     assert_eq!(first["uci"], uci(mv));
-    assert!(first["prompt"].as_str().unwrap().contains("Write the move in SAN"));
+    assert!(
+        first["prompt"]
+            .as_str()
+            .unwrap()
+            .contains("Write the move in SAN")
+    );
     let wrong = &events[1];
     assert_eq!(wrong["answer"], uci(mv));
     assert_eq!(wrong["expected"], exercises[0].expected_text());
@@ -73,18 +88,31 @@ fn json_drill_with_one_wrong_answer_explained_and_recorded() {
     assert_eq!(last["exercises"], 3);
     assert_eq!(last["correct"], 2);
     assert_eq!(last["time_ms"], 4500);
-    assert_eq!(last["mistakes"].as_array().unwrap().len(), diagnostics.len());
+    assert_eq!(
+        last["mistakes"].as_array().unwrap().len(),
+        diagnostics.len()
+    );
 
     let result = summary.clone().into_result(Timestamp(1_700_000_000));
-    assert_eq!((result.kind.as_str(), result.exercises, result.correct), ("write", 3, 2));
+    assert_eq!(
+        (result.kind.as_str(), result.exercises, result.correct),
+        ("write", 3, 2)
+    );
     assert_eq!(result.time_ms, 4500);
     assert_eq!(result.mistakes[0].answer, exercises[0].expected_text());
-    assert_eq!(result.mistakes[0].code, diagnostics[0]["code"].as_str().unwrap());
+    assert_eq!(
+        result.mistakes[0].code,
+        diagnostics[0]["code"].as_str().unwrap()
+    );
 
     let dir = tempfile::tempdir().unwrap();
-    let mut store = Store::open(dir.path(), Timestamp(1_700_000_000)).unwrap().store;
+    let mut store = Store::open(dir.path(), Timestamp(1_700_000_000))
+        .unwrap()
+        .store;
     store.record_drill(result).unwrap();
-    let reopened = Store::open(dir.path(), Timestamp(1_700_000_100)).unwrap().store;
+    let reopened = Store::open(dir.path(), Timestamp(1_700_000_100))
+        .unwrap()
+        .store;
     let counts = reopened.progress().mistake_counts();
     assert_eq!(counts[0].code, diagnostics[0]["code"].as_str().unwrap());
     assert_eq!(reopened.progress().drills().len(), 1);
@@ -94,15 +122,23 @@ fn json_drill_with_one_wrong_answer_explained_and_recorded() {
 fn end_of_input_ends_early_with_a_summary() {
     let input = Cursor::new("e4\n");
     let mut output = Vec::new();
-    let summary =
-        run_drill(input, &mut output, options(DrillKind::Read, 5, true), ticking()).unwrap();
+    let summary = run_drill(
+        input,
+        &mut output,
+        options(DrillKind::Read, 5, true),
+        ticking(),
+    )
+    .unwrap();
     let events = events(&output);
     assert_eq!(events.len(), 4, "exercise, answer, exercise, summary");
     assert_eq!(events[1]["event"], "wrong");
     assert!(events[1]["reason"].is_string());
     assert_eq!(events[3]["event"], "summary");
     assert_eq!(summary.exercises, 1);
-    assert_eq!(summary.time_ms, 3000, "the unanswered exercise's time counts");
+    assert_eq!(
+        summary.time_ms, 3000,
+        "the unanswered exercise's time counts"
+    );
 }
 
 #[test]
@@ -119,9 +155,15 @@ fn plain_text_shows_board_pieces_prompt_and_explanations() {
     let text = String::from_utf8(output).unwrap();
     assert!(text.contains("Exercise 1 of 2 (write)."), "{text}");
     assert!(text.contains("White: K"), "{text}");
-    assert!(text.contains("   a  b  c") || text.contains("   h  g  f"), "{text}");
+    assert!(
+        text.contains("   a  b  c") || text.contains("   h  g  f"),
+        "{text}"
+    );
     assert!(text.contains('['), "the move's squares are marked: {text}");
-    assert!(text.contains(&format!("Wrong. The answer is {}.", exercises[0].expected_text())));
+    assert!(text.contains(&format!(
+        "Wrong. The answer is {}.",
+        exercises[0].expected_text()
+    )));
     assert!(text.contains("Drill over: 0 of 1 correct (0%)"), "{text}");
     assert_eq!(summary.exercises, 1);
 }

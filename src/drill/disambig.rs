@@ -3,8 +3,8 @@
 //! one square, the kings stand legally, and the engine confirms the SAN.
 
 use shakmaty::{
-    Bitboard, Board, CastlingMode, Chess, Color, FromSetup, Move, Piece, Position, Rank,
-    Role, Setup, Square, attacks,
+    Bitboard, Board, CastlingMode, Chess, Color, FromSetup, Move, Piece, Position, Rank, Role,
+    Setup, Square, attacks,
 };
 
 use super::features::{Disambiguation, disambiguation_of};
@@ -29,7 +29,11 @@ fn pick_square(rng: &mut Rng, set: Bitboard) -> Option<Square> {
 }
 
 fn attempt(rng: &mut Rng, kind: Disambiguation) -> Option<(Chess, Move)> {
-    let us = if rng.chance(50) { Color::White } else { Color::Black };
+    let us = if rng.chance(50) {
+        Color::White
+    } else {
+        Color::Black
+    };
     let roles: &[Role] = match kind {
         Disambiguation::Square => &[Role::Queen, Role::Knight, Role::Bishop],
         _ => &[Role::Knight, Role::Bishop, Role::Rook, Role::Queen],
@@ -42,7 +46,10 @@ fn attempt(rng: &mut Rng, kind: Disambiguation) -> Option<(Chess, Move)> {
     let mut movers = vec![mover];
     match kind {
         Disambiguation::File => {
-            movers.push(pick_square(rng, reach & !Bitboard::from_file(mover.file()))?);
+            movers.push(pick_square(
+                rng,
+                reach & !Bitboard::from_file(mover.file()),
+            )?);
         }
         Disambiguation::Rank => {
             let same_file = reach & Bitboard::from_file(mover.file());
@@ -62,14 +69,44 @@ fn attempt(rng: &mut Rng, kind: Disambiguation) -> Option<(Chess, Move)> {
     if rng.chance(40) {
         let victim = *rng.pick(&[Role::Pawn, Role::Knight, Role::Bishop, Role::Rook])?;
         if victim != Role::Pawn || !matches!(target.rank(), Rank::First | Rank::Eighth) {
-            board.set_piece_at(target, Piece { color: !us, role: victim });
+            board.set_piece_at(
+                target,
+                Piece {
+                    color: !us,
+                    role: victim,
+                },
+            );
         }
     }
-    place_free(rng, &mut board, Piece { color: us, role: Role::King }, Bitboard::EMPTY)?;
-    let their_king = board.king_of(us).map_or(Bitboard::EMPTY, attacks::king_attacks);
-    place_free(rng, &mut board, Piece { color: !us, role: Role::King }, their_king)?;
+    place_free(
+        rng,
+        &mut board,
+        Piece {
+            color: us,
+            role: Role::King,
+        },
+        Bitboard::EMPTY,
+    )?;
+    let their_king = board
+        .king_of(us)
+        .map_or(Bitboard::EMPTY, attacks::king_attacks);
+    place_free(
+        rng,
+        &mut board,
+        Piece {
+            color: !us,
+            role: Role::King,
+        },
+        their_king,
+    )?;
     for _ in 0..rng.below(4) {
-        let role = *rng.pick(&[Role::Pawn, Role::Pawn, Role::Knight, Role::Bishop, Role::Rook])?;
+        let role = *rng.pick(&[
+            Role::Pawn,
+            Role::Pawn,
+            Role::Knight,
+            Role::Bishop,
+            Role::Rook,
+        ])?;
         let color = if rng.chance(50) { us } else { !us };
         let _ = place_free(rng, &mut board, Piece { color, role }, Bitboard::EMPTY);
     }
@@ -91,7 +128,10 @@ fn place_free(rng: &mut Rng, board: &mut Board, piece: Piece, avoid: Bitboard) -
     for _ in 0..64 {
         let sq = random_square(rng);
         let back_rank = matches!(sq.rank(), Rank::First | Rank::Eighth);
-        if board.piece_at(sq).is_none() && !avoid.contains(sq) && !(piece.role == Role::Pawn && back_rank) {
+        if board.piece_at(sq).is_none()
+            && !avoid.contains(sq)
+            && !(piece.role == Role::Pawn && back_rank)
+        {
             board.set_piece_at(sq, piece);
             return Some(());
         }

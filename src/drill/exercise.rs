@@ -6,9 +6,7 @@ use shakmaty::{Chess, Color, EnPassantMode, Move, Square, fen::Fen};
 
 use super::DrillKind;
 use super::features::{Disambiguation, Feature};
-use crate::notation::{
-    Diagnostic, ResolveError, Strictness, color_name, move_text, resolve,
-};
+use crate::notation::{Diagnostic, ResolveError, Strictness, color_name, move_text, resolve};
 
 /// What the screen shows for an exercise, beside the board.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -111,30 +109,10 @@ pub struct Verdict {
     /// Why the answer is wrong when no diagnostic says it (another move, an
     /// illegal move, not notation).
     pub reason: Option<String>,
-}
-
-impl Verdict {
-    /// The stable codes this answer is recorded under when it is wrong:
-    /// its diagnostic codes (notes left out), or `wrong-move` /
-    /// `wrong-square` when the answer is another move or square altogether.
-    pub fn mistake_codes(&self) -> Vec<String> {
-        if self.correct {
-            return Vec::new();
-        }
-        let codes: Vec<String> = self
-            .diagnostics
-            .iter()
-            .filter(|d| !d.code.is_note())
-            .map(|d| d.code.as_str().to_owned())
-            .collect();
-        if !codes.is_empty() {
-            codes
-        } else if self.expected.len() == 2 && self.expected.parse::<Square>().is_ok() {
-            vec![WRONG_SQUARE.to_owned()]
-        } else {
-            vec![WRONG_MOVE.to_owned()]
-        }
-    }
+    /// The stable codes a wrong answer is recorded under: its diagnostic
+    /// codes (notes left out), or [`WRONG_MOVE`] / [`WRONG_SQUARE`] when the
+    /// answer is another move or square altogether. Empty when correct.
+    pub mistake_codes: Vec<String>,
 }
 
 /// The mistake code for an answer that is another move (or no move at all).
@@ -151,13 +129,29 @@ pub const WRONG_SQUARE: &str = "wrong-square";
 /// UCI (`e2e4`, `e2 e4`, `e2-e4`); coordinates take a square name.
 pub fn grade(exercise: &Exercise, answer: &str, strictness: Strictness) -> Verdict {
     let expected = exercise.expected_text();
-    match exercise.expected {
-        Expected::Square(square) => grade_square(square, answer, expected),
-        Expected::Move(mv) if exercise.kind == DrillKind::Read => {
-            grade_read(&exercise.position, mv, answer, expected)
+    let (mut v, fallback) = match exercise.expected {
+        Expected::Square(square) => (grade_square(square, answer, expected), WRONG_SQUARE),
+        Expected::Move(mv) if exercise.kind == DrillKind::Read => (
+            grade_read(&exercise.position, mv, answer, expected),
+            WRONG_MOVE,
+        ),
+        Expected::Move(mv) => (
+            grade_written(&exercise.position, mv, answer, strictness, expected),
+            WRONG_MOVE,
+        ),
+    };
+    if !v.correct {
+        v.mistake_codes = v
+            .diagnostics
+            .iter()
+            .filter(|d| !d.code.is_note())
+            .map(|d| d.code.as_str().to_owned())
+            .collect();
+        if v.mistake_codes.is_empty() {
+            v.mistake_codes.push(fallback.to_owned());
         }
-        Expected::Move(mv) => grade_written(&exercise.position, mv, answer, strictness, expected),
     }
+    v
 }
 
 fn verdict(expected: String) -> Verdict {
@@ -167,6 +161,7 @@ fn verdict(expected: String) -> Verdict {
         understood: None,
         diagnostics: Vec::new(),
         reason: None,
+        mistake_codes: Vec::new(),
     }
 }
 
@@ -202,9 +197,18 @@ fn normalise_squares(answer: &str) -> String {
 fn grade_read(pos: &Chess, mv: Move, answer: &str, expected: String) -> Verdict {
     let mut v = verdict(expected);
     let text = normalise_squares(answer);
-    let given = UciMove::from_ascii(text.as_bytes())
-        .ok()
-        .and_then(|u| u.to_move(pos).ok());
+    // Castling may also be given as king takes rook (`e1h1`).
+    let king_takes_rook = match mv {
+        Move::Castle { king, rook } => text == format!("{king}{rook}"),
+        _ => false,
+    };
+    let given = if king_takes_rook {
+        Some(mv)
+    } else {
+        UciMove::from_ascii(text.as_bytes())
+            .ok()
+            .and_then(|u| u.to_move(pos).ok())
+    };
     match given {
         Some(given) => {
             let written = move_text(pos, given);

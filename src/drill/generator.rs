@@ -33,7 +33,8 @@ const MAX_PLIES: usize = 160;
 /// Transcription drills give the first `count` moves of one game (the whole
 /// game when `count` is 0 or larger than the game).
 pub fn generate(kind: DrillKind, seed: u64, count: usize, options: &GenOptions) -> Vec<Exercise> {
-    let mut rng = Rng::new(seed);
+    let salt = DrillKind::ALL.iter().position(|&k| k == kind).unwrap_or(0) as u64;
+    let mut rng = Rng::new(seed.wrapping_add(salt.wrapping_mul(0x9E37_79B9)));
     match kind {
         DrillKind::Write | DrillKind::Read => (0..count)
             .filter_map(|_| {
@@ -153,11 +154,17 @@ fn playout(rng: &mut Rng, feature: Feature) -> Option<(Chess, Move)> {
             feature,
             Feature::Promotion | Feature::UnderPromotion | Feature::EnPassant
         );
-        let pawns: Vec<Move> = moves.iter().copied().filter(|m| m.role() == Role::Pawn).collect();
+        let pawns: Vec<Move> = moves
+            .iter()
+            .copied()
+            .filter(|m| m.role() == Role::Pawn)
+            .collect();
         let captures: Vec<Move> = moves.iter().copied().filter(|m| m.is_capture()).collect();
         let mv = if pawn_bias && !pawns.is_empty() && rng.chance(60) {
             *rng.pick(&pawns)?
-        } else if !captures.is_empty() && rng.chance(if feature == Feature::Castling { 5 } else { 35 }) {
+        } else if !captures.is_empty()
+            && rng.chance(if feature == Feature::Castling { 5 } else { 35 })
+        {
             *rng.pick(&captures)?
         } else {
             *rng.pick(&moves)?
@@ -190,18 +197,32 @@ fn quick_has(pos: &Chess, mv: Move, feature: Feature) -> bool {
 /// The move in words, without giving its notation away: "the knight on g1
 /// goes to f3", "the pawn on e7 goes to e8 and becomes a knight".
 pub fn describe_move(pos: &Chess, mv: Move) -> String {
-    let side = side_name(pos.turn());
+    let side = if pos.turn() == Color::White {
+        "White"
+    } else {
+        "Black"
+    };
     match mv {
         Move::Castle { king, rook } => {
-            let side_word = if rook.file() > king.file() { "kingside" } else { "queenside" };
-            format!("{side} castles {side_word}: the king on {king} goes two squares towards the rook on {rook}")
+            let side_word = if rook.file() > king.file() {
+                "kingside"
+            } else {
+                "queenside"
+            };
+            format!(
+                "{side} castles {side_word}: the king on {king} goes two squares towards the rook on {rook}"
+            )
         }
         _ => {
             let from = mv.from().map_or_else(String::new, |f| format!(" on {f}"));
             let promo = mv
                 .promotion()
                 .map_or_else(String::new, |r| format!(" and becomes a {}", role_name(r)));
-            format!("{side}: the {}{from} goes to {}{promo}", role_name(mv.role()), mv.to())
+            format!(
+                "{side}: the {}{from} goes to {}{promo}",
+                role_name(mv.role()),
+                mv.to()
+            )
         }
     }
 }
@@ -215,7 +236,7 @@ fn move_exercise(kind: DrillKind, pos: Chess, mv: Move, feature: Option<Feature>
         )
     } else {
         (
-            format!("{}. Write the move in SAN.", capitalise(&describe_move(&pos, mv))),
+            format!("{}. Write the move in SAN.", describe_move(&pos, mv)),
             Show::Move { uci: uci(mv) },
         )
     };
@@ -232,17 +253,13 @@ fn move_exercise(kind: DrillKind, pos: Chess, mv: Move, feature: Option<Feature>
     }
 }
 
-fn capitalise(text: &str) -> String {
-    let mut chars = text.chars();
-    chars
-        .next()
-        .map(|c| c.to_uppercase().chain(chars).collect())
-        .unwrap_or_default()
-}
-
 fn coordinates(rng: &mut Rng) -> Exercise {
     let square = Square::new(rng.below(64) as u32);
-    let orientation = if rng.chance(50) { Color::White } else { Color::Black };
+    let orientation = if rng.chance(50) {
+        Color::White
+    } else {
+        Color::Black
+    };
     let pos = Chess::default();
     let from_side = format!("(board seen from {}'s side)", side_name(orientation));
     let (prompt, show) = if rng.chance(50) {
@@ -278,7 +295,11 @@ fn transcribe(game: &Game, count: usize) -> Vec<Exercise> {
         .take(take)
         .map(|(pos, mv)| {
             let number = pos.fullmoves().get();
-            let dots = if pos.turn() == Color::White { "." } else { "..." };
+            let dots = if pos.turn() == Color::White {
+                "."
+            } else {
+                "..."
+            };
             Exercise {
                 kind: DrillKind::Transcribe,
                 fen: fen_of(&pos),

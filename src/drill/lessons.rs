@@ -13,14 +13,38 @@ use crate::notation::{Strictness, resolve, uci};
 
 /// The lesson pages, in order (file stem, text).
 const LESSON_FILES: &[(&str, &str)] = &[
-    ("01-pieces-and-pawns", include_str!("../../assets/lessons/01-pieces-and-pawns.md")),
-    ("02-captures", include_str!("../../assets/lessons/02-captures.md")),
-    ("03-disambiguation", include_str!("../../assets/lessons/03-disambiguation.md")),
-    ("04-castling", include_str!("../../assets/lessons/04-castling.md")),
-    ("05-promotion", include_str!("../../assets/lessons/05-promotion.md")),
-    ("06-check-and-mate", include_str!("../../assets/lessons/06-check-and-mate.md")),
-    ("07-en-passant", include_str!("../../assets/lessons/07-en-passant.md")),
-    ("08-common-mistakes", include_str!("../../assets/lessons/08-common-mistakes.md")),
+    (
+        "01-pieces-and-pawns",
+        include_str!("../../assets/lessons/01-pieces-and-pawns.md"),
+    ),
+    (
+        "02-captures",
+        include_str!("../../assets/lessons/02-captures.md"),
+    ),
+    (
+        "03-disambiguation",
+        include_str!("../../assets/lessons/03-disambiguation.md"),
+    ),
+    (
+        "04-castling",
+        include_str!("../../assets/lessons/04-castling.md"),
+    ),
+    (
+        "05-promotion",
+        include_str!("../../assets/lessons/05-promotion.md"),
+    ),
+    (
+        "06-check-and-mate",
+        include_str!("../../assets/lessons/06-check-and-mate.md"),
+    ),
+    (
+        "07-en-passant",
+        include_str!("../../assets/lessons/07-en-passant.md"),
+    ),
+    (
+        "08-common-mistakes",
+        include_str!("../../assets/lessons/08-common-mistakes.md"),
+    ),
 ];
 
 /// One exercise of a lesson, as written in the page.
@@ -54,7 +78,10 @@ impl Lesson {
     /// write drill). An exercise whose position or move does not check out
     /// is left out (a test makes sure none is).
     pub fn drill(&self) -> Vec<Exercise> {
-        self.exercises.iter().filter_map(LessonExercise::to_exercise).collect()
+        self.exercises
+            .iter()
+            .filter_map(LessonExercise::to_exercise)
+            .collect()
     }
 }
 

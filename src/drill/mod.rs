@@ -85,7 +85,9 @@ impl fmt::Display for DrillKind {
 
 /// An unknown drill kind name.
 #[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
-#[error("unknown drill {0:?}: choose write, read, disambiguation, coordinates, transcribe or review")]
+#[error(
+    "unknown drill {0:?}: choose write, read, disambiguation, coordinates, transcribe or review"
+)]
 pub struct UnknownKind(pub String);
 
 impl FromStr for DrillKind {

@@ -61,7 +61,8 @@ pub fn parse_games(text: &str) -> Result<Vec<PgnGame>, PgnError> {
                 games.push(std::mem::take(&mut game));
                 movetext.clear();
             }
-            game.tags.push(parse_tag(trimmed).ok_or(PgnError::BadTag { line: i + 1 })?);
+            game.tags
+                .push(parse_tag(trimmed).ok_or(PgnError::BadTag { line: i + 1 })?);
         } else if !trimmed.starts_with('%') {
             movetext.push_str(line);
             movetext.push('\n');
@@ -180,7 +181,10 @@ a6 4.Ba4 1-0
             parse_game("1. e4 {open"),
             Err(PgnError::Unclosed("comment {"))
         );
-        assert_eq!(parse_game("1. e4 (1. d4"), Err(PgnError::Unclosed("variation (")));
+        assert_eq!(
+            parse_game("1. e4 (1. d4"),
+            Err(PgnError::Unclosed("variation ("))
+        );
         assert_eq!(parse_game("[Event \"x\"]\n*"), Err(PgnError::Empty));
     }
 

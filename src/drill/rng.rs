@@ -44,9 +44,15 @@ mod tests {
 
     #[test]
     fn same_seed_same_stream_and_bounds_hold() {
-        let a: Vec<u64> = (0..5).scan(Rng::new(7), |r, _| Some(r.next_u64())).collect();
-        let b: Vec<u64> = (0..5).scan(Rng::new(7), |r, _| Some(r.next_u64())).collect();
-        let c: Vec<u64> = (0..5).scan(Rng::new(8), |r, _| Some(r.next_u64())).collect();
+        let a: Vec<u64> = (0..5)
+            .scan(Rng::new(7), |r, _| Some(r.next_u64()))
+            .collect();
+        let b: Vec<u64> = (0..5)
+            .scan(Rng::new(7), |r, _| Some(r.next_u64()))
+            .collect();
+        let c: Vec<u64> = (0..5)
+            .scan(Rng::new(8), |r, _| Some(r.next_u64()))
+            .collect();
         assert_eq!(a, b);
         assert_ne!(a, c);
         let mut r = Rng::new(1);

@@ -136,20 +136,20 @@ impl DrillRun {
         let exercise = self.current()?;
         let verdict = grade(exercise, answer, self.strictness);
         let total = self.time_ms.saturating_add(elapsed_ms);
-        if let Some(budget) = self.budget_ms {
-            if total > budget {
-                self.time_ms = budget;
-                self.timed_out = true;
-                return None;
-            }
+        if let Some(budget) = self.budget_ms
+            && total > budget
+        {
+            self.time_ms = budget;
+            self.timed_out = true;
+            return None;
         }
         self.time_ms = total;
         if verdict.correct {
             self.correct += 1;
         } else {
-            for code in verdict.mistake_codes() {
+            for code in &verdict.mistake_codes {
                 self.mistakes.push(Mistake {
-                    code,
+                    code: code.clone(),
                     expected: verdict.expected.clone(),
                     answer: answer.trim().to_owned(),
                 });

@@ -77,7 +77,13 @@ pub fn piece_list(pos: &Chess) -> String {
 fn side_list(pos: &Chess, color: Color) -> String {
     let board = pos.board();
     let mut parts = Vec::new();
-    for role in [Role::King, Role::Queen, Role::Rook, Role::Bishop, Role::Knight] {
+    for role in [
+        Role::King,
+        Role::Queen,
+        Role::Rook,
+        Role::Bishop,
+        Role::Knight,
+    ] {
         for sq in board.by_piece(role.of(color)) {
             parts.push(format!("{}{sq}", role.upper_char()));
         }
@@ -92,7 +98,11 @@ fn side_list(pos: &Chess, color: Color) -> String {
         1 => parts.push(format!("pawn {}", pawns[0])),
         _ => parts.push(format!("pawns {}", pawns.join(" "))),
     }
-    let name = if color == Color::White { "White" } else { "Black" };
+    let name = if color == Color::White {
+        "White"
+    } else {
+        "Black"
+    };
     format!("{name}: {}", parts.join(", "))
 }
 

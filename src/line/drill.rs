@@ -64,7 +64,12 @@ pub fn run_drill<R: BufRead, W: Write>(
     options: DrillOptions,
     clock: impl FnMut() -> u64,
 ) -> io::Result<DrillSummary> {
-    let exercises = generate(options.kind, options.seed, options.count, &options.generator);
+    let exercises = generate(
+        options.kind,
+        options.seed,
+        options.count,
+        &options.generator,
+    );
     let mut run = DrillRun::new(options.kind, exercises, options.strictness);
     if let Some(budget) = options.budget_ms {
         run = run.with_budget(budget);
@@ -285,7 +290,11 @@ fn write_summary<W: Write>(out: &mut W, summary: &DrillSummary) -> io::Result<()
     if !summary.mistakes.is_empty() {
         writeln!(out, "Mistakes:")?;
         for m in &summary.mistakes {
-            writeln!(out, "- {}: {} (you wrote {:?})", m.code, m.expected, m.answer)?;
+            writeln!(
+                out,
+                "- {}: {} (you wrote {:?})",
+                m.code, m.expected, m.answer
+            )?;
         }
     }
     Ok(())
