@@ -12,9 +12,21 @@ fn main() -> ExitCode {
     let args = cli::Cli::parse();
     match cli::run(args) {
         Ok(code) => code,
+        Err(err) if closed_pipe(&err) => ExitCode::SUCCESS,
         Err(err) => {
             eprintln!("sancho: {err:#}");
             ExitCode::from(2)
         }
     }
+}
+
+/// Whether the error is only the reader of our output going away (`| head`).
+fn closed_pipe(err: &anyhow::Error) -> bool {
+    err.chain().any(|cause| {
+        let kind = cause
+            .downcast_ref::<std::io::Error>()
+            .map(std::io::Error::kind)
+            .or_else(|| cause.downcast_ref::<serde_json::Error>()?.io_error_kind());
+        kind == Some(std::io::ErrorKind::BrokenPipe)
+    })
 }

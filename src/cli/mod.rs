@@ -1,8 +1,12 @@
 //! Command-line definitions and dispatch.
 
+mod data;
 mod notation;
+mod progress;
 
 use std::process::ExitCode;
+
+use std::path::PathBuf;
 
 use clap::{Parser, Subcommand};
 
@@ -15,6 +19,9 @@ pub struct Cli {
     /// What to do; none starts the trainer.
     #[command(subcommand)]
     pub command: Option<Command>,
+    /// Where progress is kept (default: SANCHO_DATA_DIR, else the platform's data directory).
+    #[arg(long, global = true, value_name = "DIR")]
+    pub data_dir: Option<PathBuf>,
 }
 
 /// The subcommands.
@@ -28,6 +35,11 @@ pub enum Command {
     Moves(notation::MovesArgs),
     /// Every SAN string that can occur in a legal game, one per line.
     SanStrings(notation::SanStringsArgs),
+    /// Your figures: puzzles, rating, streaks, reviews due, drills, mistakes.
+    Stats(progress::StatsArgs),
+    /// Export, import (merge) or reset your progress.
+    #[command(subcommand)]
+    Progress(progress::ProgressCommand),
 }
 
 /// Runs the parsed command line.
@@ -37,6 +49,8 @@ pub fn run(cli: Cli) -> anyhow::Result<ExitCode> {
         Some(Command::Hint(args)) => notation::hint(args),
         Some(Command::Moves(args)) => notation::moves(args),
         Some(Command::SanStrings(args)) => notation::san_strings(args),
+        Some(Command::Stats(args)) => progress::stats(args, cli.data_dir),
+        Some(Command::Progress(command)) => progress::progress(command, cli.data_dir),
         None => {
             eprintln!("the trainer is not built yet; try `sancho resolve --help`");
             Ok(ExitCode::from(2))

@@ -162,6 +162,11 @@ impl HintEngine {
                         HintState::Ambiguous
                     }
                     _ if !candidates.is_empty() => HintState::Partial,
+                    // A wrong character is final; running out of text means
+                    // the move is unfinished, and the table had nothing for it.
+                    ResolveError::Syntax(e) if e.at < body.len() => {
+                        HintState::Impossible(e.message)
+                    }
                     ResolveError::Syntax(_) => HintState::Impossible(self.why_dead(&body)),
                     error => HintState::Impossible(error.to_string()),
                 };

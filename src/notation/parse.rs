@@ -238,11 +238,9 @@ pub fn parse_body(body: &str, mut form: Form) -> Result<Parsed, SyntaxError> {
 
     let mut spec = MoveSpec::default();
     let mut rest = body;
-    if let Some(c) = rest.chars().next() {
-        if let Some(role) = piece_letter(c) {
-            spec.role = Some(role);
-            rest = &rest[1..];
-        }
+    if let Some(role) = rest.chars().next().and_then(piece_letter) {
+        spec.role = Some(role);
+        rest = &rest[1..];
     }
     if form.pawn_letter {
         spec.role = Some(Role::Pawn);
@@ -409,6 +407,17 @@ mod tests {
     use super::*;
     use shakmaty::Square;
 
+    /// (input, role, from file, from rank, capture, to, promotion)
+    type Row = (
+        &'static str,
+        Option<Role>,
+        Option<char>,
+        Option<char>,
+        bool,
+        Square,
+        Option<Role>,
+    );
+
     fn spec(input: &str) -> MoveSpec {
         parse(input).unwrap_or_else(|e| panic!("{input}: {e}")).spec
     }
@@ -417,15 +426,7 @@ mod tests {
     fn reads_what_each_form_asks_for() {
         let n = Some(Role::Knight);
         let p = Some(Role::Pawn);
-        let cases: &[(
-            &str,
-            Option<Role>,
-            Option<char>,
-            Option<char>,
-            bool,
-            Square,
-            Option<Role>,
-        )] = &[
+        let cases: &[Row] = &[
             ("Nf3", n, None, None, false, Square::F3, None),
             ("nf3", n, None, None, false, Square::F3, None),
             ("♘f3", n, None, None, false, Square::F3, None),

@@ -84,7 +84,6 @@ fn impossible_says_why_as_early_as_it_can() {
         (START, "Nd4", "no knight can reach d4"),
         (START, "O-O", "castling kingside (O-O) is not allowed"),
         (START, "z", "not a file"),
-        (START, "Nf3#", "no legal move"),
     ];
     for &(fen, text, why) in cases {
         let h = hint(&pos(fen), text);
@@ -95,6 +94,13 @@ fn impossible_says_why_as_early_as_it_can() {
             other => panic!("{text}: {other:?}"),
         }
     }
+}
+
+#[test]
+fn a_wrong_sign_is_complete_and_taught() {
+    let h = hint(&pos(START), "Nf3#");
+    assert_eq!(h.state, HintState::Complete);
+    assert_eq!(h.diagnostics[0].code, Code::UnneededCheck);
 }
 
 #[test]
