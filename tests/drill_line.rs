@@ -183,3 +183,51 @@ fn timed_coordinates_end_with_a_score() {
     let text = String::from_utf8(output).unwrap();
     assert!(text.contains("Time is up: score 20."), "{text}");
 }
+
+#[test]
+fn a_lesson_in_line_mode_completes_and_is_recorded() {
+    use sancho::drill::lesson;
+    use sancho::line::{lesson_completed, run_lesson};
+    let lesson = lesson("lesson-2").unwrap();
+    let mut answers: Vec<String> = lesson.drill().iter().map(|e| e.expected_text()).collect();
+    answers[0] = answers[0].replace('x', ""); // exd5 -> ed5: missing capture
+    let input = Cursor::new(answers.join("\n") + "\n");
+    let mut output = Vec::new();
+    let summary = run_lesson(
+        input,
+        &mut output,
+        lesson,
+        Strictness::Strict,
+        true,
+        ticking(),
+    )
+    .unwrap();
+    let events = events(&output);
+    assert_eq!(events[0]["event"], "lesson");
+    assert_eq!(events[0]["id"], "lesson-2");
+    assert!(events[0]["text"].as_str().unwrap().contains("exd5"));
+    assert_eq!(events[2]["event"], "wrong");
+    assert_eq!(events[2]["diagnostics"][0]["code"], "missing-capture");
+    assert!(lesson_completed(lesson, &summary));
+    assert_eq!(summary.correct as usize, lesson.exercises.len() - 1);
+
+    let dir = tempfile::tempdir().unwrap();
+    let mut store = Store::open(dir.path(), Timestamp(10)).unwrap().store;
+    store
+        .record_drill(summary.into_result(Timestamp(10)))
+        .unwrap();
+    assert!(store.complete_lesson(&lesson.id).unwrap());
+    assert!(store.progress().lessons().contains("lesson-2"));
+
+    // Stopping half-way does not complete it.
+    let partial = run_lesson(
+        Cursor::new("exd5\n"),
+        Vec::new(),
+        lesson,
+        Strictness::Strict,
+        false,
+        ticking(),
+    )
+    .unwrap();
+    assert!(!lesson_completed(lesson, &partial));
+}

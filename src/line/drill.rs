@@ -13,7 +13,7 @@ use shakmaty::{Color, Square};
 
 use super::board_text::{board_drawing_marked, piece_list};
 use crate::drill::{
-    DrillKind, DrillRun, DrillSummary, Exercise, GenOptions, Show, Verdict, generate,
+    DrillKind, DrillRun, DrillSummary, Exercise, GenOptions, Lesson, Show, Verdict, generate,
 };
 use crate::notation::{Strictness, color_name};
 
@@ -75,6 +75,48 @@ pub fn run_drill<R: BufRead, W: Write>(
         run = run.with_budget(budget);
     }
     run_exercises(input, output, run, options.json, clock)
+}
+
+/// Runs a lesson: its page of explanation (plain text, or a `lesson` JSON
+/// event with `id`, `title` and `text`), then its exercises as a drill
+/// recorded under the lesson's id (`lesson-3`). The lesson counts as
+/// completed (`Store::complete_lesson(&lesson.id)`) when
+/// [`lesson_completed`] says so.
+///
+/// # Errors
+/// I/O errors reading `input` or writing `output`.
+pub fn run_lesson<R: BufRead, W: Write>(
+    input: R,
+    mut output: W,
+    lesson: &Lesson,
+    strictness: Strictness,
+    json: bool,
+    clock: impl FnMut() -> u64,
+) -> io::Result<DrillSummary> {
+    if json {
+        emit(
+            &mut output,
+            &json!({
+                "event": "lesson",
+                "id": lesson.id,
+                "number": lesson.number,
+                "title": lesson.title,
+                "text": lesson.text,
+            }),
+        )?;
+    } else {
+        writeln!(output, "Lesson {}: {}", lesson.number, lesson.title)?;
+        writeln!(output)?;
+        writeln!(output, "{}", lesson.text)?;
+    }
+    let run = DrillRun::new(DrillKind::Write, lesson.drill(), strictness).with_label(&lesson.id);
+    run_exercises(input, output, run, json, clock)
+}
+
+/// Whether a lesson's drill completes it: every exercise was answered
+/// (mistakes included: they were explained).
+pub fn lesson_completed(lesson: &Lesson, summary: &DrillSummary) -> bool {
+    summary.kind == lesson.id && summary.exercises as usize >= lesson.exercises.len()
 }
 
 /// Runs any prepared drill (a lesson's exercises, a TUI hand-over) in line

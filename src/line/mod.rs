@@ -5,4 +5,4 @@ pub mod board_text;
 pub mod drill;
 
 pub use board_text::{board_drawing, board_drawing_marked, piece_list};
-pub use drill::{DrillOptions, run_drill};
+pub use drill::{DrillOptions, lesson_completed, run_drill, run_exercises, run_lesson};
