@@ -92,7 +92,10 @@ fn every_disambiguation_exercise_needs_exactly_what_it_names() {
 #[test]
 fn review_aims_at_the_weak_codes() {
     let weak = GenOptions {
-        weak_codes: vec![Code::ZeroCastling],
+        weak_codes: vec![
+            Code::ZeroCastling.as_str().to_owned(),
+            "wrong-move".to_owned(),
+        ],
         ..GenOptions::default()
     };
     let drill = generate(DrillKind::Review, 3, 8, &weak);
@@ -105,12 +108,43 @@ fn review_aims_at_the_weak_codes() {
         assert!(san(&ex.position, mv).starts_with("O-O"));
     }
     let captures = GenOptions {
-        weak_codes: vec![Code::MissingCapture],
+        weak_codes: vec![Code::MissingCapture.as_str().to_owned()],
         ..GenOptions::default()
     };
     for ex in generate(DrillKind::Review, 4, 8, &captures) {
         assert!(ex.expected_text().contains('x'), "{}", ex.expected_text());
     }
+    let ambiguous = GenOptions {
+        weak_codes: vec!["missing-disambiguation".to_owned()],
+        ..GenOptions::default()
+    };
+    for ex in generate(DrillKind::Review, 5, 8, &ambiguous) {
+        assert!(
+            disambiguation_of(&ex.expected_text()).is_some(),
+            "{}",
+            ex.expected_text()
+        );
+    }
+}
+
+#[test]
+fn weak_codes_keep_what_a_review_can_train() {
+    use sancho::progress::MistakeCount;
+    let count = |code: &str| MistakeCount {
+        code: code.to_owned(),
+        count: 3,
+        example: None,
+    };
+    let counts = [
+        count("wrong-move"),
+        count("missing-check"),
+        count("missing-disambiguation"),
+        count("bogus"),
+    ];
+    assert_eq!(
+        sancho::drill::weak_codes(&counts),
+        ["missing-check", "missing-disambiguation"]
+    );
 }
 
 #[test]

@@ -111,6 +111,15 @@ fn strict_grading_table() {
 }
 
 #[test]
+fn a_missing_disambiguation_is_named() {
+    let ex = write_exercise(KNIGHTS, "Nbd2");
+    let v = grade(&ex, "Nd2", Strictness::Lenient);
+    assert!(!v.correct);
+    assert_eq!(v.mistake_codes, ["missing-disambiguation"]);
+    assert!(v.reason.as_deref().unwrap().contains("Nbd2"), "{v:?}");
+}
+
+#[test]
 fn not_notation_is_wrong_with_a_reason() {
     let ex = write_exercise(GRECO, "Nxe5");
     let v = grade(&ex, "hello", Strictness::Lenient);

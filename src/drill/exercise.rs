@@ -5,7 +5,7 @@ use shakmaty::uci::UciMove;
 use shakmaty::{Chess, Color, EnPassantMode, Move, Square, fen::Fen};
 
 use super::DrillKind;
-use super::features::{Disambiguation, Feature};
+use super::features::{Disambiguation, Feature, MISSING_DISAMBIGUATION};
 use crate::notation::{Diagnostic, ResolveError, Strictness, color_name, move_text, resolve};
 
 /// What the screen shows for an exercise, beside the board.
@@ -141,12 +141,12 @@ pub fn grade(exercise: &Exercise, answer: &str, strictness: Strictness) -> Verdi
         ),
     };
     if !v.correct {
-        v.mistake_codes = v
-            .diagnostics
-            .iter()
-            .filter(|d| !d.code.is_note())
-            .map(|d| d.code.as_str().to_owned())
-            .collect();
+        v.mistake_codes.extend(
+            v.diagnostics
+                .iter()
+                .filter(|d| !d.code.is_note())
+                .map(|d| d.code.as_str().to_owned()),
+        );
         if v.mistake_codes.is_empty() {
             v.mistake_codes.push(fallback.to_owned());
         }
@@ -259,6 +259,14 @@ fn grade_written(
                 } else {
                     v.reason = Some(other_move(&canonical.san, &v.expected));
                 }
+            }
+            ResolveError::Ambiguous { candidates } if candidates.iter().any(|c| c.mv == mv) => {
+                v.reason = Some(format!(
+                    "{}: the move shown is {}, which names its piece",
+                    ResolveError::Ambiguous { candidates },
+                    v.expected
+                ));
+                v.mistake_codes.push(MISSING_DISAMBIGUATION.to_owned());
             }
             error => {
                 v.reason = Some(error.to_string());

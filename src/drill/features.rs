@@ -4,6 +4,10 @@ use shakmaty::{Move, Role};
 
 use crate::notation::Code;
 
+/// The mistake code for a move written without the disambiguation it needs
+/// (`Nd2` where `Nbd2` is the move): the engine calls it ambiguous.
+pub const MISSING_DISAMBIGUATION: &str = "missing-disambiguation";
+
 /// A notation feature that a move's canonical SAN shows.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
 pub enum Feature {
@@ -52,8 +56,22 @@ impl Feature {
         }
     }
 
-    /// The features that train a diagnostic code (review drills). Codes
-    /// about spelling in general (lower case, `P`, UCI…) train every feature.
+    /// The features that train a mistake code (review drills): a
+    /// diagnostic code's name, or the drills' own `missing-disambiguation`.
+    /// Codes about spelling in general (lower case, `P`, UCI…) train every
+    /// feature; `wrong-move`, `wrong-square` and unknown names train none.
+    pub fn for_mistake(name: &str) -> &'static [Feature] {
+        if name == MISSING_DISAMBIGUATION {
+            return &[Feature::Disambiguation];
+        }
+        match Code::from_name(name) {
+            Some(code) => Feature::for_code(code),
+            None => &[],
+        }
+    }
+
+    /// The features that train a diagnostic code. Codes about spelling in
+    /// general (lower case, `P`, UCI…) train every feature.
     pub fn for_code(code: Code) -> &'static [Feature] {
         match code {
             Code::MissingCapture | Code::UnneededCapture | Code::PawnCaptureFile => {

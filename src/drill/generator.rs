@@ -10,14 +10,15 @@ use super::exercise::{Exercise, Expected, Show, fen_of, side_name};
 use super::features::{Disambiguation, Feature, disambiguation_of, features_of};
 use super::games::{Game, game, games};
 use super::rng::Rng;
-use crate::notation::{Code, role_name, san, uci};
+use crate::notation::{role_name, san, uci};
 
 /// What a generator needs besides the kind, the seed and the count.
 #[derive(Clone, Debug, Default, PartialEq, Eq)]
 pub struct GenOptions {
-    /// Review drills: the user's weak diagnostic codes, most frequent first
-    /// (from `Progress::mistake_counts()`). Empty means every feature.
-    pub weak_codes: Vec<Code>,
+    /// Review drills: the user's mistake codes, most frequent first (the
+    /// `code` of `Progress::mistake_counts()`, see [`super::weak_codes`]).
+    /// When none of them names a notation feature, every feature is drilled.
+    pub weak_codes: Vec<String>,
     /// Transcription drills: the game id (`opera-game`); by default one is
     /// picked by the seed.
     pub game: Option<String>,
@@ -81,12 +82,12 @@ pub fn generate(kind: DrillKind, seed: u64, count: usize, options: &GenOptions) 
 
 /// The features a review drill trains, weighted by how often (by rank)
 /// the user gets each code wrong.
-fn review_features(weak: &[Code]) -> Vec<Feature> {
+fn review_features(weak: &[String]) -> Vec<Feature> {
     let mut out = Vec::new();
-    for (i, &code) in weak.iter().enumerate() {
+    for (i, code) in weak.iter().enumerate() {
         let weight = weak.len() - i;
         for _ in 0..weight {
-            out.extend_from_slice(Feature::for_code(code));
+            out.extend_from_slice(Feature::for_mistake(code));
         }
     }
     if out.is_empty() {
@@ -230,8 +231,13 @@ pub fn describe_move(pos: &Chess, mv: Move) -> String {
 fn move_exercise(kind: DrillKind, pos: Chess, mv: Move, feature: Option<Feature>) -> Exercise {
     let written = san(&pos, mv);
     let (prompt, show) = if kind == DrillKind::Read {
+        let how = if mv.promotion().is_some() {
+            "its from and to squares and the new piece's letter (like e7e8n)"
+        } else {
+            "its from and to squares (like e2e4)"
+        };
         (
-            format!("Play {written}: type its from and to squares (like e2e4)."),
+            format!("Play {written}: type {how}."),
             Show::San { san: written },
         )
     } else {

@@ -21,14 +21,15 @@ use std::fmt;
 use std::str::FromStr;
 
 pub use exercise::{Exercise, Expected, Show, Verdict, WRONG_MOVE, WRONG_SQUARE, fen_of, grade};
-pub use features::{Disambiguation, Feature, disambiguation_of, features_of};
+pub use features::{
+    Disambiguation, Feature, MISSING_DISAMBIGUATION, disambiguation_of, features_of,
+};
 pub use games::{GAME_FILES, Game, game, games};
 pub use generator::{GenOptions, describe_move, generate};
 pub use lessons::{Lesson, LessonError, LessonExercise, lesson, lessons};
 pub use rng::Rng;
 pub use run::{DrillRun, DrillSummary, Mistake};
 
-use crate::notation::Code;
 use crate::progress::MistakeCount;
 
 /// The kinds of drill.
@@ -101,12 +102,14 @@ impl FromStr for DrillKind {
     }
 }
 
-/// The diagnostic codes among the user's mistake counts (most frequent
-/// first), for [`GenOptions::weak_codes`]. Counts that are not notation
-/// codes (`wrong-move`) are skipped.
-pub fn weak_codes(counts: &[MistakeCount]) -> Vec<Code> {
+/// The user's mistake codes that a review drill can train (most frequent
+/// first, as `Progress::mistake_counts()` orders them), for
+/// [`GenOptions::weak_codes`]. Codes that name no notation feature
+/// (`wrong-move`, `wrong-square`) are left out.
+pub fn weak_codes(counts: &[MistakeCount]) -> Vec<String> {
     counts
         .iter()
-        .filter_map(|c| Code::from_name(&c.code))
+        .filter(|c| !Feature::for_mistake(&c.code).is_empty())
+        .map(|c| c.code.clone())
         .collect()
 }
