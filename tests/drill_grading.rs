@@ -29,10 +29,19 @@ const CASTLE: &str = "r1bqkb1r/pppp1ppp/2n2n2/1B2p3/4P3/5N2/PPPP1PPP/RNBQK2R w K
 const PROMOTE: &str = "8/4P1k1/8/8/8/8/8/4K3 w - - 0 1";
 const KNIGHTS: &str = "rnbqkb1r/ppp1pppp/5n2/3p4/3P4/5N2/PPP1PPPP/RNBQKB1R w KQkq - 2 3";
 
+/// (fen, expected, answer, correct strictly, correct leniently, code)
+type Case = (
+    &'static str,
+    &'static str,
+    &'static str,
+    bool,
+    bool,
+    Option<Code>,
+);
+
 #[test]
 fn strict_grading_table() {
-    // (fen, expected, answer, correct strictly, correct leniently, code)
-    let table: [(&str, &str, &str, bool, bool, Option<Code>); 9] = [
+    let table: [Case; 9] = [
         (GRECO, "Nxe5", "Nxe5", true, true, None),
         (
             GRECO,
