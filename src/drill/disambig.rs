@@ -50,6 +50,10 @@ fn attempt(rng: &mut Rng, kind: Disambiguation) -> Option<(Chess, Move)> {
                 rng,
                 reach & !Bitboard::from_file(mover.file()),
             )?);
+            if rng.chance(30) {
+                // A third piece of the kind, as after a promotion.
+                movers.push(pick_square(rng, reach.without(mover))?);
+            }
         }
         Disambiguation::Rank => {
             let same_file = reach & Bitboard::from_file(mover.file());

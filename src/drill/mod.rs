@@ -32,6 +32,10 @@ pub use run::{DrillRun, DrillSummary, Mistake};
 
 use crate::progress::MistakeCount;
 
+/// The time budget of the timed coordinates drill (30 seconds): pass it to
+/// [`DrillRun::with_budget`] or `DrillOptions::budget_ms`.
+pub const TIMED_COORDINATES_MS: u64 = 30_000;
+
 /// The kinds of drill.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub enum DrillKind {

@@ -1,9 +1,26 @@
 //! A drill in line mode: one exercise at a time, one answer per input line.
 //!
-//! Plain text shows the board drawing, the piece list and the prompt, then
-//! the verdict with the engine's explanations. With `json`, every event is
-//! one JSON object on its own line (`exercise`, `correct`, `wrong`,
-//! `summary`). End of input ends the drill early, with its summary.
+//! Plain text shows the board drawing (the highlighted squares in brackets),
+//! the piece list and the prompt, then the verdict with the engine's
+//! explanations. A line `quit` or the end of input ends the drill early,
+//! with its summary.
+//!
+//! With `json`, every event is one JSON object on its own line:
+//!
+//! - `{"event": "lesson", "id", "number", "title", "text"}` (lessons only, first);
+//! - `{"event": "exercise", "kind", "number", "total", "fen", "orientation",
+//!   "prompt", …}` plus what the screen shows: `"uci"` (write, review,
+//!   disambiguation, with `"disambiguation": "file"|"rank"|"square"`),
+//!   `"san"` (read), `"square"` (highlighted) or `"question"` (coordinates),
+//!   `"game"`, `"move_number"`, `"side"`, `"uci"` (transcribe); and
+//!   `"feature"` when the exercise was chosen for one (`"capture"`…);
+//! - then one answer is read, and `{"event": "correct", "number", "answer",
+//!   "san", "expected", "diagnostics"}` or `{"event": "wrong", "number",
+//!   "answer", "expected", "understood", "reason", "diagnostics"}`, each
+//!   diagnostic being `{"code", "message", "suggestion"}`;
+//! - finally `{"event": "summary", "kind", "exercises", "correct",
+//!   "accuracy", "mistakes": [{"code", "expected", "answer"}], "time_ms",
+//!   "ms_per_answer", "timed_out"}`.
 
 use std::io::{self, BufRead, Write};
 
