@@ -198,3 +198,40 @@ fn stopping_early_keeps_what_was_answered() {
     );
     assert_eq!(summary.time_ms, 150);
 }
+
+#[test]
+fn read_takes_squares_and_castling_both_ways() {
+    let mut ex = write_exercise(CASTLE, "O-O");
+    ex.kind = DrillKind::Read;
+    ex.show = Show::San { san: "O-O".into() };
+    assert_eq!(ex.expected_text(), "e1g1");
+    assert_eq!(ex.highlighted(), []);
+    // (answer, correct)
+    let table = [
+        ("e1g1", true),
+        ("e1h1", true),
+        ("E1 G1", true),
+        ("e1-g1", true),
+        ("e1f1", false),
+        ("O-O", false),
+        ("", false),
+    ];
+    for (answer, correct) in table {
+        let v = grade(&ex, answer, Strictness::Strict);
+        assert_eq!(v.correct, correct, "{answer}: {v:?}");
+        if !correct {
+            assert_eq!(v.mistake_codes, ["wrong-move"]);
+        }
+    }
+    let wrong = grade(&ex, "e1f1", Strictness::Strict);
+    assert_eq!(wrong.understood.as_deref(), Some("Kf1"));
+}
+
+#[test]
+fn highlights_follow_what_is_shown() {
+    let ex = write_exercise(KNIGHTS, "Nbd2");
+    assert_eq!(
+        ex.highlighted(),
+        [shakmaty::Square::B1, shakmaty::Square::D2]
+    );
+}

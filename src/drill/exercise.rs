@@ -77,6 +77,20 @@ pub struct Exercise {
 }
 
 impl Exercise {
+    /// The squares the board highlights: a shown move's from and to squares
+    /// (castling: the king's), or the square to name. Empty for a SAN to
+    /// read and for a square to find.
+    pub fn highlighted(&self) -> Vec<Square> {
+        match &self.show {
+            Show::Move { uci } | Show::Game { uci, .. } => match uci.parse::<UciMove>() {
+                Ok(UciMove::Normal { from, to, .. }) => vec![from, to],
+                _ => Vec::new(),
+            },
+            Show::Square { square } => vec![*square],
+            Show::San { .. } | Show::Question { .. } => Vec::new(),
+        }
+    }
+
     /// The expected answer as text: canonical SAN for moves that are
     /// written, UCI for moves that are read, the square's name.
     pub fn expected_text(&self) -> String {

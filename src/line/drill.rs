@@ -25,8 +25,7 @@
 use std::io::{self, BufRead, Write};
 
 use serde_json::{Value, json};
-use shakmaty::uci::UciMove;
-use shakmaty::{Color, Square};
+use shakmaty::Color;
 
 use super::board_text::{board_drawing_marked, piece_list};
 use crate::drill::{
@@ -188,17 +187,6 @@ fn emit<W: Write>(output: &mut W, value: &Value) -> io::Result<()> {
     writeln!(output, "{value}")
 }
 
-fn marked_squares(show: &Show) -> Vec<Square> {
-    match show {
-        Show::Move { uci } | Show::Game { uci, .. } => match uci.parse::<UciMove>() {
-            Ok(UciMove::Normal { from, to, .. }) => vec![from, to],
-            _ => Vec::new(),
-        },
-        Show::Square { square } => vec![*square],
-        Show::San { .. } | Show::Question { .. } => Vec::new(),
-    }
-}
-
 fn exercise_json(exercise: &Exercise, number: usize, total: usize) -> Value {
     let mut value = json!({
         "event": "exercise",
@@ -287,7 +275,7 @@ fn write_exercise<W: Write>(
         "Exercise {number} of {total} ({}).",
         exercise.kind.as_str()
     )?;
-    let marks = marked_squares(&exercise.show);
+    let marks = exercise.highlighted();
     writeln!(
         out,
         "{}",
