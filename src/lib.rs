@@ -17,6 +17,8 @@
 //! None of the core modules touches a terminal, a clock or a path of its own:
 //! time and directories are passed in.
 
+pub mod drill;
+pub mod line;
 pub mod notation;
 pub mod progress;
 pub mod puzzle;

@@ -79,7 +79,7 @@ fn row_errors_carry_line_and_reason() {
     assert_eq!(errors, [(3, "fen"), (4, "moves"), (6, "too few")]);
     let shown = rows[1].as_ref().unwrap_err().to_string();
     assert!(
-        shown.starts_with("line 3: field FEN: invalid fen"),
+        shown.starts_with("line 3: field FEN: field 1 (piece placement): rank 6"),
         "{shown}"
     );
 }

@@ -1,0 +1,300 @@
+//! One exercise, what the screen shows for it, and how an answer is graded.
+
+use serde::Serialize;
+use shakmaty::uci::UciMove;
+use shakmaty::{Chess, Color, EnPassantMode, Move, Square, fen::Fen};
+
+use super::DrillKind;
+use super::features::{Disambiguation, Feature, MISSING_DISAMBIGUATION};
+use crate::notation::{Diagnostic, ResolveError, Strictness, color_name, move_text, resolve};
+
+/// What the screen shows for an exercise, beside the board.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Show {
+    /// A move highlighted on the board (write the move, disambiguation).
+    Move {
+        /// The move as UCI (`e2e4`, `e7e8n`).
+        uci: String,
+    },
+    /// A SAN string to read (read the move).
+    San {
+        /// The SAN shown.
+        san: String,
+    },
+    /// A highlighted square to name (coordinates).
+    Square {
+        /// The highlighted square.
+        square: Square,
+    },
+    /// A square named in a question, to be found on the board (coordinates).
+    Question {
+        /// The square asked for.
+        square: Square,
+    },
+    /// A move of a famous game (transcribe).
+    Game {
+        /// The game, e.g. `Morphy – Duke of Brunswick and Count Isouard, Paris 1858`.
+        game: String,
+        /// The move number of this move.
+        move_number: u32,
+        /// Who makes the move.
+        side: Color,
+        /// The move as UCI, highlighted on the board.
+        uci: String,
+    },
+}
+
+/// The answer an exercise expects.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Expected {
+    /// A move (compared as a move, never as a string).
+    Move(Move),
+    /// A square.
+    Square(Square),
+}
+
+/// One exercise of a drill.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Exercise {
+    /// The drill it belongs to.
+    pub kind: DrillKind,
+    /// The position (the start position for coordinates).
+    pub position: Chess,
+    /// The position as FEN.
+    pub fen: String,
+    /// From whose side the board is drawn.
+    pub orientation: Color,
+    /// The question, in words.
+    pub prompt: String,
+    /// What the screen shows beside the board.
+    pub show: Show,
+    /// The expected answer.
+    pub expected: Expected,
+    /// The notation feature the exercise trains, when it was chosen for one.
+    pub feature: Option<Feature>,
+    /// The disambiguation the answer needs (disambiguation drills).
+    pub disambiguation: Option<Disambiguation>,
+}
+
+impl Exercise {
+    /// The squares the board highlights: a shown move's from and to squares
+    /// (castling: the king's), or the square to name. Empty for a SAN to
+    /// read and for a square to find.
+    pub fn highlighted(&self) -> Vec<Square> {
+        match &self.show {
+            Show::Move { uci } | Show::Game { uci, .. } => match uci.parse::<UciMove>() {
+                Ok(UciMove::Normal { from, to, .. }) => vec![from, to],
+                _ => Vec::new(),
+            },
+            Show::Square { square } => vec![*square],
+            Show::San { .. } | Show::Question { .. } => Vec::new(),
+        }
+    }
+
+    /// The expected answer as text: canonical SAN for moves that are
+    /// written, UCI for moves that are read, the square's name.
+    pub fn expected_text(&self) -> String {
+        match self.expected {
+            Expected::Move(mv) if self.kind == DrillKind::Read => crate::notation::uci(mv),
+            Expected::Move(mv) => crate::notation::san(&self.position, mv),
+            Expected::Square(sq) => sq.to_string(),
+        }
+    }
+}
+
+/// The FEN of a position (en passant square only when a capture is legal).
+pub fn fen_of(pos: &Chess) -> String {
+    Fen::from_position(pos, EnPassantMode::Legal).to_string()
+}
+
+/// The grade of one answer.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+pub struct Verdict {
+    /// Whether the answer counts as correct.
+    pub correct: bool,
+    /// The expected answer (canonical SAN, UCI for read drills, or a square).
+    pub expected: String,
+    /// What the answer was understood as (canonical SAN of the move it
+    /// resolved to, or the square), when it was understood at all.
+    pub understood: Option<String>,
+    /// Every departure from canonical SAN, explained (also on a correct
+    /// lenient answer).
+    pub diagnostics: Vec<Diagnostic>,
+    /// Why the answer is wrong when no diagnostic says it (another move, an
+    /// illegal move, not notation).
+    pub reason: Option<String>,
+    /// The stable codes a wrong answer is recorded under: its diagnostic
+    /// codes (notes left out), or [`WRONG_MOVE`] / [`WRONG_SQUARE`] when the
+    /// answer is another move or square altogether. Empty when correct.
+    pub mistake_codes: Vec<String>,
+}
+
+/// The mistake code for an answer that is another move (or no move at all).
+pub const WRONG_MOVE: &str = "wrong-move";
+/// The mistake code for a coordinates answer naming another square.
+pub const WRONG_SQUARE: &str = "wrong-square";
+
+/// Grades `answer` to `exercise`.
+///
+/// Written moves (write, disambiguation, transcribe, review) are resolved
+/// by the notation engine: in strict mode only canonical SAN of the expected
+/// move is correct, in lenient mode any spelling that resolves to it, and the
+/// engine's diagnostics explain every departure either way. Read drills take
+/// UCI (`e2e4`, `e2 e4`, `e2-e4`); coordinates take a square name.
+pub fn grade(exercise: &Exercise, answer: &str, strictness: Strictness) -> Verdict {
+    let expected = exercise.expected_text();
+    let (mut v, fallback) = match exercise.expected {
+        Expected::Square(square) => (grade_square(square, answer, expected), WRONG_SQUARE),
+        Expected::Move(mv) if exercise.kind == DrillKind::Read => (
+            grade_read(&exercise.position, mv, answer, expected),
+            WRONG_MOVE,
+        ),
+        Expected::Move(mv) => (
+            grade_written(&exercise.position, mv, answer, strictness, expected),
+            WRONG_MOVE,
+        ),
+    };
+    if !v.correct {
+        v.mistake_codes.extend(
+            v.diagnostics
+                .iter()
+                .filter(|d| !d.code.is_note())
+                .map(|d| d.code.as_str().to_owned()),
+        );
+        if v.mistake_codes.is_empty() {
+            v.mistake_codes.push(fallback.to_owned());
+        }
+    }
+    v
+}
+
+fn verdict(expected: String) -> Verdict {
+    Verdict {
+        correct: false,
+        expected,
+        understood: None,
+        diagnostics: Vec::new(),
+        reason: None,
+        mistake_codes: Vec::new(),
+    }
+}
+
+fn grade_square(square: Square, answer: &str, expected: String) -> Verdict {
+    let mut v = verdict(expected);
+    match answer.trim().to_ascii_lowercase().parse::<Square>() {
+        Ok(given) => {
+            v.correct = given == square;
+            v.understood = Some(given.to_string());
+            if !v.correct {
+                v.reason = Some(format!("that is {given}; the square is {square}"));
+            }
+        }
+        Err(_) => {
+            v.reason = Some(format!(
+                "{:?} is not a square: write a file a-h and a rank 1-8, like {square}",
+                answer.trim()
+            ));
+        }
+    }
+    v
+}
+
+/// `e2 e4`, `e2-e4`, `E2E4` -> `e2e4`.
+fn normalise_squares(answer: &str) -> String {
+    answer
+        .chars()
+        .filter(|c| !c.is_whitespace() && *c != '-')
+        .collect::<String>()
+        .to_ascii_lowercase()
+}
+
+fn grade_read(pos: &Chess, mv: Move, answer: &str, expected: String) -> Verdict {
+    let mut v = verdict(expected);
+    let text = normalise_squares(answer);
+    // Castling may also be given as king takes rook (`e1h1`).
+    let king_takes_rook = match mv {
+        Move::Castle { king, rook } => text == format!("{king}{rook}"),
+        _ => false,
+    };
+    let given = if king_takes_rook {
+        Some(mv)
+    } else {
+        UciMove::from_ascii(text.as_bytes())
+            .ok()
+            .and_then(|u| u.to_move(pos).ok())
+    };
+    match given {
+        Some(given) => {
+            let written = move_text(pos, given);
+            v.correct = given == mv;
+            if !v.correct {
+                v.reason = Some(format!(
+                    "{} is {}, not the move shown",
+                    written.uci, written.san
+                ));
+            }
+            v.understood = Some(written.san);
+        }
+        None => {
+            v.reason = Some(format!(
+                "{:?} is not a legal move given as two squares (from and to, like {})",
+                answer.trim(),
+                v.expected
+            ));
+        }
+    }
+    v
+}
+
+fn grade_written(
+    pos: &Chess,
+    mv: Move,
+    answer: &str,
+    strictness: Strictness,
+    expected: String,
+) -> Verdict {
+    let mut v = verdict(expected);
+    match resolve(pos, answer, strictness) {
+        Ok(resolved) => {
+            v.correct = resolved.text.mv == mv;
+            v.understood = Some(resolved.text.san.clone());
+            if v.correct {
+                v.diagnostics = resolved.diagnostics;
+            } else {
+                v.reason = Some(other_move(&resolved.text.san, &v.expected));
+            }
+        }
+        Err(rejected) => match rejected.error {
+            ResolveError::NotCanonical { canonical } => {
+                v.understood = Some(canonical.san.clone());
+                if canonical.mv == mv {
+                    v.diagnostics = rejected.diagnostics;
+                    v.reason = Some(format!("not canonical SAN: write {}", v.expected));
+                } else {
+                    v.reason = Some(other_move(&canonical.san, &v.expected));
+                }
+            }
+            ResolveError::Ambiguous { candidates } if candidates.iter().any(|c| c.mv == mv) => {
+                v.reason = Some(format!(
+                    "{}: the move shown is {}, which names its piece",
+                    ResolveError::Ambiguous { candidates },
+                    v.expected
+                ));
+                v.mistake_codes.push(MISSING_DISAMBIGUATION.to_owned());
+            }
+            error => {
+                v.reason = Some(error.to_string());
+            }
+        },
+    }
+    v
+}
+
+fn other_move(given: &str, expected: &str) -> String {
+    format!("{given} is another move; the move shown is {expected}")
+}
+
+/// "white" or "black", for prompts.
+pub(crate) fn side_name(color: Color) -> &'static str {
+    color_name(color)
+}

@@ -1,0 +1,330 @@
+//! Exercise generators, deterministic under a seed.
+
+use std::sync::OnceLock;
+
+use shakmaty::{Chess, Color, Move, Position, Role, Square};
+
+use super::DrillKind;
+use super::disambig::construct;
+use super::exercise::{Exercise, Expected, Show, fen_of, side_name};
+use super::features::{Disambiguation, Feature, disambiguation_of, features_of};
+use super::games::{Game, game, games};
+use super::rng::Rng;
+use crate::notation::{role_name, san, uci};
+
+/// What a generator needs besides the kind, the seed and the count.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct GenOptions {
+    /// Review drills: the user's mistake codes, most frequent first (the
+    /// `code` of `Progress::mistake_counts()`, see [`super::weak_codes`]).
+    /// When none of them names a notation feature, every feature is drilled.
+    pub weak_codes: Vec<String>,
+    /// Transcription drills: the game id (`opera-game`); by default one is
+    /// picked by the seed.
+    pub game: Option<String>,
+}
+
+/// Playouts tried per exercise before falling back on the games.
+const PLAYOUTS: usize = 40;
+/// Longest playout, in plies.
+const MAX_PLIES: usize = 160;
+
+/// `count` exercises of `kind`, the same for the same seed.
+///
+/// Transcription drills give the first `count` moves of one game (the whole
+/// game when `count` is 0 or larger than the game).
+pub fn generate(kind: DrillKind, seed: u64, count: usize, options: &GenOptions) -> Vec<Exercise> {
+    let salt = DrillKind::ALL.iter().position(|&k| k == kind).unwrap_or(0) as u64;
+    let mut rng = Rng::new(seed.wrapping_add(salt.wrapping_mul(0x9E37_79B9)));
+    match kind {
+        DrillKind::Write | DrillKind::Read => (0..count)
+            .filter_map(|_| {
+                let feature = *rng.pick(&Feature::ALL)?;
+                let (pos, mv) = find(&mut rng, feature)?;
+                Some(move_exercise(kind, pos, mv, Some(feature)))
+            })
+            .collect(),
+        DrillKind::Review => {
+            let features = review_features(&options.weak_codes);
+            (0..count)
+                .filter_map(|_| {
+                    let feature = *rng.pick(&features)?;
+                    let (pos, mv) = find(&mut rng, feature)?;
+                    Some(move_exercise(kind, pos, mv, Some(feature)))
+                })
+                .collect()
+        }
+        DrillKind::Disambiguation => (0..count)
+            .filter_map(|_| {
+                let need = *rng.pick(&Disambiguation::ALL)?;
+                let (pos, mv) = construct(&mut rng, need)?;
+                let mut ex = move_exercise(kind, pos, mv, Some(Feature::Disambiguation));
+                ex.disambiguation = Some(need);
+                ex.prompt = format!(
+                    "{} Two or more {}s can go there: name the one that moves as briefly as the rules allow.",
+                    ex.prompt,
+                    role_name(mv.role())
+                );
+                Some(ex)
+            })
+            .collect(),
+        DrillKind::Coordinates => (0..count).map(|_| coordinates(&mut rng)).collect(),
+        DrillKind::Transcribe => {
+            let chosen = options
+                .game
+                .as_deref()
+                .and_then(game)
+                .or_else(|| rng.pick(games()));
+            chosen.map(|g| transcribe(g, count)).unwrap_or_default()
+        }
+    }
+}
+
+/// The features a review drill trains, weighted by how often (by rank)
+/// the user gets each code wrong.
+fn review_features(weak: &[String]) -> Vec<Feature> {
+    let mut out = Vec::new();
+    for (i, code) in weak.iter().enumerate() {
+        let weight = weak.len() - i;
+        for _ in 0..weight {
+            out.extend_from_slice(Feature::for_mistake(code));
+        }
+    }
+    if out.is_empty() {
+        out.extend_from_slice(&Feature::ALL);
+    }
+    out
+}
+
+/// A position where the side to move has a move with `feature`.
+fn find(rng: &mut Rng, feature: Feature) -> Option<(Chess, Move)> {
+    if feature == Feature::Disambiguation && rng.chance(50) {
+        let need = *rng.pick(&Disambiguation::ALL)?;
+        if let Some(found) = construct(rng, need) {
+            return Some(found);
+        }
+    }
+    let pool = &game_pool()[feature_index(feature)];
+    if !pool.is_empty() && rng.chance(30) {
+        return rng.pick(pool).cloned();
+    }
+    (0..PLAYOUTS)
+        .find_map(|_| playout(rng, feature))
+        .or_else(|| rng.pick(pool).cloned())
+}
+
+fn feature_index(feature: Feature) -> usize {
+    Feature::ALL.iter().position(|&f| f == feature).unwrap_or(0)
+}
+
+/// Every (position, legal move) of the embedded games, by feature.
+fn game_pool() -> &'static [Vec<(Chess, Move)>] {
+    static POOL: OnceLock<Vec<Vec<(Chess, Move)>>> = OnceLock::new();
+    POOL.get_or_init(|| {
+        let mut pool = vec![Vec::new(); Feature::ALL.len()];
+        for game in games() {
+            for (pos, _) in game.positions() {
+                for mv in pos.legal_moves() {
+                    for f in features_of(mv, &san(&pos, mv)) {
+                        pool[feature_index(f)].push((pos.clone(), mv));
+                    }
+                }
+            }
+        }
+        pool
+    })
+}
+
+/// A random game from the start, steered towards what `feature` needs;
+/// returns one of the positions met where a move has it.
+fn playout(rng: &mut Rng, feature: Feature) -> Option<(Chess, Move)> {
+    let mut pos = Chess::default();
+    let mut hits = Vec::new();
+    let length = 10 + rng.below(MAX_PLIES - 10);
+    for _ in 0..length {
+        let moves = pos.legal_moves();
+        if moves.is_empty() {
+            break;
+        }
+        for &mv in &moves {
+            if quick_has(&pos, mv, feature) {
+                hits.push((pos.clone(), mv));
+            }
+        }
+        let pawn_bias = matches!(
+            feature,
+            Feature::Promotion | Feature::UnderPromotion | Feature::EnPassant
+        );
+        let pawns: Vec<Move> = moves
+            .iter()
+            .copied()
+            .filter(|m| m.role() == Role::Pawn)
+            .collect();
+        let captures: Vec<Move> = moves.iter().copied().filter(|m| m.is_capture()).collect();
+        let mv = if pawn_bias && !pawns.is_empty() && rng.chance(60) {
+            *rng.pick(&pawns)?
+        } else if !captures.is_empty()
+            && rng.chance(if feature == Feature::Castling { 5 } else { 35 })
+        {
+            *rng.pick(&captures)?
+        } else {
+            *rng.pick(&moves)?
+        };
+        pos.play_unchecked(mv);
+    }
+    rng.pick(&hits).cloned()
+}
+
+/// Whether `mv` has `feature`, computing SAN only where needed.
+fn quick_has(pos: &Chess, mv: Move, feature: Feature) -> bool {
+    match feature {
+        Feature::Capture => mv.is_capture(),
+        Feature::Castling => mv.is_castle(),
+        Feature::Promotion => mv.promotion() == Some(Role::Queen),
+        Feature::UnderPromotion => mv.promotion().is_some_and(|r| r != Role::Queen),
+        Feature::EnPassant => mv.is_en_passant(),
+        Feature::Check | Feature::Mate => {
+            let mut after = pos.clone();
+            after.play_unchecked(mv);
+            after.is_check() && (after.is_checkmate() == (feature == Feature::Mate))
+        }
+        Feature::Disambiguation => {
+            !matches!(mv.role(), Role::Pawn | Role::King)
+                && disambiguation_of(&san(pos, mv)).is_some()
+        }
+    }
+}
+
+/// The move in words, without giving its notation away: "the knight on g1
+/// goes to f3", "the pawn on e7 goes to e8 and becomes a knight".
+pub fn describe_move(pos: &Chess, mv: Move) -> String {
+    let side = if pos.turn() == Color::White {
+        "White"
+    } else {
+        "Black"
+    };
+    match mv {
+        Move::Castle { king, rook } => {
+            let side_word = if rook.file() > king.file() {
+                "kingside"
+            } else {
+                "queenside"
+            };
+            format!(
+                "{side} castles {side_word}: the king on {king} goes two squares towards the rook on {rook}"
+            )
+        }
+        _ => {
+            let from = mv.from().map_or_else(String::new, |f| format!(" on {f}"));
+            let promo = mv
+                .promotion()
+                .map_or_else(String::new, |r| format!(" and becomes a {}", role_name(r)));
+            format!(
+                "{side}: the {}{from} goes to {}{promo}",
+                role_name(mv.role()),
+                mv.to()
+            )
+        }
+    }
+}
+
+fn move_exercise(kind: DrillKind, pos: Chess, mv: Move, feature: Option<Feature>) -> Exercise {
+    let written = san(&pos, mv);
+    let (prompt, show) = if kind == DrillKind::Read {
+        let how = if mv.promotion().is_some() {
+            "its from and to squares and the new piece's letter (like e7e8n)"
+        } else {
+            "its from and to squares (like e2e4)"
+        };
+        (
+            format!("Play {written}: type {how}."),
+            Show::San { san: written },
+        )
+    } else {
+        (
+            format!("{}. Write the move in SAN.", describe_move(&pos, mv)),
+            Show::Move { uci: uci(mv) },
+        )
+    };
+    Exercise {
+        kind,
+        fen: fen_of(&pos),
+        orientation: pos.turn(),
+        position: pos,
+        prompt,
+        show,
+        expected: Expected::Move(mv),
+        feature,
+        disambiguation: None,
+    }
+}
+
+fn coordinates(rng: &mut Rng) -> Exercise {
+    let square = Square::new(rng.below(64) as u32);
+    let orientation = if rng.chance(50) {
+        Color::White
+    } else {
+        Color::Black
+    };
+    let pos = Chess::default();
+    let from_side = format!("(board seen from {}'s side)", side_name(orientation));
+    let (prompt, show) = if rng.chance(50) {
+        (
+            format!("Name the highlighted square {from_side}."),
+            Show::Square { square },
+        )
+    } else {
+        (
+            format!("Where is {square}? Find it and type it {from_side}."),
+            Show::Question { square },
+        )
+    };
+    Exercise {
+        kind: DrillKind::Coordinates,
+        fen: fen_of(&pos),
+        position: pos,
+        orientation,
+        prompt,
+        show,
+        expected: Expected::Square(square),
+        feature: None,
+        disambiguation: None,
+    }
+}
+
+fn transcribe(game: &Game, count: usize) -> Vec<Exercise> {
+    let title = game.title();
+    let positions = game.positions();
+    let take = if count == 0 { positions.len() } else { count };
+    positions
+        .into_iter()
+        .take(take)
+        .map(|(pos, mv)| {
+            let number = pos.fullmoves().get();
+            let dots = if pos.turn() == Color::White {
+                "."
+            } else {
+                "..."
+            };
+            Exercise {
+                kind: DrillKind::Transcribe,
+                fen: fen_of(&pos),
+                orientation: Color::White,
+                prompt: format!(
+                    "{title}, move {number}{dots} {}. Write it in SAN.",
+                    describe_move(&pos, mv)
+                ),
+                show: Show::Game {
+                    game: title.clone(),
+                    move_number: number,
+                    side: pos.turn(),
+                    uci: uci(mv),
+                },
+                expected: Expected::Move(mv),
+                position: pos,
+                feature: None,
+                disambiguation: None,
+            }
+        })
+        .collect()
+}

@@ -1,0 +1,119 @@
+//! Drills: write the move, read the move, disambiguation, coordinates,
+//! transcribe a famous game, review of weak spots; and the lessons.
+//!
+//! Pure core: no clock (the caller passes elapsed milliseconds per answer),
+//! no I/O, deterministic under a seed. [`generate`] makes exercises,
+//! [`grade`] judges one answer with the notation engine's diagnostics, and
+//! [`DrillRun`] walks a drill to its [`DrillSummary`] and the
+//! [`DrillResult`](crate::progress::DrillResult) the store records.
+
+mod disambig;
+mod exercise;
+mod features;
+mod games;
+mod generator;
+mod lessons;
+pub mod pgn;
+mod rng;
+mod run;
+
+use std::fmt;
+use std::str::FromStr;
+
+pub use exercise::{Exercise, Expected, Show, Verdict, WRONG_MOVE, WRONG_SQUARE, fen_of, grade};
+pub use features::{
+    Disambiguation, Feature, MISSING_DISAMBIGUATION, disambiguation_of, features_of,
+};
+pub use games::{GAME_FILES, Game, game, games};
+pub use generator::{GenOptions, describe_move, generate};
+pub use lessons::{Lesson, LessonError, LessonExercise, lesson, lessons};
+pub use rng::Rng;
+pub use run::{DrillRun, DrillSummary, Mistake};
+
+use crate::progress::MistakeCount;
+
+/// The time budget of the timed coordinates drill (30 seconds): pass it to
+/// [`DrillRun::with_budget`] or `DrillOptions::budget_ms`.
+pub const TIMED_COORDINATES_MS: u64 = 30_000;
+
+/// The kinds of drill.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum DrillKind {
+    /// A move is shown on the board; write its SAN.
+    Write,
+    /// A SAN is shown; give the move's from and to squares.
+    Read,
+    /// Positions where the move needs a file, a rank or a square.
+    Disambiguation,
+    /// Name a square, or find one.
+    Coordinates,
+    /// Write each move of a famous game.
+    Transcribe,
+    /// Write-the-move exercises aimed at the user's weak spots.
+    Review,
+}
+
+impl DrillKind {
+    /// Every kind, in menu order.
+    pub const ALL: [DrillKind; 6] = [
+        DrillKind::Write,
+        DrillKind::Read,
+        DrillKind::Disambiguation,
+        DrillKind::Coordinates,
+        DrillKind::Transcribe,
+        DrillKind::Review,
+    ];
+
+    /// The stable name used on the command line, in JSON and in the store.
+    pub fn as_str(self) -> &'static str {
+        match self {
+            DrillKind::Write => "write",
+            DrillKind::Read => "read",
+            DrillKind::Disambiguation => "disambiguation",
+            DrillKind::Coordinates => "coordinates",
+            DrillKind::Transcribe => "transcribe",
+            DrillKind::Review => "review",
+        }
+    }
+
+    /// Whether answers are notation graded by the engine (strict or lenient).
+    pub fn writes_san(self) -> bool {
+        !matches!(self, DrillKind::Read | DrillKind::Coordinates)
+    }
+}
+
+impl fmt::Display for DrillKind {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(self.as_str())
+    }
+}
+
+/// An unknown drill kind name.
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+#[error(
+    "unknown drill {0:?}: choose write, read, disambiguation, coordinates, transcribe or review"
+)]
+pub struct UnknownKind(pub String);
+
+impl FromStr for DrillKind {
+    type Err = UnknownKind;
+
+    fn from_str(s: &str) -> Result<Self, Self::Err> {
+        DrillKind::ALL
+            .into_iter()
+            .find(|k| k.as_str() == s)
+            .ok_or_else(|| UnknownKind(s.to_owned()))
+    }
+}
+
+/// The user's mistake codes that a review drill can train (most frequent
+/// first, as `Progress::mistake_counts()` orders them), for
+/// [`GenOptions::weak_codes`]. Codes that name no notation feature
+/// (`wrong-move`, `wrong-square`) are left out.
+pub fn weak_codes(counts: &[MistakeCount]) -> Vec<String> {
+    counts
+        .iter()
+        .filter(|c| !Feature::for_mistake(&c.code).is_empty())
+        .map(|c| c.code.clone())
+        .collect()
+}

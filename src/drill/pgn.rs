@@ -1,0 +1,197 @@
+//! A tiny PGN reader: tag pairs and the main line's SAN moves.
+//!
+//! Comments (`{…}` and `;` to the end of the line), variations `(…)`, NAGs
+//! (`$1`), move numbers, annotation glyphs (`!`, `?`) and results are
+//! skipped. The moves stay text: the notation engine gives them meaning.
+
+/// One game read from PGN.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct PgnGame {
+    /// Tag pairs in the order they were written (`Event`, `White`…).
+    pub tags: Vec<(String, String)>,
+    /// The main line's moves as written (`e4`, `Nf3`, `O-O`), glyphs removed.
+    pub moves: Vec<String>,
+    /// The result token that ends the movetext (`1-0`, `0-1`, `1/2-1/2`, `*`).
+    pub result: Option<String>,
+}
+
+impl PgnGame {
+    /// The value of a tag, if present.
+    pub fn tag(&self, name: &str) -> Option<&str> {
+        self.tags
+            .iter()
+            .find(|(k, _)| k == name)
+            .map(|(_, v)| v.as_str())
+    }
+}
+
+/// Why a PGN text could not be read.
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+pub enum PgnError {
+    /// A tag pair that is not `[Name "value"]`.
+    #[error("line {line}: a tag pair is written [Name \"value\"]")]
+    BadTag {
+        /// 1-based line number.
+        line: usize,
+    },
+    /// A `{` or `(` that is never closed.
+    #[error("unclosed {0}")]
+    Unclosed(&'static str),
+    /// No moves at all.
+    #[error("the game has no moves")]
+    Empty,
+}
+
+const RESULTS: [&str; 4] = ["1-0", "0-1", "1/2-1/2", "*"];
+
+/// Reads every game in `text` (games are separated by their tag sections).
+///
+/// # Errors
+/// [`PgnError`] for a malformed tag pair, an unclosed comment or variation,
+/// or a game without moves.
+pub fn parse_games(text: &str) -> Result<Vec<PgnGame>, PgnError> {
+    let mut games = Vec::new();
+    let mut game = PgnGame::default();
+    let mut movetext = String::new();
+    for (i, line) in text.lines().enumerate() {
+        let trimmed = line.trim();
+        if trimmed.starts_with('[') && !in_brace(&movetext) {
+            if !movetext.trim().is_empty() {
+                finish(&mut game, &movetext)?;
+                games.push(std::mem::take(&mut game));
+                movetext.clear();
+            }
+            game.tags
+                .push(parse_tag(trimmed).ok_or(PgnError::BadTag { line: i + 1 })?);
+        } else if !trimmed.starts_with('%') {
+            movetext.push_str(line);
+            movetext.push('\n');
+        }
+    }
+    if !movetext.trim().is_empty() || !game.tags.is_empty() {
+        finish(&mut game, &movetext)?;
+        games.push(game);
+    }
+    Ok(games)
+}
+
+/// Reads the first game in `text`.
+///
+/// # Errors
+/// As [`parse_games`]; [`PgnError::Empty`] when there is no game.
+pub fn parse_game(text: &str) -> Result<PgnGame, PgnError> {
+    parse_games(text)?.into_iter().next().ok_or(PgnError::Empty)
+}
+
+fn in_brace(movetext: &str) -> bool {
+    movetext.matches('{').count() > movetext.matches('}').count()
+}
+
+fn parse_tag(line: &str) -> Option<(String, String)> {
+    let inner = line.strip_prefix('[')?.strip_suffix(']')?.trim();
+    let (name, rest) = inner.split_once(char::is_whitespace)?;
+    let value = rest.trim().strip_prefix('"')?.strip_suffix('"')?;
+    let value = value.replace("\\\"", "\"").replace("\\\\", "\\");
+    Some((name.to_owned(), value))
+}
+
+fn finish(game: &mut PgnGame, movetext: &str) -> Result<(), PgnError> {
+    let mut main = String::new();
+    let mut depth = 0usize;
+    let mut chars = movetext.chars();
+    while let Some(c) = chars.next() {
+        match c {
+            '{' => {
+                if !chars.by_ref().any(|c| c == '}') {
+                    return Err(PgnError::Unclosed("comment {"));
+                }
+                main.push(' ');
+            }
+            ';' => {
+                chars.by_ref().find(|&c| c == '\n');
+                main.push(' ');
+            }
+            '(' => depth += 1,
+            ')' => depth = depth.saturating_sub(1),
+            _ if depth == 0 => main.push(c),
+            _ => {}
+        }
+    }
+    if depth > 0 {
+        return Err(PgnError::Unclosed("variation ("));
+    }
+    for token in main.split_whitespace() {
+        let token = strip_number(token);
+        if token.is_empty() || token.starts_with('$') {
+            continue;
+        }
+        if RESULTS.contains(&token) {
+            game.result = Some(token.to_owned());
+            continue;
+        }
+        let mv = token.trim_end_matches(['!', '?']);
+        if !mv.is_empty() {
+            game.moves.push(mv.to_owned());
+        }
+    }
+    if game.moves.is_empty() {
+        return Err(PgnError::Empty);
+    }
+    Ok(())
+}
+
+/// `12.e4` -> `e4`, `12...` -> ``.
+fn strip_number(token: &str) -> &str {
+    let digits = token.bytes().take_while(u8::is_ascii_digit).count();
+    if digits > 0 && token[digits..].starts_with('.') {
+        token[digits..].trim_start_matches('.')
+    } else {
+        token
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn reads_tags_and_skips_comments_variations_nags_and_results() {
+        let text = r#"[Event "Test"]
+[White "A \"Quoted\" Name"]
+[Result "1-0"]
+
+1. e4 {a comment (with parens)} e5 2. Nf3! (2. f4 exf4 (2... d5)) Nc6 $1
+3. Bb5?! ; rest of line 4. ignored
+a6 4.Ba4 1-0
+"#;
+        let game = parse_game(text).unwrap();
+        assert_eq!(game.tag("Event"), Some("Test"));
+        assert_eq!(game.tag("White"), Some("A \"Quoted\" Name"));
+        assert_eq!(game.moves, ["e4", "e5", "Nf3", "Nc6", "Bb5", "a6", "Ba4"]);
+        assert_eq!(game.result.as_deref(), Some("1-0"));
+    }
+
+    #[test]
+    fn errors_are_named() {
+        assert_eq!(
+            parse_game("[Event Test]\n1. e4 *"),
+            Err(PgnError::BadTag { line: 1 })
+        );
+        assert_eq!(
+            parse_game("1. e4 {open"),
+            Err(PgnError::Unclosed("comment {"))
+        );
+        assert_eq!(
+            parse_game("1. e4 (1. d4"),
+            Err(PgnError::Unclosed("variation ("))
+        );
+        assert_eq!(parse_game("[Event \"x\"]\n*"), Err(PgnError::Empty));
+    }
+
+    #[test]
+    fn reads_several_games() {
+        let games = parse_games("[Event \"a\"]\n1. e4 *\n\n[Event \"b\"]\n1. d4 d5 *\n").unwrap();
+        assert_eq!(games.len(), 2);
+        assert_eq!(games[1].moves, ["d4", "d5"]);
+    }
+}

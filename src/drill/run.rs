@@ -1,0 +1,224 @@
+//! A drill in progress: the next exercise, each answer graded, and the
+//! summary and [`DrillResult`] at the end. Time comes from the caller.
+
+use serde::Serialize;
+
+use super::DrillKind;
+use super::exercise::{Exercise, Verdict, grade};
+use crate::notation::Strictness;
+use crate::progress::{DrillMistake, DrillResult, Timestamp};
+
+/// One wrong answer: its code, the canonical answer, and what was typed.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+pub struct Mistake {
+    /// The stable code (a diagnostic code, `wrong-move` or `wrong-square`).
+    pub code: String,
+    /// The canonical answer that was expected.
+    pub expected: String,
+    /// What the user typed.
+    pub answer: String,
+}
+
+/// The summary of a drill (also of one ended early).
+#[derive(Clone, Debug, PartialEq, Serialize)]
+pub struct DrillSummary {
+    /// The drill kind's name (or the label, e.g. `lesson-3`).
+    pub kind: String,
+    /// Exercises answered.
+    pub exercises: u32,
+    /// Answers that were correct.
+    pub correct: u32,
+    /// `correct / exercises` (0 when nothing was answered).
+    pub accuracy: f64,
+    /// Total time in milliseconds, as passed in by the caller.
+    pub time_ms: u64,
+    /// Mean time per answer in milliseconds.
+    pub ms_per_answer: Option<u64>,
+    /// Every mistake, with the canonical form.
+    pub mistakes: Vec<Mistake>,
+    /// Timed drills: whether the time budget ran out.
+    pub timed_out: bool,
+}
+
+/// The state of one drill: exercises, answers so far, time so far.
+#[derive(Clone, Debug)]
+pub struct DrillRun {
+    kind: DrillKind,
+    label: Option<String>,
+    strictness: Strictness,
+    exercises: Vec<Exercise>,
+    next: usize,
+    correct: u32,
+    time_ms: u64,
+    budget_ms: Option<u64>,
+    timed_out: bool,
+    stopped: bool,
+    mistakes: Vec<Mistake>,
+}
+
+impl DrillRun {
+    /// A drill over `exercises`, graded with `strictness`.
+    pub fn new(kind: DrillKind, exercises: Vec<Exercise>, strictness: Strictness) -> Self {
+        DrillRun {
+            kind,
+            label: None,
+            strictness,
+            exercises,
+            next: 0,
+            correct: 0,
+            time_ms: 0,
+            budget_ms: None,
+            timed_out: false,
+            stopped: false,
+            mistakes: Vec::new(),
+        }
+    }
+
+    /// A timed drill: it ends when the answers' elapsed times add up to
+    /// `budget_ms` (an answer that arrives after the budget is not counted).
+    #[must_use]
+    pub fn with_budget(mut self, budget_ms: u64) -> Self {
+        self.budget_ms = Some(budget_ms);
+        self
+    }
+
+    /// Records the drill under another name than its kind (a lesson's id,
+    /// `lesson-3`, for its exercises).
+    #[must_use]
+    pub fn with_label(mut self, label: impl Into<String>) -> Self {
+        self.label = Some(label.into());
+        self
+    }
+
+    /// The drill kind.
+    pub fn kind(&self) -> DrillKind {
+        self.kind
+    }
+
+    /// How answers are graded.
+    pub fn strictness(&self) -> Strictness {
+        self.strictness
+    }
+
+    /// The exercise waiting for an answer, or `None` when the drill is over.
+    pub fn current(&self) -> Option<&Exercise> {
+        if self.is_finished() {
+            None
+        } else {
+            self.exercises.get(self.next)
+        }
+    }
+
+    /// 1-based number of the current exercise.
+    pub fn number(&self) -> usize {
+        self.next + 1
+    }
+
+    /// How many exercises the drill holds.
+    pub fn len(&self) -> usize {
+        self.exercises.len()
+    }
+
+    /// Whether the drill has no exercises at all.
+    pub fn is_empty(&self) -> bool {
+        self.exercises.is_empty()
+    }
+
+    /// Whether the drill is over (all answered, stopped, or out of time).
+    pub fn is_finished(&self) -> bool {
+        self.stopped || self.timed_out || self.next >= self.exercises.len()
+    }
+
+    /// Grades `answer` to the current exercise, which took `elapsed_ms`,
+    /// and moves on. `None` when the drill is over (or this answer came
+    /// after the time budget ran out, which ends it).
+    pub fn answer(&mut self, answer: &str, elapsed_ms: u64) -> Option<Verdict> {
+        let exercise = self.current()?;
+        let verdict = grade(exercise, answer, self.strictness);
+        let total = self.time_ms.saturating_add(elapsed_ms);
+        if let Some(budget) = self.budget_ms
+            && total > budget
+        {
+            self.time_ms = budget;
+            self.timed_out = true;
+            return None;
+        }
+        self.time_ms = total;
+        if verdict.correct {
+            self.correct += 1;
+        } else {
+            for code in &verdict.mistake_codes {
+                self.mistakes.push(Mistake {
+                    code: code.clone(),
+                    expected: verdict.expected.clone(),
+                    answer: answer.trim().to_owned(),
+                });
+            }
+        }
+        self.next += 1;
+        if self.budget_ms.is_some_and(|b| self.time_ms >= b) {
+            self.timed_out = true;
+        }
+        Some(verdict)
+    }
+
+    /// Ends the drill early (end of input, the user quits). Adds
+    /// `elapsed_ms` spent on the unanswered exercise to the time.
+    pub fn stop(&mut self, elapsed_ms: u64) {
+        if !self.is_finished() {
+            self.time_ms = self.time_ms.saturating_add(elapsed_ms);
+            if let Some(budget) = self.budget_ms {
+                self.time_ms = self.time_ms.min(budget);
+            }
+        }
+        self.stopped = true;
+    }
+
+    /// The summary so far.
+    pub fn summary(&self) -> DrillSummary {
+        let exercises = u32::try_from(self.next).unwrap_or(u32::MAX);
+        DrillSummary {
+            kind: self
+                .label
+                .clone()
+                .unwrap_or_else(|| self.kind.as_str().to_owned()),
+            exercises,
+            correct: self.correct,
+            accuracy: if exercises == 0 {
+                0.0
+            } else {
+                f64::from(self.correct) / f64::from(exercises)
+            },
+            time_ms: self.time_ms,
+            ms_per_answer: (exercises > 0).then(|| self.time_ms / u64::from(exercises)),
+            mistakes: self.mistakes.clone(),
+            timed_out: self.timed_out,
+        }
+    }
+
+    /// The record to store (`Store::record_drill`), ended at `at`.
+    pub fn result(&self, at: Timestamp) -> DrillResult {
+        self.summary().into_result(at)
+    }
+}
+
+impl DrillSummary {
+    /// The record to store, ended at `at`.
+    pub fn into_result(self, at: Timestamp) -> DrillResult {
+        DrillResult {
+            kind: self.kind,
+            at,
+            exercises: self.exercises,
+            correct: self.correct,
+            time_ms: self.time_ms,
+            mistakes: self
+                .mistakes
+                .into_iter()
+                .map(|m| DrillMistake {
+                    code: m.code,
+                    answer: m.expected,
+                })
+                .collect(),
+        }
+    }
+}

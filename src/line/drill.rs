@@ -1,0 +1,361 @@
+//! A drill in line mode: one exercise at a time, one answer per input line.
+//!
+//! Plain text shows the board drawing (the highlighted squares in brackets),
+//! the piece list and the prompt, then the verdict with the engine's
+//! explanations. A line `quit` or the end of input ends the drill early,
+//! with its summary.
+//!
+//! With `json`, every event is one JSON object on its own line:
+//!
+//! - `{"event": "lesson", "id", "number", "title", "text"}` (lessons only, first);
+//! - `{"event": "exercise", "kind", "number", "total", "fen", "orientation",
+//!   "prompt", …}` plus what the screen shows: `"uci"` (write, review,
+//!   disambiguation, with `"disambiguation": "file"|"rank"|"square"`),
+//!   `"san"` (read), `"square"` (highlighted) or `"question"` (coordinates),
+//!   `"game"`, `"move_number"`, `"side"`, `"uci"` (transcribe); and
+//!   `"feature"` when the exercise was chosen for one (`"capture"`…);
+//! - then one answer is read, and `{"event": "correct", "number", "answer",
+//!   "san", "expected", "diagnostics"}` or `{"event": "wrong", "number",
+//!   "answer", "expected", "understood", "reason", "diagnostics"}`, each
+//!   diagnostic being `{"code", "message", "suggestion"}`;
+//! - finally `{"event": "summary", "kind", "exercises", "correct",
+//!   "accuracy", "mistakes": [{"code", "expected", "answer"}], "time_ms",
+//!   "ms_per_answer", "timed_out"}`.
+
+use std::io::{self, BufRead, Write};
+
+use serde_json::{Value, json};
+use shakmaty::Color;
+
+use super::board_text::{board_drawing_marked, piece_list};
+use crate::drill::{
+    DrillKind, DrillRun, DrillSummary, Exercise, GenOptions, Lesson, Show, Verdict, generate,
+};
+use crate::notation::{Strictness, color_name};
+
+/// What to drill and how to talk.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct DrillOptions {
+    /// The drill.
+    pub kind: DrillKind,
+    /// The seed of the exercises.
+    pub seed: u64,
+    /// How many exercises (transcribe: moves of the game, 0 for all).
+    pub count: usize,
+    /// Strict (only canonical SAN counts) or lenient grading.
+    pub strictness: Strictness,
+    /// One JSON object per line instead of text.
+    pub json: bool,
+    /// Timed drill (coordinates' 30-second mode): the time budget in ms.
+    pub budget_ms: Option<u64>,
+    /// Review weak codes, transcription game.
+    pub generator: GenOptions,
+}
+
+impl DrillOptions {
+    /// Defaults for `kind`: seed 0, 10 exercises (all moves for
+    /// transcribe), strict, plain text, untimed.
+    pub fn new(kind: DrillKind) -> Self {
+        DrillOptions {
+            kind,
+            seed: 0,
+            count: if kind == DrillKind::Transcribe { 0 } else { 10 },
+            strictness: Strictness::Strict,
+            json: false,
+            budget_ms: None,
+            generator: GenOptions::default(),
+        }
+    }
+}
+
+/// Runs a generated drill over `input` and `output`. `clock` returns
+/// milliseconds from any fixed origin (the shell passes a monotonic clock;
+/// tests pass a counter).
+///
+/// # Errors
+/// I/O errors reading `input` or writing `output`.
+pub fn run_drill<R: BufRead, W: Write>(
+    input: R,
+    output: W,
+    options: DrillOptions,
+    clock: impl FnMut() -> u64,
+) -> io::Result<DrillSummary> {
+    let exercises = generate(
+        options.kind,
+        options.seed,
+        options.count,
+        &options.generator,
+    );
+    let mut run = DrillRun::new(options.kind, exercises, options.strictness);
+    if let Some(budget) = options.budget_ms {
+        run = run.with_budget(budget);
+    }
+    run_exercises(input, output, run, options.json, clock)
+}
+
+/// Runs a lesson: its page of explanation (plain text, or a `lesson` JSON
+/// event with `id`, `title` and `text`), then its exercises as a drill
+/// recorded under the lesson's id (`lesson-3`). The lesson counts as
+/// completed (`Store::complete_lesson(&lesson.id)`) when
+/// [`lesson_completed`] says so.
+///
+/// # Errors
+/// I/O errors reading `input` or writing `output`.
+pub fn run_lesson<R: BufRead, W: Write>(
+    input: R,
+    mut output: W,
+    lesson: &Lesson,
+    strictness: Strictness,
+    json: bool,
+    clock: impl FnMut() -> u64,
+) -> io::Result<DrillSummary> {
+    if json {
+        emit(
+            &mut output,
+            &json!({
+                "event": "lesson",
+                "id": lesson.id,
+                "number": lesson.number,
+                "title": lesson.title,
+                "text": lesson.text,
+            }),
+        )?;
+    } else {
+        writeln!(output, "Lesson {}: {}", lesson.number, lesson.title)?;
+        writeln!(output)?;
+        writeln!(output, "{}", lesson.text)?;
+    }
+    let run = DrillRun::new(DrillKind::Write, lesson.drill(), strictness).with_label(&lesson.id);
+    run_exercises(input, output, run, json, clock)
+}
+
+/// Whether a lesson's drill completes it: every exercise was answered
+/// (mistakes included: they were explained).
+pub fn lesson_completed(lesson: &Lesson, summary: &DrillSummary) -> bool {
+    summary.kind == lesson.id && summary.exercises as usize >= lesson.exercises.len()
+}
+
+/// Runs any prepared drill (a lesson's exercises, a TUI hand-over) in line
+/// mode. See [`run_drill`].
+///
+/// # Errors
+/// I/O errors reading `input` or writing `output`.
+pub fn run_exercises<R: BufRead, W: Write>(
+    mut input: R,
+    mut output: W,
+    mut run: DrillRun,
+    json: bool,
+    mut clock: impl FnMut() -> u64,
+) -> io::Result<DrillSummary> {
+    let total = run.len();
+    let mut line = String::new();
+    while let Some(exercise) = run.current() {
+        let number = run.number();
+        if json {
+            emit(&mut output, &exercise_json(exercise, number, total))?;
+        } else {
+            write_exercise(&mut output, exercise, number, total)?;
+        }
+        output.flush()?;
+        let shown_at = clock();
+        line.clear();
+        let read = input.read_line(&mut line)?;
+        let elapsed = clock().saturating_sub(shown_at);
+        let answer = line.trim();
+        if read == 0 || (!json && answer == "quit") {
+            run.stop(elapsed);
+            break;
+        }
+        match run.answer(answer, elapsed) {
+            Some(verdict) if json => emit(&mut output, &verdict_json(&verdict, answer, number))?,
+            Some(verdict) => write_verdict(&mut output, &verdict)?,
+            None if !json => writeln!(output, "Time is up.")?,
+            None => {}
+        }
+    }
+    let summary = run.summary();
+    if json {
+        emit(&mut output, &summary_json(&summary))?;
+    } else {
+        write_summary(&mut output, &summary)?;
+    }
+    output.flush()?;
+    Ok(summary)
+}
+
+fn emit<W: Write>(output: &mut W, value: &Value) -> io::Result<()> {
+    writeln!(output, "{value}")
+}
+
+fn exercise_json(exercise: &Exercise, number: usize, total: usize) -> Value {
+    let mut value = json!({
+        "event": "exercise",
+        "kind": exercise.kind.as_str(),
+        "number": number,
+        "total": total,
+        "fen": exercise.fen,
+        "orientation": color_name(exercise.orientation),
+        "prompt": exercise.prompt,
+    });
+    let fields = match &exercise.show {
+        Show::Move { uci } => json!({ "uci": uci }),
+        Show::San { san } => json!({ "san": san }),
+        Show::Square { square } => json!({ "square": square.to_string() }),
+        Show::Question { square } => json!({ "question": square.to_string() }),
+        Show::Game {
+            game,
+            move_number,
+            side,
+            uci,
+        } => json!({
+            "game": game,
+            "move_number": move_number,
+            "side": color_name(*side),
+            "uci": uci,
+        }),
+    };
+    if let (Some(map), Value::Object(extra)) = (value.as_object_mut(), fields) {
+        map.extend(extra);
+        if let Some(feature) = exercise.feature {
+            map.insert("feature".into(), json!(feature.as_str()));
+        }
+        if let Some(need) = exercise.disambiguation {
+            map.insert("disambiguation".into(), json!(need.as_str()));
+        }
+    }
+    value
+}
+
+fn verdict_json(verdict: &Verdict, answer: &str, number: usize) -> Value {
+    if verdict.correct {
+        json!({
+            "event": "correct",
+            "number": number,
+            "answer": answer,
+            "san": verdict.understood,
+            "expected": verdict.expected,
+            "diagnostics": verdict.diagnostics,
+        })
+    } else {
+        json!({
+            "event": "wrong",
+            "number": number,
+            "answer": answer,
+            "expected": verdict.expected,
+            "understood": verdict.understood,
+            "reason": verdict.reason,
+            "diagnostics": verdict.diagnostics,
+        })
+    }
+}
+
+fn summary_json(summary: &DrillSummary) -> Value {
+    json!({
+        "event": "summary",
+        "kind": summary.kind,
+        "exercises": summary.exercises,
+        "correct": summary.correct,
+        "accuracy": summary.accuracy,
+        "mistakes": summary.mistakes,
+        "time_ms": summary.time_ms,
+        "ms_per_answer": summary.ms_per_answer,
+        "timed_out": summary.timed_out,
+    })
+}
+
+fn write_exercise<W: Write>(
+    out: &mut W,
+    exercise: &Exercise,
+    number: usize,
+    total: usize,
+) -> io::Result<()> {
+    writeln!(out)?;
+    writeln!(
+        out,
+        "Exercise {number} of {total} ({}).",
+        exercise.kind.as_str()
+    )?;
+    let marks = exercise.highlighted();
+    writeln!(
+        out,
+        "{}",
+        board_drawing_marked(&exercise.position, exercise.orientation, &marks)
+    )?;
+    if exercise.kind != DrillKind::Coordinates {
+        writeln!(out, "{}", piece_list(&exercise.position))?;
+        let side = if shakmaty::Position::turn(&exercise.position) == Color::White {
+            "White"
+        } else {
+            "Black"
+        };
+        writeln!(out, "{side} to move.")?;
+    }
+    match &exercise.show {
+        Show::Square { .. } => writeln!(out, "The highlighted square is in brackets.")?,
+        Show::San { san } => writeln!(out, "The move: {san}")?,
+        _ => {}
+    }
+    writeln!(out, "{}", exercise.prompt)?;
+    write!(out, "> ")
+}
+
+fn write_verdict<W: Write>(out: &mut W, verdict: &Verdict) -> io::Result<()> {
+    if verdict.correct {
+        writeln!(out, "Correct: {}.", verdict.expected)?;
+        if !verdict.diagnostics.is_empty() {
+            writeln!(out, "Accepted, but note:")?;
+        }
+    } else {
+        writeln!(out, "Wrong. The answer is {}.", verdict.expected)?;
+        if let Some(reason) = &verdict.reason {
+            writeln!(out, "{}", capitalised(reason))?;
+        }
+    }
+    for d in &verdict.diagnostics {
+        writeln!(out, "- {} ({})", d.message, d.code.as_str())?;
+    }
+    Ok(())
+}
+
+fn write_summary<W: Write>(out: &mut W, summary: &DrillSummary) -> io::Result<()> {
+    writeln!(out)?;
+    let percent = (summary.accuracy * 100.0).round();
+    write!(
+        out,
+        "Drill over: {} of {} correct ({percent}%), {:.1} s",
+        summary.correct,
+        summary.exercises,
+        seconds(summary.time_ms)
+    )?;
+    if let Some(each) = summary.ms_per_answer {
+        write!(out, ", {:.1} s per answer", seconds(each))?;
+    }
+    writeln!(out, ".")?;
+    if summary.timed_out {
+        writeln!(out, "Time is up: score {}.", summary.correct)?;
+    }
+    if !summary.mistakes.is_empty() {
+        writeln!(out, "Mistakes:")?;
+        for m in &summary.mistakes {
+            writeln!(
+                out,
+                "- {}: {} (you wrote {:?})",
+                m.code, m.expected, m.answer
+            )?;
+        }
+    }
+    Ok(())
+}
+
+#[allow(clippy::cast_precision_loss)]
+fn seconds(ms: u64) -> f64 {
+    ms as f64 / 1000.0
+}
+
+fn capitalised(text: &str) -> String {
+    let mut chars = text.chars();
+    chars
+        .next()
+        .map(|c| c.to_uppercase().chain(chars).collect())
+        .unwrap_or_default()
+}

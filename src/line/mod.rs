@@ -1,0 +1,8 @@
+//! Line mode: plain text for screen readers and pipes, or one JSON object
+//! per line. Reads answers from any `BufRead`, writes to any `Write`.
+
+pub mod board_text;
+pub mod drill;
+
+pub use board_text::{board_drawing, board_drawing_marked, piece_list};
+pub use drill::{DrillOptions, lesson_completed, run_drill, run_exercises, run_lesson};
