@@ -8,7 +8,7 @@ use ratatui::text::{Line, Span};
 use ratatui::widgets::{Block, Borders, Paragraph, Wrap};
 
 use super::board::{Board, board_size, cell_for};
-use crate::notation::HintState;
+use crate::notation::{Hint, HintState};
 use crate::tui::app::App;
 use crate::tui::play::{Mover, Play, Played, StatusKind};
 use crate::tui::strings;
@@ -19,24 +19,10 @@ const SIDE_MIN: u16 = 33;
 
 /// Draws the puzzle screen.
 pub fn render(app: &App, play: &Play, theme: Theme, area: Rect, frame: &mut Frame) {
-    let [header, body, input, hint, footer] = Layout::vertical([
-        Constraint::Length(1),
-        Constraint::Fill(1),
-        Constraint::Length(3),
-        Constraint::Length(5),
-        Constraint::Length(1),
-    ])
-    .areas(area);
+    let [header, body, input, hint, footer] = areas(area);
     render_header(app, play, theme, header, frame);
-
-    let cell = cell_for(body.width.saturating_sub(SIDE_MIN + 1), body.height).unwrap_or((3, 1));
-    let (bw, bh) = board_size(cell);
-    let board_rect = Rect::new(
-        body.x,
-        body.y + body.height.saturating_sub(bh) / 2,
-        bw.min(body.width),
-        bh.min(body.height),
-    );
+    let board_rect = board_area(body);
+    let bw = board_rect.width;
     let side = Rect::new(
         body.x + bw + 1,
         body.y,
@@ -58,6 +44,31 @@ pub fn render(app: &App, play: &Play, theme: Theme, area: Rect, frame: &mut Fram
     render_input(app, play, theme, input, frame);
     render_hint(play, theme, hint, frame);
     super::render_footer(app.screen(), theme, footer, frame);
+}
+
+/// The screen areas of the puzzle screen: header, body, input, hint panel, footer.
+pub fn areas(area: Rect) -> [Rect; 5] {
+    Layout::vertical([
+        Constraint::Length(1),
+        Constraint::Fill(1),
+        Constraint::Length(3),
+        Constraint::Length(5),
+        Constraint::Length(1),
+    ])
+    .areas(area)
+}
+
+/// Where the board is drawn inside the body: the largest cell size that
+/// leaves the side panel its minimum width, centred vertically.
+pub fn board_area(body: Rect) -> Rect {
+    let cell = cell_for(body.width.saturating_sub(SIDE_MIN + 1), body.height).unwrap_or((3, 1));
+    let (bw, bh) = board_size(cell);
+    Rect::new(
+        body.x,
+        body.y + body.height.saturating_sub(bh) / 2,
+        bw.min(body.width),
+        bh.min(body.height),
+    )
 }
 
 fn render_header(app: &App, play: &Play, theme: Theme, area: Rect, frame: &mut Frame) {
@@ -217,16 +228,20 @@ fn render_hint(play: &Play, theme: Theme, area: Rect, frame: &mut Frame) {
         .title(Span::styled(strings::HINT_TITLE, theme.title()));
     let inner = block.inner(area);
     frame.render_widget(block, area);
-    let lines = hint_lines(play, theme, usize::from(inner.width));
+    let lines = hint_lines(
+        play.hint(),
+        play.finish().is_some(),
+        theme,
+        usize::from(inner.width),
+    );
     frame.render_widget(Paragraph::new(lines), inner);
 }
 
 /// The hint panel's lines: the state, the candidates, the diagnostics.
-pub fn hint_lines(play: &Play, theme: Theme, width: usize) -> Vec<Line<'static>> {
-    if play.finish().is_some() {
+pub fn hint_lines(hint: &Hint, finished: bool, theme: Theme, width: usize) -> Vec<Line<'static>> {
+    if finished {
         return vec![Line::styled(strings::HINT_OVER, theme.dim())];
     }
-    let hint = play.hint();
     let style = theme.hint_state(&hint.state);
     let sans: Vec<&str> = hint.candidates.iter().map(|m| m.san.as_str()).collect();
     let head = match &hint.state {

@@ -1,0 +1,393 @@
+//! Whole flows through the terminal interface, fed as Actions (no terminal).
+
+use proptest::prelude::*;
+use ratatui::Terminal;
+use ratatui::backend::TestBackend;
+use sancho::notation::HintState;
+use sancho::tui::play::{Finish, Mover, StatusKind};
+use sancho::tui::standin::Puzzle;
+use sancho::tui::{Action, App, Config, REPLY_DELAY_MS, Screen, action_for, render};
+use shakmaty::{Color, Position, Square};
+
+/// Lichess 3IQ26: White plays Rxc1; Black mates with Re1+ Rxe1 Rxe1#.
+fn back_rank() -> Puzzle {
+    Puzzle::from_lichess(
+        "3IQ26",
+        "4r1k1/2Q2ppp/2p2n2/3p4/N7/4r3/P5PP/2q2R1K w - - 0 25",
+        "f1c1 e3e1 c1e1 e8e1",
+    )
+    .unwrap()
+}
+
+/// Lichess CJi0b: Black plays Qxd5; White mates with Re8#.
+fn mate_in_one() -> Puzzle {
+    Puzzle::from_lichess(
+        "CJi0b",
+        "6k1/p1p2ppp/1pqp2r1/3Q4/8/1P6/P1P2PPP/4RK2 b - - 8 22",
+        "c6d5 e1e8",
+    )
+    .unwrap()
+}
+
+/// An app on the puzzle screen with the opponent's first move shown.
+fn started() -> App {
+    let mut app = App::new(Config::default(), vec![back_rank(), mate_in_one()]);
+    app.update(Action::Select);
+    app.update(Action::Tick(REPLY_DELAY_MS));
+    app
+}
+
+fn typed(app: &mut App, text: &str) {
+    for c in text.chars() {
+        app.update(Action::Insert(c));
+    }
+}
+
+fn sans(app: &App) -> Vec<String> {
+    app.play()
+        .unwrap()
+        .history()
+        .iter()
+        .map(|p| p.san.clone())
+        .collect()
+}
+
+#[test]
+fn opening_move_appears_after_the_delay() {
+    let mut app = App::new(Config::default(), vec![back_rank()]);
+    app.update(Action::Select);
+    assert!(matches!(app.screen(), Screen::Puzzle { input_empty: true }));
+    let play = app.play().unwrap();
+    assert!(play.history().is_empty(), "nothing shown before the delay");
+    assert!(play.is_waiting());
+    app.update(Action::Tick(REPLY_DELAY_MS - 1));
+    assert!(app.play().unwrap().history().is_empty());
+    app.update(Action::Tick(1));
+    assert_eq!(sans(&app), ["Rxc1"]);
+    let play = app.play().unwrap();
+    assert_eq!(play.history()[0].by, Mover::Opponent);
+    assert_eq!(play.last_move().map(|m| m.to()), Some(Square::C1));
+    assert_eq!(
+        play.bottom(),
+        Color::Black,
+        "the user's side is at the bottom"
+    );
+}
+
+#[test]
+fn the_hint_follows_every_keystroke() {
+    let mut app = started();
+    let mut seen = Vec::new();
+    for c in "Re1+".chars() {
+        app.update(Action::Insert(c));
+        let hint = app.play().unwrap().hint();
+        seen.push((hint.state.clone(), hint.candidates.len()));
+    }
+    assert!(matches!(seen[0].0, HintState::Partial));
+    assert!(
+        seen[0].1 > seen[2].1,
+        "candidates shrink as you type: {seen:?}"
+    );
+    assert_eq!(seen[3], (HintState::Complete, 1));
+    app.update(Action::Backspace);
+    assert!(matches!(
+        app.play().unwrap().hint().state,
+        HintState::Partial
+    ));
+    app.update(Action::ClearLine);
+    assert_eq!(app.play().unwrap().hint().state, HintState::Empty);
+    typed(&mut app, "Zz");
+    assert!(matches!(
+        app.play().unwrap().hint().state,
+        HintState::Impossible(_)
+    ));
+}
+
+#[test]
+fn keys_drive_the_same_flow() {
+    use ratatui::crossterm::event::{KeyCode, KeyEvent, KeyModifiers};
+    let mut app = started();
+    for c in "Re1+".chars() {
+        let key = KeyEvent::new(KeyCode::Char(c), KeyModifiers::NONE);
+        let action = action_for(key, &app.screen()).unwrap();
+        app.update(action);
+    }
+    assert_eq!(app.play().unwrap().input().text(), "Re1+");
+    let enter = KeyEvent::new(KeyCode::Enter, KeyModifiers::NONE);
+    app.update(action_for(enter, &app.screen()).unwrap());
+    assert_eq!(sans(&app), ["Rxc1", "Re1+"]);
+}
+
+#[test]
+fn tab_completes_the_only_candidate() {
+    let mut app = started();
+    typed(&mut app, "Re1");
+    app.update(Action::Complete);
+    assert_eq!(app.play().unwrap().input().text(), "Re1+");
+    assert_eq!(app.play().unwrap().input().cursor(), 4);
+    app.update(Action::ClearLine);
+    typed(&mut app, "Z");
+    app.update(Action::Complete);
+    assert_eq!(
+        app.play().unwrap().input().text(),
+        "Z",
+        "nothing to complete"
+    );
+}
+
+#[test]
+fn solving_plays_the_reply_after_the_delay_and_records_the_outcome() {
+    let mut app = started();
+    typed(&mut app, "Re1+");
+    app.update(Action::Submit);
+    let play = app.play().unwrap();
+    assert_eq!(play.status().kind, StatusKind::Good);
+    assert_eq!(
+        sans(&app),
+        ["Rxc1", "Re1+"],
+        "the user's move is shown at once"
+    );
+    assert!(app.play().unwrap().input().is_empty());
+    app.update(Action::Tick(REPLY_DELAY_MS / 2));
+    assert_eq!(sans(&app).len(), 2, "the reply waits");
+    app.update(Action::Tick(REPLY_DELAY_MS / 2));
+    assert_eq!(sans(&app), ["Rxc1", "Re1+", "Rxe1"]);
+    typed(&mut app, "Rxe1#");
+    app.update(Action::Submit);
+    let play = app.play().unwrap();
+    assert!(matches!(play.finish(), Some(Finish::Solved(_))));
+    assert!(play.shown().is_checkmate());
+    let outcomes = app.outcomes();
+    assert_eq!(outcomes.len(), 1);
+    assert!(outcomes[0].solved);
+    assert_eq!(
+        (outcomes[0].hints, outcomes[0].mistakes, outcomes[0].attempt),
+        (0, 0, 1)
+    );
+    // Enter on a finished puzzle goes to the next one.
+    app.update(Action::Submit);
+    assert_eq!(app.play().unwrap().index(), 1);
+}
+
+#[test]
+fn a_wrong_move_is_explained_and_the_puzzle_goes_on() {
+    let mut app = started();
+    typed(&mut app, "Rf8");
+    app.update(Action::Submit);
+    let play = app.play().unwrap();
+    assert_eq!(play.status().kind, StatusKind::Bad);
+    assert!(play.status().text.contains("Rf8"), "{}", play.status().text);
+    assert!(play.finish().is_none());
+    assert_eq!(sans(&app), ["Rxc1"], "nothing was played");
+    typed(&mut app, "Zz9");
+    app.update(Action::Submit);
+    assert_eq!(app.play().unwrap().status().kind, StatusKind::Bad);
+    assert!(app.play().unwrap().input().is_empty());
+    app.update(Action::RecallLast);
+    assert_eq!(app.play().unwrap().input().text(), "Zz9");
+    app.update(Action::ClearLine);
+    typed(&mut app, "Re1+");
+    app.update(Action::Submit);
+    app.update(Action::Tick(REPLY_DELAY_MS));
+    typed(&mut app, "Rxe1#");
+    app.update(Action::Submit);
+    assert_eq!(app.outcomes()[0].mistakes, 2);
+}
+
+#[test]
+fn each_hint_rung_points_further() {
+    let mut app = started();
+    app.update(Action::Hint);
+    let play = app.play().unwrap();
+    assert_eq!(
+        (play.marks().from, play.marks().to),
+        (Some(Square::E3), None)
+    );
+    assert_eq!(play.status().kind, StatusKind::Hint);
+    app.update(Action::Hint);
+    let marks = app.play().unwrap().marks();
+    assert_eq!((marks.from, marks.to), (Some(Square::E3), Some(Square::E1)));
+    app.update(Action::Hint);
+    assert!(app.play().unwrap().status().text.contains("Re1+"));
+    typed(&mut app, "Re1+");
+    app.update(Action::Submit);
+    assert_eq!(
+        app.play().unwrap().marks().from,
+        None,
+        "a move clears the hint marks"
+    );
+    app.update(Action::Tick(REPLY_DELAY_MS));
+    typed(&mut app, "Rxe1#");
+    app.update(Action::Submit);
+    assert_eq!(app.outcomes()[0].hints, 3);
+}
+
+#[test]
+fn giving_up_plays_out_the_solution_then_retry_starts_over() {
+    let mut app = started();
+    app.update(Action::ShowSolution);
+    let play = app.play().unwrap();
+    assert!(matches!(play.finish(), Some(Finish::Failed(_))));
+    assert_eq!(play.status().kind, StatusKind::Bad);
+    for _ in 0..3 {
+        app.update(Action::Tick(REPLY_DELAY_MS));
+    }
+    let play = app.play().unwrap();
+    assert_eq!(sans(&app), ["Rxc1", "Re1+", "Rxe1", "Rxe1#"]);
+    assert!(play.history()[1..].iter().all(|p| p.by == Mover::Solution));
+    assert!(!app.outcomes()[0].solved);
+    // Typing is ignored once the puzzle is over.
+    typed(&mut app, "e4");
+    assert!(app.play().unwrap().input().is_empty());
+
+    app.update(Action::Retry);
+    assert!(app.play().unwrap().finish().is_none());
+    app.update(Action::Tick(REPLY_DELAY_MS));
+    assert_eq!(sans(&app), ["Rxc1"]);
+    typed(&mut app, "Re1+");
+    app.update(Action::Submit);
+    app.update(Action::Tick(REPLY_DELAY_MS));
+    typed(&mut app, "Rxe1#");
+    app.update(Action::Submit);
+    let last = app.outcomes().last().unwrap();
+    assert!(last.solved);
+    assert_eq!(last.attempt, 2);
+    assert_eq!(app.outcomes().len(), 2);
+}
+
+#[test]
+fn submitting_during_the_delay_shows_the_reply_first() {
+    let mut app = App::new(Config::default(), vec![back_rank()]);
+    app.update(Action::Select);
+    typed(&mut app, "Re1+");
+    app.update(Action::Submit);
+    assert_eq!(sans(&app), ["Rxc1", "Re1+"]);
+}
+
+#[test]
+fn next_skips_and_ends_on_the_home_screen() {
+    let mut app = started();
+    app.update(Action::Next);
+    assert_eq!(app.play().unwrap().index(), 1);
+    assert!(app.outcomes().is_empty(), "a skipped puzzle has no outcome");
+    app.update(Action::Next);
+    assert!(app.play().is_none());
+    assert_eq!(app.screen(), Screen::Home);
+    assert!(app.notice().is_some());
+}
+
+#[test]
+fn flip_back_help_and_quit() {
+    let mut app = started();
+    app.update(Action::FlipBoard);
+    assert_eq!(app.play().unwrap().bottom(), Color::White);
+    app.update(Action::FlipBoard);
+    assert_eq!(app.play().unwrap().bottom(), Color::Black);
+    typed(&mut app, "R");
+    app.update(Action::Back);
+    assert_eq!(app.screen(), Screen::Home);
+    app.update(Action::Select);
+    assert_eq!(
+        app.play().unwrap().input().text(),
+        "R",
+        "the puzzle resumes"
+    );
+    app.update(Action::ToggleHelp);
+    assert_eq!(app.screen(), Screen::Help);
+    app.update(Action::Insert('x'));
+    assert_eq!(
+        app.play().unwrap().input().text(),
+        "R",
+        "keys do not leak through the help"
+    );
+    app.update(Action::Back);
+    assert!(!app.help_shown());
+    assert!(!app.should_quit());
+    app.update(Action::Quit);
+    assert!(app.should_quit());
+}
+
+#[test]
+fn home_menu_table() {
+    // (downs, expected notice, help shown, quit)
+    let cases = [
+        (1, Some("Coming soon."), false, false),
+        (2, Some("Coming soon."), false, false),
+        (3, None, true, false),
+        (4, None, false, true),
+    ];
+    for (downs, notice, help, quit) in cases {
+        let mut app = App::new(Config::default(), vec![back_rank()]);
+        for _ in 0..downs {
+            app.update(Action::Down);
+        }
+        app.update(Action::Select);
+        assert_eq!(
+            (app.notice(), app.help_shown(), app.should_quit()),
+            (notice, help, quit),
+            "{downs}"
+        );
+    }
+    let mut empty = App::new(Config::default(), Vec::new());
+    empty.update(Action::Select);
+    assert_eq!(empty.screen(), Screen::Home);
+    assert!(empty.notice().is_some());
+    empty.update(Action::Up);
+    assert_eq!(empty.menu_index(), 4, "the menu wraps");
+}
+
+fn any_action() -> impl Strategy<Value = Action> {
+    prop_oneof![
+        prop::sample::select(vec!['R', 'e', '1', '+', 'x', '#', 'Z', 'O', '-', '0', ' '])
+            .prop_map(Action::Insert),
+        prop::sample::select(vec![
+            Action::Backspace,
+            Action::Delete,
+            Action::Left,
+            Action::Right,
+            Action::Home,
+            Action::End,
+            Action::ClearLine,
+            Action::DeleteWord,
+            Action::RecallLast,
+            Action::Complete,
+            Action::Submit,
+            Action::Hint,
+            Action::ShowSolution,
+            Action::Next,
+            Action::Retry,
+            Action::FlipBoard,
+            Action::Back,
+            Action::ToggleHelp,
+            Action::Select,
+            Action::Up,
+            Action::Down,
+        ]),
+        (0u64..1000).prop_map(Action::Tick),
+    ]
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig::with_cases(64))]
+
+    /// No sequence of actions panics, at any terminal size, and the cursor
+    /// always stays inside the input.
+    #[test]
+    fn any_actions_at_any_size_never_panic(
+        actions in prop::collection::vec(any_action(), 0..60),
+        w in 1u16..260,
+        h in 1u16..90,
+        no_color in any::<bool>(),
+        ascii in any::<bool>(),
+    ) {
+        let mut app = App::new(Config { ascii, no_color }, vec![back_rank(), mate_in_one()]);
+        let mut terminal = Terminal::new(TestBackend::new(w, h)).unwrap();
+        for action in actions {
+            app.update(action);
+            if let Some(play) = app.play() {
+                prop_assert!(play.input().cursor() <= play.input().text().chars().count());
+            }
+            terminal.draw(|f| render(&app, f)).unwrap();
+        }
+    }
+}
