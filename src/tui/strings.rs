@@ -63,6 +63,14 @@ pub fn counter(index: usize, total: usize) -> String {
     format!("Puzzle {} of {total}", index + 1)
 }
 
+/// How many puzzles were loaded.
+pub fn loaded(n: usize) -> String {
+    match n {
+        1 => "1 puzzle loaded".to_owned(),
+        n => format!("{n} puzzles loaded"),
+    }
+}
+
 /// "You play White" / "You play Black".
 pub fn you_play(white: bool) -> &'static str {
     if white {

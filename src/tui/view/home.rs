@@ -29,7 +29,7 @@ pub fn render(app: &App, theme: Theme, area: Rect, frame: &mut Frame) {
     }
     lines.push(Line::raw(""));
     lines.push(Line::styled(
-        format!("{} puzzles loaded", app.puzzles().len()),
+        strings::loaded(app.puzzles().len()),
         theme.dim(),
     ));
     if let Some(notice) = app.notice() {

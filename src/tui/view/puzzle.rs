@@ -234,7 +234,7 @@ fn render_hint(play: &Play, theme: Theme, area: Rect, frame: &mut Frame) {
         theme,
         usize::from(inner.width),
     );
-    frame.render_widget(Paragraph::new(lines), inner);
+    frame.render_widget(Paragraph::new(lines).wrap(Wrap { trim: true }), inner);
 }
 
 /// The hint panel's lines: the state, the candidates, the diagnostics.
