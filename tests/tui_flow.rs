@@ -4,29 +4,39 @@ use proptest::prelude::*;
 use ratatui::Terminal;
 use ratatui::backend::TestBackend;
 use sancho::notation::HintState;
+use sancho::puzzle::{Puzzle, read_lichess};
 use sancho::tui::play::{Finish, Mover, StatusKind};
-use sancho::tui::standin::Puzzle;
 use sancho::tui::{Action, App, Config, REPLY_DELAY_MS, Screen, action_for, render};
 use shakmaty::{Color, Position, Square};
 
+/// A puzzle from one Lichess CSV row.
+fn lichess(id: &str, fen: &str, moves: &str) -> Puzzle {
+    let csv = format!(
+        "PuzzleId,FEN,Moves,Rating,RatingDeviation,Popularity,NbPlays,Themes,GameUrl,OpeningTags\n\
+         {id},{fen},{moves},400,100,50,100,backRankMate mateIn2,,\n"
+    );
+    read_lichess(csv.as_bytes(), "test")
+        .next()
+        .unwrap()
+        .unwrap()
+}
+
 /// Lichess 3IQ26: White plays Rxc1; Black mates with Re1+ Rxe1 Rxe1#.
 fn back_rank() -> Puzzle {
-    Puzzle::from_lichess(
+    lichess(
         "3IQ26",
         "4r1k1/2Q2ppp/2p2n2/3p4/N7/4r3/P5PP/2q2R1K w - - 0 25",
         "f1c1 e3e1 c1e1 e8e1",
     )
-    .unwrap()
 }
 
 /// Lichess CJi0b: Black plays Qxd5; White mates with Re8#.
 fn mate_in_one() -> Puzzle {
-    Puzzle::from_lichess(
+    lichess(
         "CJi0b",
         "6k1/p1p2ppp/1pqp2r1/3Q4/8/1P6/P1P2PPP/4RK2 b - - 8 22",
         "c6d5 e1e8",
     )
-    .unwrap()
 }
 
 /// An app on the puzzle screen with the opponent's first move shown.
@@ -159,10 +169,12 @@ fn solving_plays_the_reply_after_the_delay_and_records_the_outcome() {
     assert!(play.shown().is_checkmate());
     let outcomes = app.outcomes();
     assert_eq!(outcomes.len(), 1);
-    assert!(outcomes[0].solved);
+    assert!(outcomes[0].outcome.solved);
+    assert_eq!(outcomes[0].outcome.hints_used, 0);
+    assert!(outcomes[0].outcome.wrong.is_empty());
     assert_eq!(
-        (outcomes[0].hints, outcomes[0].mistakes, outcomes[0].attempt),
-        (0, 0, 1)
+        (outcomes[0].puzzle_id.as_str(), outcomes[0].attempt),
+        ("3IQ26", 1)
     );
     // Enter on a finished puzzle goes to the next one.
     app.update(Action::Submit);
@@ -191,7 +203,13 @@ fn a_wrong_move_is_explained_and_the_puzzle_goes_on() {
     app.update(Action::Tick(REPLY_DELAY_MS));
     typed(&mut app, "Rxe1#");
     app.update(Action::Submit);
-    assert_eq!(app.outcomes()[0].mistakes, 2);
+    let wrong: Vec<&str> = app.outcomes()[0]
+        .outcome
+        .wrong
+        .iter()
+        .map(|(input, _)| input.as_str())
+        .collect();
+    assert_eq!(wrong, ["Rf8", "Zz9"]);
 }
 
 #[test]
@@ -219,7 +237,11 @@ fn each_hint_rung_points_further() {
     app.update(Action::Tick(REPLY_DELAY_MS));
     typed(&mut app, "Rxe1#");
     app.update(Action::Submit);
-    assert_eq!(app.outcomes()[0].hints, 3);
+    assert_eq!(
+        app.outcomes()[0].outcome.hints_used,
+        4,
+        "the highest rung: the whole move"
+    );
 }
 
 #[test]
@@ -235,7 +257,8 @@ fn giving_up_plays_out_the_solution_then_retry_starts_over() {
     let play = app.play().unwrap();
     assert_eq!(sans(&app), ["Rxc1", "Re1+", "Rxe1", "Rxe1#"]);
     assert!(play.history()[1..].iter().all(|p| p.by == Mover::Solution));
-    assert!(!app.outcomes()[0].solved);
+    assert!(!app.outcomes()[0].outcome.solved);
+    assert!(app.outcomes()[0].outcome.solution_shown);
     // Typing is ignored once the puzzle is over.
     typed(&mut app, "e4");
     assert!(app.play().unwrap().input().is_empty());
@@ -250,7 +273,7 @@ fn giving_up_plays_out_the_solution_then_retry_starts_over() {
     typed(&mut app, "Rxe1#");
     app.update(Action::Submit);
     let last = app.outcomes().last().unwrap();
-    assert!(last.solved);
+    assert!(last.outcome.solved);
     assert_eq!(last.attempt, 2);
     assert_eq!(app.outcomes().len(), 2);
 }

@@ -7,7 +7,7 @@ use ratatui::buffer::Buffer;
 use ratatui::layout::Rect;
 use ratatui::style::{Color, Modifier, Style};
 use sancho::notation::{Hint, HintState, hint};
-use sancho::tui::standin::Puzzle;
+use sancho::puzzle::{Puzzle, read_lichess};
 use sancho::tui::theme::{SquareMark, Theme};
 use sancho::tui::view::board::Board;
 use sancho::tui::view::puzzle::{areas, board_area, hint_lines};
@@ -15,12 +15,11 @@ use sancho::tui::{Action, App, Config, MIN_HEIGHT, MIN_WIDTH, REPLY_DELAY_MS, re
 use shakmaty::Square;
 
 fn back_rank() -> Puzzle {
-    let mut p = Puzzle::from_lichess(
+    let mut p = lichess(
         "3IQ26",
         "4r1k1/2Q2ppp/2p2n2/3p4/N7/4r3/P5PP/2q2R1K w - - 0 25",
         "f1c1 e3e1 c1e1 e8e1",
-    )
-    .unwrap();
+    );
     p.themes = vec!["backRankMate".into(), "mateIn2".into()];
     p.rating = Some(400);
     p
@@ -43,6 +42,18 @@ fn draw(app: &App, w: u16, h: u16) -> Terminal<TestBackend> {
     let mut terminal = Terminal::new(TestBackend::new(w, h)).unwrap();
     terminal.draw(|f| render(app, f)).unwrap();
     terminal
+}
+
+/// A puzzle from one Lichess CSV row.
+fn lichess(id: &str, fen: &str, moves: &str) -> Puzzle {
+    let csv = format!(
+        "PuzzleId,FEN,Moves,Rating,RatingDeviation,Popularity,NbPlays,Themes,GameUrl,OpeningTags\n\
+         {id},{fen},{moves},400,100,50,100,backRankMate mateIn2,,\n"
+    );
+    read_lichess(csv.as_bytes(), "test")
+        .next()
+        .unwrap()
+        .unwrap()
 }
 
 /// The first cell where `text` starts, scanning rows.

@@ -2,9 +2,9 @@
 
 use super::action::Action;
 use super::input::InputLine;
-use super::play::{Outcome, Play};
-use super::standin::Puzzle;
+use super::play::{Attempt, Play};
 use super::strings;
+use crate::puzzle::Puzzle;
 
 /// How the interface looks; set by the command line.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
@@ -67,7 +67,7 @@ pub struct App {
     help: bool,
     size: (u16, u16),
     play: Option<Play>,
-    outcomes: Vec<Outcome>,
+    outcomes: Vec<Attempt>,
     quit: bool,
 }
 
@@ -257,12 +257,12 @@ impl App {
     }
 
     /// The attempts finished so far, in order.
-    pub fn outcomes(&self) -> &[Outcome] {
+    pub fn outcomes(&self) -> &[Attempt] {
         &self.outcomes
     }
 
     /// Hands the finished attempts to the caller.
-    pub fn into_outcomes(self) -> Vec<Outcome> {
+    pub fn into_outcomes(self) -> Vec<Attempt> {
         self.outcomes
     }
 }

@@ -7,9 +7,10 @@ use std::collections::VecDeque;
 use shakmaty::{Chess, Color, Move, Position, Square};
 
 use super::input::InputLine;
-use super::standin::{self, Event, Puzzle, Session};
 use super::strings;
 use crate::notation::{Hint, HintEngine, MoveText};
+use crate::puzzle::Puzzle;
+use crate::session::{self, Event, Session};
 
 /// How long the opponent "thinks" before a reply appears, in milliseconds.
 pub const REPLY_DELAY_MS: u64 = 500;
@@ -71,20 +72,17 @@ pub enum Finish {
     Failed(String),
 }
 
-/// What happened with one puzzle attempt, returned to the caller of
+/// One finished puzzle attempt, returned to the caller of
 /// [`crate::tui::run`] so that it can record progress.
 #[derive(Clone, Debug, PartialEq, Eq)]
-pub struct Outcome {
+pub struct Attempt {
     /// The puzzle's id.
     pub puzzle_id: String,
-    /// Solved (otherwise given up).
-    pub solved: bool,
-    /// Hint rungs used.
-    pub hints: u32,
-    /// Wrong inputs submitted.
-    pub mistakes: u32,
-    /// 1 for the first attempt, 2 after one retry, and so on.
+    /// 1 for the first attempt, 2 after one retry, and so on (Lichess rates
+    /// only the first).
     pub attempt: u32,
+    /// The session's result: solved, hints, solution shown, wrong inputs.
+    pub outcome: session::Outcome,
 }
 
 /// A step that waits its turn.
@@ -111,7 +109,6 @@ pub struct HintMarks {
 #[derive(Clone, Debug)]
 pub struct Play {
     index: usize,
-    puzzle: Puzzle,
     session: Session,
     engine: HintEngine,
     shown: Chess,
@@ -126,22 +123,20 @@ pub struct Play {
     status: Status,
     finish: Option<Finish>,
     flipped: bool,
-    hints_used: u32,
-    mistakes: u32,
     attempt: u32,
-    outcome: Option<Outcome>,
+    outcome: Option<Attempt>,
 }
 
 impl Play {
     /// Starts puzzle number `index`.
     pub fn new(index: usize, puzzle: Puzzle) -> Play {
-        let (session, events) = Session::new(puzzle.clone());
+        let shown = puzzle.position.clone();
+        let (session, events) = Session::new(puzzle);
         let engine = HintEngine::new(session.position());
         let hint = engine.hint("");
         let mut play = Play {
             index,
-            shown: standin::start_position(&puzzle),
-            puzzle,
+            shown,
             session,
             engine,
             last_move: None,
@@ -158,8 +153,6 @@ impl Play {
             },
             finish: None,
             flipped: false,
-            hints_used: 0,
-            mistakes: 0,
             attempt: 1,
             outcome: None,
         };
@@ -170,7 +163,7 @@ impl Play {
     /// Starts the same puzzle over.
     pub fn retry(&mut self) {
         let events = self.session.retry();
-        self.shown = standin::start_position(&self.puzzle);
+        self.shown = self.session.puzzle().position.clone();
         self.last_move = None;
         self.history.clear();
         self.pending.clear();
@@ -178,8 +171,6 @@ impl Play {
         self.input.clear();
         self.marks = HintMarks::default();
         self.finish = None;
-        self.hints_used = 0;
-        self.mistakes = 0;
         self.attempt += 1;
         self.outcome = None;
         self.status = Status {
@@ -203,16 +194,22 @@ impl Play {
     fn apply(&mut self, events: Vec<Event>) {
         for event in events {
             match event {
-                Event::Started => {}
+                Event::Started { .. } => {}
                 Event::OpponentMoved { text, comment } => self.enqueue(Step::Move {
                     text,
                     comment,
                     by: Mover::Opponent,
                 }),
-                Event::Correct { text, comment } => {
+                Event::Correct {
+                    text,
+                    comment,
+                    alternative,
+                    diagnostics,
+                } => {
+                    let notes: Vec<&str> = diagnostics.iter().map(|d| d.message.as_str()).collect();
                     self.status = Status {
                         kind: StatusKind::Good,
-                        text: strings::correct(&text.san, comment.as_deref()),
+                        text: strings::correct(&text.san, comment.as_deref(), alternative, &notes),
                     };
                     self.enqueue(Step::Move {
                         text,
@@ -221,15 +218,13 @@ impl Play {
                     });
                 }
                 Event::Wrong { input, wrong } => {
-                    self.mistakes += 1;
                     self.status = Status {
                         kind: StatusKind::Bad,
-                        text: standin::describe_wrong(&input, &wrong),
+                        text: strings::wrong(&input, &wrong),
                     };
                 }
                 Event::Hint(rung) => {
-                    self.hints_used += 1;
-                    let (from, to, text) = standin::describe_hint(&rung);
+                    let (from, to, text) = strings::hint_rung(&rung);
                     self.marks = HintMarks { from, to };
                     self.status = Status {
                         kind: StatusKind::Hint,
@@ -314,12 +309,10 @@ impl Play {
                         Finish::Solved(m) | Finish::Failed(m) => strings::finished(m),
                     },
                 };
-                self.outcome = Some(Outcome {
-                    puzzle_id: self.puzzle.id.clone(),
-                    solved,
-                    hints: self.hints_used,
-                    mistakes: self.mistakes,
+                self.outcome = self.session.outcome().map(|outcome| Attempt {
+                    puzzle_id: self.session.puzzle().id.clone(),
                     attempt: self.attempt,
+                    outcome,
                 });
                 self.finish = Some(finish);
                 self.input.clear();
@@ -423,7 +416,7 @@ impl Play {
 
     /// The puzzle.
     pub fn puzzle(&self) -> &Puzzle {
-        &self.puzzle
+        self.session.puzzle()
     }
 
     /// The position the board shows.
@@ -467,7 +460,7 @@ impl Play {
     }
 
     /// The outcome of this attempt, once it has ended.
-    pub fn outcome(&self) -> Option<&Outcome> {
+    pub fn outcome(&self) -> Option<&Attempt> {
         self.outcome.as_ref()
     }
 
@@ -479,9 +472,9 @@ impl Play {
     /// The colour at the bottom of the board.
     pub fn bottom(&self) -> Color {
         if self.flipped {
-            !self.puzzle.user_color
+            !self.puzzle().user_color
         } else {
-            self.puzzle.user_color
+            self.puzzle().user_color
         }
     }
 }

@@ -7,9 +7,9 @@ use ratatui::crossterm::event::{self, Event};
 use super::action::Action;
 use super::app::{App, Config};
 use super::keys::action_for;
-use super::play::Outcome;
-use super::standin::Puzzle;
+use super::play::Attempt;
 use super::view;
+use crate::puzzle::Puzzle;
 
 /// How long to wait for a key before time passes (and the screen refreshes).
 const POLL: Duration = Duration::from_millis(50);
@@ -31,7 +31,7 @@ impl Drop for TerminalGuard {
 ///
 /// # Errors
 /// The terminal could not be set up, drawn to or read from.
-pub fn run(config: Config, puzzles: Vec<Puzzle>) -> anyhow::Result<Vec<Outcome>> {
+pub fn run(config: Config, puzzles: Vec<Puzzle>) -> anyhow::Result<Vec<Attempt>> {
     let mut terminal = ratatui::try_init()?;
     let _guard = TerminalGuard;
     // The Linux console keeps old contents in the alternate screen: clear it.

@@ -1,6 +1,11 @@
 //! Every user-visible string of the terminal interface, in one place for
 //! wording reviews and later translation.
 
+use shakmaty::Square;
+
+use crate::notation::role_name;
+use crate::session::{HintRung, Wrong};
+
 /// The application's name as shown in headers.
 pub const APP_NAME: &str = "Sancho";
 /// The tag line under the name on the home screen.
@@ -40,11 +45,56 @@ pub const MENU: [&str; 5] = [
     "Quit",
 ];
 
-/// Status after a correct move.
-pub fn correct(san: &str, comment: Option<&str>) -> String {
-    match comment {
-        Some(c) => format!("{san} is correct. {c}"),
-        None => format!("{san} is correct."),
+/// Status after a correct move, with the puzzle's comment and any notes
+/// on how the input departed from canonical SAN.
+pub fn correct(san: &str, comment: Option<&str>, alternative: bool, notes: &[&str]) -> String {
+    let mut out = if alternative {
+        format!("{san} is another mate: also correct.")
+    } else {
+        format!("{san} is correct.")
+    };
+    if let Some(c) = comment {
+        out.push(' ');
+        out.push_str(c);
+    }
+    if !notes.is_empty() {
+        out.push_str(&format!(" (note: {})", notes.join("; ")));
+    }
+    out
+}
+
+/// Why a submitted input was wrong, for the status line.
+pub fn wrong(input: &str, wrong: &Wrong) -> String {
+    match wrong {
+        Wrong::NotLegal(rejected) => format!("{}: {}", input.trim(), rejected.error),
+        Wrong::NotSolution { text } => {
+            format!("{} is legal, but not the move here. Try again.", text.san)
+        }
+    }
+}
+
+/// The squares a hint rung points at (piece, destination) and its words.
+pub fn hint_rung(rung: &HintRung) -> (Option<Square>, Option<Square>, String) {
+    match rung {
+        HintRung::Text(text) => (None, None, format!("Hint: {text}")),
+        HintRung::Piece { square, role } => (
+            Some(*square),
+            None,
+            format!("Hint: move the {} on {square}.", role_name(*role)),
+        ),
+        HintRung::Destination { from, to } => (
+            Some(*from),
+            Some(*to),
+            format!("Hint: from {from} to {to}."),
+        ),
+        HintRung::Move(text) => {
+            let [from, to] = crate::tui::view::board::move_squares(text.mv);
+            (
+                Some(from),
+                Some(to),
+                format!("Hint: the move is {}.", text.san),
+            )
+        }
     }
 }
 
