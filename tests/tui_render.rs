@@ -354,9 +354,9 @@ fn flipping_turns_the_board() {
     let bottom_left = |t: &Terminal<TestBackend>| {
         let buf = t.backend().buffer();
         (board.top()..board.bottom())
+            .rev()
             .map(|y| buf[(board.x, y)].symbol().to_owned())
-            .filter(|s| s.trim() != "")
-            .last()
+            .find(|s| !s.trim().is_empty())
             .unwrap()
     };
     assert_eq!(

@@ -26,12 +26,15 @@ impl Drop for TerminalGuard {
 /// Runs the interface until the user quits, and returns every finished
 /// puzzle attempt in order (for the caller to record progress).
 ///
+/// `NO_COLOR` in the environment (non-empty) forces `config.no_color`.
 /// Sets the terminal up with [`ratatui::try_init`] (raw mode, alternate
 /// screen, a panic hook that restores the terminal) and restores it on return.
 ///
 /// # Errors
 /// The terminal could not be set up, drawn to or read from.
-pub fn run(config: Config, puzzles: Vec<Puzzle>) -> anyhow::Result<Vec<Attempt>> {
+pub fn run(mut config: Config, puzzles: Vec<Puzzle>) -> anyhow::Result<Vec<Attempt>> {
+    // https://no-color.org: any non-empty NO_COLOR turns colour off.
+    config.no_color |= std::env::var_os("NO_COLOR").is_some_and(|v| !v.is_empty());
     let mut terminal = ratatui::try_init()?;
     let _guard = TerminalGuard;
     // The Linux console keeps old contents in the alternate screen: clear it.
