@@ -368,3 +368,102 @@ fn flipping_turns_the_board() {
     let t = draw(&app, 120, 40);
     assert_eq!(bottom_left(&t), "1");
 }
+
+fn pack_puzzle(id: &str) -> Puzzle {
+    let loaded = sancho::puzzle::load_path(std::path::Path::new(
+        "tests/fixtures/puzzles/good_pack.json",
+    ))
+    .unwrap();
+    loaded.puzzles.into_iter().find(|p| p.id == id).unwrap()
+}
+
+#[test]
+fn moves_list_is_numbered_san_with_comments() {
+    use sancho::tui::view::puzzle::move_lines;
+    // User first (White): comments go under their full move.
+    let mut app = App::new(Config::default(), vec![pack_puzzle("m2-001")]);
+    app.update(Action::Select);
+    typed(&mut app, "Kb6");
+    app.update(Action::Submit);
+    app.update(Action::Tick(REPLY_DELAY_MS));
+    typed(&mut app, "Rd8#");
+    app.update(Action::Submit);
+    let lines: Vec<String> = move_lines(app.play().unwrap().history(), Theme::new(false))
+        .iter()
+        .map(ToString::to_string)
+        .collect();
+    assert_eq!(
+        lines,
+        [
+            "1. Kb6 Kb8",
+            "   Takes b7 and c7 away",
+            "2. Rd8#",
+            "   Checkmate!"
+        ]
+    );
+    // Opponent first (Black): the first move is numbered with dots.
+    let mut app = app_with(lichess(
+        "CJi0b",
+        "6k1/p1p2ppp/1pqp2r1/3Q4/8/1P6/P1P2PPP/4RK2 b - - 8 22",
+        "c6d5 e1e8",
+    ));
+    typed(&mut app, "Re8#");
+    app.update(Action::Submit);
+    let lines: Vec<String> = move_lines(app.play().unwrap().history(), Theme::new(false))
+        .iter()
+        .map(ToString::to_string)
+        .collect();
+    assert_eq!(lines, ["22... Qxd5", "23. Re8#"]);
+    let t = draw(&app, 120, 40);
+    assert!(find(t.backend().buffer(), "22... Qxd5").is_some());
+}
+
+fn app_with(puzzle: Puzzle) -> App {
+    let mut app = App::new(Config::default(), vec![puzzle]);
+    app.update(Action::Select);
+    app.update(Action::Tick(REPLY_DELAY_MS));
+    app
+}
+
+#[test]
+fn a_text_hint_marks_no_square() {
+    let mut app = app_with(pack_puzzle("m1-001"));
+    app.update(Action::Hint);
+    let play = app.play().unwrap();
+    assert_eq!(play.status().text, "Hint: Look for back rank weakness");
+    assert_eq!((play.marks().from, play.marks().to), (None, None));
+    app.update(Action::Hint);
+    assert_eq!(app.play().unwrap().marks().from, Some(Square::E1));
+}
+
+#[test]
+fn footer_and_help_come_from_the_keymap() {
+    use sancho::tui::KEYMAP;
+    use sancho::tui::keys::{Scope, key_label, keys_label};
+    let mut app = app(Config::default());
+    let t = draw(&app, 120, 40);
+    let buf = t.backend().buffer();
+    let footer: String = (0..120).map(|x| buf[(x, 39)].symbol()).collect();
+    for b in KEYMAP
+        .iter()
+        .filter(|b| b.footer && matches!(b.scope, Scope::Puzzle | Scope::Global))
+    {
+        let entry = format!("{} {}", key_label(b.keys[0]), b.short);
+        assert!(footer.contains(&entry), "{entry} missing from {footer}");
+    }
+    app.update(Action::ToggleHelp);
+    let t = draw(&app, 120, 40);
+    let buf = t.backend().buffer();
+    for b in KEYMAP.iter().filter(|b| b.scope != Scope::Home) {
+        assert!(
+            find(buf, b.description).is_some(),
+            "{} missing from the help",
+            b.description
+        );
+        assert!(
+            find(buf, &keys_label(b)).is_some(),
+            "{} missing from the help",
+            keys_label(b)
+        );
+    }
+}
