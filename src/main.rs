@@ -1,1 +1,32 @@
-fn main() {}
+//! The `sancho` command: the trainer (no arguments) and the scriptable
+//! subcommands. Argument parsing and dispatch only; the work is in the
+//! library and in the shell modules under `cli/`.
+
+mod cli;
+
+use std::process::ExitCode;
+
+use clap::Parser;
+
+fn main() -> ExitCode {
+    let args = cli::Cli::parse();
+    match cli::run(args) {
+        Ok(code) => code,
+        Err(err) if closed_pipe(&err) => ExitCode::SUCCESS,
+        Err(err) => {
+            eprintln!("sancho: {err:#}");
+            ExitCode::from(2)
+        }
+    }
+}
+
+/// Whether the error is only the reader of our output going away (`| head`).
+fn closed_pipe(err: &anyhow::Error) -> bool {
+    err.chain().any(|cause| {
+        let kind = cause
+            .downcast_ref::<std::io::Error>()
+            .map(std::io::Error::kind)
+            .or_else(|| cause.downcast_ref::<serde_json::Error>()?.io_error_kind());
+        kind == Some(std::io::ErrorKind::BrokenPipe)
+    })
+}

@@ -1,38 +1,159 @@
-//! Resolving a complete input against a position. (Preliminary: canonical SAN and UCI only.)
+//! Resolving a complete input against a position.
+//!
+//! Canonical SAN takes a fast path through shakmaty. Everything else is
+//! parsed tolerantly ([`super::parse`]), matched against the legal moves, and
+//! each departure from canonical SAN is reported as a [`Diagnostic`].
 
-use shakmaty::san::SanPlus;
-use shakmaty::uci::UciMove;
-use shakmaty::{Chess, Position};
+use shakmaty::san::{San, SanPlus};
+use shakmaty::{CastlingSide, Chess, Move, Position, Role, Square};
 
-use super::types::{Rejected, ResolveError, Resolved, Strictness, SyntaxError};
+use super::explain::explain;
+use super::judge::diagnose;
+use super::parse::{Parsed, parse};
+use super::types::{Illegal, MoveSpec, Rejected, ResolveError, Resolved, Strictness};
 use super::write::move_text;
 
 /// Resolves `input` in `pos`.
 ///
+/// Canonical SAN resolves with no diagnostics. In [`Strictness::Lenient`]
+/// mode, every other input with exactly one sensible reading (`0-0`, `nf3`,
+/// `e8Q`, `Ng1f3`, `e2e4`, ...) resolves too, with a diagnostic for each
+/// departure; in [`Strictness::Strict`] mode those are rejected as
+/// [`ResolveError::NotCanonical`] with the same diagnostics.
+///
+/// ```
+/// use sancho::notation::{resolve, Strictness};
+/// let pos = shakmaty::Chess::default();
+/// let ok = resolve(&pos, "Nf3", Strictness::Lenient).unwrap();
+/// assert_eq!(ok.text.uci, "g1f3");
+/// let taught = resolve(&pos, "ng1f3", Strictness::Lenient).unwrap();
+/// assert_eq!(taught.text.san, "Nf3");
+/// assert!(!taught.diagnostics.is_empty());
+/// assert!(resolve(&pos, "ng1f3", Strictness::Strict).is_err());
+/// ```
+///
 /// # Errors
-/// [`Rejected`] says why the input is not a move here.
-pub fn resolve(pos: &Chess, input: &str, _strictness: Strictness) -> Result<Resolved, Rejected> {
-    let trimmed = input.trim();
-    if let Ok(san) = trimmed.parse::<SanPlus>() {
-        if let Ok(mv) = san.san.to_move(pos) {
-            return Ok(Resolved {
-                text: move_text(pos, mv),
-                diagnostics: Vec::new(),
-            });
-        }
+/// [`Rejected`] says why the input is not a move here: not notation
+/// (syntax), no legal move matches (illegal, with the reason), several match
+/// (ambiguous, with every candidate), or not canonical in strict mode.
+pub fn resolve(pos: &Chess, input: &str, strictness: Strictness) -> Result<Resolved, Rejected> {
+    if let Some(resolved) = fast_path(pos, input) {
+        return Ok(resolved);
     }
-    if let Ok(uci) = trimmed.parse::<UciMove>() {
-        if let Ok(mv) = uci.to_move(pos) {
-            return Ok(Resolved {
-                text: move_text(pos, mv),
-                diagnostics: Vec::new(),
-            });
+    let parsed = parse(input).map_err(ResolveError::from)?;
+    let matches = matching_moves(pos, &parsed.spec);
+    match matches.as_slice() {
+        [mv] => {
+            let text = move_text(pos, *mv);
+            let diagnostics = diagnose(pos, &parsed, &text, input);
+            let departs = diagnostics.iter().any(|d| !d.code.is_note());
+            if strictness == Strictness::Strict && departs {
+                Err(Rejected {
+                    error: ResolveError::NotCanonical {
+                        canonical: Box::new(text),
+                    },
+                    diagnostics,
+                })
+            } else {
+                Ok(Resolved { text, diagnostics })
+            }
         }
+        [] => Err(Rejected {
+            error: ResolveError::Illegal(why_not(pos, &parsed, input)),
+            diagnostics: Vec::new(),
+        }),
+        many => Err(Rejected {
+            error: ResolveError::Ambiguous {
+                candidates: many.iter().map(|&m| move_text(pos, m)).collect(),
+            },
+            diagnostics: Vec::new(),
+        }),
     }
-    let _ = pos.turn();
-    Err(ResolveError::Syntax(SyntaxError {
-        at: 0,
-        message: format!("'{trimmed}' is not a move here"),
-    })
-    .into())
 }
+
+/// Canonical SAN, exactly as written: one shakmaty parse and one write.
+fn fast_path(pos: &Chess, input: &str) -> Option<Resolved> {
+    let san = SanPlus::from_ascii(input.as_bytes()).ok()?;
+    let mv = san.san.to_move(pos).ok()?;
+    let text = move_text(pos, mv);
+    (text.san == input).then_some(Resolved {
+        text,
+        diagnostics: Vec::new(),
+    })
+}
+
+/// Every legal move that `spec` can mean.
+pub(crate) fn matching_moves(pos: &Chess, spec: &MoveSpec) -> Vec<Move> {
+    pos.legal_moves()
+        .into_iter()
+        .filter(|&m| spec_matches(pos, spec, m))
+        .collect()
+}
+
+/// Whether `spec` can mean the legal move `m`.
+pub(crate) fn spec_matches(pos: &Chess, spec: &MoveSpec, m: Move) -> bool {
+    if let Some(side) = spec.castle {
+        return m.castling_side() == Some(side);
+    }
+    let Some(from) = m.from() else {
+        return false;
+    };
+    if spec.from_file.is_some_and(|f| f != from.file())
+        || spec.from_rank.is_some_and(|r| r != from.rank())
+    {
+        return false;
+    }
+    let Some(to) = spec.to else {
+        return false;
+    };
+    if let Move::Castle { king, rook } = m {
+        // Castling written as the king's move: Kg1, e1g1, or king takes rook e1h1.
+        let side = if rook.file() < king.file() {
+            CastlingSide::QueenSide
+        } else {
+            CastlingSide::KingSide
+        };
+        let king_to = Square::from_coords(side.king_to_file(), king.rank());
+        let by_king = spec.role.is_none_or(|r| r == Role::King);
+        return by_king && spec.promotion.is_none() && (to == king_to || to == rook);
+    }
+    if to != m.to() || spec.promotion != m.promotion() {
+        return false;
+    }
+    match spec.role {
+        None => spec.from_square() == Some(from),
+        Some(Role::Pawn) => {
+            if m.role() != Role::Pawn {
+                return false;
+            }
+            // Without a departure file a pawn moves straight ahead, unless an
+            // x says it captures ("xd5": the file is missing).
+            let straight = from.file() == to.file();
+            match spec.from_file {
+                None => straight != spec.capture,
+                Some(_) => true,
+            }
+        }
+        Some(role) => m.role() == role && pos.board().role_at(from) == Some(role),
+    }
+}
+
+/// Explains why no legal move matches a well-formed input.
+fn why_not(pos: &Chess, parsed: &Parsed, input: &str) -> Illegal {
+    if parsed.form.leading_b {
+        let bishop = MoveSpec {
+            role: Some(Role::Bishop),
+            from_file: None,
+            ..parsed.spec
+        };
+        if let [mv] = matching_moves(pos, &bishop).as_slice() {
+            return Illegal::BishopLetter {
+                suggestion: San::from_move(pos, *mv).to_string(),
+            };
+        }
+    }
+    explain(pos, &parsed.spec, input.trim())
+}
+
+#[cfg(test)]
+mod tests;

@@ -1,1 +1,71 @@
-//! (under construction)
+//! The user's progress: puzzle attempts, drill results and lessons, the
+//! rating, review cards, streaks and weak spots derived from them, and the
+//! crash-safe store that keeps them on the user's machine.
+//!
+//! # The model
+//!
+//! [`Progress`] is a log: attempts and drill results, each under a unique id,
+//! and a set of completed lessons. Nothing derived is stored. The rating
+//! (Glicko-2, see [`rating`]), the review cards (SM-2, see [`review`]), the
+//! puzzles seen and the streaks are computed by replaying the attempts in
+//! time order, so that two logs merged together always give one coherent
+//! history.
+//!
+//! # The store
+//!
+//! One JSON document, `progress.json`, in a data directory chosen by the
+//! caller, with `"schema": 1` (format in [`disk`]).
+//!
+//! - **Atomic writes.** Every write goes to a temporary file in the same
+//!   directory, is synced (`sync_all`), renamed over `progress.json`
+//!   (`persist`) and the directory is synced where the platform allows it.
+//!   A crash or `kill -9` at any instant leaves either the old or the new
+//!   document whole. Temporary files left by a killed process are removed
+//!   at the next open.
+//! - **Concurrent writers.** Every change takes an exclusive lock on
+//!   `progress.lock` (std's `File::lock`), reloads `progress.json`, applies
+//!   the change to what it read (not to the in-memory copy) and writes,
+//!   then unlocks. A write therefore keeps whatever another process saved
+//!   in the meantime, and a reset made elsewhere is not undone.
+//! - **Merge by identity.** Each attempt and drill result has an id made of
+//!   its timestamp, its subject (puzzle id or drill kind) and a 64-bit random
+//!   nonce (per-process random seed plus a counter). Merging two documents
+//!   is a union by id (a record already present is kept as it is), so import
+//!   and concurrent writers are the same operation.
+//! - **Damage is never hidden.** An empty, truncated or corrupt
+//!   `progress.json` is renamed to `progress.corrupt-<timestamp>.json`
+//!   (bytes untouched), a fresh record starts, and [`Store::open`] returns a
+//!   [`Recovered`] notice saying where the old file went.
+//! - **Newer files are left alone.** A document whose schema is above ours
+//!   is never moved or overwritten: opening, saving, resetting and importing
+//!   it fail with [`StoreError::NewerSchema`].
+//! - **Export** writes a copy of the document; **import** merges a document
+//!   and reports how many attempts were new; **reset** renames the file to
+//!   `progress.backup-<timestamp>.json` and starts an empty one.
+
+pub mod disk;
+pub mod rating;
+pub mod review;
+
+mod derive;
+mod error;
+mod model;
+mod pick;
+mod stats;
+mod store;
+
+pub use derive::Streak;
+pub use disk::{Damage, SCHEMA};
+pub use error::{Recovered, StoreError};
+pub use model::{
+    Attempt, AttemptId, DrillId, DrillMistake, DrillResult, MAX_HINTS, MergeSummary, Outcome,
+    Progress, PuzzleRef, SECONDS_PER_DAY, Source, Timestamp, WrongInput,
+};
+pub use pick::{Candidate, Pick, PickReason};
+pub use rating::{PUZZLE_DEVIATION, RatingPoint, UserRating, difficulty_rating};
+pub use review::Card;
+pub use stats::{
+    DrillKindStats, DrillStats, LessonStats, MistakeCount, PuzzleTotals, RatingStats, Stats,
+    ThemeStats, ThemeWeakness, WEAK_THEME_MIN_ATTEMPTS, WeakSpots,
+};
+pub use store::{FILE_NAME, ImportSummary, LOCK_NAME, Opened, Store};

@@ -1,0 +1,59 @@
+//! Command-line definitions and dispatch.
+
+mod data;
+mod notation;
+mod progress;
+
+use std::process::ExitCode;
+
+use std::path::PathBuf;
+
+use clap::{Parser, Subcommand};
+
+/// Sancho: a terminal trainer for chess notation and puzzles.
+///
+/// Without a command it starts the trainer on the built-in puzzles.
+#[derive(Debug, Parser)]
+#[command(name = "sancho", version, about, long_about = None)]
+pub struct Cli {
+    /// What to do; none starts the trainer.
+    #[command(subcommand)]
+    pub command: Option<Command>,
+    /// Where progress is kept (default: SANCHO_DATA_DIR, else the platform's data directory).
+    #[arg(long, global = true, value_name = "DIR")]
+    pub data_dir: Option<PathBuf>,
+}
+
+/// The subcommands.
+#[derive(Debug, Subcommand)]
+pub enum Command {
+    /// Resolve a typed move against a position and explain it.
+    Resolve(notation::ResolveArgs),
+    /// The live hint for a partial input: what it can still become.
+    Hint(notation::HintArgs),
+    /// Every legal move of a position in SAN, LAN and UCI.
+    Moves(notation::MovesArgs),
+    /// Every SAN string that can occur in a legal game, one per line.
+    SanStrings(notation::SanStringsArgs),
+    /// Your figures: puzzles, rating, streaks, reviews due, drills, mistakes.
+    Stats(progress::StatsArgs),
+    /// Export, import (merge) or reset your progress.
+    #[command(subcommand)]
+    Progress(progress::ProgressCommand),
+}
+
+/// Runs the parsed command line.
+pub fn run(cli: Cli) -> anyhow::Result<ExitCode> {
+    match cli.command {
+        Some(Command::Resolve(args)) => notation::resolve(args),
+        Some(Command::Hint(args)) => notation::hint(args),
+        Some(Command::Moves(args)) => notation::moves(args),
+        Some(Command::SanStrings(args)) => notation::san_strings(args),
+        Some(Command::Stats(args)) => progress::stats(args, cli.data_dir),
+        Some(Command::Progress(command)) => progress::progress(command, cli.data_dir),
+        None => {
+            eprintln!("the trainer is not built yet; try `sancho resolve --help`");
+            Ok(ExitCode::from(2))
+        }
+    }
+}

@@ -1,0 +1,247 @@
+//! `sancho resolve`, `hint`, `moves` and `san-strings`.
+
+use std::fs::File;
+use std::io::{self, BufRead, BufReader, BufWriter, Write};
+use std::process::ExitCode;
+
+use anyhow::Context;
+use clap::Args;
+use sancho::notation::report::{HintReport, MoveReport, ResolveReport};
+use sancho::notation::{
+    HintEngine, HintState, Strictness, fen::parse_fen, play_line, resolve as resolve_input,
+    san_strings as all,
+};
+use shakmaty::Chess;
+
+/// Where the position comes from: a FEN, then moves played from it.
+#[derive(Debug, Args)]
+pub struct PositionArgs {
+    /// The position as FEN (default: the starting position).
+    #[arg(long)]
+    fen: Option<String>,
+    /// Moves to play first, in SAN or UCI: "e4 e5 Nf3".
+    #[arg(long)]
+    moves: Option<String>,
+}
+
+impl PositionArgs {
+    fn position(&self) -> Result<Chess, UsageError> {
+        let start = match &self.fen {
+            Some(fen) => parse_fen(fen).map_err(|e| UsageError(format!("bad FEN: {e}")))?,
+            None => Chess::default(),
+        };
+        match &self.moves {
+            Some(line) => play_line(&start, line)
+                .map(|(pos, _)| pos)
+                .map_err(|e| UsageError(format!("--moves: {e}"))),
+            None => Ok(start),
+        }
+    }
+}
+
+/// A bad FEN or bad usage: exit status 2 with the message.
+#[derive(Debug, thiserror::Error)]
+#[error("{0}")]
+pub struct UsageError(String);
+
+/// `sancho resolve`.
+#[derive(Debug, Args)]
+pub struct ResolveArgs {
+    #[command(flatten)]
+    position: PositionArgs,
+    /// Accept only canonical SAN (for drills that grade notation).
+    #[arg(long)]
+    strict: bool,
+    /// Print one JSON object.
+    #[arg(long)]
+    json: bool,
+    /// Resolve every line `FEN<TAB>INPUT` of FILE (`-` for stdin), one JSON object per line.
+    #[arg(long, value_name = "FILE", conflicts_with_all = ["input", "fen", "moves"])]
+    batch: Option<String>,
+    /// What was typed, e.g. Nf3, 0-0, e8Q, g1f3.
+    #[arg(required_unless_present = "batch", allow_hyphen_values = true)]
+    input: Option<String>,
+}
+
+fn strictness(strict: bool) -> Strictness {
+    if strict {
+        Strictness::Strict
+    } else {
+        Strictness::Lenient
+    }
+}
+
+pub fn resolve(args: ResolveArgs) -> anyhow::Result<ExitCode> {
+    let strictness = strictness(args.strict);
+    if let Some(path) = &args.batch {
+        return batch(path, strictness);
+    }
+    let pos = match args.position.position() {
+        Ok(pos) => pos,
+        Err(e) => return usage(e),
+    };
+    let input = args.input.unwrap_or_default();
+    let result = resolve_input(&pos, &input, strictness);
+    let mut out = io::stdout().lock();
+    if args.json {
+        serde_json::to_writer(&mut out, &ResolveReport::new(&input, &result))?;
+        writeln!(out)?;
+    } else {
+        match &result {
+            Ok(r) => writeln!(
+                out,
+                "{}  (LAN {}, UCI {})",
+                r.text.san, r.text.lan, r.text.uci
+            )?,
+            Err(e) => writeln!(out, "{}: {e}", e.error.status())?,
+        }
+        let diagnostics = match &result {
+            Ok(r) => &r.diagnostics,
+            Err(e) => &e.diagnostics,
+        };
+        for d in diagnostics {
+            writeln!(out, "  {}: {}", d.code, d.message)?;
+        }
+    }
+    Ok(if result.is_ok() {
+        ExitCode::SUCCESS
+    } else {
+        ExitCode::from(1)
+    })
+}
+
+fn usage(e: UsageError) -> anyhow::Result<ExitCode> {
+    eprintln!("sancho: {e}");
+    Ok(ExitCode::from(2))
+}
+
+/// `--batch`: one JSON object per `FEN<TAB>INPUT` line. The last position
+/// is kept, so lines that share a FEN parse it once.
+fn batch(path: &str, strictness: Strictness) -> anyhow::Result<ExitCode> {
+    let reader: Box<dyn BufRead> = if path == "-" {
+        Box::new(io::stdin().lock())
+    } else {
+        let file = File::open(path).with_context(|| format!("cannot open {path}"))?;
+        Box::new(BufReader::with_capacity(1 << 16, file))
+    };
+    let mut out = BufWriter::with_capacity(1 << 16, io::stdout().lock());
+    let mut cached: Option<(String, Result<Chess, String>)> = None;
+    for (number, line) in reader.lines().enumerate() {
+        let line = line.with_context(|| format!("{path}: line {}", number + 1))?;
+        let line = line.strip_suffix('\r').unwrap_or(&line);
+        if line.is_empty() {
+            continue;
+        }
+        let (fen, input) = line.split_once('\t').unwrap_or((line, ""));
+        if cached.as_ref().is_none_or(|(f, _)| f != fen) {
+            let pos = parse_fen(fen).map_err(|e| e.to_string());
+            cached = Some((fen.to_owned(), pos));
+        }
+        match cached.as_ref().map(|(_, p)| p) {
+            Some(Ok(pos)) => {
+                let result = resolve_input(pos, input, strictness);
+                serde_json::to_writer(&mut out, &ResolveReport::new(input, &result))?;
+            }
+            Some(Err(message)) => {
+                let report =
+                    ResolveReport::bad_fen(input, format!("line {}: {message}", number + 1));
+                serde_json::to_writer(&mut out, &report)?;
+            }
+            None => {}
+        }
+        out.write_all(b"\n")?;
+    }
+    out.flush()?;
+    Ok(ExitCode::SUCCESS)
+}
+
+/// `sancho hint`.
+#[derive(Debug, Args)]
+pub struct HintArgs {
+    #[command(flatten)]
+    position: PositionArgs,
+    /// Print one JSON object.
+    #[arg(long)]
+    json: bool,
+    /// The partial input, e.g. N, Nb, O-O, e8.
+    #[arg(allow_hyphen_values = true, default_value = "")]
+    prefix: String,
+}
+
+pub fn hint(args: HintArgs) -> anyhow::Result<ExitCode> {
+    let pos = match args.position.position() {
+        Ok(pos) => pos,
+        Err(e) => return usage(e),
+    };
+    let hint = HintEngine::new(&pos).hint(&args.prefix);
+    let mut out = io::stdout().lock();
+    if args.json {
+        serde_json::to_writer(&mut out, &HintReport::new(&args.prefix, &hint))?;
+        writeln!(out)?;
+    } else {
+        let names: Vec<&str> = hint.candidates.iter().map(|c| c.san.as_str()).collect();
+        match &hint.state {
+            HintState::Impossible(reason) => writeln!(out, "impossible: {reason}")?,
+            state => writeln!(out, "{}: {}", state.name(), names.join(" "))?,
+        }
+        for d in &hint.diagnostics {
+            writeln!(out, "  {}: {}", d.code, d.message)?;
+        }
+    }
+    Ok(match hint.state {
+        HintState::Impossible(_) => ExitCode::from(1),
+        _ => ExitCode::SUCCESS,
+    })
+}
+
+/// `sancho moves`.
+#[derive(Debug, Args)]
+pub struct MovesArgs {
+    #[command(flatten)]
+    position: PositionArgs,
+    /// Print a JSON array of {"uci", "san", "lan"}.
+    #[arg(long)]
+    json: bool,
+}
+
+pub fn moves(args: MovesArgs) -> anyhow::Result<ExitCode> {
+    let pos = match args.position.position() {
+        Ok(pos) => pos,
+        Err(e) => return usage(e),
+    };
+    let engine = HintEngine::new(&pos);
+    let mut out = io::stdout().lock();
+    if args.json {
+        let moves: Vec<MoveReport<'_>> = engine.moves().iter().map(MoveReport::from).collect();
+        serde_json::to_writer(&mut out, &moves)?;
+        writeln!(out)?;
+    } else {
+        for m in engine.moves() {
+            writeln!(out, "{:8} {:10} {}", m.san, m.lan, m.uci)?;
+        }
+    }
+    Ok(ExitCode::SUCCESS)
+}
+
+/// `sancho san-strings`.
+#[derive(Debug, Args)]
+pub struct SanStringsArgs {
+    /// Add a `+` and a `#` copy of each string (29,274 lines).
+    #[arg(long)]
+    with_suffixes: bool,
+}
+
+pub fn san_strings(args: SanStringsArgs) -> anyhow::Result<ExitCode> {
+    let mut out = BufWriter::new(io::stdout().lock());
+    if args.with_suffixes {
+        for s in all::san_strings_with_suffixes() {
+            writeln!(out, "{s}")?;
+        }
+    } else {
+        for s in all::san_strings() {
+            writeln!(out, "{s}")?;
+        }
+    }
+    out.flush()?;
+    Ok(ExitCode::SUCCESS)
+}

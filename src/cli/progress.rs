@@ -1,0 +1,104 @@
+//! `sancho stats` and `sancho progress export|import|reset`.
+
+use std::io::{self, BufRead, IsTerminal, Write};
+use std::path::PathBuf;
+use std::process::ExitCode;
+
+use clap::{Args, Subcommand};
+
+use super::data::{now, open_store};
+
+/// `sancho stats`.
+#[derive(Debug, Args)]
+pub struct StatsArgs {
+    /// Print the figures as one JSON object.
+    #[arg(long)]
+    json: bool,
+}
+
+pub fn stats(args: StatsArgs, data_dir: Option<PathBuf>) -> anyhow::Result<ExitCode> {
+    let store = open_store(data_dir)?;
+    let stats = store.progress().stats(now());
+    let mut out = io::stdout().lock();
+    if args.json {
+        serde_json::to_writer_pretty(&mut out, &stats)?;
+        writeln!(out)?;
+    } else {
+        write!(out, "{stats}")?;
+    }
+    Ok(ExitCode::SUCCESS)
+}
+
+/// `sancho progress`.
+#[derive(Debug, Subcommand)]
+pub enum ProgressCommand {
+    /// Write a copy of your progress to FILE.
+    Export {
+        /// Where to write it.
+        file: PathBuf,
+    },
+    /// Merge progress from FILE (written by `export`, here or on another machine).
+    Import {
+        /// The file to merge.
+        file: PathBuf,
+    },
+    /// Start afresh; the current progress is kept as a backup file.
+    Reset {
+        /// Do not ask first.
+        #[arg(long)]
+        yes: bool,
+    },
+}
+
+pub fn progress(command: ProgressCommand, data_dir: Option<PathBuf>) -> anyhow::Result<ExitCode> {
+    let mut store = open_store(data_dir)?;
+    match command {
+        ProgressCommand::Export { file } => {
+            store.export(&file)?;
+            println!("progress written to {}", file.display());
+        }
+        ProgressCommand::Import { file } => {
+            let s = store.import(&file)?;
+            println!(
+                "merged {}: {} new attempts ({} already known), {} new drill results, {} lessons newly complete",
+                file.display(),
+                s.attempts_new,
+                s.attempts_known,
+                s.drills_new,
+                s.lessons_new
+            );
+        }
+        ProgressCommand::Reset { yes } => {
+            if !yes
+                && !confirm(&format!(
+                    "reset all progress in {}? a backup is kept. [y/N] ",
+                    store.path().display()
+                ))?
+            {
+                println!("nothing was changed");
+                return Ok(ExitCode::from(1));
+            }
+            match store.reset(now())? {
+                Some(backup) => println!(
+                    "progress reset; the old file is kept as {}",
+                    backup.display()
+                ),
+                None => println!("there was no progress to reset"),
+            }
+        }
+    }
+    Ok(ExitCode::SUCCESS)
+}
+
+/// Asks a yes/no question on the terminal; without a terminal, the answer is no.
+fn confirm(question: &str) -> anyhow::Result<bool> {
+    if !io::stdin().is_terminal() {
+        eprintln!("sancho: not resetting without a terminal to ask on; pass --yes");
+        return Ok(false);
+    }
+    eprint!("{question}");
+    io::stderr().flush()?;
+    let mut answer = String::new();
+    io::stdin().lock().read_line(&mut answer)?;
+    Ok(matches!(answer.trim(), "y" | "Y" | "yes"))
+}

@@ -1,0 +1,585 @@
+//! FEN parsing that says which field is wrong, what is wrong and what was
+//! expected.
+//!
+//! shakmaty's own parser answers "invalid fen" or "illegal position: invalid
+//! castling rights"; a learner typing a position needs more. [`parse_fen`]
+//! checks the six fields in order (piece placement, side to move, castling,
+//! en passant, halfmove clock, fullmove number), then the castling rights and
+//! en passant square against the board, and finally lets shakmaty judge the
+//! whole position, translating each reason into words.
+
+use std::fmt;
+use std::num::NonZeroU32;
+
+use shakmaty::{
+    Bitboard, Board, CastlingMode, Chess, Color, FromSetup, Piece, PositionErrorKinds, Rank, Role,
+    Setup, Square,
+};
+
+/// What is wrong with a FEN, field by field. Messages are lower-case and name
+/// the field (1 to 6) they are about.
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+pub enum FenError {
+    /// Not 6 (or 4) space-separated fields.
+    #[error(
+        "a fen has 6 fields separated by spaces (or 4, without the move counters), found {found}"
+    )]
+    FieldCount {
+        /// How many fields were found.
+        found: usize,
+    },
+    /// Field 1 does not have 8 ranks.
+    #[error("field 1 (piece placement): {}", rank_count_message(*.found))]
+    RankCount {
+        /// How many slash-separated ranks were found.
+        found: usize,
+    },
+    /// A rank does not add up to 8 squares.
+    #[error("field 1 (piece placement): rank {rank} has {squares} squares, expected 8")]
+    RankLength {
+        /// The rank (8 for the first one written, 1 for the last).
+        rank: u8,
+        /// Pieces plus empty squares found.
+        squares: u32,
+    },
+    /// A character that is neither a piece letter nor a digit 1 to 8.
+    #[error(
+        "field 1 (piece placement): rank {rank} contains '{ch}', which is neither a piece letter (PNBRQK for white, pnbrqk for black) nor a count of 1 to 8 empty squares"
+    )]
+    BadPiece {
+        /// The rank (8 for the first one written).
+        rank: u8,
+        /// The offending character.
+        ch: char,
+    },
+    /// Not exactly one king of a colour.
+    #[error("field 1 (piece placement): {count} {color} kings, expected exactly one")]
+    Kings {
+        /// Whose kings.
+        color: Color,
+        /// How many there are.
+        count: u32,
+    },
+    /// Field 2 is not `w` or `b`.
+    #[error("field 2 (side to move): '{found}' is not w or b")]
+    Turn {
+        /// The field as written.
+        found: String,
+    },
+    /// Field 3 is malformed or does not fit the board.
+    #[error("field 3 (castling): '{found}' {reason}")]
+    Castling {
+        /// The field as written.
+        found: String,
+        /// What is wrong.
+        reason: CastlingReason,
+    },
+    /// Field 4 is malformed or does not fit the board.
+    #[error("field 4 (en passant): '{found}' {reason}")]
+    EnPassant {
+        /// The field as written.
+        found: String,
+        /// What is wrong.
+        reason: EnPassantReason,
+    },
+    /// Field 5 is not a whole number.
+    #[error(
+        "field 5 (halfmove clock): '{found}' is not a whole number of 0 or more (the half-moves since the last capture or pawn move)"
+    )]
+    Halfmove {
+        /// The field as written.
+        found: String,
+    },
+    /// Field 6 is not a whole number.
+    #[error("field 6 (fullmove number): '{found}' is not a whole number (the move number, from 1)")]
+    Fullmove {
+        /// The field as written.
+        found: String,
+    },
+    /// Every field is well-formed, but the position cannot occur in a game.
+    #[error("illegal position: {reason}")]
+    Position {
+        /// Why shakmaty rejects the position.
+        reason: PositionReason,
+    },
+}
+
+impl FenError {
+    /// The field (1 to 6) the error is about, so that a caller can point at
+    /// it; `None` when it is about the whole string or the whole position.
+    pub fn field(&self) -> Option<u8> {
+        match self {
+            FenError::FieldCount { .. } => None,
+            FenError::RankCount { .. }
+            | FenError::RankLength { .. }
+            | FenError::BadPiece { .. }
+            | FenError::Kings { .. } => Some(1),
+            FenError::Turn { .. } => Some(2),
+            FenError::Castling { .. } => Some(3),
+            FenError::EnPassant { .. } => Some(4),
+            FenError::Halfmove { .. } => Some(5),
+            FenError::Fullmove { .. } => Some(6),
+            FenError::Position { reason } => reason.field(),
+        }
+    }
+}
+
+/// The message for a wrong number of ranks, with a hint when the slashes
+/// are missing altogether.
+fn rank_count_message(found: usize) -> String {
+    if found == 1 {
+        "found 1 rank, expected 8 separated by 7 slashes (/): are the slashes missing?".to_owned()
+    } else {
+        format!("found {found} ranks, expected 8 separated by 7 slashes (/)")
+    }
+}
+
+/// What is wrong with the castling field.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum CastlingReason {
+    /// `0` written for "none".
+    Zero,
+    /// A character other than `K`, `Q`, `k`, `q`.
+    BadChar(char),
+    /// The same right twice.
+    Repeated(char),
+    /// Rights not in the order `KQkq`.
+    OutOfOrder,
+    /// The king or the rook the right needs is not at home.
+    Unavailable(char),
+    /// As `Unavailable`, but the pieces stand where the right needs them on a
+    /// board turned upside down: rank 1 was written first.
+    UpsideDown(char),
+}
+
+impl fmt::Display for CastlingReason {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            CastlingReason::Zero => f.write_str("is not castling rights: write - when there are none"),
+            CastlingReason::BadChar(ch) => write!(
+                f,
+                "contains '{ch}': castling rights are written with K, Q, k and q, or - when there are none"
+            ),
+            CastlingReason::Repeated(ch) => write!(f, "names the right {ch} twice"),
+            CastlingReason::OutOfOrder => f.write_str(
+                "lists the rights out of order: white's before black's, the king side before the queen side (KQkq)",
+            ),
+            CastlingReason::Unavailable(ch) => write!(f, "does not fit the board: {}", needs(*ch)),
+            CastlingReason::UpsideDown(ch) => write!(
+                f,
+                "does not fit the board: {}; they stand on the opposite side, so the board looks upside down: field 1 starts with rank 8",
+                needs(*ch)
+            ),
+        }
+    }
+}
+
+/// What a castling right needs on the board, in words.
+fn needs(right: char) -> String {
+    let (color, king, rook) = castling_squares(right);
+    format!("castling right {right} needs a {color} king on {king} and a rook on {rook}")
+}
+
+/// The colour, king square and rook square of a castling letter.
+fn castling_squares(right: char) -> (Color, Square, Square) {
+    match right {
+        'K' => (Color::White, Square::E1, Square::H1),
+        'Q' => (Color::White, Square::E1, Square::A1),
+        'k' => (Color::Black, Square::E8, Square::H8),
+        _ => (Color::Black, Square::E8, Square::A8),
+    }
+}
+
+/// What is wrong with the en passant field.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum EnPassantReason {
+    /// `0` written for "none".
+    Zero,
+    /// Not a square and not `-`.
+    NotSquare,
+    /// A square that is not on rank 3 or 6.
+    WrongRank(Square),
+    /// Rank 3 with white to move or rank 6 with black to move.
+    WrongSide {
+        /// The side to move.
+        turn: Color,
+    },
+    /// No pawn stands where the pawn that just moved two squares would be.
+    NoPawn {
+        /// The colour of the pawn that should have moved.
+        color: Color,
+        /// Where it should stand.
+        square: Square,
+    },
+    /// The square itself or the one the pawn came from is occupied.
+    NotEmpty {
+        /// The square passed over.
+        passed: Square,
+        /// The square the pawn came from.
+        from: Square,
+    },
+}
+
+impl fmt::Display for EnPassantReason {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            EnPassantReason::Zero => {
+                f.write_str("is not a square: write - when there is no en passant square")
+            }
+            EnPassantReason::NotSquare => {
+                f.write_str("is not a square (a file a to h, then a rank 1 to 8) or -")
+            }
+            EnPassantReason::WrongRank(sq) => {
+                let file = sq.file().char();
+                let example = match sq.rank() {
+                    Rank::Fifth => format!("{file}7-{file}5 it is {file}6"),
+                    Rank::Fourth => format!("{file}2-{file}4 it is {file}3"),
+                    _ => "e2-e4 it is e3".to_owned(),
+                };
+                write!(
+                    f,
+                    "is not on rank 3 or 6 (the square behind a pawn that moved two squares; after {example})"
+                )
+            }
+            EnPassantReason::WrongSide { turn } => write!(
+                f,
+                "is on the wrong rank: with {turn} to move, {} just moved a pawn two squares, so the square is on rank {}",
+                !*turn,
+                turn.fold_wb(6, 3)
+            ),
+            EnPassantReason::NoPawn { color, square } => write!(
+                f,
+                "needs a {color} pawn on {square} that just moved two squares, but there is none"
+            ),
+            EnPassantReason::NotEmpty { passed, from } => write!(
+                f,
+                "needs {passed} and {from} to be empty: the pawn just came from {from} over {passed}"
+            ),
+        }
+    }
+}
+
+/// Why shakmaty rejects a position whose fields are all well-formed.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum PositionReason {
+    /// No pieces at all.
+    EmptyBoard,
+    /// A king is missing.
+    MissingKing,
+    /// A side has more than one king.
+    TooManyKings,
+    /// A pawn stands on rank 1 or 8.
+    PawnOnBackRank(Square),
+    /// The side that is not to move is in check.
+    OppositeCheck {
+        /// The side in check.
+        color: Color,
+    },
+    /// The check cannot have come from a legal move.
+    ImpossibleCheck,
+    /// More pieces than promotions could have produced.
+    TooMuchMaterial(Option<Color>),
+    /// Castling rights shakmaty rejects (should be caught by field 3).
+    CastlingRights,
+    /// An en passant square shakmaty rejects (should be caught by field 4).
+    EnPassantSquare,
+    /// A reason this version does not know.
+    Other,
+}
+
+impl PositionReason {
+    fn field(&self) -> Option<u8> {
+        match self {
+            PositionReason::OppositeCheck { .. } => Some(2),
+            PositionReason::CastlingRights => Some(3),
+            PositionReason::EnPassantSquare => Some(4),
+            PositionReason::Other => None,
+            _ => Some(1),
+        }
+    }
+}
+
+impl fmt::Display for PositionReason {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            PositionReason::EmptyBoard => f.write_str("the board is empty"),
+            PositionReason::MissingKing => f.write_str("a king is missing"),
+            PositionReason::TooManyKings => f.write_str("a side has more than one king"),
+            PositionReason::PawnOnBackRank(sq) => {
+                write!(f, "a pawn on {sq}: pawns never stand on rank 1 or 8 (they promote on arrival)")
+            }
+            PositionReason::OppositeCheck { color } => write!(
+                f,
+                "{color} is in check but it is {}'s turn: the side not to move can never be in check (is field 2 right?)",
+                !*color
+            ),
+            PositionReason::ImpossibleCheck => f.write_str(
+                "the side to move is in check in a way no legal move can produce (too many or aligned checkers)",
+            ),
+            PositionReason::TooMuchMaterial(color) => {
+                let who = color.map_or("a side".to_owned(), |c| c.to_string());
+                write!(
+                    f,
+                    "{who} has too much material: more pieces than its 8 pawns could have promoted into"
+                )
+            }
+            PositionReason::CastlingRights => f.write_str("invalid castling rights"),
+            PositionReason::EnPassantSquare => f.write_str("invalid en passant square"),
+            PositionReason::Other => f.write_str("rejected by the rules of chess"),
+        }
+    }
+}
+
+/// Parses a FEN into a legal position, or says precisely what is wrong.
+///
+/// Surrounding whitespace is ignored. Six fields are expected; four are
+/// accepted too (the move counters then default to `0 1`).
+///
+/// # Errors
+///
+/// The first problem found, checking the fields in order, then the castling
+/// rights and en passant square against the board, then the whole position.
+///
+/// ```
+/// use sancho::notation::fen::parse_fen;
+/// assert!(parse_fen("rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1").is_ok());
+/// let err = parse_fen("8/8/8/8/8/8/8/8 x - -").unwrap_err();
+/// assert_eq!(err.field(), Some(1));
+/// ```
+pub fn parse_fen(text: &str) -> Result<Chess, FenError> {
+    let fields: Vec<&str> = text.split_whitespace().collect();
+    if fields.len() != 6 && fields.len() != 4 {
+        return Err(FenError::FieldCount {
+            found: fields.len(),
+        });
+    }
+    let board = parse_board(fields[0])?;
+    let turn = match fields[1] {
+        "w" => Color::White,
+        "b" => Color::Black,
+        other => {
+            return Err(FenError::Turn {
+                found: other.to_owned(),
+            });
+        }
+    };
+    let castling_err = |reason| FenError::Castling {
+        found: fields[2].to_owned(),
+        reason,
+    };
+    let rights = parse_castling(fields[2]).map_err(castling_err)?;
+    let ep_err = |reason| FenError::EnPassant {
+        found: fields[3].to_owned(),
+        reason,
+    };
+    let ep_square = parse_ep(fields[3]).map_err(ep_err)?;
+    let (halfmoves, fullmoves) = match fields.get(4..6) {
+        Some([half, full]) => (
+            parse_counter(half).ok_or_else(|| FenError::Halfmove {
+                found: (*half).to_owned(),
+            })?,
+            parse_counter(full).ok_or_else(|| FenError::Fullmove {
+                found: (*full).to_owned(),
+            })?,
+        ),
+        _ => (0, 1),
+    };
+    let castling_rights = check_castling(&board, &rights).map_err(castling_err)?;
+    if let Some(sq) = ep_square {
+        check_ep(&board, turn, sq).map_err(ep_err)?;
+    }
+    let setup = Setup {
+        board: board.clone(),
+        turn,
+        castling_rights,
+        ep_square,
+        halfmoves,
+        fullmoves: NonZeroU32::new(fullmoves).unwrap_or(NonZeroU32::MIN),
+        ..Setup::empty()
+    };
+    Chess::from_setup(setup, CastlingMode::Standard).map_err(|e| FenError::Position {
+        reason: position_reason(e.kinds(), &board, turn),
+    })
+}
+
+/// Field 1: eight ranks of pieces and empty-square counts, then one king each.
+fn parse_board(placement: &str) -> Result<Board, FenError> {
+    let ranks: Vec<&str> = placement.split('/').collect();
+    if ranks.len() != 8 {
+        return Err(FenError::RankCount { found: ranks.len() });
+    }
+    let mut board = Board::empty();
+    for (row, text) in (0u8..).zip(ranks) {
+        let rank = 8 - row;
+        let mut squares = 0u32;
+        let mut placed = Vec::new();
+        for ch in text.chars() {
+            if let Some(n) = ch.to_digit(10).filter(|n| (1..=8).contains(n)) {
+                squares = squares.saturating_add(n);
+            } else if let Some(piece) = Piece::from_char(ch) {
+                placed.push((squares, piece));
+                squares += 1;
+            } else {
+                return Err(FenError::BadPiece { rank, ch });
+            }
+        }
+        if squares != 8 {
+            return Err(FenError::RankLength { rank, squares });
+        }
+        for (file, piece) in placed {
+            board.set_piece_at(Square::new(u32::from(rank - 1) * 8 + file), piece);
+        }
+    }
+    for color in Color::ALL {
+        let count = board.by_piece(Role::King.of(color)).count() as u32;
+        if count != 1 {
+            return Err(FenError::Kings { color, count });
+        }
+    }
+    Ok(board)
+}
+
+/// Field 3, syntax only: the rights in `KQkq` order, or none for `-`.
+fn parse_castling(field: &str) -> Result<Vec<char>, CastlingReason> {
+    if field == "-" {
+        return Ok(Vec::new());
+    }
+    if field.chars().all(|c| c == '0') {
+        return Err(CastlingReason::Zero);
+    }
+    const ORDER: &str = "KQkq";
+    let mut rights: Vec<char> = Vec::new();
+    for ch in field.chars() {
+        if !ORDER.contains(ch) {
+            return Err(CastlingReason::BadChar(ch));
+        }
+        if rights.contains(&ch) {
+            return Err(CastlingReason::Repeated(ch));
+        }
+        rights.push(ch);
+    }
+    if !rights.is_sorted_by_key(|c| ORDER.find(*c)) {
+        return Err(CastlingReason::OutOfOrder);
+    }
+    Ok(rights)
+}
+
+/// Field 4, syntax only: `-` or a square on rank 3 or 6.
+fn parse_ep(field: &str) -> Result<Option<Square>, EnPassantReason> {
+    match field {
+        "-" => Ok(None),
+        "0" => Err(EnPassantReason::Zero),
+        _ => {
+            let sq =
+                Square::from_ascii(field.as_bytes()).map_err(|_| EnPassantReason::NotSquare)?;
+            if matches!(sq.rank(), Rank::Third | Rank::Sixth) {
+                Ok(Some(sq))
+            } else {
+                Err(EnPassantReason::WrongRank(sq))
+            }
+        }
+    }
+}
+
+/// Fields 5 and 6: digits only; values beyond `u32` saturate, as in shakmaty.
+fn parse_counter(field: &str) -> Option<u32> {
+    if field.is_empty() || !field.bytes().all(|b| b.is_ascii_digit()) {
+        return None;
+    }
+    Some(field.parse().unwrap_or(u32::MAX))
+}
+
+/// Checks that each castling right has its king and rook at home; returns the
+/// rights as shakmaty wants them (the rook squares).
+fn check_castling(board: &Board, rights: &[char]) -> Result<Bitboard, CastlingReason> {
+    let mut rooks = Bitboard::EMPTY;
+    let at_home = |color: Color, king: Square, rook: Square| {
+        board.piece_at(king) == Some(Role::King.of(color))
+            && board.piece_at(rook) == Some(Role::Rook.of(color))
+    };
+    for &right in rights {
+        let (color, king, rook) = castling_squares(right);
+        if !at_home(color, king, rook) {
+            return Err(
+                if at_home(color, king.flip_vertical(), rook.flip_vertical()) {
+                    CastlingReason::UpsideDown(right)
+                } else {
+                    CastlingReason::Unavailable(right)
+                },
+            );
+        }
+        rooks.add(rook);
+    }
+    Ok(rooks)
+}
+
+/// Checks the en passant square against the side to move and the board.
+fn check_ep(board: &Board, turn: Color, sq: Square) -> Result<(), EnPassantReason> {
+    if sq.rank() != turn.relative_rank(Rank::Sixth) {
+        return Err(EnPassantReason::WrongSide { turn });
+    }
+    let step: i32 = turn.fold_wb(-8, 8);
+    let (Some(pushed_to), Some(from)) = (sq.offset(step), sq.offset(-step)) else {
+        return Err(EnPassantReason::WrongRank(sq));
+    };
+    let mover = !turn;
+    if board.piece_at(pushed_to) != Some(Role::Pawn.of(mover)) {
+        return Err(EnPassantReason::NoPawn {
+            color: mover,
+            square: pushed_to,
+        });
+    }
+    if board.piece_at(sq).is_some() || board.piece_at(from).is_some() {
+        return Err(EnPassantReason::NotEmpty { passed: sq, from });
+    }
+    Ok(())
+}
+
+/// Translates shakmaty's reasons into the most fundamental one, in words.
+fn position_reason(kinds: PositionErrorKinds, board: &Board, turn: Color) -> PositionReason {
+    let order = [
+        PositionErrorKinds::EMPTY_BOARD,
+        PositionErrorKinds::MISSING_KING,
+        PositionErrorKinds::TOO_MANY_KINGS,
+        PositionErrorKinds::PAWNS_ON_BACKRANK,
+        PositionErrorKinds::TOO_MUCH_MATERIAL,
+        PositionErrorKinds::INVALID_CASTLING_RIGHTS,
+        PositionErrorKinds::INVALID_EP_SQUARE,
+        PositionErrorKinds::OPPOSITE_CHECK,
+        PositionErrorKinds::IMPOSSIBLE_CHECK,
+    ];
+    let Some(first) = order.into_iter().find(|k| kinds.contains(*k)) else {
+        return PositionReason::Other;
+    };
+    match first {
+        PositionErrorKinds::EMPTY_BOARD => PositionReason::EmptyBoard,
+        PositionErrorKinds::MISSING_KING => PositionReason::MissingKing,
+        PositionErrorKinds::TOO_MANY_KINGS => PositionReason::TooManyKings,
+        PositionErrorKinds::PAWNS_ON_BACKRANK => (board.pawns() & Bitboard::BACKRANKS)
+            .first()
+            .map_or(PositionReason::Other, PositionReason::PawnOnBackRank),
+        PositionErrorKinds::TOO_MUCH_MATERIAL => {
+            PositionReason::TooMuchMaterial(Color::ALL.into_iter().find(|&c| too_much(board, c)))
+        }
+        PositionErrorKinds::INVALID_CASTLING_RIGHTS => PositionReason::CastlingRights,
+        PositionErrorKinds::INVALID_EP_SQUARE => PositionReason::EnPassantSquare,
+        PositionErrorKinds::OPPOSITE_CHECK => PositionReason::OppositeCheck { color: !turn },
+        _ => PositionReason::ImpossibleCheck,
+    }
+}
+
+/// Whether `color` has more pieces than its pawns could have promoted into
+/// (each queen beyond 1, rook or knight beyond 2, bishop beyond 1 per square
+/// colour costs a pawn).
+fn too_much(board: &Board, color: Color) -> bool {
+    let count = |bb: Bitboard| (bb & board.by_color(color)).count();
+    let extra = count(board.queens()).saturating_sub(1)
+        + count(board.rooks()).saturating_sub(2)
+        + count(board.knights()).saturating_sub(2)
+        + count(board.bishops() & Bitboard::LIGHT_SQUARES).saturating_sub(1)
+        + count(board.bishops() & Bitboard::DARK_SQUARES).saturating_sub(1);
+    count(board.pawns()) + extra > 8
+}
+
+#[cfg(test)]
+mod tests;

@@ -1,0 +1,324 @@
+//! Judging how a resolved input was written: one [`Diagnostic`] for each
+//! departure from the move's canonical SAN.
+
+use shakmaty::san::San;
+use shakmaty::{Chess, Move, Role};
+
+use super::diagnostic::{Code, Diagnostic};
+use super::parse::{Parsed, WrittenSuffix};
+use super::san_strings;
+use super::types::{MoveText, role_name};
+
+/// The diagnostics for `parsed`, which resolved to `text` in `pos`.
+pub(crate) fn diagnose(
+    pos: &Chess,
+    parsed: &Parsed,
+    text: &MoveText,
+    input: &str,
+) -> Vec<Diagnostic> {
+    let mut out = Judgement {
+        canonical: &text.san,
+        out: Vec::new(),
+    };
+    let form = &parsed.form;
+    let written = input.trim();
+
+    if form.surrounding_space {
+        out.add(
+            Code::SurroundingSpace,
+            "spaces around the move were ignored",
+        );
+    }
+    if form.inner_space {
+        out.add(Code::InnerSpace, "a move is written without spaces");
+    }
+    if let Some(glyphs) = &form.annotation {
+        out.add(
+            Code::Annotation,
+            format!("annotation glyphs ({glyphs}) are not part of the move; they were ignored"),
+        );
+    }
+    if form.figurine {
+        out.add(
+            Code::Figurine,
+            "figurines are for print: type the piece letter",
+        );
+    }
+    if form.ep_suffix {
+        let msg = if text.mv.is_en_passant() {
+            "e.p. is not written: en passant looks like any pawn capture"
+        } else {
+            "e.p. is not written, and this capture is not en passant anyway"
+        };
+        out.add(Code::EnPassantSuffix, msg);
+    }
+    if form.pawn_letter {
+        out.add(
+            Code::PawnLetter,
+            "pawns have no letter in SAN: leave out the P",
+        );
+    }
+    if form.lowercase_piece {
+        out.add(
+            Code::LowercasePiece,
+            "piece letters are upper case (a lower-case b would mean the b-file)",
+        );
+    }
+
+    let uci;
+    if let Move::Castle { rook, .. } = text.mv {
+        judge_castling(&mut out, parsed, rook, written);
+        uci = parsed.spec.role.is_none();
+    } else {
+        let canonical = San::from_move(pos, text.mv);
+        uci = judge_form(&mut out, parsed, text.mv, &canonical, written);
+        if !uci {
+            judge_promotion(&mut out, parsed, text.mv);
+            judge_never_occurs(&mut out, parsed, text.mv);
+        }
+    }
+    if !uci {
+        judge_suffix(&mut out, form.suffix, text);
+    }
+    out.out
+}
+
+struct Judgement<'a> {
+    canonical: &'a str,
+    out: Vec<Diagnostic>,
+}
+
+impl Judgement<'_> {
+    /// Adds a diagnostic whose message ends with the canonical form.
+    fn add(&mut self, code: Code, message: impl Into<String>) {
+        let message = format!("{}: {}", message.into(), self.canonical);
+        self.add_whole(code, message);
+    }
+
+    /// Adds a diagnostic whose message already names the canonical form.
+    fn add_whole(&mut self, code: Code, message: String) {
+        self.out
+            .push(Diagnostic::new(code, message, self.canonical));
+    }
+}
+
+fn judge_castling(out: &mut Judgement<'_>, parsed: &Parsed, rook: shakmaty::Square, written: &str) {
+    let (spec, form) = (&parsed.spec, &parsed.form);
+    if spec.castle.is_some() {
+        if form.zero_castling {
+            let message = format!(
+                "{written} is written {}: castling uses the letter O, not the digit zero",
+                out.canonical
+            );
+            out.add_whole(Code::ZeroCastling, message);
+        } else if form.castling_spelling {
+            out.add(
+                Code::CastlingSpelling,
+                "castling is written with capital O's joined by hyphens",
+            );
+        }
+    } else if spec.to == Some(rook) {
+        out.add(
+            Code::CastlingKingTakesRook,
+            format!(
+                "{written} writes castling as the king taking its own rook; in SAN castling is"
+            ),
+        );
+    } else if spec.role.is_none() {
+        out.add(
+            Code::Uci,
+            format!("{written} is UCI, the engines' notation; in SAN castling is"),
+        );
+    } else {
+        out.add(
+            Code::CastlingAsKingMove,
+            "castling is not written as a king move; it is",
+        );
+    }
+}
+
+/// Judges the shape (UCI, long algebraic, disambiguation, capture sign).
+/// Returns whether the input was UCI, which has no capture, promotion or
+/// check signs to judge.
+fn judge_form(
+    out: &mut Judgement<'_>,
+    parsed: &Parsed,
+    mv: Move,
+    canonical: &San,
+    written: &str,
+) -> bool {
+    let (spec, form) = (&parsed.spec, &parsed.form);
+    let San::Normal {
+        file: canon_file,
+        rank: canon_rank,
+        ..
+    } = *canonical
+    else {
+        return false;
+    };
+    let full = spec.from_square().is_some();
+    let canon_square = canon_file.is_some() && canon_rank.is_some();
+    if full && spec.role.is_none() && form.separator.is_none() {
+        out.add(
+            Code::Uci,
+            format!("{written} is UCI, the engines' notation; in SAN it is"),
+        );
+        return true;
+    }
+    if full && form.separator.is_some() && !canon_square {
+        out.add(
+            Code::LongAlgebraic,
+            "this is long algebraic notation; SAN names the departure only when two pieces could go there",
+        );
+    } else if mv.role() == Role::Pawn {
+        judge_pawn_departure(out, parsed, mv);
+    } else {
+        judge_disambiguation(out, parsed, mv, canon_file.is_some(), canon_rank.is_some());
+    }
+
+    let capture = mv.is_capture();
+    match (capture, form.separator) {
+        (true, Some('x')) | (false, None | Some('-')) => {}
+        (true, _) => out.add(Code::MissingCapture, "this move captures: mark it with x"),
+        (false, _) => out.add(
+            Code::UnneededCapture,
+            format!("nothing is captured on {}: leave out the x", mv.to()),
+        ),
+    }
+    false
+}
+
+fn judge_pawn_departure(out: &mut Judgement<'_>, parsed: &Parsed, mv: Move) {
+    let spec = &parsed.spec;
+    let straight = mv.from().is_some_and(|f| f.file() == mv.to().file());
+    if straight {
+        if spec.from_file.is_some() || spec.from_rank.is_some() {
+            out.add(
+                Code::UnneededDisambiguation,
+                "a pawn moving straight ahead needs no departure",
+            );
+        }
+    } else if spec.from_file.is_none() {
+        out.add(
+            Code::PawnCaptureFile,
+            "a pawn capture always names the file the pawn comes from",
+        );
+    } else if spec.from_rank.is_some() {
+        out.add(
+            Code::OverlongDisambiguation,
+            "a pawn capture names only the pawn's file",
+        );
+    }
+}
+
+fn judge_disambiguation(
+    out: &mut Judgement<'_>,
+    parsed: &Parsed,
+    mv: Move,
+    file: bool,
+    rank: bool,
+) {
+    let spec = &parsed.spec;
+    let given = (spec.from_file.is_some(), spec.from_rank.is_some());
+    let role = role_name(mv.role());
+    match ((file, rank), given) {
+        (canon, given) if canon == given => {}
+        ((false, false), _) => out.add(
+            Code::UnneededDisambiguation,
+            format!("only one {role} can go to {}, so nothing else is needed", mv.to()),
+        ),
+        ((true, false), (false, true)) => out.add(
+            Code::DisambiguationPriority,
+            format!("the {role}s stand on different files, and the file comes first (file, then rank, then square)"),
+        ),
+        ((true, false), _) => out.add(
+            Code::OverlongDisambiguation,
+            "the departure file alone tells the pieces apart",
+        ),
+        ((false, true), _) => out.add(
+            Code::OverlongDisambiguation,
+            "the departure rank alone tells the pieces apart",
+        ),
+        _ => out.add(
+            Code::OverlongDisambiguation,
+            "more disambiguation than needed",
+        ),
+    }
+}
+
+fn judge_promotion(out: &mut Judgement<'_>, parsed: &Parsed, mv: Move) {
+    if !mv.is_promotion() {
+        return;
+    }
+    if !parsed.form.promotion_equals {
+        out.add(Code::PromotionEquals, "a promotion is written with =");
+    }
+    if parsed.form.promotion_lowercase {
+        out.add(
+            Code::PromotionCase,
+            "the promotion piece is an upper-case letter",
+        );
+    }
+}
+
+/// A SAN-shaped input that no game could ever need (`Kee2`).
+fn judge_never_occurs(out: &mut Judgement<'_>, parsed: &Parsed, mv: Move) {
+    let spec = &parsed.spec;
+    // Pawn forms have codes of their own (pawn-capture-file and the like).
+    let Some(role) = spec.role.filter(|&r| r != Role::Pawn) else {
+        return;
+    };
+    if parsed.form.separator == Some('-') || spec.to.is_none() {
+        return;
+    }
+    let mut body = String::with_capacity(8);
+    body.push(role.upper_char());
+    if let Some(f) = spec.from_file {
+        body.push(f.char());
+    }
+    if let Some(r) = spec.from_rank {
+        body.push(r.char());
+    }
+    if mv.is_capture() || spec.capture {
+        body.push('x');
+    }
+    body.push_str(&mv.to().to_string());
+    if let Some(why) = san_strings::why_impossible(&body) {
+        // The stronger lesson replaces the milder one about disambiguation.
+        out.out.retain(|d| {
+            !matches!(
+                d.code,
+                Code::UnneededDisambiguation | Code::OverlongDisambiguation
+            )
+        });
+        out.add(
+            Code::NeverOccurs,
+            format!("{body} can never occur in any game ({why})"),
+        );
+    }
+}
+
+fn judge_suffix(out: &mut Judgement<'_>, written: WrittenSuffix, text: &MoveText) {
+    let actual = match text.san.chars().last() {
+        Some('#') => WrittenSuffix::Mate,
+        Some('+') => WrittenSuffix::Check,
+        _ => WrittenSuffix::None,
+    };
+    use WrittenSuffix::{Check, DoubleCross, Mate, None};
+    match (written, actual) {
+        (None, Check) => out.add(Code::MissingCheck, "this move gives check: add +"),
+        (None, Mate) => out.add(Code::MissingMate, "this is mate: write #"),
+        (Check, Mate) => out.add(Code::MissingMate, "this is mate: write # rather than +"),
+        (Mate, Check) => out.add(Code::NotMate, "this is check, not mate: write +"),
+        (Check | Mate | DoubleCross, None) => out.add(
+            Code::UnneededCheck,
+            "this move gives no check: leave out the sign",
+        ),
+        (DoubleCross, Check) => out.add(
+            Code::CheckSign,
+            "check is written with a single +, even a double check",
+        ),
+        (DoubleCross, Mate) => out.add(Code::CheckSign, "mate is written #, not ++"),
+        _ => {}
+    }
+}

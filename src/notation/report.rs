@@ -1,0 +1,172 @@
+//! The JSON shapes of the notation commands (`sancho resolve --json`,
+//! `--batch`, `sancho hint --json`, `sancho moves --json`).
+//!
+//! These shapes are a contract relied on by scripts: fields may be added,
+//! never renamed.
+
+use serde::Serialize;
+
+use super::diagnostic::Diagnostic;
+use super::hint::{Hint, HintState};
+use super::types::{MoveText, Rejected, Resolved};
+
+/// One resolved or rejected input.
+#[derive(Clone, Debug, Serialize)]
+pub struct ResolveReport<'a> {
+    /// The input as given.
+    pub input: &'a str,
+    /// `ok`, `ambiguous`, `illegal` or `invalid`.
+    pub status: &'static str,
+    /// UCI of the move, when resolved.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub uci: Option<&'a str>,
+    /// Canonical SAN, when resolved.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub san: Option<&'a str>,
+    /// Long algebraic notation, when resolved.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub lan: Option<&'a str>,
+    /// Every departure from canonical SAN.
+    pub diagnostics: &'a [Diagnostic],
+    /// The matching moves when ambiguous (empty otherwise).
+    pub candidates: Vec<CandidateReport<'a>>,
+    /// Why not, when not resolved.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub error: Option<ErrorReport>,
+}
+
+/// A candidate move in SAN and UCI.
+#[derive(Clone, Debug, Serialize)]
+pub struct CandidateReport<'a> {
+    /// Canonical SAN.
+    pub san: &'a str,
+    /// UCI.
+    pub uci: &'a str,
+}
+
+/// An error: its kind (`ambiguous`, `illegal`, `syntax`, `fen`) and message.
+#[derive(Clone, Debug, Serialize)]
+pub struct ErrorReport {
+    /// `ambiguous`, `illegal`, `syntax` or `fen`.
+    pub kind: &'static str,
+    /// What is wrong, in words.
+    pub message: String,
+}
+
+impl<'a> ResolveReport<'a> {
+    /// The report for `input` and the resolver's answer.
+    pub fn new(input: &'a str, result: &'a Result<Resolved, Rejected>) -> Self {
+        match result {
+            Ok(r) => ResolveReport {
+                input,
+                status: "ok",
+                uci: Some(&r.text.uci),
+                san: Some(&r.text.san),
+                lan: Some(&r.text.lan),
+                diagnostics: &r.diagnostics,
+                candidates: Vec::new(),
+                error: None,
+            },
+            Err(rejected) => {
+                let candidates = match &rejected.error {
+                    super::ResolveError::Ambiguous { candidates } => {
+                        candidates.iter().map(CandidateReport::from).collect()
+                    }
+                    _ => Vec::new(),
+                };
+                ResolveReport {
+                    input,
+                    status: rejected.error.status(),
+                    uci: None,
+                    san: None,
+                    lan: None,
+                    diagnostics: &rejected.diagnostics,
+                    candidates,
+                    error: Some(ErrorReport {
+                        kind: rejected.error.kind(),
+                        message: rejected.error.to_string(),
+                    }),
+                }
+            }
+        }
+    }
+
+    /// The report for an input whose position could not be read.
+    pub fn bad_fen(input: &'a str, message: String) -> Self {
+        ResolveReport {
+            input,
+            status: "invalid",
+            uci: None,
+            san: None,
+            lan: None,
+            diagnostics: &[],
+            candidates: Vec::new(),
+            error: Some(ErrorReport {
+                kind: "fen",
+                message,
+            }),
+        }
+    }
+}
+
+impl<'a> From<&'a MoveText> for CandidateReport<'a> {
+    fn from(m: &'a MoveText) -> Self {
+        CandidateReport {
+            san: &m.san,
+            uci: &m.uci,
+        }
+    }
+}
+
+/// A move in all its spellings (`sancho moves --json`).
+#[derive(Clone, Debug, Serialize)]
+pub struct MoveReport<'a> {
+    /// UCI.
+    pub uci: &'a str,
+    /// Canonical SAN.
+    pub san: &'a str,
+    /// Long algebraic notation.
+    pub lan: &'a str,
+}
+
+impl<'a> From<&'a MoveText> for MoveReport<'a> {
+    fn from(m: &'a MoveText) -> Self {
+        MoveReport {
+            uci: &m.uci,
+            san: &m.san,
+            lan: &m.lan,
+        }
+    }
+}
+
+/// A live hint (`sancho hint --json`).
+#[derive(Clone, Debug, Serialize)]
+pub struct HintReport<'a> {
+    /// The partial input.
+    pub input: &'a str,
+    /// `empty`, `partial`, `complete`, `complete-or-longer`, `ambiguous` or `impossible`.
+    pub state: &'static str,
+    /// Why the input can become no legal move, when impossible.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub reason: Option<&'a str>,
+    /// The moves the input can still become.
+    pub candidates: Vec<CandidateReport<'a>>,
+    /// Departures from canonical SAN noticed so far.
+    pub diagnostics: &'a [Diagnostic],
+}
+
+impl<'a> HintReport<'a> {
+    /// The report for `input` and its hint.
+    pub fn new(input: &'a str, hint: &'a Hint) -> Self {
+        HintReport {
+            input,
+            state: hint.state.name(),
+            reason: match &hint.state {
+                HintState::Impossible(r) => Some(r),
+                _ => None,
+            },
+            candidates: hint.candidates.iter().map(CandidateReport::from).collect(),
+            diagnostics: &hint.diagnostics,
+        }
+    }
+}

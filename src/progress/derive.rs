@@ -1,0 +1,72 @@
+//! The state derived by replaying the attempt log in time order: the rating
+//! and its history, review cards, the puzzles seen and the streaks.
+
+use std::collections::{HashMap, HashSet};
+
+use serde::Serialize;
+
+use super::model::{Attempt, AttemptId, PuzzleRef};
+use super::rating::{RatingPoint, UserRating};
+use super::review::{Card, quality};
+
+/// Consecutive solved puzzles, in time order.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default, Serialize)]
+pub struct Streak {
+    /// Solved in a row up to the latest attempt (0 if it failed).
+    pub current: u32,
+    /// The longest run ever.
+    pub best: u32,
+}
+
+/// Everything computed from the attempts.
+#[derive(Debug, Clone, Default)]
+pub(crate) struct Derived {
+    pub(crate) rating: UserRating,
+    pub(crate) history: Vec<RatingPoint>,
+    pub(crate) cards: HashMap<PuzzleRef, Card>,
+    pub(crate) seen: HashSet<PuzzleRef>,
+    pub(crate) streak: Streak,
+}
+
+impl Derived {
+    /// Replays attempts in order of (time, id): the first attempt at a
+    /// puzzle may change the rating, every attempt may create or review a
+    /// card and extends or breaks the streak.
+    pub(crate) fn replay<'a>(attempts: impl Iterator<Item = (&'a AttemptId, &'a Attempt)>) -> Self {
+        let mut ordered: Vec<(&AttemptId, &Attempt)> = attempts.collect();
+        ordered.sort_by(|a, b| a.1.at.cmp(&b.1.at).then_with(|| a.0.cmp(b.0)));
+
+        let mut derived = Derived::default();
+        for (_, attempt) in ordered {
+            let first = derived.seen.insert(attempt.puzzle.clone());
+            if first && let Some(puzzle_rating) = attempt.rating {
+                derived.rating = derived
+                    .rating
+                    .after_puzzle(puzzle_rating, attempt.is_clean());
+                derived.history.push(RatingPoint {
+                    at: attempt.at,
+                    rating: derived.rating.rating,
+                });
+            }
+
+            let q = quality(attempt);
+            match derived.cards.get_mut(&attempt.puzzle) {
+                Some(card) => card.review(q, attempt.at),
+                None if q < 3 => {
+                    derived
+                        .cards
+                        .insert(attempt.puzzle.clone(), Card::after_failure(attempt.at));
+                }
+                None => {}
+            }
+
+            if attempt.counts_as_solved() {
+                derived.streak.current += 1;
+                derived.streak.best = derived.streak.best.max(derived.streak.current);
+            } else {
+                derived.streak.current = 0;
+            }
+        }
+        derived
+    }
+}

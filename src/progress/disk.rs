@@ -1,0 +1,375 @@
+//! The on-disk format of `progress.json` (schema 1), kept apart from the
+//! domain types so that either can change without the other.
+//!
+//! ```json
+//! {"schema":1,
+//!  "attempts":[{"id":"1700000000-abc12-9f..","source":"lichess",
+//!               "puzzle":"abc12","at":1700000000,"outcome":"solved","time_ms":5300,
+//!               "hints":0,"solution_shown":false,"rating":1520,"themes":["fork"],
+//!               "wrong_inputs":[{"input":"nf3","codes":["piece-lowercase"]}]}],
+//!  "drills":[{"id":"..","kind":"write","at":1700000100,"exercises":10,"correct":9,
+//!             "time_ms":60000,"mistakes":[{"code":"missing-check","answer":"Qh5+"}]}],
+//!  "lessons":["lesson-1"]}
+//! ```
+
+use std::fmt;
+
+use serde::{Deserialize, Serialize};
+
+use super::model::{
+    Attempt, AttemptId, DrillId, DrillMistake, DrillResult, Outcome, Progress, PuzzleRef, Source,
+    Timestamp, WrongInput,
+};
+
+/// The schema version this build reads and writes.
+pub const SCHEMA: u32 = 1;
+
+/// The whole document.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+pub struct ProgressFile {
+    /// The schema version ([`SCHEMA`]).
+    pub schema: u32,
+    /// Puzzle attempts.
+    #[serde(default)]
+    pub attempts: Vec<AttemptRecord>,
+    /// Drill results.
+    #[serde(default)]
+    pub drills: Vec<DrillRecord>,
+    /// Completed lesson ids.
+    #[serde(default)]
+    pub lessons: Vec<String>,
+}
+
+/// Just the schema version, read first to recognise a newer document.
+#[derive(Deserialize)]
+struct Head {
+    schema: u32,
+}
+
+/// A puzzle source on disk: `"lichess"`, `{"builtin":"<pack>"}` or
+/// `{"file":"<name>"}`.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "lowercase")]
+pub enum SourceRecord {
+    /// A built-in pack, by name.
+    Builtin(String),
+    /// Lichess.
+    Lichess,
+    /// A user file, by name.
+    File(String),
+}
+
+/// An outcome on disk.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "lowercase")]
+pub enum OutcomeRecord {
+    /// Solved.
+    Solved,
+    /// Failed.
+    Failed,
+}
+
+/// A wrong input on disk.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+pub struct WrongInputRecord {
+    /// What was typed.
+    pub input: String,
+    /// Diagnostic codes.
+    #[serde(default)]
+    pub codes: Vec<String>,
+}
+
+/// An attempt on disk.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+pub struct AttemptRecord {
+    /// Unique id.
+    pub id: String,
+    /// Puzzle source.
+    pub source: SourceRecord,
+    /// Puzzle id within the source.
+    pub puzzle: String,
+    /// Unix seconds.
+    pub at: i64,
+    /// Solved or failed.
+    pub outcome: OutcomeRecord,
+    /// Milliseconds taken.
+    pub time_ms: u64,
+    /// Hint rungs used.
+    #[serde(default)]
+    pub hints: u8,
+    /// Whether the solution was shown.
+    #[serde(default)]
+    pub solution_shown: bool,
+    /// The puzzle's rating.
+    #[serde(default)]
+    pub rating: Option<u16>,
+    /// The puzzle's themes.
+    #[serde(default)]
+    pub themes: Vec<String>,
+    /// Wrong inputs.
+    #[serde(default)]
+    pub wrong_inputs: Vec<WrongInputRecord>,
+}
+
+/// A drill mistake on disk.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+pub struct DrillMistakeRecord {
+    /// Diagnostic code.
+    pub code: String,
+    /// Canonical answer.
+    pub answer: String,
+}
+
+/// A drill result on disk.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+pub struct DrillRecord {
+    /// Unique id.
+    pub id: String,
+    /// Drill kind.
+    pub kind: String,
+    /// Unix seconds.
+    pub at: i64,
+    /// Exercises done.
+    pub exercises: u32,
+    /// Exercises correct.
+    pub correct: u32,
+    /// Milliseconds taken.
+    pub time_ms: u64,
+    /// Mistakes.
+    #[serde(default)]
+    pub mistakes: Vec<DrillMistakeRecord>,
+}
+
+impl From<&Source> for SourceRecord {
+    fn from(source: &Source) -> Self {
+        match source {
+            Source::Builtin { pack } => SourceRecord::Builtin(pack.clone()),
+            Source::Lichess => SourceRecord::Lichess,
+            Source::File { name } => SourceRecord::File(name.clone()),
+        }
+    }
+}
+
+impl From<SourceRecord> for Source {
+    fn from(record: SourceRecord) -> Self {
+        match record {
+            SourceRecord::Builtin(pack) => Source::Builtin { pack },
+            SourceRecord::Lichess => Source::Lichess,
+            SourceRecord::File(name) => Source::File { name },
+        }
+    }
+}
+
+impl From<Outcome> for OutcomeRecord {
+    fn from(outcome: Outcome) -> Self {
+        match outcome {
+            Outcome::Solved => OutcomeRecord::Solved,
+            Outcome::Failed => OutcomeRecord::Failed,
+        }
+    }
+}
+
+impl From<OutcomeRecord> for Outcome {
+    fn from(record: OutcomeRecord) -> Self {
+        match record {
+            OutcomeRecord::Solved => Outcome::Solved,
+            OutcomeRecord::Failed => Outcome::Failed,
+        }
+    }
+}
+
+impl AttemptRecord {
+    fn new(id: &AttemptId, a: &Attempt) -> Self {
+        AttemptRecord {
+            id: id.as_str().to_owned(),
+            source: (&a.puzzle.source).into(),
+            puzzle: a.puzzle.id.clone(),
+            at: a.at.0,
+            outcome: a.outcome.into(),
+            time_ms: a.time_ms,
+            hints: a.hints,
+            solution_shown: a.solution_shown,
+            rating: a.rating,
+            themes: a.themes.clone(),
+            wrong_inputs: a
+                .wrong_inputs
+                .iter()
+                .map(|w| WrongInputRecord {
+                    input: w.input.clone(),
+                    codes: w.codes.clone(),
+                })
+                .collect(),
+        }
+    }
+
+    fn into_domain(self) -> (AttemptId, Attempt) {
+        let attempt = Attempt {
+            puzzle: PuzzleRef {
+                source: self.source.into(),
+                id: self.puzzle,
+            },
+            at: Timestamp(self.at),
+            outcome: self.outcome.into(),
+            time_ms: self.time_ms,
+            hints: self.hints,
+            solution_shown: self.solution_shown,
+            rating: self.rating,
+            themes: self.themes,
+            wrong_inputs: self
+                .wrong_inputs
+                .into_iter()
+                .map(|w| WrongInput {
+                    input: w.input,
+                    codes: w.codes,
+                })
+                .collect(),
+        };
+        (AttemptId::from_stored(self.id), attempt)
+    }
+}
+
+impl DrillRecord {
+    fn new(id: &DrillId, d: &DrillResult) -> Self {
+        DrillRecord {
+            id: id.as_str().to_owned(),
+            kind: d.kind.clone(),
+            at: d.at.0,
+            exercises: d.exercises,
+            correct: d.correct,
+            time_ms: d.time_ms,
+            mistakes: d
+                .mistakes
+                .iter()
+                .map(|m| DrillMistakeRecord {
+                    code: m.code.clone(),
+                    answer: m.answer.clone(),
+                })
+                .collect(),
+        }
+    }
+
+    fn into_domain(self) -> (DrillId, DrillResult) {
+        let drill = DrillResult {
+            kind: self.kind,
+            at: Timestamp(self.at),
+            exercises: self.exercises,
+            correct: self.correct,
+            time_ms: self.time_ms,
+            mistakes: self
+                .mistakes
+                .into_iter()
+                .map(|m| DrillMistake {
+                    code: m.code,
+                    answer: m.answer,
+                })
+                .collect(),
+        };
+        (DrillId::from_stored(self.id), drill)
+    }
+}
+
+impl From<&Progress> for ProgressFile {
+    fn from(progress: &Progress) -> Self {
+        ProgressFile {
+            schema: SCHEMA,
+            attempts: progress
+                .attempts()
+                .map(|(id, a)| AttemptRecord::new(id, a))
+                .collect(),
+            drills: progress
+                .drills()
+                .map(|(id, d)| DrillRecord::new(id, d))
+                .collect(),
+            lessons: progress.lessons().iter().cloned().collect(),
+        }
+    }
+}
+
+impl From<ProgressFile> for Progress {
+    /// Duplicate ids keep their first record.
+    fn from(file: ProgressFile) -> Self {
+        let mut progress = Progress::new();
+        for record in file.attempts {
+            let (id, attempt) = record.into_domain();
+            progress.insert_attempt(id, attempt);
+        }
+        for record in file.drills {
+            let (id, drill) = record.into_domain();
+            progress.insert_drill(id, drill);
+        }
+        for lesson in file.lessons {
+            progress.complete_lesson(&lesson);
+        }
+        progress
+    }
+}
+
+/// What is wrong with a document that cannot be read.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum Damage {
+    /// The file holds no bytes (or only white space).
+    Empty,
+    /// The document stops in the middle.
+    Truncated,
+    /// The bytes are not a progress document; the parser's reason.
+    Corrupt(String),
+}
+
+impl fmt::Display for Damage {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            Damage::Empty => f.write_str("the file was empty"),
+            Damage::Truncated => f.write_str("the file was cut off part way"),
+            Damage::Corrupt(reason) => write!(f, "the file was not readable ({reason})"),
+        }
+    }
+}
+
+/// Why a document could not be decoded.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum DecodeError {
+    /// The bytes are damaged.
+    Damaged(Damage),
+    /// A newer Sancho wrote it, with this schema version.
+    Newer(u32),
+}
+
+/// Reads a document.
+///
+/// # Errors
+/// [`DecodeError::Newer`] for a schema above [`SCHEMA`] (checked even when
+/// the rest of the document does not parse as ours), otherwise
+/// [`DecodeError::Damaged`] for anything that is not a whole schema-1 document.
+pub fn decode(bytes: &[u8]) -> Result<Progress, DecodeError> {
+    if bytes.trim_ascii().is_empty() {
+        return Err(DecodeError::Damaged(Damage::Empty));
+    }
+    match serde_json::from_slice::<ProgressFile>(bytes) {
+        Ok(file) if file.schema == SCHEMA => Ok(file.into()),
+        Ok(file) if file.schema > SCHEMA => Err(DecodeError::Newer(file.schema)),
+        Ok(file) => Err(DecodeError::Damaged(Damage::Corrupt(format!(
+            "unknown schema {}",
+            file.schema
+        )))),
+        Err(error) => {
+            if let Ok(head) = serde_json::from_slice::<Head>(bytes)
+                && head.schema > SCHEMA
+            {
+                return Err(DecodeError::Newer(head.schema));
+            }
+            if error.is_eof() {
+                Err(DecodeError::Damaged(Damage::Truncated))
+            } else {
+                Err(DecodeError::Damaged(Damage::Corrupt(error.to_string())))
+            }
+        }
+    }
+}
+
+/// Writes a document (compact JSON, one line).
+///
+/// # Errors
+/// Only if serde_json fails, which plain strings and numbers never make it do.
+pub fn encode(progress: &Progress) -> Result<Vec<u8>, serde_json::Error> {
+    serde_json::to_vec(&ProgressFile::from(progress))
+}

@@ -1,0 +1,89 @@
+//! Errors and notices of the progress store.
+
+use std::fmt;
+use std::io;
+use std::path::PathBuf;
+
+use super::disk::Damage;
+
+/// Why a store operation failed. Every message names the path involved.
+#[derive(Debug, thiserror::Error)]
+pub enum StoreError {
+    /// The data directory cannot be created, read or written.
+    #[error("cannot use the data directory {}: {source}", path.display())]
+    DataDir {
+        /// The directory.
+        path: PathBuf,
+        /// The system's reason.
+        source: io::Error,
+    },
+    /// A file cannot be read.
+    #[error("cannot read {}: {source}", path.display())]
+    Read {
+        /// The file.
+        path: PathBuf,
+        /// The system's reason.
+        source: io::Error,
+    },
+    /// A file cannot be written (the old document is still whole).
+    #[error("cannot write {}: {source}", path.display())]
+    Write {
+        /// The file.
+        path: PathBuf,
+        /// The system's reason.
+        source: io::Error,
+    },
+    /// The lock file cannot be locked.
+    #[error("cannot lock {}: {source}", path.display())]
+    Lock {
+        /// The lock file.
+        path: PathBuf,
+        /// The system's reason.
+        source: io::Error,
+    },
+    /// The document was written by a newer Sancho; it is never overwritten.
+    #[error(
+        "{} was written by a newer Sancho (schema {found}, this one reads {supported}); it was left untouched",
+        path.display()
+    )]
+    NewerSchema {
+        /// The document.
+        path: PathBuf,
+        /// Its schema version.
+        found: u32,
+        /// The version this build reads.
+        supported: u32,
+    },
+    /// A file given to import is not a whole progress document.
+    #[error("cannot import {}: {damage}", path.display())]
+    ImportDamaged {
+        /// The file.
+        path: PathBuf,
+        /// What is wrong with it.
+        damage: Damage,
+    },
+    /// The document could not be encoded (never expected).
+    #[error("cannot encode the progress document: {0}")]
+    Encode(#[from] serde_json::Error),
+}
+
+/// Tells the caller that a damaged `progress.json` was moved aside and a
+/// fresh record started, so that the UI can say so in plain words.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Recovered {
+    /// What was wrong with the file.
+    pub damage: Damage,
+    /// Where the old bytes now are (`progress.corrupt-<timestamp>.json`).
+    pub moved_to: PathBuf,
+}
+
+impl fmt::Display for Recovered {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(
+            f,
+            "your progress file could not be read ({}); it was kept as {} and a fresh progress record was started",
+            self.damage,
+            self.moved_to.display()
+        )
+    }
+}

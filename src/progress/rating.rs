@@ -1,0 +1,119 @@
+//! The user's puzzle rating: Glicko-2 (through `skillratings`), one rating
+//! period per rated attempt.
+//!
+//! The user starts at 1500 with deviation 350 and volatility 0.06. Each
+//! puzzle is an opponent with its own rating and a fixed deviation of
+//! [`PUZZLE_DEVIATION`]; only the first attempt at a puzzle changes the
+//! rating, and only a clean solve (no hint, no shown solution) is a win.
+
+use serde::Serialize;
+use skillratings::Outcomes;
+use skillratings::glicko2::{Glicko2Config, Glicko2Rating, glicko2};
+
+use super::model::Timestamp;
+
+/// The deviation given to every puzzle as an opponent.
+pub const PUZZLE_DEVIATION: f64 = 100.0;
+
+/// The volatility given to every puzzle as an opponent (it does not affect
+/// the user's update).
+const PUZZLE_VOLATILITY: f64 = 0.06;
+
+/// The rating a built-in puzzle of difficulty `d` plays at: 1 -> 800,
+/// 2 -> 1100, 3 -> 1400, 4 -> 1700, 5 -> 2000 (300 points a step, so that
+/// the easiest pack suits a beginner and the hardest a club player).
+/// Difficulties outside 1..=5 are clamped into that range.
+#[must_use]
+pub fn difficulty_rating(d: u8) -> u16 {
+    match d.clamp(1, 5) {
+        1 => 800,
+        2 => 1100,
+        3 => 1400,
+        4 => 1700,
+        _ => 2000,
+    }
+}
+
+/// A Glicko-2 rating on the familiar (1500-centred) scale.
+#[derive(Debug, Clone, Copy, PartialEq, Serialize)]
+pub struct UserRating {
+    /// The rating.
+    pub rating: f64,
+    /// Its deviation (uncertainty).
+    pub deviation: f64,
+    /// Its volatility.
+    pub volatility: f64,
+}
+
+impl Default for UserRating {
+    /// 1500 / 350 / 0.06, Glicko-2's unrated player.
+    fn default() -> Self {
+        UserRating {
+            rating: 1500.0,
+            deviation: 350.0,
+            volatility: 0.06,
+        }
+    }
+}
+
+impl UserRating {
+    /// The rating after one game against a puzzle rated `puzzle_rating`
+    /// (deviation [`PUZZLE_DEVIATION`]), won if `won`.
+    #[must_use]
+    pub fn after_puzzle(self, puzzle_rating: u16, won: bool) -> UserRating {
+        let user = Glicko2Rating {
+            rating: self.rating,
+            deviation: self.deviation,
+            volatility: self.volatility,
+        };
+        let puzzle = Glicko2Rating {
+            rating: f64::from(puzzle_rating),
+            deviation: PUZZLE_DEVIATION,
+            volatility: PUZZLE_VOLATILITY,
+        };
+        let outcome = if won { Outcomes::WIN } else { Outcomes::LOSS };
+        let (new, _) = glicko2(&user, &puzzle, &outcome, &Glicko2Config::new());
+        UserRating {
+            rating: new.rating,
+            deviation: new.deviation,
+            volatility: new.volatility,
+        }
+    }
+}
+
+/// One point of the rating chart: the rating just after a rated attempt.
+#[derive(Debug, Clone, Copy, PartialEq, Serialize)]
+pub struct RatingPoint {
+    /// When the attempt ended.
+    pub at: Timestamp,
+    /// The rating after it.
+    pub rating: f64,
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn difficulty_table() {
+        for (d, r) in [
+            (0, 800),
+            (1, 800),
+            (2, 1100),
+            (3, 1400),
+            (4, 1700),
+            (5, 2000),
+            (9, 2000),
+        ] {
+            assert_eq!(difficulty_rating(d), r, "difficulty {d}");
+        }
+    }
+
+    #[test]
+    fn win_raises_and_loss_lowers() {
+        let start = UserRating::default();
+        assert!(start.after_puzzle(1500, true).rating > 1500.0);
+        assert!(start.after_puzzle(1500, false).rating < 1500.0);
+        assert!(start.after_puzzle(1500, true).deviation < 350.0);
+    }
+}

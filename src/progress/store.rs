@@ -1,0 +1,411 @@
+//! The crash-safe store of `progress.json` (see the module documentation of
+//! [`crate::progress`] for the guarantees and how they are kept).
+
+use std::collections::hash_map::RandomState;
+use std::fs::{self, File, OpenOptions};
+use std::hash::{BuildHasher, Hasher};
+use std::io::{self, Write};
+use std::path::{Path, PathBuf};
+
+use super::disk::{self, DecodeError, SCHEMA};
+use super::error::{Recovered, StoreError};
+use super::model::{Attempt, AttemptId, DrillId, DrillResult, MergeSummary, Progress, Timestamp};
+
+/// The document's file name in the data directory.
+pub const FILE_NAME: &str = "progress.json";
+/// The lock file's name in the data directory.
+pub const LOCK_NAME: &str = "progress.lock";
+const TEMP_PREFIX: &str = ".progress-";
+const TEMP_SUFFIX: &str = ".tmp";
+
+/// What an import added.
+pub type ImportSummary = MergeSummary;
+
+/// A freshly opened store, with a notice if the old file had to be moved aside.
+#[derive(Debug)]
+pub struct Opened {
+    /// The store.
+    pub store: Store,
+    /// Set when a damaged `progress.json` was moved aside.
+    pub notice: Option<Recovered>,
+}
+
+/// What the store knows of the file on disk.
+#[derive(Debug)]
+enum OnDisk {
+    /// Not known: read and decode it next time.
+    Unknown,
+    /// There was no file.
+    Missing,
+    /// The file held exactly these bytes, which `progress` decodes.
+    Bytes(Vec<u8>),
+}
+
+/// The user's progress in a data directory, kept in `progress.json`.
+#[derive(Debug)]
+pub struct Store {
+    dir: PathBuf,
+    file: PathBuf,
+    lock_path: PathBuf,
+    lock: File,
+    progress: Progress,
+    on_disk: OnDisk,
+    notice: Option<Recovered>,
+    /// The latest time the store has been told of, for naming moved files.
+    clock: Timestamp,
+    seed: u64,
+    counter: u64,
+}
+
+/// Holds the exclusive lock until dropped.
+struct LockGuard(File);
+
+impl Drop for LockGuard {
+    fn drop(&mut self) {
+        // Closing is not enough (the original handle shares the lock), and
+        // an unlock failure leaves the kernel to release it at exit.
+        let _ = self.0.unlock();
+    }
+}
+
+impl Store {
+    /// Opens (creating if needed) the store in `dir`. `now` names the
+    /// moved-aside file if `progress.json` is damaged.
+    ///
+    /// # Errors
+    /// [`StoreError::DataDir`] if the directory cannot be created or written,
+    /// [`StoreError::NewerSchema`] if a newer Sancho wrote the file (it is
+    /// left untouched), [`StoreError::Read`] / [`StoreError::Lock`] on I/O failures.
+    pub fn open(dir: &Path, now: Timestamp) -> Result<Opened, StoreError> {
+        let data_dir_error = |source| StoreError::DataDir {
+            path: dir.to_path_buf(),
+            source,
+        };
+        fs::create_dir_all(dir).map_err(data_dir_error)?;
+        let lock_path = dir.join(LOCK_NAME);
+        let lock = OpenOptions::new()
+            .read(true)
+            .write(true)
+            .create(true)
+            .truncate(false)
+            .open(&lock_path)
+            .map_err(data_dir_error)?;
+        let mut hasher = RandomState::new().build_hasher();
+        hasher.write_u32(std::process::id());
+        let mut store = Store {
+            dir: dir.to_path_buf(),
+            file: dir.join(FILE_NAME),
+            lock_path,
+            lock,
+            progress: Progress::new(),
+            on_disk: OnDisk::Unknown,
+            notice: None,
+            clock: now,
+            seed: hasher.finish(),
+            counter: 0,
+        };
+        {
+            let _guard = store.acquire()?;
+            // Prove the directory is writable now rather than at the first save.
+            temp_file(dir).map_err(data_dir_error)?;
+            remove_stale_temps(dir);
+            store.refresh()?;
+        }
+        let notice = store.notice.take();
+        Ok(Opened { store, notice })
+    }
+
+    /// The progress as last read or written.
+    #[must_use]
+    pub fn progress(&self) -> &Progress {
+        &self.progress
+    }
+
+    /// The path of `progress.json`.
+    #[must_use]
+    pub fn path(&self) -> &Path {
+        &self.file
+    }
+
+    /// A notice that a damaged file was found and moved aside during an
+    /// operation after [`Store::open`]; taken once.
+    pub fn take_notice(&mut self) -> Option<Recovered> {
+        self.notice.take()
+    }
+
+    /// Under the lock: reloads the document, applies `change` to it and
+    /// writes it back, so that records of other processes are kept.
+    ///
+    /// After an error the in-memory progress may show the unsaved change
+    /// until the next operation reloads the file.
+    ///
+    /// # Errors
+    /// See [`StoreError`]; on any error the file on disk is unchanged.
+    pub fn record<R>(&mut self, change: impl FnOnce(&mut Progress) -> R) -> Result<R, StoreError> {
+        let _guard = self.acquire()?;
+        self.refresh()?;
+        let result = change(&mut self.progress);
+        self.save()?;
+        Ok(result)
+    }
+
+    /// Records a puzzle attempt and returns its new unique id.
+    ///
+    /// # Errors
+    /// As [`Store::record`].
+    pub fn record_attempt(&mut self, attempt: Attempt) -> Result<AttemptId, StoreError> {
+        self.clock = self.clock.max(attempt.at);
+        let id = AttemptId::new(attempt.at, &attempt.puzzle.id, self.nonce());
+        let stored = id.clone();
+        self.record(move |p| p.insert_attempt(stored, attempt))?;
+        Ok(id)
+    }
+
+    /// Records a drill result and returns its new unique id.
+    ///
+    /// # Errors
+    /// As [`Store::record`].
+    pub fn record_drill(&mut self, drill: DrillResult) -> Result<DrillId, StoreError> {
+        self.clock = self.clock.max(drill.at);
+        let id = DrillId::new(drill.at, &drill.kind, self.nonce());
+        let stored = id.clone();
+        self.record(move |p| p.insert_drill(stored, drill))?;
+        Ok(id)
+    }
+
+    /// Marks a lesson complete; returns false if it already was.
+    ///
+    /// # Errors
+    /// As [`Store::record`].
+    pub fn complete_lesson(&mut self, lesson: &str) -> Result<bool, StoreError> {
+        self.record(|p| p.complete_lesson(lesson))
+    }
+
+    /// Writes a copy of the current document to `path` (atomically).
+    ///
+    /// # Errors
+    /// [`StoreError::Write`] naming `path`, or the errors of reloading.
+    pub fn export(&mut self, path: &Path) -> Result<(), StoreError> {
+        let _guard = self.acquire()?;
+        self.refresh()?;
+        let bytes = disk::encode(&self.progress)?;
+        let parent = match path.parent() {
+            Some(parent) if !parent.as_os_str().is_empty() => parent,
+            _ => Path::new("."),
+        };
+        write_atomic(parent, path, &bytes).map_err(|source| StoreError::Write {
+            path: path.to_path_buf(),
+            source,
+        })
+    }
+
+    /// Merges the document at `path` into the store (a union by id).
+    ///
+    /// # Errors
+    /// [`StoreError::Read`], [`StoreError::ImportDamaged`] or
+    /// [`StoreError::NewerSchema`] naming `path`, or the errors of [`Store::record`].
+    pub fn import(&mut self, path: &Path) -> Result<ImportSummary, StoreError> {
+        let bytes = fs::read(path).map_err(|source| StoreError::Read {
+            path: path.to_path_buf(),
+            source,
+        })?;
+        let incoming = match disk::decode(&bytes) {
+            Ok(progress) => progress,
+            Err(DecodeError::Newer(found)) => {
+                return Err(StoreError::NewerSchema {
+                    path: path.to_path_buf(),
+                    found,
+                    supported: SCHEMA,
+                });
+            }
+            Err(DecodeError::Damaged(damage)) => {
+                return Err(StoreError::ImportDamaged {
+                    path: path.to_path_buf(),
+                    damage,
+                });
+            }
+        };
+        self.record(|p| p.merge(incoming))
+    }
+
+    /// Moves `progress.json` aside as `progress.backup-<now>.json` and starts
+    /// an empty record. Returns the backup's path, or `None` if there was no
+    /// file to keep. (Asking the user first is the shell's job.)
+    ///
+    /// # Errors
+    /// [`StoreError::NewerSchema`] (nothing is moved), or I/O errors.
+    pub fn reset(&mut self, now: Timestamp) -> Result<Option<PathBuf>, StoreError> {
+        self.clock = self.clock.max(now);
+        let _guard = self.acquire()?;
+        self.refresh()?;
+        let backup = if matches!(self.on_disk, OnDisk::Bytes(_)) {
+            let backup = aside_path(&self.dir, "backup", now);
+            fs::rename(&self.file, &backup).map_err(|source| StoreError::Write {
+                path: backup.clone(),
+                source,
+            })?;
+            sync_dir(&self.dir);
+            self.on_disk = OnDisk::Missing;
+            Some(backup)
+        } else {
+            None
+        };
+        self.progress = Progress::new();
+        self.save()?;
+        Ok(backup)
+    }
+
+    fn acquire(&self) -> Result<LockGuard, StoreError> {
+        let lock_error = |source| StoreError::Lock {
+            path: self.lock_path.clone(),
+            source,
+        };
+        let handle = self.lock.try_clone().map_err(lock_error)?;
+        handle.lock().map_err(lock_error)?;
+        Ok(LockGuard(handle))
+    }
+
+    fn nonce(&mut self) -> u64 {
+        self.counter = self.counter.wrapping_add(1);
+        splitmix64(self.seed.wrapping_add(self.counter))
+    }
+
+    /// Brings `progress` up to date with the file (call under the lock).
+    fn refresh(&mut self) -> Result<(), StoreError> {
+        let bytes = match fs::read(&self.file) {
+            Ok(bytes) => bytes,
+            Err(error) if error.kind() == io::ErrorKind::NotFound => {
+                self.progress = Progress::new();
+                self.on_disk = OnDisk::Missing;
+                return Ok(());
+            }
+            Err(source) => {
+                return Err(StoreError::Read {
+                    path: self.file.clone(),
+                    source,
+                });
+            }
+        };
+        if matches!(&self.on_disk, OnDisk::Bytes(known) if *known == bytes) {
+            return Ok(());
+        }
+        match disk::decode(&bytes) {
+            Ok(progress) => {
+                self.progress = progress;
+                self.on_disk = OnDisk::Bytes(bytes);
+                Ok(())
+            }
+            Err(DecodeError::Newer(found)) => {
+                self.on_disk = OnDisk::Unknown;
+                Err(StoreError::NewerSchema {
+                    path: self.file.clone(),
+                    found,
+                    supported: SCHEMA,
+                })
+            }
+            Err(DecodeError::Damaged(damage)) => {
+                let moved_to = aside_path(&self.dir, "corrupt", self.clock);
+                fs::rename(&self.file, &moved_to).map_err(|source| StoreError::Write {
+                    path: moved_to.clone(),
+                    source,
+                })?;
+                sync_dir(&self.dir);
+                self.progress = Progress::new();
+                self.on_disk = OnDisk::Missing;
+                self.notice = Some(Recovered { damage, moved_to });
+                Ok(())
+            }
+        }
+    }
+
+    /// Writes `progress` if it differs from the file (call under the lock).
+    fn save(&mut self) -> Result<(), StoreError> {
+        let bytes = match disk::encode(&self.progress) {
+            Ok(bytes) => bytes,
+            Err(error) => {
+                self.on_disk = OnDisk::Unknown;
+                return Err(error.into());
+            }
+        };
+        if matches!(&self.on_disk, OnDisk::Bytes(known) if *known == bytes) {
+            return Ok(());
+        }
+        match write_atomic(&self.dir, &self.file, &bytes) {
+            Ok(()) => {
+                self.on_disk = OnDisk::Bytes(bytes);
+                Ok(())
+            }
+            Err(source) => {
+                self.on_disk = OnDisk::Unknown;
+                Err(StoreError::Write {
+                    path: self.file.clone(),
+                    source,
+                })
+            }
+        }
+    }
+}
+
+/// A new temporary file in `dir`, deleted when dropped.
+fn temp_file(dir: &Path) -> io::Result<tempfile::NamedTempFile> {
+    tempfile::Builder::new()
+        .prefix(TEMP_PREFIX)
+        .suffix(TEMP_SUFFIX)
+        .tempfile_in(dir)
+}
+
+/// Writes `bytes` to a temporary file in `dir`, syncs it, renames it over
+/// `target` and syncs the directory: a crash leaves the old or the new file.
+fn write_atomic(dir: &Path, target: &Path, bytes: &[u8]) -> io::Result<()> {
+    let mut temp = temp_file(dir)?;
+    temp.write_all(bytes)?;
+    temp.as_file().sync_all()?;
+    temp.persist(target).map_err(|error| error.error)?;
+    sync_dir(dir);
+    Ok(())
+}
+
+/// Flushes a directory's entries (the rename) to disk where the platform
+/// allows it; failures are ignored because the rename itself succeeded.
+fn sync_dir(dir: &Path) {
+    #[cfg(unix)]
+    if let Ok(handle) = File::open(dir) {
+        let _ = handle.sync_all();
+    }
+    #[cfg(not(unix))]
+    let _ = dir;
+}
+
+/// Removes temporary files left by a process killed mid-write (call under the lock).
+fn remove_stale_temps(dir: &Path) {
+    let Ok(entries) = fs::read_dir(dir) else {
+        return;
+    };
+    for entry in entries.flatten() {
+        let name = entry.file_name();
+        let name = name.to_string_lossy();
+        if name.starts_with(TEMP_PREFIX) && name.ends_with(TEMP_SUFFIX) {
+            let _ = fs::remove_file(entry.path());
+        }
+    }
+}
+
+/// `progress.<kind>-<at>.json`, or with `-1`, `-2`, .. if taken.
+fn aside_path(dir: &Path, kind: &str, at: Timestamp) -> PathBuf {
+    let first = dir.join(format!("progress.{kind}-{at}.json"));
+    if !first.exists() {
+        return first;
+    }
+    (1u32..)
+        .map(|n| dir.join(format!("progress.{kind}-{at}-{n}.json")))
+        .find(|path| !path.exists())
+        .unwrap_or(first)
+}
+
+/// A 64-bit mixer (splitmix64) to spread the nonce seed and counter.
+fn splitmix64(x: u64) -> u64 {
+    let mut z = x.wrapping_add(0x9E37_79B9_7F4A_7C15);
+    z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
+    z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
+    z ^ (z >> 31)
+}

@@ -1,0 +1,173 @@
+//! The notation commands' contract: exit codes and JSON shapes.
+
+use std::io::Write;
+use std::process::{Command, Output, Stdio};
+
+use serde_json::Value;
+
+fn sancho(args: &[&str]) -> Output {
+    Command::new(env!("CARGO_BIN_EXE_sancho"))
+        .args(args)
+        .output()
+        .expect("run sancho")
+}
+
+fn json(out: &Output) -> Value {
+    serde_json::from_slice(&out.stdout).unwrap_or_else(|e| {
+        panic!("{e}: {}", String::from_utf8_lossy(&out.stdout));
+    })
+}
+
+#[test]
+fn resolve_ok_has_every_spelling() {
+    let out = sancho(&["resolve", "--json", "Nf3"]);
+    assert_eq!(out.status.code(), Some(0));
+    let v = json(&out);
+    assert_eq!(v["input"], "Nf3");
+    assert_eq!(v["status"], "ok");
+    assert_eq!(v["uci"], "g1f3");
+    assert_eq!(v["san"], "Nf3");
+    assert_eq!(v["lan"], "Ng1-f3");
+    assert_eq!(v["diagnostics"], Value::Array(vec![]));
+    assert!(v.get("error").is_none());
+}
+
+#[test]
+fn resolve_teaches_with_codes_and_suggestions() {
+    let out = sancho(&[
+        "resolve",
+        "--json",
+        "--moves",
+        "e4 e5 Nf3 Nc6 Bc4 Bc5",
+        "0-0",
+    ]);
+    assert_eq!(out.status.code(), Some(0));
+    let v = json(&out);
+    assert_eq!(v["san"], "O-O");
+    assert_eq!(v["diagnostics"][0]["code"], "zero-castling");
+    assert_eq!(v["diagnostics"][0]["suggestion"], "O-O");
+    assert!(
+        v["diagnostics"][0]["message"]
+            .as_str()
+            .unwrap()
+            .contains("0-0 is written O-O")
+    );
+}
+
+#[test]
+fn strict_rejects_what_lenient_accepts() {
+    let out = sancho(&["resolve", "--json", "--strict", "nf3"]);
+    assert_eq!(out.status.code(), Some(1));
+    let v = json(&out);
+    assert_eq!(v["status"], "invalid");
+    assert_eq!(v["error"]["kind"], "syntax");
+    assert_eq!(v["diagnostics"][0]["code"], "lowercase-piece");
+    assert!(v.get("san").is_none());
+}
+
+#[test]
+fn ambiguous_lists_minimal_candidates() {
+    let fen = "4k3/8/8/8/8/5N2/8/1N2K3 w - - 0 1";
+    let out = sancho(&["resolve", "--json", "--fen", fen, "Nd2"]);
+    assert_eq!(out.status.code(), Some(1));
+    let v = json(&out);
+    assert_eq!(v["status"], "ambiguous");
+    assert_eq!(v["error"]["kind"], "ambiguous");
+    assert_eq!(v["error"]["message"], "ambiguous: Nbd2 or Nfd2?");
+    let sans: Vec<&str> = v["candidates"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|c| c["san"].as_str().unwrap())
+        .collect();
+    assert_eq!(sans, ["Nbd2", "Nfd2"]);
+    assert_eq!(v["candidates"][0]["uci"], "b1d2");
+}
+
+#[test]
+fn illegal_and_invalid_exit_one() {
+    let v = json(&sancho(&["resolve", "--json", "Nd4"]));
+    assert_eq!(v["status"], "illegal");
+    assert_eq!(v["error"]["kind"], "illegal");
+    let out = sancho(&["resolve", "--json", "hello"]);
+    assert_eq!(out.status.code(), Some(1));
+    assert_eq!(json(&out)["status"], "invalid");
+}
+
+#[test]
+fn double_dash_lets_dashes_be_inputs() {
+    let out = sancho(&["resolve", "--json", "--", "--"]);
+    assert_eq!(out.status.code(), Some(1));
+    assert_eq!(json(&out)["input"], "--");
+}
+
+#[test]
+fn bad_fen_and_bad_usage_exit_two() {
+    let out = sancho(&["resolve", "--fen", "8/8/8 w - - 0 1", "e4"]);
+    assert_eq!(out.status.code(), Some(2));
+    assert!(String::from_utf8_lossy(&out.stderr).contains("field 1"));
+    assert_eq!(sancho(&["resolve"]).status.code(), Some(2));
+    assert_eq!(
+        sancho(&["resolve", "--moves", "e4 e4", "e5"]).status.code(),
+        Some(2)
+    );
+}
+
+#[test]
+fn batch_answers_every_line_in_order() {
+    let start = "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1";
+    let input = format!("{start}\tNf3\n{start}\te2e4\nnot a fen\te4\n{start}\tQh5\n");
+    let mut child = Command::new(env!("CARGO_BIN_EXE_sancho"))
+        .args(["resolve", "--batch", "-"])
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .spawn()
+        .unwrap();
+    child
+        .stdin
+        .take()
+        .unwrap()
+        .write_all(input.as_bytes())
+        .unwrap();
+    let out = child.wait_with_output().unwrap();
+    assert_eq!(out.status.code(), Some(0));
+    let lines: Vec<Value> = String::from_utf8(out.stdout)
+        .unwrap()
+        .lines()
+        .map(|l| serde_json::from_str(l).unwrap())
+        .collect();
+    assert_eq!(lines.len(), 4);
+    assert_eq!(lines[0]["san"], "Nf3");
+    assert_eq!(lines[1]["diagnostics"][0]["code"], "uci");
+    assert_eq!(lines[2]["error"]["kind"], "fen");
+    assert_eq!(lines[3]["status"], "illegal");
+}
+
+#[test]
+fn hint_and_moves_speak_json() {
+    let v = json(&sancho(&["hint", "--json", "N"]));
+    assert_eq!(v["state"], "partial");
+    assert_eq!(v["candidates"].as_array().unwrap().len(), 4);
+    let v = json(&sancho(&["moves", "--json"]));
+    let moves = v.as_array().unwrap();
+    assert_eq!(moves.len(), 20);
+    assert!(
+        moves
+            .iter()
+            .any(|m| m["san"] == "Nf3" && m["uci"] == "g1f3" && m["lan"] == "Ng1-f3")
+    );
+}
+
+#[test]
+fn san_strings_lists_them_all() {
+    let out = sancho(&["san-strings"]);
+    assert_eq!(
+        String::from_utf8(out.stdout).unwrap().lines().count(),
+        9_758
+    );
+    let out = sancho(&["san-strings", "--with-suffixes"]);
+    assert_eq!(
+        String::from_utf8(out.stdout).unwrap().lines().count(),
+        29_274
+    );
+}

@@ -1,0 +1,609 @@
+//! The progress model: Glicko-2 against the paper and hand-worked numbers,
+//! SM-2 over a sequence of reviews, the next-puzzle rule, streaks, stats
+//! and the document format.
+
+use proptest::prelude::*;
+use sancho::progress::{
+    Attempt, AttemptId, Candidate, Card, Damage, DrillId, DrillMistake, DrillResult, Outcome,
+    PickReason, Progress, PuzzleRef, SECONDS_PER_DAY, Source, Timestamp, UserRating, WrongInput,
+    difficulty_rating, disk,
+};
+use skillratings::Outcomes;
+use skillratings::glicko2::{Glicko2Config, Glicko2Rating, glicko2_rating_period};
+
+const DAY: i64 = SECONDS_PER_DAY;
+
+fn lichess(id: &str) -> PuzzleRef {
+    PuzzleRef::new(Source::Lichess, id)
+}
+
+fn attempt(id: &str, at: i64, outcome: Outcome, hints: u8, rating: Option<u16>) -> Attempt {
+    Attempt {
+        puzzle: lichess(id),
+        at: Timestamp(at),
+        outcome,
+        time_ms: 1000,
+        hints,
+        solution_shown: false,
+        rating,
+        themes: vec![],
+        wrong_inputs: vec![],
+    }
+}
+
+/// Adds attempts with ids made from their position.
+fn progress_of(attempts: Vec<Attempt>) -> Progress {
+    let mut progress = Progress::new();
+    for (n, a) in attempts.into_iter().enumerate() {
+        let id = AttemptId::new(a.at, &a.puzzle.id, n as u64);
+        assert!(progress.insert_attempt(id, a));
+    }
+    progress
+}
+
+fn close(actual: f64, expected: f64, tolerance: f64) -> bool {
+    (actual - expected).abs() <= tolerance
+}
+
+// ---------------------------------------------------------------------------
+// Glicko-2
+
+#[test]
+fn skillratings_reproduces_glickmans_example() {
+    let player = Glicko2Rating {
+        rating: 1500.0,
+        deviation: 200.0,
+        volatility: 0.06,
+    };
+    let opponent = |rating, deviation| Glicko2Rating {
+        rating,
+        deviation,
+        volatility: 0.06,
+    };
+    let results = [
+        (opponent(1400.0, 30.0), Outcomes::WIN),
+        (opponent(1550.0, 100.0), Outcomes::LOSS),
+        (opponent(1700.0, 300.0), Outcomes::LOSS),
+    ];
+    let new = glicko2_rating_period(&player, &results, &Glicko2Config::new());
+    assert!(close(new.rating, 1464.06, 0.01), "{}", new.rating);
+    assert!(close(new.deviation, 151.52, 0.01), "{}", new.deviation);
+    assert!(
+        close(new.volatility, 0.05999, 0.00001),
+        "{}",
+        new.volatility
+    );
+}
+
+/// Expected values from a separate implementation of the steps in
+/// Glickman's "Example of the Glicko-2 system" (tau 0.5, epsilon 1e-6),
+/// for one game of a new player (1500/350/0.06) against a puzzle with
+/// deviation 100.
+#[test]
+fn wrapper_plays_one_game_against_the_puzzle() {
+    let start = UserRating::default();
+    assert_eq!(
+        (start.rating, start.deviation, start.volatility),
+        (1500.0, 350.0, 0.06)
+    );
+    let cases = [
+        (1400, true, 1632.67, 256.98),
+        (1400, false, 1270.34, 256.98),
+    ];
+    for (puzzle, won, rating, deviation) in cases {
+        let after = start.after_puzzle(puzzle, won);
+        assert!(
+            close(after.rating, rating, 0.01),
+            "{puzzle} {won}: {}",
+            after.rating
+        );
+        assert!(
+            close(after.deviation, deviation, 0.01),
+            "{puzzle} {won}: {}",
+            after.deviation
+        );
+    }
+    let second = start.after_puzzle(1400, true).after_puzzle(2000, false);
+    assert!(close(second.rating, 1597.31, 0.01), "{}", second.rating);
+    assert!(
+        close(second.deviation, 234.13, 0.01),
+        "{}",
+        second.deviation
+    );
+}
+
+#[test]
+fn difficulty_maps_to_ratings() {
+    let table = [(1, 800), (2, 1100), (3, 1400), (4, 1700), (5, 2000)];
+    for (difficulty, rating) in table {
+        assert_eq!(difficulty_rating(difficulty), rating);
+    }
+}
+
+#[test]
+fn only_first_attempt_and_only_clean_solves_count() {
+    // Clean win over a 1400 puzzle, then a repeat of it (ignored), then a
+    // solve with a hint over a 2000 puzzle (a loss), then an unrated one.
+    let progress = progress_of(vec![
+        attempt("a", 10, Outcome::Solved, 0, Some(1400)),
+        attempt("a", 20, Outcome::Failed, 0, Some(1400)),
+        attempt("b", 30, Outcome::Solved, 2, Some(2000)),
+        attempt("c", 40, Outcome::Failed, 0, None),
+    ]);
+    let rating = progress.rating();
+    assert!(close(rating.rating, 1597.31, 0.01), "{}", rating.rating);
+    assert!(
+        close(rating.deviation, 234.13, 0.01),
+        "{}",
+        rating.deviation
+    );
+    let history: Vec<(i64, i64)> = progress
+        .rating_history()
+        .iter()
+        .map(|p| (p.at.0, p.rating.round() as i64))
+        .collect();
+    assert_eq!(history, vec![(10, 1633), (30, 1597)]);
+}
+
+#[test]
+fn shown_solution_is_a_loss_and_replay_follows_time_not_insertion() {
+    let mut shown = attempt("a", 10, Outcome::Solved, 0, Some(1400));
+    shown.solution_shown = true;
+    assert!(close(
+        progress_of(vec![shown]).rating().rating,
+        1270.34,
+        0.01
+    ));
+
+    // Inserted newest first: the replay still rates 1400 before 2000.
+    let progress = progress_of(vec![
+        attempt("b", 30, Outcome::Solved, 1, Some(2000)),
+        attempt("a", 10, Outcome::Solved, 0, Some(1400)),
+    ]);
+    assert!(close(progress.rating().rating, 1597.31, 0.01));
+}
+
+// ---------------------------------------------------------------------------
+// SM-2
+
+#[test]
+fn sm2_intervals_over_a_sequence_of_reviews() {
+    // (quality, interval days, repetitions, ease) after each review.
+    let steps: [(u8, u32, u32, f64); 8] = [
+        (5, 1, 1, 2.06),
+        (5, 6, 2, 2.16),
+        (5, 13, 3, 2.26), // round(6 * 2.16) = 13
+        (3, 29, 4, 2.12), // round(13 * 2.26) = 29, ease - 0.14
+        (1, 1, 0, 1.58),  // failure resets, ease - 0.54
+        (5, 1, 1, 1.68),
+        (5, 6, 2, 1.78),
+        (5, 11, 3, 1.88), // round(6 * 1.78) = 11
+    ];
+    let mut now = Timestamp(1_000_000);
+    let mut card = Card::after_failure(now);
+    assert_eq!((card.interval_days, card.repetitions), (1, 0));
+    assert!(close(card.ease, 1.96, 1e-9));
+    assert_eq!(card.due, Timestamp(1_000_000 + DAY));
+    for (n, (quality, interval, repetitions, ease)) in steps.into_iter().enumerate() {
+        now = card.due;
+        card.review(quality, now);
+        assert_eq!(card.interval_days, interval, "step {n}");
+        assert_eq!(card.repetitions, repetitions, "step {n}");
+        assert!(close(card.ease, ease, 1e-9), "step {n}: {}", card.ease);
+        assert_eq!(card.due, now.plus_days(interval), "step {n}");
+    }
+}
+
+#[test]
+fn sm2_ease_never_falls_below_floor() {
+    let mut card = Card::after_failure(Timestamp(0));
+    for _ in 0..5 {
+        card.review(1, Timestamp(0));
+    }
+    assert!(close(card.ease, 1.3, 1e-9));
+    card.review(5, Timestamp(0));
+    card.review(5, Timestamp(0));
+    card.review(5, Timestamp(0));
+    // Ease 1.3 -> 1.4 -> 1.5, so the third interval is round(6 * 1.5) = 9.
+    assert_eq!(card.interval_days, 9);
+}
+
+#[test]
+fn failed_puzzles_become_due_reviews() {
+    let t0 = 1_000_000;
+    let progress = progress_of(vec![
+        attempt("solved", t0, Outcome::Solved, 0, None),
+        attempt("hinted", t0, Outcome::Solved, 1, None),
+        attempt("late", t0 + 100, Outcome::Failed, 0, None),
+        attempt("early", t0 + 50, Outcome::Failed, 0, None),
+        attempt("reviewed", t0, Outcome::Failed, 0, None),
+        attempt("reviewed", t0 + DAY, Outcome::Solved, 0, None),
+        attempt("reviewed", t0 + 2 * DAY, Outcome::Solved, 0, None),
+    ]);
+    assert!(progress.due_reviews(Timestamp(t0 + DAY - 1)).is_empty());
+    assert_eq!(
+        progress.due_reviews(Timestamp(t0 + DAY + 50)),
+        vec![lichess("early")]
+    );
+    assert_eq!(
+        progress.due_reviews(Timestamp(t0 + 2 * DAY)),
+        vec![lichess("early"), lichess("late")]
+    );
+    let card = progress.card(&lichess("reviewed")).expect("card");
+    assert_eq!((card.repetitions, card.interval_days), (2, 6));
+    assert_eq!(card.due, Timestamp(t0 + 8 * DAY));
+    assert!(progress.card(&lichess("solved")).is_none());
+    assert!(progress.card(&lichess("hinted")).is_none());
+}
+
+// ---------------------------------------------------------------------------
+// The next puzzle
+
+#[test]
+fn pick_prefers_oldest_due_review_then_nearest_unseen() {
+    let t0 = 1_000_000;
+    let progress = progress_of(vec![
+        attempt("seen", t0, Outcome::Solved, 0, None),
+        attempt("due-late", t0 + 10, Outcome::Failed, 0, None),
+        attempt("due-early", t0, Outcome::Failed, 0, None),
+    ]);
+    let refs: Vec<PuzzleRef> = ["seen", "due-late", "due-early", "far", "near", "near2"]
+        .iter()
+        .map(|id| lichess(id))
+        .collect();
+    let fork = vec!["fork".to_owned()];
+    let pin = vec!["pin".to_owned()];
+    let ratings = [1500, 1500, 1500, 2400, 1450, 1550];
+    let themes = [&fork, &fork, &pin, &fork, &pin, &fork];
+    let candidates = || {
+        refs.iter()
+            .zip(ratings)
+            .zip(themes)
+            .map(|((puzzle, rating), themes)| Candidate {
+                puzzle,
+                rating,
+                themes,
+            })
+    };
+    let id = |now: i64, filter: &[String]| {
+        progress
+            .pick_next(Timestamp(now), candidates(), filter)
+            .map(|p| (p.candidate.puzzle.id.clone(), p.reason))
+    };
+    let due = |at| PickReason::Review { due: Timestamp(at) };
+    // Before anything is due: the unseen puzzle nearest 1500 (ties: first).
+    assert_eq!(id(t0, &[]), Some(("near".to_owned(), PickReason::New)));
+    assert_eq!(
+        id(t0 + DAY + 5, &[]),
+        Some(("due-early".to_owned(), due(t0 + DAY)))
+    );
+    assert_eq!(
+        id(t0 + DAY + 20, &[]),
+        Some(("due-early".to_owned(), due(t0 + DAY)))
+    );
+    // Only fork puzzles: due-early is a pin, near too.
+    assert_eq!(
+        id(t0 + DAY + 20, &fork),
+        Some(("due-late".to_owned(), due(t0 + DAY + 10)))
+    );
+    assert_eq!(id(t0, &fork), Some(("near2".to_owned(), PickReason::New)));
+    let none = vec!["endgame".to_owned()];
+    assert_eq!(id(t0, &none), None);
+}
+
+// ---------------------------------------------------------------------------
+// Streaks, stats, weak spots
+
+fn themed(id: &str, at: i64, outcome: Outcome, themes: &[&str]) -> Attempt {
+    let mut a = attempt(id, at, outcome, 0, None);
+    a.themes = themes.iter().map(|t| (*t).to_owned()).collect();
+    a
+}
+
+#[test]
+fn streaks_follow_time_order() {
+    use Outcome::{Failed as F, Solved as S};
+    let table: [(&[Outcome], u32, u32); 5] = [
+        (&[], 0, 0),
+        (&[S, S, F, S], 1, 2),
+        (&[S, S, S, F], 0, 3),
+        (&[F, S, S, S, S], 4, 4),
+        (&[S, F, S, S, F, S], 1, 2),
+    ];
+    for (outcomes, current, best) in table {
+        // Inserted in reverse to show that time, not insertion, orders them.
+        let attempts = outcomes
+            .iter()
+            .enumerate()
+            .rev()
+            .map(|(n, o)| attempt(&format!("p{n}"), n as i64 * 10, *o, 0, None))
+            .collect();
+        let streak = progress_of(attempts).streak();
+        assert_eq!(
+            (streak.current, streak.best),
+            (current, best),
+            "{outcomes:?}"
+        );
+    }
+}
+
+fn sample() -> Progress {
+    let mut wrong = themed("w", 50, Outcome::Failed, &["pin"]);
+    wrong.wrong_inputs = vec![
+        WrongInput {
+            input: "bxc3".to_owned(),
+            codes: vec!["wrong-piece".to_owned(), "missing-check".to_owned()],
+        },
+        WrongInput {
+            input: "Qh5".to_owned(),
+            codes: vec!["missing-check".to_owned()],
+        },
+    ];
+    let mut progress = progress_of(vec![
+        themed("a", 10, Outcome::Solved, &["fork", "short"]),
+        themed("b", 20, Outcome::Failed, &["fork"]),
+        themed("c", 30, Outcome::Failed, &["fork"]),
+        themed("d", 40, Outcome::Failed, &["pin"]),
+        wrong,
+        themed("e", 60, Outcome::Failed, &["short"]),
+    ]);
+    let drill = |kind: &str, at, exercises, correct, mistakes: &[(&str, &str)]| DrillResult {
+        kind: kind.to_owned(),
+        at: Timestamp(at),
+        exercises,
+        correct,
+        time_ms: 1000,
+        mistakes: mistakes
+            .iter()
+            .map(|(code, answer)| DrillMistake {
+                code: (*code).to_owned(),
+                answer: (*answer).to_owned(),
+            })
+            .collect(),
+    };
+    progress.insert_drill(
+        DrillId::new(Timestamp(70), "write", 1),
+        drill(
+            "write",
+            70,
+            10,
+            7,
+            &[("missing-check", "Nf7+"), ("missing-capture", "exd5")],
+        ),
+    );
+    progress.insert_drill(
+        DrillId::new(Timestamp(80), "write", 2),
+        drill("write", 80, 5, 5, &[("missing-check", "Qxf7#")]),
+    );
+    progress.insert_drill(
+        DrillId::new(Timestamp(90), "read", 3),
+        drill("read", 90, 4, 0, &[]),
+    );
+    progress.complete_lesson("lesson-2");
+    progress.complete_lesson("lesson-1");
+    progress
+}
+
+#[test]
+fn weak_spots_rank_codes_and_themes() {
+    let weak = sample().weak_spots();
+    let mistakes: Vec<(&str, u32, Option<&str>)> = weak
+        .mistakes
+        .iter()
+        .map(|m| (m.code.as_str(), m.count, m.example.as_deref()))
+        .collect();
+    assert_eq!(
+        mistakes,
+        vec![
+            ("missing-check", 4, Some("Qxf7#")),
+            ("missing-capture", 1, Some("exd5")),
+            ("wrong-piece", 1, None),
+        ]
+    );
+    // fork: 2 of 3 failed; pin: 2 of 2 (below the minimum); short: 1 of 2.
+    let themes: Vec<(&str, u32, u32)> = weak
+        .themes
+        .iter()
+        .map(|t| (t.theme.as_str(), t.attempted, t.failed))
+        .collect();
+    assert_eq!(themes, vec![("fork", 3, 2)]);
+}
+
+#[test]
+fn stats_json_has_the_documented_shape() {
+    let stats = sample().stats(Timestamp(100 + DAY));
+    let json = serde_json::to_value(&stats).unwrap();
+    let keys = |v: &serde_json::Value| {
+        let mut k: Vec<String> = v.as_object().unwrap().keys().cloned().collect();
+        k.sort();
+        k
+    };
+    assert_eq!(
+        keys(&json),
+        [
+            "drills",
+            "lessons",
+            "mistakes",
+            "puzzles",
+            "rating",
+            "reviews_due",
+            "streak",
+            "themes"
+        ]
+    );
+    assert_eq!(
+        keys(&json["puzzles"]),
+        ["accuracy", "attempted", "failed", "solved"]
+    );
+    assert_eq!(keys(&json["rating"]), ["current", "deviation", "history"]);
+    assert_eq!(keys(&json["streak"]), ["best", "current"]);
+    assert_eq!(
+        keys(&json["drills"]),
+        ["by_kind", "completed", "correct", "exercises"]
+    );
+    assert_eq!(keys(&json["mistakes"][0]), ["code", "count", "example"]);
+    assert_eq!(
+        keys(&json["themes"][0]),
+        ["accuracy", "attempted", "solved", "theme"]
+    );
+    assert_eq!(keys(&json["lessons"]), ["completed"]);
+
+    assert_eq!(json["puzzles"]["attempted"], 6);
+    assert_eq!(json["puzzles"]["solved"], 1);
+    assert_eq!(json["puzzles"]["failed"], 5);
+    assert_eq!(json["reviews_due"], 5);
+    assert_eq!(json["streak"]["best"], 1);
+    assert_eq!(json["drills"]["completed"], 3);
+    assert_eq!(json["drills"]["exercises"], 19);
+    assert_eq!(json["drills"]["correct"], 12);
+    assert_eq!(json["drills"]["by_kind"]["write"]["correct"], 12);
+    assert_eq!(json["drills"]["by_kind"]["read"]["accuracy"], 0.0);
+    assert_eq!(json["themes"][0]["theme"], "fork");
+    assert_eq!(
+        json["lessons"]["completed"],
+        serde_json::json!(["lesson-1", "lesson-2"])
+    );
+    assert_eq!(json["rating"]["current"], 1500.0);
+
+    let empty = serde_json::to_value(Progress::new().stats(Timestamp(0))).unwrap();
+    assert!(empty["puzzles"]["accuracy"].is_null());
+}
+
+#[test]
+fn stats_text_report_reads_plainly() {
+    let text = sample().stats(Timestamp(100 + DAY)).to_string();
+    for line in [
+        "Puzzles: 6 attempted, 1 solved, 5 failed (accuracy 17%)",
+        "Streak: 0 solved in a row (best 1)",
+        "Reviews due: 5",
+        "Drills: 3 completed, 19 exercises, 12 correct (accuracy 63%)",
+        "  write: 2 completed, 12/15 correct (80%)",
+        "  missing-check: 4 times (e.g. Qxf7#)",
+        "  fork: 1 of 3 solved (33%)",
+        "Lessons completed: lesson-1, lesson-2",
+    ] {
+        assert!(
+            text.lines().any(|l| l == line),
+            "missing {line:?} in\n{text}"
+        );
+    }
+}
+
+// ---------------------------------------------------------------------------
+// The document format
+
+fn arb_attempt() -> impl Strategy<Value = Attempt> {
+    let source = prop_oneof![
+        Just(Source::Lichess),
+        "[a-z]{1,6}".prop_map(|pack| Source::Builtin { pack }),
+        "[ -~]{0,8}".prop_map(|name| Source::File { name }),
+    ];
+    (
+        source,
+        "[A-Za-z0-9]{1,6}",
+        any::<i64>(),
+        any::<bool>(),
+        (any::<u64>(), 0u8..=4, any::<bool>(), any::<Option<u16>>()),
+        proptest::collection::vec("\\PC{0,6}", 0..3),
+        proptest::collection::vec(
+            ("\\PC{0,6}", proptest::collection::vec("[a-z-]{1,8}", 0..3)),
+            0..3,
+        ),
+    )
+        .prop_map(
+            |(source, id, at, solved, (time_ms, hints, shown, rating), themes, wrong)| Attempt {
+                puzzle: PuzzleRef::new(source, id),
+                at: Timestamp(at),
+                outcome: if solved {
+                    Outcome::Solved
+                } else {
+                    Outcome::Failed
+                },
+                time_ms,
+                hints,
+                solution_shown: shown,
+                rating,
+                themes,
+                wrong_inputs: wrong
+                    .into_iter()
+                    .map(|(input, codes)| WrongInput { input, codes })
+                    .collect(),
+            },
+        )
+}
+
+proptest! {
+    #[test]
+    fn documents_round_trip(attempts in proptest::collection::vec(arb_attempt(), 0..6),
+                            lessons in proptest::collection::vec("[a-z0-9-]{1,8}", 0..3)) {
+        let mut progress = progress_of(attempts);
+        for lesson in &lessons {
+            progress.complete_lesson(lesson);
+        }
+        let bytes = disk::encode(&progress).unwrap();
+        prop_assert_eq!(disk::decode(&bytes).unwrap(), progress);
+    }
+
+    #[test]
+    fn merge_is_a_union_by_id(attempts in proptest::collection::vec(arb_attempt(), 0..8),
+                              split in proptest::collection::vec(0u8..3, 8)) {
+        // Each attempt goes to the left log, the right log or both.
+        let mut left = Progress::new();
+        let mut right = Progress::new();
+        for (n, (a, side)) in attempts.iter().zip(&split).enumerate() {
+            let id = AttemptId::new(a.at, &a.puzzle.id, n as u64);
+            if *side != 1 { left.insert_attempt(id.clone(), a.clone()); }
+            if *side != 0 { right.insert_attempt(id, a.clone()); }
+        }
+        let both = split.iter().take(attempts.len()).filter(|s| **s == 2).count();
+        let mut lr = left.clone();
+        let summary = lr.merge(right.clone());
+        prop_assert_eq!(summary.attempts_known, both);
+        prop_assert_eq!(summary.attempts_new, right.attempts().len() - both);
+        let mut rl = right.clone();
+        rl.merge(left.clone());
+        prop_assert_eq!(&lr, &rl);
+        prop_assert_eq!(lr.attempts().len(), attempts.len());
+        prop_assert_eq!(lr.rating(), rl.rating());
+        let again = lr.clone().merge(right);
+        prop_assert_eq!(again.attempts_new, 0);
+    }
+
+    #[test]
+    fn every_cut_of_a_document_is_seen_as_damage(attempts in proptest::collection::vec(arb_attempt(), 1..3),
+                                                  cut in any::<prop::sample::Index>()) {
+        let bytes = disk::encode(&progress_of(attempts)).unwrap();
+        let cut = cut.index(bytes.len());
+        let result = disk::decode(&bytes[..cut]);
+        prop_assert!(
+            matches!(result, Err(disk::DecodeError::Damaged(Damage::Empty | Damage::Truncated))),
+            "cut at {} of {}: {:?}", cut, bytes.len(), result
+        );
+    }
+}
+
+#[test]
+fn decode_classifies_documents() {
+    use disk::DecodeError::{Damaged, Newer};
+    let table: [(&str, Result<usize, disk::DecodeError>); 8] = [
+        ("{\"schema\":1}", Ok(0)),
+        ("{\"schema\":1,\"attempts\":[],\"later\":true}", Ok(0)),
+        ("  \n", Err(Damaged(Damage::Empty))),
+        ("{\"schema\":1,\"attem", Err(Damaged(Damage::Truncated))),
+        ("{\"schema\":2}", Err(Newer(2))),
+        ("{\"schema\":9,\"attempts\":\"a new shape\"}", Err(Newer(9))),
+        (
+            "{\"schema\":0}",
+            Err(Damaged(Damage::Corrupt("unknown schema 0".to_owned()))),
+        ),
+        ("[1,2]", Err(Damaged(Damage::Corrupt(String::new())))),
+    ];
+    for (text, expected) in table {
+        let result = disk::decode(text.as_bytes()).map(|p| p.attempts().len());
+        match (&result, &expected) {
+            (Err(Damaged(Damage::Corrupt(_))), Err(Damaged(Damage::Corrupt(reason))))
+                if reason.is_empty() => {}
+            _ => assert_eq!(result, expected, "{text}"),
+        }
+    }
+}
