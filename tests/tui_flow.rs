@@ -100,10 +100,12 @@ fn the_hint_follows_every_keystroke() {
     );
     assert_eq!(seen[3], (HintState::Complete, 1));
     app.update(Action::Backspace);
-    assert!(matches!(
-        app.play().unwrap().hint().state,
-        HintState::Partial
-    ));
+    let back = app.play().unwrap().hint();
+    assert_eq!(
+        (back.state.clone(), back.candidates.len()),
+        seen[2],
+        "the hint depends on the text only"
+    );
     app.update(Action::ClearLine);
     assert_eq!(app.play().unwrap().hint().state, HintState::Empty);
     typed(&mut app, "Zz");
@@ -413,4 +415,42 @@ proptest! {
             terminal.draw(|f| render(&app, f)).unwrap();
         }
     }
+}
+
+/// Lichess-style fx006: Black plays Rb8; White castles.
+fn castling() -> Puzzle {
+    lichess("fx006", "r3k3/8/8/8/8/8/8/R3K2R b KQq - 0 1", "a8b8 e1g1")
+}
+
+#[test]
+fn tab_table() {
+    // (typed, after Tab)
+    let cases = [
+        ("0-0", "O-O"),
+        ("O-O-", "O-O-O"),
+        ("Kf", "Kf"),
+        ("Rb", "Rb1"),
+        ("Qd4", "Qd4"),
+    ];
+    for (text, expected) in cases {
+        let mut app = App::new(Config::default(), vec![castling()]);
+        app.update(Action::Select);
+        app.update(Action::Tick(REPLY_DELAY_MS));
+        typed(&mut app, text);
+        app.update(Action::Complete);
+        assert_eq!(app.play().unwrap().input().text(), expected, "{text}");
+    }
+}
+
+#[test]
+fn castling_with_zeros_is_accepted_and_noted() {
+    let mut app = App::new(Config::default(), vec![castling()]);
+    app.update(Action::Select);
+    app.update(Action::Tick(REPLY_DELAY_MS));
+    typed(&mut app, "0-0");
+    assert!(!app.play().unwrap().hint().diagnostics.is_empty());
+    app.update(Action::Submit);
+    let play = app.play().unwrap();
+    assert!(matches!(play.finish(), Some(Finish::Solved(_))));
+    assert_eq!(play.history().last().unwrap().san, "O-O");
 }

@@ -467,3 +467,40 @@ fn footer_and_help_come_from_the_keymap() {
         );
     }
 }
+
+#[test]
+fn notation_notes_are_styled_and_kept_after_the_last_move() {
+    let castling = lichess("fx006", "r3k3/8/8/8/8/8/8/R3K2R b KQq - 0 1", "a8b8 e1g1");
+    for (no_color, expected) in [
+        (
+            false,
+            Style::new().fg(Color::Cyan).add_modifier(Modifier::ITALIC),
+        ),
+        (true, Style::new().add_modifier(Modifier::ITALIC)),
+    ] {
+        let mut app = App::new(
+            Config {
+                ascii: false,
+                no_color,
+            },
+            vec![castling.clone()],
+        );
+        app.update(Action::Select);
+        app.update(Action::Tick(REPLY_DELAY_MS));
+        typed(&mut app, "0-0");
+        let t = draw(&app, 120, 40);
+        let buf = t.backend().buffer();
+        let (x, y) = find(buf, "note: 0-0").expect("the note is shown");
+        let cell = &buf[(x, y)];
+        assert_eq!(
+            (cell.fg, cell.modifier),
+            (expected.fg.unwrap_or(Color::Reset), expected.add_modifier)
+        );
+        app.update(Action::Submit);
+        let status = &app.play().unwrap().status().text;
+        assert!(
+            status.contains("O-O is correct") && status.contains("0-0"),
+            "{status}"
+        );
+    }
+}

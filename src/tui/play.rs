@@ -8,7 +8,7 @@ use shakmaty::{Chess, Color, Move, Position, Square};
 
 use super::input::InputLine;
 use super::strings;
-use crate::notation::{Hint, HintEngine, MoveText};
+use crate::notation::{Hint, HintEngine, HintState, MoveText};
 use crate::puzzle::Puzzle;
 use crate::session::{self, Event, Session};
 
@@ -306,6 +306,10 @@ impl Play {
                         StatusKind::Bad
                     },
                     text: match &finish {
+                        // Keep what the last move earned (its comment, notation notes).
+                        Finish::Solved(m) if self.status.kind == StatusKind::Good => {
+                            format!("{} {}", self.status.text, strings::finished(m))
+                        }
                         Finish::Solved(m) | Finish::Failed(m) => strings::finished(m),
                     },
                 };
@@ -385,19 +389,28 @@ impl Play {
         }
     }
 
-    /// Tab: completes to the only candidate, or to the candidates' common
-    /// prefix when the input is a literal prefix of all of them.
+    /// Tab: completes to the only candidate; else to the candidates'
+    /// common prefix when the input is a literal prefix of all of them; else,
+    /// when the input already reads as a complete move (`0-0`), rewrites it
+    /// in canonical SAN (`O-O`).
     pub fn complete(&mut self) {
         let text = self.input.text();
         let target = match self.hint.candidates.as_slice() {
             [] => return,
             [one] => one.san.clone(),
-            many => {
-                if !many.iter().all(|m| m.san.starts_with(&text)) {
+            [first, ..]
+                if !self
+                    .hint
+                    .candidates
+                    .iter()
+                    .all(|m| m.san.starts_with(&text)) =>
+            {
+                if self.hint.state != HintState::CompleteOrLonger {
                     return;
                 }
-                common_prefix(many.iter().map(|m| m.san.as_str()))
+                first.san.clone()
             }
+            many => common_prefix(many.iter().map(|m| m.san.as_str())),
         };
         if target != text {
             self.edit(|line| line.set(&target));
