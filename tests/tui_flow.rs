@@ -454,3 +454,53 @@ fn castling_with_zeros_is_accepted_and_noted() {
     assert!(matches!(play.finish(), Some(Finish::Solved(_))));
     assert_eq!(play.history().last().unwrap().san, "O-O");
 }
+
+#[test]
+fn the_real_loop_runs_on_a_test_backend_with_fake_time() {
+    use ratatui::crossterm::event::{Event, KeyCode, KeyEvent, KeyEventKind, KeyModifiers};
+    use sancho::tui::runner::{POLL, event_loop};
+    use std::collections::VecDeque;
+    use std::time::Duration;
+
+    let key = |code| Some(Event::Key(KeyEvent::new(code, KeyModifiers::NONE)));
+    let mut script: VecDeque<Option<Event>> = VecDeque::new();
+    script.push_back(key(KeyCode::Enter)); // Puzzles
+    script.extend(std::iter::repeat_n(None, 10)); // 500 ms pass
+    script.extend("Re1+".chars().map(|c| key(KeyCode::Char(c))));
+    let mut release = KeyEvent::new(KeyCode::Char('x'), KeyModifiers::NONE);
+    release.kind = KeyEventKind::Release;
+    script.push_back(Some(Event::Key(release))); // ignored
+    script.push_back(key(KeyCode::Enter));
+    script.extend(std::iter::repeat_n(None, 10));
+    script.extend("Rxe1#".chars().map(|c| key(KeyCode::Char(c))));
+    script.push_back(key(KeyCode::Enter));
+    script.push_back(Some(Event::Resize(70, 20)));
+    script.push_back(Some(Event::Key(KeyEvent::new(
+        KeyCode::Char('c'),
+        KeyModifiers::CONTROL,
+    ))));
+
+    let mut app = App::new(Config::default(), vec![back_rank()]);
+    let mut terminal = Terminal::new(TestBackend::new(100, 30)).unwrap();
+    let clock = std::cell::Cell::new(Duration::ZERO);
+    event_loop(
+        &mut terminal,
+        &mut app,
+        |timeout| {
+            clock.set(clock.get() + timeout);
+            Ok(script
+                .pop_front()
+                .expect("the loop should have quit by now"))
+        },
+        || clock.get(),
+    )
+    .unwrap();
+    assert!(script.is_empty(), "the loop ran until Ctrl-C");
+    assert!(app.should_quit());
+    assert_eq!(app.size(), (70, 20));
+    assert_eq!(sans(&app), ["Rxc1", "Re1+", "Rxe1", "Rxe1#"]);
+    let outcomes = app.into_outcomes();
+    assert_eq!(outcomes.len(), 1);
+    assert!(outcomes[0].outcome.solved);
+    assert_eq!(POLL, Duration::from_millis(50));
+}

@@ -1,7 +1,14 @@
 //! The runner: owns the terminal and the clock, feeds actions to the app.
+//!
+//! [`run`] sets the real terminal up; [`event_loop`] is the loop itself,
+//! generic over the backend, the event source and the clock so that tests
+//! drive it with a `TestBackend`, scripted events and fake time.
 
+use std::io;
 use std::time::{Duration, Instant};
 
+use ratatui::Terminal;
+use ratatui::backend::Backend;
 use ratatui::crossterm::event::{self, Event};
 
 use super::action::Action;
@@ -12,7 +19,7 @@ use super::view;
 use crate::puzzle::Puzzle;
 
 /// How long to wait for a key before time passes (and the screen refreshes).
-const POLL: Duration = Duration::from_millis(50);
+pub const POLL: Duration = Duration::from_millis(50);
 
 /// Restores the terminal on every exit path, including early returns.
 struct TerminalGuard;
@@ -28,7 +35,8 @@ impl Drop for TerminalGuard {
 ///
 /// `NO_COLOR` in the environment (non-empty) forces `config.no_color`.
 /// Sets the terminal up with [`ratatui::try_init`] (raw mode, alternate
-/// screen, a panic hook that restores the terminal) and restores it on return.
+/// screen, a panic hook that restores the terminal) and restores it on
+/// every return.
 ///
 /// # Errors
 /// The terminal could not be set up, drawn to or read from.
@@ -40,29 +48,60 @@ pub fn run(mut config: Config, puzzles: Vec<Puzzle>) -> anyhow::Result<Vec<Attem
     // The Linux console keeps old contents in the alternate screen: clear it.
     terminal.clear()?;
     let mut app = App::new(config, puzzles);
+    let start = Instant::now();
+    event_loop(
+        &mut terminal,
+        &mut app,
+        |timeout| {
+            if event::poll(timeout)? {
+                event::read().map(Some)
+            } else {
+                Ok(None)
+            }
+        },
+        || start.elapsed(),
+    )?;
+    Ok(app.into_outcomes())
+}
+
+/// The loop: draw, wait up to [`POLL`] for an event, map it to an action,
+/// then tell the app how much time passed; until the app wants to quit.
+///
+/// `next_event` waits at most the given time for an event (`None`: none
+/// came); `now` is the time since some fixed start.
+///
+/// # Errors
+/// Drawing or reading events failed.
+pub fn event_loop<B>(
+    terminal: &mut Terminal<B>,
+    app: &mut App,
+    mut next_event: impl FnMut(Duration) -> io::Result<Option<Event>>,
+    mut now: impl FnMut() -> Duration,
+) -> anyhow::Result<()>
+where
+    B: Backend,
+    B::Error: std::error::Error + Send + Sync + 'static,
+{
     let size = terminal.size()?;
     app.update(Action::Resize(size.width, size.height));
-    let mut last = Instant::now();
+    let mut last = now();
     while !app.should_quit() {
-        terminal.draw(|frame| view::render(&app, frame))?;
-        if event::poll(POLL)? {
-            match event::read()? {
-                Event::Key(key) => {
-                    if let Some(action) = action_for(key, &app.screen()) {
-                        app.update(action);
-                    }
+        terminal.draw(|frame| view::render(app, frame))?;
+        match next_event(POLL)? {
+            Some(Event::Key(key)) => {
+                if let Some(action) = action_for(key, &app.screen()) {
+                    app.update(action);
                 }
-                Event::Resize(w, h) => {
-                    terminal.autoresize()?;
-                    app.update(Action::Resize(w, h));
-                }
-                _ => {}
             }
+            Some(Event::Resize(w, h)) => app.update(Action::Resize(w, h)),
+            _ => {}
         }
-        let now = Instant::now();
-        let ms = u64::try_from(now.duration_since(last).as_millis()).unwrap_or(u64::MAX);
-        last = now;
-        app.update(Action::Tick(ms));
+        let t = now();
+        let ms = u64::try_from(t.saturating_sub(last).as_millis()).unwrap_or(u64::MAX);
+        last = t;
+        if ms > 0 {
+            app.update(Action::Tick(ms));
+        }
     }
-    Ok(app.into_outcomes())
+    Ok(())
 }
