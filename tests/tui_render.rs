@@ -504,3 +504,19 @@ fn notation_notes_are_styled_and_kept_after_the_last_move() {
         );
     }
 }
+
+#[test]
+fn snapshot_help_overlay_minimum_size() {
+    let mut app = app(Config::default());
+    app.update(Action::ToggleHelp);
+    let t = draw(&app, MIN_WIDTH, MIN_HEIGHT);
+    // Every binding is still listed, by its keys.
+    for b in sancho::tui::KEYMAP
+        .iter()
+        .filter(|b| b.scope != sancho::tui::keys::Scope::Home)
+    {
+        let label = sancho::tui::keys::keys_label(b);
+        assert!(find(t.backend().buffer(), &label).is_some(), "{label}");
+    }
+    insta::assert_snapshot!(t.backend());
+}
