@@ -45,7 +45,7 @@ pub fn render(app: &App, theme: Theme, area: Rect, frame: &mut Frame) {
         let half = rows.len().div_ceil(2);
         let left_w = rows[..half]
             .iter()
-            .map(|(k, d)| key_w + 1 + d.chars().count())
+            .map(|(_, d)| key_w + 1 + d.chars().count())
             .max()
             .unwrap_or(0);
         (0..half)
