@@ -483,18 +483,31 @@ fn the_real_loop_runs_on_a_test_backend_with_fake_time() {
     let mut app = App::new(Config::default(), vec![back_rank()]);
     let mut terminal = Terminal::new(TestBackend::new(100, 30)).unwrap();
     let clock = std::cell::Cell::new(Duration::ZERO);
+    let total = script.len();
+    let read = std::cell::Cell::new(0usize);
+    let mut heard = Vec::new();
     event_loop(
         &mut terminal,
         &mut app,
         |timeout| {
             clock.set(clock.get() + timeout);
+            read.set(read.get() + 1);
             Ok(script
                 .pop_front()
                 .expect("the loop should have quit by now"))
         },
         || clock.get(),
+        |attempt| {
+            heard.push((attempt.puzzle_id.clone(), total - read.get()));
+            Ok(())
+        },
     )
     .unwrap();
+    assert_eq!(
+        heard,
+        [("3IQ26".to_owned(), 2)],
+        "reported once, right after the mating move (before Resize and Ctrl-C)"
+    );
     assert!(script.is_empty(), "the loop ran until Ctrl-C");
     assert!(app.should_quit());
     assert_eq!(app.size(), (70, 20));

@@ -20,5 +20,5 @@ pub use action::Action;
 pub use app::{App, Config, MenuItem, Screen};
 pub use keys::{KEYMAP, action_for};
 pub use play::{Attempt, Play, REPLY_DELAY_MS};
-pub use runner::run;
+pub use runner::{run, run_with};
 pub use view::{MIN_HEIGHT, MIN_WIDTH, render};

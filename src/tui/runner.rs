@@ -40,7 +40,21 @@ impl Drop for TerminalGuard {
 ///
 /// # Errors
 /// The terminal could not be set up, drawn to or read from.
-pub fn run(mut config: Config, puzzles: Vec<Puzzle>) -> anyhow::Result<Vec<Attempt>> {
+pub fn run(config: Config, puzzles: Vec<Puzzle>) -> anyhow::Result<Vec<Attempt>> {
+    run_with(config, puzzles, |_| Ok(()))
+}
+
+/// Like [`run`], and calls `on_attempt` as soon as each attempt finishes
+/// (so that progress is saved even if the session ends badly later).
+///
+/// # Errors
+/// The terminal failed, or `on_attempt` returned an error (which ends the
+/// session, with the terminal restored).
+pub fn run_with(
+    mut config: Config,
+    puzzles: Vec<Puzzle>,
+    on_attempt: impl FnMut(&Attempt) -> anyhow::Result<()>,
+) -> anyhow::Result<Vec<Attempt>> {
     // https://no-color.org: any non-empty NO_COLOR turns colour off.
     config.no_color |= std::env::var_os("NO_COLOR").is_some_and(|v| !v.is_empty());
     let mut terminal = ratatui::try_init()?;
@@ -60,6 +74,7 @@ pub fn run(mut config: Config, puzzles: Vec<Puzzle>) -> anyhow::Result<Vec<Attem
             }
         },
         || start.elapsed(),
+        on_attempt,
     )?;
     Ok(app.into_outcomes())
 }
@@ -68,7 +83,8 @@ pub fn run(mut config: Config, puzzles: Vec<Puzzle>) -> anyhow::Result<Vec<Attem
 /// then tell the app how much time passed; until the app wants to quit.
 ///
 /// `next_event` waits at most the given time for an event (`None`: none
-/// came); `now` is the time since some fixed start.
+/// came); `now` is the time since some fixed start; `on_attempt` hears of
+/// each finished attempt once, in order.
 ///
 /// # Errors
 /// Drawing or reading events failed.
@@ -77,6 +93,7 @@ pub fn event_loop<B>(
     app: &mut App,
     mut next_event: impl FnMut(Duration) -> io::Result<Option<Event>>,
     mut now: impl FnMut() -> Duration,
+    mut on_attempt: impl FnMut(&Attempt) -> anyhow::Result<()>,
 ) -> anyhow::Result<()>
 where
     B: Backend,
@@ -85,6 +102,7 @@ where
     let size = terminal.size()?;
     app.update(Action::Resize(size.width, size.height));
     let mut last = now();
+    let mut reported = 0;
     while !app.should_quit() {
         terminal.draw(|frame| view::render(app, frame))?;
         match next_event(POLL)? {
@@ -102,6 +120,11 @@ where
         if ms > 0 {
             app.update(Action::Tick(ms));
         }
+        let finished = app.outcomes();
+        for attempt in finished.get(reported..).unwrap_or_default() {
+            on_attempt(attempt)?;
+        }
+        reported = finished.len();
     }
     Ok(())
 }
