@@ -60,7 +60,9 @@ pub fn run_with(
     let mut terminal = ratatui::try_init()?;
     let _guard = TerminalGuard;
     // The Linux console keeps old contents in the alternate screen: clear it.
-    terminal.clear()?;
+    // (Through the backend: `Terminal::clear` asks the terminal where the
+    // cursor is, and a terminal that does not answer would stall it.)
+    terminal.backend_mut().clear()?;
     let mut app = App::new(config, puzzles);
     let start = Instant::now();
     event_loop(
