@@ -172,6 +172,19 @@ fn huge_terminals_cap_the_board() {
     let [_, body, ..] = areas(t.backend().buffer().area);
     let board = board_area(body);
     assert_eq!((board.width, board.height), (2 + 8 * 9, 8 * 4 + 1));
+    // Extreme shapes draw without overflow, with help and in no-colour mode too.
+    for (w, h) in [(u16::MAX, 25), (80, 3000), (MIN_WIDTH, 2000)] {
+        for help in [false, true] {
+            let mut app = self::app(Config {
+                ascii: false,
+                no_color: help,
+            });
+            if help {
+                app.update(Action::ToggleHelp);
+            }
+            draw(&app, w, h);
+        }
+    }
 }
 
 #[test]
