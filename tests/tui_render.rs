@@ -533,3 +533,23 @@ fn snapshot_help_overlay_minimum_size() {
     }
     insta::assert_snapshot!(t.backend());
 }
+
+#[test]
+fn an_ambiguous_input_names_its_readings_in_magenta() {
+    let mut app = app(Config::default());
+    typed(&mut app, "Re5");
+    assert_eq!(app.play().unwrap().hint().state, HintState::Ambiguous);
+    let t = draw(&app, 120, 40);
+    let buf = t.backend().buffer();
+    let (x, y) = find(buf, "ambiguous: R3e5 or R8e5?").expect("both readings named");
+    assert_eq!(buf[(x, y)].fg, Color::Magenta);
+    let mut app = self::app(Config {
+        ascii: false,
+        no_color: true,
+    });
+    typed(&mut app, "Re5");
+    let t = draw(&app, 120, 40);
+    let buf = t.backend().buffer();
+    let (x, y) = find(buf, "ambiguous:").unwrap();
+    assert!(buf[(x, y)].modifier.contains(Modifier::UNDERLINED));
+}
