@@ -10,7 +10,7 @@ use csv::{ReaderBuilder, StringRecord};
 
 use shakmaty::Position;
 
-use super::{FenProblem, LineError, Puzzle, build_line, parse_fen, to_move_subtitle};
+use super::{FenError, LineError, Puzzle, build_line, parse_fen, to_move_subtitle};
 
 /// Why a row (or the header) could not become a puzzle.
 #[derive(Debug, thiserror::Error)]
@@ -38,7 +38,7 @@ pub enum RowReason {
     MissingField(&'static str),
     /// The FEN is invalid.
     #[error("{0}")]
-    Fen(FenProblem),
+    Fen(FenError),
     /// The moves do not play.
     #[error("{0}")]
     Moves(LineError),
@@ -160,9 +160,10 @@ impl<R: Read> Iterator for LichessReader<R> {
             Ok(false) => None,
             Ok(true) => {
                 let line = self.record.position().map_or(0, |p| p.line());
-                Some(row_to_puzzle(&self.record, columns, &self.source).map_err(
-                    |(id, reason)| RowError { line, id, reason },
-                ))
+                Some(
+                    row_to_puzzle(&self.record, columns, &self.source)
+                        .map_err(|(id, reason)| RowError { line, id, reason }),
+                )
             }
             Err(e) => {
                 let line = e.position().map_or(0, |p| p.line());
@@ -263,5 +264,7 @@ pub fn decompress_if_zst(reader: Box<dyn Read>, name: &str) -> io::Result<Box<dy
 }
 
 fn column_prefix(e: &RowError) -> String {
-    e.column().map(|c| format!("field {c}: ")).unwrap_or_default()
+    e.column()
+        .map(|c| format!("field {c}: "))
+        .unwrap_or_default()
 }

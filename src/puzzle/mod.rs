@@ -13,8 +13,9 @@ pub mod source;
 
 use shakmaty::fen::Fen;
 use shakmaty::uci::UciMove;
-use shakmaty::{CastlingMode, Chess, Color, Move, Position};
+use shakmaty::{Chess, Color, Move, Position};
 
+pub use crate::notation::fen::{FenError, parse_fen};
 pub use check::{
     CheckSummary, Dialect, Finding, MateClaim, Problem, Severity, check_csv, check_pack,
     check_puzzle, mate_claim,
@@ -199,31 +200,6 @@ pub fn build_line<'a>(
 /// The FEN of a position (for messages).
 pub fn fen_of(pos: &Chess) -> String {
     Fen::from_position(pos, shakmaty::EnPassantMode::Legal).to_string()
-}
-
-/// Why a FEN was rejected. A stand-in for `notation::fen::FenError` until
-/// the notation engine's own FEN validator is wired in: [`parse_fen`] is the
-/// only place that produces it.
-#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
-#[error("{message}")]
-pub struct FenProblem {
-    /// What is wrong, lower case.
-    pub message: String,
-}
-
-/// Parses a FEN into a standard chess position. The one function to swap for
-/// `notation::fen::parse_fen` once it lands.
-///
-/// # Errors
-/// [`FenProblem`] says which part of the FEN is wrong.
-pub fn parse_fen(text: &str) -> Result<Chess, FenProblem> {
-    let fen = Fen::from_ascii(text.trim().as_bytes()).map_err(|e| FenProblem {
-        message: format!("invalid fen: {e}"),
-    })?;
-    fen.into_position::<Chess>(CastlingMode::Standard)
-        .map_err(|e| FenProblem {
-            message: format!("impossible position: {e}"),
-        })
 }
 
 /// The English name of a colour, lower case (`white`, `black`).
