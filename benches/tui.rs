@@ -54,5 +54,28 @@ fn keystroke(c: &mut Criterion) {
     }
 }
 
-criterion_group!(benches, keystroke);
+/// The two halves of a keystroke, to see where the time goes.
+fn halves(c: &mut Criterion) {
+    let mut app = app(Config::default());
+    for ch in "Re".chars() {
+        app.update(Action::Insert(ch));
+    }
+    let mut terminal = Terminal::new(TestBackend::new(120, 40)).unwrap();
+    c.bench_function("render_only_120x40", |b| {
+        b.iter(|| terminal.draw(|f| render(black_box(&app), f)).unwrap().area)
+    });
+    let mut toggle = false;
+    c.bench_function("update_only", |b| {
+        b.iter(|| {
+            toggle = !toggle;
+            app.update(black_box(if toggle {
+                Action::Insert('5')
+            } else {
+                Action::Backspace
+            }));
+        })
+    });
+}
+
+criterion_group!(benches, keystroke, halves);
 criterion_main!(benches);

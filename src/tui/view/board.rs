@@ -137,12 +137,8 @@ impl Widget for Board<'_> {
             let light = sq.is_light();
             let mark = self.mark(sq);
             let style = theme.square(light, mark);
+            // The frame starts blank each draw: only the style needs setting.
             buf.set_style(rect, style);
-            for y in rect.top()..rect.bottom() {
-                for x in rect.left()..rect.right() {
-                    buf[(x, y)].set_char(' ');
-                }
-            }
             let cx = rect.x + w / 2;
             let cy = rect.y + h / 2;
             match self.pos.board().piece_at(sq) {
