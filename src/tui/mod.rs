@@ -1,1 +1,24 @@
-//! (under construction)
+//! The terminal interface: a ratatui shell around the puzzle session.
+//!
+//! The shape follows the Elm architecture: [`Action`] is everything a user
+//! can ask for, [`keys::action_for`] is the one place keys become actions,
+//! [`App::update`] is the only mutator, and [`view::render`] draws the app
+//! without side effects. [`run`] owns the terminal and the clock and passes
+//! time in as [`Action::Tick`], so the app itself is plain, testable state.
+
+pub mod action;
+pub mod app;
+pub mod input;
+pub mod keys;
+pub mod play;
+pub mod runner;
+pub mod strings;
+pub mod theme;
+pub mod view;
+
+pub use action::Action;
+pub use app::{App, Config, MenuItem, Screen};
+pub use keys::{KEYMAP, action_for};
+pub use play::{Attempt, Play, REPLY_DELAY_MS};
+pub use runner::{run, run_with};
+pub use view::{MIN_HEIGHT, MIN_WIDTH, render};

@@ -1,0 +1,57 @@
+//! Everything a user can ask for, as one enum: keys, the help overlay and the
+//! tests all speak in [`Action`]s.
+
+/// One intent of the user (or of time passing).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum Action {
+    /// Type a character into the input line.
+    Insert(char),
+    /// Delete the character before the cursor.
+    Backspace,
+    /// Delete the character under the cursor.
+    Delete,
+    /// Move the cursor one character left.
+    Left,
+    /// Move the cursor one character right.
+    Right,
+    /// Move the cursor to the start of the line.
+    Home,
+    /// Move the cursor to the end of the line.
+    End,
+    /// Clear the input line (Ctrl-U).
+    ClearLine,
+    /// Delete the word before the cursor (Ctrl-W).
+    DeleteWord,
+    /// Put the last submitted input back on the line (Up).
+    RecallLast,
+    /// Complete the input when one candidate remains (Tab).
+    Complete,
+    /// Play the typed move; on a finished puzzle, go to the next one (Enter).
+    Submit,
+    /// Ask for the next hint rung.
+    Hint,
+    /// Give up and show the solution.
+    ShowSolution,
+    /// Go to the next puzzle.
+    Next,
+    /// Start the puzzle over.
+    Retry,
+    /// Turn the board around.
+    FlipBoard,
+    /// Leave the current screen (or close the help overlay).
+    Back,
+    /// Show or hide the help overlay.
+    ToggleHelp,
+    /// Leave Sancho.
+    Quit,
+    /// Choose the highlighted menu item.
+    Select,
+    /// Move the menu highlight up.
+    Up,
+    /// Move the menu highlight down.
+    Down,
+    /// Time passed, in milliseconds (drives the opponent's delayed reply).
+    Tick(u64),
+    /// The terminal now has this many columns and rows.
+    Resize(u16, u16),
+}

@@ -1,0 +1,437 @@
+//! The key map: the one place where key presses become [`Action`]s.
+//!
+//! [`KEYMAP`] is the single table the footer, the help overlay and the tests
+//! read. On the puzzle screen every printable character goes to the input
+//! line, so commands live on keys that never type a move: function keys,
+//! Ctrl chords, Esc, Enter, Tab and the arrows. `?` opens the help only while
+//! the input line is empty. Ctrl-H is not used for anything but Backspace,
+//! because many terminals send Ctrl-H for Backspace.
+
+use ratatui::crossterm::event::{KeyCode, KeyEvent, KeyEventKind, KeyModifiers};
+
+use super::action::Action;
+use super::app::Screen;
+
+/// Where a binding applies.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Scope {
+    /// Every screen.
+    Global,
+    /// The home menu.
+    Home,
+    /// The puzzle screen.
+    Puzzle,
+    /// The help overlay.
+    Help,
+}
+
+/// A key with its modifiers (only `NONE` and `CONTROL` are used).
+pub type Key = (KeyCode, KeyModifiers);
+
+/// One line of the key map.
+#[derive(Clone, Copy, Debug)]
+pub struct Binding {
+    /// The keys that trigger the action; the first is the one the footer shows.
+    pub keys: &'static [Key],
+    /// What they do.
+    pub action: Action,
+    /// Where they apply.
+    pub scope: Scope,
+    /// A word or two for the footer.
+    pub short: &'static str,
+    /// A sentence for the help overlay.
+    pub description: &'static str,
+    /// Whether the footer lists it.
+    pub footer: bool,
+}
+
+const N: KeyModifiers = KeyModifiers::NONE;
+const C: KeyModifiers = KeyModifiers::CONTROL;
+
+const fn b(
+    keys: &'static [Key],
+    action: Action,
+    scope: Scope,
+    short: &'static str,
+    description: &'static str,
+    footer: bool,
+) -> Binding {
+    Binding {
+        keys,
+        action,
+        scope,
+        short,
+        description,
+        footer,
+    }
+}
+
+/// Every key binding, in the order the help overlay lists them.
+pub const KEYMAP: &[Binding] = &[
+    // Puzzle screen: playing.
+    b(
+        &[(KeyCode::Enter, N)],
+        Action::Submit,
+        Scope::Puzzle,
+        "play",
+        "play the typed move (next puzzle once it is over)",
+        true,
+    ),
+    b(
+        &[(KeyCode::Tab, N)],
+        Action::Complete,
+        Scope::Puzzle,
+        "complete",
+        "complete the move when one candidate is left",
+        false,
+    ),
+    b(
+        &[(KeyCode::Up, N)],
+        Action::RecallLast,
+        Scope::Puzzle,
+        "recall",
+        "recall the last submitted input",
+        false,
+    ),
+    b(
+        &[(KeyCode::F(2), N), (KeyCode::Char('t'), C)],
+        Action::Hint,
+        Scope::Puzzle,
+        "hint",
+        "hint: first the piece, then its square, then the move",
+        true,
+    ),
+    b(
+        &[(KeyCode::F(3), N), (KeyCode::Char('s'), C)],
+        Action::ShowSolution,
+        Scope::Puzzle,
+        "solution",
+        "give up and show the solution",
+        true,
+    ),
+    b(
+        &[(KeyCode::F(4), N), (KeyCode::Char('n'), C)],
+        Action::Next,
+        Scope::Puzzle,
+        "next",
+        "next puzzle",
+        true,
+    ),
+    b(
+        &[(KeyCode::F(5), N), (KeyCode::Char('r'), C)],
+        Action::Retry,
+        Scope::Puzzle,
+        "retry",
+        "start this puzzle over",
+        true,
+    ),
+    b(
+        &[(KeyCode::F(6), N), (KeyCode::Char('f'), C)],
+        Action::FlipBoard,
+        Scope::Puzzle,
+        "flip",
+        "turn the board around",
+        true,
+    ),
+    // Puzzle screen: editing the input line, as in a shell.
+    b(
+        &[(KeyCode::Backspace, N), (KeyCode::Char('h'), C)],
+        Action::Backspace,
+        Scope::Puzzle,
+        "delete ←",
+        "delete the character before the cursor",
+        false,
+    ),
+    b(
+        &[(KeyCode::Delete, N), (KeyCode::Char('d'), C)],
+        Action::Delete,
+        Scope::Puzzle,
+        "delete →",
+        "delete the character under the cursor",
+        false,
+    ),
+    b(
+        &[(KeyCode::Left, N), (KeyCode::Char('b'), C)],
+        Action::Left,
+        Scope::Puzzle,
+        "left",
+        "cursor left",
+        false,
+    ),
+    b(
+        &[(KeyCode::Right, N)],
+        Action::Right,
+        Scope::Puzzle,
+        "right",
+        "cursor right",
+        false,
+    ),
+    b(
+        &[(KeyCode::Home, N), (KeyCode::Char('a'), C)],
+        Action::Home,
+        Scope::Puzzle,
+        "start",
+        "cursor to the start of the line",
+        false,
+    ),
+    b(
+        &[(KeyCode::End, N), (KeyCode::Char('e'), C)],
+        Action::End,
+        Scope::Puzzle,
+        "end",
+        "cursor to the end of the line",
+        false,
+    ),
+    b(
+        &[(KeyCode::Char('u'), C)],
+        Action::ClearLine,
+        Scope::Puzzle,
+        "clear",
+        "clear the line",
+        false,
+    ),
+    b(
+        &[(KeyCode::Char('w'), C)],
+        Action::DeleteWord,
+        Scope::Puzzle,
+        "word",
+        "delete the word before the cursor",
+        false,
+    ),
+    b(
+        &[(KeyCode::Esc, N)],
+        Action::Back,
+        Scope::Puzzle,
+        "back",
+        "back to the menu",
+        true,
+    ),
+    // Home menu.
+    b(
+        &[(KeyCode::Up, N), (KeyCode::Char('k'), N)],
+        Action::Up,
+        Scope::Home,
+        "up",
+        "previous item",
+        false,
+    ),
+    b(
+        &[(KeyCode::Down, N), (KeyCode::Char('j'), N)],
+        Action::Down,
+        Scope::Home,
+        "down",
+        "next item",
+        false,
+    ),
+    b(
+        &[(KeyCode::Enter, N)],
+        Action::Select,
+        Scope::Home,
+        "select",
+        "open the highlighted item",
+        true,
+    ),
+    b(
+        &[(KeyCode::Char('q'), N), (KeyCode::Esc, N)],
+        Action::Quit,
+        Scope::Home,
+        "quit",
+        "leave Sancho",
+        true,
+    ),
+    // Help overlay.
+    b(
+        &[(KeyCode::Esc, N), (KeyCode::Char('q'), N)],
+        Action::Back,
+        Scope::Help,
+        "close",
+        "close the help",
+        true,
+    ),
+    // Everywhere.
+    b(
+        &[(KeyCode::F(1), N), (KeyCode::Char('?'), N)],
+        Action::ToggleHelp,
+        Scope::Global,
+        "help",
+        "this help (? only while the input line is empty)",
+        true,
+    ),
+    b(
+        &[(KeyCode::Char('c'), C)],
+        Action::Quit,
+        Scope::Global,
+        "quit",
+        "leave Sancho at once",
+        true,
+    ),
+];
+
+/// The scopes that apply on a screen, most specific first.
+fn scopes(screen: &Screen) -> [Scope; 2] {
+    match screen {
+        Screen::Home => [Scope::Home, Scope::Global],
+        Screen::Puzzle { .. } => [Scope::Puzzle, Scope::Global],
+        Screen::Help => [Scope::Help, Scope::Global],
+    }
+}
+
+/// The bindings that apply on `screen`, in table order.
+pub fn bindings_for(screen: &Screen) -> impl Iterator<Item = &'static Binding> {
+    let scopes = scopes(screen);
+    KEYMAP.iter().filter(move |b| scopes.contains(&b.scope))
+}
+
+/// Maps a key event to an action on `screen`; `None` for releases, repeats
+/// and keys that mean nothing here.
+pub fn action_for(key: KeyEvent, screen: &Screen) -> Option<Action> {
+    if key.kind != KeyEventKind::Press {
+        return None;
+    }
+    // Shift only changes which character arrives; ignore it for matching.
+    let mods = key.modifiers - KeyModifiers::SHIFT;
+    let code = match key.code {
+        KeyCode::BackTab => KeyCode::Tab,
+        other => other,
+    };
+    if let (Screen::Puzzle { input_empty }, KeyCode::Char(c)) = (screen, code)
+        && mods.is_empty()
+        && !(c == '?' && *input_empty)
+    {
+        return Some(Action::Insert(c));
+    }
+    scopes(screen).into_iter().find_map(|scope| {
+        KEYMAP
+            .iter()
+            .filter(|b| b.scope == scope)
+            .find(|b| b.keys.contains(&(code, mods)))
+            .map(|b| b.action)
+    })
+}
+
+/// A key as the footer and the help overlay write it (`F2`, `Ctrl-T`, `Enter`).
+pub fn key_label(key: Key) -> String {
+    let (code, mods) = key;
+    let name = match code {
+        KeyCode::Enter => "Enter".to_owned(),
+        KeyCode::Tab => "Tab".to_owned(),
+        KeyCode::Esc => "Esc".to_owned(),
+        KeyCode::Backspace => "Backspace".to_owned(),
+        KeyCode::Delete => "Del".to_owned(),
+        KeyCode::Left => "←".to_owned(),
+        KeyCode::Right => "→".to_owned(),
+        KeyCode::Up => "↑".to_owned(),
+        KeyCode::Down => "↓".to_owned(),
+        KeyCode::Home => "Home".to_owned(),
+        KeyCode::End => "End".to_owned(),
+        KeyCode::F(n) => format!("F{n}"),
+        KeyCode::Char(c) if mods.contains(KeyModifiers::CONTROL) => {
+            c.to_ascii_uppercase().to_string()
+        }
+        KeyCode::Char(c) => c.to_string(),
+        other => format!("{other:?}"),
+    };
+    if mods.contains(KeyModifiers::CONTROL) {
+        format!("Ctrl-{name}")
+    } else {
+        name
+    }
+}
+
+/// All keys of a binding, written `F2 / Ctrl-T`.
+pub fn keys_label(binding: &Binding) -> String {
+    binding
+        .keys
+        .iter()
+        .map(|&k| key_label(k))
+        .collect::<Vec<_>>()
+        .join(" / ")
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn press(code: KeyCode, mods: KeyModifiers) -> KeyEvent {
+        KeyEvent::new(code, mods)
+    }
+
+    #[test]
+    fn every_binding_maps_back_to_its_action() {
+        for binding in KEYMAP {
+            let screen = match binding.scope {
+                Scope::Home => Screen::Home,
+                Scope::Help => Screen::Help,
+                Scope::Puzzle | Scope::Global => Screen::Puzzle { input_empty: true },
+            };
+            for &(code, mods) in binding.keys {
+                assert_eq!(
+                    action_for(press(code, mods), &screen),
+                    Some(binding.action),
+                    "{} on {screen:?}",
+                    key_label((code, mods))
+                );
+            }
+        }
+    }
+
+    #[test]
+    fn letters_type_on_the_puzzle_screen() {
+        let typing = Screen::Puzzle { input_empty: false };
+        let empty = Screen::Puzzle { input_empty: true };
+        let cases = [
+            (KeyCode::Char('q'), N, &empty, Some(Action::Insert('q'))),
+            (KeyCode::Char('k'), N, &empty, Some(Action::Insert('k'))),
+            (
+                KeyCode::Char('N'),
+                KeyModifiers::SHIFT,
+                &empty,
+                Some(Action::Insert('N')),
+            ),
+            (KeyCode::Char('?'), N, &empty, Some(Action::ToggleHelp)),
+            (KeyCode::Char('?'), N, &typing, Some(Action::Insert('?'))),
+            (KeyCode::Char('h'), C, &typing, Some(Action::Backspace)),
+            (KeyCode::Char('c'), C, &typing, Some(Action::Quit)),
+            (KeyCode::Char('x'), KeyModifiers::ALT, &typing, None),
+            (KeyCode::Char('q'), N, &Screen::Home, Some(Action::Quit)),
+            (KeyCode::Char('j'), N, &Screen::Home, Some(Action::Down)),
+            (KeyCode::Up, N, &Screen::Home, Some(Action::Up)),
+            (KeyCode::Up, N, &typing, Some(Action::RecallLast)),
+        ];
+        for (code, mods, screen, expected) in cases {
+            assert_eq!(
+                action_for(press(code, mods), screen),
+                expected,
+                "{code:?} {mods:?} {screen:?}"
+            );
+        }
+    }
+
+    #[test]
+    fn releases_are_ignored() {
+        let mut key = press(KeyCode::Enter, N);
+        key.kind = KeyEventKind::Release;
+        assert_eq!(action_for(key, &Screen::Home), None);
+    }
+
+    #[test]
+    fn no_key_is_bound_twice_in_one_screen() {
+        for screen in [
+            Screen::Home,
+            Screen::Help,
+            Screen::Puzzle { input_empty: true },
+        ] {
+            let mut seen = Vec::new();
+            for binding in bindings_for(&screen) {
+                for key in binding.keys {
+                    assert!(
+                        !seen.contains(key),
+                        "{} bound twice on {screen:?}",
+                        key_label(*key)
+                    );
+                    seen.push(*key);
+                }
+            }
+        }
+    }
+}

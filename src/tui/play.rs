@@ -1,0 +1,530 @@
+//! The state of the puzzle screen: the session, the board as shown, the moves
+//! so far, the input line and its live hint, and the queue of steps that
+//! appear after a delay (the opponent's reply, the solution).
+
+use std::collections::VecDeque;
+
+use shakmaty::{Chess, Color, Move, Position, Square};
+
+use super::input::InputLine;
+use super::strings;
+use crate::notation::{Hint, HintEngine, HintState, MoveText};
+use crate::puzzle::Puzzle;
+use crate::session::{self, Event, Session};
+
+/// How long the opponent "thinks" before a reply appears, in milliseconds.
+pub const REPLY_DELAY_MS: u64 = 500;
+
+/// Who played a move in the list of moves so far.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Mover {
+    /// The opponent (the puzzle's line).
+    Opponent,
+    /// The user.
+    User,
+    /// Shown as part of the solution after giving up.
+    Solution,
+}
+
+/// One move in the list of moves so far.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Played {
+    /// Canonical SAN.
+    pub san: String,
+    /// The source's comment.
+    pub comment: Option<String>,
+    /// Who played it.
+    pub by: Mover,
+    /// The full-move number of the position it was played in.
+    pub number: u32,
+    /// The side that played it.
+    pub color: Color,
+}
+
+/// What kind of message the status line holds (drives its style).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum StatusKind {
+    /// Neutral information.
+    Info,
+    /// A correct move or a solved puzzle.
+    Good,
+    /// A wrong move or a failed puzzle.
+    Bad,
+    /// A hint.
+    Hint,
+}
+
+/// The status line.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Status {
+    /// What kind of message.
+    pub kind: StatusKind,
+    /// The message.
+    pub text: String,
+}
+
+/// How a puzzle ended.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Finish {
+    /// Solved, with the message to show.
+    Solved(String),
+    /// Failed (given up), with the message to show.
+    Failed(String),
+}
+
+/// One finished puzzle attempt, returned to the caller of
+/// [`crate::tui::run`] so that it can record progress.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Attempt {
+    /// The puzzle's id.
+    pub puzzle_id: String,
+    /// 1 for the first attempt, 2 after one retry, and so on (Lichess rates
+    /// only the first).
+    pub attempt: u32,
+    /// The session's result: solved, hints, solution shown, wrong inputs.
+    pub outcome: session::Outcome,
+}
+
+/// A step that waits its turn.
+#[derive(Clone, Debug)]
+enum Step {
+    Move {
+        text: MoveText,
+        comment: Option<String>,
+        by: Mover,
+    },
+    End(Finish),
+}
+
+/// Where a hint points on the board.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct HintMarks {
+    /// The piece to move.
+    pub from: Option<Square>,
+    /// Where it goes.
+    pub to: Option<Square>,
+}
+
+/// The puzzle screen's state.
+#[derive(Clone, Debug)]
+pub struct Play {
+    index: usize,
+    session: Session,
+    engine: HintEngine,
+    shown: Chess,
+    last_move: Option<Move>,
+    history: Vec<Played>,
+    pending: VecDeque<Step>,
+    waited_ms: u64,
+    input: InputLine,
+    last_submitted: Option<String>,
+    hint: Hint,
+    marks: HintMarks,
+    status: Status,
+    finish: Option<Finish>,
+    flipped: bool,
+    attempt: u32,
+    outcome: Option<Attempt>,
+}
+
+impl Play {
+    /// Starts puzzle number `index`.
+    pub fn new(index: usize, puzzle: Puzzle) -> Play {
+        let shown = puzzle.position.clone();
+        let (session, events) = Session::new(puzzle);
+        let engine = HintEngine::new(session.position());
+        let hint = engine.hint("");
+        let mut play = Play {
+            index,
+            shown,
+            session,
+            engine,
+            last_move: None,
+            history: Vec::new(),
+            pending: VecDeque::new(),
+            waited_ms: 0,
+            input: InputLine::default(),
+            last_submitted: None,
+            hint,
+            marks: HintMarks::default(),
+            status: Status {
+                kind: StatusKind::Info,
+                text: strings::STATUS_START.to_owned(),
+            },
+            finish: None,
+            flipped: false,
+            attempt: 1,
+            outcome: None,
+        };
+        play.apply(events);
+        play
+    }
+
+    /// Starts the same puzzle over.
+    pub fn retry(&mut self) {
+        let events = self.session.retry();
+        self.shown = self.session.puzzle().position.clone();
+        self.last_move = None;
+        self.history.clear();
+        self.pending.clear();
+        self.waited_ms = 0;
+        self.input.clear();
+        self.marks = HintMarks::default();
+        self.finish = None;
+        self.attempt += 1;
+        self.outcome = None;
+        self.status = Status {
+            kind: StatusKind::Info,
+            text: strings::STATUS_RETRY.to_owned(),
+        };
+        self.apply(events);
+        self.rebuild_engine();
+    }
+
+    fn rebuild_engine(&mut self) {
+        self.engine = HintEngine::new(self.session.position());
+        self.refresh_hint();
+    }
+
+    fn refresh_hint(&mut self) {
+        self.hint = self.engine.hint(&self.input.text());
+    }
+
+    /// Routes session events: board changes wait their turn, messages do not.
+    fn apply(&mut self, events: Vec<Event>) {
+        for event in events {
+            match event {
+                Event::Started { .. } => {}
+                Event::OpponentMoved { text, comment } => self.enqueue(Step::Move {
+                    text,
+                    comment,
+                    by: Mover::Opponent,
+                }),
+                Event::Correct {
+                    text,
+                    comment,
+                    alternative,
+                    diagnostics,
+                } => {
+                    let notes: Vec<&str> = diagnostics.iter().map(|d| d.message.as_str()).collect();
+                    self.status = Status {
+                        kind: StatusKind::Good,
+                        text: strings::correct(&text.san, comment.as_deref(), alternative, &notes),
+                    };
+                    self.enqueue(Step::Move {
+                        text,
+                        comment,
+                        by: Mover::User,
+                    });
+                }
+                Event::Wrong { input, wrong } => {
+                    self.status = Status {
+                        kind: StatusKind::Bad,
+                        text: strings::wrong(&input, &wrong),
+                    };
+                }
+                Event::Hint(rung) => {
+                    let (from, to, text) = strings::hint_rung(&rung);
+                    self.marks = HintMarks { from, to };
+                    self.status = Status {
+                        kind: StatusKind::Hint,
+                        text,
+                    };
+                }
+                Event::Solved { message, .. } => self.enqueue(Step::End(Finish::Solved(message))),
+                Event::Failed {
+                    message, solution, ..
+                } => {
+                    self.enqueue(Step::End(Finish::Failed(message)));
+                    for text in solution {
+                        self.enqueue(Step::Move {
+                            text,
+                            comment: None,
+                            by: Mover::Solution,
+                        });
+                    }
+                }
+            }
+        }
+        self.pump();
+    }
+
+    fn enqueue(&mut self, step: Step) {
+        if self.pending.is_empty() {
+            self.waited_ms = 0;
+        }
+        self.pending.push_back(step);
+    }
+
+    /// Applies every step whose time has come: the user's own move and
+    /// messages at once, other moves after [`REPLY_DELAY_MS`].
+    fn pump(&mut self) {
+        while let Some(step) = self.pending.front() {
+            let delayed = matches!(step, Step::Move { by, .. } if *by != Mover::User);
+            if delayed && self.waited_ms < REPLY_DELAY_MS {
+                break;
+            }
+            let Some(step) = self.pending.pop_front() else {
+                break;
+            };
+            self.show(step);
+            if delayed {
+                self.waited_ms = 0;
+            }
+        }
+    }
+
+    fn flush(&mut self) {
+        while let Some(step) = self.pending.pop_front() {
+            self.show(step);
+        }
+    }
+
+    fn show(&mut self, step: Step) {
+        match step {
+            Step::Move { text, comment, by } => {
+                if !self.shown.is_legal(text.mv) {
+                    return;
+                }
+                self.history.push(Played {
+                    san: text.san.clone(),
+                    comment,
+                    by,
+                    number: self.shown.fullmoves().get(),
+                    color: self.shown.turn(),
+                });
+                self.shown.play_unchecked(text.mv);
+                self.last_move = Some(text.mv);
+                self.marks = HintMarks::default();
+            }
+            Step::End(finish) => {
+                let solved = matches!(finish, Finish::Solved(_));
+                self.status = Status {
+                    kind: if solved {
+                        StatusKind::Good
+                    } else {
+                        StatusKind::Bad
+                    },
+                    text: match &finish {
+                        // Keep what the last move earned (its comment, notation notes).
+                        Finish::Solved(m) if self.status.kind == StatusKind::Good => {
+                            format!("{} {}", self.status.text, strings::finished(m))
+                        }
+                        Finish::Solved(m) | Finish::Failed(m) => strings::finished(m),
+                    },
+                };
+                self.outcome = self.session.outcome().map(|outcome| Attempt {
+                    puzzle_id: self.session.puzzle().id.clone(),
+                    attempt: self.attempt,
+                    outcome,
+                });
+                self.finish = Some(finish);
+                self.input.clear();
+                self.refresh_hint();
+            }
+        }
+    }
+
+    /// Time passed.
+    pub fn tick(&mut self, ms: u64) {
+        if self.pending.is_empty() {
+            return;
+        }
+        self.waited_ms = self.waited_ms.saturating_add(ms);
+        self.pump();
+    }
+
+    /// Submits the input line to the session (showing any pending reply first).
+    pub fn submit(&mut self) {
+        if self.finish.is_some() {
+            return;
+        }
+        let text = self.input.text();
+        if text.trim().is_empty() {
+            return;
+        }
+        self.flush();
+        self.last_submitted = Some(text.clone());
+        let events = self.session.submit(&text);
+        let moved = events.iter().any(|e| matches!(e, Event::Correct { .. }));
+        self.input.clear();
+        self.apply(events);
+        if moved {
+            self.rebuild_engine();
+        } else {
+            self.refresh_hint();
+        }
+    }
+
+    /// Asks the session for the next hint rung.
+    pub fn ask_hint(&mut self) {
+        self.flush();
+        let events = self.session.hint();
+        self.apply(events);
+    }
+
+    /// Gives up; the solution is played out on the board.
+    pub fn give_up(&mut self) {
+        self.flush();
+        let events = self.session.give_up();
+        self.apply(events);
+    }
+
+    /// Runs an edit on the input line, then refreshes the live hint.
+    pub fn edit(&mut self, f: impl FnOnce(&mut InputLine)) {
+        if self.finish.is_some() {
+            return;
+        }
+        let before = self.input.text();
+        f(&mut self.input);
+        if self.input.text() != before {
+            self.refresh_hint();
+        }
+    }
+
+    /// Puts the last submitted input back on the line.
+    pub fn recall(&mut self) {
+        if let Some(last) = self.last_submitted.clone() {
+            self.edit(|line| line.set(&last));
+        }
+    }
+
+    /// Tab: completes to the only candidate; else to the candidates'
+    /// common prefix when the input is a literal prefix of all of them; else,
+    /// when the input already reads as a complete move (`0-0`), rewrites it
+    /// in canonical SAN (`O-O`).
+    pub fn complete(&mut self) {
+        let text = self.input.text();
+        let target = match self.hint.candidates.as_slice() {
+            [] => return,
+            [one] => one.san.clone(),
+            [first, ..]
+                if !self
+                    .hint
+                    .candidates
+                    .iter()
+                    .all(|m| m.san.starts_with(&text)) =>
+            {
+                if self.hint.state != HintState::CompleteOrLonger {
+                    return;
+                }
+                first.san.clone()
+            }
+            many => common_prefix(many.iter().map(|m| m.san.as_str())),
+        };
+        if target != text {
+            self.edit(|line| line.set(&target));
+        }
+    }
+
+    /// Turns the board around.
+    pub fn flip(&mut self) {
+        self.flipped = !self.flipped;
+    }
+
+    /// Index of the puzzle in the list.
+    pub fn index(&self) -> usize {
+        self.index
+    }
+
+    /// The puzzle.
+    pub fn puzzle(&self) -> &Puzzle {
+        self.session.puzzle()
+    }
+
+    /// The position the board shows.
+    pub fn shown(&self) -> &Chess {
+        &self.shown
+    }
+
+    /// The last move shown on the board.
+    pub fn last_move(&self) -> Option<Move> {
+        self.last_move
+    }
+
+    /// The moves so far.
+    pub fn history(&self) -> &[Played] {
+        &self.history
+    }
+
+    /// The input line.
+    pub fn input(&self) -> &InputLine {
+        &self.input
+    }
+
+    /// The live hint for the input line.
+    pub fn hint(&self) -> &Hint {
+        &self.hint
+    }
+
+    /// Squares the last hint points at.
+    pub fn marks(&self) -> HintMarks {
+        self.marks
+    }
+
+    /// The status line.
+    pub fn status(&self) -> &Status {
+        &self.status
+    }
+
+    /// How the puzzle ended, once it has.
+    pub fn finish(&self) -> Option<&Finish> {
+        self.finish.as_ref()
+    }
+
+    /// The outcome of this attempt, once it has ended.
+    pub fn outcome(&self) -> Option<&Attempt> {
+        self.outcome.as_ref()
+    }
+
+    /// Whether a move is still waiting to appear.
+    pub fn is_waiting(&self) -> bool {
+        !self.pending.is_empty()
+    }
+
+    /// The colour at the bottom of the board.
+    pub fn bottom(&self) -> Color {
+        if self.flipped {
+            !self.puzzle().user_color
+        } else {
+            self.puzzle().user_color
+        }
+    }
+}
+
+fn common_prefix<'a>(mut words: impl Iterator<Item = &'a str>) -> String {
+    let Some(first) = words.next() else {
+        return String::new();
+    };
+    let mut len = first.len();
+    for w in words {
+        len = first
+            .char_indices()
+            .zip(w.chars())
+            .take_while(|((_, a), b)| a == b)
+            .map(|((i, a), _)| i + a.len_utf8())
+            .last()
+            .unwrap_or(0)
+            .min(len);
+    }
+    first[..len].to_owned()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::common_prefix;
+
+    #[test]
+    fn common_prefix_table() {
+        let cases: [(&[&str], &str); 5] = [
+            (&["Nbd2", "Nbd7"], "Nbd"),
+            (&["O-O", "O-O-O"], "O-O"),
+            (&["e4"], "e4"),
+            (&["Nf3", "Bc4"], ""),
+            (&[], ""),
+        ];
+        for (words, expected) in cases {
+            assert_eq!(common_prefix(words.iter().copied()), expected);
+        }
+    }
+}

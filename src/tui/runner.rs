@@ -1,0 +1,132 @@
+//! The runner: owns the terminal and the clock, feeds actions to the app.
+//!
+//! [`run`] sets the real terminal up; [`event_loop`] is the loop itself,
+//! generic over the backend, the event source and the clock so that tests
+//! drive it with a `TestBackend`, scripted events and fake time.
+
+use std::io;
+use std::time::{Duration, Instant};
+
+use ratatui::Terminal;
+use ratatui::backend::Backend;
+use ratatui::crossterm::event::{self, Event};
+
+use super::action::Action;
+use super::app::{App, Config};
+use super::keys::action_for;
+use super::play::Attempt;
+use super::view;
+use crate::puzzle::Puzzle;
+
+/// How long to wait for a key before time passes (and the screen refreshes).
+pub const POLL: Duration = Duration::from_millis(50);
+
+/// Restores the terminal on every exit path, including early returns.
+struct TerminalGuard;
+
+impl Drop for TerminalGuard {
+    fn drop(&mut self) {
+        ratatui::restore();
+    }
+}
+
+/// Runs the interface until the user quits, and returns every finished
+/// puzzle attempt in order (for the caller to record progress).
+///
+/// `NO_COLOR` in the environment (non-empty) forces `config.no_color`.
+/// Sets the terminal up with [`ratatui::try_init`] (raw mode, alternate
+/// screen, a panic hook that restores the terminal) and restores it on
+/// every return.
+///
+/// # Errors
+/// The terminal could not be set up, drawn to or read from.
+pub fn run(config: Config, puzzles: Vec<Puzzle>) -> anyhow::Result<Vec<Attempt>> {
+    run_with(config, puzzles, |_| Ok(()))
+}
+
+/// Like [`run`], and calls `on_attempt` as soon as each attempt finishes
+/// (so that progress is saved even if the session ends badly later).
+///
+/// # Errors
+/// The terminal failed, or `on_attempt` returned an error (which ends the
+/// session, with the terminal restored).
+pub fn run_with(
+    mut config: Config,
+    puzzles: Vec<Puzzle>,
+    on_attempt: impl FnMut(&Attempt) -> anyhow::Result<()>,
+) -> anyhow::Result<Vec<Attempt>> {
+    // https://no-color.org: any non-empty NO_COLOR turns colour off.
+    config.no_color |= std::env::var_os("NO_COLOR").is_some_and(|v| !v.is_empty());
+    let mut terminal = ratatui::try_init()?;
+    let _guard = TerminalGuard;
+    // The Linux console keeps old contents in the alternate screen: clear it.
+    // (Through the backend: `Terminal::clear` asks the terminal where the
+    // cursor is, and a terminal that does not answer would stall it.)
+    terminal.backend_mut().clear()?;
+    let mut app = App::new(config, puzzles);
+    let start = Instant::now();
+    event_loop(
+        &mut terminal,
+        &mut app,
+        |timeout| {
+            if event::poll(timeout)? {
+                event::read().map(Some)
+            } else {
+                Ok(None)
+            }
+        },
+        || start.elapsed(),
+        on_attempt,
+    )?;
+    Ok(app.into_outcomes())
+}
+
+/// The loop: draw, wait up to [`POLL`] for an event, map it to an action,
+/// then tell the app how much time passed; until the app wants to quit.
+///
+/// `next_event` waits at most the given time for an event (`None`: none
+/// came); `now` is the time since some fixed start; `on_attempt` hears of
+/// each finished attempt once, in order.
+///
+/// # Errors
+/// Drawing or reading events failed.
+pub fn event_loop<B>(
+    terminal: &mut Terminal<B>,
+    app: &mut App,
+    mut next_event: impl FnMut(Duration) -> io::Result<Option<Event>>,
+    mut now: impl FnMut() -> Duration,
+    mut on_attempt: impl FnMut(&Attempt) -> anyhow::Result<()>,
+) -> anyhow::Result<()>
+where
+    B: Backend,
+    B::Error: std::error::Error + Send + Sync + 'static,
+{
+    let size = terminal.size()?;
+    app.update(Action::Resize(size.width, size.height));
+    let mut last = now();
+    let mut reported = 0;
+    while !app.should_quit() {
+        terminal.draw(|frame| view::render(app, frame))?;
+        match next_event(POLL)? {
+            Some(Event::Key(key)) => {
+                if let Some(action) = action_for(key, &app.screen()) {
+                    app.update(action);
+                }
+            }
+            Some(Event::Resize(w, h)) => app.update(Action::Resize(w, h)),
+            _ => {}
+        }
+        let t = now();
+        let ms = u64::try_from(t.saturating_sub(last).as_millis()).unwrap_or(u64::MAX);
+        last = t;
+        if ms > 0 {
+            app.update(Action::Tick(ms));
+        }
+        let finished = app.outcomes();
+        for attempt in finished.get(reported..).unwrap_or_default() {
+            on_attempt(attempt)?;
+        }
+        reported = finished.len();
+    }
+    Ok(())
+}

@@ -1,0 +1,172 @@
+//! Every user-visible string of the terminal interface, in one place for
+//! wording reviews and later translation.
+
+use shakmaty::Square;
+
+use crate::notation::role_name;
+use crate::session::{HintRung, Wrong};
+
+/// The application's name as shown in headers.
+pub const APP_NAME: &str = "Sancho";
+/// The tag line under the name on the home screen.
+pub const TAGLINE: &str = "type SAN, get every mistake explained";
+/// Status when a puzzle starts.
+pub const STATUS_START: &str = "Find the best move and type it.";
+/// Status after a retry.
+pub const STATUS_RETRY: &str = "Again from the start.";
+/// The home screen's notice for features not built yet.
+pub const COMING_SOON: &str = "Coming soon.";
+/// The home screen's notice when no puzzles were loaded.
+pub const NO_PUZZLES: &str = "No puzzles loaded: start sancho with a puzzle file.";
+/// The home screen's notice after the last puzzle.
+pub const ALL_DONE: &str = "That was the last puzzle.";
+/// The hint panel when nothing is typed.
+pub const HINT_EMPTY: &str =
+    "Type a move in SAN (Nf3, exd5, O-O, e8=Q). Tab completes, Enter plays.";
+/// The hint panel once the puzzle is over.
+pub const HINT_OVER: &str = "Enter or F4: next puzzle   F5: retry   Esc: menu";
+/// Title of the input box.
+pub const INPUT_TITLE: &str = " Your move ";
+/// Title of the hint panel.
+pub const HINT_TITLE: &str = " Live hint ";
+/// Title of the help overlay.
+pub const HELP_TITLE: &str = " Keys ";
+/// Heading of the moves list.
+pub const MOVES_HEADING: &str = "Moves";
+/// Shown while the opponent's reply is on its way.
+pub const WAITING: &str = "opponent to reply…";
+
+/// The home menu's items, in order.
+pub const MENU: [&str; 5] = [
+    "Puzzles",
+    "Drills and lessons (coming)",
+    "Stats (coming)",
+    "Help",
+    "Quit",
+];
+
+/// Status after a correct move, with the puzzle's comment and any notes
+/// on how the input departed from canonical SAN.
+pub fn correct(san: &str, comment: Option<&str>, alternative: bool, notes: &[&str]) -> String {
+    let mut out = if alternative {
+        format!("{san} is another mate: also correct.")
+    } else {
+        format!("{san} is correct.")
+    };
+    if let Some(c) = comment {
+        out.push(' ');
+        out.push_str(c);
+    }
+    if !notes.is_empty() {
+        out.push_str(&format!(" (note: {})", notes.join("; ")));
+    }
+    out
+}
+
+/// Why a submitted input was wrong, for the status line.
+pub fn wrong(input: &str, wrong: &Wrong) -> String {
+    match wrong {
+        Wrong::NotLegal(rejected) => format!("{}: {}", input.trim(), rejected.error),
+        Wrong::NotSolution { text } => {
+            format!("{} is legal, but not the move here. Try again.", text.san)
+        }
+    }
+}
+
+/// The squares a hint rung points at (piece, destination) and its words.
+pub fn hint_rung(rung: &HintRung) -> (Option<Square>, Option<Square>, String) {
+    match rung {
+        HintRung::Text(text) => (None, None, format!("Hint: {text}")),
+        HintRung::Piece { square, role } => (
+            Some(*square),
+            None,
+            format!("Hint: move the {} on {square}.", role_name(*role)),
+        ),
+        HintRung::Destination { from, to } => (
+            Some(*from),
+            Some(*to),
+            format!("Hint: from {from} to {to}."),
+        ),
+        HintRung::Move(text) => {
+            let [from, to] = crate::tui::view::board::move_squares(text.mv);
+            (
+                Some(from),
+                Some(to),
+                format!("Hint: the move is {}.", text.san),
+            )
+        }
+    }
+}
+
+/// Status once a puzzle is over.
+pub fn finished(message: &str) -> String {
+    format!("{message}  Enter: next puzzle, F5: retry.")
+}
+
+/// The screen shown when the terminal is too small.
+pub fn too_small(min_w: u16, min_h: u16, w: u16, h: u16) -> String {
+    format!("make the window at least {min_w}×{min_h} (now {w}×{h})")
+}
+
+/// The header's puzzle counter.
+pub fn counter(index: usize, total: usize) -> String {
+    format!("Puzzle {} of {total}", index + 1)
+}
+
+/// How many puzzles were loaded.
+pub fn loaded(n: usize) -> String {
+    match n {
+        1 => "1 puzzle loaded".to_owned(),
+        n => format!("{n} puzzles loaded"),
+    }
+}
+
+/// "You play White" / "You play Black".
+pub fn you_play(white: bool) -> &'static str {
+    if white {
+        "You play White"
+    } else {
+        "You play Black"
+    }
+}
+
+/// The hint panel's first line for each state.
+pub mod hint {
+    /// Partial input: how many moves still fit.
+    pub fn partial(n: usize) -> String {
+        if n == 1 {
+            "partial: 1 move fits".to_owned()
+        } else {
+            format!("partial: {n} moves fit")
+        }
+    }
+
+    /// Complete input.
+    pub fn complete(san: &str) -> String {
+        format!("complete: {san}, press Enter to play")
+    }
+
+    /// Complete input that could still grow into another move.
+    pub fn complete_or_longer(san: &str, longer: &[&str]) -> String {
+        if longer.is_empty() {
+            complete(san)
+        } else {
+            format!("complete: {san} (or keep typing: {})", longer.join(", "))
+        }
+    }
+
+    /// Ambiguous input.
+    pub fn ambiguous(sans: &[&str]) -> String {
+        let list = match sans {
+            [] => String::new(),
+            [one] => (*one).to_owned(),
+            [init @ .., last] => format!("{} or {last}", init.join(", ")),
+        };
+        format!("ambiguous: {list}?")
+    }
+
+    /// Impossible input, with the engine's reason.
+    pub fn impossible(reason: &str) -> String {
+        format!("impossible: {reason}")
+    }
+}

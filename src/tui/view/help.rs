@@ -1,0 +1,85 @@
+//! The help overlay: the key map, read from the same table as the footer.
+//!
+//! One binding a line with its full description when the window is tall
+//! enough; otherwise two columns with the footer's short words.
+
+use ratatui::Frame;
+use ratatui::layout::Rect;
+use ratatui::text::{Line, Span};
+use ratatui::widgets::{Block, Borders, Clear, Paragraph};
+
+use crate::tui::app::{App, Screen};
+use crate::tui::keys::{Binding, Scope, bindings_for, keys_label};
+use crate::tui::strings;
+use crate::tui::theme::Theme;
+
+/// Draws the help overlay over the current screen.
+pub fn render(app: &App, theme: Theme, area: Rect, frame: &mut Frame) {
+    let under = if app.on_puzzle() {
+        Screen::Puzzle { input_empty: true }
+    } else {
+        Screen::Home
+    };
+    let bindings: Vec<&Binding> = bindings_for(&under)
+        .chain(bindings_for(&Screen::Help).filter(|b| b.scope == Scope::Help))
+        .collect();
+    let full = usize::from(area.height) >= bindings.len() + 2;
+    let rows: Vec<(String, &str)> = bindings
+        .iter()
+        .map(|b| (keys_label(b), if full { b.description } else { b.short }))
+        .collect();
+    let key_w = rows
+        .iter()
+        .map(|(k, _)| k.chars().count())
+        .max()
+        .unwrap_or(0);
+    let cell = |(k, d): &(String, &str)| {
+        vec![
+            Span::styled(format!("{k:<key_w$} "), theme.key()),
+            Span::raw((*d).to_owned()),
+        ]
+    };
+    let lines: Vec<Line> = if full {
+        rows.iter().map(|r| Line::from(cell(r))).collect()
+    } else {
+        let half = rows.len().div_ceil(2);
+        let left_w = rows[..half]
+            .iter()
+            .map(|(_, d)| key_w + 1 + d.chars().count())
+            .max()
+            .unwrap_or(0);
+        (0..half)
+            .map(|i| {
+                let mut spans = cell(&rows[i]);
+                if let Some(right) = rows.get(i + half) {
+                    let used: usize = spans.iter().map(Span::width).sum();
+                    spans.push(Span::raw(" ".repeat(left_w - used + 2)));
+                    spans.extend(cell(right));
+                }
+                Line::from(spans)
+            })
+            .collect()
+    };
+    let text_w = lines.iter().map(Line::width).max().unwrap_or(0);
+    let width = u16::try_from(text_w + 4)
+        .unwrap_or(u16::MAX)
+        .min(area.width.saturating_sub(2));
+    let height = u16::try_from(lines.len() + 2)
+        .unwrap_or(u16::MAX)
+        .min(area.height);
+    let rect = Rect::new(
+        area.x + (area.width - width) / 2,
+        area.y + (area.height - height) / 2,
+        width,
+        height,
+    );
+    frame.render_widget(Clear, rect);
+    frame.render_widget(
+        Paragraph::new(lines).block(
+            Block::default()
+                .borders(Borders::ALL)
+                .title(Span::styled(strings::HELP_TITLE, theme.title())),
+        ),
+        rect,
+    );
+}
