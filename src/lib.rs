@@ -22,5 +22,6 @@ pub mod line;
 pub mod notation;
 pub mod progress;
 pub mod puzzle;
+pub mod record;
 pub mod session;
 pub mod tui;

@@ -2,6 +2,7 @@
 
 mod data;
 mod notation;
+mod play;
 mod progress;
 mod puzzles;
 
@@ -20,6 +21,9 @@ pub struct Cli {
     /// What to do; none starts the trainer.
     #[command(subcommand)]
     pub command: Option<Command>,
+    /// What to play when no command is given.
+    #[command(flatten)]
+    pub play: play::PlayArgs,
     /// Where progress is kept (default: SANCHO_DATA_DIR, else the platform's data directory).
     #[arg(long, global = true, value_name = "DIR")]
     pub data_dir: Option<PathBuf>,
@@ -28,6 +32,8 @@ pub struct Cli {
 /// The subcommands.
 #[derive(Debug, Subcommand)]
 pub enum Command {
+    /// Play puzzles: the full-screen trainer, or line mode with --plain.
+    Play(play::PlayArgs),
     /// Resolve a typed move against a position and explain it.
     Resolve(notation::ResolveArgs),
     /// The live hint for a partial input: what it can still become.
@@ -58,9 +64,7 @@ pub fn run(cli: Cli) -> anyhow::Result<ExitCode> {
         Some(Command::Solve(args)) => puzzles::solve(args),
         Some(Command::Stats(args)) => progress::stats(args, cli.data_dir),
         Some(Command::Progress(command)) => progress::progress(command, cli.data_dir),
-        None => {
-            eprintln!("the trainer is not built yet; try `sancho resolve --help`");
-            Ok(ExitCode::from(2))
-        }
+        Some(Command::Play(args)) => play::play(args, cli.data_dir),
+        None => play::play(cli.play, cli.data_dir),
     }
 }

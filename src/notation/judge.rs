@@ -305,20 +305,31 @@ fn judge_suffix(out: &mut Judgement<'_>, written: WrittenSuffix, text: &MoveText
         _ => WrittenSuffix::None,
     };
     use WrittenSuffix::{Check, DoubleCross, Mate, None};
-    match (written, actual) {
-        (None, Check) => out.add(Code::MissingCheck, "this move gives check: add +"),
-        (None, Mate) => out.add(Code::MissingMate, "this is mate: write #"),
-        (Check, Mate) => out.add(Code::MissingMate, "this is mate: write # rather than +"),
-        (Mate, Check) => out.add(Code::NotMate, "this is check, not mate: write +"),
-        (Check | Mate | DoubleCross, None) => out.add(
+    let c = out.canonical.to_owned();
+    let (code, message) = match (written, actual) {
+        (None, Check) => (
+            Code::MissingCheck,
+            format!("this move gives check: write + ({c})"),
+        ),
+        (None, Mate) => (Code::MissingMate, format!("this is mate: write # ({c})")),
+        (Check, Mate) => (
+            Code::MissingMate,
+            format!("this is mate: write # rather than + ({c})"),
+        ),
+        (Mate, Check) => (
+            Code::NotMate,
+            format!("this is check, not mate: write + ({c})"),
+        ),
+        (Check | Mate | DoubleCross, None) => (
             Code::UnneededCheck,
-            "this move gives no check: leave out the sign",
+            format!("this move gives no check: leave out the sign ({c})"),
         ),
-        (DoubleCross, Check) => out.add(
+        (DoubleCross, Check) => (
             Code::CheckSign,
-            "check is written with a single +, even a double check",
+            format!("check is written with a single +, even a double check ({c})"),
         ),
-        (DoubleCross, Mate) => out.add(Code::CheckSign, "mate is written #, not ++"),
-        _ => {}
-    }
+        (DoubleCross, Mate) => (Code::CheckSign, format!("mate is written #, not ++ ({c})")),
+        _ => return,
+    };
+    out.add_whole(code, message);
 }

@@ -83,6 +83,8 @@ pub struct Attempt {
     pub attempt: u32,
     /// The session's result: solved, hints, solution shown, wrong inputs.
     pub outcome: session::Outcome,
+    /// Time on the puzzle, from its start (or retry) to its end.
+    pub time_ms: u64,
 }
 
 /// A step that waits its turn.
@@ -125,6 +127,8 @@ pub struct Play {
     flipped: bool,
     attempt: u32,
     outcome: Option<Attempt>,
+    /// Time spent on this attempt so far (stops when it finishes).
+    elapsed_ms: u64,
 }
 
 impl Play {
@@ -155,6 +159,7 @@ impl Play {
             flipped: false,
             attempt: 1,
             outcome: None,
+            elapsed_ms: 0,
         };
         play.apply(events);
         play
@@ -173,6 +178,7 @@ impl Play {
         self.finish = None;
         self.attempt += 1;
         self.outcome = None;
+        self.elapsed_ms = 0;
         self.status = Status {
             kind: StatusKind::Info,
             text: strings::STATUS_RETRY.to_owned(),
@@ -317,6 +323,7 @@ impl Play {
                     puzzle_id: self.session.puzzle().id.clone(),
                     attempt: self.attempt,
                     outcome,
+                    time_ms: self.elapsed_ms,
                 });
                 self.finish = Some(finish);
                 self.input.clear();
@@ -327,6 +334,9 @@ impl Play {
 
     /// Time passed.
     pub fn tick(&mut self, ms: u64) {
+        if self.finish.is_none() {
+            self.elapsed_ms = self.elapsed_ms.saturating_add(ms);
+        }
         if self.pending.is_empty() {
             return;
         }

@@ -1,0 +1,89 @@
+//! From a finished puzzle session to the progress store's record of it.
+//!
+//! Pure: the shell passes in where the puzzle came from, the time and how
+//! long it took.
+
+use crate::progress::{self, Attempt, PuzzleRef, Source, Timestamp, WrongInput, difficulty_rating};
+use crate::puzzle::Puzzle;
+use crate::session;
+
+/// The progress record of one finished attempt at `puzzle`.
+pub fn attempt_record(
+    puzzle: &Puzzle,
+    source: Source,
+    outcome: &session::Outcome,
+    at: Timestamp,
+    time_ms: u64,
+) -> Attempt {
+    let rating = puzzle
+        .rating
+        .map(|r| u16::try_from(r).unwrap_or(u16::MAX))
+        .or_else(|| puzzle.difficulty.map(difficulty_rating));
+    Attempt {
+        puzzle: PuzzleRef::new(source, puzzle.id.clone()),
+        at,
+        outcome: if outcome.solved {
+            progress::Outcome::Solved
+        } else {
+            progress::Outcome::Failed
+        },
+        time_ms,
+        hints: outcome.hints_used,
+        solution_shown: outcome.solution_shown,
+        rating,
+        themes: puzzle.themes.clone(),
+        wrong_inputs: outcome
+            .wrong
+            .iter()
+            .map(|(input, codes)| WrongInput {
+                input: input.clone(),
+                codes: codes.iter().map(|c| c.as_str().to_owned()).collect(),
+            })
+            .collect(),
+    }
+}
+
+/// Where a puzzle came from, as the progress store names it: a built-in
+/// pack, the Lichess database (ids are global), or a file.
+pub fn source_of(puzzle: &Puzzle, builtin: bool) -> Source {
+    if builtin {
+        Source::Builtin {
+            pack: puzzle.source.clone(),
+        }
+    } else if puzzle.game_url.is_some() || puzzle.rating.is_some() {
+        Source::Lichess
+    } else {
+        Source::File {
+            name: puzzle.source.clone(),
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::notation::Code;
+    use crate::puzzle::builtin_packs;
+
+    #[test]
+    fn a_builtin_attempt_carries_its_rating_themes_and_mistakes() {
+        let packs = builtin_packs().expect("built-in packs read");
+        let puzzle = &packs[0].puzzles[0];
+        let outcome = session::Outcome {
+            solved: true,
+            hints_used: 2,
+            solution_shown: false,
+            wrong: vec![("0-0".to_owned(), vec![Code::ZeroCastling])],
+        };
+        let source = source_of(puzzle, true);
+        let a = attempt_record(puzzle, source.clone(), &outcome, Timestamp(100), 4_000);
+        assert_eq!(a.puzzle, PuzzleRef::new(source, puzzle.id.clone()));
+        assert_eq!(a.outcome, progress::Outcome::Solved);
+        assert_eq!(a.hints, 2);
+        assert_eq!(a.time_ms, 4_000);
+        assert_eq!(a.rating, puzzle.difficulty.map(difficulty_rating));
+        assert_eq!(a.themes, puzzle.themes);
+        assert_eq!(a.wrong_inputs[0].codes, ["zero-castling"]);
+        assert!(!a.is_clean(), "a hint makes it count as a loss");
+    }
+}
