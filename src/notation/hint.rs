@@ -137,6 +137,12 @@ impl HintEngine {
             .map(|(m, _)| m.clone())
             .collect();
         candidates.sort_by(|a, b| a.san.cmp(&b.san));
+        // "Rd" first means Rd2..Rd8, not "the rook from the d-file" (Rda1 is
+        // accepted but over-long): when some moves' canonical SAN starts
+        // with the text, those are the ones to show.
+        if !finished && candidates.iter().any(|c| c.san.starts_with(body.as_str())) {
+            candidates.retain(|c| c.san.starts_with(body.as_str()));
+        }
 
         match resolve(&self.pos, text, Strictness::Lenient) {
             Ok(resolved) => {

@@ -34,6 +34,13 @@ fn states_and_candidates() {
         (START, "e2", "partial", &["e3", "e4"]),
         (START, "e2e", "partial", &["e3", "e4"]),
         (START, "e4", "complete", &["e4"]),
+        // Canonical readings first: after "Rd", the rook's moves along the d-file.
+        (
+            "6k1/8/8/8/8/8/8/3R2K1 w - - 0 1",
+            "Rd",
+            "partial",
+            &["Rd2", "Rd3", "Rd4", "Rd5", "Rd6", "Rd7", "Rd8+"],
+        ),
         (START, "Nf3+", "complete", &["Nf3"]),
         (CASTLE, "O", "partial", &["O-O", "O-O-O"]),
         (CASTLE, "0-", "partial", &["O-O", "O-O-O"]),
