@@ -30,6 +30,7 @@ fn keystroke(c: &mut Criterion) {
             Config {
                 ascii: false,
                 no_color: true,
+                ..Config::default()
             },
         ),
     ] {

@@ -405,7 +405,7 @@ proptest! {
         no_color in any::<bool>(),
         ascii in any::<bool>(),
     ) {
-        let mut app = App::new(Config { ascii, no_color }, vec![back_rank(), mate_in_one()]);
+        let mut app = App::new(Config { ascii, no_color, ..Config::default() }, vec![back_rank(), mate_in_one()]);
         let mut terminal = Terminal::new(TestBackend::new(w, h)).unwrap();
         for action in actions {
             app.update(action);

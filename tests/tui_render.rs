@@ -120,6 +120,7 @@ fn snapshot_puzzle_ascii_no_color_minimum_size() {
     let mut app = app(Config {
         ascii: true,
         no_color: true,
+        ..Config::default()
     });
     typed(&mut app, "Re1+");
     app.update(Action::Submit);
@@ -178,6 +179,7 @@ fn huge_terminals_cap_the_board() {
             let mut app = self::app(Config {
                 ascii: false,
                 no_color: help,
+                ..Config::default()
             });
             if help {
                 app.update(Action::ToggleHelp);
@@ -268,6 +270,7 @@ fn no_color_mode_uses_no_colour_and_keeps_every_highlight() {
     let mut app = app(Config {
         ascii: false,
         no_color: true,
+        ..Config::default()
     });
     app.update(Action::Hint);
     typed(&mut app, "Zz");
@@ -495,6 +498,7 @@ fn notation_notes_are_styled_and_kept_after_the_last_move() {
             Config {
                 ascii: false,
                 no_color,
+                ..Config::default()
             },
             vec![castling.clone()],
         );
@@ -546,6 +550,7 @@ fn an_ambiguous_input_names_its_readings_in_magenta() {
     let mut app = self::app(Config {
         ascii: false,
         no_color: true,
+        ..Config::default()
     });
     typed(&mut app, "Re5");
     let t = draw(&app, 120, 40);

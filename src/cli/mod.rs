@@ -64,7 +64,7 @@ pub fn run(cli: Cli) -> anyhow::Result<ExitCode> {
         Some(Command::Solve(args)) => puzzles::solve(args),
         Some(Command::Stats(args)) => progress::stats(args, cli.data_dir),
         Some(Command::Progress(command)) => progress::progress(command, cli.data_dir),
-        Some(Command::Play(args)) => play::play(args, cli.data_dir),
-        None => play::play(cli.play, cli.data_dir),
+        Some(Command::Play(args)) => play::play(args, cli.data_dir, true),
+        None => play::play(cli.play, cli.data_dir, false),
     }
 }

@@ -104,7 +104,12 @@ fn record(
         .map_err(io::Error::other)
 }
 
-pub fn play(args: PlayArgs, data_dir: Option<PathBuf>) -> anyhow::Result<ExitCode> {
+/// Plays; `open_puzzles` skips the home screen (`sancho play`).
+pub fn play(
+    args: PlayArgs,
+    data_dir: Option<PathBuf>,
+    open_puzzles: bool,
+) -> anyhow::Result<ExitCode> {
     let (puzzles, builtin) = puzzles(&args)?;
     let mut store = store_or_warn(data_dir);
     if args.plain {
@@ -122,6 +127,7 @@ pub fn play(args: PlayArgs, data_dir: Option<PathBuf>) -> anyhow::Result<ExitCod
     }
     let config = tui::Config {
         ascii: args.ascii,
+        open_puzzles,
         ..tui::Config::default()
     };
     let by_id = puzzles.clone();

@@ -14,6 +14,9 @@ pub struct Config {
     /// No colour at all (the `NO_COLOR` convention); highlights then use
     /// brackets and text modifiers (bold, underline, reverse video).
     pub no_color: bool,
+    /// Open the first puzzle at once instead of the home screen
+    /// (`sancho play`).
+    pub open_puzzles: bool,
 }
 
 /// Which screen has the keys, as the key map needs to know it.
@@ -74,7 +77,8 @@ pub struct App {
 impl App {
     /// A new app on the home screen.
     pub fn new(config: Config, puzzles: Vec<Puzzle>) -> App {
-        App {
+        let open = config.open_puzzles;
+        let mut app = App {
             config,
             puzzles,
             on_puzzle: false,
@@ -85,7 +89,11 @@ impl App {
             play: None,
             outcomes: Vec::new(),
             quit: false,
+        };
+        if open {
+            app.open_puzzles();
         }
+        app
     }
 
     /// Which screen has the keys.
