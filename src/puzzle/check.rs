@@ -354,11 +354,37 @@ fn mentions_mate(comment: &str) -> bool {
 }
 
 /// Whether a comment says that its own move mates ("Checkmate!", "Qh7#",
-/// "Black delivers checkmate", "Mate"), as opposed to announcing a mate to
-/// come ("mate in 2 follows", "a mating net").
+/// "Black delivers checkmate", "Mate", "Rd8 mates"), as opposed to speaking
+/// of a mate to come ("mate in 2 follows", "a mating net", "sets up an
+/// unstoppable mate", "runs into mate").
 fn asserts_mate(comment: &str) -> bool {
+    if !mentions_mate(comment) {
+        return false;
+    }
     let lower = comment.to_lowercase();
-    mentions_mate(comment) && !lower.contains("mate in") && !words(comment).any(|w| w == "mating")
+    if lower.contains("mate in") {
+        return false;
+    }
+    let first = words(comment).next().unwrap_or_default();
+    let first_token = comment.split_whitespace().next().unwrap_or_default();
+    first.starts_with("checkmate")
+        || first == "mate"
+        || first_token
+            .trim_end_matches([':', ',', '.', '!'])
+            .ends_with('#')
+        || [
+            "is checkmate",
+            "is mate",
+            "delivers checkmate",
+            "delivers mate",
+            "gives checkmate",
+            "gives mate",
+            " mates",
+            "checkmate!",
+            "mate!",
+        ]
+        .iter()
+        .any(|phrase| lower.contains(phrase))
 }
 
 /// Checks a puzzle's claims (its structure is valid by construction).
@@ -531,6 +557,17 @@ mod tests {
             ("Wins the queen", false, false),
             ("Kc7: if Ke8 then Rd8 is mate.", false, false),
             ("Otherwise Qh7 would be mate", false, false),
+            (
+                "Nf6: a quiet move that sets up an unstoppable mate.",
+                true,
+                false,
+            ),
+            (
+                "h6: the most stubborn try; every other reply also runs into mate.",
+                true,
+                false,
+            ),
+            ("Rd8#: the rook reaches the back rank.", true, true),
             ("Now it is mate", true, true),
             ("Checkmates are rare; an animated teammate", true, true),
         ] {
