@@ -1,6 +1,7 @@
 //! Command-line definitions and dispatch.
 
 mod data;
+mod drill;
 mod notation;
 mod play;
 mod progress;
@@ -46,6 +47,10 @@ pub enum Command {
     Check(puzzles::CheckArgs),
     /// Find every move that forces mate in N.
     Solve(puzzles::SolveArgs),
+    /// Notation drills: write, read, disambiguation, coordinates, transcribe, review.
+    Drill(drill::DrillArgs),
+    /// Lessons on every rule of SAN (no number: the list).
+    Lesson(drill::LessonArgs),
     /// Your figures: puzzles, rating, streaks, reviews due, drills, mistakes.
     Stats(progress::StatsArgs),
     /// Export, import (merge) or reset your progress.
@@ -62,6 +67,8 @@ pub fn run(cli: Cli) -> anyhow::Result<ExitCode> {
         Some(Command::SanStrings(args)) => notation::san_strings(args),
         Some(Command::Check(args)) => puzzles::check(args),
         Some(Command::Solve(args)) => puzzles::solve(args),
+        Some(Command::Drill(args)) => drill::drill(args, cli.data_dir),
+        Some(Command::Lesson(args)) => drill::lesson(args, cli.data_dir),
         Some(Command::Stats(args)) => progress::stats(args, cli.data_dir),
         Some(Command::Progress(command)) => progress::progress(command, cli.data_dir),
         Some(Command::Play(args)) => play::play(args, cli.data_dir, true),

@@ -1,0 +1,136 @@
+//! `sancho drill` and `sancho lesson`: notation drills and lessons, recorded
+//! in the progress store.
+
+use std::io;
+use std::path::PathBuf;
+use std::process::ExitCode;
+use std::time::Instant;
+
+use anyhow::{Context, bail};
+use clap::Args;
+use sancho::drill::{self, DrillKind, GenOptions, TIMED_COORDINATES_MS};
+use sancho::line::{DrillOptions, lesson_completed, run_drill, run_lesson};
+use sancho::notation::Strictness;
+
+use super::data::{now, open_store};
+
+/// `sancho drill`.
+#[derive(Debug, Args)]
+pub struct DrillArgs {
+    /// write, read, disambiguation, coordinates, transcribe or review.
+    kind: DrillKind,
+    /// Line mode instead of the full screen.
+    #[arg(long)]
+    plain: bool,
+    /// With --plain: every event as one JSON object per line.
+    #[arg(long, requires = "plain")]
+    json: bool,
+    /// The seed of the exercises (the same seed gives the same drill; default: from the clock).
+    #[arg(long)]
+    seed: Option<u64>,
+    /// How many exercises (transcribe: how many moves; default 10, or the whole game).
+    #[arg(long)]
+    count: Option<usize>,
+    /// Only canonical SAN counts (the default for move drills).
+    #[arg(long, conflicts_with = "lenient")]
+    strict: bool,
+    /// Accept any input that means the right move; departures are still explained.
+    #[arg(long)]
+    lenient: bool,
+    /// Against the clock: 30 seconds (coordinates).
+    #[arg(long)]
+    timed: bool,
+    /// Transcribe: the game to replay (e.g. opera-game).
+    #[arg(long)]
+    game: Option<String>,
+}
+
+fn clock() -> impl FnMut() -> u64 {
+    let start = Instant::now();
+    move || u64::try_from(start.elapsed().as_millis()).unwrap_or(u64::MAX)
+}
+
+pub fn drill(args: DrillArgs, data_dir: Option<PathBuf>) -> anyhow::Result<ExitCode> {
+    let mut store = open_store(data_dir)?;
+    let mut options = DrillOptions::new(args.kind);
+    options.seed = args.seed.unwrap_or_else(|| now().0.unsigned_abs());
+    if let Some(count) = args.count {
+        options.count = count;
+    }
+    if args.lenient {
+        options.strictness = Strictness::Lenient;
+    }
+    options.json = args.json;
+    if args.timed {
+        options.budget_ms = Some(TIMED_COORDINATES_MS);
+        if args.count.is_none() {
+            options.count = 200;
+        }
+    }
+    options.generator = GenOptions {
+        weak_codes: drill::weak_codes(&store.progress().mistake_counts()),
+        game: args.game,
+    };
+    if !args.plain {
+        bail!(
+            "the full-screen drill is not built yet: use `sancho drill {} --plain`",
+            args.kind.as_str()
+        );
+    }
+    let summary = run_drill(io::stdin().lock(), io::stdout().lock(), options, clock())?;
+    if summary.exercises > 0 {
+        store
+            .record_drill(summary.into_result(now()))
+            .context("the drill result could not be saved")?;
+    }
+    Ok(ExitCode::SUCCESS)
+}
+
+/// `sancho lesson`.
+#[derive(Debug, Args)]
+pub struct LessonArgs {
+    /// The lesson's number (1 to 8); none lists them.
+    number: Option<String>,
+    /// Line mode instead of the full screen.
+    #[arg(long)]
+    plain: bool,
+    /// With --plain: every event as one JSON object per line.
+    #[arg(long, requires = "plain")]
+    json: bool,
+}
+
+pub fn lesson(args: LessonArgs, data_dir: Option<PathBuf>) -> anyhow::Result<ExitCode> {
+    let mut store = open_store(data_dir)?;
+    let Some(key) = args.number else {
+        let done = store.progress().lessons();
+        for l in drill::lessons() {
+            let mark = if done.contains(&l.id) { "done" } else { "    " };
+            println!("{mark}  {}. {}", l.number, l.title);
+        }
+        return Ok(ExitCode::SUCCESS);
+    };
+    let Some(lesson) = drill::lesson(&key) else {
+        bail!(
+            "there is no lesson {key}: lessons are numbered 1 to {}",
+            drill::lessons().len()
+        );
+    };
+    if !args.plain {
+        bail!("the full-screen lesson is not built yet: use `sancho lesson {key} --plain`");
+    }
+    let summary = run_lesson(
+        io::stdin().lock(),
+        io::stdout().lock(),
+        lesson,
+        Strictness::Strict,
+        args.json,
+        clock(),
+    )?;
+    if lesson_completed(lesson, &summary) {
+        store.complete_lesson(&lesson.id)?;
+    }
+    if summary.exercises > 0 {
+        store.record_drill(summary.into_result(now()))?;
+    }
+    Ok(ExitCode::SUCCESS)
+}
