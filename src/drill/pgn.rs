@@ -121,7 +121,7 @@ fn finish(game: &mut PgnGame, movetext: &str) -> Result<(), PgnError> {
         return Err(PgnError::Unclosed("variation ("));
     }
     for token in main.split_whitespace() {
-        let token = strip_number(token);
+        let token = strip_move_number(token);
         if token.is_empty() || token.starts_with('$') {
             continue;
         }
@@ -138,16 +138,6 @@ fn finish(game: &mut PgnGame, movetext: &str) -> Result<(), PgnError> {
         return Err(PgnError::Empty);
     }
     Ok(())
-}
-
-/// `12.e4` -> `e4`, `12...` -> ``.
-fn strip_number(token: &str) -> &str {
-    let digits = token.bytes().take_while(u8::is_ascii_digit).count();
-    if digits > 0 && token[digits..].starts_with('.') {
-        token[digits..].trim_start_matches('.')
-    } else {
-        token
-    }
 }
 
 #[cfg(test)]

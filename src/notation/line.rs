@@ -48,8 +48,8 @@ pub fn play_line(start: &Chess, line: &str) -> Result<(Chess, Vec<Move>), LineEr
     Ok((pos, moves))
 }
 
-/// `12.e4` -> `e4`, `12...` -> ``, `e4` -> `e4`.
-fn strip_move_number(token: &str) -> &str {
+/// `12.e4` -> `e4`, `12...` -> ``, `e4` -> `e4` (also used by the PGN reader).
+pub(crate) fn strip_move_number(token: &str) -> &str {
     let digits = token.bytes().take_while(u8::is_ascii_digit).count();
     if digits > 0 && token[digits..].starts_with('.') {
         token[digits..].trim_start_matches('.')
