@@ -1,1 +1,235 @@
-//! (under construction)
+//! Puzzles: the model, the JSON pack format, the Lichess CSV reader, the
+//! validator (`check`) and a small mate solver.
+//!
+//! Everything here is pure: text, bytes and readers come in, values come
+//! out. The one exception is [`source`], the I/O edge that opens files for
+//! the command line.
+
+pub mod check;
+pub mod json;
+pub mod lichess;
+pub mod mate;
+pub mod source;
+
+use shakmaty::fen::Fen;
+use shakmaty::uci::UciMove;
+use shakmaty::{CastlingMode, Chess, Color, Move, Position};
+
+pub use check::{
+    CheckSummary, Dialect, Finding, MateClaim, Problem, Severity, check_csv, check_pack,
+    check_puzzle, mate_claim,
+};
+pub use json::{Pack, PackError, RawPack, RawPuzzle, RawStep, parse_pack, read_pack};
+pub use lichess::{LichessReader, RowError, RowReason, decompress_if_zst, read_lichess};
+pub use mate::{forces_mate, mate_in, refutation};
+pub use source::{
+    Format, Loaded, SourceError, check_path, detect_format, load_path, open_puzzle_file,
+};
+
+/// One puzzle, in either shape: the user moves first, or the opponent moves
+/// first (then the FEN shows the opponent to move and the line starts with
+/// the opponent's move).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Puzzle {
+    /// Identifier, unique within a pack.
+    pub id: String,
+    /// Title shown above the board.
+    pub title: String,
+    /// Subtitle (e.g. "Black to move").
+    pub subtitle: String,
+    /// The start position as written in the source.
+    pub fen: String,
+    /// The start position, parsed (before the opponent's first move, if any).
+    pub position: Chess,
+    /// The side the user plays.
+    pub user_color: Color,
+    /// Theme tags (`mateIn2`, `fork`, …).
+    pub themes: Vec<String>,
+    /// Difficulty 1..=5 (packs); `None` for Lichess puzzles.
+    pub difficulty: Option<u8>,
+    /// Lichess Glicko-2 rating.
+    pub rating: Option<u32>,
+    /// Lichess rating deviation.
+    pub rating_deviation: Option<u32>,
+    /// Lichess popularity, -100..=100.
+    pub popularity: Option<i32>,
+    /// Lichess number of plays.
+    pub nb_plays: Option<u32>,
+    /// Lichess opening tags.
+    pub opening_tags: Vec<String>,
+    /// The source game (Lichess), with a ply anchor.
+    pub game_url: Option<String>,
+    /// The whole line, opponent's and user's moves in playing order.
+    pub line: Vec<LineMove>,
+    /// Hint texts, first to last.
+    pub hints: Vec<String>,
+    /// Shown when the puzzle is solved.
+    pub success_message: Option<String>,
+    /// Shown when the puzzle is failed.
+    pub failure_message: Option<String>,
+    /// Where the puzzle came from: a pack name or a file name.
+    pub source: String,
+}
+
+/// One move of a puzzle's line.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct LineMove {
+    /// The move as written in the source.
+    pub uci: UciMove,
+    /// The move, legal in its position.
+    pub mv: Move,
+    /// Whether the user plays it (otherwise the opponent does).
+    pub is_user: bool,
+    /// The source's comment on the move.
+    pub comment: Option<String>,
+}
+
+impl Puzzle {
+    /// Whether the line starts with the opponent's move (the Lichess shape).
+    pub fn opponent_first(&self) -> bool {
+        self.line.first().is_some_and(|m| !m.is_user)
+    }
+
+    /// The user's moves, in order.
+    pub fn user_moves(&self) -> impl Iterator<Item = &LineMove> {
+        self.line.iter().filter(|m| m.is_user)
+    }
+
+    /// How many moves the user has to find.
+    pub fn user_move_count(&self) -> usize {
+        self.user_moves().count()
+    }
+
+    /// The position after the first `plies` moves of the line.
+    pub fn position_after(&self, plies: usize) -> Chess {
+        let mut pos = self.position.clone();
+        for m in self.line.iter().take(plies) {
+            pos.play_unchecked(m.mv);
+        }
+        pos
+    }
+
+    /// The position the user first sees (after the opponent's first move,
+    /// when the puzzle has one).
+    pub fn user_start(&self) -> Chess {
+        self.position_after(usize::from(self.opponent_first()))
+    }
+}
+
+/// A "White to move" / "Black to move" subtitle.
+pub fn to_move_subtitle(color: Color) -> String {
+    match color {
+        Color::White => "White to move".to_owned(),
+        Color::Black => "Black to move".to_owned(),
+    }
+}
+
+/// Why a puzzle's line cannot be played.
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+pub enum LineError {
+    /// A move is not UCI at all.
+    #[error("move {} ({text:?}) is not a uci move", .index + 1)]
+    NotUci {
+        /// 0-based index in the line.
+        index: usize,
+        /// The text.
+        text: String,
+    },
+    /// A move is not legal in its position.
+    #[error("move {} ({text}) is not legal in its position ({fen})", .index + 1)]
+    Illegal {
+        /// 0-based index in the line.
+        index: usize,
+        /// The UCI text.
+        text: String,
+        /// The position it was tried in.
+        fen: String,
+    },
+    /// The line is empty.
+    #[error("the line has no moves")]
+    Empty,
+}
+
+impl LineError {
+    /// The index of the offending move, if any.
+    pub fn index(&self) -> Option<usize> {
+        match self {
+            LineError::NotUci { index, .. } | LineError::Illegal { index, .. } => Some(*index),
+            LineError::Empty => None,
+        }
+    }
+}
+
+/// Parses and plays a line of UCI moves from `start`, checking legality in turn.
+///
+/// `moves` are `(uci text, is_user, comment)` triples.
+///
+/// # Errors
+/// The first move that is not UCI or not legal.
+pub fn build_line<'a>(
+    start: &Chess,
+    moves: impl IntoIterator<Item = (&'a str, bool, Option<String>)>,
+) -> Result<Vec<LineMove>, LineError> {
+    let mut pos = start.clone();
+    let mut line = Vec::new();
+    for (index, (text, is_user, comment)) in moves.into_iter().enumerate() {
+        let uci = UciMove::from_ascii(text.trim().as_bytes()).map_err(|_| LineError::NotUci {
+            index,
+            text: text.to_owned(),
+        })?;
+        let mv = uci.to_move(&pos).map_err(|_| LineError::Illegal {
+            index,
+            text: text.to_owned(),
+            fen: fen_of(&pos),
+        })?;
+        pos.play_unchecked(mv);
+        line.push(LineMove {
+            uci,
+            mv,
+            is_user,
+            comment,
+        });
+    }
+    if line.is_empty() {
+        return Err(LineError::Empty);
+    }
+    Ok(line)
+}
+
+/// The FEN of a position (for messages).
+pub fn fen_of(pos: &Chess) -> String {
+    Fen::from_position(pos, shakmaty::EnPassantMode::Legal).to_string()
+}
+
+/// Why a FEN was rejected. A stand-in for `notation::fen::FenError` until
+/// the notation engine's own FEN validator is wired in: [`parse_fen`] is the
+/// only place that produces it.
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+#[error("{message}")]
+pub struct FenProblem {
+    /// What is wrong, lower case.
+    pub message: String,
+}
+
+/// Parses a FEN into a standard chess position. The one function to swap for
+/// `notation::fen::parse_fen` once it lands.
+///
+/// # Errors
+/// [`FenProblem`] says which part of the FEN is wrong.
+pub fn parse_fen(text: &str) -> Result<Chess, FenProblem> {
+    let fen = Fen::from_ascii(text.trim().as_bytes()).map_err(|e| FenProblem {
+        message: format!("invalid fen: {e}"),
+    })?;
+    fen.into_position::<Chess>(CastlingMode::Standard)
+        .map_err(|e| FenProblem {
+            message: format!("impossible position: {e}"),
+        })
+}
+
+/// The English name of a colour, lower case (`white`, `black`).
+pub fn color_word(color: Color) -> &'static str {
+    match color {
+        Color::White => "white",
+        Color::Black => "black",
+    }
+}

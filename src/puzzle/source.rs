@@ -1,0 +1,214 @@
+//! The I/O edge: opening puzzle files for the command line and the app.
+//!
+//! Everything else in [`crate::puzzle`] takes text or readers; only this
+//! module touches paths.
+
+use std::fs::File;
+use std::io::{self, BufRead, BufReader, Read};
+use std::path::Path;
+
+use super::check::{CheckSummary, Finding, Severity, check_csv, check_pack};
+use super::json::parse_pack;
+use super::lichess::{decompress_if_zst, read_lichess};
+use super::{Puzzle, PackError};
+
+/// The format of a puzzle file.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Format {
+    /// A JSON pack (array or object with `puzzles`).
+    JsonPack,
+    /// The Lichess puzzle CSV, zstd-compressed or not.
+    LichessCsv {
+        /// Whether the bytes are zstd-compressed.
+        compressed: bool,
+    },
+}
+
+const ZSTD_MAGIC: [u8; 4] = [0x28, 0xB5, 0x2F, 0xFD];
+
+/// Detects a file's format from its name and its first bytes: the
+/// extension decides (`.json`, `.csv`, `.csv.zst`/`.zst`), then the content
+/// (a `[` or `{`, a zstd frame, a `PuzzleId` header).
+pub fn detect_format(name: &str, head: &[u8]) -> Option<Format> {
+    let lower = name.to_ascii_lowercase();
+    if lower.ends_with(".json") {
+        return Some(Format::JsonPack);
+    }
+    if lower.ends_with(".zst") {
+        return Some(Format::LichessCsv { compressed: true });
+    }
+    if lower.ends_with(".csv") {
+        return Some(Format::LichessCsv { compressed: false });
+    }
+    if head.starts_with(&ZSTD_MAGIC) {
+        return Some(Format::LichessCsv { compressed: true });
+    }
+    let text = head.strip_prefix(b"\xEF\xBB\xBF").unwrap_or(head);
+    let first = text.iter().find(|b| !b.is_ascii_whitespace())?;
+    match first {
+        b'[' | b'{' => Some(Format::JsonPack),
+        _ if text.windows(8).any(|w| w == b"PuzzleId") => {
+            Some(Format::LichessCsv { compressed: false })
+        }
+        _ => None,
+    }
+}
+
+/// Why a puzzle file could not be opened or read.
+#[derive(Debug, thiserror::Error)]
+pub enum SourceError {
+    /// The file cannot be opened or read.
+    #[error("{path}: {source}")]
+    Io {
+        /// The path as given.
+        path: String,
+        /// The I/O error.
+        source: io::Error,
+    },
+    /// Neither a JSON pack nor a Lichess CSV.
+    #[error("{0}: not a puzzle file (expected a .json pack or a lichess .csv / .csv.zst)")]
+    UnknownFormat(String),
+    /// A JSON pack that is not valid JSON or has the wrong shape.
+    #[error("{path}: {source}")]
+    Pack {
+        /// The path as given.
+        path: String,
+        /// Why.
+        source: PackError,
+    },
+}
+
+/// Opens a puzzle file, detects its format and returns a reader of its
+/// (decompressed) bytes.
+///
+/// # Errors
+/// When the file cannot be opened or its format is unknown.
+pub fn open_puzzle_file(path: &Path) -> Result<(Format, Box<dyn Read>), SourceError> {
+    let name = path.display().to_string();
+    let io_err = |source| SourceError::Io {
+        path: name.clone(),
+        source,
+    };
+    let mut reader = BufReader::new(File::open(path).map_err(io_err)?);
+    let head = reader.fill_buf().map_err(io_err)?.to_vec();
+    let format = detect_format(&name, &head).ok_or_else(|| SourceError::UnknownFormat(name.clone()))?;
+    let boxed: Box<dyn Read> = Box::new(reader);
+    let reader = match format {
+        Format::LichessCsv { compressed: true } if !name.to_ascii_lowercase().ends_with(".zst") => {
+            decompress_if_zst(boxed, "x.zst").map_err(io_err)?
+        }
+        _ => decompress_if_zst(boxed, &name).map_err(io_err)?,
+    };
+    Ok((format, reader))
+}
+
+/// Checks one file of either format: every finding and the counts.
+pub fn check_path(path: &Path) -> (Vec<Finding>, CheckSummary) {
+    let name = path.display().to_string();
+    let file_error = |message: String| {
+        let summary = CheckSummary {
+            file_errors: 1,
+            ..CheckSummary::default()
+        };
+        (vec![Finding::file_error(&name, None, message)], summary)
+    };
+    let (format, mut reader) = match open_puzzle_file(path) {
+        Ok(opened) => opened,
+        Err(e) => return file_error(e.to_string()),
+    };
+    match format {
+        Format::JsonPack => {
+            let mut text = String::new();
+            if let Err(e) = reader.read_to_string(&mut text) {
+                return file_error(e.to_string());
+            }
+            check_pack(&text, &name)
+        }
+        Format::LichessCsv { .. } => {
+            let mut findings = Vec::new();
+            let summary = check_csv(reader, &name, |f| findings.push(f));
+            (findings, summary)
+        }
+    }
+}
+
+/// Puzzles loaded from a file for solving, with those that were skipped.
+#[derive(Debug, Default)]
+pub struct Loaded {
+    /// The valid puzzles, in file order.
+    pub puzzles: Vec<Puzzle>,
+    /// Why the others were skipped (errors only).
+    pub skipped: Vec<Finding>,
+}
+
+/// Loads every valid puzzle of a file (JSON pack or Lichess CSV); invalid
+/// ones are skipped and reported. Claims (mate) are not checked here:
+/// `check` does that.
+///
+/// # Errors
+/// When the file cannot be opened, is not a puzzle file, or is malformed JSON.
+pub fn load_path(path: &Path) -> Result<Loaded, SourceError> {
+    let name = path.display().to_string();
+    let (format, mut reader) = open_puzzle_file(path)?;
+    let mut loaded = Loaded::default();
+    match format {
+        Format::JsonPack => {
+            let mut text = String::new();
+            reader.read_to_string(&mut text).map_err(|source| SourceError::Io {
+                path: name.clone(),
+                source,
+            })?;
+            let raw = parse_pack(&text).map_err(|source| SourceError::Pack {
+                path: name.clone(),
+                source,
+            })?;
+            let pack_name = raw.name.clone().unwrap_or_else(|| name.clone());
+            for entry in &raw.entries {
+                let problems = match &entry.puzzle {
+                    Ok(rp) => match rp.to_valid_puzzle(&pack_name) {
+                        Ok(p) => {
+                            loaded.puzzles.push(p);
+                            continue;
+                        }
+                        Err(problems) => (rp.id.clone(), problems),
+                    },
+                    Err(message) => (None, vec![super::check::Problem {
+                        field: None,
+                        severity: Severity::Error,
+                        message: message.clone(),
+                    }]),
+                };
+                let (id, problems) = problems;
+                loaded.skipped.extend(
+                    problems
+                        .into_iter()
+                        .filter(|p| p.severity == Severity::Error)
+                        .map(|p| Finding {
+                            file: name.clone(),
+                            line: entry.line,
+                            puzzle_id: id.clone(),
+                            field: p.field,
+                            severity: p.severity,
+                            message: p.message,
+                        }),
+                );
+            }
+        }
+        Format::LichessCsv { .. } => {
+            for row in read_lichess(reader, &name) {
+                match row {
+                    Ok(p) => loaded.puzzles.push(p),
+                    Err(e) => loaded.skipped.push(Finding {
+                        file: name.clone(),
+                        line: usize::try_from(e.line).ok(),
+                        puzzle_id: e.id.clone(),
+                        field: e.column().map(str::to_owned),
+                        severity: Severity::Error,
+                        message: e.reason.to_string(),
+                    }),
+                }
+            }
+        }
+    }
+    Ok(loaded)
+}
