@@ -17,6 +17,7 @@
 //! None of the core modules touches a terminal, a clock or a path of its own:
 //! time and directories are passed in.
 
+pub mod library;
 pub mod notation;
 pub mod progress;
 pub mod puzzle;
