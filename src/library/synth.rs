@@ -286,22 +286,43 @@ fn puzzle_id(index: u64, seed: u64) -> String {
     id.iter().map(|&b| char::from(b)).collect()
 }
 
-fn random_move(rng: &mut Rng, pos: &Chess) -> Option<shakmaty::Move> {
+/// A random legal move; with `greed` (per thousand) a capture when there is
+/// one, so that playouts can reach endgames.
+fn random_move(rng: &mut Rng, pos: &Chess, greed: u32) -> Option<shakmaty::Move> {
     let moves = pos.legal_moves();
     if moves.is_empty() {
         return None;
     }
+    if greed > 0 && rng.chance(greed) {
+        let captures: Vec<_> = moves.iter().filter(|m| m.is_capture()).collect();
+        if !captures.is_empty() {
+            return Some(*captures[rng.below(captures.len() as u64) as usize]);
+        }
+    }
     Some(moves[rng.below(moves.len() as u64) as usize])
 }
 
-/// A playout position and a legal line from it.
-fn position_and_line(rng: &mut Rng) -> (Chess, usize, Vec<String>) {
+/// The game phase a row is generated for, at the real database's rates.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum Phase {
+    Opening,
+    Middlegame,
+    Endgame,
+}
+
+/// A playout position for `phase` and a legal line from it.
+fn position_and_line(rng: &mut Rng, phase: Phase) -> (Chess, usize, Vec<String>) {
+    let (min, span, greed) = match phase {
+        Phase::Opening => (10, 7, 0),
+        Phase::Middlegame => (16, 45, 0),
+        Phase::Endgame => (30, 31, 800),
+    };
     loop {
-        let plies = 10 + rng.below(51) as usize;
+        let plies = min + rng.below(span) as usize;
         let mut pos = Chess::default();
         let mut ok = true;
         for _ in 0..plies {
-            match random_move(rng, &pos) {
+            match random_move(rng, &pos, greed) {
                 Some(m) => pos.play_unchecked(m),
                 None => {
                     ok = false;
@@ -321,7 +342,7 @@ fn position_and_line(rng: &mut Rng) -> (Chess, usize, Vec<String>) {
         let start = pos.clone();
         let mut line = Vec::with_capacity(want);
         for _ in 0..want {
-            match random_move(rng, &pos) {
+            match random_move(rng, &pos, 0) {
                 Some(m) => {
                     line.push(m.to_uci(CastlingMode::Standard).to_string());
                     pos.play_unchecked(m);
@@ -336,7 +357,12 @@ fn position_and_line(rng: &mut Rng) -> (Chess, usize, Vec<String>) {
 }
 
 fn make_row(rng: &mut Rng, index: u64, seed: u64) -> SynthRow {
-    let (start, plies, moves) = position_and_line(rng);
+    let phase = match rng.below(100) {
+        0..5 => Phase::Opening,
+        5..50 => Phase::Middlegame,
+        _ => Phase::Endgame,
+    };
+    let (start, plies, moves) = position_and_line(rng, phase);
     let fen = Fen::from_position(&start, EnPassantMode::Legal).to_string();
     let rating = (1500.0 + 450.0 * rng.normal()).clamp(400.0, 3000.0) as u32;
     let rating_deviation = (74.0 + 15.0 * rng.normal().abs()).min(500.0) as u32;
@@ -344,14 +370,11 @@ fn make_row(rng: &mut Rng, index: u64, seed: u64) -> SynthRow {
     let nb_plays = (rng.normal() * 1.6 + 6.5).exp().clamp(0.0, 4_000_000.0) as u32;
 
     let mut themes: Vec<&'static str> = Vec::new();
-    let phase = if plies < 16 {
-        "opening"
-    } else if start.board().occupied().count() <= 14 {
-        "endgame"
-    } else {
-        "middlegame"
-    };
-    themes.push(phase);
+    themes.push(match phase {
+        Phase::Opening => "opening",
+        Phase::Middlegame => "middlegame",
+        Phase::Endgame => "endgame",
+    });
     // Every real puzzle has one evaluation theme: mate, crushing, advantage
     // or (rarely) equality.
     if rng.chance(393) {
