@@ -339,3 +339,32 @@ fn opening_a_missing_or_foreign_file_says_so() {
         Err(LibraryError::NotALibrary(_))
     ));
 }
+
+#[test]
+fn an_id_repeated_within_a_file_keeps_the_last_row() {
+    for existing in [false, true] {
+        let dir = tempfile::tempdir().unwrap();
+        let db = db_in(&dir);
+        let mut rows = rows(30, 23, None);
+        if existing {
+            go(&db, csv(&rows[20..])).unwrap();
+        }
+        let mut again = rows[4].clone();
+        again.rating = "2999".to_owned();
+        rows.push(again);
+        let summary = go(&db, csv(&rows)).unwrap();
+        let (added, updated, unchanged) = if existing { (20, 1, 10) } else { (30, 1, 0) };
+        assert_eq!(
+            (summary.added, summary.updated, summary.unchanged),
+            (added, updated, unchanged),
+            "existing library: {existing}"
+        );
+        assert_eq!(summary.puzzles, 30);
+        let p = Library::open(&db)
+            .unwrap()
+            .get(&rows[4].id)
+            .unwrap()
+            .unwrap();
+        assert_eq!(p.rating, Some(2999));
+    }
+}

@@ -155,7 +155,7 @@ fn import_into<R: Read>(
     source_name: &str,
     progress: &mut dyn FnMut(&ImportProgress) -> ControlFlow<()>,
 ) -> Result<ImportSummary, LibraryError> {
-    let conn = prepare_temp(db_path, tmp)?;
+    let (conn, fresh) = prepare_temp(db_path, tmp)?;
     let themes = Themes::load(&conn)?;
 
     let read_error: Rc<RefCell<Option<io::Error>>> = Rc::default();
@@ -172,7 +172,7 @@ fn import_into<R: Read>(
     };
     let (tx, rx) = sync_channel::<Vec<Row>>(CHANNEL_BATCHES);
     let (outcome, written) = std::thread::scope(|scope| {
-        let writer = scope.spawn(move || write_rows(conn, themes, rx));
+        let writer = scope.spawn(move || write_rows(conn, themes, rx, fresh));
         let outcome = read_rows(
             watched,
             source_name,
@@ -201,14 +201,19 @@ fn import_into<R: Read>(
     summary.added = counts.added;
     summary.updated = counts.updated;
     summary.unchanged = counts.unchanged;
+    if fresh {
+        let duplicates = index_ids(&conn)?;
+        summary.added -= duplicates;
+        summary.updated += duplicates;
+    }
     finish(conn, &mut summary)?;
     install(tmp, db_path)?;
     Ok(summary)
 }
 
 /// Creates the temporary database: a copy of the existing library, or a new
-/// one.
-fn prepare_temp(db_path: &Path, tmp: &Path) -> Result<Connection, LibraryError> {
+/// one (then `true`: loaded without the id index).
+fn prepare_temp(db_path: &Path, tmp: &Path) -> Result<(Connection, bool), LibraryError> {
     let name = db_path.display().to_string();
     if db_path.exists() {
         {
@@ -219,6 +224,7 @@ fn prepare_temp(db_path: &Path, tmp: &Path) -> Result<Connection, LibraryError> 
         }
         fs::copy(db_path, tmp).map_err(LibraryError::io(format!("copying {name}")))?;
     }
+    let fresh = !tmp.exists();
     let conn = Connection::open(tmp)?;
     conn.execute_batch(
         "PRAGMA journal_mode = OFF;
@@ -228,7 +234,33 @@ fn prepare_temp(db_path: &Path, tmp: &Path) -> Result<Connection, LibraryError> 
     )?;
     schema::create(&conn)?;
     conn.execute_batch(schema::DROP_INDEXES)?;
-    Ok(conn)
+    if !fresh {
+        conn.execute_batch(schema::CREATE_ID_INDEX)?;
+    }
+    Ok((conn, fresh))
+}
+
+/// Creates the unique id index after a fresh load. When the file repeated
+/// an id, the last row wins and the earlier ones are removed first; returns
+/// how many were.
+fn index_ids(conn: &Connection) -> Result<u64, LibraryError> {
+    match conn.execute_batch(schema::CREATE_ID_INDEX) {
+        Ok(()) => Ok(0),
+        Err(rusqlite::Error::SqliteFailure(e, _))
+            if e.code == rusqlite::ErrorCode::ConstraintViolation =>
+        {
+            conn.execute_batch("CREATE INDEX puzzles_by_id_dup ON puzzles (id)")?;
+            let removed = conn.execute(
+                "DELETE FROM puzzles WHERE rowid NOT IN
+                     (SELECT max(rowid) FROM puzzles GROUP BY id)",
+                [],
+            )?;
+            conn.execute_batch("DROP INDEX puzzles_by_id_dup;")?;
+            conn.execute_batch(schema::CREATE_ID_INDEX)?;
+            Ok(removed as u64)
+        }
+        Err(e) => Err(e.into()),
+    }
 }
 
 /// Indexes, counts, history; then the file is made an ordinary library.
@@ -406,6 +438,13 @@ const INSERT: &str = "INSERT INTO puzzles
     VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?11, ?12)
     ON CONFLICT (id) DO NOTHING";
 
+/// A fresh load has no id index yet: a plain insert (duplicates are settled
+/// by `index_ids`).
+const INSERT_FRESH: &str = "INSERT INTO puzzles
+    (id, fen, moves, rating, rating_deviation, popularity, nb_plays,
+     themes, theme_lo, theme_hi, game_url, opening_tags)
+    VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?11, ?12)";
+
 const UPDATE: &str = "UPDATE puzzles SET
     fen = ?2, moves = ?3, rating = ?4, rating_deviation = ?5, popularity = ?6,
     nb_plays = ?7, themes = ?8, theme_lo = ?9, theme_hi = ?10, game_url = ?11,
@@ -414,16 +453,17 @@ const UPDATE: &str = "UPDATE puzzles SET
         AND rating_deviation IS ?5 AND popularity IS ?6 AND nb_plays IS ?7
         AND themes IS ?8 AND game_url IS ?11 AND opening_tags IS ?12)";
 
-/// The writing thread: upserts every batch, a transaction per
-/// [`TRANSACTION_ROWS`].
+/// The writing thread: upserts every batch (plain inserts into a `fresh`
+/// library), a transaction per [`TRANSACTION_ROWS`].
 fn write_rows(
     conn: Connection,
     mut themes: Themes,
     rx: Receiver<Vec<Row>>,
+    fresh: bool,
 ) -> Result<(Connection, Counts), LibraryError> {
     let mut counts = Counts::default();
     {
-        let mut insert = conn.prepare(INSERT)?;
+        let mut insert = conn.prepare(if fresh { INSERT_FRESH } else { INSERT })?;
         let mut update = conn.prepare(UPDATE)?;
         let mut in_transaction = 0u64;
         conn.execute_batch("BEGIN")?;

@@ -262,7 +262,7 @@ impl Iterator for Synth {
         self.index += 1;
         let mut row = make_row(&mut self.rng, index, self.config.seed);
         if let Some(n) = self.config.bad_every.filter(|n| *n > 0)
-            && (index + 1) % n == 0
+            && (index + 1).is_multiple_of(n)
         {
             let kind = BadKind::ALL[((index + 1) / n % BadKind::ALL.len() as u64) as usize];
             spoil(&mut row, kind);
