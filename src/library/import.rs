@@ -230,6 +230,7 @@ fn prepare_temp(db_path: &Path, tmp: &Path) -> Result<(Connection, bool), Librar
         "PRAGMA journal_mode = OFF;
          PRAGMA synchronous = OFF;
          PRAGMA temp_store = MEMORY;
+         PRAGMA threads = 2;
          PRAGMA cache_size = -131072;",
     )?;
     schema::create(&conn)?;
