@@ -33,8 +33,10 @@ fn import_file(file: &str, db: &str) -> Result<()> {
     let raw = File::open(file).with_context(|| format!("opening {file}"))?;
     let reader = decompress_if_zst(Box::new(BufReader::new(raw)), file)?;
     let mut load_cpu = Vec::new();
+    let mut load_process = 0.0;
     let summary = import(Path::new(db), reader, file, |p| {
         load_cpu = thread_cpu();
+        load_process = process_cpu();
         if p.rows % 200_000 < 4096 {
             eprintln!(
                 "{} rows, {} skipped, {} bytes, {:.0} rows/s",
@@ -50,11 +52,9 @@ fn import_file(file: &str, db: &str) -> Result<()> {
     // CPU seconds per thread when the last row was read, then the whole
     // process at the end: on an idle machine the wall time is about the
     // busiest thread's load time plus the finishing time.
-    let total: f64 = thread_cpu().iter().sum();
-    let load: f64 = load_cpu.iter().sum();
     eprintln!(
         "cpu: load phase per thread {load_cpu:.2?} s; finishing {:.2} s",
-        total - load
+        process_cpu() - load_process
     );
     println!("{}", serde_json::to_string_pretty(&summary)?);
     Ok(())
@@ -125,6 +125,25 @@ fn query(db: &str) -> Result<()> {
     Ok(())
 }
 
+/// CPU seconds (user + system) of the process, finished threads included.
+fn process_cpu() -> f64 {
+    std::fs::read_to_string("/proc/self/stat")
+        .ok()
+        .and_then(|stat| ticks(&stat))
+        .unwrap_or(0.0)
+}
+
+/// utime + stime in seconds from a `stat` line.
+fn ticks(stat: &str) -> Option<f64> {
+    // Fields after the command's closing parenthesis; utime and stime are
+    // the 14th and 15th fields overall, in clock ticks (100 per s).
+    let rest = stat.rsplit(')').next()?;
+    let fields: Vec<&str> = rest.split_whitespace().collect();
+    let u: f64 = fields.get(11)?.parse().ok()?;
+    let s: f64 = fields.get(12)?.parse().ok()?;
+    Some((u + s) / 100.0)
+}
+
 /// CPU seconds (user + system) of each live thread of this process (Linux;
 /// empty elsewhere).
 fn thread_cpu() -> Vec<f64> {
@@ -133,18 +152,11 @@ fn thread_cpu() -> Vec<f64> {
     };
     let mut out = Vec::new();
     for task in tasks.flatten() {
-        let Ok(stat) = std::fs::read_to_string(task.path().join("stat")) else {
-            continue;
-        };
-        // Fields after the command's closing parenthesis; utime and stime
-        // are the 14th and 15th fields overall, in clock ticks (100 per s).
-        let Some(rest) = stat.rsplit(')').next() else {
-            continue;
-        };
-        let fields: Vec<&str> = rest.split_whitespace().collect();
-        let ticks = |i: usize| fields.get(i).and_then(|f| f.parse::<f64>().ok());
-        if let (Some(u), Some(s)) = (ticks(11), ticks(12)) {
-            out.push((u + s) / 100.0);
+        if let Some(t) = std::fs::read_to_string(task.path().join("stat"))
+            .ok()
+            .and_then(|stat| ticks(&stat))
+        {
+            out.push(t);
         }
     }
     out

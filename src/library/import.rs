@@ -229,7 +229,6 @@ fn prepare_temp(db_path: &Path, tmp: &Path) -> Result<(Connection, bool), Librar
     conn.execute_batch(
         "PRAGMA journal_mode = OFF;
          PRAGMA synchronous = OFF;
-         PRAGMA temp_store = MEMORY;
          PRAGMA threads = 2;
          PRAGMA cache_size = -131072;",
     )?;
