@@ -333,7 +333,11 @@ impl Session {
             .iter()
             .filter(|m| m.is_user)
             .count();
-        let text = self.puzzle.hints.get(user_index).filter(|h| !h.trim().is_empty());
+        let text = self
+            .puzzle
+            .hints
+            .get(user_index)
+            .filter(|h| !h.trim().is_empty());
         if self.next_rung == 1 && text.is_none() {
             self.next_rung = 2;
         }
@@ -384,9 +388,7 @@ impl Session {
 }
 
 fn king_square(pos: &Chess) -> Square {
-    pos.board()
-        .king_of(pos.turn())
-        .unwrap_or(Square::E1)
+    pos.board().king_of(pos.turn()).unwrap_or(Square::E1)
 }
 
 /// Where the king lands (castling is stored as king takes rook).

@@ -29,3 +29,34 @@ fn lichess_sample_passes() {
     assert!(summary.checked > 0);
     assert!(summary.is_ok(), "{summary:?}");
 }
+
+#[test]
+#[ignore = "needs SANCHO_LICHESS_SAMPLE pointing at a Lichess CSV"]
+fn slowest_claim_checks() {
+    use sancho::puzzle::{Dialect, check_puzzle, read_lichess};
+    let Some(path) = std::env::var_os("SANCHO_LICHESS_SAMPLE").map(PathBuf::from) else {
+        return;
+    };
+    let text = std::fs::read_to_string(path).unwrap();
+    let mut times = Vec::new();
+    let read_start = Instant::now();
+    let puzzles: Vec<_> = read_lichess(text.as_bytes(), "sample")
+        .map(Result::unwrap)
+        .collect();
+    let read = read_start.elapsed();
+    for p in &puzzles {
+        let start = Instant::now();
+        let problems = check_puzzle(p, Dialect::Csv);
+        times.push((
+            start.elapsed(),
+            p.id.clone(),
+            p.themes.join(" "),
+            problems.len(),
+        ));
+    }
+    times.sort();
+    for t in times.iter().rev().take(5) {
+        println!("{t:?}");
+    }
+    println!("read {} rows in {read:?}", puzzles.len());
+}

@@ -174,7 +174,10 @@ pub fn check_pack(text: &str, file: &str) -> (Vec<Finding>, CheckSummary) {
                 super::PackError::Json { line, .. } => Some(*line),
                 _ => None,
             };
-            return (vec![Finding::file_error(file, line, e.to_string())], summary);
+            return (
+                vec![Finding::file_error(file, line, e.to_string())],
+                summary,
+            );
         }
     };
     let source = raw.name.clone().unwrap_or_else(|| file.to_owned());
@@ -212,10 +215,7 @@ pub fn check_pack(text: &str, file: &str) -> (Vec<Finding>, CheckSummary) {
             problems.extend(check_puzzle(p, Dialect::Json));
         }
         summary.count(&problems);
-        let id = rp
-            .id
-            .clone()
-            .unwrap_or_else(|| format!("#{}", index + 1));
+        let id = rp.id.clone().unwrap_or_else(|| format!("#{}", index + 1));
         findings.extend(
             problems
                 .into_iter()
@@ -227,11 +227,7 @@ pub fn check_pack(text: &str, file: &str) -> (Vec<Finding>, CheckSummary) {
 
 /// Checks a Lichess CSV stream row by row, handing each finding to
 /// `report` as it is found (so that millions of rows need no memory).
-pub fn check_csv<R: Read>(
-    reader: R,
-    file: &str,
-    mut report: impl FnMut(Finding),
-) -> CheckSummary {
+pub fn check_csv<R: Read>(reader: R, file: &str, mut report: impl FnMut(Finding)) -> CheckSummary {
     let mut summary = CheckSummary::default();
     let mut ids = IdSet::default();
     let mut rows = read_lichess(reader, file);
@@ -332,19 +328,34 @@ fn words(text: &str) -> impl Iterator<Item = String> + '_ {
         .map(str::to_lowercase)
 }
 
+/// Whether a comment claims that the puzzle ends in mate ("mate",
+/// "checkmate", "mates", "#"), unless it speaks of a threat or a defence
+/// ("threatening mate", "stops the mate").
 fn mentions_mate(comment: &str) -> bool {
-    comment.contains('#')
-        || words(comment).any(|w| matches!(w.as_str(), "mate" | "mates" | "checkmate" | "checkmates"))
+    let says = comment.contains('#')
+        || words(comment).any(|w| {
+            matches!(
+                w.as_str(),
+                "mate" | "mates" | "mating" | "checkmate" | "checkmates"
+            )
+        });
+    let negated = words(comment).any(|w| {
+        matches!(w.as_str(), "no" | "not" | "never")
+            || [
+                "threat", "prevent", "stop", "avoid", "escape", "defend", "parr",
+            ]
+            .iter()
+            .any(|n| w.starts_with(n))
+    });
+    says && !negated
 }
 
 /// Whether a comment says that its own move mates ("Checkmate!", "Qh7#",
-/// "Black delivers checkmate"), as opposed to threatening it.
+/// "Black delivers checkmate", "Mate"), as opposed to announcing a mate to
+/// come ("mate in 2 follows", "a mating net").
 fn asserts_mate(comment: &str) -> bool {
-    let threat = words(comment).any(|w| w.starts_with("threat") || w == "prevents" || w == "stops");
-    let says = comment.contains('#')
-        || words(comment).any(|w| w == "checkmate" || w == "checkmates")
-        || words(comment).next().is_some_and(|w| w == "mate");
-    says && !threat
+    let lower = comment.to_lowercase();
+    mentions_mate(comment) && !lower.contains("mate in") && !words(comment).any(|w| w == "mating")
 }
 
 /// Checks a puzzle's claims (its structure is valid by construction).
@@ -367,12 +378,13 @@ pub fn check_puzzle(p: &Puzzle, dialect: Dialect) -> Vec<Problem> {
         if m.is_user {
             before_user.push((i, pos.clone()));
         }
-        let text = san(&pos, m.mv);
+        let claim = m.comment.as_deref().filter(|c| asserts_mate(c));
+        let before = claim.map(|_| pos.clone());
         pos.play_unchecked(m.mv);
-        if let Some(c) = m.comment.as_deref()
-            && asserts_mate(c)
+        if let (Some(c), Some(before)) = (claim, before)
             && !pos.is_checkmate()
         {
+            let text = san(&before, m.mv);
             problems.push(error(
                 format!("solutionSequence[{i}].comment"),
                 format!(
@@ -493,4 +505,32 @@ fn unsound(before: &Chess, mv: shakmaty::Move, left: u32, field: String) -> Prob
         None => format!("{text} does not force mate in {left}"),
     };
     error(field, message)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::{asserts_mate, mentions_mate};
+
+    #[test]
+    fn comments_that_claim_mate() {
+        // (comment, claims the puzzle mates, says this move mates)
+        for (comment, claims, here) in [
+            ("Checkmate!", true, true),
+            ("Black delivers checkmate", true, true),
+            ("Mate", true, true),
+            ("Qh7#", true, true),
+            ("Qh7 mates", true, true),
+            ("Mate in 2 follows", true, false),
+            ("The mating net closes", true, false),
+            ("Threatening mate on f7", false, false),
+            ("Stops the mate threat", false, false),
+            ("Not mate yet", false, false),
+            ("Wins the queen", false, false),
+            ("Now it is mate", true, true),
+            ("Checkmates are rare; an animated teammate", true, true),
+        ] {
+            assert_eq!(mentions_mate(comment), claims, "{comment}");
+            assert_eq!(asserts_mate(comment), here, "{comment}");
+        }
+    }
 }

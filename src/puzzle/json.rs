@@ -315,23 +315,22 @@ impl RawPuzzle {
         user_color: Option<Color>,
         problems: &mut Vec<Problem>,
     ) -> Option<Vec<super::LineMove>> {
-        let (field, steps): (&str, Vec<(&str, bool, Option<String>)>) =
-            match &self.solution_sequence {
-                Some(seq) => (
-                    "solutionSequence",
-                    seq.iter()
-                        .map(|s| (s.mv.as_str(), s.is_user_move, s.comment.clone()))
-                        .collect(),
-                ),
-                None => (
-                    "solutionMoves",
-                    self.solution_moves
-                        .iter()
-                        .flatten()
-                        .map(|m| (m.as_str(), true, None))
-                        .collect(),
-                ),
-            };
+        let (field, steps): (&str, Vec<Step<'_>>) = match &self.solution_sequence {
+            Some(seq) => (
+                "solutionSequence",
+                seq.iter()
+                    .map(|s| (s.mv.as_str(), s.is_user_move, s.comment.clone()))
+                    .collect(),
+            ),
+            None => (
+                "solutionMoves",
+                self.solution_moves
+                    .iter()
+                    .flatten()
+                    .map(|m| (m.as_str(), true, None))
+                    .collect(),
+            ),
+        };
         if self.solution_sequence.is_none() && self.solution_moves.is_none() {
             problems.push(problem(
                 "solutionMoves",
@@ -347,7 +346,11 @@ impl RawPuzzle {
                     "user and opponent moves must alternate, but moves {} and {} are both {}",
                     i + 1,
                     i + 2,
-                    if steps[i].1 { "the user's" } else { "the opponent's" }
+                    if steps[i].1 {
+                        "the user's"
+                    } else {
+                        "the opponent's"
+                    }
                 ),
             ));
             usable = false;
@@ -448,6 +451,9 @@ fn compare_solution_moves(
         }
     }
 }
+
+/// One move of a line as written: UCI text, whether the user plays it, comment.
+type Step<'a> = (&'a str, bool, Option<String>);
 
 fn plural(n: usize, word: &str) -> String {
     if n == 1 {

@@ -160,9 +160,10 @@ impl<R: Read> Iterator for LichessReader<R> {
             Ok(false) => None,
             Ok(true) => {
                 let line = self.record.position().map_or(0, |p| p.line());
-                Some(row_to_puzzle(&self.record, columns, &self.source).map_err(
-                    |(id, reason)| RowError { line, id, reason },
-                ))
+                Some(
+                    row_to_puzzle(&self.record, columns, &self.source)
+                        .map_err(|(id, reason)| RowError { line, id, reason }),
+                )
             }
             Err(e) => {
                 let line = e.position().map_or(0, |p| p.line());
@@ -263,5 +264,7 @@ pub fn decompress_if_zst(reader: Box<dyn Read>, name: &str) -> io::Result<Box<dy
 }
 
 fn column_prefix(e: &RowError) -> String {
-    e.column().map(|c| format!("field {c}: ")).unwrap_or_default()
+    e.column()
+        .map(|c| format!("field {c}: "))
+        .unwrap_or_default()
 }

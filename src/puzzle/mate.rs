@@ -153,8 +153,8 @@ mod tests {
         assert_eq!(ucis(fen, 1), ["c1a1"]);
         let m2 = ucis(fen, 2);
         let expected = [
-            "b2b3", "b2b4", "b2b5", "c1a1", "c1b1", "c1c3", "c1c4", "c1c5", "c1d1", "c1e1",
-            "c1f1", "g1f1", "g1f2", "g1g2", "g1h1", "g1h2",
+            "b2b3", "b2b4", "b2b5", "c1a1", "c1b1", "c1c3", "c1c4", "c1c5", "c1d1", "c1e1", "c1f1",
+            "g1f1", "g1f2", "g1g2", "g1h1", "g1h2",
         ];
         assert_eq!(m2, expected);
         let m3 = ucis(fen, 3);
@@ -167,10 +167,68 @@ mod tests {
         let fen = "r1b1kb1r/pppp1ppp/8/4n3/2B1P2q/2N5/PPPP1PPP/R1BQK2R w KQkq - 0 7";
         assert!(ucis(fen, 2).is_empty());
         let pos = parse_fen(fen).unwrap();
-        let qh5 = "d1h5".parse::<shakmaty::uci::UciMove>().unwrap().to_move(&pos).unwrap();
+        let qh5 = "d1h5"
+            .parse::<shakmaty::uci::UciMove>()
+            .unwrap()
+            .to_move(&pos)
+            .unwrap();
         let reply = refutation(&pos, qh5, 2).unwrap();
         let mut after = pos.clone();
         after.play_unchecked(qh5);
         assert_eq!(crate::notation::san(&after, reply), "Qxh5");
+    }
+
+    fn playout(fen: &str, choices: &[u16]) -> Chess {
+        let mut pos = parse_fen(fen).unwrap();
+        for &c in choices {
+            let moves = pos.legal_moves();
+            if moves.is_empty() {
+                break;
+            }
+            pos.play_unchecked(moves[usize::from(c) % moves.len()]);
+        }
+        pos
+    }
+
+    proptest::proptest! {
+        #![proptest_config(proptest::test_runner::Config::with_cases(48))]
+
+        /// Mate in 1 is exactly the moves that checkmate, and every mate in
+        /// n is also a mate in n + 1.
+        #[test]
+        fn mate_in_one_is_brute_force_and_depths_nest(
+            start in 0usize..3,
+            choices in proptest::collection::vec(proptest::prelude::any::<u16>(), 0..24),
+        ) {
+            let fens = [
+                "k7/8/8/8/8/8/1R6/2R3K1 w - - 0 1",
+                "7k/5Q2/6K1/8/8/8/8/8 w - - 0 1",
+                "6k1/5ppp/8/8/8/8/5PPP/3R2K1 w - - 0 1",
+            ];
+            let pos = playout(fens[start], &choices);
+            let brute: Vec<Move> = pos
+                .legal_moves()
+                .into_iter()
+                .filter(|&m| {
+                    let mut after = pos.clone();
+                    after.play_unchecked(m);
+                    after.is_checkmate()
+                })
+                .collect();
+            let mut m1 = mate_in(&pos, 1);
+            let mut sorted_brute = brute.clone();
+            m1.sort_by_key(|m| uci(*m));
+            sorted_brute.sort_by_key(|m| uci(*m));
+            proptest::prop_assert_eq!(&m1, &sorted_brute);
+            let m2 = mate_in(&pos, 2);
+            for m in &m1 {
+                proptest::prop_assert!(m2.contains(m));
+                proptest::prop_assert!(forces_mate(&pos, *m, 1));
+            }
+            for m in &m2 {
+                proptest::prop_assert!(forces_mate(&pos, *m, 2));
+                proptest::prop_assert!(refutation(&pos, *m, 2).is_none());
+            }
+        }
     }
 }

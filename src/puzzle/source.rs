@@ -9,8 +9,8 @@ use std::path::Path;
 
 use super::check::{CheckSummary, Finding, Severity, check_csv, check_pack};
 use super::json::parse_pack;
-use super::lichess::{decompress_if_zst, read_lichess};
-use super::{Puzzle, PackError};
+use super::lichess::read_lichess;
+use super::{PackError, Puzzle};
 
 /// The format of a puzzle file.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -91,13 +91,13 @@ pub fn open_puzzle_file(path: &Path) -> Result<(Format, Box<dyn Read>), SourceEr
     };
     let mut reader = BufReader::new(File::open(path).map_err(io_err)?);
     let head = reader.fill_buf().map_err(io_err)?.to_vec();
-    let format = detect_format(&name, &head).ok_or_else(|| SourceError::UnknownFormat(name.clone()))?;
-    let boxed: Box<dyn Read> = Box::new(reader);
-    let reader = match format {
-        Format::LichessCsv { compressed: true } if !name.to_ascii_lowercase().ends_with(".zst") => {
-            decompress_if_zst(boxed, "x.zst").map_err(io_err)?
+    let format =
+        detect_format(&name, &head).ok_or_else(|| SourceError::UnknownFormat(name.clone()))?;
+    let reader: Box<dyn Read> = match format {
+        Format::LichessCsv { compressed: true } => {
+            Box::new(zstd::stream::read::Decoder::new(reader).map_err(io_err)?)
         }
-        _ => decompress_if_zst(boxed, &name).map_err(io_err)?,
+        _ => Box::new(reader),
     };
     Ok((format, reader))
 }
@@ -154,10 +154,12 @@ pub fn load_path(path: &Path) -> Result<Loaded, SourceError> {
     match format {
         Format::JsonPack => {
             let mut text = String::new();
-            reader.read_to_string(&mut text).map_err(|source| SourceError::Io {
-                path: name.clone(),
-                source,
-            })?;
+            reader
+                .read_to_string(&mut text)
+                .map_err(|source| SourceError::Io {
+                    path: name.clone(),
+                    source,
+                })?;
             let raw = parse_pack(&text).map_err(|source| SourceError::Pack {
                 path: name.clone(),
                 source,
@@ -172,11 +174,14 @@ pub fn load_path(path: &Path) -> Result<Loaded, SourceError> {
                         }
                         Err(problems) => (rp.id.clone(), problems),
                     },
-                    Err(message) => (None, vec![super::check::Problem {
-                        field: None,
-                        severity: Severity::Error,
-                        message: message.clone(),
-                    }]),
+                    Err(message) => (
+                        None,
+                        vec![super::check::Problem {
+                            field: None,
+                            severity: Severity::Error,
+                            message: message.clone(),
+                        }],
+                    ),
                 };
                 let (id, problems) = problems;
                 loaded.skipped.extend(

@@ -1,0 +1,122 @@
+//! The JSON pack format: both shapes, both file shapes, lenient fields,
+//! strict and skipping loaders.
+
+use std::path::Path;
+
+use sancho::puzzle::{PackError, load_path, parse_pack, read_pack};
+use shakmaty::{Color, Position};
+
+fn text(file: &str) -> String {
+    std::fs::read_to_string(Path::new("tests/fixtures/puzzles").join(file)).unwrap()
+}
+
+#[test]
+fn object_pack_with_both_shapes() {
+    let pack = read_pack(&text("good_pack.json"), "good_pack.json").unwrap();
+    assert_eq!(pack.name, "Fixture pack");
+    assert_eq!(
+        pack.description.as_deref(),
+        Some("Small sound puzzles in both shapes.")
+    );
+    let ids: Vec<&str> = pack.puzzles.iter().map(|p| p.id.as_str()).collect();
+    assert_eq!(ids, ["m1-001", "m1-002", "m2-001", "castle-001"]);
+
+    let p = &pack.puzzles[0];
+    assert_eq!(p.title, "Checkmate in 1");
+    assert_eq!(p.subtitle, "Find the winning move for White");
+    assert_eq!(p.difficulty, Some(1));
+    assert_eq!(p.user_color, Color::White);
+    assert_eq!(p.themes, ["checkmate", "backRankMate"]);
+    assert_eq!(p.hints, ["Look for back rank weakness"]);
+    assert_eq!(p.success_message.as_deref(), Some("Excellent! Checkmate!"));
+    assert_eq!(
+        p.failure_message.as_deref(),
+        Some("Not quite right. Try again!")
+    );
+    assert_eq!(p.source, "Fixture pack");
+    assert!(!p.opponent_first());
+    assert_eq!(p.line.len(), 1);
+    assert!(p.line[0].is_user);
+    assert_eq!(p.line[0].comment, None);
+
+    let q = &pack.puzzles[1];
+    assert!(q.opponent_first());
+    assert_eq!(q.position.turn(), Color::Black);
+    assert_eq!(q.user_color, Color::White);
+    assert_eq!(q.user_start().turn(), Color::White);
+    assert_eq!(q.line[1].comment.as_deref(), Some("Checkmate!"));
+
+    // No subtitle means "White to move"; no hints is fine.
+    let r = &pack.puzzles[2];
+    assert_eq!(r.subtitle, "White to move");
+    assert!(pack.puzzles[3].hints.is_empty());
+}
+
+#[test]
+fn missing_title_is_the_id() {
+    let text = r#"[{"id": "t1", "fen": "6k1/5ppp/8/8/8/8/5PPP/4R1K1 b - - 0 1", "toMove": "BLACK", "solutionMoves": ["g8f8"]}]"#;
+    let pack = read_pack(text, "t.json").unwrap();
+    assert_eq!(pack.puzzles[0].title, "t1");
+    assert_eq!(pack.puzzles[0].subtitle, "Black to move");
+    assert_eq!(pack.puzzles[0].user_color, Color::Black);
+}
+
+#[test]
+fn array_pack_is_named_after_its_source() {
+    let pack = read_pack(&text("alternative_mate.json"), "alt.json").unwrap();
+    assert_eq!(pack.name, "alt.json");
+    assert_eq!(pack.puzzles.len(), 1);
+}
+
+#[test]
+fn strict_reading_stops_at_the_first_bad_puzzle() {
+    match read_pack(&text("illegal_move.json"), "x.json") {
+        Err(PackError::Puzzle { id, line, message }) => {
+            assert_eq!(id, "illegal-1");
+            assert_eq!(line, Some(10));
+            assert!(message.contains("c8d8"), "{message}");
+        }
+        other => panic!("{other:?}"),
+    }
+}
+
+#[test]
+fn loading_skips_bad_puzzles_and_says_why() {
+    let loaded = load_path(Path::new("tests/fixtures/puzzles/illegal_move.json")).unwrap();
+    let ids: Vec<&str> = loaded.puzzles.iter().map(|p| p.id.as_str()).collect();
+    assert_eq!(ids, ["ok-1", "ok-2"]);
+    assert_eq!(loaded.skipped.len(), 1);
+    assert_eq!(loaded.skipped[0].puzzle_id.as_deref(), Some("illegal-1"));
+    assert!(load_path(Path::new("tests/fixtures/puzzles/malformed.json")).is_err());
+}
+
+#[test]
+fn wrong_shapes() {
+    for (input, ok) in [
+        ("[]", true),
+        (r#"{"puzzles": []}"#, true),
+        (r#"{"name": "n"}"#, false),
+        ("42", false),
+        (r#"{"puzzles": {}}"#, false),
+    ] {
+        assert_eq!(parse_pack(input).is_ok(), ok, "{input}");
+    }
+}
+
+#[test]
+fn field_problems_are_all_reported() {
+    let text = r#"[{"fen": "x", "toMove": "red", "difficulty": 9, "solutionMoves": ["e2e4"]}]"#;
+    let raw = parse_pack(text).unwrap();
+    let rp = raw.entries[0].puzzle.as_ref().unwrap();
+    let problems = rp.to_valid_puzzle("t").unwrap_err();
+    let fields: Vec<&str> = problems.iter().filter_map(|p| p.field.as_deref()).collect();
+    assert_eq!(fields, ["id", "fen", "toMove", "difficulty"]);
+}
+
+#[test]
+fn puzzle_lines_are_found_for_repeated_ids() {
+    let text = "[\n{\"id\": \"a\"},\n{\"id\":\"b\"},\n\n{ \"id\" : \"a\" }]";
+    let raw = parse_pack(text).unwrap();
+    let lines: Vec<Option<usize>> = raw.entries.iter().map(|e| e.line).collect();
+    assert_eq!(lines, [Some(2), Some(3), Some(5)]);
+}

@@ -1,0 +1,179 @@
+//! The Lichess CSV reader: columns by name in any order, extra columns,
+//! row errors with line numbers, zstd-compressed files.
+
+use std::fs;
+use std::io::{Cursor, Read};
+use std::path::Path;
+
+use sancho::puzzle::{
+    Format, RowReason, check_path, decompress_if_zst, detect_format, load_path, read_lichess,
+};
+use shakmaty::{Color, Position};
+
+const SMALL: &str = "tests/fixtures/puzzles/lichess_small.csv";
+
+#[test]
+fn reads_shuffled_columns_with_an_extra_one() {
+    let text = fs::read_to_string(SMALL).unwrap();
+    let puzzles: Vec<_> = read_lichess(text.as_bytes(), "small.csv")
+        .collect::<Result<_, _>>()
+        .unwrap();
+    assert_eq!(puzzles.len(), 7);
+    let p = &puzzles[1];
+    assert_eq!(p.id, "fx002");
+    assert_eq!(p.title, "Lichess puzzle fx002");
+    assert_eq!(p.subtitle, "White to move");
+    assert_eq!(p.user_color, Color::White);
+    assert_eq!(p.position.turn(), Color::Black);
+    assert_eq!(p.fen, "1k6/8/2K5/8/8/8/8/3R4 b - - 0 1");
+    assert!(p.opponent_first());
+    assert_eq!(p.user_move_count(), 2);
+    let flags: Vec<bool> = p.line.iter().map(|m| m.is_user).collect();
+    assert_eq!(flags, [false, true, false, true]);
+    assert_eq!(p.rating, Some(1100));
+    assert_eq!(p.rating_deviation, Some(75));
+    assert_eq!(p.popularity, Some(90));
+    assert_eq!(p.nb_plays, Some(800));
+    assert_eq!(
+        p.themes,
+        ["endgame", "mate", "mateIn2", "quietMove", "short"]
+    );
+    assert_eq!(p.game_url.as_deref(), Some("https://example.org/g2#20"));
+    assert_eq!(p.difficulty, None);
+    assert_eq!(p.source, "small.csv");
+    assert!(p.position_after(p.line.len()).is_checkmate());
+    // Opening tags, negative popularity, empty URL.
+    assert_eq!(
+        puzzles[5].opening_tags,
+        ["Kings_Gambit", "Kings_Gambit_Accepted"]
+    );
+    assert_eq!(puzzles[6].popularity, Some(-5));
+    assert_eq!(puzzles[2].game_url, None);
+    // Promotion, castling and en passant lines.
+    let last_uci = |i: usize| sancho::notation::uci(puzzles[i].line.last().unwrap().mv);
+    assert_eq!(last_uci(3), "e5d6");
+    assert_eq!(last_uci(4), "b7b8q");
+    assert_eq!(last_uci(5), "e1g1");
+    assert_eq!(puzzles[0].subtitle, "White to move");
+    assert_eq!(puzzles[0].user_start().turn(), Color::White);
+}
+
+#[test]
+fn row_errors_carry_line_and_reason() {
+    let text = fs::read_to_string("tests/fixtures/puzzles/lichess_broken.csv").unwrap();
+    let rows: Vec<_> = read_lichess(text.as_bytes(), "broken.csv").collect();
+    assert_eq!(rows.len(), 6);
+    let errors: Vec<(u64, &str)> = rows
+        .iter()
+        .filter_map(|r| r.as_ref().err())
+        .map(|e| {
+            let kind = match e.reason {
+                RowReason::Fen(_) => "fen",
+                RowReason::Moves(_) => "moves",
+                RowReason::TooFewMoves => "too few",
+                _ => "other",
+            };
+            (e.line, kind)
+        })
+        .collect();
+    assert_eq!(errors, [(3, "fen"), (4, "moves"), (6, "too few")]);
+    let shown = rows[1].as_ref().unwrap_err().to_string();
+    assert!(
+        shown.starts_with("line 3: field FEN: invalid fen"),
+        "{shown}"
+    );
+}
+
+#[test]
+fn header_without_a_required_column_is_one_error() {
+    let text = "PuzzleId,Moves,Rating\nabc,e2e4 e7e5,1000\n";
+    let rows: Vec<_> = read_lichess(text.as_bytes(), "x.csv").collect();
+    assert_eq!(rows.len(), 1);
+    let e = rows[0].as_ref().unwrap_err();
+    assert!(matches!(e.reason, RowReason::MissingColumn("FEN")));
+    assert_eq!(e.line, 1);
+}
+
+#[test]
+fn bad_number_is_reported_by_column() {
+    let text =
+        "PuzzleId,FEN,Moves,Rating\nabc,6k1/5ppp/8/8/8/8/5PPP/4R1K1 b - - 0 1,g8h8 e1e8,high\n";
+    let rows: Vec<_> = read_lichess(text.as_bytes(), "x.csv").collect();
+    let e = rows[0].as_ref().unwrap_err();
+    assert_eq!(e.column(), Some("Rating"));
+    assert_eq!(e.id.as_deref(), Some("abc"));
+}
+
+#[test]
+fn zstd_compressed_file_reads_and_checks_the_same() {
+    let dir = tempfile::tempdir().unwrap();
+    let plain = fs::read(SMALL).unwrap();
+    let zst_path = dir.path().join("small.csv.zst");
+    fs::write(
+        &zst_path,
+        zstd::encode_all(Cursor::new(&plain), 19).unwrap(),
+    )
+    .unwrap();
+
+    let (findings, summary) = check_path(&zst_path);
+    let (plain_findings, plain_summary) = check_path(Path::new(SMALL));
+    assert_eq!(summary, plain_summary);
+    assert_eq!(findings.len(), plain_findings.len());
+    assert_eq!(findings[0].line, plain_findings[0].line);
+
+    let loaded = load_path(&zst_path).unwrap();
+    assert_eq!(loaded.puzzles.len(), 7);
+    assert!(loaded.skipped.is_empty());
+
+    // The core helper: decompression by name only.
+    let boxed: Box<dyn Read> = Box::new(fs::File::open(&zst_path).unwrap());
+    let mut out = Vec::new();
+    decompress_if_zst(boxed, "small.csv.zst")
+        .unwrap()
+        .read_to_end(&mut out)
+        .unwrap();
+    assert_eq!(out, plain);
+    let boxed: Box<dyn Read> = Box::new(Cursor::new(plain.clone()));
+    let mut same = Vec::new();
+    decompress_if_zst(boxed, "small.csv")
+        .unwrap()
+        .read_to_end(&mut same)
+        .unwrap();
+    assert_eq!(same, plain);
+
+    // A compressed file without the extension is recognised by its magic.
+    let bare = dir.path().join("puzzles.bin");
+    fs::copy(&zst_path, &bare).unwrap();
+    assert_eq!(load_path(&bare).unwrap().puzzles.len(), 7);
+}
+
+#[test]
+fn format_detection() {
+    let zstd_magic = [0x28, 0xB5, 0x2F, 0xFD, 0];
+    let table: [(&str, &[u8], Option<Format>); 9] = [
+        ("pack.json", b"", Some(Format::JsonPack)),
+        ("PACK.JSON", b"PuzzleId", Some(Format::JsonPack)),
+        ("p.csv", b"", Some(Format::LichessCsv { compressed: false })),
+        (
+            "p.csv.zst",
+            b"",
+            Some(Format::LichessCsv { compressed: true }),
+        ),
+        (
+            "p",
+            &zstd_magic,
+            Some(Format::LichessCsv { compressed: true }),
+        ),
+        ("p", b"  \n [", Some(Format::JsonPack)),
+        ("p", b"{\"name\"", Some(Format::JsonPack)),
+        (
+            "p",
+            b"PuzzleId,FEN,Moves",
+            Some(Format::LichessCsv { compressed: false }),
+        ),
+        ("p.txt", b"hello", None),
+    ];
+    for (name, head, expected) in table {
+        assert_eq!(detect_format(name, head), expected, "{name}");
+    }
+}

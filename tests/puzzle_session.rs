@@ -1,0 +1,378 @@
+//! The solving session: both shapes, alternative mates, castling spellings,
+//! the hint ladder, giving up and retrying.
+
+use std::path::Path;
+
+use sancho::puzzle::{Puzzle, load_path};
+use sancho::session::{Event, HintRung, Outcome, Session, Wrong};
+use shakmaty::{Color, Move, Position, Role, Square};
+
+fn puzzle(file: &str, id: &str) -> Puzzle {
+    let loaded = load_path(&Path::new("tests/fixtures/puzzles").join(file)).unwrap();
+    loaded.puzzles.into_iter().find(|p| p.id == id).unwrap()
+}
+
+/// The SAN of the moves in Correct/OpponentMoved events, with a tag.
+fn summary(events: &[Event]) -> Vec<String> {
+    events
+        .iter()
+        .map(|e| match e {
+            Event::Started { id, .. } => format!("started {id}"),
+            Event::OpponentMoved { text, .. } => format!("opponent {}", text.san),
+            Event::Correct {
+                text, alternative, ..
+            } => format!(
+                "correct {}{}",
+                text.san,
+                if *alternative { " (alt)" } else { "" }
+            ),
+            Event::Wrong { input, wrong } => match wrong {
+                Wrong::NotSolution { text } => {
+                    format!("wrong {input}: not the solution ({})", text.san)
+                }
+                Wrong::NotLegal(_) => format!("wrong {input}: not legal"),
+            },
+            Event::Hint(r) => format!("hint {}", r.number()),
+            Event::Solved { id, .. } => format!("solved {id}"),
+            Event::Failed { id, solution, .. } => format!(
+                "failed {id}: {}",
+                solution
+                    .iter()
+                    .map(|t| t.san.as_str())
+                    .collect::<Vec<_>>()
+                    .join(" ")
+            ),
+        })
+        .collect()
+}
+
+#[test]
+fn user_first_two_moves() {
+    let (mut s, events) = Session::new(puzzle("good_pack.json", "m2-001"));
+    assert_eq!(summary(&events), ["started m2-001"]);
+    assert_eq!(s.position().turn(), Color::White);
+    assert_eq!(summary(&s.submit("Kb6")), ["correct Kb6", "opponent Kb8"]);
+    assert!(!s.is_finished());
+    assert!(s.outcome().is_none());
+    assert_eq!(
+        summary(&s.submit("Rd8#")),
+        ["correct Rd8#", "solved m2-001"]
+    );
+    assert!(s.is_finished());
+    assert_eq!(s.last_move().map(|t| t.san.as_str()), Some("Rd8#"));
+    let played: Vec<_> = s
+        .moves_played()
+        .iter()
+        .map(|(t, c)| (t.san.clone(), c.clone()))
+        .collect();
+    assert_eq!(
+        played,
+        [
+            ("Kb6".to_owned(), Some("Takes b7 and c7 away".to_owned())),
+            ("Kb8".to_owned(), None),
+            ("Rd8#".to_owned(), Some("Checkmate!".to_owned())),
+        ]
+    );
+    assert_eq!(
+        s.outcome(),
+        Some(Outcome {
+            solved: true,
+            hints_used: 0,
+            solution_shown: false,
+            wrong: vec![]
+        })
+    );
+    // Input after the end changes nothing.
+    assert!(s.submit("Kb7").is_empty());
+}
+
+#[test]
+fn opponent_first_plays_the_opponent_move_at_once() {
+    let (s, events) = Session::new(puzzle("good_pack.json", "m1-002"));
+    assert_eq!(summary(&events), ["started m1-002", "opponent Kh8"]);
+    match &events[1] {
+        Event::OpponentMoved { comment, .. } => {
+            assert_eq!(comment.as_deref(), Some("Black hides in the corner"))
+        }
+        other => panic!("{other:?}"),
+    }
+    match &events[0] {
+        Event::Started {
+            fen, user_color, ..
+        } => {
+            assert_eq!(fen, "6k1/5Q2/6K1/8/8/8/8/8 b - - 0 1");
+            assert_eq!(*user_color, Color::White);
+        }
+        other => panic!("{other:?}"),
+    }
+    assert_eq!(s.position().turn(), Color::White);
+}
+
+#[test]
+fn any_mate_is_accepted_on_the_last_move() {
+    for (input, expected) in [
+        ("Qf8#", "correct Qf8#"),
+        ("Qe8#", "correct Qe8# (alt)"),
+        ("Qg7#", "correct Qg7# (alt)"),
+        ("Qh7#", "correct Qh7# (alt)"),
+        ("f7h7", "correct Qh7# (alt)"),
+    ] {
+        let (mut s, _) = Session::new(puzzle("good_pack.json", "m1-002"));
+        let events = s.submit(input);
+        assert_eq!(summary(&events), [expected, "solved m1-002"], "{input}");
+        let comment = match &events[0] {
+            Event::Correct { comment, .. } => comment.clone(),
+            other => panic!("{other:?}"),
+        };
+        assert_eq!(comment.is_some(), !expected.ends_with("(alt)"), "{input}");
+        assert_eq!(s.outcome().map(|o| o.solved), Some(true));
+    }
+}
+
+#[test]
+fn another_mate_in_two_is_not_accepted_on_the_first_move() {
+    // Ra7 also mates in two, but only the last move accepts alternatives.
+    let (mut s, _) = Session::new(puzzle("alternative_mate.json", "m2-alt"));
+    assert_eq!(
+        summary(&s.submit("Ra7")),
+        ["wrong Ra7: not the solution (Ra7)"]
+    );
+    assert_eq!(summary(&s.submit("Rb7")), ["correct Rb7", "opponent Kg8"]);
+    assert_eq!(
+        summary(&s.submit("Ra8#")),
+        ["correct Ra8#", "solved m2-alt"]
+    );
+}
+
+#[test]
+fn wrong_moves_keep_the_position_and_are_recorded() {
+    let (mut s, _) = Session::new(puzzle("good_pack.json", "m1-002"));
+    let before = s.position().clone();
+    assert_eq!(
+        summary(&s.submit("Qf6+")),
+        ["wrong Qf6+: not the solution (Qf6+)"]
+    );
+    assert_eq!(summary(&s.submit("Qa1")), ["wrong Qa1: not legal"]);
+    assert_eq!(summary(&s.submit("hello")), ["wrong hello: not legal"]);
+    assert_eq!(s.position(), &before);
+    assert!(!s.is_finished());
+    s.submit("Qf8#");
+    let outcome = s.outcome().unwrap();
+    let inputs: Vec<&str> = outcome.wrong.iter().map(|(i, _)| i.as_str()).collect();
+    assert_eq!(inputs, ["Qf6+", "Qa1", "hello"]);
+    assert!(outcome.solved);
+}
+
+#[test]
+fn castling_in_every_spelling() {
+    for id_file in [
+        ("castle-001", "good_pack.json"),
+        ("castle-spelling", "mismatched_solution.json"),
+    ] {
+        for input in ["e1g1", "e1h1", "O-O"] {
+            let (mut s, _) = Session::new(puzzle(id_file.1, id_file.0));
+            let events = s.submit(input);
+            assert_eq!(
+                summary(&events),
+                ["correct O-O".to_owned(), format!("solved {}", id_file.0)],
+                "{input}"
+            );
+        }
+        let (mut s, _) = Session::new(puzzle(id_file.1, id_file.0));
+        let castle = Move::Castle {
+            king: Square::E1,
+            rook: Square::H1,
+        };
+        assert_eq!(summary(&s.submit_move(castle))[0], "correct O-O");
+        let (mut s, _) = Session::new(puzzle(id_file.1, id_file.0));
+        let king_step = Move::Normal {
+            role: Role::King,
+            from: Square::E1,
+            capture: None,
+            to: Square::F1,
+            promotion: None,
+        };
+        assert_eq!(
+            summary(&s.submit_move(king_step)),
+            ["wrong e1f1: not the solution (Kf1)"]
+        );
+    }
+}
+
+#[test]
+fn illegal_submitted_move_is_not_legal() {
+    let (mut s, _) = Session::new(puzzle("good_pack.json", "castle-001"));
+    let jump = Move::Normal {
+        role: Role::King,
+        from: Square::E1,
+        capture: None,
+        to: Square::E3,
+        promotion: None,
+    };
+    assert_eq!(summary(&s.submit_move(jump)), ["wrong e1e3: not legal"]);
+}
+
+#[test]
+fn hint_ladder_climbs_and_restarts_per_move() {
+    let (mut s, _) = Session::new(puzzle("good_pack.json", "m2-001"));
+    let mut rungs = Vec::new();
+    for _ in 0..5 {
+        match s.hint().as_slice() {
+            [Event::Hint(r)] => rungs.push(r.clone()),
+            other => panic!("{other:?}"),
+        }
+    }
+    assert_eq!(
+        rungs[0],
+        HintRung::Text("A quiet king move takes the squares away.".to_owned())
+    );
+    assert_eq!(
+        rungs[1],
+        HintRung::Piece {
+            square: Square::C6,
+            role: Role::King
+        }
+    );
+    assert_eq!(
+        rungs[2],
+        HintRung::Destination {
+            from: Square::C6,
+            to: Square::B6
+        }
+    );
+    assert!(matches!(&rungs[3], HintRung::Move(t) if t.san == "Kb6"));
+    assert_eq!(rungs[4], rungs[3]);
+    s.submit("Kb6");
+    // No hint text for the second move: the ladder starts at the piece.
+    assert_eq!(
+        s.hint(),
+        [Event::Hint(HintRung::Piece {
+            square: Square::D1,
+            role: Role::Rook
+        })]
+    );
+    s.submit("Rd8#");
+    assert_eq!(s.outcome().map(|o| o.hints_used), Some(4));
+    assert!(s.hint().is_empty());
+}
+
+#[test]
+fn hint_rungs_used_are_the_highest_reached() {
+    let (mut s, _) = Session::new(puzzle("good_pack.json", "castle-001"));
+    assert_eq!(
+        s.hint(),
+        [Event::Hint(HintRung::Piece {
+            square: Square::E1,
+            role: Role::King
+        })]
+    );
+    assert_eq!(
+        s.hint(),
+        [Event::Hint(HintRung::Destination {
+            from: Square::E1,
+            to: Square::G1
+        })]
+    );
+    s.submit("O-O");
+    assert_eq!(s.outcome().map(|o| o.hints_used), Some(3));
+}
+
+#[test]
+fn give_up_shows_the_rest_and_fails() {
+    let (mut s, _) = Session::new(puzzle("good_pack.json", "m2-001"));
+    assert_eq!(summary(&s.give_up()), ["failed m2-001: Kb6 Kb8 Rd8#"]);
+    assert!(s.is_finished());
+    assert!(s.position().is_checkmate());
+    assert_eq!(
+        s.outcome(),
+        Some(Outcome {
+            solved: false,
+            hints_used: 0,
+            solution_shown: true,
+            wrong: vec![]
+        })
+    );
+    assert!(s.give_up().is_empty());
+
+    let (mut s, _) = Session::new(puzzle("good_pack.json", "m2-001"));
+    s.submit("Kb6");
+    let events = s.give_up();
+    assert_eq!(summary(&events), ["failed m2-001: Rd8#"]);
+    match &events[0] {
+        Event::Failed { message, .. } => assert_eq!(message, sancho::session::DEFAULT_FAILURE),
+        other => panic!("{other:?}"),
+    }
+}
+
+#[test]
+fn retry_restarts_the_same_puzzle() {
+    let (mut s, first) = Session::new(puzzle("good_pack.json", "m1-002"));
+    let start = s.position().clone();
+    s.submit("Qa7");
+    s.give_up();
+    assert!(s.is_finished());
+    let again = s.retry();
+    assert_eq!(again, first);
+    assert_eq!(s.position(), &start);
+    assert!(s.outcome().is_none());
+    assert_eq!(s.moves_played().len(), 1);
+    assert_eq!(
+        summary(&s.submit("Qf8#")),
+        ["correct Qf8#", "solved m1-002"]
+    );
+    let outcome = s.outcome().unwrap();
+    assert!(outcome.solved && outcome.wrong.is_empty());
+}
+
+#[test]
+fn success_message_comes_from_the_puzzle() {
+    let (mut s, _) = Session::new(puzzle("good_pack.json", "m1-001"));
+    let events = s.submit("Re8#");
+    assert!(events.contains(&Event::Solved {
+        id: "m1-001".to_owned(),
+        message: "Excellent! Checkmate!".to_owned()
+    }));
+}
+
+/// Every sound fixture puzzle is solved by typing its own line, in UCI and
+/// in SAN, with no wrong move recorded.
+#[test]
+fn every_fixture_line_solves_its_puzzle() {
+    let mut puzzles = load_path(Path::new("tests/fixtures/puzzles/good_pack.json"))
+        .unwrap()
+        .puzzles;
+    puzzles.extend(
+        load_path(Path::new("tests/fixtures/puzzles/lichess_small.csv"))
+            .unwrap()
+            .puzzles,
+    );
+    assert_eq!(puzzles.len(), 11);
+    for puzzle in puzzles {
+        for as_san in [false, true] {
+            let (mut s, _) = Session::new(puzzle.clone());
+            let mut last = Vec::new();
+            for (i, m) in puzzle.line.iter().enumerate().filter(|(_, m)| m.is_user) {
+                let pos = puzzle.position_after(i);
+                let input = if as_san {
+                    sancho::notation::san(&pos, m.mv)
+                } else {
+                    sancho::notation::uci(m.mv)
+                };
+                assert_eq!(s.position(), &pos, "{}", puzzle.id);
+                last = s.submit(&input);
+                assert!(
+                    matches!(last[0], Event::Correct { .. }),
+                    "{} {input}: {last:?}",
+                    puzzle.id
+                );
+            }
+            assert!(
+                matches!(last.last(), Some(Event::Solved { .. })),
+                "{}",
+                puzzle.id
+            );
+            let outcome = s.outcome().unwrap();
+            assert!(outcome.solved && outcome.wrong.is_empty() && outcome.hints_used == 0);
+        }
+    }
+}
