@@ -137,6 +137,16 @@ fn picks_are_unseen_matching_and_nearest_the_rating() {
         (filter(&["fork"], &["endgame"], None), 2500, 25),
         (filter(&[], &["crushing"], None), 400, 3),
         (filter(&[], &["zugzwang"], None), 1500, 1000),
+        (
+            Filter {
+                opening: Some("Italian_Game".into()),
+                rating: Some((1300, 1900)),
+                themes_any: vec!["fork".into(), "crushing".into()],
+                ..Filter::default()
+            },
+            1450,
+            12,
+        ),
     ];
     for (f, near, limit) in &table {
         check_pick(&library, rows, f, *near, *limit);

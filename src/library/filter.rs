@@ -23,7 +23,8 @@ pub struct Filter {
 }
 
 /// A filter as a WHERE clause (`sql` is empty or starts with ` AND `) and its
-/// parameters, in order.
+/// parameters, in order. The opening is not in it: the query joins the
+/// opening index instead.
 #[derive(Clone, Debug, Default)]
 pub(crate) struct Clause {
     pub(crate) sql: String,
@@ -31,20 +32,11 @@ pub(crate) struct Clause {
 }
 
 impl Filter {
-    /// The clause, with theme names resolved against the dictionary.
-    pub(crate) fn clause(&self, themes: &Themes) -> Result<Clause, LibraryError> {
-        let mut c = self.clause_without_rating(themes)?;
-        if let Some((from, to)) = self.rating {
-            c.sql.push_str(" AND rating BETWEEN ? AND ?");
-            c.params
-                .extend([from, to].into_iter().map(|r| Value::Integer(i64::from(r))));
-        }
-        Ok(c)
-    }
-
-    /// The clause without the rating band, for callers that bound the rating
-    /// themselves (SQLite uses one lower and one upper bound from the index:
-    /// two lower bounds would walk the wrong one).
+    /// The clause for the themes and popularity, with theme names resolved
+    /// against the dictionary. The rating band and the opening are the
+    /// query's: it bounds the band itself (SQLite uses one lower and one
+    /// upper bound from an index, and two lower bounds would make it walk
+    /// the wrong one) and joins the opening index.
     pub(crate) fn clause_without_rating(&self, themes: &Themes) -> Result<Clause, LibraryError> {
         let mut c = Clause::default();
         let unknown = |name: &str| LibraryError::UnknownTheme(name.to_owned());
@@ -70,12 +62,6 @@ impl Filter {
         if let Some(p) = self.min_popularity {
             c.sql.push_str(" AND popularity >= ?");
             c.params.push(Value::Integer(i64::from(p)));
-        }
-        if let Some(opening) = &self.opening {
-            let tag = opening.trim().replace(' ', "_").to_ascii_lowercase();
-            c.sql
-                .push_str(" AND instr(' ' || lower(opening_tags) || ' ', ?) > 0");
-            c.params.push(Value::Text(format!(" {tag} ")));
         }
         Ok(c)
     }

@@ -267,6 +267,7 @@ fn index_ids(conn: &Connection) -> Result<u64, LibraryError> {
 fn finish(conn: Connection, summary: &mut ImportSummary) -> Result<(), LibraryError> {
     conn.execute_batch(schema::CREATE_INDEXES)?;
     schema::recount_themes(&conn)?;
+    schema::rebuild_openings(&conn)?;
     let n = |v: u64| i64::try_from(v).unwrap_or(i64::MAX);
     conn.execute(
         "INSERT INTO imports (source, rows, added, updated, unchanged, skipped)

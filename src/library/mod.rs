@@ -69,6 +69,9 @@ pub enum LibraryError {
     /// A filter names a theme that no puzzle has.
     #[error("no such theme: {0}")]
     UnknownTheme(String),
+    /// A filter names an opening tag that no puzzle has.
+    #[error("no such opening tag: {0}")]
+    UnknownOpening(String),
     /// The progress callback asked to stop; the previous library is unchanged.
     #[error("import cancelled; the previous library is unchanged")]
     Cancelled,

@@ -3,11 +3,11 @@
 use std::collections::BTreeMap;
 use std::path::Path;
 
+use rusqlite::types::Value;
 use rusqlite::{Connection, OpenFlags, OptionalExtension, Row, params, params_from_iter};
 use serde::Serialize;
 use shakmaty::Position;
 
-use super::filter::Clause;
 use super::schema::{self, Themes, join};
 use super::{Filter, ImportRecord, LibraryError, LibraryStats, RatingBucket};
 use crate::puzzle::{Puzzle, build_line, parse_fen, to_move_subtitle};
@@ -68,13 +68,50 @@ impl Library {
     /// # Errors
     /// An unknown theme name, or SQLite.
     pub fn count(&self, filter: &Filter) -> Result<u64, LibraryError> {
-        let clause = filter.clause(&self.themes)?;
-        let sql = format!("SELECT count(*) FROM puzzles WHERE 1{}", clause.sql);
+        let from = self.source(filter, band(filter))?;
+        let sql = format!("SELECT count(*) {}", from.sql);
         let n: i64 = self
             .conn
             .prepare_cached(&sql)?
-            .query_row(params_from_iter(&clause.params), |r| r.get(0))?;
+            .query_row(params_from_iter(&from.params), |r| r.get(0))?;
         Ok(u64::try_from(n).unwrap_or(0))
+    }
+
+    /// The FROM and WHERE of a filtered query, with the rating bounded by
+    /// `band`: the puzzles table walked by its rating index, or, with an
+    /// opening, the opening index (by tag and rating) joined to it.
+    fn source(&self, filter: &Filter, band: Option<(i64, i64)>) -> Result<From, LibraryError> {
+        let clause = filter.clause_without_rating(&self.themes)?;
+        let mut params = Vec::new();
+        let (mut sql, rating) = match &filter.opening {
+            None => ("FROM puzzles WHERE 1".to_owned(), "rating"),
+            Some(name) => {
+                let tag: Option<i64> = self
+                    .conn
+                    .prepare_cached("SELECT id FROM opening_tags WHERE name = ?1")?
+                    .query_row(params![schema::opening_key(name)], |r| r.get(0))
+                    .optional()?;
+                let tag = tag.ok_or_else(|| LibraryError::UnknownOpening(name.clone()))?;
+                params.push(Value::Integer(tag));
+                (
+                    "FROM puzzle_openings JOIN puzzles ON puzzles.rowid = puzzle_openings.puzzle \
+                     WHERE puzzle_openings.tag = ?"
+                        .to_owned(),
+                    "puzzle_openings.tag_rating",
+                )
+            }
+        };
+        if let Some((lo, hi)) = band {
+            sql.push_str(&format!(" AND {rating} BETWEEN ? AND ?"));
+            params.extend([lo, hi].map(Value::Integer));
+        }
+        sql.push_str(&clause.sql);
+        params.extend(clause.params);
+        Ok(From {
+            sql,
+            params,
+            rating,
+        })
     }
 
     /// Up to `limit` puzzles that pass `filter`, are not excluded (puzzles
@@ -97,26 +134,21 @@ impl Library {
         if limit == 0 {
             return Ok(Vec::new());
         }
-        let Clause { sql, params } = filter.clause_without_rating(&self.themes)?;
         let near = i64::from(near_rating);
-        let (from, to) = filter
-            .rating
-            .map_or((i64::MIN, i64::MAX), |(f, t)| (i64::from(f), i64::from(t)));
-        // Upwards: [max(near, from), to]; downwards: [from, min(near - 1, to)].
+        let (lo, hi) = band(filter).unwrap_or((i64::MIN, i64::MAX));
+        // Upwards: [max(near, lo), hi]; downwards: [lo, min(near - 1, hi)].
+        let up_from = self.source(filter, Some((near.max(lo), hi)))?;
+        let down_from = self.source(filter, Some((lo, (near - 1).min(hi))))?;
         let mut up = self.conn.prepare_cached(&format!(
-            "SELECT {COLUMNS} FROM puzzles WHERE rating BETWEEN ? AND ?{sql} ORDER BY rating ASC"
+            "SELECT {COLUMNS} {} ORDER BY {} ASC",
+            up_from.sql, up_from.rating
         ))?;
         let mut down = self.conn.prepare_cached(&format!(
-            "SELECT {COLUMNS} FROM puzzles WHERE rating BETWEEN ? AND ?{sql} ORDER BY rating DESC"
+            "SELECT {COLUMNS} {} ORDER BY {} DESC",
+            down_from.sql, down_from.rating
         ))?;
-        let args = |lo: i64, hi: i64| {
-            [lo, hi]
-                .into_iter()
-                .map(rusqlite::types::Value::Integer)
-                .chain(params.iter().cloned())
-        };
-        let mut up = up.query(params_from_iter(args(near.max(from), to)))?;
-        let mut down = down.query(params_from_iter(args(from, (near - 1).min(to))))?;
+        let mut up = up.query(params_from_iter(&up_from.params))?;
+        let mut down = down.query(params_from_iter(&down_from.params))?;
         let mut next_up = next_allowed(&mut up, exclude)?;
         let mut next_down = next_allowed(&mut down, exclude)?;
         let mut picked = Vec::with_capacity(limit);
@@ -163,7 +195,7 @@ impl Library {
     /// # Errors
     /// An unknown theme name, or SQLite.
     pub fn theme_counts(&self, filter: &Filter) -> Result<Vec<ThemeCount>, LibraryError> {
-        let clause = filter.clause(&self.themes)?;
+        let from = self.source(filter, band(filter))?;
         let mut totals = [0u64; 128];
         {
             let mut stmt = self.conn.prepare_cached("SELECT bit, count FROM themes")?;
@@ -176,16 +208,13 @@ impl Library {
                 }
             }
         }
-        let filtered = if clause.sql.is_empty() {
+        let filtered = if from.params.is_empty() {
             totals
         } else {
             let mut counts = [0u64; 128];
-            let sql = format!(
-                "SELECT theme_lo, theme_hi FROM puzzles WHERE 1{}",
-                clause.sql
-            );
+            let sql = format!("SELECT theme_lo, theme_hi {}", from.sql);
             let mut stmt = self.conn.prepare_cached(&sql)?;
-            let mut rows = stmt.query(params_from_iter(&clause.params))?;
+            let mut rows = stmt.query(params_from_iter(&from.params))?;
             while let Some(row) = rows.next()? {
                 let mut mask = join(row.get(0)?, row.get(1)?);
                 while mask != 0 {
@@ -273,6 +302,19 @@ impl Library {
             imports,
         })
     }
+}
+
+/// The FROM and WHERE of a filtered query, its parameters, and the column
+/// to order by rating.
+struct From {
+    sql: String,
+    params: Vec<Value>,
+    rating: &'static str,
+}
+
+/// The filter's rating band, widened for SQL.
+fn band(filter: &Filter) -> Option<(i64, i64)> {
+    filter.rating.map(|(lo, hi)| (i64::from(lo), i64::from(hi)))
 }
 
 /// The next row not excluded.

@@ -37,6 +37,16 @@ CREATE TABLE IF NOT EXISTS themes (
     name TEXT NOT NULL UNIQUE,
     count INTEGER NOT NULL DEFAULT 0
 );
+CREATE TABLE IF NOT EXISTS opening_tags (
+    id INTEGER PRIMARY KEY,
+    name TEXT NOT NULL UNIQUE
+);
+CREATE TABLE IF NOT EXISTS puzzle_openings (
+    tag INTEGER NOT NULL,
+    tag_rating INTEGER NOT NULL,
+    puzzle INTEGER NOT NULL,
+    PRIMARY KEY (tag, tag_rating, puzzle)
+) WITHOUT ROWID;
 CREATE TABLE IF NOT EXISTS imports (
     seq INTEGER PRIMARY KEY,
     source TEXT NOT NULL,
@@ -227,6 +237,50 @@ pub(crate) fn recount_themes(conn: &Connection) -> Result<(), LibraryError> {
             i64::try_from(*count).unwrap_or(i64::MAX),
             bit as i64
         ])?;
+    }
+    Ok(())
+}
+
+/// The key an opening tag is stored and looked up under: lower case, with
+/// underscores for spaces (`Sicilian Defense` finds `Sicilian_Defense`).
+pub(crate) fn opening_key(tag: &str) -> String {
+    tag.trim().replace(' ', "_").to_ascii_lowercase()
+}
+
+/// Rebuilds the opening index (`opening_tags`, `puzzle_openings`) from the
+/// puzzles: one pass over the table, entries sorted in memory so that the
+/// clustered table is written in order. Unrated puzzles are filed under -1.
+pub(crate) fn rebuild_openings(conn: &Connection) -> Result<(), LibraryError> {
+    conn.execute_batch("DELETE FROM puzzle_openings; DELETE FROM opening_tags;")?;
+    let mut ids: HashMap<String, i64> = HashMap::new();
+    let mut entries: Vec<(i64, i64, i64)> = Vec::new();
+    {
+        let mut stmt = conn.prepare(
+            "SELECT rowid, coalesce(rating, -1), opening_tags FROM puzzles
+             WHERE opening_tags != ''",
+        )?;
+        let mut rows = stmt.query([])?;
+        while let Some(row) = rows.next()? {
+            let rowid: i64 = row.get(0)?;
+            let rating: i64 = row.get(1)?;
+            let tags = row.get_ref(2)?.as_str().unwrap_or_default();
+            for tag in tags.split_ascii_whitespace() {
+                let next = ids.len() as i64 + 1;
+                let id = *ids.entry(opening_key(tag)).or_insert(next);
+                entries.push((id, rating, rowid));
+            }
+        }
+    }
+    entries.sort_unstable();
+    entries.dedup();
+    let mut insert_tag = conn.prepare("INSERT INTO opening_tags (id, name) VALUES (?1, ?2)")?;
+    for (name, id) in &ids {
+        insert_tag.execute(params![id, name])?;
+    }
+    let mut insert =
+        conn.prepare("INSERT INTO puzzle_openings (tag, tag_rating, puzzle) VALUES (?1, ?2, ?3)")?;
+    for (tag, rating, puzzle) in entries {
+        insert.execute(params![tag, rating, puzzle])?;
     }
     Ok(())
 }
