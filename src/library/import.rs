@@ -23,7 +23,7 @@ use std::sync::mpsc::{Receiver, sync_channel};
 use rusqlite::{Connection, params};
 use serde::Serialize;
 
-use super::schema::{self, Themes, split};
+use super::schema::{self, Openings, Themes, split};
 use super::{KEPT_PROBLEMS, LibraryError};
 use crate::puzzle::{Puzzle, RowReason, read_lichess};
 
@@ -190,7 +190,7 @@ fn import_into<R: Read>(
         });
         (outcome, written)
     });
-    let (conn, counts) = written?;
+    let (conn, counts, mut openings) = written?;
     if let Some(e) = read_error.borrow_mut().take() {
         return Err(LibraryError::Io {
             context: format!("reading {source_name}"),
@@ -205,8 +205,15 @@ fn import_into<R: Read>(
         let duplicates = index_ids(&conn)?;
         summary.added -= duplicates;
         summary.updated += duplicates;
+        if duplicates > 0 {
+            openings = None; // some gathered rowids are gone
+        }
     }
-    finish(conn, &mut summary)?;
+    let openings = match openings {
+        Some(o) => o,
+        None => Openings::scan(&conn)?,
+    };
+    finish(conn, openings, &mut summary)?;
     install(tmp, db_path)?;
     Ok(summary)
 }
@@ -229,6 +236,7 @@ fn prepare_temp(db_path: &Path, tmp: &Path) -> Result<(Connection, bool), Librar
     conn.execute_batch(
         "PRAGMA journal_mode = OFF;
          PRAGMA synchronous = OFF;
+         PRAGMA temp_store = MEMORY;
          PRAGMA threads = 2;
          PRAGMA cache_size = -131072;",
     )?;
@@ -264,10 +272,15 @@ fn index_ids(conn: &Connection) -> Result<u64, LibraryError> {
 }
 
 /// Indexes, counts, history; then the file is made an ordinary library.
-fn finish(conn: Connection, summary: &mut ImportSummary) -> Result<(), LibraryError> {
+fn finish(
+    conn: Connection,
+    openings: Openings,
+    summary: &mut ImportSummary,
+) -> Result<(), LibraryError> {
+    conn.execute_batch("BEGIN")?;
     conn.execute_batch(schema::CREATE_INDEXES)?;
     schema::recount_themes(&conn)?;
-    schema::rebuild_openings(&conn)?;
+    openings.write(&conn)?;
     let n = |v: u64| i64::try_from(v).unwrap_or(i64::MAX);
     conn.execute(
         "INSERT INTO imports (source, rows, added, updated, unchanged, skipped)
@@ -282,6 +295,7 @@ fn finish(conn: Connection, summary: &mut ImportSummary) -> Result<(), LibraryEr
         ],
     )?;
     let puzzles: i64 = conn.query_row("SELECT count(*) FROM puzzles", [], |r| r.get(0))?;
+    conn.execute_batch("COMMIT")?;
     summary.puzzles = u64::try_from(puzzles).unwrap_or(0);
     conn.execute_batch("PRAGMA journal_mode = DELETE;")?;
     conn.close().map_err(|(_, e)| e)?;
@@ -455,14 +469,16 @@ const UPDATE: &str = "UPDATE puzzles SET
         AND themes IS ?8 AND game_url IS ?11 AND opening_tags IS ?12)";
 
 /// The writing thread: upserts every batch (plain inserts into a `fresh`
-/// library), a transaction per [`TRANSACTION_ROWS`].
+/// library, whose opening index it gathers on the way), a transaction per
+/// [`TRANSACTION_ROWS`].
 fn write_rows(
     conn: Connection,
     mut themes: Themes,
     rx: Receiver<Vec<Row>>,
     fresh: bool,
-) -> Result<(Connection, Counts), LibraryError> {
+) -> Result<(Connection, Counts, Option<Openings>), LibraryError> {
     let mut counts = Counts::default();
+    let mut openings = fresh.then(Openings::default);
     {
         let mut insert = conn.prepare(if fresh { INSERT_FRESH } else { INSERT })?;
         let mut update = conn.prepare(UPDATE)?;
@@ -487,6 +503,15 @@ fn write_rows(
                 ];
                 if insert.execute(values)? == 1 {
                     counts.added += 1;
+                    if let Some(o) = openings.as_mut()
+                        && !row.opening_tags.is_empty()
+                    {
+                        o.add(
+                            &row.opening_tags,
+                            row.rating.map(i64::from),
+                            conn.last_insert_rowid(),
+                        );
+                    }
                 } else if update.execute(values)? == 1 {
                     counts.updated += 1;
                 } else {
@@ -501,5 +526,5 @@ fn write_rows(
         }
         conn.execute_batch("COMMIT")?;
     }
-    Ok((conn, counts))
+    Ok((conn, counts, openings))
 }

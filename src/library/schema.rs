@@ -247,42 +247,54 @@ pub(crate) fn opening_key(tag: &str) -> String {
     tag.trim().replace(' ', "_").to_ascii_lowercase()
 }
 
-/// Rebuilds the opening index (`opening_tags`, `puzzle_openings`) from the
-/// puzzles: one pass over the table, entries sorted in memory so that the
-/// clustered table is written in order. Unrated puzzles are filed under -1.
-pub(crate) fn rebuild_openings(conn: &Connection) -> Result<(), LibraryError> {
-    conn.execute_batch("DELETE FROM puzzle_openings; DELETE FROM opening_tags;")?;
-    let mut ids: HashMap<String, i64> = HashMap::new();
-    let mut entries: Vec<(i64, i64, i64)> = Vec::new();
-    {
-        let mut stmt = conn.prepare(
-            "SELECT rowid, coalesce(rating, -1), opening_tags FROM puzzles
-             WHERE opening_tags != ''",
-        )?;
-        let mut rows = stmt.query([])?;
-        while let Some(row) = rows.next()? {
-            let rowid: i64 = row.get(0)?;
-            let rating: i64 = row.get(1)?;
-            let tags = row.get_ref(2)?.as_str().unwrap_or_default();
-            for tag in tags.split_ascii_whitespace() {
-                let next = ids.len() as i64 + 1;
-                let id = *ids.entry(opening_key(tag)).or_insert(next);
-                entries.push((id, rating, rowid));
-            }
+/// The opening index's entries, gathered in memory and written sorted, so
+/// that the clustered `puzzle_openings` table is appended in order.
+#[derive(Debug, Default)]
+pub(crate) struct Openings {
+    ids: HashMap<String, i64>,
+    entries: Vec<(i64, i64, i64)>,
+}
+
+impl Openings {
+    /// Files a puzzle (by rowid) under each of its tags; unrated puzzles go
+    /// under rating -1.
+    pub(crate) fn add(&mut self, tags: &str, rating: Option<i64>, rowid: i64) {
+        for tag in tags.split_ascii_whitespace() {
+            let next = self.ids.len() as i64 + 1;
+            let id = *self.ids.entry(opening_key(tag)).or_insert(next);
+            self.entries.push((id, rating.unwrap_or(-1), rowid));
         }
     }
-    entries.sort_unstable();
-    entries.dedup();
-    let mut insert_tag = conn.prepare("INSERT INTO opening_tags (id, name) VALUES (?1, ?2)")?;
-    for (name, id) in &ids {
-        insert_tag.execute(params![id, name])?;
+
+    /// Gathers the entries of every puzzle (one pass over the table).
+    pub(crate) fn scan(conn: &Connection) -> Result<Self, LibraryError> {
+        let mut openings = Openings::default();
+        let mut stmt = conn
+            .prepare("SELECT rowid, rating, opening_tags FROM puzzles WHERE opening_tags != ''")?;
+        let mut rows = stmt.query([])?;
+        while let Some(row) = rows.next()? {
+            let tags = row.get_ref(2)?.as_str().unwrap_or_default();
+            openings.add(tags, row.get(1)?, row.get(0)?);
+        }
+        Ok(openings)
     }
-    let mut insert =
-        conn.prepare("INSERT INTO puzzle_openings (tag, tag_rating, puzzle) VALUES (?1, ?2, ?3)")?;
-    for (tag, rating, puzzle) in entries {
-        insert.execute(params![tag, rating, puzzle])?;
+
+    /// Replaces the opening index with these entries.
+    pub(crate) fn write(mut self, conn: &Connection) -> Result<(), LibraryError> {
+        conn.execute_batch("DELETE FROM puzzle_openings; DELETE FROM opening_tags;")?;
+        let mut insert_tag = conn.prepare("INSERT INTO opening_tags (id, name) VALUES (?1, ?2)")?;
+        for (name, id) in &self.ids {
+            insert_tag.execute(params![id, name])?;
+        }
+        self.entries.sort_unstable();
+        self.entries.dedup();
+        let mut insert = conn
+            .prepare("INSERT INTO puzzle_openings (tag, tag_rating, puzzle) VALUES (?1, ?2, ?3)")?;
+        for (tag, rating, puzzle) in self.entries {
+            insert.execute(params![tag, rating, puzzle])?;
+        }
+        Ok(())
     }
-    Ok(())
 }
 
 #[cfg(test)]
