@@ -236,9 +236,8 @@ fn prepare_temp(db_path: &Path, tmp: &Path) -> Result<(Connection, bool), Librar
     conn.execute_batch(
         "PRAGMA journal_mode = OFF;
          PRAGMA synchronous = OFF;
-         PRAGMA temp_store = MEMORY;
          PRAGMA threads = 2;
-         PRAGMA cache_size = -131072;",
+         PRAGMA cache_size = -65536;",
     )?;
     schema::create(&conn)?;
     conn.execute_batch(schema::DROP_INDEXES)?;
