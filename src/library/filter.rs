@@ -91,3 +91,84 @@ impl Filter {
         all && any && band && popular && opening
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn f(any: &[&str], all: &[&str]) -> Filter {
+        Filter {
+            themes_any: any.iter().map(|s| s.to_string()).collect(),
+            themes_all: all.iter().map(|s| s.to_string()).collect(),
+            ..Filter::default()
+        }
+    }
+
+    #[test]
+    fn matches_follows_each_field() {
+        let themes = ["fork", "mateIn2", "short"];
+        let tags = ["Sicilian_Defense", "Sicilian_Defense_Najdorf_Variation"];
+        let ok = |f: &Filter| f.matches(&themes, Some(1500), Some(80), &tags);
+        let table: Vec<(Filter, bool)> = vec![
+            (Filter::default(), true),
+            (f(&["pin", "fork"], &[]), true),
+            (f(&["pin", "skewer"], &[]), false),
+            (f(&[], &["fork", "MATEIN2"]), true),
+            (f(&[], &["fork", "pin"]), false),
+            (f(&["pin"], &["fork"]), false),
+            (
+                Filter {
+                    rating: Some((1500, 1500)),
+                    ..Filter::default()
+                },
+                true,
+            ),
+            (
+                Filter {
+                    rating: Some((1501, 2000)),
+                    ..Filter::default()
+                },
+                false,
+            ),
+            (
+                Filter {
+                    min_popularity: Some(80),
+                    ..Filter::default()
+                },
+                true,
+            ),
+            (
+                Filter {
+                    min_popularity: Some(81),
+                    ..Filter::default()
+                },
+                false,
+            ),
+            (
+                Filter {
+                    opening: Some("sicilian defense".into()),
+                    ..Filter::default()
+                },
+                true,
+            ),
+            (
+                Filter {
+                    opening: Some("Sicilian".into()),
+                    ..Filter::default()
+                },
+                false,
+            ),
+        ];
+        for (filter, expected) in &table {
+            assert_eq!(ok(filter), *expected, "{filter:?}");
+        }
+        let band = Filter {
+            rating: Some((0, 3000)),
+            ..Filter::default()
+        };
+        assert!(
+            !band.matches(&themes, None, Some(80), &tags),
+            "unrated is outside every band"
+        );
+    }
+}

@@ -249,7 +249,7 @@ impl Library {
             Ok(u64::try_from(n).unwrap_or(0))
         };
         let puzzles = count("SELECT count(*) FROM puzzles")?;
-        let with_opening = count("SELECT count(*) FROM puzzles WHERE opening_tags != ''")?;
+        let with_opening = count("SELECT count(DISTINCT puzzle) FROM puzzle_openings")?;
         let themes: BTreeMap<String, u64> = self
             .theme_counts(&Filter::default())?
             .into_iter()
