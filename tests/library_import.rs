@@ -274,6 +274,10 @@ fn a_repeated_import_updates_in_place_and_counts_each_kind() {
     let with_z = library.pick(&z, 1500, &|_| false, 500).unwrap();
     assert!(with_z.iter().any(|p| p.id == rows[10].id));
     let stats = library.stats().unwrap();
+    assert_eq!(stats.puzzles, 200);
+    assert_eq!(stats.ratings.iter().map(|b| b.count).sum::<u64>(), 200);
+    let tagged = rows.iter().filter(|r| !r.opening_tags.is_empty()).count();
+    assert_eq!(stats.with_opening, tagged as u64);
     assert_eq!(stats.imports.len(), 2);
     assert_eq!(stats.imports[1].updated, 6);
     assert_eq!(stats.imports[1].added, 50);

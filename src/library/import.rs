@@ -278,7 +278,7 @@ fn finish(
 ) -> Result<(), LibraryError> {
     conn.execute_batch("BEGIN")?;
     conn.execute_batch(schema::CREATE_INDEXES)?;
-    schema::recount_themes(&conn)?;
+    summary.puzzles = schema::recount(&conn)?;
     openings.write(&conn)?;
     let n = |v: u64| i64::try_from(v).unwrap_or(i64::MAX);
     conn.execute(

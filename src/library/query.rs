@@ -248,29 +248,49 @@ impl Library {
             let n: i64 = self.conn.query_row(sql, [], |r| r.get(0))?;
             Ok(u64::try_from(n).unwrap_or(0))
         };
-        let puzzles = count("SELECT count(*) FROM puzzles")?;
-        let with_opening = count("SELECT count(DISTINCT puzzle) FROM puzzle_openings")?;
+        // Counted at import (`schema::recount`); counted live for a library
+        // that lacks them.
+        let stored = |key: &str| -> Result<Option<u64>, LibraryError> {
+            Ok(schema::meta(&self.conn, key)?.and_then(|v| v.parse().ok()))
+        };
+        let puzzles = match stored("puzzles")? {
+            Some(n) => n,
+            None => count("SELECT count(*) FROM puzzles")?,
+        };
+        let with_opening = match stored("with_opening")? {
+            Some(n) => n,
+            None => count("SELECT count(DISTINCT puzzle) FROM puzzle_openings")?,
+        };
         let themes: BTreeMap<String, u64> = self
             .theme_counts(&Filter::default())?
             .into_iter()
             .map(|t| (t.name, t.total))
             .collect();
-        let mut ratings = Vec::new();
-        {
-            let mut stmt = self.conn.prepare(
-                "SELECT rating / 100, count(*) FROM puzzles
-                 WHERE rating IS NOT NULL GROUP BY 1 ORDER BY 1",
-            )?;
-            let mut rows = stmt.query([])?;
-            while let Some(row) = rows.next()? {
-                let band = u32::try_from(row.get::<_, i64>(0)?).unwrap_or(0);
-                ratings.push(RatingBucket {
-                    from: band * 100,
-                    to: band * 100 + 99,
-                    count: u64::try_from(row.get::<_, i64>(1)?).unwrap_or(0),
-                });
+        let bands: Vec<(i64, u64)> = match schema::meta(&self.conn, "ratings")? {
+            Some(json) => serde_json::from_str(&json).map_err(|e| LibraryError::Corrupt {
+                id: "meta.ratings".to_owned(),
+                reason: e.to_string(),
+            })?,
+            None => {
+                let mut stmt = self.conn.prepare(
+                    "SELECT rating / 100, count(*) FROM puzzles
+                     WHERE rating IS NOT NULL GROUP BY 1 ORDER BY 1",
+                )?;
+                stmt.query_map([], |r| Ok((r.get(0)?, r.get::<_, i64>(1)? as u64)))?
+                    .collect::<Result<_, _>>()?
             }
-        }
+        };
+        let ratings = bands
+            .into_iter()
+            .map(|(band, count)| {
+                let from = u32::try_from(band.max(0) * 100).unwrap_or(u32::MAX);
+                RatingBucket {
+                    from,
+                    to: from.saturating_add(99),
+                    count,
+                }
+            })
+            .collect();
         let mut imports = Vec::new();
         {
             let mut stmt = self.conn.prepare(

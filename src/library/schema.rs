@@ -215,15 +215,26 @@ pub(crate) fn join(lo: i64, hi: i64) -> u128 {
     u128::from(lo as u64) | (u128::from(hi as u64) << 64)
 }
 
-/// Recounts the puzzles per theme into the `themes` table (one pass over the
-/// covering index).
-pub(crate) fn recount_themes(conn: &Connection) -> Result<(), LibraryError> {
+/// Recounts, in one pass over the rating index: puzzles per theme (into
+/// `themes.count`), puzzles, and puzzles per 100 rating points (into `meta`
+/// as `puzzles` and `ratings`, a JSON list of `[band, count]`), so that
+/// `stats()` and the filter screen's totals read them instead of scanning.
+/// Returns the number of puzzles.
+pub(crate) fn recount(conn: &Connection) -> Result<u64, LibraryError> {
     let mut counts = [0u64; 128];
+    let mut puzzles = 0u64;
+    let mut bands: std::collections::BTreeMap<i64, u64> = std::collections::BTreeMap::new();
     {
-        let mut stmt = conn.prepare("SELECT theme_lo, theme_hi FROM puzzles")?;
+        let mut stmt = conn.prepare(
+            "SELECT rating, theme_lo, theme_hi FROM puzzles INDEXED BY puzzles_by_rating",
+        )?;
         let mut rows = stmt.query([])?;
         while let Some(row) = rows.next()? {
-            let mut mask = join(row.get(0)?, row.get(1)?);
+            puzzles += 1;
+            if let Some(rating) = row.get::<_, Option<i64>>(0)? {
+                *bands.entry(rating.div_euclid(100)).or_default() += 1;
+            }
+            let mut mask = join(row.get(1)?, row.get(2)?);
             while mask != 0 {
                 let bit = mask.trailing_zeros() as usize;
                 counts[bit] += 1;
@@ -238,7 +249,29 @@ pub(crate) fn recount_themes(conn: &Connection) -> Result<(), LibraryError> {
             bit as i64
         ])?;
     }
+    let bands: Vec<(i64, u64)> = bands.into_iter().collect();
+    let ratings = serde_json::to_string(&bands).unwrap_or_else(|_| "[]".to_owned());
+    set_meta(conn, "ratings", &ratings)?;
+    set_meta(conn, "puzzles", &puzzles.to_string())?;
+    Ok(puzzles)
+}
+
+/// Writes one `meta` value.
+pub(crate) fn set_meta(conn: &Connection, key: &str, value: &str) -> Result<(), LibraryError> {
+    conn.execute(
+        "INSERT OR REPLACE INTO meta (key, value) VALUES (?1, ?2)",
+        params![key, value],
+    )?;
     Ok(())
+}
+
+/// Reads one `meta` value.
+pub(crate) fn meta(conn: &Connection, key: &str) -> Result<Option<String>, LibraryError> {
+    Ok(conn
+        .query_row("SELECT value FROM meta WHERE key = ?1", params![key], |r| {
+            r.get(0)
+        })
+        .optional()?)
 }
 
 /// The key an opening tag is stored and looked up under: lower case, with
@@ -279,8 +312,14 @@ impl Openings {
         Ok(openings)
     }
 
-    /// Replaces the opening index with these entries.
+    /// Replaces the opening index with these entries, and records how many
+    /// puzzles have a tag (`meta.with_opening`).
     pub(crate) fn write(mut self, conn: &Connection) -> Result<(), LibraryError> {
+        let mut tagged: Vec<i64> = self.entries.iter().map(|e| e.2).collect();
+        tagged.sort_unstable();
+        tagged.dedup();
+        set_meta(conn, "with_opening", &tagged.len().to_string())?;
+        drop(tagged);
         conn.execute_batch("DELETE FROM puzzle_openings; DELETE FROM opening_tags;")?;
         let mut insert_tag = conn.prepare("INSERT INTO opening_tags (id, name) VALUES (?1, ?2)")?;
         for (name, id) in &self.ids {
