@@ -26,7 +26,7 @@ use serde::Serialize;
 
 pub use filter::Filter;
 pub use import::{CountingReader, ImportProgress, ImportSummary, SkippedRow, import, temp_path};
-pub use query::{Library, ThemeCount};
+pub use query::{LIBRARY_SOURCE, Library, ThemeCount};
 pub use schema::SCHEMA_VERSION;
 
 /// How many rows the import keeps the reasons of (the rest are only counted).
