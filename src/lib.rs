@@ -18,6 +18,7 @@
 //! time and directories are passed in.
 
 pub mod drill;
+pub mod library;
 pub mod line;
 pub mod notation;
 pub mod progress;

@@ -1,0 +1,174 @@
+//! Which puzzles a user wants, and its translation into SQL.
+
+use rusqlite::types::Value;
+
+use super::LibraryError;
+use super::schema::{Themes, split};
+
+/// A choice of puzzles. Every field narrows; the default keeps everything.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct Filter {
+    /// At least one of these themes (empty: no constraint).
+    pub themes_any: Vec<String>,
+    /// Every one of these themes.
+    pub themes_all: Vec<String>,
+    /// Rating band, inclusive.
+    pub rating: Option<(u16, u16)>,
+    /// An opening tag the puzzle carries, such as `Sicilian_Defense` (case and
+    /// spaces for underscores do not matter). Family tags are on every
+    /// variation's puzzles, so a family matches all its variations.
+    pub opening: Option<String>,
+    /// Lowest popularity (-100..=100).
+    pub min_popularity: Option<i8>,
+}
+
+/// A filter as a WHERE clause (`sql` is empty or starts with ` AND `) and its
+/// parameters, in order. The opening is not in it: the query joins the
+/// opening index instead.
+#[derive(Clone, Debug, Default)]
+pub(crate) struct Clause {
+    pub(crate) sql: String,
+    pub(crate) params: Vec<Value>,
+}
+
+impl Filter {
+    /// The clause for the themes and popularity, with theme names resolved
+    /// against the dictionary. The rating band and the opening are the
+    /// query's: it bounds the band itself (SQLite uses one lower and one
+    /// upper bound from an index, and two lower bounds would make it walk
+    /// the wrong one) and joins the opening index.
+    pub(crate) fn clause_without_rating(&self, themes: &Themes) -> Result<Clause, LibraryError> {
+        let mut c = Clause::default();
+        let unknown = |name: &str| LibraryError::UnknownTheme(name.to_owned());
+        if !self.themes_all.is_empty() {
+            let mask = themes
+                .mask_of(self.themes_all.iter().map(String::as_str))
+                .map_err(unknown)?;
+            let (lo, hi) = split(mask);
+            c.sql
+                .push_str(" AND (theme_lo & ?) = ? AND (theme_hi & ?) = ?");
+            c.params
+                .extend([lo, lo, hi, hi].into_iter().map(Value::Integer));
+        }
+        if !self.themes_any.is_empty() {
+            let mask = themes
+                .mask_of(self.themes_any.iter().map(String::as_str))
+                .map_err(unknown)?;
+            let (lo, hi) = split(mask);
+            c.sql
+                .push_str(" AND ((theme_lo & ?) != 0 OR (theme_hi & ?) != 0)");
+            c.params.extend([lo, hi].into_iter().map(Value::Integer));
+        }
+        if let Some(p) = self.min_popularity {
+            c.sql.push_str(" AND popularity >= ?");
+            c.params.push(Value::Integer(i64::from(p)));
+        }
+        Ok(c)
+    }
+
+    /// Whether a puzzle's fields pass the filter (the reference the SQL is
+    /// tested against; also handy for callers holding puzzles in memory).
+    pub fn matches(
+        &self,
+        themes: &[&str],
+        rating: Option<u32>,
+        popularity: Option<i32>,
+        opening_tags: &[&str],
+    ) -> bool {
+        let has = |t: &String| themes.iter().any(|x| x.eq_ignore_ascii_case(t));
+        let all = self.themes_all.iter().all(has);
+        let any = self.themes_any.is_empty() || self.themes_any.iter().any(has);
+        let band = self.rating.is_none_or(|(from, to)| {
+            rating.is_some_and(|r| u32::from(from) <= r && r <= u32::from(to))
+        });
+        let popular = self
+            .min_popularity
+            .is_none_or(|p| popularity.is_some_and(|x| x >= i32::from(p)));
+        let opening = self.opening.as_ref().is_none_or(|o| {
+            let tag = o.trim().replace(' ', "_");
+            opening_tags.iter().any(|t| t.eq_ignore_ascii_case(&tag))
+        });
+        all && any && band && popular && opening
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn f(any: &[&str], all: &[&str]) -> Filter {
+        Filter {
+            themes_any: any.iter().map(|s| s.to_string()).collect(),
+            themes_all: all.iter().map(|s| s.to_string()).collect(),
+            ..Filter::default()
+        }
+    }
+
+    #[test]
+    fn matches_follows_each_field() {
+        let themes = ["fork", "mateIn2", "short"];
+        let tags = ["Sicilian_Defense", "Sicilian_Defense_Najdorf_Variation"];
+        let ok = |f: &Filter| f.matches(&themes, Some(1500), Some(80), &tags);
+        let table: Vec<(Filter, bool)> = vec![
+            (Filter::default(), true),
+            (f(&["pin", "fork"], &[]), true),
+            (f(&["pin", "skewer"], &[]), false),
+            (f(&[], &["fork", "MATEIN2"]), true),
+            (f(&[], &["fork", "pin"]), false),
+            (f(&["pin"], &["fork"]), false),
+            (
+                Filter {
+                    rating: Some((1500, 1500)),
+                    ..Filter::default()
+                },
+                true,
+            ),
+            (
+                Filter {
+                    rating: Some((1501, 2000)),
+                    ..Filter::default()
+                },
+                false,
+            ),
+            (
+                Filter {
+                    min_popularity: Some(80),
+                    ..Filter::default()
+                },
+                true,
+            ),
+            (
+                Filter {
+                    min_popularity: Some(81),
+                    ..Filter::default()
+                },
+                false,
+            ),
+            (
+                Filter {
+                    opening: Some("sicilian defense".into()),
+                    ..Filter::default()
+                },
+                true,
+            ),
+            (
+                Filter {
+                    opening: Some("Sicilian".into()),
+                    ..Filter::default()
+                },
+                false,
+            ),
+        ];
+        for (filter, expected) in &table {
+            assert_eq!(ok(filter), *expected, "{filter:?}");
+        }
+        let band = Filter {
+            rating: Some((0, 3000)),
+            ..Filter::default()
+        };
+        assert!(
+            !band.matches(&themes, None, Some(80), &tags),
+            "unrated is outside every band"
+        );
+    }
+}
