@@ -2,6 +2,7 @@
 
 mod data;
 mod drill;
+mod library;
 mod notation;
 mod play;
 mod progress;
@@ -51,6 +52,11 @@ pub enum Command {
     Drill(drill::DrillArgs),
     /// Lessons on every rule of SAN (no number: the list).
     Lesson(drill::LessonArgs),
+    /// Import the Lichess puzzle database (.csv or .csv.zst) into the offline library.
+    Import(library::ImportArgs),
+    /// The offline library: `sancho library stats [--json]`.
+    #[command(subcommand)]
+    Library(library::LibraryCommand),
     /// Your figures: puzzles, rating, streaks, reviews due, drills, mistakes.
     Stats(progress::StatsArgs),
     /// Export, import (merge) or reset your progress.
@@ -69,6 +75,8 @@ pub fn run(cli: Cli) -> anyhow::Result<ExitCode> {
         Some(Command::Solve(args)) => puzzles::solve(args),
         Some(Command::Drill(args)) => drill::drill(args, cli.data_dir),
         Some(Command::Lesson(args)) => drill::lesson(args, cli.data_dir),
+        Some(Command::Import(args)) => library::import(args, cli.data_dir),
+        Some(Command::Library(command)) => library::library(command, cli.data_dir),
         Some(Command::Stats(args)) => progress::stats(args, cli.data_dir),
         Some(Command::Progress(command)) => progress::progress(command, cli.data_dir),
         Some(Command::Play(args)) => play::play(args, cli.data_dir, true),

@@ -8,14 +8,16 @@ use std::time::Instant;
 
 use anyhow::{Context, bail};
 use clap::Args;
+use sancho::library::Filter;
 use sancho::line::run_puzzles;
-use sancho::progress::Store;
+use sancho::progress::{PuzzleRef, Source, Store, difficulty_rating};
 use sancho::puzzle::{Puzzle, builtin_packs, load_path};
 use sancho::record::{attempt_record, source_of};
 use sancho::session::Outcome;
 use sancho::tui;
 
 use super::data::{now, open_store};
+use super::library::{library_path, open_library};
 
 /// What to play and how; shared by `sancho` and `sancho play`.
 #[derive(Debug, Args, Default)]
@@ -23,6 +25,34 @@ pub struct PlayArgs {
     /// A puzzle file to play: a JSON pack or a Lichess `.csv` / `.csv.zst` (default: the built-in packs).
     #[arg(long, global = true, value_name = "PATH")]
     pub pack: Option<PathBuf>,
+    /// Where puzzles come from: `builtin`, `library` (after `sancho import`) or a file's PATH.
+    #[arg(long, global = true, value_name = "SOURCE")]
+    pub source: Option<String>,
+    /// Only puzzles with at least one of these themes (comma-separated: fork,pin).
+    #[arg(
+        long = "theme",
+        global = true,
+        value_name = "THEMES",
+        value_delimiter = ','
+    )]
+    pub themes_any: Vec<String>,
+    /// Only puzzles with every one of these themes.
+    #[arg(
+        long = "all-themes",
+        global = true,
+        value_name = "THEMES",
+        value_delimiter = ','
+    )]
+    pub themes_all: Vec<String>,
+    /// Only puzzles rated in this band, e.g. 1200-1600.
+    #[arg(long, global = true, value_name = "FROM-TO", value_parser = rating_band)]
+    pub rating: Option<(u16, u16)>,
+    /// Only puzzles from this opening (a Lichess opening tag, e.g. Sicilian_Defense).
+    #[arg(long, global = true, value_name = "TAG")]
+    pub opening: Option<String>,
+    /// Only puzzles at least this popular (-100 to 100).
+    #[arg(long, global = true, value_name = "N", allow_hyphen_values = true)]
+    pub min_popularity: Option<i8>,
     /// Play only the puzzle with this id.
     #[arg(long, global = true, value_name = "ID")]
     pub puzzle: Option<String>,
@@ -37,22 +67,75 @@ pub struct PlayArgs {
     pub json: bool,
 }
 
+/// Parses a rating band such as `1200-1600`.
+fn rating_band(text: &str) -> Result<(u16, u16), String> {
+    let (from, to) = text
+        .split_once('-')
+        .ok_or_else(|| format!("'{text}' is not a band such as 1200-1600"))?;
+    let parse = |t: &str| {
+        t.trim()
+            .parse::<u16>()
+            .map_err(|_| format!("'{t}' is not a rating"))
+    };
+    let (from, to) = (parse(from)?, parse(to)?);
+    if from > to {
+        return Err(format!(
+            "{from}-{to} is empty: the lower rating comes first"
+        ));
+    }
+    Ok((from, to))
+}
+
+impl PlayArgs {
+    fn filter(&self) -> Filter {
+        Filter {
+            themes_any: self.themes_any.clone(),
+            themes_all: self.themes_all.clone(),
+            rating: self.rating,
+            opening: self.opening.clone(),
+            min_popularity: self.min_popularity,
+        }
+    }
+}
+
+/// How many library puzzles one session takes (reviews due come first).
+const LIBRARY_SESSION: usize = 100;
+
 /// Loads the puzzles to play and whether they are the built-in ones.
-fn puzzles(args: &PlayArgs) -> anyhow::Result<(Vec<Puzzle>, bool)> {
-    let (mut puzzles, builtin) = match &args.pack {
-        None => {
+fn puzzles(
+    args: &PlayArgs,
+    store: Option<&Store>,
+    data_dir: Option<PathBuf>,
+) -> anyhow::Result<(Vec<Puzzle>, bool)> {
+    let filter = args.filter();
+    let source = match (&args.source, &args.pack) {
+        (Some(s), _) => s.clone(),
+        (None, Some(path)) => path.display().to_string(),
+        (None, None) => "builtin".to_owned(),
+    };
+    let (mut puzzles, builtin) = match source.as_str() {
+        "builtin" => {
             let packs = builtin_packs()
                 .map_err(|(file, e)| anyhow::anyhow!("built-in pack {file}: {e}"))?;
-            (
-                packs
-                    .into_iter()
-                    .flat_map(|p| p.puzzles)
-                    .collect::<Vec<_>>(),
-                true,
-            )
+            let all = packs.into_iter().flat_map(|p| p.puzzles).collect();
+            (all, true)
         }
-        Some(path) => (load_file(path)?, false),
+        "library" => {
+            let picked = from_library(&filter, store, data_dir, args.puzzle.as_deref())?;
+            (picked, false)
+        }
+        path => (load_file(Path::new(path))?, false),
     };
+    if source != "library" {
+        puzzles.retain(|p: &Puzzle| {
+            let themes: Vec<&str> = p.themes.iter().map(String::as_str).collect();
+            let tags: Vec<&str> = p.opening_tags.iter().map(String::as_str).collect();
+            let rating = p
+                .rating
+                .or(p.difficulty.map(|d| u32::from(difficulty_rating(d))));
+            filter.matches(&themes, rating, p.popularity, &tags)
+        });
+    }
     if let Some(id) = &args.puzzle {
         puzzles.retain(|p| &p.id == id);
         if puzzles.is_empty() {
@@ -60,7 +143,9 @@ fn puzzles(args: &PlayArgs) -> anyhow::Result<(Vec<Puzzle>, bool)> {
         }
     }
     if puzzles.is_empty() {
-        bail!("there are no puzzles to play");
+        bail!(
+            "no puzzle fits: loosen the filters (--theme, --rating, --opening, --min-popularity)"
+        );
     }
     Ok((puzzles, builtin))
 }
@@ -76,6 +161,45 @@ fn load_file(path: &Path) -> anyhow::Result<Vec<Puzzle>> {
         );
     }
     Ok(loaded.puzzles)
+}
+
+/// Library puzzles: reviews that are due first, then unseen puzzles nearest
+/// the user's rating that pass the filter.
+fn from_library(
+    filter: &Filter,
+    store: Option<&Store>,
+    data_dir: Option<PathBuf>,
+    only: Option<&str>,
+) -> anyhow::Result<Vec<Puzzle>> {
+    let library = open_library(&library_path(data_dir)?)?;
+    if let Some(id) = only {
+        return Ok(library.get(id)?.into_iter().collect());
+    }
+    let mut puzzles = Vec::new();
+    let (rating, seen): (u16, Box<dyn Fn(&str) -> bool>) = match store {
+        Some(store) => {
+            let progress = store.progress();
+            for due in progress.due_reviews(now()) {
+                if due.source == Source::Lichess
+                    && let Some(p) = library.get(&due.id)?
+                {
+                    let themes: Vec<&str> = p.themes.iter().map(String::as_str).collect();
+                    let tags: Vec<&str> = p.opening_tags.iter().map(String::as_str).collect();
+                    if filter.matches(&themes, p.rating, p.popularity, &tags) {
+                        puzzles.push(p);
+                    }
+                }
+            }
+            let rating = progress.rating().rating.round().clamp(0.0, 4000.0) as u16;
+            let seen = move |id: &str| progress.has_seen(&PuzzleRef::new(Source::Lichess, id));
+            (rating, Box::new(seen))
+        }
+        None => (1500, Box::new(|_: &str| false)),
+    };
+    let due: Vec<String> = puzzles.iter().map(|p| p.id.clone()).collect();
+    let exclude = |id: &str| seen(id) || due.iter().any(|d| d == id);
+    puzzles.extend(library.pick(filter, rating, &exclude, LIBRARY_SESSION)?);
+    Ok(puzzles)
 }
 
 /// Opens the store; when that is impossible, says so and plays without saving.
@@ -110,8 +234,8 @@ pub fn play(
     data_dir: Option<PathBuf>,
     open_puzzles: bool,
 ) -> anyhow::Result<ExitCode> {
-    let (puzzles, builtin) = puzzles(&args)?;
-    let mut store = store_or_warn(data_dir);
+    let mut store = store_or_warn(data_dir.clone());
+    let (puzzles, builtin) = puzzles(&args, store.as_ref(), data_dir)?;
     if args.plain {
         let start = Instant::now();
         let clock = || u64::try_from(start.elapsed().as_millis()).unwrap_or(u64::MAX);

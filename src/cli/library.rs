@@ -1,0 +1,149 @@
+//! `sancho import FILE` and `sancho library stats`: the offline Lichess
+//! puzzle library, kept as SQLite in the data directory.
+
+use std::fs::File;
+use std::io::{self, BufReader, Write};
+use std::ops::ControlFlow;
+use std::path::{Path, PathBuf};
+use std::process::ExitCode;
+use std::time::Instant;
+
+use anyhow::Context;
+use clap::{Args, Subcommand};
+use indicatif::{ProgressBar, ProgressStyle};
+use sancho::library::{CountingReader, Library, import as import_rows};
+use sancho::puzzle::decompress_if_zst;
+
+use super::data::data_dir;
+
+/// The library's file in the data directory.
+pub const LIBRARY_FILE: &str = "library.sqlite";
+
+/// Where the library lives.
+pub fn library_path(data: Option<PathBuf>) -> anyhow::Result<PathBuf> {
+    Ok(data_dir(data)?.join(LIBRARY_FILE))
+}
+
+/// `sancho import`.
+#[derive(Debug, Args)]
+pub struct ImportArgs {
+    /// The Lichess puzzle database: `lichess_db_puzzle.csv` or `.csv.zst`.
+    file: PathBuf,
+    /// No progress bar, only the summary.
+    #[arg(long)]
+    quiet: bool,
+}
+
+pub fn import(args: ImportArgs, data: Option<PathBuf>) -> anyhow::Result<ExitCode> {
+    let db = library_path(data)?;
+    if let Some(dir) = db.parent() {
+        std::fs::create_dir_all(dir).with_context(|| format!("cannot create {}", dir.display()))?;
+    }
+    let name = args.file.display().to_string();
+    let file = File::open(&args.file).with_context(|| format!("cannot open {name}"))?;
+    let total = file.metadata().map(|m| m.len()).unwrap_or(0);
+    let counting = CountingReader::new(BufReader::with_capacity(1 << 20, file));
+    let read = counting.counter();
+    let reader = decompress_if_zst(Box::new(counting), &name)
+        .with_context(|| format!("cannot read {name}"))?;
+
+    let bar = if args.quiet {
+        ProgressBar::hidden()
+    } else {
+        ProgressBar::new(total)
+    };
+    bar.set_style(
+        ProgressStyle::with_template(
+            "{spinner} [{bar:30}] {percent:>3}%  {msg}  {elapsed_precise}, about {eta} left",
+        )
+        .unwrap_or_else(|_| ProgressStyle::default_bar())
+        .progress_chars("=> "),
+    );
+    let start = Instant::now();
+    let summary = import_rows(&db, reader, &name, |p| {
+        bar.set_position(read.load(std::sync::atomic::Ordering::Relaxed));
+        let rate = p.rows as f64 / start.elapsed().as_secs_f64().max(1e-3);
+        bar.set_message(format!(
+            "{} rows, {:.0} rows/s, {} skipped",
+            p.rows, rate, p.skipped
+        ));
+        ControlFlow::Continue(())
+    })
+    .with_context(|| format!("importing {name} (the previous library, if any, is unchanged)"))?;
+    bar.finish_and_clear();
+
+    let secs = start.elapsed().as_secs_f64();
+    println!(
+        "imported {name} in {secs:.1} s: {} new, {} updated, {} unchanged, {} skipped; the library at {} holds {} puzzles",
+        summary.added,
+        summary.updated,
+        summary.unchanged,
+        summary.skipped,
+        db.display(),
+        summary.puzzles
+    );
+    for problem in &summary.problems {
+        let id = problem.id.as_deref().unwrap_or("?");
+        println!(
+            "  skipped line {} (puzzle {id}): {}",
+            problem.line, problem.reason
+        );
+    }
+    if summary.skipped as usize > summary.problems.len() {
+        println!(
+            "  ... and {} more",
+            summary.skipped as usize - summary.problems.len()
+        );
+    }
+    Ok(ExitCode::SUCCESS)
+}
+
+/// `sancho library`.
+#[derive(Debug, Subcommand)]
+pub enum LibraryCommand {
+    /// How many puzzles, per theme, and the rating distribution.
+    Stats {
+        /// One JSON object.
+        #[arg(long)]
+        json: bool,
+    },
+}
+
+pub fn library(command: LibraryCommand, data: Option<PathBuf>) -> anyhow::Result<ExitCode> {
+    let LibraryCommand::Stats { json } = command;
+    let library = open_library(&library_path(data)?)?;
+    let stats = library.stats()?;
+    let mut out = io::stdout().lock();
+    if json {
+        serde_json::to_writer_pretty(&mut out, &stats)?;
+        writeln!(out)?;
+        return Ok(ExitCode::SUCCESS);
+    }
+    writeln!(
+        out,
+        "{} puzzles ({} with opening tags)",
+        stats.puzzles, stats.with_opening
+    )?;
+    let mut themes: Vec<_> = stats.themes.iter().collect();
+    themes.sort_by(|a, b| b.1.cmp(a.1).then(a.0.cmp(b.0)));
+    writeln!(out, "themes:")?;
+    for (name, count) in themes {
+        writeln!(out, "  {name:24} {count}")?;
+    }
+    writeln!(out, "ratings:")?;
+    for b in &stats.ratings {
+        writeln!(out, "  {:>4}-{:<4} {}", b.from, b.to, b.count)?;
+    }
+    Ok(ExitCode::SUCCESS)
+}
+
+/// Opens the library, or says how to make one.
+pub fn open_library(path: &Path) -> anyhow::Result<Library> {
+    if !path.exists() {
+        anyhow::bail!(
+            "there is no puzzle library yet ({} does not exist): download lichess_db_puzzle.csv.zst from database.lichess.org and run `sancho import FILE`",
+            path.display()
+        );
+    }
+    Library::open(path).with_context(|| format!("cannot open the library {}", path.display()))
+}

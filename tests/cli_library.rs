@@ -1,0 +1,89 @@
+//! The library commands through the real binary: import, `library stats
+//! --json`, and `play --source library` with filters.
+
+use std::process::{Command, Output, Stdio};
+
+use sancho::library::synth::{SynthConfig, write_csv};
+use serde_json::Value;
+
+fn sancho(args: &[&str], data: &std::path::Path) -> Output {
+    Command::new(env!("CARGO_BIN_EXE_sancho"))
+        .args(args)
+        .arg("--data-dir")
+        .arg(data)
+        .stdin(Stdio::null())
+        .output()
+        .expect("run sancho")
+}
+
+#[test]
+fn import_then_stats_then_filtered_play() {
+    let data = tempfile::tempdir().unwrap();
+    let csv = data.path().join("puzzles.csv");
+    let config = SynthConfig {
+        rows: 600,
+        seed: 3,
+        bad_every: Some(100),
+    };
+    write_csv(config, std::fs::File::create(&csv).unwrap()).unwrap();
+
+    // Before any import: a clear message, not a crash.
+    let out = sancho(&["library", "stats"], data.path());
+    assert_eq!(out.status.code(), Some(2));
+    assert!(String::from_utf8_lossy(&out.stderr).contains("sancho import"));
+
+    let out = sancho(&["import", "--quiet", csv.to_str().unwrap()], data.path());
+    assert!(
+        out.status.success(),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    let text = String::from_utf8(out.stdout).unwrap();
+    assert!(text.contains("594 new"), "{text}");
+    assert!(text.contains("6 skipped"), "{text}");
+    assert!(text.contains("skipped line 101"), "{text}");
+
+    let out = sancho(&["library", "stats", "--json"], data.path());
+    let stats: Value = serde_json::from_slice(&out.stdout).unwrap();
+    assert_eq!(stats["puzzles"], 594);
+
+    let out = sancho(
+        &[
+            "play",
+            "--plain",
+            "--json",
+            "--source",
+            "library",
+            "--rating",
+            "1400-1600",
+        ],
+        data.path(),
+    );
+    assert!(
+        out.status.success(),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    let first: Value = serde_json::from_str(
+        String::from_utf8(out.stdout)
+            .unwrap()
+            .lines()
+            .next()
+            .unwrap(),
+    )
+    .unwrap();
+    assert_eq!(first["event"], "puzzle");
+    let rating = first["rating"].as_u64().unwrap();
+    assert!((1400..=1600).contains(&rating), "{rating}");
+}
+
+#[test]
+fn bad_filters_are_clear_errors() {
+    let data = tempfile::tempdir().unwrap();
+    let out = sancho(&["play", "--plain", "--rating", "1600-1200"], data.path());
+    assert_eq!(out.status.code(), Some(2));
+    assert!(String::from_utf8_lossy(&out.stderr).contains("the lower rating comes first"));
+    let out = sancho(&["play", "--plain", "--theme", "noSuchTheme"], data.path());
+    assert_eq!(out.status.code(), Some(2));
+    assert!(String::from_utf8_lossy(&out.stderr).contains("no puzzle fits"));
+}
