@@ -175,29 +175,28 @@ fn from_library(
     if let Some(id) = only {
         return Ok(library.get(id)?.into_iter().collect());
     }
+    let progress = store.map(Store::progress);
     let mut puzzles = Vec::new();
-    let (rating, seen): (u16, Box<dyn Fn(&str) -> bool>) = match store {
-        Some(store) => {
-            let progress = store.progress();
-            for due in progress.due_reviews(now()) {
-                if due.source == Source::Lichess
-                    && let Some(p) = library.get(&due.id)?
-                {
-                    let themes: Vec<&str> = p.themes.iter().map(String::as_str).collect();
-                    let tags: Vec<&str> = p.opening_tags.iter().map(String::as_str).collect();
-                    if filter.matches(&themes, p.rating, p.popularity, &tags) {
-                        puzzles.push(p);
-                    }
-                }
-            }
-            let rating = progress.rating().rating.round().clamp(0.0, 4000.0) as u16;
-            let seen = move |id: &str| progress.has_seen(&PuzzleRef::new(Source::Lichess, id));
-            (rating, Box::new(seen))
+    for due in progress.map(|p| p.due_reviews(now())).unwrap_or_default() {
+        if due.source != Source::Lichess {
+            continue;
         }
-        None => (1500, Box::new(|_: &str| false)),
-    };
+        if let Some(p) = library.get(&due.id)? {
+            let themes: Vec<&str> = p.themes.iter().map(String::as_str).collect();
+            let tags: Vec<&str> = p.opening_tags.iter().map(String::as_str).collect();
+            if filter.matches(&themes, p.rating, p.popularity, &tags) {
+                puzzles.push(p);
+            }
+        }
+    }
+    let rating = progress.map_or(1500, |p| {
+        p.rating().rating.round().clamp(0.0, 4000.0) as u16
+    });
     let due: Vec<String> = puzzles.iter().map(|p| p.id.clone()).collect();
-    let exclude = |id: &str| seen(id) || due.iter().any(|d| d == id);
+    let exclude = |id: &str| {
+        due.iter().any(|d| d == id)
+            || progress.is_some_and(|p| p.has_seen(&PuzzleRef::new(Source::Lichess, id)))
+    };
     puzzles.extend(library.pick(filter, rating, &exclude, LIBRARY_SESSION)?);
     Ok(puzzles)
 }
