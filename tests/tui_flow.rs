@@ -497,8 +497,10 @@ fn the_real_loop_runs_on_a_test_backend_with_fake_time() {
                 .expect("the loop should have quit by now"))
         },
         || clock.get(),
-        |attempt| {
-            heard.push((attempt.puzzle_id.clone(), total - read.get()));
+        |done| {
+            if let sancho::tui::Finished::Puzzle(attempt) = done {
+                heard.push((attempt.puzzle_id.clone(), total - read.get()));
+            }
             Ok(())
         },
     )

@@ -1,23 +1,18 @@
 //! The application state and [`App::update`], its only mutator.
 
+use std::collections::BTreeSet;
+
 use super::action::Action;
+pub use super::config::{Config, Context, Finished, Start};
+use super::config::{TIMED_COUNT, default_count};
+use super::drill::{DrillScreen, Phase};
 use super::input::InputLine;
 use super::play::{Attempt, Play};
 use super::strings;
+use crate::drill::{self, DrillKind, DrillRun, GenOptions, Lesson, TIMED_COORDINATES_MS};
+use crate::notation::Strictness;
+use crate::progress::Stats;
 use crate::puzzle::Puzzle;
-
-/// How the interface looks; set by the command line.
-#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
-pub struct Config {
-    /// Letters (`K`, `q`) instead of Unicode chess pieces.
-    pub ascii: bool,
-    /// No colour at all (the `NO_COLOR` convention); highlights then use
-    /// brackets and text modifiers (bold, underline, reverse video).
-    pub no_color: bool,
-    /// Open the first puzzle at once instead of the home screen
-    /// (`sancho play`).
-    pub open_puzzles: bool,
-}
 
 /// Which screen has the keys, as the key map needs to know it.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -29,8 +24,61 @@ pub enum Screen {
         /// Whether the input line is empty.
         input_empty: bool,
     },
-    /// The help overlay (over either screen).
+    /// A drill's exercise or verdict: letters go to the input line.
+    Answer {
+        /// Whether the input line is empty.
+        input_empty: bool,
+    },
+    /// A list: the drills menu, the lessons.
+    Menu,
+    /// A page: a lesson's text, the stats, a drill's summary.
+    Page,
+    /// The help overlay (over any screen).
     Help,
+}
+
+/// Which view is shown (under the help overlay).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum View {
+    /// The home menu.
+    Home,
+    /// The puzzle screen.
+    Puzzle,
+    /// The drills menu.
+    Drills,
+    /// A drill (or a lesson's exercises), its verdicts and its summary.
+    Drill,
+    /// The lesson list.
+    Lessons,
+    /// A lesson's page.
+    Lesson,
+    /// The stats screen.
+    Stats,
+}
+
+/// The drills menu's items.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum DrillEntry {
+    /// A drill of this kind, untimed.
+    Kind(DrillKind),
+    /// Coordinates against the clock (30 seconds).
+    TimedCoordinates,
+    /// The lesson list.
+    Lessons,
+}
+
+impl DrillEntry {
+    /// Every item, in menu order.
+    pub const ALL: [DrillEntry; 8] = [
+        DrillEntry::Kind(DrillKind::Write),
+        DrillEntry::Kind(DrillKind::Read),
+        DrillEntry::Kind(DrillKind::Disambiguation),
+        DrillEntry::Kind(DrillKind::Coordinates),
+        DrillEntry::TimedCoordinates,
+        DrillEntry::Kind(DrillKind::Transcribe),
+        DrillEntry::Kind(DrillKind::Review),
+        DrillEntry::Lessons,
+    ];
 }
 
 /// The home menu's items.
@@ -38,9 +86,9 @@ pub enum Screen {
 pub enum MenuItem {
     /// Solve puzzles.
     Puzzles,
-    /// Notation drills and lessons (not built yet).
+    /// Notation drills and lessons.
     Drills,
-    /// Statistics (not built yet).
+    /// Statistics.
     Stats,
     /// The help overlay.
     Help,
@@ -63,35 +111,76 @@ impl MenuItem {
 #[derive(Debug)]
 pub struct App {
     config: Config,
+    context: Context,
     puzzles: Vec<Puzzle>,
-    on_puzzle: bool,
+    view: View,
     menu: usize,
+    drill_menu: usize,
+    lesson_menu: usize,
     notice: Option<String>,
     help: bool,
     size: (u16, u16),
     play: Option<Play>,
+    drill: Option<DrillScreen>,
+    lesson: usize,
+    scroll: u16,
+    drills_started: u64,
+    completed: BTreeSet<String>,
     outcomes: Vec<Attempt>,
+    finished: Vec<Finished>,
     quit: bool,
 }
 
 impl App {
-    /// A new app on the home screen.
+    /// A new app with no stored data (empty stats, no lesson completed).
     pub fn new(config: Config, puzzles: Vec<Puzzle>) -> App {
-        let open = config.open_puzzles;
+        App::with_context(config, puzzles, Context::default())
+    }
+
+    /// A new app on the screen `config.start` names, showing `context`.
+    pub fn with_context(config: Config, puzzles: Vec<Puzzle>, context: Context) -> App {
+        let completed = context.completed_lessons.clone();
         let mut app = App {
             config,
+            context,
             puzzles,
-            on_puzzle: false,
+            view: View::Home,
             menu: 0,
+            drill_menu: 0,
+            lesson_menu: 0,
             notice: None,
             help: false,
             size: (0, 0),
             play: None,
+            drill: None,
+            lesson: 0,
+            scroll: 0,
+            drills_started: 0,
+            completed,
             outcomes: Vec::new(),
+            finished: Vec::new(),
             quit: false,
         };
-        if open {
-            app.open_puzzles();
+        match config.start {
+            Start::Home => {}
+            Start::Puzzles => app.open_puzzles(),
+            Start::Drills => app.view = View::Drills,
+            Start::Drill {
+                kind,
+                seed,
+                count,
+                strictness,
+                timed,
+            } => app.start_drill(kind, seed, count, strictness, timed),
+            Start::Lessons => app.view = View::Lessons,
+            Start::Lesson(number) => {
+                app.view = View::Lessons;
+                if let Some(i) = drill::lessons().iter().position(|l| l.number == number) {
+                    app.lesson_menu = i;
+                    app.open_lesson(i);
+                }
+            }
+            Start::Stats => app.open_page(View::Stats),
         }
         app
     }
@@ -100,12 +189,29 @@ impl App {
     pub fn screen(&self) -> Screen {
         if self.help {
             Screen::Help
-        } else if let (true, Some(play)) = (self.on_puzzle, &self.play) {
-            Screen::Puzzle {
-                input_empty: play.input().is_empty(),
-            }
         } else {
-            Screen::Home
+            self.base_screen()
+        }
+    }
+
+    /// The screen under the help overlay.
+    pub fn base_screen(&self) -> Screen {
+        match self.view {
+            View::Home => Screen::Home,
+            View::Puzzle => match &self.play {
+                Some(play) => Screen::Puzzle {
+                    input_empty: play.input().is_empty(),
+                },
+                None => Screen::Home,
+            },
+            View::Drills | View::Lessons => Screen::Menu,
+            View::Lesson | View::Stats => Screen::Page,
+            View::Drill => match &self.drill {
+                Some(d) if d.phase() != Phase::Summary => Screen::Answer {
+                    input_empty: d.input().is_empty(),
+                },
+                _ => Screen::Page,
+            },
         }
     }
 
@@ -118,6 +224,10 @@ impl App {
                     play.tick(ms);
                     self.collect_outcome();
                 }
+                if let (View::Drill, Some(d)) = (self.view, &mut self.drill) {
+                    d.tick(ms);
+                    self.collect_drill();
+                }
             }
             Action::Resize(w, h) => self.size = (w, h),
             Action::ToggleHelp => self.help = !self.help,
@@ -126,9 +236,13 @@ impl App {
                     self.help = false;
                 }
             }
-            _ => match self.screen() {
-                Screen::Home | Screen::Help => self.update_home(action),
-                Screen::Puzzle { .. } => self.update_puzzle(action),
+            _ => match self.view {
+                View::Home => self.update_home(action),
+                View::Puzzle => self.update_puzzle(action),
+                View::Drills => self.update_drills(action),
+                View::Drill => self.update_drill(action),
+                View::Lessons => self.update_lessons(action),
+                View::Lesson | View::Stats => self.update_page(action),
             },
         }
     }
@@ -143,15 +257,197 @@ impl App {
                 self.notice = None;
                 match MenuItem::ALL[self.menu % n] {
                     MenuItem::Puzzles => self.open_puzzles(),
-                    MenuItem::Drills | MenuItem::Stats => {
-                        self.notice = Some(strings::COMING_SOON.to_owned());
-                    }
+                    MenuItem::Drills => self.view = View::Drills,
+                    MenuItem::Stats => self.open_page(View::Stats),
                     MenuItem::Help => self.help = true,
                     MenuItem::Quit => self.quit = true,
                 }
             }
             _ => {}
         }
+    }
+
+    fn update_drills(&mut self, action: Action) {
+        let n = DrillEntry::ALL.len();
+        match action {
+            Action::Up => self.drill_menu = (self.drill_menu + n - 1) % n,
+            Action::Down => self.drill_menu = (self.drill_menu + 1) % n,
+            Action::Back => self.view = View::Home,
+            Action::Select => {
+                self.notice = None;
+                let seed = self.context.seed.wrapping_add(self.drills_started);
+                let strictness = self.context.strictness;
+                match DrillEntry::ALL[self.drill_menu % n] {
+                    DrillEntry::Kind(kind) => {
+                        self.start_drill(kind, seed, default_count(kind), strictness, false);
+                    }
+                    DrillEntry::TimedCoordinates => self.start_drill(
+                        DrillKind::Coordinates,
+                        seed,
+                        TIMED_COUNT,
+                        strictness,
+                        true,
+                    ),
+                    DrillEntry::Lessons => self.view = View::Lessons,
+                }
+            }
+            _ => {}
+        }
+    }
+
+    fn start_drill(
+        &mut self,
+        kind: DrillKind,
+        seed: u64,
+        count: usize,
+        strictness: Strictness,
+        timed: bool,
+    ) {
+        self.drills_started += 1;
+        let options = GenOptions {
+            weak_codes: self.context.weak_codes.clone(),
+            game: None,
+        };
+        let exercises = drill::generate(kind, seed, count, &options);
+        if exercises.is_empty() {
+            self.notice = Some(strings::NO_EXERCISES.to_owned());
+            self.view = View::Drills;
+            return;
+        }
+        let run = DrillRun::new(kind, exercises, strictness);
+        let budget = timed.then_some(TIMED_COORDINATES_MS);
+        let title = strings::drill_title(kind, timed);
+        self.drill = Some(DrillScreen::new(title, run, budget));
+        self.view = View::Drill;
+    }
+
+    fn update_drill(&mut self, action: Action) {
+        let Some(d) = &mut self.drill else {
+            self.view = View::Drills;
+            return;
+        };
+        if d.phase() == Phase::Summary {
+            match action {
+                Action::Select | Action::Back => self.leave_drill(),
+                _ => self.update_page(action),
+            }
+            return;
+        }
+        match action {
+            Action::Insert(c) => d.edit(|l| l.insert(c)),
+            Action::Backspace => d.edit(InputLine::backspace),
+            Action::Delete => d.edit(InputLine::delete),
+            Action::Left => d.edit(InputLine::left),
+            Action::Right => d.edit(InputLine::right),
+            Action::Home => d.edit(InputLine::home),
+            Action::End => d.edit(InputLine::end),
+            Action::ClearLine => d.edit(InputLine::clear),
+            Action::DeleteWord => d.edit(InputLine::delete_word),
+            Action::RecallLast => d.recall(),
+            Action::Submit => d.submit(),
+            Action::FlipBoard => d.flip(),
+            Action::Back => d.stop(),
+            _ => {}
+        }
+        if d.phase() == Phase::Summary {
+            self.scroll = 0;
+        }
+        self.collect_drill();
+    }
+
+    fn leave_drill(&mut self) {
+        let from_lesson = self.drill.as_ref().is_some_and(|d| d.lesson().is_some());
+        self.drill = None;
+        self.view = if from_lesson {
+            View::Lessons
+        } else {
+            View::Drills
+        };
+    }
+
+    /// Hands a finished drill (and a completed lesson) over once.
+    fn collect_drill(&mut self) {
+        let Some(d) = &mut self.drill else {
+            return;
+        };
+        let Some(summary) = d.take_finished() else {
+            return;
+        };
+        let kind = d.kind();
+        let whole = summary.exercises as usize >= d.run().len();
+        let lesson = d.lesson().map(str::to_owned);
+        self.finished.push(Finished::Drill { kind, summary });
+        if let (Some(id), true) = (lesson, whole) {
+            self.completed.insert(id.clone());
+            self.finished.push(Finished::Lesson { id });
+        }
+    }
+
+    fn update_lessons(&mut self, action: Action) {
+        let n = drill::lessons().len().max(1);
+        match action {
+            Action::Up => self.lesson_menu = (self.lesson_menu + n - 1) % n,
+            Action::Down => self.lesson_menu = (self.lesson_menu + 1) % n,
+            Action::Back => self.view = View::Drills,
+            Action::Select => self.open_lesson(self.lesson_menu),
+            _ => {}
+        }
+    }
+
+    fn open_lesson(&mut self, index: usize) {
+        if index < drill::lessons().len() {
+            self.lesson = index;
+            self.open_page(View::Lesson);
+        }
+    }
+
+    fn open_page(&mut self, view: View) {
+        self.scroll = 0;
+        self.view = view;
+    }
+
+    /// Scrolling, Enter and Esc on a page (lesson, stats, summary).
+    fn update_page(&mut self, action: Action) {
+        let page = self.size.1.saturating_sub(4).max(1);
+        let max = self.page_len();
+        match action {
+            Action::Up => self.scroll = self.scroll.saturating_sub(1),
+            Action::Down => self.scroll = (self.scroll + 1).min(max),
+            Action::ScrollUp => self.scroll = self.scroll.saturating_sub(page),
+            Action::ScrollDown => self.scroll = self.scroll.saturating_add(page).min(max),
+            Action::Back => {
+                self.view = match self.view {
+                    View::Lesson => View::Lessons,
+                    _ => View::Home,
+                }
+            }
+            Action::Select if self.view == View::Lesson => self.start_lesson(),
+            _ => {}
+        }
+    }
+
+    /// How far a page may scroll: its length in source lines.
+    fn page_len(&self) -> u16 {
+        let lines = match self.view {
+            View::Lesson => self.current_lesson().map_or(0, |l| l.text.lines().count() + 4),
+            View::Drill => self
+                .drill
+                .as_ref()
+                .map_or(0, |d| d.run().summary().mistakes.len() + 8),
+            _ => 0,
+        };
+        u16::try_from(lines).unwrap_or(u16::MAX)
+    }
+
+    fn start_lesson(&mut self) {
+        let Some(lesson) = self.current_lesson() else {
+            return;
+        };
+        let run = DrillRun::new(DrillKind::Write, lesson.drill(), self.context.strictness)
+            .with_label(&lesson.id);
+        let title = strings::lesson_title(lesson.number, &lesson.title);
+        self.drill = Some(DrillScreen::new(title, run, None).for_lesson(&lesson.id));
+        self.view = View::Drill;
     }
 
     fn open_puzzles(&mut self) {
@@ -164,12 +460,12 @@ impl App {
                 }
             }
         }
-        self.on_puzzle = true;
+        self.view = View::Puzzle;
     }
 
     fn update_puzzle(&mut self, action: Action) {
         let Some(play) = &mut self.play else {
-            self.on_puzzle = false;
+            self.view = View::Home;
             return;
         };
         match action {
@@ -191,7 +487,7 @@ impl App {
             Action::Next => self.next_puzzle(),
             Action::Retry => play.retry(),
             Action::FlipBoard => play.flip(),
-            Action::Back => self.on_puzzle = false,
+            Action::Back => self.view = View::Home,
             _ => {}
         }
         self.collect_outcome();
@@ -203,7 +499,7 @@ impl App {
             Some(p) => self.play = Some(Play::new(next, p.clone())),
             None => {
                 self.play = None;
-                self.on_puzzle = false;
+                self.view = View::Home;
                 self.notice = Some(strings::ALL_DONE.to_owned());
             }
         }
@@ -216,6 +512,7 @@ impl App {
             && self.outcomes.last() != Some(outcome)
         {
             self.outcomes.push(outcome.clone());
+            self.finished.push(Finished::Puzzle(outcome.clone()));
         }
     }
 
@@ -234,9 +531,59 @@ impl App {
         self.play.as_ref()
     }
 
-    /// Whether the puzzle screen is shown (otherwise the home menu).
+    /// Whether the puzzle screen is shown.
     pub fn on_puzzle(&self) -> bool {
-        self.on_puzzle && self.play.is_some()
+        self.view == View::Puzzle && self.play.is_some()
+    }
+
+    /// The view shown (under the help overlay).
+    pub fn view(&self) -> View {
+        self.view
+    }
+
+    /// The drill (or lesson exercises) in progress or just finished.
+    pub fn drill(&self) -> Option<&DrillScreen> {
+        self.drill.as_ref()
+    }
+
+    /// The highlighted item of the drills menu.
+    pub fn drill_menu_index(&self) -> usize {
+        self.drill_menu
+    }
+
+    /// The highlighted item of the lesson list.
+    pub fn lesson_menu_index(&self) -> usize {
+        self.lesson_menu
+    }
+
+    /// The lesson whose page is (or was last) open.
+    pub fn current_lesson(&self) -> Option<&'static Lesson> {
+        drill::lessons().get(self.lesson)
+    }
+
+    /// Ids of the completed lessons (those passed in and those just done).
+    pub fn completed_lessons(&self) -> &BTreeSet<String> {
+        &self.completed
+    }
+
+    /// The stats passed in.
+    pub fn stats(&self) -> Option<&Stats> {
+        self.context.stats.as_ref()
+    }
+
+    /// How far the page is scrolled, in lines.
+    pub fn scroll(&self) -> u16 {
+        self.scroll
+    }
+
+    /// Everything finished so far (puzzles, drills, lessons), in order.
+    pub fn finished(&self) -> &[Finished] {
+        &self.finished
+    }
+
+    /// Hands everything finished to the caller.
+    pub fn into_finished(self) -> Vec<Finished> {
+        self.finished
     }
 
     /// Whether the help overlay is shown.

@@ -8,6 +8,8 @@
 
 pub mod action;
 pub mod app;
+pub mod config;
+pub mod drill;
 pub mod input;
 pub mod keys;
 pub mod play;
@@ -17,8 +19,10 @@ pub mod theme;
 pub mod view;
 
 pub use action::Action;
-pub use app::{App, Config, MenuItem, Screen};
+pub use app::{App, DrillEntry, MenuItem, Screen, View};
+pub use config::{Config, Context, Finished, Start};
+pub use drill::{DrillScreen, Phase};
 pub use keys::{KEYMAP, action_for};
 pub use play::{Attempt, Play, REPLY_DELAY_MS};
-pub use runner::{run, run_with};
+pub use runner::{run, run_session, run_with};
 pub use view::{MIN_HEIGHT, MIN_WIDTH, render};
