@@ -44,15 +44,20 @@ pub fn render_menu(app: &App, theme: Theme, area: Rect, frame: &mut Frame) {
     );
 }
 
-/// Draws the drill screen: the exercise, or the summary once it is over.
-pub fn render(app: &App, drill: &DrillScreen, theme: Theme, area: Rect, frame: &mut Frame) {
-    let [header, body, input, footer] = Layout::vertical([
+/// The drill screen's areas: header, body (board and panel), input, footer.
+pub fn areas(area: Rect) -> [Rect; 4] {
+    Layout::vertical([
         Constraint::Length(1),
         Constraint::Fill(1),
         Constraint::Length(3),
         Constraint::Length(1),
     ])
-    .areas(area);
+    .areas(area)
+}
+
+/// Draws the drill screen: the exercise, or the summary once it is over.
+pub fn render(app: &App, drill: &DrillScreen, theme: Theme, area: Rect, frame: &mut Frame) {
+    let [header, body, input, footer] = areas(area);
     render_header(drill, theme, header, frame);
     let phase = drill.phase();
     if phase == Phase::Summary {
