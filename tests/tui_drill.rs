@@ -28,7 +28,12 @@ fn typed(app: &mut App, text: &str) {
 
 /// The expected answer of the exercise asked now.
 fn expected(app: &App) -> String {
-    app.drill().unwrap().run().current().unwrap().expected_text()
+    app.drill()
+        .unwrap()
+        .run()
+        .current()
+        .unwrap()
+        .expected_text()
 }
 
 /// A wrong answer of the same form as the expected one.
@@ -70,11 +75,17 @@ fn a_drill_with_one_wrong_answer_ends_in_its_summary_and_is_handed_over() {
         assert_eq!(verdict.expected, want);
         let screen = text(&app, 100, 30);
         assert!(screen.contains(&format!("Wrong: {bad}")), "{screen}");
-        assert!(screen.contains(&format!("The answer is {want}")), "{screen}");
+        assert!(
+            screen.contains(&format!("The answer is {want}")),
+            "{screen}"
+        );
         // Time shown with a verdict does not count.
         app.update(Action::Tick(60_000));
         typed(&mut app, "zz");
-        assert!(app.drill().unwrap().input().is_empty(), "no typing over a verdict");
+        assert!(
+            app.drill().unwrap().input().is_empty(),
+            "no typing over a verdict"
+        );
         app.update(Action::Submit);
         for _ in 0..2 {
             let answer = expected(&app);
@@ -142,7 +153,10 @@ fn esc_ends_a_drill_early_and_reports_what_was_answered() {
     let mut app = drill_app(DrillKind::Coordinates, 5, false);
     app.update(Action::Back);
     assert_eq!(app.drill().unwrap().phase(), Phase::Summary);
-    assert!(app.finished().is_empty(), "nothing answered, nothing recorded");
+    assert!(
+        app.finished().is_empty(),
+        "nothing answered, nothing recorded"
+    );
 
     let mut app = drill_app(DrillKind::Coordinates, 5, false);
     let answer = expected(&app);
@@ -276,7 +290,10 @@ fn a_lesson_is_read_then_practised_then_reported_completed() {
     app.update(Action::Back);
     assert_eq!(app.view(), View::Lessons);
     let list = text(&app, 100, 30);
-    assert!(list.contains(&format!("[✓] Lesson 1: {}", lesson.title)), "{list}");
+    assert!(
+        list.contains(&format!("[✓] Lesson 1: {}", lesson.title)),
+        "{list}"
+    );
     assert!(list.contains("[ ] Lesson 2"), "{list}");
 }
 
@@ -302,7 +319,14 @@ fn a_lesson_left_early_is_not_completed() {
 #[test]
 fn drill_screens_survive_any_size() {
     let mut app = drill_app(DrillKind::Transcribe, 4, false);
-    for (w, h) in [(1, 1), (59, 18), (60, 19), (61, 20), (300, 120), (1000, 400)] {
+    for (w, h) in [
+        (1, 1),
+        (59, 18),
+        (60, 19),
+        (61, 20),
+        (300, 120),
+        (1000, 400),
+    ] {
         let _ = text(&app, w, h);
     }
     app.update(Action::Back);

@@ -429,7 +429,9 @@ impl App {
     /// How far a page may scroll: its length in source lines.
     fn page_len(&self) -> u16 {
         let lines = match self.view {
-            View::Lesson => self.current_lesson().map_or(0, |l| l.text.lines().count() + 4),
+            View::Lesson => self
+                .current_lesson()
+                .map_or(0, |l| l.text.lines().count() + 4),
             View::Drill => self
                 .drill
                 .as_ref()

@@ -221,8 +221,7 @@ impl DrillScreen {
 
     /// A timed drill's time left, in milliseconds.
     pub fn remaining_ms(&self) -> Option<u64> {
-        self.budget_ms.map(|b| {
-            b.saturating_sub(self.spent_ms.saturating_add(self.elapsed_ms))
-        })
+        self.budget_ms
+            .map(|b| b.saturating_sub(self.spent_ms.saturating_add(self.elapsed_ms)))
     }
 }

@@ -534,7 +534,12 @@ mod tests {
             (KeyCode::F(2), N, &answer, None),
             (KeyCode::Char('q'), N, &Screen::Menu, Some(Action::Back)),
             (KeyCode::Char('j'), N, &Screen::Page, Some(Action::Down)),
-            (KeyCode::PageDown, N, &Screen::Page, Some(Action::ScrollDown)),
+            (
+                KeyCode::PageDown,
+                N,
+                &Screen::Page,
+                Some(Action::ScrollDown),
+            ),
         ];
         for (code, mods, screen, expected) in cases {
             assert_eq!(

@@ -36,13 +36,7 @@ pub const MOVES_HEADING: &str = "Moves";
 pub const WAITING: &str = "opponent to reply…";
 
 /// The home menu's items, in order.
-pub const MENU: [&str; 5] = [
-    "Puzzles",
-    "Drills and lessons",
-    "Stats",
-    "Help",
-    "Quit",
-];
+pub const MENU: [&str; 5] = ["Puzzles", "Drills and lessons", "Stats", "Help", "Quit"];
 
 /// Status after a correct move, with the puzzle's comment and any notes
 /// on how the input departed from canonical SAN.
@@ -189,7 +183,8 @@ pub const LESSON_START: &str = "Enter: start the exercises.   Esc: back to the l
 /// The summary's last line.
 pub const SUMMARY_BACK: &str = "Enter or Esc: back to the menu.";
 /// The stats screen with nothing recorded yet.
-pub const STATS_EMPTY: &str = "No results yet. Solve a puzzle or finish a drill, and your figures will appear here.";
+pub const STATS_EMPTY: &str =
+    "No results yet. Solve a puzzle or finish a drill, and your figures will appear here.";
 /// Heading of the rating chart.
 pub const RATING_TITLE: &str = " Rating ";
 /// Heading of the theme bars.

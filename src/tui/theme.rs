@@ -56,7 +56,9 @@ impl Theme {
                 SquareMark::LastMove => Style::new().add_modifier(Modifier::BOLD),
                 SquareMark::Hint => Style::new().add_modifier(Modifier::UNDERLINED),
                 SquareMark::Check => Style::new().add_modifier(Modifier::REVERSED),
-                SquareMark::Shown => Style::new().add_modifier(Modifier::BOLD | Modifier::UNDERLINED),
+                SquareMark::Shown => {
+                    Style::new().add_modifier(Modifier::BOLD | Modifier::UNDERLINED)
+                }
             };
         }
         // Every background has a relative luminance between 0.10 and 0.30,

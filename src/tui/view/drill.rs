@@ -10,7 +10,6 @@ use ratatui::widgets::{Block, Borders, Paragraph, Wrap};
 use super::board::Board;
 use super::puzzle::board_area;
 use crate::drill::{DrillSummary, Exercise, Show};
-use crate::notation::color_name;
 use crate::tui::app::{App, DrillEntry};
 use crate::tui::drill::{Answered, DrillScreen, Phase};
 use crate::tui::play::HintMarks;
@@ -61,7 +60,12 @@ pub fn render(app: &App, drill: &DrillScreen, theme: Theme, area: Rect, frame: &
     render_header(drill, theme, header, frame);
     let phase = drill.phase();
     if phase == Phase::Summary {
-        let body = Rect::new(area.x, body.y, area.width, body.height + input.height);
+        let body = Rect::new(
+            area.x + 1,
+            body.y,
+            area.width.saturating_sub(2),
+            body.height + input.height,
+        );
         let lines = summary_lines(&drill.run().summary(), theme);
         frame.render_widget(
             Paragraph::new(lines)
@@ -126,7 +130,13 @@ fn render_header(drill: &DrillScreen, theme: Theme, area: Rect, frame: &mut Fram
     }
 }
 
-fn render_side(exercise: &Exercise, drill: &DrillScreen, theme: Theme, area: Rect, frame: &mut Frame) {
+fn render_side(
+    exercise: &Exercise,
+    drill: &DrillScreen,
+    theme: Theme,
+    area: Rect,
+    frame: &mut Frame,
+) {
     let mut lines = Vec::new();
     match &exercise.show {
         Show::San { san } => lines.push(Line::from(vec![
@@ -137,19 +147,8 @@ fn render_side(exercise: &Exercise, drill: &DrillScreen, theme: Theme, area: Rec
             Span::raw("Find: "),
             Span::styled(square.to_string(), theme.title()),
         ])),
-        Show::Game {
-            game,
-            move_number,
-            side,
-            ..
-        } => {
-            lines.push(Line::styled(game.clone(), theme.dim()));
-            lines.push(Line::raw(format!(
-                "Move {move_number}, {}",
-                color_name(*side)
-            )));
-        }
-        Show::Move { .. } | Show::Square { .. } => {}
+        // The prompt names the game, the move number and the side.
+        Show::Game { .. } | Show::Move { .. } | Show::Square { .. } => {}
     }
     lines.push(Line::raw(exercise.prompt.clone()));
     if let Some(answered) = drill.answered() {
@@ -164,9 +163,7 @@ fn render_side(exercise: &Exercise, drill: &DrillScreen, theme: Theme, area: Rec
     }
     let block = Block::default().borders(Borders::ALL);
     frame.render_widget(
-        Paragraph::new(lines)
-            .block(block)
-            .wrap(Wrap { trim: true }),
+        Paragraph::new(lines).block(block).wrap(Wrap { trim: true }),
         area,
     );
 }
@@ -177,7 +174,10 @@ pub fn verdict_lines(answered: &Answered, theme: Theme) -> Vec<Line<'static>> {
     let v = &answered.verdict;
     let mut lines = Vec::new();
     if v.correct {
-        lines.push(Line::styled(format!("Correct: {}", v.expected), theme.good()));
+        lines.push(Line::styled(
+            format!("Correct: {}", v.expected),
+            theme.good(),
+        ));
         if !v.diagnostics.is_empty() {
             lines.push(Line::raw("Accepted, but note:"));
         }

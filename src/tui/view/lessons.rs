@@ -52,7 +52,10 @@ pub fn render_page(app: &App, theme: Theme, area: Rect, frame: &mut Frame) {
         Paragraph::new(Line::from(vec![
             Span::styled(strings::APP_NAME, theme.title()),
             Span::raw("  "),
-            Span::styled(strings::lesson_title(lesson.number, &lesson.title), theme.title()),
+            Span::styled(
+                strings::lesson_title(lesson.number, &lesson.title),
+                theme.title(),
+            ),
         ])),
         header,
     );
@@ -63,7 +66,12 @@ pub fn render_page(app: &App, theme: Theme, area: Rect, frame: &mut Frame) {
         theme.dim(),
     ));
     lines.push(Line::styled(strings::LESSON_START, theme.key()));
-    let text = Rect::new(body.x + 1, body.y, body.width.saturating_sub(2), body.height);
+    let text = Rect::new(
+        body.x + 1,
+        body.y,
+        body.width.saturating_sub(2),
+        body.height,
+    );
     frame.render_widget(
         Paragraph::new(lines)
             .wrap(Wrap { trim: false })
@@ -73,13 +81,48 @@ pub fn render_page(app: &App, theme: Theme, area: Rect, frame: &mut Frame) {
     super::render_footer(app.screen(), theme, footer, frame);
 }
 
-/// Markdown made readable: headings bold without their `#`, `**strong**`
-/// bold, `` `code` `` in the key style without its backticks, code fences
-/// dropped; everything else as written.
+/// Joins the hard-wrapped lines of each paragraph (and list item) into
+/// one, so that the page re-wraps to any width.
+fn reflow(text: &str) -> Vec<String> {
+    let starts_block = |l: &str| {
+        let t = l.trim_start();
+        t.starts_with('#')
+            || t.starts_with("- ")
+            || t.starts_with("* ")
+            || t.starts_with('|')
+            || t.split_once(". ")
+                .is_some_and(|(n, _)| !n.is_empty() && n.chars().all(|c| c.is_ascii_digit()))
+    };
+    let mut out: Vec<String> = Vec::new();
+    let mut open = false;
+    for line in text.lines() {
+        if line.trim_start().starts_with("```") {
+            open = false;
+            continue;
+        }
+        if line.trim().is_empty() {
+            out.push(String::new());
+            open = false;
+        } else if open && !starts_block(line) {
+            if let Some(last) = out.last_mut() {
+                last.push(' ');
+                last.push_str(line.trim());
+            }
+        } else {
+            out.push(line.trim_end().to_owned());
+            open = !line.trim_start().starts_with('#');
+        }
+    }
+    out
+}
+
+/// Markdown made readable: paragraphs re-wrapped, headings bold without
+/// their `#`, `**strong**` bold, `` `code` `` in the key style without its
+/// backticks, code fences dropped.
 pub fn markdown(text: &str, theme: Theme) -> Vec<Line<'static>> {
     let bold = Style::new().add_modifier(Modifier::BOLD);
-    text.lines()
-        .filter(|l| !l.trim_start().starts_with("```"))
+    reflow(text)
+        .iter()
         .map(|line| {
             let heading = line.trim_start_matches('#');
             if heading.len() < line.len() && heading.starts_with(' ') {
@@ -162,9 +205,20 @@ mod tests {
         let spans = inline("a **b** `c`", Style::new().bold(), Style::new().italic());
         let styled: Vec<(&str, bool)> = spans
             .iter()
-            .map(|s| (s.content.as_ref(), s.style.add_modifier.contains(Modifier::BOLD)))
+            .map(|s| {
+                (
+                    s.content.as_ref(),
+                    s.style.add_modifier.contains(Modifier::BOLD),
+                )
+            })
             .collect();
-        assert_eq!(styled, [("a ", false), ("b", true), (" ", false), ("c", false)]);
-        assert!(markdown("```exercises\nx\n```", theme).len() == 1);
+        assert_eq!(
+            styled,
+            [("a ", false), ("b", true), (" ", false), ("c", false)]
+        );
+        assert_eq!(
+            reflow("a\nb\n\n1. c\n   d\n2. e\n# H\nf"),
+            ["a b", "", "1. c d", "2. e", "# H", "f"]
+        );
     }
 }

@@ -23,7 +23,9 @@ pub const TOP_MISTAKES: usize = 5;
 
 /// Whether there is anything to show.
 pub fn is_empty(stats: &Stats) -> bool {
-    stats.puzzles.attempted == 0 && stats.drills.completed == 0 && stats.lessons.completed.is_empty()
+    stats.puzzles.attempted == 0
+        && stats.drills.completed == 0
+        && stats.lessons.completed.is_empty()
 }
 
 /// Draws the stats screen.
@@ -45,7 +47,12 @@ pub fn render(app: &App, theme: Theme, area: Rect, frame: &mut Frame) {
     super::render_footer(app.screen(), theme, footer, frame);
     let Some(stats) = app.stats().filter(|s| !is_empty(s)) else {
         let y = body.y + body.height / 3;
-        let rect = Rect::new(body.x + 2, y, body.width.saturating_sub(4), body.height - (y - body.y));
+        let rect = Rect::new(
+            body.x + 2,
+            y,
+            body.width.saturating_sub(4),
+            body.height - (y - body.y),
+        );
         frame.render_widget(
             Paragraph::new(strings::STATS_EMPTY)
                 .alignment(Alignment::Center)
@@ -90,7 +97,10 @@ pub fn totals_lines(stats: &Stats, theme: Theme) -> Vec<Line<'static>> {
                 ratio(p.accuracy)
             )),
             label("Streak "),
-            Span::raw(format!("{} (best {})", stats.streak.current, stats.streak.best)),
+            Span::raw(format!(
+                "{} (best {})",
+                stats.streak.current, stats.streak.best
+            )),
         ]),
         Line::from(vec![
             label("Rating "),
@@ -140,7 +150,9 @@ fn render_rating(stats: &Stats, theme: Theme, area: Rect, frame: &mut Frame) {
     }
     let (lo, hi) = points
         .iter()
-        .fold((f64::MAX, f64::MIN), |(lo, hi), &(_, r)| (lo.min(r), hi.max(r)));
+        .fold((f64::MAX, f64::MIN), |(lo, hi), &(_, r)| {
+            (lo.min(r), hi.max(r))
+        });
     let (lo, hi) = ((lo / 50.0).floor() * 50.0, (hi / 50.0).ceil() * 50.0);
     let hi = if hi <= lo { lo + 50.0 } else { hi };
     let n = points.len() as f64;
@@ -161,7 +173,10 @@ fn render_rating(stats: &Stats, theme: Theme, area: Rect, frame: &mut Frame) {
     .y_axis(
         Axis::default()
             .bounds([lo, hi])
-            .labels(vec![Span::raw(format!("{lo:.0}")), Span::raw(format!("{hi:.0}"))])
+            .labels(vec![
+                Span::raw(format!("{lo:.0}")),
+                Span::raw(format!("{hi:.0}")),
+            ])
             .style(theme.dim()),
     );
     frame.render_widget(chart, area);
