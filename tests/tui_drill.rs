@@ -334,3 +334,48 @@ fn drill_screens_survive_any_size() {
         let _ = text(&app, w, h);
     }
 }
+
+#[test]
+fn help_opens_over_a_drill_and_lists_its_keys() {
+    let mut app = drill_app(DrillKind::Write, 2, false);
+    // '?' with an empty line opens the help; with text it is typed.
+    app.update(Action::ToggleHelp);
+    assert_eq!(app.screen(), Screen::Help);
+    let screen = text(&app, 100, 40);
+    for line in [
+        "check the typed answer",
+        "end the drill here",
+        "clear the line",
+    ] {
+        assert!(screen.contains(line), "{line} in {screen}");
+    }
+    assert!(
+        !screen.contains("give up and show the solution"),
+        "{screen}"
+    );
+    app.update(Action::Insert('x'));
+    assert!(
+        app.drill().unwrap().input().is_empty(),
+        "keys stay out of the help"
+    );
+    app.update(Action::Back);
+    assert_eq!(app.screen(), Screen::Answer { input_empty: true });
+}
+
+#[test]
+fn stats_and_pages_go_back_home() {
+    let config = Config {
+        start: Start::Stats,
+        ..Config::default()
+    };
+    let mut app = App::new(config, Vec::new());
+    assert_eq!(app.screen(), Screen::Page);
+    app.update(Action::Select);
+    assert_eq!(app.view(), View::Home);
+    app.update(Action::Down);
+    app.update(Action::Down);
+    app.update(Action::Select);
+    assert_eq!(app.view(), View::Stats);
+    app.update(Action::Back);
+    assert_eq!(app.view(), View::Home);
+}

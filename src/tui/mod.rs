@@ -1,4 +1,9 @@
-//! The terminal interface: a ratatui shell around the puzzle session.
+//! The terminal interface: a ratatui shell around the puzzle session, the
+//! drills and lessons, and the stats.
+//!
+//! The caller passes a [`Config`] (looks, [`Start`] screen) and a
+//! [`Context`] (stats, completed lessons, weak codes, seed), and hears of
+//! each [`Finished`] puzzle, drill and lesson through [`run_session`].
 //!
 //! The shape follows the Elm architecture: [`Action`] is everything a user
 //! can ask for, [`keys::action_for`] is the one place keys become actions,
