@@ -95,7 +95,12 @@ fn drill_and_stats(c: &mut Criterion) {
         Vec::new(),
     );
     c.bench_function("stats_render_120x40_empty", |b| {
-        b.iter(|| terminal.draw(|f| render(black_box(&stats), f)).unwrap().area)
+        b.iter(|| {
+            terminal
+                .draw(|f| render(black_box(&stats), f))
+                .unwrap()
+                .area
+        })
     });
 }
 

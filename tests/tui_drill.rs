@@ -176,9 +176,22 @@ fn the_timed_drill_ends_when_its_30_seconds_are_used() {
     app.update(Action::Tick(10_000));
     typed(&mut app, &answer);
     app.update(Action::Submit);
+    // A right answer against the clock moves on at once, still shown.
+    let d = app.drill().unwrap();
+    assert_eq!(d.phase(), Phase::Asking);
+    assert_eq!(d.run().number(), 2);
+    assert_eq!(d.remaining_ms(), Some(20_000));
+    let screen = text(&app, 100, 30);
+    assert!(screen.contains("20.0 s"), "{screen}");
+    assert!(screen.contains(&format!("Correct: {answer}")), "{screen}");
+    // A wrong one stops for its verdict (and the clock with it).
+    let bad = wrong(&app);
+    typed(&mut app, &bad);
+    app.update(Action::Submit);
+    assert_eq!(app.drill().unwrap().phase(), Phase::Verdict);
+    app.update(Action::Tick(5_000));
     app.update(Action::Submit);
     assert_eq!(app.drill().unwrap().remaining_ms(), Some(20_000));
-    assert!(text(&app, 100, 30).contains("20.0 s"));
     app.update(Action::Tick(20_000));
     assert_eq!(app.drill().unwrap().phase(), Phase::Asking, "not over yet");
     app.update(Action::Tick(1));
@@ -187,7 +200,10 @@ fn the_timed_drill_ends_when_its_30_seconds_are_used() {
         panic!("{:?}", app.finished());
     };
     assert!(summary.timed_out);
-    assert_eq!((summary.exercises, summary.time_ms), (1, 30_000));
+    assert_eq!(
+        (summary.exercises, summary.correct, summary.time_ms),
+        (2, 1, 30_000)
+    );
     assert!(text(&app, 100, 30).contains("Time is up."));
 }
 

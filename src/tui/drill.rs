@@ -41,6 +41,7 @@ pub struct DrillScreen {
     input: InputLine,
     last_submitted: Option<String>,
     answered: Option<Answered>,
+    previous: Option<Answered>,
     reported: bool,
     flipped: bool,
 }
@@ -63,6 +64,7 @@ impl DrillScreen {
             input: InputLine::default(),
             last_submitted: None,
             answered: None,
+            previous: None,
             reported: false,
             flipped: false,
         }
@@ -123,14 +125,24 @@ impl DrillScreen {
                 self.last_submitted = Some(text.clone());
                 self.input.clear();
                 self.elapsed_ms = 0;
+                self.previous = None;
                 if let (Some(verdict), Some(exercise)) = (self.run.answer(&text, elapsed), exercise)
                 {
                     self.spent_ms = self.spent_ms.saturating_add(elapsed);
-                    self.answered = Some(Answered {
+                    let answered = Answered {
                         exercise,
                         answer: text.trim().to_owned(),
                         verdict,
-                    });
+                    };
+                    // Against the clock, a right answer moves on at once.
+                    if self.budget_ms.is_some()
+                        && answered.verdict.correct
+                        && !self.run.is_finished()
+                    {
+                        self.previous = Some(answered);
+                    } else {
+                        self.answered = Some(answered);
+                    }
                 }
             }
         }
@@ -212,6 +224,12 @@ impl DrillScreen {
     /// The last answer and its verdict, while it is shown.
     pub fn answered(&self) -> Option<&Answered> {
         self.answered.as_ref()
+    }
+
+    /// Timed drills: the right answer just given (shown while the next
+    /// exercise is asked).
+    pub fn previous(&self) -> Option<&Answered> {
+        self.previous.as_ref()
     }
 
     /// Time on the exercise shown, in milliseconds.

@@ -151,6 +151,10 @@ fn render_side(
         Show::Game { .. } | Show::Move { .. } | Show::Square { .. } => {}
     }
     lines.push(Line::raw(exercise.prompt.clone()));
+    if let (Some(previous), None) = (drill.previous(), drill.answered()) {
+        lines.push(Line::raw(""));
+        lines.extend(verdict_lines(previous, theme));
+    }
     if let Some(answered) = drill.answered() {
         lines.push(Line::raw(""));
         lines.extend(verdict_lines(answered, theme));
