@@ -318,3 +318,14 @@ fn stats_without_colour_use_no_colour() {
         assert_eq!((cell.fg, cell.bg), (Color::Reset, Color::Reset));
     }
 }
+
+#[test]
+fn snapshot_verdict_at_minimum_size() {
+    let mut app = App::new(drill_config(DrillKind::Disambiguation, false), Vec::new());
+    for c in "Nxg2".chars() {
+        app.update(Action::Insert(c));
+    }
+    app.update(Action::Submit);
+    let t = draw(&app, sancho::tui::MIN_WIDTH, sancho::tui::MIN_HEIGHT);
+    insta::assert_snapshot!("drill_verdict_minimum_size", t.backend());
+}
