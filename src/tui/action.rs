@@ -1,8 +1,9 @@
-//! Everything a user can ask for, as one enum: keys, the help overlay and the
+//! Everything a user can ask for, as one enum (not `Copy`: the source's
+//! answers ride on it too): keys, the help overlay and the
 //! tests all speak in [`Action`]s.
 
 /// One intent of the user (or of time passing).
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+#[derive(Clone, Debug, PartialEq, Eq)]
 pub enum Action {
     /// Type a character into the input line.
     Insert(char),
@@ -54,6 +55,16 @@ pub enum Action {
     ScrollUp,
     /// Scroll a page down.
     ScrollDown,
+    /// Filter screen: put the highlighted theme into (or out of) "all of".
+    ToggleAll,
+    /// Filter screen: clear every choice.
+    ResetFilter,
+    /// Filter screen: play the puzzles the filter keeps.
+    PlayFiltered,
+    /// The source's counts for a filter (fed back by the runner).
+    Counted(Box<super::filter::Counted>),
+    /// The source's pick of puzzles to play, or why there is none.
+    Picked(Box<Result<Vec<crate::puzzle::Puzzle>, String>>),
     /// Time passed, in milliseconds (drives the opponent's delayed reply).
     Tick(u64),
     /// The terminal now has this many columns and rows.

@@ -1,12 +1,14 @@
 //! The application state and [`App::update`], its only mutator.
 
 mod drills;
+mod library;
 
 use std::collections::BTreeSet;
 
 use super::action::Action;
 pub use super::config::{Config, Context, Finished, Start};
 use super::drill::{DrillScreen, Phase};
+use super::filter::FilterState;
 use super::input::InputLine;
 use super::play::{Attempt, Play};
 use super::strings;
@@ -35,6 +37,8 @@ pub enum Screen {
     Page,
     /// The help overlay (over any screen).
     Help,
+    /// The library filter: letters are commands.
+    Filter,
 }
 
 /// Which view is shown (under the help overlay).
@@ -54,6 +58,8 @@ pub enum View {
     Lesson,
     /// The stats screen.
     Stats,
+    /// The library filter screen.
+    Filter,
 }
 
 /// The drills menu's items.
@@ -90,6 +96,8 @@ pub enum MenuItem {
     Drills,
     /// Statistics.
     Stats,
+    /// The puzzle library's filter (or how to import one).
+    Library,
     /// The help overlay.
     Help,
     /// Leave.
@@ -98,10 +106,11 @@ pub enum MenuItem {
 
 impl MenuItem {
     /// Every item, in menu order (matches [`strings::MENU`]).
-    pub const ALL: [MenuItem; 5] = [
+    pub const ALL: [MenuItem; 6] = [
         MenuItem::Puzzles,
         MenuItem::Drills,
         MenuItem::Stats,
+        MenuItem::Library,
         MenuItem::Help,
         MenuItem::Quit,
     ];
@@ -128,6 +137,7 @@ pub struct App {
     completed: BTreeSet<String>,
     outcomes: Vec<Attempt>,
     finished: Vec<Finished>,
+    library: Option<FilterState>,
     quit: bool,
 }
 
@@ -159,6 +169,7 @@ impl App {
             completed,
             outcomes: Vec::new(),
             finished: Vec::new(),
+            library: None,
             quit: false,
         };
         match config.start {
@@ -206,6 +217,7 @@ impl App {
             },
             View::Drills | View::Lessons => Screen::Menu,
             View::Lesson | View::Stats => Screen::Page,
+            View::Filter => Screen::Filter,
             View::Drill => match &self.drill {
                 Some(d) if d.phase() != Phase::Summary => Screen::Answer {
                     input_empty: d.input().is_empty(),
@@ -228,7 +240,12 @@ impl App {
                     d.tick(ms);
                     self.collect_drill();
                 }
+                if let Some(f) = &mut self.library {
+                    f.tick(ms);
+                }
             }
+            Action::Counted(c) => self.counted(*c),
+            Action::Picked(p) => self.picked(*p),
             Action::Resize(w, h) => self.size = (w, h),
             Action::ToggleHelp => self.help = !self.help,
             _ if self.help => {
@@ -243,6 +260,7 @@ impl App {
                 View::Drill => self.update_drill(action),
                 View::Lessons => self.update_lessons(action),
                 View::Lesson | View::Stats => self.update_page(action),
+                View::Filter => self.update_filter(action),
             },
         }
     }
@@ -259,6 +277,7 @@ impl App {
                     MenuItem::Puzzles => self.open_puzzles(),
                     MenuItem::Drills => self.view = View::Drills,
                     MenuItem::Stats => self.open_page(View::Stats),
+                    MenuItem::Library => self.open_filter(),
                     MenuItem::Help => self.help = true,
                     MenuItem::Quit => self.quit = true,
                 }

@@ -31,13 +31,15 @@ pub enum Scope {
     Menu,
     /// A page of text or figures (a lesson, the stats, a drill's summary).
     Page,
+    /// The library filter (no input line: letters are commands).
+    Filter,
 }
 
 /// A key with its modifiers (only `NONE` and `CONTROL` are used).
 pub type Key = (KeyCode, KeyModifiers);
 
 /// One line of the key map.
-#[derive(Clone, Copy, Debug)]
+#[derive(Clone, Debug)]
 pub struct Binding {
     /// The keys that trigger the action; the first is the one the footer shows.
     pub keys: &'static [Key],
@@ -321,6 +323,95 @@ pub const KEYMAP: &[Binding] = &[
         "back to the previous menu",
         true,
     ),
+    // Library filter.
+    b(
+        &[(KeyCode::Up, N), (KeyCode::Char('k'), N)],
+        Action::Up,
+        Scope::Filter,
+        "up",
+        "previous row",
+        false,
+    ),
+    b(
+        &[(KeyCode::Down, N), (KeyCode::Char('j'), N)],
+        Action::Down,
+        Scope::Filter,
+        "down",
+        "next row",
+        false,
+    ),
+    b(
+        &[(KeyCode::PageUp, N)],
+        Action::ScrollUp,
+        Scope::Filter,
+        "page up",
+        "ten rows up",
+        false,
+    ),
+    b(
+        &[(KeyCode::PageDown, N)],
+        Action::ScrollDown,
+        Scope::Filter,
+        "page down",
+        "ten rows down",
+        false,
+    ),
+    b(
+        &[(KeyCode::Left, N), (KeyCode::Char('-'), N)],
+        Action::Left,
+        Scope::Filter,
+        "less",
+        "lower the highlighted rating or popularity",
+        false,
+    ),
+    b(
+        &[(KeyCode::Right, N), (KeyCode::Char('+'), N), (KeyCode::Char('='), N)],
+        Action::Right,
+        Scope::Filter,
+        "±",
+        "raise the highlighted rating or popularity",
+        true,
+    ),
+    b(
+        &[(KeyCode::Char(' '), N), (KeyCode::Enter, N)],
+        Action::Select,
+        Scope::Filter,
+        "any of",
+        "put the highlighted theme into (or out of) the themes of which a puzzle needs one",
+        true,
+    ),
+    b(
+        &[(KeyCode::Char('a'), N)],
+        Action::ToggleAll,
+        Scope::Filter,
+        "all of",
+        "put the highlighted theme into (or out of) the themes a puzzle needs every one of",
+        true,
+    ),
+    b(
+        &[(KeyCode::Char('c'), N)],
+        Action::ResetFilter,
+        Scope::Filter,
+        "clear",
+        "clear the whole filter",
+        false,
+    ),
+    b(
+        &[(KeyCode::F(9), N), (KeyCode::Char('p'), C), (KeyCode::Char('p'), N)],
+        Action::PlayFiltered,
+        Scope::Filter,
+        "play",
+        "play the puzzles the filter keeps",
+        true,
+    ),
+    b(
+        &[(KeyCode::Esc, N), (KeyCode::Char('q'), N)],
+        Action::Back,
+        Scope::Filter,
+        "back",
+        "back to the menu",
+        true,
+    ),
     // Home menu.
     b(
         &[(KeyCode::Up, N), (KeyCode::Char('k'), N)],
@@ -391,6 +482,7 @@ fn scopes(screen: &Screen) -> &'static [Scope] {
         Screen::Menu => &[Scope::Menu, Scope::Global],
         Screen::Page => &[Scope::Page, Scope::Global],
         Screen::Help => &[Scope::Help, Scope::Global],
+        Screen::Filter => &[Scope::Filter, Scope::Global],
     }
 }
 
@@ -427,7 +519,7 @@ pub fn action_for(key: KeyEvent, screen: &Screen) -> Option<Action> {
             .iter()
             .filter(|b| b.scope == scope)
             .find(|b| b.keys.contains(&(code, mods)))
-            .map(|b| b.action)
+            .map(|b| b.action.clone())
     })
 }
 
@@ -491,11 +583,12 @@ mod tests {
                 Scope::Answer => Screen::Answer { input_empty: true },
                 Scope::Menu => Screen::Menu,
                 Scope::Page => Screen::Page,
+                Scope::Filter => Screen::Filter,
             };
             for &(code, mods) in binding.keys {
                 assert_eq!(
                     action_for(press(code, mods), &screen),
-                    Some(binding.action),
+                    Some(binding.action.clone()),
                     "{} on {screen:?}",
                     key_label((code, mods))
                 );
@@ -566,6 +659,7 @@ mod tests {
             Screen::Answer { input_empty: true },
             Screen::Menu,
             Screen::Page,
+            Screen::Filter,
         ] {
             let mut seen = Vec::new();
             for binding in bindings_for(&screen) {

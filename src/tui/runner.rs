@@ -14,6 +14,7 @@ use ratatui::crossterm::event::{self, Event};
 use super::action::Action;
 use super::app::App;
 use super::config::{Config, Context, Finished};
+use super::filter::{PuzzleSource, serve};
 use super::keys::action_for;
 use super::play::Attempt;
 use super::view;
@@ -80,9 +81,25 @@ pub fn run_with(
 /// The terminal failed, or `on_finished` returned an error (which ends the
 /// session, with the terminal restored).
 pub fn run_session(
+    config: Config,
+    puzzles: Vec<Puzzle>,
+    context: Context,
+    on_finished: impl FnMut(&Finished) -> anyhow::Result<()>,
+) -> anyhow::Result<Vec<Finished>> {
+    run_session_with(config, puzzles, context, None, on_finished)
+}
+
+/// Like [`run_session`], with a puzzle library behind the home menu's
+/// "Library" item (`None`: the item tells how to import one). The filter
+/// screen's counts and picks are asked of `source` once the keys rest.
+///
+/// # Errors
+/// As [`run_session`].
+pub fn run_session_with(
     mut config: Config,
     puzzles: Vec<Puzzle>,
     context: Context,
+    source: Option<Box<dyn PuzzleSource>>,
     on_finished: impl FnMut(&Finished) -> anyhow::Result<()>,
 ) -> anyhow::Result<Vec<Finished>> {
     // https://no-color.org: any non-empty NO_COLOR turns colour off.
@@ -94,10 +111,14 @@ pub fn run_session(
     // cursor is, and a terminal that does not answer would stall it.)
     terminal.backend_mut().clear()?;
     let mut app = App::with_context(config, puzzles, context);
+    if source.is_some() {
+        app = app.with_library();
+    }
     let start = Instant::now();
-    event_loop(
+    event_loop_with(
         &mut terminal,
         &mut app,
+        source.as_deref(),
         |timeout| {
             if event::poll(timeout)? {
                 event::read().map(Some)
@@ -123,6 +144,26 @@ pub fn run_session(
 pub fn event_loop<B>(
     terminal: &mut Terminal<B>,
     app: &mut App,
+    next_event: impl FnMut(Duration) -> io::Result<Option<Event>>,
+    now: impl FnMut() -> Duration,
+    on_finished: impl FnMut(&Finished) -> anyhow::Result<()>,
+) -> anyhow::Result<()>
+where
+    B: Backend,
+    B::Error: std::error::Error + Send + Sync + 'static,
+{
+    event_loop_with(terminal, app, None, next_event, now, on_finished)
+}
+
+/// [`event_loop`] with a puzzle source: after each tick it answers the
+/// app's pending request (see [`serve`]).
+///
+/// # Errors
+/// Drawing or reading events failed.
+pub fn event_loop_with<B>(
+    terminal: &mut Terminal<B>,
+    app: &mut App,
+    source: Option<&dyn PuzzleSource>,
     mut next_event: impl FnMut(Duration) -> io::Result<Option<Event>>,
     mut now: impl FnMut() -> Duration,
     mut on_finished: impl FnMut(&Finished) -> anyhow::Result<()>,
@@ -151,6 +192,9 @@ where
         last = t;
         if ms > 0 {
             app.update(Action::Tick(ms));
+        }
+        if let Some(source) = source {
+            serve(app, source);
         }
         let finished = app.finished();
         for done in finished.get(reported..).unwrap_or_default() {

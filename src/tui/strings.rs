@@ -36,7 +36,66 @@ pub const MOVES_HEADING: &str = "Moves";
 pub const WAITING: &str = "opponent to reply…";
 
 /// The home menu's items, in order.
-pub const MENU: [&str; 5] = ["Puzzles", "Drills and lessons", "Stats", "Help", "Quit"];
+pub const MENU: [&str; 6] = [
+    "Puzzles",
+    "Drills and lessons",
+    "Stats",
+    "Library",
+    "Help",
+    "Quit",
+];
+
+/// The home menu, with the library item telling how to import one when
+/// there is none.
+pub fn menu(has_library: bool) -> [&'static str; 6] {
+    let mut items = MENU;
+    if !has_library {
+        items[3] = "Library (import one: sancho import FILE)";
+    }
+    items
+}
+
+/// The home screen's notice when there is no library.
+pub const NO_LIBRARY: &str =
+    "No puzzle library yet: download lichess_db_puzzle.csv.zst, then run sancho import FILE.";
+/// The filter screen's notice when the filter keeps no puzzle.
+pub const NOTHING_TO_PLAY: &str = "No puzzle matches this filter.";
+/// The filter screen's title.
+pub const FILTER_TITLE: &str = "Puzzle library";
+/// The filter screen's field labels.
+pub const FILTER_FIELDS: [&str; 3] = ["Rating from", "Rating to", "Popularity at least"];
+/// A field (or a count) with no value yet.
+pub const ANY: &str = "any";
+/// The theme table's headings.
+pub const FILTER_HEADINGS: [&str; 3] = ["Theme", "In library", "Match"];
+/// Shown while the counts are for an older filter.
+pub const COUNTING: &str = "counting…";
+
+/// The filter screen's always visible line.
+pub fn matching(count: Option<u64>, stale: bool) -> String {
+    let mut out = match count {
+        Some(1) => "1 puzzle matches".to_owned(),
+        Some(n) => format!("{} puzzles match", grouped(n)),
+        None => "? puzzles match".to_owned(),
+    };
+    if stale {
+        out.push_str(&format!(" ({COUNTING})"));
+    }
+    out
+}
+
+/// A number with thousands separators (`5,512,345`).
+pub fn grouped(n: u64) -> String {
+    let digits = n.to_string();
+    let mut out = String::new();
+    for (i, c) in digits.chars().enumerate() {
+        if i > 0 && (digits.len() - i) % 3 == 0 {
+            out.push(',');
+        }
+        out.push(c);
+    }
+    out
+}
 
 /// Status after a correct move, with the puzzle's comment and any notes
 /// on how the input departed from canonical SAN.

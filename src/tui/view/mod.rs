@@ -2,6 +2,7 @@
 
 pub mod board;
 pub mod drill;
+pub mod filter;
 pub mod help;
 pub mod home;
 pub mod lessons;
@@ -47,6 +48,10 @@ pub fn render(app: &App, frame: &mut Frame) {
         View::Lessons => lessons::render_list(app, theme, area, frame),
         View::Lesson => lessons::render_page(app, theme, area, frame),
         View::Stats => stats::render(app, theme, area, frame),
+        View::Filter => match app.filter_state() {
+            Some(state) => filter::render(state, theme, area, frame),
+            None => home::render(app, theme, area, frame),
+        },
     }
     if app.help_shown() {
         help::render(app, theme, area, frame);

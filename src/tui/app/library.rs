@@ -1,0 +1,79 @@
+//! The library filter screen: its part of [`App::update`], and the
+//! requests the runner answers from the puzzle source.
+
+use super::{App, View};
+use crate::puzzle::Puzzle;
+use crate::tui::action::Action;
+use crate::tui::filter::{Counted, FilterState, Outcome, Request};
+use crate::tui::play::Play;
+use crate::tui::strings;
+
+impl App {
+    /// The same app with a puzzle library behind it: the home menu's
+    /// "Library" item opens the filter screen (without one it tells how to
+    /// import one). The runner does this when it is given a source.
+    #[must_use]
+    pub fn with_library(mut self) -> App {
+        self.library = Some(FilterState::new());
+        self
+    }
+
+    /// Whether a puzzle library is behind the app.
+    pub fn has_library(&self) -> bool {
+        self.library.is_some()
+    }
+
+    /// The filter screen's state (`None` without a library).
+    pub fn filter_state(&self) -> Option<&FilterState> {
+        self.library.as_ref()
+    }
+
+    /// What the puzzle source should answer now (counts once the keys have
+    /// rested while the filter screen is shown, or a pick to play).
+    pub fn request(&self) -> Option<Request> {
+        match (&self.library, self.view) {
+            (Some(f), View::Filter) => f.request(),
+            _ => None,
+        }
+    }
+
+    pub(super) fn open_filter(&mut self) {
+        if self.library.is_some() {
+            self.view = View::Filter;
+        } else {
+            self.notice = Some(strings::NO_LIBRARY.to_owned());
+        }
+    }
+
+    pub(super) fn update_filter(&mut self, action: Action) {
+        let Some(f) = &mut self.library else {
+            self.view = View::Home;
+            return;
+        };
+        if f.apply(&action) == Outcome::Back {
+            self.view = View::Home;
+        }
+    }
+
+    pub(super) fn counted(&mut self, counted: Counted) {
+        if let Some(f) = &mut self.library {
+            f.counted(counted);
+        }
+    }
+
+    pub(super) fn picked(&mut self, picked: Result<Vec<Puzzle>, String>) {
+        let Some(f) = &mut self.library else {
+            return;
+        };
+        match picked {
+            Ok(puzzles) if !puzzles.is_empty() => {
+                f.picked(None);
+                self.play = puzzles.first().map(|p| Play::new(0, p.clone()));
+                self.puzzles = puzzles;
+                self.view = View::Puzzle;
+            }
+            Ok(_) => f.picked(Some(strings::NOTHING_TO_PLAY.to_owned())),
+            Err(e) => f.picked(Some(e)),
+        }
+    }
+}

@@ -1,0 +1,338 @@
+//! The library filter screen's state, and the bridge to the puzzle source.
+//!
+//! Counting on a full library takes a third of a second, too slow for every
+//! key press, and the [`App`] does no I/O. So the screen edits a [`Filter`]
+//! and marks its counts stale; after [`DEBOUNCE_MS`] without a key the app
+//! asks for a recount through [`App::request`], and [`serve`] (called by
+//! the runner, or by a test with a fake source) answers it with
+//! [`Action::Counted`]. Starting to play works the same way with
+//! [`Action::Picked`].
+
+use super::action::Action;
+use super::app::App;
+use crate::library::{Filter, Library, LibraryError, ThemeCount};
+use crate::puzzle::Puzzle;
+
+/// How long the keys must rest before the counts are recomputed.
+pub const DEBOUNCE_MS: u64 = 300;
+/// How many puzzles one start from the filter screen plays.
+pub const PICK_LIMIT: usize = 50;
+/// The rating the pick centres on when no band is set.
+pub const DEFAULT_RATING: u16 = 1500;
+/// The rating band's lowest and highest values and its step.
+pub const RATING_FLOOR: u16 = 400;
+/// See [`RATING_FLOOR`].
+pub const RATING_CEIL: u16 = 3200;
+/// See [`RATING_FLOOR`].
+pub const RATING_STEP: u16 = 100;
+/// The minimum popularity's step (popularity runs from -100 to 100).
+pub const POPULARITY_STEP: i8 = 10;
+/// Rows above the themes: rating from, rating to, minimum popularity.
+pub const FIELD_ROWS: usize = 3;
+/// How far PgUp and PgDn move the highlight.
+pub const PAGE: usize = 10;
+
+/// Where the puzzles of the filter screen come from: the lead wraps the
+/// opened [`Library`] (which implements it) and passes it to the runner.
+pub trait PuzzleSource {
+    /// Every theme with its puzzles in total and under `filter`.
+    ///
+    /// # Errors
+    /// Whatever the source fails with.
+    fn theme_counts(&self, filter: &Filter) -> Result<Vec<ThemeCount>, LibraryError>;
+    /// How many puzzles pass `filter`.
+    ///
+    /// # Errors
+    /// Whatever the source fails with.
+    fn count(&self, filter: &Filter) -> Result<u64, LibraryError>;
+    /// Up to `limit` puzzles passing `filter`, rated nearest `near` first.
+    ///
+    /// # Errors
+    /// Whatever the source fails with.
+    fn pick(&self, filter: &Filter, near: u16, limit: usize) -> Result<Vec<Puzzle>, LibraryError>;
+}
+
+impl PuzzleSource for Library {
+    fn theme_counts(&self, filter: &Filter) -> Result<Vec<ThemeCount>, LibraryError> {
+        Library::theme_counts(self, filter)
+    }
+
+    fn count(&self, filter: &Filter) -> Result<u64, LibraryError> {
+        Library::count(self, filter)
+    }
+
+    fn pick(&self, filter: &Filter, near: u16, limit: usize) -> Result<Vec<Puzzle>, LibraryError> {
+        Library::pick(self, filter, near, &|_| false, limit)
+    }
+}
+
+/// What the app needs from the source.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Request {
+    /// Theme counts and the total for this filter.
+    Count(Filter),
+    /// Puzzles to play.
+    Pick {
+        /// The filter.
+        filter: Filter,
+        /// The rating to centre on.
+        near: u16,
+        /// How many.
+        limit: usize,
+    },
+}
+
+/// The source's answer to [`Request::Count`].
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Counted {
+    /// The filter counted (an answer for an older filter stays stale).
+    pub filter: Filter,
+    /// The themes and the number of puzzles that match, or why not.
+    pub result: Result<(Vec<ThemeCount>, u64), String>,
+}
+
+/// How a theme takes part in the filter.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Mark {
+    /// Not chosen.
+    None,
+    /// One of the "any of" themes.
+    Any,
+    /// One of the "all of" themes.
+    All,
+}
+
+/// What the filter screen asks of the app after a key.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Outcome {
+    /// Nothing beyond the state change.
+    Stay,
+    /// Leave the screen.
+    Back,
+}
+
+/// The filter being edited and the counts last computed for it.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct FilterState {
+    filter: Filter,
+    themes: Vec<ThemeCount>,
+    count: Option<u64>,
+    counted: Option<Filter>,
+    idle_ms: u64,
+    selected: usize,
+    pick_pending: bool,
+    error: Option<String>,
+}
+
+impl FilterState {
+    /// A state with nothing chosen and nothing counted yet (the first count
+    /// is asked for at once).
+    pub fn new() -> FilterState {
+        FilterState {
+            idle_ms: DEBOUNCE_MS,
+            ..FilterState::default()
+        }
+    }
+
+    /// The filter being edited.
+    pub fn filter(&self) -> &Filter {
+        &self.filter
+    }
+
+    /// The themes with their counts, as last computed.
+    pub fn themes(&self) -> &[ThemeCount] {
+        &self.themes
+    }
+
+    /// How many puzzles matched when last counted (`None` before the first
+    /// count).
+    pub fn count(&self) -> Option<u64> {
+        self.count
+    }
+
+    /// Whether the counts shown are for an older filter.
+    pub fn stale(&self) -> bool {
+        self.counted.as_ref() != Some(&self.filter)
+    }
+
+    /// The highlighted row: `0..FIELD_ROWS` are the fields, then the themes.
+    pub fn selected(&self) -> usize {
+        self.selected
+    }
+
+    /// The source's last error, if the last answer was one.
+    pub fn error(&self) -> Option<&str> {
+        self.error.as_deref()
+    }
+
+    /// How `name` takes part in the filter.
+    pub fn mark(&self, name: &str) -> Mark {
+        if self.filter.themes_all.iter().any(|t| t == name) {
+            Mark::All
+        } else if self.filter.themes_any.iter().any(|t| t == name) {
+            Mark::Any
+        } else {
+            Mark::None
+        }
+    }
+
+    /// What to ask the source now, if anything.
+    pub fn request(&self) -> Option<Request> {
+        if self.pick_pending {
+            let near = self
+                .filter
+                .rating
+                .map_or(DEFAULT_RATING, |(lo, hi)| lo / 2 + hi / 2);
+            Some(Request::Pick {
+                filter: self.filter.clone(),
+                near,
+                limit: PICK_LIMIT,
+            })
+        } else if self.stale() && self.idle_ms >= DEBOUNCE_MS {
+            Some(Request::Count(self.filter.clone()))
+        } else {
+            None
+        }
+    }
+
+    /// Time passed without a key.
+    pub fn tick(&mut self, ms: u64) {
+        self.idle_ms = self.idle_ms.saturating_add(ms);
+    }
+
+    /// Takes in the source's counts.
+    pub fn counted(&mut self, counted: Counted) {
+        match counted.result {
+            Ok((themes, count)) => {
+                // An answer for an older filter still beats no numbers.
+                self.themes = themes;
+                self.count = Some(count);
+                self.error = None;
+            }
+            Err(e) => self.error = Some(e),
+        }
+        self.counted = Some(counted.filter);
+        self.clamp();
+    }
+
+    /// The pick was answered (either way): stop asking.
+    pub fn picked(&mut self, error: Option<String>) {
+        self.pick_pending = false;
+        self.error = error;
+    }
+
+    /// Applies a key's action.
+    pub fn apply(&mut self, action: &Action) -> Outcome {
+        let before = self.filter.clone();
+        let rows = FIELD_ROWS + self.themes.len();
+        match action {
+            Action::Up => self.selected = self.selected.checked_sub(1).unwrap_or(rows - 1),
+            Action::Down => self.selected = (self.selected + 1) % rows,
+            Action::ScrollUp => self.selected = self.selected.saturating_sub(PAGE),
+            Action::ScrollDown => self.selected = (self.selected + PAGE).min(rows - 1),
+            Action::Left => self.step(false),
+            Action::Right => self.step(true),
+            Action::Select => self.toggle(Mark::Any),
+            Action::ToggleAll => self.toggle(Mark::All),
+            Action::ResetFilter => self.filter = Filter::default(),
+            Action::PlayFiltered => {
+                self.pick_pending = true;
+                self.error = None;
+            }
+            Action::Back => return Outcome::Back,
+            _ => {}
+        }
+        if self.filter != before {
+            self.idle_ms = 0;
+        }
+        Outcome::Stay
+    }
+
+    fn clamp(&mut self) {
+        self.selected = self.selected.min(FIELD_ROWS + self.themes.len() - 1);
+    }
+
+    /// Left or Right on a field.
+    fn step(&mut self, up: bool) {
+        match self.selected {
+            0 | 1 => {
+                let (mut lo, mut hi) = self.filter.rating.unwrap_or((RATING_FLOOR, RATING_CEIL));
+                let move_by = |v: u16| {
+                    if up {
+                        v.saturating_add(RATING_STEP).min(RATING_CEIL)
+                    } else {
+                        v.saturating_sub(RATING_STEP).max(RATING_FLOOR)
+                    }
+                };
+                if self.selected == 0 {
+                    lo = move_by(lo).min(hi);
+                } else {
+                    hi = move_by(hi).max(lo);
+                }
+                self.filter.rating =
+                    ((lo, hi) != (RATING_FLOOR, RATING_CEIL)).then_some((lo, hi));
+            }
+            2 => {
+                let v = self.filter.min_popularity.unwrap_or(-100);
+                let v = if up {
+                    v.saturating_add(POPULARITY_STEP).min(100)
+                } else {
+                    v.saturating_sub(POPULARITY_STEP).max(-100)
+                };
+                self.filter.min_popularity = (v > -100).then_some(v);
+            }
+            _ => {}
+        }
+    }
+
+    /// Space/Enter (any of) or `a` (all of) on a theme: in or out.
+    fn toggle(&mut self, to: Mark) {
+        let Some(name) = self
+            .selected
+            .checked_sub(FIELD_ROWS)
+            .and_then(|i| self.themes.get(i))
+            .map(|t| t.name.clone())
+        else {
+            return;
+        };
+        let was = self.mark(&name);
+        self.filter.themes_any.retain(|t| *t != name);
+        self.filter.themes_all.retain(|t| *t != name);
+        if was != to {
+            match to {
+                Mark::Any => self.filter.themes_any.push(name),
+                Mark::All => self.filter.themes_all.push(name),
+                Mark::None => {}
+            }
+        }
+    }
+}
+
+/// Answers the app's pending request, if any, from `source`, and feeds the
+/// answer back as an action. Returns whether there was one. The runner calls
+/// it after every tick; tests call it with a fake source.
+pub fn serve(app: &mut App, source: &dyn PuzzleSource) -> bool {
+    let Some(request) = app.request() else {
+        return false;
+    };
+    match request {
+        Request::Count(filter) => {
+            let result = source
+                .theme_counts(&filter)
+                .and_then(|themes| Ok((themes, source.count(&filter)?)))
+                .map_err(|e| e.to_string());
+            app.update(Action::Counted(Box::new(Counted { filter, result })));
+        }
+        Request::Pick {
+            filter,
+            near,
+            limit,
+        } => {
+            let result = source
+                .pick(&filter, near, limit)
+                .map_err(|e| e.to_string());
+            app.update(Action::Picked(Box::new(result)));
+        }
+    }
+    true
+}
