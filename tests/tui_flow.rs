@@ -339,8 +339,9 @@ fn home_menu_table() {
         (0, View::Puzzle, false, false),
         (1, View::Drills, false, false),
         (2, View::Stats, false, false),
-        (3, View::Home, true, false),
-        (4, View::Home, false, true),
+        (3, View::Home, false, false),
+        (4, View::Home, true, false),
+        (5, View::Home, false, true),
     ];
     for (downs, view, help, quit) in cases {
         let mut app = App::new(Config::default(), vec![back_rank()]);
@@ -359,7 +360,7 @@ fn home_menu_table() {
     assert_eq!(empty.screen(), Screen::Home);
     assert!(empty.notice().is_some());
     empty.update(Action::Up);
-    assert_eq!(empty.menu_index(), 4, "the menu wraps");
+    assert_eq!(empty.menu_index(), 5, "the menu wraps");
 }
 
 fn any_action() -> impl Strategy<Value = Action> {
