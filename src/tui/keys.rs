@@ -368,7 +368,7 @@ pub const KEYMAP: &[Binding] = &[
         &[(KeyCode::Right, N), (KeyCode::Char('+'), N), (KeyCode::Char('='), N)],
         Action::Right,
         Scope::Filter,
-        "±",
+        "change",
         "raise the highlighted rating or popularity",
         true,
     ),
