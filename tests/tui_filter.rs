@@ -81,11 +81,7 @@ impl PuzzleSource for Fake {
     fn theme_counts(&self, filter: &Filter) -> Result<Vec<ThemeCount>, LibraryError> {
         self.failure()?;
         self.counts.set(self.counts.get() + 1);
-        let mut names: Vec<String> = self
-            .puzzles
-            .iter()
-            .flat_map(|p| p.themes.clone())
-            .collect();
+        let mut names: Vec<String> = self.puzzles.iter().flat_map(|p| p.themes.clone()).collect();
         names.sort();
         names.dedup();
         let mut out: Vec<ThemeCount> = names
@@ -168,12 +164,13 @@ fn find(buf: &Buffer, text: &str) -> Option<(u16, u16)> {
         let joined = row.concat();
         let byte = joined.find(text)?;
         let mut bytes = 0;
-        row.iter().position(|s| {
-            let hit = bytes == byte;
-            bytes += s.len();
-            hit
-        })
-        .map(|x| (u16::try_from(x).unwrap(), y))
+        row.iter()
+            .position(|s| {
+                let hit = bytes == byte;
+                bytes += s.len();
+                hit
+            })
+            .map(|x| (u16::try_from(x).unwrap(), y))
     })
 }
 
@@ -204,7 +201,10 @@ fn selected_row_and_marks_are_styled() {
     let t = draw(&app, 80, 24);
     let buf = t.backend().buffer();
     let (x, y) = find(buf, "pin ").unwrap();
-    assert!(buf[(x, y)].modifier.contains(Modifier::REVERSED), "selected");
+    assert!(
+        buf[(x, y)].modifier.contains(Modifier::REVERSED),
+        "selected"
+    );
     let (x, y) = find(buf, "fork").unwrap();
     assert!(!buf[(x, y)].modifier.contains(Modifier::REVERSED));
     let (mx, my) = find(buf, "[any]").unwrap();
@@ -213,7 +213,9 @@ fn selected_row_and_marks_are_styled() {
     let (ax, ay) = find(buf, "[all]").unwrap();
     assert_eq!(ay, find(buf, "mateIn2").unwrap().1);
     assert_eq!(buf[(ax, ay)].fg, Color::Yellow);
-    let (cx, cy) = find(buf, "puzzle matches").or(find(buf, "puzzles match")).unwrap();
+    let (cx, cy) = find(buf, "puzzle matches")
+        .or(find(buf, "puzzles match"))
+        .unwrap();
     assert_eq!(buf[(cx, cy)].fg, Color::Green);
 }
 
@@ -288,7 +290,11 @@ fn counts_go_stale_and_refresh_after_the_pause_then_play() {
     // p2 fork 1200, p3 fork 1500, p4 short 1600, p5 fork 1900, p6 short 2400.
     assert!(!state(&app).stale());
     assert_eq!(state(&app).count(), Some(5));
-    let pin = state(&app).themes().iter().find(|t| t.name == "pin").unwrap();
+    let pin = state(&app)
+        .themes()
+        .iter()
+        .find(|t| t.name == "pin")
+        .unwrap();
     assert_eq!((pin.total, pin.filtered), (2, 2));
     let shown = draw(&app, 80, 24);
     assert!(find(shown.backend().buffer(), "5 puzzles match").is_some());
@@ -307,15 +313,17 @@ fn counts_go_stale_and_refresh_after_the_pause_then_play() {
 #[test]
 fn fields_step_and_clamp() {
     // (row, presses: + for Right, - for Left, expected rating, expected popularity)
-    let cases: [(usize, &str, Option<(u16, u16)>, Option<i8>); 8] = [
+    let forty = "+".repeat(40);
+    let thirty = "+".repeat(30);
+    let cases = [
         (0, "+", Some((500, 3200)), None),
         (0, "-", None, None),
         (0, "+-", None, None),
         (1, "--", Some((400, 3000)), None),
-        (0, &"+".repeat(40), Some((3200, 3200)), None),
+        (0, forty.as_str(), Some((3200, 3200)), None),
         (2, "++", None, Some(-80)),
         (2, "++-", None, Some(-90)),
-        (2, &"+".repeat(30), None, Some(100)),
+        (2, thirty.as_str(), None, Some(100)),
     ];
     let source = Fake::new();
     for (row, presses, rating, popularity) in cases {
@@ -324,10 +332,18 @@ fn fields_step_and_clamp() {
             app.update(Action::Down);
         }
         for c in presses.chars() {
-            app.update(if c == '+' { Action::Right } else { Action::Left });
+            app.update(if c == '+' {
+                Action::Right
+            } else {
+                Action::Left
+            });
         }
         let f = state(&app).filter();
-        assert_eq!((f.rating, f.min_popularity), (rating, popularity), "{row} {presses}");
+        assert_eq!(
+            (f.rating, f.min_popularity),
+            (rating, popularity),
+            "{row} {presses}"
+        );
     }
 }
 
@@ -370,7 +386,11 @@ fn keys_on_the_filter_screen() {
         (KeyCode::Char('-'), n, Some(Action::Left)),
         (KeyCode::Left, n, Some(Action::Left)),
         (KeyCode::F(9), n, Some(Action::PlayFiltered)),
-        (KeyCode::Char('p'), KeyModifiers::CONTROL, Some(Action::PlayFiltered)),
+        (
+            KeyCode::Char('p'),
+            KeyModifiers::CONTROL,
+            Some(Action::PlayFiltered),
+        ),
         (KeyCode::Char('j'), n, Some(Action::Down)),
         (KeyCode::Char('c'), n, Some(Action::ResetFilter)),
         (KeyCode::Char('q'), n, Some(Action::Back)),
@@ -408,7 +428,10 @@ fn a_failing_source_is_shown_once_and_an_empty_pick_stays() {
     assert!(serve(&mut app, &source));
     assert_eq!(state(&app).error(), Some("no such theme: nope"));
     app.update(Action::Tick(DEBOUNCE_MS));
-    assert!(!serve(&mut app, &source), "a failure is not retried in a loop");
+    assert!(
+        !serve(&mut app, &source),
+        "a failure is not retried in a loop"
+    );
     let shown = draw(&app, 80, 24);
     assert!(find(shown.backend().buffer(), "no such theme: nope").is_some());
 
@@ -473,4 +496,24 @@ fn the_real_loop_counts_after_the_keys_rest() {
     assert_eq!(*at.last().unwrap(), 2);
     assert!(app.on_puzzle(), "F9 started the filtered puzzles");
     assert_eq!(state(&app).filter().rating, Some((600, 3200)));
+}
+
+#[test]
+fn help_over_the_filter_lists_its_keys() {
+    let source = Fake::new();
+    let mut app = on_filter(Config::default(), &source);
+    app.update(Action::ToggleHelp);
+    assert_eq!(app.screen(), Screen::Help);
+    let shown = draw(&app, 80, 30);
+    let buf = shown.backend().buffer();
+    for text in [
+        "F9 / Ctrl-P / p",
+        "\"all of\"",
+        "\"any of\"",
+        "Space / Enter",
+    ] {
+        assert!(find(buf, text).is_some(), "{text}");
+    }
+    app.update(Action::Back);
+    assert_eq!(app.screen(), Screen::Filter, "Esc closes the help only");
 }

@@ -269,8 +269,7 @@ impl FilterState {
                 } else {
                     hi = move_by(hi).max(lo);
                 }
-                self.filter.rating =
-                    ((lo, hi) != (RATING_FLOOR, RATING_CEIL)).then_some((lo, hi));
+                self.filter.rating = ((lo, hi) != (RATING_FLOOR, RATING_CEIL)).then_some((lo, hi));
             }
             2 => {
                 let v = self.filter.min_popularity.unwrap_or(-100);
@@ -328,9 +327,7 @@ pub fn serve(app: &mut App, source: &dyn PuzzleSource) -> bool {
             near,
             limit,
         } => {
-            let result = source
-                .pick(&filter, near, limit)
-                .map_err(|e| e.to_string());
+            let result = source.pick(&filter, near, limit).map_err(|e| e.to_string());
             app.update(Action::Picked(Box::new(result)));
         }
     }

@@ -365,7 +365,11 @@ pub const KEYMAP: &[Binding] = &[
         false,
     ),
     b(
-        &[(KeyCode::Right, N), (KeyCode::Char('+'), N), (KeyCode::Char('='), N)],
+        &[
+            (KeyCode::Right, N),
+            (KeyCode::Char('+'), N),
+            (KeyCode::Char('='), N),
+        ],
         Action::Right,
         Scope::Filter,
         "change",
@@ -377,7 +381,7 @@ pub const KEYMAP: &[Binding] = &[
         Action::Select,
         Scope::Filter,
         "any of",
-        "put the highlighted theme into (or out of) the themes of which a puzzle needs one",
+        "theme in or out of \"any of\" (a puzzle needs one of them)",
         true,
     ),
     b(
@@ -385,7 +389,7 @@ pub const KEYMAP: &[Binding] = &[
         Action::ToggleAll,
         Scope::Filter,
         "all of",
-        "put the highlighted theme into (or out of) the themes a puzzle needs every one of",
+        "theme in or out of \"all of\" (a puzzle needs every one)",
         true,
     ),
     b(
@@ -397,7 +401,11 @@ pub const KEYMAP: &[Binding] = &[
         false,
     ),
     b(
-        &[(KeyCode::F(9), N), (KeyCode::Char('p'), C), (KeyCode::Char('p'), N)],
+        &[
+            (KeyCode::F(9), N),
+            (KeyCode::Char('p'), C),
+            (KeyCode::Char('p'), N),
+        ],
         Action::PlayFiltered,
         Scope::Filter,
         "play",

@@ -48,9 +48,7 @@ pub fn render(state: &FilterState, theme: Theme, area: Rect, frame: &mut Frame) 
     let [name, total, matching] = strings::FILTER_HEADINGS;
     frame.render_widget(
         Paragraph::new(Line::styled(
-            format!(
-                "       {name:<NAME_WIDTH$}{total:>COUNT_WIDTH$}{matching:>COUNT_WIDTH$}"
-            ),
+            format!("       {name:<NAME_WIDTH$}{total:>COUNT_WIDTH$}{matching:>COUNT_WIDTH$}"),
             theme.dim(),
         )),
         heading,
@@ -109,10 +107,7 @@ fn render_themes(state: &FilterState, theme: Theme, area: Rect, frame: &mut Fram
                 Span::raw(cursor),
                 Span::styled(mark, mark_style),
                 Span::styled(format!(" {:<NAME_WIDTH$}", t.name), mark_style),
-                Span::raw(format!(
-                    "{:>COUNT_WIDTH$}",
-                    strings::grouped(t.total)
-                )),
+                Span::raw(format!("{:>COUNT_WIDTH$}", strings::grouped(t.total))),
                 Span::styled(
                     format!("{:>COUNT_WIDTH$}", strings::grouped(t.filtered)),
                     count_style,
