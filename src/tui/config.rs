@@ -53,7 +53,7 @@ pub enum Start {
 
 /// The data the screens show that lives in the store: the caller reads it
 /// (the interface never opens the store itself).
-#[derive(Clone, Debug, Default, PartialEq)]
+#[derive(Clone, Debug, PartialEq)]
 pub struct Context {
     /// The figures of the stats screen (`Progress::stats(now)`); `None`
     /// shows it as empty.
@@ -64,8 +64,21 @@ pub struct Context {
     pub weak_codes: Vec<String>,
     /// The seed of drills started from the menu (each one adds 1).
     pub seed: u64,
-    /// Grading of drills started from the menu and of lessons.
+    /// Grading of drills started from the menu and of lessons (strict by
+    /// default, as in line mode: drills grade the notation itself).
     pub strictness: Strictness,
+}
+
+impl Default for Context {
+    fn default() -> Context {
+        Context {
+            stats: None,
+            completed_lessons: BTreeSet::new(),
+            weak_codes: Vec::new(),
+            seed: 0,
+            strictness: Strictness::Strict,
+        }
+    }
 }
 
 /// Something the user finished, handed to the caller to record.
