@@ -66,6 +66,52 @@ impl PuzzleSource for Library {
     }
 }
 
+/// A [`Library`] as the filter screen's source, the way `sancho play`
+/// picks: puzzles the user has seen left out, and without a rating band the
+/// pick centred on the user's rating.
+pub struct LibrarySource<'a> {
+    library: &'a Library,
+    rating: u16,
+    exclude: Box<dyn Fn(&str) -> bool + 'a>,
+}
+
+impl<'a> LibrarySource<'a> {
+    /// Picks near `rating` when the filter has no band; excludes nothing.
+    pub fn new(library: &'a Library, rating: u16) -> LibrarySource<'a> {
+        LibrarySource {
+            library,
+            rating,
+            exclude: Box::new(|_| false),
+        }
+    }
+
+    /// Leaves the puzzles out for which `exclude(id)` holds (seen ones).
+    #[must_use]
+    pub fn excluding(mut self, exclude: impl Fn(&str) -> bool + 'a) -> LibrarySource<'a> {
+        self.exclude = Box::new(exclude);
+        self
+    }
+}
+
+impl PuzzleSource for LibrarySource<'_> {
+    fn theme_counts(&self, filter: &Filter) -> Result<Vec<ThemeCount>, LibraryError> {
+        self.library.theme_counts(filter)
+    }
+
+    fn count(&self, filter: &Filter) -> Result<u64, LibraryError> {
+        self.library.count(filter)
+    }
+
+    fn pick(&self, filter: &Filter, near: u16, limit: usize) -> Result<Vec<Puzzle>, LibraryError> {
+        let near = if filter.rating.is_some() {
+            near
+        } else {
+            self.rating
+        };
+        self.library.pick(filter, near, &*self.exclude, limit)
+    }
+}
+
 /// What the app needs from the source.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub enum Request {

@@ -28,7 +28,7 @@ pub use action::Action;
 pub use app::{App, DrillEntry, MenuItem, Screen, View};
 pub use config::{Config, Context, Finished, Start};
 pub use drill::{DrillScreen, Phase};
-pub use filter::{FilterState, PuzzleSource};
+pub use filter::{FilterState, LibrarySource, PuzzleSource};
 pub use keys::{KEYMAP, action_for};
 pub use play::{Attempt, Play, REPLY_DELAY_MS};
 pub use runner::{run, run_session, run_session_with, run_with};

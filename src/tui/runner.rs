@@ -92,6 +92,9 @@ pub fn run_session(
 /// Like [`run_session`], with a puzzle library behind the home menu's
 /// "Library" item (`None`: the item tells how to import one). The filter
 /// screen's counts and picks are asked of `source` once the keys rest.
+/// The source is borrowed, so that `on_finished` can still look the
+/// library's puzzles up (`Library::get(&attempt.puzzle_id)`): puzzles
+/// started from the filter screen are not among `puzzles`.
 ///
 /// # Errors
 /// As [`run_session`].
@@ -99,7 +102,7 @@ pub fn run_session_with(
     mut config: Config,
     puzzles: Vec<Puzzle>,
     context: Context,
-    source: Option<Box<dyn PuzzleSource>>,
+    source: Option<&dyn PuzzleSource>,
     on_finished: impl FnMut(&Finished) -> anyhow::Result<()>,
 ) -> anyhow::Result<Vec<Finished>> {
     // https://no-color.org: any non-empty NO_COLOR turns colour off.
@@ -118,7 +121,7 @@ pub fn run_session_with(
     event_loop_with(
         &mut terminal,
         &mut app,
-        source.as_deref(),
+        source,
         |timeout| {
             if event::poll(timeout)? {
                 event::read().map(Some)
