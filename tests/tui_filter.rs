@@ -592,3 +592,62 @@ fn a_real_library_through_library_source() {
         assert!(!seen.contains(&p.id), "{} was seen", p.id);
     }
 }
+
+#[test]
+fn a_long_theme_list_scrolls_to_the_highlight_on_a_small_terminal() {
+    let base = Fake::new();
+    let mut puzzles = Vec::new();
+    for i in 0..30 {
+        let mut p = base.puzzles[0].clone();
+        p.id = format!("q{i}");
+        p.themes = vec![format!("theme{i:02}")];
+        puzzles.push(p);
+    }
+    let source = Fake {
+        puzzles,
+        counts: Cell::new(0),
+        fail: false,
+    };
+    let mut app = on_filter(Config::default(), &source);
+    // (PgDn presses, the highlighted theme)
+    for (pages, name) in [(1, "theme07"), (3, "theme27"), (4, "theme29")] {
+        while state(&app).selected() > 0 {
+            app.update(Action::ScrollUp);
+        }
+        for _ in 0..pages {
+            app.update(Action::ScrollDown);
+        }
+        let shown = draw(&app, 60, 19);
+        let buf = shown.backend().buffer();
+        let (x, y) = find(buf, name).unwrap_or_else(|| panic!("{name} in view"));
+        assert!(buf[(x, y)].modifier.contains(Modifier::REVERSED), "{name}");
+        assert!(
+            find(buf, "puzzles match").is_some(),
+            "the count stays in view"
+        );
+    }
+}
+
+#[test]
+fn the_command_line_filter_is_the_start() {
+    let source = Fake::new();
+    let start = Filter {
+        themes_all: vec!["fork".into()],
+        opening: Some("Sicilian_Defense".into()),
+        ..Filter::default()
+    };
+    let mut app = App::new(Config::default(), Vec::new()).with_library_filter(start.clone());
+    for _ in 0..3 {
+        app.update(Action::Down);
+    }
+    app.update(Action::Select);
+    assert_eq!(
+        app.request(),
+        Some(sancho::tui::filter::Request::Count(start))
+    );
+    assert!(serve(&mut app, &source));
+    assert_eq!(state(&app).mark("fork"), Mark::All);
+    assert_eq!(state(&app).count(), Some(3));
+    let shown = draw(&app, 80, 24);
+    assert!(find(shown.backend().buffer(), "Sicilian_Defense").is_some());
+}

@@ -174,7 +174,14 @@ impl FilterState {
     /// A state with nothing chosen and nothing counted yet (the first count
     /// is asked for at once).
     pub fn new() -> FilterState {
+        FilterState::with_filter(Filter::default())
+    }
+
+    /// A state starting from `filter` (the opening can only be set so, and
+    /// is shown but not edited on the screen).
+    pub fn with_filter(filter: Filter) -> FilterState {
         FilterState {
+            filter,
             idle_ms: DEBOUNCE_MS,
             ..FilterState::default()
         }

@@ -18,6 +18,7 @@ use super::filter::{PuzzleSource, serve};
 use super::keys::action_for;
 use super::play::Attempt;
 use super::view;
+use crate::library::Filter;
 use crate::puzzle::Puzzle;
 
 /// How long to wait for a key before time passes (and the screen refreshes).
@@ -86,12 +87,20 @@ pub fn run_session(
     context: Context,
     on_finished: impl FnMut(&Finished) -> anyhow::Result<()>,
 ) -> anyhow::Result<Vec<Finished>> {
-    run_session_with(config, puzzles, context, None, on_finished)
+    run_session_with(
+        config,
+        puzzles,
+        context,
+        None,
+        Filter::default(),
+        on_finished,
+    )
 }
 
 /// Like [`run_session`], with a puzzle library behind the home menu's
 /// "Library" item (`None`: the item tells how to import one). The filter
-/// screen's counts and picks are asked of `source` once the keys rest.
+/// screen starts from `filter` (the command line's); its counts and picks
+/// are asked of `source` once the keys rest.
 /// The source is borrowed, so that `on_finished` can still look the
 /// library's puzzles up (`Library::get(&attempt.puzzle_id)`): puzzles
 /// started from the filter screen are not among `puzzles`.
@@ -103,6 +112,7 @@ pub fn run_session_with(
     puzzles: Vec<Puzzle>,
     context: Context,
     source: Option<&dyn PuzzleSource>,
+    filter: Filter,
     on_finished: impl FnMut(&Finished) -> anyhow::Result<()>,
 ) -> anyhow::Result<Vec<Finished>> {
     // https://no-color.org: any non-empty NO_COLOR turns colour off.
@@ -115,7 +125,7 @@ pub fn run_session_with(
     terminal.backend_mut().clear()?;
     let mut app = App::with_context(config, puzzles, context);
     if source.is_some() {
-        app = app.with_library();
+        app = app.with_library_filter(filter);
     }
     let start = Instant::now();
     event_loop_with(

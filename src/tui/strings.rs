@@ -64,6 +64,8 @@ pub const NOTHING_TO_PLAY: &str = "No puzzle matches this filter.";
 pub const FILTER_TITLE: &str = "Puzzle library";
 /// The filter screen's field labels.
 pub const FILTER_FIELDS: [&str; 3] = ["Rating from", "Rating to", "Popularity at least"];
+/// The opening line (set from the command line, not edited here).
+pub const FILTER_OPENING: &str = "Opening";
 /// A field (or a count) with no value yet.
 pub const ANY: &str = "any";
 /// The theme table's headings.

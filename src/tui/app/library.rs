@@ -2,6 +2,7 @@
 //! requests the runner answers from the puzzle source.
 
 use super::{App, View};
+use crate::library::Filter;
 use crate::puzzle::Puzzle;
 use crate::tui::action::Action;
 use crate::tui::filter::{Counted, FilterState, Outcome, Request};
@@ -13,8 +14,15 @@ impl App {
     /// "Library" item opens the filter screen (without one it tells how to
     /// import one). The runner does this when it is given a source.
     #[must_use]
-    pub fn with_library(mut self) -> App {
-        self.library = Some(FilterState::new());
+    pub fn with_library(self) -> App {
+        self.with_library_filter(Filter::default())
+    }
+
+    /// Like [`App::with_library`], the filter screen starting from `filter`
+    /// (the command line's `--theme`, `--rating`, `--opening`, ...).
+    #[must_use]
+    pub fn with_library_filter(mut self, filter: Filter) -> App {
+        self.library = Some(FilterState::with_filter(filter));
         self
     }
 

@@ -64,7 +64,7 @@ fn field_lines(state: &FilterState, theme: Theme) -> Vec<Line<'static>> {
         filter.rating.map(|(_, hi)| hi.to_string()),
         filter.min_popularity.map(|p| p.to_string()),
     ];
-    strings::FILTER_FIELDS
+    let mut lines: Vec<Line> = strings::FILTER_FIELDS
         .iter()
         .zip(values)
         .enumerate()
@@ -77,7 +77,15 @@ fn field_lines(state: &FilterState, theme: Theme) -> Vec<Line<'static>> {
                 Line::raw(format!(" {text}"))
             }
         })
-        .collect()
+        .collect();
+    if let Some(opening) = &filter.opening {
+        let label = strings::FILTER_OPENING;
+        lines.push(Line::styled(
+            format!("  {label:<20}   {opening}"),
+            theme.dim(),
+        ));
+    }
+    lines
 }
 
 fn render_themes(state: &FilterState, theme: Theme, area: Rect, frame: &mut Frame) {
