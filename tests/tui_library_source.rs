@@ -1,0 +1,83 @@
+//! The filter screen on a real (small, synthetic) library through
+//! [`LibrarySource`]: the counts it shows are the library's, and a start
+//! plays unseen puzzles that pass the filter.
+
+use sancho::library::synth::{HEADER, SynthConfig, synth_rows};
+use sancho::library::{Filter, Library, import};
+use sancho::tui::filter::{DEBOUNCE_MS, FIELD_ROWS, FilterState, PICK_LIMIT, serve};
+use sancho::tui::{Action, App, Config, LibrarySource};
+
+fn state(app: &App) -> &FilterState {
+    app.filter_state().unwrap()
+}
+
+#[test]
+fn a_real_library_through_library_source() {
+    let mut text = format!("{HEADER}\n");
+    for r in synth_rows(SynthConfig {
+        rows: 400,
+        seed: 7,
+        bad_every: None,
+    }) {
+        text.push_str(&r.to_csv());
+        text.push('\n');
+    }
+    let dir = tempfile::tempdir().unwrap();
+    let db = dir.path().join("library.sqlite");
+    import(&db, std::io::Cursor::new(text), "t.csv", |_| {
+        std::ops::ControlFlow::Continue(())
+    })
+    .unwrap();
+    let library = Library::open(&db).unwrap();
+    let all = library.count(&Filter::default()).unwrap();
+    // The most common theme (first on the screen), and five of its
+    // puzzles nearest 1500 the user has seen.
+    let theme = library.theme_counts(&Filter::default()).unwrap()[0]
+        .name
+        .clone();
+    let filter = Filter {
+        themes_any: vec![theme.clone()],
+        ..Filter::default()
+    };
+    let seen: Vec<String> = library
+        .pick(&filter, 1500, &|_| false, 5)
+        .unwrap()
+        .into_iter()
+        .map(|p| p.id)
+        .collect();
+    let source = LibrarySource::new(&library, 1500).excluding(|id| seen.iter().any(|s| s == id));
+
+    let mut app = App::new(Config::default(), Vec::new()).with_library();
+    for _ in 0..3 {
+        app.update(Action::Down);
+    }
+    app.update(Action::Select);
+    assert!(serve(&mut app, &source));
+    assert_eq!(state(&app).count(), Some(all));
+    assert_eq!(state(&app).themes()[0].name, theme);
+    app.update(Action::Down);
+    app.update(Action::Down);
+    app.update(Action::Down);
+    assert_eq!(state(&app).selected(), FIELD_ROWS, "the first theme");
+    app.update(Action::Select);
+    app.update(Action::Tick(DEBOUNCE_MS));
+    assert!(serve(&mut app, &source));
+    let expected = library.count(&filter).unwrap();
+    assert!(expected > 0 && expected < all, "{expected} of {all}");
+    assert_eq!(state(&app).count(), Some(expected));
+    let row = &state(&app).themes()[0];
+    assert_eq!((row.total, row.filtered), (expected, expected));
+
+    app.update(Action::PlayFiltered);
+    assert!(serve(&mut app, &source));
+    assert!(app.on_puzzle());
+    assert_eq!(seen.len(), 5);
+    assert_eq!(
+        app.puzzles().len() as u64,
+        (expected - 5).min(PICK_LIMIT as u64)
+    );
+    for p in app.puzzles() {
+        assert!(p.themes.contains(&theme), "{} lacks {theme}", p.id);
+        assert!(!seen.contains(&p.id), "{} was seen", p.id);
+    }
+}
