@@ -576,3 +576,15 @@ fn the_command_line_filter_is_the_start() {
     let shown = draw(&app, 80, 24);
     assert!(find(shown.backend().buffer(), "Sicilian_Defense").is_some());
 }
+
+#[test]
+fn snapshot_filter_minimum_size_while_counting() {
+    let source = Fake::new();
+    let mut app = edited(Config::default(), &source);
+    while state(&app).selected() != 2 {
+        app.update(Action::Up);
+    }
+    app.update(Action::Right);
+    assert!(state(&app).stale());
+    insta::assert_snapshot!(draw(&app, 60, 19).backend());
+}
