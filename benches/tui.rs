@@ -55,6 +55,55 @@ fn keystroke(c: &mut Criterion) {
     }
 }
 
+/// One keystroke on the drill screen (write the move) and one draw of the
+/// stats screen with no data, both at 120×40.
+fn drill_and_stats(c: &mut Criterion) {
+    use sancho::drill::DrillKind;
+    use sancho::notation::Strictness;
+    use sancho::tui::Start;
+    let mut app = App::new(
+        Config {
+            start: Start::Drill {
+                kind: DrillKind::Write,
+                seed: 1,
+                count: 10,
+                strictness: Strictness::Strict,
+                timed: false,
+            },
+            ..Config::default()
+        },
+        Vec::new(),
+    );
+    let mut terminal = Terminal::new(TestBackend::new(120, 40)).unwrap();
+    let mut toggle = false;
+    c.bench_function("drill_keystroke_120x40", |b| {
+        b.iter(|| {
+            toggle = !toggle;
+            app.update(black_box(if toggle {
+                Action::Insert('N')
+            } else {
+                Action::Backspace
+            }));
+            terminal.draw(|f| render(&app, f)).unwrap();
+        })
+    });
+    let stats = App::new(
+        Config {
+            start: Start::Stats,
+            ..Config::default()
+        },
+        Vec::new(),
+    );
+    c.bench_function("stats_render_120x40_empty", |b| {
+        b.iter(|| {
+            terminal
+                .draw(|f| render(black_box(&stats), f))
+                .unwrap()
+                .area
+        })
+    });
+}
+
 /// The two halves of a keystroke, to see where the time goes.
 fn halves(c: &mut Criterion) {
     let mut app = app(Config::default());
@@ -78,5 +127,5 @@ fn halves(c: &mut Criterion) {
     });
 }
 
-criterion_group!(benches, keystroke, halves);
+criterion_group!(benches, keystroke, halves, drill_and_stats);
 criterion_main!(benches);

@@ -6,7 +6,7 @@ use ratatui::backend::TestBackend;
 use sancho::notation::HintState;
 use sancho::puzzle::{Puzzle, read_lichess};
 use sancho::tui::play::{Finish, Mover, StatusKind};
-use sancho::tui::{Action, App, Config, REPLY_DELAY_MS, Screen, action_for, render};
+use sancho::tui::{Action, App, Config, REPLY_DELAY_MS, Screen, View, action_for, render};
 use shakmaty::{Color, Position, Square};
 
 /// A puzzle from one Lichess CSV row.
@@ -334,22 +334,23 @@ fn flip_back_help_and_quit() {
 
 #[test]
 fn home_menu_table() {
-    // (downs, expected notice, help shown, quit)
+    // (downs, expected view, help shown, quit)
     let cases = [
-        (1, Some("Coming soon."), false, false),
-        (2, Some("Coming soon."), false, false),
-        (3, None, true, false),
-        (4, None, false, true),
+        (0, View::Puzzle, false, false),
+        (1, View::Drills, false, false),
+        (2, View::Stats, false, false),
+        (3, View::Home, true, false),
+        (4, View::Home, false, true),
     ];
-    for (downs, notice, help, quit) in cases {
+    for (downs, view, help, quit) in cases {
         let mut app = App::new(Config::default(), vec![back_rank()]);
         for _ in 0..downs {
             app.update(Action::Down);
         }
         app.update(Action::Select);
         assert_eq!(
-            (app.notice(), app.help_shown(), app.should_quit()),
-            (notice, help, quit),
+            (app.view(), app.help_shown(), app.should_quit()),
+            (view, help, quit),
             "{downs}"
         );
     }
@@ -497,8 +498,10 @@ fn the_real_loop_runs_on_a_test_backend_with_fake_time() {
                 .expect("the loop should have quit by now"))
         },
         || clock.get(),
-        |attempt| {
-            heard.push((attempt.puzzle_id.clone(), total - read.get()));
+        |done| {
+            if let sancho::tui::Finished::Puzzle(attempt) = done {
+                heard.push((attempt.puzzle_id.clone(), total - read.get()));
+            }
             Ok(())
         },
     )

@@ -250,7 +250,11 @@ pub fn play(
     }
     let config = tui::Config {
         ascii: args.ascii,
-        open_puzzles,
+        start: if open_puzzles {
+            tui::Start::Puzzles
+        } else {
+            tui::Start::Home
+        },
         ..tui::Config::default()
     };
     let by_id = puzzles.clone();

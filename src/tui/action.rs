@@ -50,6 +50,10 @@ pub enum Action {
     Up,
     /// Move the menu highlight down.
     Down,
+    /// Scroll a page up.
+    ScrollUp,
+    /// Scroll a page down.
+    ScrollDown,
     /// Time passed, in milliseconds (drives the opponent's delayed reply).
     Tick(u64),
     /// The terminal now has this many columns and rows.

@@ -1,23 +1,18 @@
 //! The application state and [`App::update`], its only mutator.
 
+mod drills;
+
+use std::collections::BTreeSet;
+
 use super::action::Action;
+pub use super::config::{Config, Context, Finished, Start};
+use super::drill::{DrillScreen, Phase};
 use super::input::InputLine;
 use super::play::{Attempt, Play};
 use super::strings;
+use crate::drill::{self, DrillKind, Lesson};
+use crate::progress::Stats;
 use crate::puzzle::Puzzle;
-
-/// How the interface looks; set by the command line.
-#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
-pub struct Config {
-    /// Letters (`K`, `q`) instead of Unicode chess pieces.
-    pub ascii: bool,
-    /// No colour at all (the `NO_COLOR` convention); highlights then use
-    /// brackets and text modifiers (bold, underline, reverse video).
-    pub no_color: bool,
-    /// Open the first puzzle at once instead of the home screen
-    /// (`sancho play`).
-    pub open_puzzles: bool,
-}
 
 /// Which screen has the keys, as the key map needs to know it.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -29,8 +24,61 @@ pub enum Screen {
         /// Whether the input line is empty.
         input_empty: bool,
     },
-    /// The help overlay (over either screen).
+    /// A drill's exercise or verdict: letters go to the input line.
+    Answer {
+        /// Whether the input line is empty.
+        input_empty: bool,
+    },
+    /// A list: the drills menu, the lessons.
+    Menu,
+    /// A page: a lesson's text, the stats, a drill's summary.
+    Page,
+    /// The help overlay (over any screen).
     Help,
+}
+
+/// Which view is shown (under the help overlay).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum View {
+    /// The home menu.
+    Home,
+    /// The puzzle screen.
+    Puzzle,
+    /// The drills menu.
+    Drills,
+    /// A drill (or a lesson's exercises), its verdicts and its summary.
+    Drill,
+    /// The lesson list.
+    Lessons,
+    /// A lesson's page.
+    Lesson,
+    /// The stats screen.
+    Stats,
+}
+
+/// The drills menu's items.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum DrillEntry {
+    /// A drill of this kind, untimed.
+    Kind(DrillKind),
+    /// Coordinates against the clock (30 seconds).
+    TimedCoordinates,
+    /// The lesson list.
+    Lessons,
+}
+
+impl DrillEntry {
+    /// Every item, in menu order.
+    pub const ALL: [DrillEntry; 8] = [
+        DrillEntry::Kind(DrillKind::Write),
+        DrillEntry::Kind(DrillKind::Read),
+        DrillEntry::Kind(DrillKind::Disambiguation),
+        DrillEntry::Kind(DrillKind::Coordinates),
+        DrillEntry::TimedCoordinates,
+        DrillEntry::Kind(DrillKind::Transcribe),
+        DrillEntry::Kind(DrillKind::Review),
+        DrillEntry::Lessons,
+    ];
 }
 
 /// The home menu's items.
@@ -38,9 +86,9 @@ pub enum Screen {
 pub enum MenuItem {
     /// Solve puzzles.
     Puzzles,
-    /// Notation drills and lessons (not built yet).
+    /// Notation drills and lessons.
     Drills,
-    /// Statistics (not built yet).
+    /// Statistics.
     Stats,
     /// The help overlay.
     Help,
@@ -63,35 +111,76 @@ impl MenuItem {
 #[derive(Debug)]
 pub struct App {
     config: Config,
+    context: Context,
     puzzles: Vec<Puzzle>,
-    on_puzzle: bool,
+    view: View,
     menu: usize,
+    drill_menu: usize,
+    lesson_menu: usize,
     notice: Option<String>,
     help: bool,
     size: (u16, u16),
     play: Option<Play>,
+    drill: Option<DrillScreen>,
+    lesson: usize,
+    scroll: u16,
+    drills_started: u64,
+    completed: BTreeSet<String>,
     outcomes: Vec<Attempt>,
+    finished: Vec<Finished>,
     quit: bool,
 }
 
 impl App {
-    /// A new app on the home screen.
+    /// A new app with no stored data (empty stats, no lesson completed).
     pub fn new(config: Config, puzzles: Vec<Puzzle>) -> App {
-        let open = config.open_puzzles;
+        App::with_context(config, puzzles, Context::default())
+    }
+
+    /// A new app on the screen `config.start` names, showing `context`.
+    pub fn with_context(config: Config, puzzles: Vec<Puzzle>, context: Context) -> App {
+        let completed = context.completed_lessons.clone();
         let mut app = App {
             config,
+            context,
             puzzles,
-            on_puzzle: false,
+            view: View::Home,
             menu: 0,
+            drill_menu: 0,
+            lesson_menu: 0,
             notice: None,
             help: false,
             size: (0, 0),
             play: None,
+            drill: None,
+            lesson: 0,
+            scroll: 0,
+            drills_started: 0,
+            completed,
             outcomes: Vec::new(),
+            finished: Vec::new(),
             quit: false,
         };
-        if open {
-            app.open_puzzles();
+        match config.start {
+            Start::Home => {}
+            Start::Puzzles => app.open_puzzles(),
+            Start::Drills => app.view = View::Drills,
+            Start::Drill {
+                kind,
+                seed,
+                count,
+                strictness,
+                timed,
+            } => app.start_drill(kind, seed, count, strictness, timed),
+            Start::Lessons => app.view = View::Lessons,
+            Start::Lesson(number) => {
+                app.view = View::Lessons;
+                if let Some(i) = drill::lessons().iter().position(|l| l.number == number) {
+                    app.lesson_menu = i;
+                    app.open_lesson(i);
+                }
+            }
+            Start::Stats => app.open_page(View::Stats),
         }
         app
     }
@@ -100,12 +189,29 @@ impl App {
     pub fn screen(&self) -> Screen {
         if self.help {
             Screen::Help
-        } else if let (true, Some(play)) = (self.on_puzzle, &self.play) {
-            Screen::Puzzle {
-                input_empty: play.input().is_empty(),
-            }
         } else {
-            Screen::Home
+            self.base_screen()
+        }
+    }
+
+    /// The screen under the help overlay.
+    pub fn base_screen(&self) -> Screen {
+        match self.view {
+            View::Home => Screen::Home,
+            View::Puzzle => match &self.play {
+                Some(play) => Screen::Puzzle {
+                    input_empty: play.input().is_empty(),
+                },
+                None => Screen::Home,
+            },
+            View::Drills | View::Lessons => Screen::Menu,
+            View::Lesson | View::Stats => Screen::Page,
+            View::Drill => match &self.drill {
+                Some(d) if d.phase() != Phase::Summary => Screen::Answer {
+                    input_empty: d.input().is_empty(),
+                },
+                _ => Screen::Page,
+            },
         }
     }
 
@@ -118,6 +224,10 @@ impl App {
                     play.tick(ms);
                     self.collect_outcome();
                 }
+                if let (View::Drill, Some(d)) = (self.view, &mut self.drill) {
+                    d.tick(ms);
+                    self.collect_drill();
+                }
             }
             Action::Resize(w, h) => self.size = (w, h),
             Action::ToggleHelp => self.help = !self.help,
@@ -126,9 +236,13 @@ impl App {
                     self.help = false;
                 }
             }
-            _ => match self.screen() {
-                Screen::Home | Screen::Help => self.update_home(action),
-                Screen::Puzzle { .. } => self.update_puzzle(action),
+            _ => match self.view {
+                View::Home => self.update_home(action),
+                View::Puzzle => self.update_puzzle(action),
+                View::Drills => self.update_drills(action),
+                View::Drill => self.update_drill(action),
+                View::Lessons => self.update_lessons(action),
+                View::Lesson | View::Stats => self.update_page(action),
             },
         }
     }
@@ -143,9 +257,8 @@ impl App {
                 self.notice = None;
                 match MenuItem::ALL[self.menu % n] {
                     MenuItem::Puzzles => self.open_puzzles(),
-                    MenuItem::Drills | MenuItem::Stats => {
-                        self.notice = Some(strings::COMING_SOON.to_owned());
-                    }
+                    MenuItem::Drills => self.view = View::Drills,
+                    MenuItem::Stats => self.open_page(View::Stats),
                     MenuItem::Help => self.help = true,
                     MenuItem::Quit => self.quit = true,
                 }
@@ -164,12 +277,12 @@ impl App {
                 }
             }
         }
-        self.on_puzzle = true;
+        self.view = View::Puzzle;
     }
 
     fn update_puzzle(&mut self, action: Action) {
         let Some(play) = &mut self.play else {
-            self.on_puzzle = false;
+            self.view = View::Home;
             return;
         };
         match action {
@@ -191,7 +304,7 @@ impl App {
             Action::Next => self.next_puzzle(),
             Action::Retry => play.retry(),
             Action::FlipBoard => play.flip(),
-            Action::Back => self.on_puzzle = false,
+            Action::Back => self.view = View::Home,
             _ => {}
         }
         self.collect_outcome();
@@ -203,7 +316,7 @@ impl App {
             Some(p) => self.play = Some(Play::new(next, p.clone())),
             None => {
                 self.play = None;
-                self.on_puzzle = false;
+                self.view = View::Home;
                 self.notice = Some(strings::ALL_DONE.to_owned());
             }
         }
@@ -216,6 +329,7 @@ impl App {
             && self.outcomes.last() != Some(outcome)
         {
             self.outcomes.push(outcome.clone());
+            self.finished.push(Finished::Puzzle(outcome.clone()));
         }
     }
 
@@ -234,9 +348,59 @@ impl App {
         self.play.as_ref()
     }
 
-    /// Whether the puzzle screen is shown (otherwise the home menu).
+    /// Whether the puzzle screen is shown.
     pub fn on_puzzle(&self) -> bool {
-        self.on_puzzle && self.play.is_some()
+        self.view == View::Puzzle && self.play.is_some()
+    }
+
+    /// The view shown (under the help overlay).
+    pub fn view(&self) -> View {
+        self.view
+    }
+
+    /// The drill (or lesson exercises) in progress or just finished.
+    pub fn drill(&self) -> Option<&DrillScreen> {
+        self.drill.as_ref()
+    }
+
+    /// The highlighted item of the drills menu.
+    pub fn drill_menu_index(&self) -> usize {
+        self.drill_menu
+    }
+
+    /// The highlighted item of the lesson list.
+    pub fn lesson_menu_index(&self) -> usize {
+        self.lesson_menu
+    }
+
+    /// The lesson whose page is (or was last) open.
+    pub fn current_lesson(&self) -> Option<&'static Lesson> {
+        drill::lessons().get(self.lesson)
+    }
+
+    /// Ids of the completed lessons (those passed in and those just done).
+    pub fn completed_lessons(&self) -> &BTreeSet<String> {
+        &self.completed
+    }
+
+    /// The stats passed in.
+    pub fn stats(&self) -> Option<&Stats> {
+        self.context.stats.as_ref()
+    }
+
+    /// How far the page is scrolled, in lines.
+    pub fn scroll(&self) -> u16 {
+        self.scroll
+    }
+
+    /// Everything finished so far (puzzles, drills, lessons), in order.
+    pub fn finished(&self) -> &[Finished] {
+        &self.finished
+    }
+
+    /// Hands everything finished to the caller.
+    pub fn into_finished(self) -> Vec<Finished> {
+        self.finished
     }
 
     /// Whether the help overlay is shown.

@@ -23,6 +23,14 @@ pub enum Scope {
     Puzzle,
     /// The help overlay.
     Help,
+    /// The input line's editing keys (puzzle and drill screens).
+    Edit,
+    /// A drill's answer screen.
+    Answer,
+    /// A list to choose from (drills, lessons).
+    Menu,
+    /// A page of text or figures (a lesson, the stats, a drill's summary).
+    Page,
 }
 
 /// A key with its modifiers (only `NONE` and `CONTROL` are used).
@@ -88,7 +96,7 @@ pub const KEYMAP: &[Binding] = &[
     b(
         &[(KeyCode::Up, N)],
         Action::RecallLast,
-        Scope::Puzzle,
+        Scope::Edit,
         "recall",
         "recall the last submitted input",
         false,
@@ -137,7 +145,7 @@ pub const KEYMAP: &[Binding] = &[
     b(
         &[(KeyCode::Backspace, N), (KeyCode::Char('h'), C)],
         Action::Backspace,
-        Scope::Puzzle,
+        Scope::Edit,
         "delete ←",
         "delete the character before the cursor",
         false,
@@ -145,7 +153,7 @@ pub const KEYMAP: &[Binding] = &[
     b(
         &[(KeyCode::Delete, N), (KeyCode::Char('d'), C)],
         Action::Delete,
-        Scope::Puzzle,
+        Scope::Edit,
         "delete →",
         "delete the character under the cursor",
         false,
@@ -153,7 +161,7 @@ pub const KEYMAP: &[Binding] = &[
     b(
         &[(KeyCode::Left, N), (KeyCode::Char('b'), C)],
         Action::Left,
-        Scope::Puzzle,
+        Scope::Edit,
         "left",
         "cursor left",
         false,
@@ -161,7 +169,7 @@ pub const KEYMAP: &[Binding] = &[
     b(
         &[(KeyCode::Right, N)],
         Action::Right,
-        Scope::Puzzle,
+        Scope::Edit,
         "right",
         "cursor right",
         false,
@@ -169,7 +177,7 @@ pub const KEYMAP: &[Binding] = &[
     b(
         &[(KeyCode::Home, N), (KeyCode::Char('a'), C)],
         Action::Home,
-        Scope::Puzzle,
+        Scope::Edit,
         "start",
         "cursor to the start of the line",
         false,
@@ -177,7 +185,7 @@ pub const KEYMAP: &[Binding] = &[
     b(
         &[(KeyCode::End, N), (KeyCode::Char('e'), C)],
         Action::End,
-        Scope::Puzzle,
+        Scope::Edit,
         "end",
         "cursor to the end of the line",
         false,
@@ -185,7 +193,7 @@ pub const KEYMAP: &[Binding] = &[
     b(
         &[(KeyCode::Char('u'), C)],
         Action::ClearLine,
-        Scope::Puzzle,
+        Scope::Edit,
         "clear",
         "clear the line",
         false,
@@ -193,7 +201,7 @@ pub const KEYMAP: &[Binding] = &[
     b(
         &[(KeyCode::Char('w'), C)],
         Action::DeleteWord,
-        Scope::Puzzle,
+        Scope::Edit,
         "word",
         "delete the word before the cursor",
         false,
@@ -204,6 +212,113 @@ pub const KEYMAP: &[Binding] = &[
         Scope::Puzzle,
         "back",
         "back to the menu",
+        true,
+    ),
+    // Drill screen.
+    b(
+        &[(KeyCode::Enter, N)],
+        Action::Submit,
+        Scope::Answer,
+        "answer",
+        "check the typed answer (next exercise once it is checked)",
+        true,
+    ),
+    b(
+        &[(KeyCode::F(6), N), (KeyCode::Char('f'), C)],
+        Action::FlipBoard,
+        Scope::Answer,
+        "flip",
+        "turn the board around",
+        true,
+    ),
+    b(
+        &[(KeyCode::Esc, N)],
+        Action::Back,
+        Scope::Answer,
+        "stop",
+        "end the drill here and see its summary",
+        true,
+    ),
+    // Lists.
+    b(
+        &[(KeyCode::Up, N), (KeyCode::Char('k'), N)],
+        Action::Up,
+        Scope::Menu,
+        "up",
+        "previous item",
+        false,
+    ),
+    b(
+        &[(KeyCode::Down, N), (KeyCode::Char('j'), N)],
+        Action::Down,
+        Scope::Menu,
+        "down",
+        "next item",
+        false,
+    ),
+    b(
+        &[(KeyCode::Enter, N)],
+        Action::Select,
+        Scope::Menu,
+        "open",
+        "open the highlighted item",
+        true,
+    ),
+    b(
+        &[(KeyCode::Esc, N), (KeyCode::Char('q'), N)],
+        Action::Back,
+        Scope::Menu,
+        "back",
+        "back to the previous menu",
+        true,
+    ),
+    // Pages.
+    b(
+        &[(KeyCode::Up, N), (KeyCode::Char('k'), N)],
+        Action::Up,
+        Scope::Page,
+        "up",
+        "scroll up a line",
+        false,
+    ),
+    b(
+        &[(KeyCode::Down, N), (KeyCode::Char('j'), N)],
+        Action::Down,
+        Scope::Page,
+        "down",
+        "scroll down a line",
+        false,
+    ),
+    b(
+        &[(KeyCode::PageUp, N), (KeyCode::Char('b'), N)],
+        Action::ScrollUp,
+        Scope::Page,
+        "page up",
+        "scroll up a page",
+        false,
+    ),
+    b(
+        &[(KeyCode::PageDown, N), (KeyCode::Char(' '), N)],
+        Action::ScrollDown,
+        Scope::Page,
+        "scroll",
+        "scroll down a page",
+        true,
+    ),
+    b(
+        &[(KeyCode::Enter, N)],
+        Action::Select,
+        Scope::Page,
+        "continue",
+        "go on (a lesson: start its exercises)",
+        true,
+    ),
+    b(
+        &[(KeyCode::Esc, N), (KeyCode::Char('q'), N)],
+        Action::Back,
+        Scope::Page,
+        "back",
+        "back to the previous menu",
         true,
     ),
     // Home menu.
@@ -268,11 +383,14 @@ pub const KEYMAP: &[Binding] = &[
 ];
 
 /// The scopes that apply on a screen, most specific first.
-fn scopes(screen: &Screen) -> [Scope; 2] {
+fn scopes(screen: &Screen) -> &'static [Scope] {
     match screen {
-        Screen::Home => [Scope::Home, Scope::Global],
-        Screen::Puzzle { .. } => [Scope::Puzzle, Scope::Global],
-        Screen::Help => [Scope::Help, Scope::Global],
+        Screen::Home => &[Scope::Home, Scope::Global],
+        Screen::Puzzle { .. } => &[Scope::Puzzle, Scope::Edit, Scope::Global],
+        Screen::Answer { .. } => &[Scope::Answer, Scope::Edit, Scope::Global],
+        Screen::Menu => &[Scope::Menu, Scope::Global],
+        Screen::Page => &[Scope::Page, Scope::Global],
+        Screen::Help => &[Scope::Help, Scope::Global],
     }
 }
 
@@ -294,13 +412,17 @@ pub fn action_for(key: KeyEvent, screen: &Screen) -> Option<Action> {
         KeyCode::BackTab => KeyCode::Tab,
         other => other,
     };
-    if let (Screen::Puzzle { input_empty }, KeyCode::Char(c)) = (screen, code)
+    let typing = match screen {
+        Screen::Puzzle { input_empty } | Screen::Answer { input_empty } => Some(*input_empty),
+        _ => None,
+    };
+    if let (Some(input_empty), KeyCode::Char(c)) = (typing, code)
         && mods.is_empty()
-        && !(c == '?' && *input_empty)
+        && !(c == '?' && input_empty)
     {
         return Some(Action::Insert(c));
     }
-    scopes(screen).into_iter().find_map(|scope| {
+    scopes(screen).iter().find_map(|&scope| {
         KEYMAP
             .iter()
             .filter(|b| b.scope == scope)
@@ -324,6 +446,9 @@ pub fn key_label(key: Key) -> String {
         KeyCode::Down => "↓".to_owned(),
         KeyCode::Home => "Home".to_owned(),
         KeyCode::End => "End".to_owned(),
+        KeyCode::PageUp => "PgUp".to_owned(),
+        KeyCode::PageDown => "PgDn".to_owned(),
+        KeyCode::Char(' ') => "Space".to_owned(),
         KeyCode::F(n) => format!("F{n}"),
         KeyCode::Char(c) if mods.contains(KeyModifiers::CONTROL) => {
             c.to_ascii_uppercase().to_string()
@@ -362,7 +487,10 @@ mod tests {
             let screen = match binding.scope {
                 Scope::Home => Screen::Home,
                 Scope::Help => Screen::Help,
-                Scope::Puzzle | Scope::Global => Screen::Puzzle { input_empty: true },
+                Scope::Puzzle | Scope::Edit | Scope::Global => Screen::Puzzle { input_empty: true },
+                Scope::Answer => Screen::Answer { input_empty: true },
+                Scope::Menu => Screen::Menu,
+                Scope::Page => Screen::Page,
             };
             for &(code, mods) in binding.keys {
                 assert_eq!(
@@ -379,6 +507,7 @@ mod tests {
     fn letters_type_on_the_puzzle_screen() {
         let typing = Screen::Puzzle { input_empty: false };
         let empty = Screen::Puzzle { input_empty: true };
+        let answer = Screen::Answer { input_empty: true };
         let cases = [
             (KeyCode::Char('q'), N, &empty, Some(Action::Insert('q'))),
             (KeyCode::Char('k'), N, &empty, Some(Action::Insert('k'))),
@@ -397,6 +526,20 @@ mod tests {
             (KeyCode::Char('j'), N, &Screen::Home, Some(Action::Down)),
             (KeyCode::Up, N, &Screen::Home, Some(Action::Up)),
             (KeyCode::Up, N, &typing, Some(Action::RecallLast)),
+            (KeyCode::Char('q'), N, &answer, Some(Action::Insert('q'))),
+            (KeyCode::Char('?'), N, &answer, Some(Action::ToggleHelp)),
+            (KeyCode::Enter, N, &answer, Some(Action::Submit)),
+            (KeyCode::Esc, N, &answer, Some(Action::Back)),
+            (KeyCode::Char('u'), C, &answer, Some(Action::ClearLine)),
+            (KeyCode::F(2), N, &answer, None),
+            (KeyCode::Char('q'), N, &Screen::Menu, Some(Action::Back)),
+            (KeyCode::Char('j'), N, &Screen::Page, Some(Action::Down)),
+            (
+                KeyCode::PageDown,
+                N,
+                &Screen::Page,
+                Some(Action::ScrollDown),
+            ),
         ];
         for (code, mods, screen, expected) in cases {
             assert_eq!(
@@ -420,6 +563,9 @@ mod tests {
             Screen::Home,
             Screen::Help,
             Screen::Puzzle { input_empty: true },
+            Screen::Answer { input_empty: true },
+            Screen::Menu,
+            Screen::Page,
         ] {
             let mut seen = Vec::new();
             for binding in bindings_for(&screen) {

@@ -1,4 +1,9 @@
-//! The terminal interface: a ratatui shell around the puzzle session.
+//! The terminal interface: a ratatui shell around the puzzle session, the
+//! drills and lessons, and the stats.
+//!
+//! The caller passes a [`Config`] (looks, [`Start`] screen) and a
+//! [`Context`] (stats, completed lessons, weak codes, seed), and hears of
+//! each [`Finished`] puzzle, drill and lesson through [`run_session`].
 //!
 //! The shape follows the Elm architecture: [`Action`] is everything a user
 //! can ask for, [`keys::action_for`] is the one place keys become actions,
@@ -8,6 +13,8 @@
 
 pub mod action;
 pub mod app;
+pub mod config;
+pub mod drill;
 pub mod input;
 pub mod keys;
 pub mod play;
@@ -17,8 +24,10 @@ pub mod theme;
 pub mod view;
 
 pub use action::Action;
-pub use app::{App, Config, MenuItem, Screen};
+pub use app::{App, DrillEntry, MenuItem, Screen, View};
+pub use config::{Config, Context, Finished, Start};
+pub use drill::{DrillScreen, Phase};
 pub use keys::{KEYMAP, action_for};
 pub use play::{Attempt, Play, REPLY_DELAY_MS};
-pub use runner::{run, run_with};
+pub use runner::{run, run_session, run_with};
 pub use view::{MIN_HEIGHT, MIN_WIDTH, render};

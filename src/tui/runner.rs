@@ -12,7 +12,8 @@ use ratatui::backend::Backend;
 use ratatui::crossterm::event::{self, Event};
 
 use super::action::Action;
-use super::app::{App, Config};
+use super::app::App;
+use super::config::{Config, Context, Finished};
 use super::keys::action_for;
 use super::play::Attempt;
 use super::view;
@@ -33,11 +34,6 @@ impl Drop for TerminalGuard {
 /// Runs the interface until the user quits, and returns every finished
 /// puzzle attempt in order (for the caller to record progress).
 ///
-/// `NO_COLOR` in the environment (non-empty) forces `config.no_color`.
-/// Sets the terminal up with [`ratatui::try_init`] (raw mode, alternate
-/// screen, a panic hook that restores the terminal) and restores it on
-/// every return.
-///
 /// # Errors
 /// The terminal could not be set up, drawn to or read from.
 pub fn run(config: Config, puzzles: Vec<Puzzle>) -> anyhow::Result<Vec<Attempt>> {
@@ -46,15 +42,49 @@ pub fn run(config: Config, puzzles: Vec<Puzzle>) -> anyhow::Result<Vec<Attempt>>
 
 /// Like [`run`], and calls `on_attempt` as soon as each attempt finishes
 /// (so that progress is saved even if the session ends badly later).
+/// Drills and lessons finished on the way are not reported: use
+/// [`run_session`] for them.
 ///
 /// # Errors
 /// The terminal failed, or `on_attempt` returned an error (which ends the
 /// session, with the terminal restored).
 pub fn run_with(
+    config: Config,
+    puzzles: Vec<Puzzle>,
+    mut on_attempt: impl FnMut(&Attempt) -> anyhow::Result<()>,
+) -> anyhow::Result<Vec<Attempt>> {
+    let finished = run_session(config, puzzles, Context::default(), |f| match f {
+        Finished::Puzzle(attempt) => on_attempt(attempt),
+        _ => Ok(()),
+    })?;
+    Ok(finished
+        .into_iter()
+        .filter_map(|f| match f {
+            Finished::Puzzle(attempt) => Some(attempt),
+            _ => None,
+        })
+        .collect())
+}
+
+/// Runs the interface on the screen `config.start` names, with the stored
+/// data of `context`, until the user quits; calls `on_finished` as soon as
+/// a puzzle attempt, a drill or a lesson is finished, and returns them all
+/// in order.
+///
+/// `NO_COLOR` in the environment (non-empty) forces `config.no_color`.
+/// Sets the terminal up with [`ratatui::try_init`] (raw mode, alternate
+/// screen, a panic hook that restores the terminal) and restores it on
+/// every return.
+///
+/// # Errors
+/// The terminal failed, or `on_finished` returned an error (which ends the
+/// session, with the terminal restored).
+pub fn run_session(
     mut config: Config,
     puzzles: Vec<Puzzle>,
-    on_attempt: impl FnMut(&Attempt) -> anyhow::Result<()>,
-) -> anyhow::Result<Vec<Attempt>> {
+    context: Context,
+    on_finished: impl FnMut(&Finished) -> anyhow::Result<()>,
+) -> anyhow::Result<Vec<Finished>> {
     // https://no-color.org: any non-empty NO_COLOR turns colour off.
     config.no_color |= std::env::var_os("NO_COLOR").is_some_and(|v| !v.is_empty());
     let mut terminal = ratatui::try_init()?;
@@ -63,7 +93,7 @@ pub fn run_with(
     // (Through the backend: `Terminal::clear` asks the terminal where the
     // cursor is, and a terminal that does not answer would stall it.)
     terminal.backend_mut().clear()?;
-    let mut app = App::new(config, puzzles);
+    let mut app = App::with_context(config, puzzles, context);
     let start = Instant::now();
     event_loop(
         &mut terminal,
@@ -76,17 +106,17 @@ pub fn run_with(
             }
         },
         || start.elapsed(),
-        on_attempt,
+        on_finished,
     )?;
-    Ok(app.into_outcomes())
+    Ok(app.into_finished())
 }
 
 /// The loop: draw, wait up to [`POLL`] for an event, map it to an action,
 /// then tell the app how much time passed; until the app wants to quit.
 ///
 /// `next_event` waits at most the given time for an event (`None`: none
-/// came); `now` is the time since some fixed start; `on_attempt` hears of
-/// each finished attempt once, in order.
+/// came); `now` is the time since some fixed start; `on_finished` hears of
+/// each finished puzzle attempt, drill and lesson once, in order.
 ///
 /// # Errors
 /// Drawing or reading events failed.
@@ -95,7 +125,7 @@ pub fn event_loop<B>(
     app: &mut App,
     mut next_event: impl FnMut(Duration) -> io::Result<Option<Event>>,
     mut now: impl FnMut() -> Duration,
-    mut on_attempt: impl FnMut(&Attempt) -> anyhow::Result<()>,
+    mut on_finished: impl FnMut(&Finished) -> anyhow::Result<()>,
 ) -> anyhow::Result<()>
 where
     B: Backend,
@@ -122,9 +152,9 @@ where
         if ms > 0 {
             app.update(Action::Tick(ms));
         }
-        let finished = app.outcomes();
-        for attempt in finished.get(reported..).unwrap_or_default() {
-            on_attempt(attempt)?;
+        let finished = app.finished();
+        for done in finished.get(reported..).unwrap_or_default() {
+            on_finished(done)?;
         }
         reported = finished.len();
     }

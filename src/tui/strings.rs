@@ -3,6 +3,7 @@
 
 use shakmaty::Square;
 
+use crate::drill::DrillKind;
 use crate::notation::role_name;
 use crate::session::{HintRung, Wrong};
 
@@ -14,8 +15,6 @@ pub const TAGLINE: &str = "type SAN, get every mistake explained";
 pub const STATUS_START: &str = "Find the best move and type it.";
 /// Status after a retry.
 pub const STATUS_RETRY: &str = "Again from the start.";
-/// The home screen's notice for features not built yet.
-pub const COMING_SOON: &str = "Coming soon.";
 /// The home screen's notice when no puzzles were loaded.
 pub const NO_PUZZLES: &str = "No puzzles loaded: start sancho with a puzzle file.";
 /// The home screen's notice after the last puzzle.
@@ -37,13 +36,7 @@ pub const MOVES_HEADING: &str = "Moves";
 pub const WAITING: &str = "opponent to reply…";
 
 /// The home menu's items, in order.
-pub const MENU: [&str; 5] = [
-    "Puzzles",
-    "Drills and lessons (coming)",
-    "Stats (coming)",
-    "Help",
-    "Quit",
-];
+pub const MENU: [&str; 5] = ["Puzzles", "Drills and lessons", "Stats", "Help", "Quit"];
 
 /// Status after a correct move, with the puzzle's comment and any notes
 /// on how the input departed from canonical SAN.
@@ -169,4 +162,88 @@ pub mod hint {
     pub fn impossible(reason: &str) -> String {
         format!("impossible: {reason}")
     }
+}
+
+/// The drills menu's title.
+pub const DRILLS_TITLE: &str = "Drills";
+/// The lesson list's title.
+pub const LESSONS_TITLE: &str = "Lessons";
+/// The stats screen's title.
+pub const STATS_TITLE: &str = "Stats";
+/// The notice when a drill could not make any exercise.
+pub const NO_EXERCISES: &str = "No exercises could be made for this drill.";
+/// Title of the drill's input box.
+pub const ANSWER_TITLE: &str = " Your answer ";
+/// Under a verdict.
+pub const NEXT_EXERCISE: &str = "Enter: next exercise.";
+/// Under the last verdict.
+pub const TO_SUMMARY: &str = "Enter: the summary.";
+/// The lesson page's last line.
+pub const LESSON_START: &str = "Enter: start the exercises.   Esc: back to the lessons.";
+/// The summary's last line.
+pub const SUMMARY_BACK: &str = "Enter or Esc: back to the menu.";
+/// The stats screen with nothing recorded yet.
+pub const STATS_EMPTY: &str =
+    "No results yet. Solve a puzzle or finish a drill, and your figures will appear here.";
+/// Heading of the rating chart.
+pub const RATING_TITLE: &str = " Rating ";
+/// Heading of the theme bars.
+pub const THEMES_TITLE: &str = " Accuracy by theme (%) ";
+/// Heading of the mistakes list.
+pub const MISTAKES_TITLE: &str = " Notation mistakes ";
+/// The themes block with no puzzle attempted.
+pub const NO_THEMES: &str = "No puzzle attempted yet.";
+/// The mistakes block with none made.
+pub const NO_MISTAKES: &str = "No notation mistakes recorded.";
+/// The rating block before any rated attempt.
+pub const NO_RATING: &str = "No rated attempt yet.";
+
+/// A drills menu item's label.
+pub fn drill_entry(kind: Option<DrillKind>, timed: bool) -> &'static str {
+    match (kind, timed) {
+        (None, _) => "Lessons",
+        (Some(_), true) => "Coordinates, 30 seconds",
+        (Some(kind), false) => drill_name(kind),
+    }
+}
+
+/// A drill kind's name.
+pub fn drill_name(kind: DrillKind) -> &'static str {
+    match kind {
+        DrillKind::Write => "Write the move",
+        DrillKind::Read => "Read the move",
+        DrillKind::Disambiguation => "Disambiguation",
+        DrillKind::Coordinates => "Coordinates",
+        DrillKind::Transcribe => "Transcribe a game",
+        DrillKind::Review => "Review your weak spots",
+    }
+}
+
+/// The drill screen's header title.
+pub fn drill_title(kind: DrillKind, timed: bool) -> String {
+    if timed {
+        format!("{}, timed", drill_name(kind))
+    } else {
+        drill_name(kind).to_owned()
+    }
+}
+
+/// A lesson's title as in the list and the header.
+pub fn lesson_title(number: usize, title: &str) -> String {
+    format!("Lesson {number}: {title}")
+}
+
+/// The header's exercise counter.
+pub fn exercise_counter(number: usize, total: usize) -> String {
+    format!("Exercise {number} of {total}")
+}
+
+/// Milliseconds as seconds with one decimal (`12.3 s`).
+pub fn seconds(ms: u64) -> String {
+    format!("{}.{} s", ms / 1000, (ms % 1000) / 100)
+}
+
+/// A ratio as a whole percentage.
+pub fn percent(ratio: f64) -> String {
+    format!("{:.0}%", ratio * 100.0)
 }

@@ -23,6 +23,8 @@ pub enum SquareMark {
     Hint,
     /// The king in check.
     Check,
+    /// Shown by a drill exercise (the move to write, the square to name).
+    Shown,
 }
 
 /// The style set.
@@ -54,6 +56,9 @@ impl Theme {
                 SquareMark::LastMove => Style::new().add_modifier(Modifier::BOLD),
                 SquareMark::Hint => Style::new().add_modifier(Modifier::UNDERLINED),
                 SquareMark::Check => Style::new().add_modifier(Modifier::REVERSED),
+                SquareMark::Shown => {
+                    Style::new().add_modifier(Modifier::BOLD | Modifier::UNDERLINED)
+                }
             };
         }
         // Every background has a relative luminance between 0.10 and 0.30,
@@ -67,6 +72,8 @@ impl Theme {
             (SquareMark::Hint, true) => idx(67),
             (SquareMark::Hint, false) => idx(25),
             (SquareMark::Check, _) => idx(160),
+            (SquareMark::Shown, true) => idx(30),
+            (SquareMark::Shown, false) => idx(29),
         };
         Style::new().bg(bg)
     }
@@ -164,6 +171,11 @@ impl Theme {
         )
     }
 
+    /// A bar or a line in a chart.
+    pub fn chart(&self) -> Style {
+        self.pick(Style::new().fg(Color::Cyan), Style::new())
+    }
+
     /// The highlighted menu item (reverse video is not colour).
     pub fn selected(&self) -> Style {
         Style::new().add_modifier(Modifier::REVERSED | Modifier::BOLD)
@@ -187,11 +199,12 @@ impl Theme {
 mod tests {
     use super::*;
 
-    const MARKS: [SquareMark; 4] = [
+    const MARKS: [SquareMark; 5] = [
         SquareMark::None,
         SquareMark::LastMove,
         SquareMark::Hint,
         SquareMark::Check,
+        SquareMark::Shown,
     ];
 
     /// Relative luminance (WCAG) of an xterm-256 colour-cube entry.
@@ -271,6 +284,7 @@ mod tests {
             theme.selected(),
             theme.user_move(),
             theme.solution_move(),
+            theme.chart(),
         ];
         for state in [
             HintState::Empty,

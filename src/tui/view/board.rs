@@ -1,5 +1,6 @@
 //! The board widget: from either side, Unicode or letters, with coordinates
-//! and highlights for the last move, a king in check and hint squares.
+//! and highlights for the last move, a king in check, hint squares and the
+//! squares a drill exercise shows.
 
 use ratatui::buffer::Buffer;
 use ratatui::layout::Rect;
@@ -40,6 +41,8 @@ pub struct Board<'a> {
     pub last_move: Option<Move>,
     /// Squares a hint points at.
     pub marks: HintMarks,
+    /// Squares a drill exercise shows (the move to write, the square to name).
+    pub highlights: &'a [Square],
     /// Letters instead of Unicode pieces.
     pub ascii: bool,
     /// Styles.
@@ -73,6 +76,9 @@ impl Board<'_> {
         }
         if self.marks.from == Some(sq) || self.marks.to == Some(sq) {
             return SquareMark::Hint;
+        }
+        if self.highlights.contains(&sq) {
+            return SquareMark::Shown;
         }
         if self
             .last_move
@@ -121,6 +127,7 @@ fn brackets(mark: SquareMark) -> Option<(char, char)> {
         SquareMark::LastMove => Some(('[', ']')),
         SquareMark::Hint => Some(('(', ')')),
         SquareMark::Check => Some(('!', '!')),
+        SquareMark::Shown => Some(('<', '>')),
     }
 }
 

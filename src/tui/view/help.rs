@@ -15,10 +15,10 @@ use crate::tui::theme::Theme;
 
 /// Draws the help overlay over the current screen.
 pub fn render(app: &App, theme: Theme, area: Rect, frame: &mut Frame) {
-    let under = if app.on_puzzle() {
-        Screen::Puzzle { input_empty: true }
-    } else {
-        Screen::Home
+    let under = match app.base_screen() {
+        Screen::Puzzle { .. } => Screen::Puzzle { input_empty: true },
+        Screen::Answer { .. } => Screen::Answer { input_empty: true },
+        other => other,
     };
     let bindings: Vec<&Binding> = bindings_for(&under)
         .chain(bindings_for(&Screen::Help).filter(|b| b.scope == Scope::Help))

@@ -1,16 +1,19 @@
 //! The view: a pure function of the [`App`] drawn into a [`Frame`].
 
 pub mod board;
+pub mod drill;
 pub mod help;
 pub mod home;
+pub mod lessons;
 pub mod puzzle;
+pub mod stats;
 
 use ratatui::Frame;
-use ratatui::layout::{Alignment, Rect};
+use ratatui::layout::{Alignment, Constraint, Layout, Rect};
 use ratatui::text::{Line, Span};
 use ratatui::widgets::{Paragraph, Wrap};
 
-use super::app::{App, Screen};
+use super::app::{App, Screen, View};
 use super::keys::{bindings_for, key_label};
 use super::strings;
 use super::theme::Theme;
@@ -30,9 +33,20 @@ pub fn render(app: &App, frame: &mut Frame) {
         render_too_small(area, frame);
         return;
     }
-    match app.play().filter(|_| app.on_puzzle()) {
-        Some(play) => puzzle::render(app, play, theme, area, frame),
-        None => home::render(app, theme, area, frame),
+    match app.view() {
+        View::Puzzle => match app.play() {
+            Some(play) => puzzle::render(app, play, theme, area, frame),
+            None => home::render(app, theme, area, frame),
+        },
+        View::Home => home::render(app, theme, area, frame),
+        View::Drills => drill::render_menu(app, theme, area, frame),
+        View::Drill => match app.drill() {
+            Some(d) => drill::render(app, d, theme, area, frame),
+            None => drill::render_menu(app, theme, area, frame),
+        },
+        View::Lessons => lessons::render_list(app, theme, area, frame),
+        View::Lesson => lessons::render_page(app, theme, area, frame),
+        View::Stats => stats::render(app, theme, area, frame),
     }
     if app.help_shown() {
         help::render(app, theme, area, frame);
@@ -67,4 +81,50 @@ pub(crate) fn render_footer(screen: Screen, theme: Theme, area: Rect, frame: &mu
         spans.push(Span::styled(binding.short, theme.dim()));
     }
     frame.render_widget(Paragraph::new(Line::from(spans)), area);
+}
+
+/// A titled list with one highlighted item, a notice under it and the
+/// footer (the drills menu, the lesson list).
+#[allow(clippy::too_many_arguments)]
+pub(crate) fn render_list(
+    title: &str,
+    items: &[String],
+    selected: usize,
+    notice: Option<&str>,
+    app: &App,
+    theme: Theme,
+    area: Rect,
+    frame: &mut Frame,
+) {
+    let [header, body, footer] = Layout::vertical([
+        Constraint::Length(1),
+        Constraint::Fill(1),
+        Constraint::Length(1),
+    ])
+    .areas(area);
+    frame.render_widget(
+        Paragraph::new(Line::from(vec![
+            Span::styled(strings::APP_NAME, theme.title()),
+            Span::raw("  "),
+            Span::raw(title.to_owned()),
+        ])),
+        header,
+    );
+    let mut lines = vec![Line::raw("")];
+    for (i, item) in items.iter().enumerate() {
+        if i == selected {
+            lines.push(Line::styled(format!(" ▸ {item} "), theme.selected()));
+        } else {
+            lines.push(Line::raw(format!("   {item} ")));
+        }
+    }
+    if let Some(notice) = notice {
+        lines.push(Line::raw(""));
+        lines.push(Line::styled(notice.to_owned(), theme.hint_message()));
+    }
+    // Keep the highlighted item in view on short terminals.
+    let skip = (selected + 2).saturating_sub(usize::from(body.height));
+    let skip = u16::try_from(skip).unwrap_or(u16::MAX);
+    frame.render_widget(Paragraph::new(lines).scroll((skip, 0)), body);
+    render_footer(app.screen(), theme, footer, frame);
 }

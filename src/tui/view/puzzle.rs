@@ -35,6 +35,7 @@ pub fn render(app: &App, play: &Play, theme: Theme, area: Rect, frame: &mut Fram
             bottom: play.bottom(),
             last_move: play.last_move(),
             marks: play.marks(),
+            highlights: &[],
             ascii: app.config().ascii,
             theme,
         },

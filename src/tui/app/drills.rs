@@ -1,0 +1,199 @@
+//! The drills menu, the drill screen, the lessons and the pages (lesson
+//! text, stats, a drill's summary): their part of [`App::update`].
+
+use super::{App, DrillEntry, Finished, View};
+use crate::drill::{self, DrillKind, DrillRun, GenOptions, TIMED_COORDINATES_MS};
+use crate::notation::Strictness;
+use crate::tui::action::Action;
+use crate::tui::config::{TIMED_COUNT, default_count};
+use crate::tui::drill::{DrillScreen, Phase};
+use crate::tui::input::InputLine;
+use crate::tui::strings;
+
+impl App {
+    pub(super) fn update_drills(&mut self, action: Action) {
+        let n = DrillEntry::ALL.len();
+        match action {
+            Action::Up => self.drill_menu = (self.drill_menu + n - 1) % n,
+            Action::Down => self.drill_menu = (self.drill_menu + 1) % n,
+            Action::Back => self.view = View::Home,
+            Action::Select => {
+                self.notice = None;
+                let seed = self.context.seed.wrapping_add(self.drills_started);
+                let strictness = self.context.strictness;
+                match DrillEntry::ALL[self.drill_menu % n] {
+                    DrillEntry::Kind(kind) => {
+                        self.start_drill(kind, seed, default_count(kind), strictness, false);
+                    }
+                    DrillEntry::TimedCoordinates => self.start_drill(
+                        DrillKind::Coordinates,
+                        seed,
+                        TIMED_COUNT,
+                        strictness,
+                        true,
+                    ),
+                    DrillEntry::Lessons => self.view = View::Lessons,
+                }
+            }
+            _ => {}
+        }
+    }
+
+    pub(super) fn start_drill(
+        &mut self,
+        kind: DrillKind,
+        seed: u64,
+        count: usize,
+        strictness: Strictness,
+        timed: bool,
+    ) {
+        self.drills_started += 1;
+        let options = GenOptions {
+            weak_codes: self.context.weak_codes.clone(),
+            game: None,
+        };
+        let exercises = drill::generate(kind, seed, count, &options);
+        if exercises.is_empty() {
+            self.notice = Some(strings::NO_EXERCISES.to_owned());
+            self.view = View::Drills;
+            return;
+        }
+        let run = DrillRun::new(kind, exercises, strictness);
+        let budget = timed.then_some(TIMED_COORDINATES_MS);
+        let title = strings::drill_title(kind, timed);
+        self.drill = Some(DrillScreen::new(title, run, budget));
+        self.view = View::Drill;
+    }
+
+    pub(super) fn update_drill(&mut self, action: Action) {
+        let Some(d) = &mut self.drill else {
+            self.view = View::Drills;
+            return;
+        };
+        if d.phase() == Phase::Summary {
+            match action {
+                Action::Select | Action::Back => self.leave_drill(),
+                _ => self.update_page(action),
+            }
+            return;
+        }
+        match action {
+            Action::Insert(c) => d.edit(|l| l.insert(c)),
+            Action::Backspace => d.edit(InputLine::backspace),
+            Action::Delete => d.edit(InputLine::delete),
+            Action::Left => d.edit(InputLine::left),
+            Action::Right => d.edit(InputLine::right),
+            Action::Home => d.edit(InputLine::home),
+            Action::End => d.edit(InputLine::end),
+            Action::ClearLine => d.edit(InputLine::clear),
+            Action::DeleteWord => d.edit(InputLine::delete_word),
+            Action::RecallLast => d.recall(),
+            Action::Submit => d.submit(),
+            Action::FlipBoard => d.flip(),
+            Action::Back => d.stop(),
+            _ => {}
+        }
+        if d.phase() == Phase::Summary {
+            self.scroll = 0;
+        }
+        self.collect_drill();
+    }
+
+    pub(super) fn leave_drill(&mut self) {
+        let from_lesson = self.drill.as_ref().is_some_and(|d| d.lesson().is_some());
+        self.drill = None;
+        self.view = if from_lesson {
+            View::Lessons
+        } else {
+            View::Drills
+        };
+    }
+
+    /// Hands a finished drill (and a completed lesson) over once.
+    pub(super) fn collect_drill(&mut self) {
+        let Some(d) = &mut self.drill else {
+            return;
+        };
+        let Some(summary) = d.take_finished() else {
+            return;
+        };
+        let kind = d.kind();
+        let whole = summary.exercises as usize >= d.run().len();
+        let lesson = d.lesson().map(str::to_owned);
+        self.finished.push(Finished::Drill { kind, summary });
+        if let (Some(id), true) = (lesson, whole) {
+            self.completed.insert(id.clone());
+            self.finished.push(Finished::Lesson { id });
+        }
+    }
+
+    pub(super) fn update_lessons(&mut self, action: Action) {
+        let n = drill::lessons().len().max(1);
+        match action {
+            Action::Up => self.lesson_menu = (self.lesson_menu + n - 1) % n,
+            Action::Down => self.lesson_menu = (self.lesson_menu + 1) % n,
+            Action::Back => self.view = View::Drills,
+            Action::Select => self.open_lesson(self.lesson_menu),
+            _ => {}
+        }
+    }
+
+    pub(super) fn open_lesson(&mut self, index: usize) {
+        if index < drill::lessons().len() {
+            self.lesson = index;
+            self.open_page(View::Lesson);
+        }
+    }
+
+    pub(super) fn open_page(&mut self, view: View) {
+        self.scroll = 0;
+        self.view = view;
+    }
+
+    /// Scrolling, Enter and Esc on a page (lesson, stats, summary).
+    pub(super) fn update_page(&mut self, action: Action) {
+        let page = self.size.1.saturating_sub(4).max(1);
+        let max = self.page_len();
+        match action {
+            Action::Up => self.scroll = self.scroll.saturating_sub(1),
+            Action::Down => self.scroll = (self.scroll + 1).min(max),
+            Action::ScrollUp => self.scroll = self.scroll.saturating_sub(page),
+            Action::ScrollDown => self.scroll = self.scroll.saturating_add(page).min(max),
+            Action::Back => {
+                self.view = match self.view {
+                    View::Lesson => View::Lessons,
+                    _ => View::Home,
+                }
+            }
+            Action::Select if self.view == View::Lesson => self.start_lesson(),
+            Action::Select => self.view = View::Home,
+            _ => {}
+        }
+    }
+
+    /// How far a page may scroll: its length in source lines.
+    pub(super) fn page_len(&self) -> u16 {
+        let lines = match self.view {
+            View::Lesson => self
+                .current_lesson()
+                .map_or(0, |l| l.text.lines().count() + 4),
+            View::Drill => self
+                .drill
+                .as_ref()
+                .map_or(0, |d| d.run().summary().mistakes.len() + 8),
+            _ => 0,
+        };
+        u16::try_from(lines).unwrap_or(u16::MAX)
+    }
+
+    pub(super) fn start_lesson(&mut self) {
+        let Some(lesson) = self.current_lesson() else {
+            return;
+        };
+        let run = DrillRun::new(DrillKind::Write, lesson.drill(), self.context.strictness)
+            .with_label(&lesson.id);
+        let title = strings::lesson_title(lesson.number, &lesson.title);
+        self.drill = Some(DrillScreen::new(title, run, None).for_lesson(&lesson.id));
+        self.view = View::Drill;
+    }
+}

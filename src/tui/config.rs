@@ -1,0 +1,116 @@
+//! What the caller passes in ([`Config`], [`Start`], [`Context`]) and what
+//! the interface hands back ([`Finished`]).
+
+use std::collections::BTreeSet;
+
+use super::play::Attempt;
+use crate::drill::{DrillKind, DrillSummary};
+use crate::notation::Strictness;
+use crate::progress::Stats;
+
+/// How the interface looks and where it opens; set by the command line.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct Config {
+    /// Letters (`K`, `q`) instead of Unicode chess pieces.
+    pub ascii: bool,
+    /// No colour at all (the `NO_COLOR` convention); highlights then use
+    /// brackets and text modifiers (bold, underline, reverse video).
+    pub no_color: bool,
+    /// The screen to open on.
+    pub start: Start,
+}
+
+/// The screen the interface opens on.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub enum Start {
+    /// The home menu.
+    #[default]
+    Home,
+    /// The first puzzle (`sancho play`).
+    Puzzles,
+    /// The drills menu.
+    Drills,
+    /// A drill at once (`sancho drill KIND`).
+    Drill {
+        /// The kind.
+        kind: DrillKind,
+        /// The seed of its exercises (the caller reads the clock).
+        seed: u64,
+        /// How many exercises (transcribe: moves of the game, 0 for all).
+        count: usize,
+        /// Strict or lenient grading.
+        strictness: Strictness,
+        /// The 30-second timed mode (coordinates).
+        timed: bool,
+    },
+    /// The lesson list.
+    Lessons,
+    /// A lesson's page, by its 1-based number.
+    Lesson(usize),
+    /// The stats screen.
+    Stats,
+}
+
+/// The data the screens show that lives in the store: the caller reads it
+/// (the interface never opens the store itself).
+#[derive(Clone, Debug, PartialEq)]
+pub struct Context {
+    /// The figures of the stats screen (`Progress::stats(now)`); `None`
+    /// shows it as empty.
+    pub stats: Option<Stats>,
+    /// Ids of the lessons already completed (`lesson-3`), marked in the list.
+    pub completed_lessons: BTreeSet<String>,
+    /// Review drills: `drill::weak_codes(&progress.mistake_counts())`.
+    pub weak_codes: Vec<String>,
+    /// The seed of drills started from the menu (each one adds 1).
+    pub seed: u64,
+    /// Grading of drills started from the menu and of lessons (strict by
+    /// default, as in line mode: drills grade the notation itself).
+    pub strictness: Strictness,
+}
+
+impl Default for Context {
+    fn default() -> Context {
+        Context {
+            stats: None,
+            completed_lessons: BTreeSet::new(),
+            weak_codes: Vec::new(),
+            seed: 0,
+            strictness: Strictness::Strict,
+        }
+    }
+}
+
+/// Something the user finished, handed to the caller to record.
+#[derive(Clone, Debug, PartialEq)]
+pub enum Finished {
+    /// A puzzle attempt.
+    Puzzle(Attempt),
+    /// A drill (also a lesson's exercises, under the label `lesson-N`, and a
+    /// drill ended early with at least one answer). Record it with
+    /// `summary.into_result(now)`.
+    Drill {
+        /// The kind (a lesson's exercises are write-the-move).
+        kind: DrillKind,
+        /// What was answered, the accuracy, the time and the mistakes.
+        summary: DrillSummary,
+    },
+    /// Every exercise of a lesson was answered: `Store::complete_lesson(&id)`.
+    Lesson {
+        /// The lesson's id (`lesson-3`).
+        id: String,
+    },
+}
+
+/// How many exercises a drill started from the menu has (transcribe: the
+/// whole game).
+pub fn default_count(kind: DrillKind) -> usize {
+    match kind {
+        DrillKind::Transcribe => 0,
+        _ => 10,
+    }
+}
+
+/// Exercises generated for the timed coordinates drill (more than anyone
+/// answers in 30 seconds).
+pub const TIMED_COUNT: usize = 200;

@@ -1,0 +1,245 @@
+//! The state of the drill screen: a [`DrillRun`], the input line, the time
+//! spent on the exercise shown, the verdict of the last answer and, at the
+//! end, the summary. Time comes only from [`DrillScreen::tick`].
+
+use shakmaty::Color;
+
+use super::input::InputLine;
+use crate::drill::{DrillKind, DrillRun, DrillSummary, Exercise, Verdict};
+
+/// What the drill screen shows.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Phase {
+    /// An exercise waits for an answer.
+    Asking,
+    /// The last answer's verdict (Enter moves on).
+    Verdict,
+    /// The drill is over: its summary.
+    Summary,
+}
+
+/// One answered exercise with its verdict.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Answered {
+    /// The exercise (still shown on the board with its verdict).
+    pub exercise: Exercise,
+    /// What the user typed.
+    pub answer: String,
+    /// The grade.
+    pub verdict: Verdict,
+}
+
+/// The drill screen's state.
+#[derive(Clone, Debug)]
+pub struct DrillScreen {
+    run: DrillRun,
+    title: String,
+    lesson: Option<String>,
+    budget_ms: Option<u64>,
+    spent_ms: u64,
+    elapsed_ms: u64,
+    input: InputLine,
+    last_submitted: Option<String>,
+    answered: Option<Answered>,
+    previous: Option<Answered>,
+    reported: bool,
+    flipped: bool,
+}
+
+impl DrillScreen {
+    /// A drill titled `title` (the header shows it). `budget_ms` makes it
+    /// timed: it ends when the time on the exercises adds up to the budget.
+    pub fn new(title: impl Into<String>, run: DrillRun, budget_ms: Option<u64>) -> DrillScreen {
+        let run = match budget_ms {
+            Some(b) => run.with_budget(b),
+            None => run,
+        };
+        DrillScreen {
+            run,
+            title: title.into(),
+            lesson: None,
+            budget_ms,
+            spent_ms: 0,
+            elapsed_ms: 0,
+            input: InputLine::default(),
+            last_submitted: None,
+            answered: None,
+            previous: None,
+            reported: false,
+            flipped: false,
+        }
+    }
+
+    /// Marks the drill as the exercises of the lesson `id`.
+    #[must_use]
+    pub fn for_lesson(mut self, id: impl Into<String>) -> DrillScreen {
+        self.lesson = Some(id.into());
+        self
+    }
+
+    /// What the screen shows now.
+    pub fn phase(&self) -> Phase {
+        if self.answered.is_some() {
+            Phase::Verdict
+        } else if self.run.is_finished() {
+            Phase::Summary
+        } else {
+            Phase::Asking
+        }
+    }
+
+    /// The exercise on the board: the one asked, or the one just answered.
+    pub fn exercise(&self) -> Option<&Exercise> {
+        match &self.answered {
+            Some(a) => Some(&a.exercise),
+            None => self.run.current(),
+        }
+    }
+
+    /// Runs an edit on the input line (only while an exercise is asked).
+    pub fn edit(&mut self, f: impl FnOnce(&mut InputLine)) {
+        if self.phase() == Phase::Asking {
+            f(&mut self.input);
+        }
+    }
+
+    /// Puts the last submitted answer back on the line.
+    pub fn recall(&mut self) {
+        if let Some(last) = self.last_submitted.clone() {
+            self.edit(|line| line.set(&last));
+        }
+    }
+
+    /// Enter: checks the typed answer, or moves on from a verdict.
+    pub fn submit(&mut self) {
+        match self.phase() {
+            Phase::Verdict => self.answered = None,
+            Phase::Summary => {}
+            Phase::Asking => {
+                let text = self.input.text();
+                if text.trim().is_empty() {
+                    return;
+                }
+                let exercise = self.run.current().cloned();
+                let elapsed = self.elapsed_ms;
+                self.last_submitted = Some(text.clone());
+                self.input.clear();
+                self.elapsed_ms = 0;
+                self.previous = None;
+                if let (Some(verdict), Some(exercise)) = (self.run.answer(&text, elapsed), exercise)
+                {
+                    self.spent_ms = self.spent_ms.saturating_add(elapsed);
+                    let answered = Answered {
+                        exercise,
+                        answer: text.trim().to_owned(),
+                        verdict,
+                    };
+                    // Against the clock, a right answer moves on at once.
+                    if self.budget_ms.is_some()
+                        && answered.verdict.correct
+                        && !self.run.is_finished()
+                    {
+                        self.previous = Some(answered);
+                    } else {
+                        self.answered = Some(answered);
+                    }
+                }
+            }
+        }
+    }
+
+    /// Time passed: it counts while an exercise waits for its answer; a
+    /// timed drill ends when its budget is used up.
+    pub fn tick(&mut self, ms: u64) {
+        if self.phase() != Phase::Asking {
+            return;
+        }
+        self.elapsed_ms = self.elapsed_ms.saturating_add(ms);
+        if let Some(budget) = self.budget_ms
+            && self.spent_ms.saturating_add(self.elapsed_ms) > budget
+        {
+            // An answer after the budget is not counted: it ends the drill.
+            let _ = self.run.answer(&self.input.text(), self.elapsed_ms);
+            self.input.clear();
+            self.elapsed_ms = 0;
+            self.spent_ms = budget;
+        }
+    }
+
+    /// Ends the drill early (Esc); the summary shows what was answered.
+    pub fn stop(&mut self) {
+        self.run.stop(self.elapsed_ms);
+        self.elapsed_ms = 0;
+        self.answered = None;
+        self.input.clear();
+    }
+
+    /// The summary, once, as soon as the drill is over; `None` before that,
+    /// afterwards, and for a drill ended before any answer.
+    pub fn take_finished(&mut self) -> Option<DrillSummary> {
+        if self.reported || !self.run.is_finished() {
+            return None;
+        }
+        self.reported = true;
+        let summary = self.run.summary();
+        (summary.exercises > 0).then_some(summary)
+    }
+
+    /// Turns the board around.
+    pub fn flip(&mut self) {
+        self.flipped = !self.flipped;
+    }
+
+    /// The colour at the bottom of the board.
+    pub fn bottom(&self) -> Color {
+        let side = self.exercise().map_or(Color::White, |e| e.orientation);
+        if self.flipped { !side } else { side }
+    }
+
+    /// The drill in progress.
+    pub fn run(&self) -> &DrillRun {
+        &self.run
+    }
+
+    /// The drill kind.
+    pub fn kind(&self) -> DrillKind {
+        self.run.kind()
+    }
+
+    /// The header's title.
+    pub fn title(&self) -> &str {
+        &self.title
+    }
+
+    /// The lesson these exercises belong to.
+    pub fn lesson(&self) -> Option<&str> {
+        self.lesson.as_deref()
+    }
+
+    /// The input line.
+    pub fn input(&self) -> &InputLine {
+        &self.input
+    }
+
+    /// The last answer and its verdict, while it is shown.
+    pub fn answered(&self) -> Option<&Answered> {
+        self.answered.as_ref()
+    }
+
+    /// Timed drills: the right answer just given (shown while the next
+    /// exercise is asked).
+    pub fn previous(&self) -> Option<&Answered> {
+        self.previous.as_ref()
+    }
+
+    /// Time on the exercise shown, in milliseconds.
+    pub fn elapsed_ms(&self) -> u64 {
+        self.elapsed_ms
+    }
+
+    /// A timed drill's time left, in milliseconds.
+    pub fn remaining_ms(&self) -> Option<u64> {
+        self.budget_ms
+            .map(|b| b.saturating_sub(self.spent_ms.saturating_add(self.elapsed_ms)))
+    }
+}

@@ -1,0 +1,269 @@
+//! The drills menu, the drill screen (board, prompt, input line, verdict)
+//! and a drill's summary.
+
+use ratatui::Frame;
+use ratatui::layout::{Alignment, Constraint, Layout, Position, Rect};
+use ratatui::style::Style;
+use ratatui::text::{Line, Span};
+use ratatui::widgets::{Block, Borders, Paragraph, Wrap};
+
+use super::board::Board;
+use super::puzzle::board_area;
+use crate::drill::{DrillSummary, Exercise, Show};
+use crate::tui::app::{App, DrillEntry};
+use crate::tui::drill::{Answered, DrillScreen, Phase};
+use crate::tui::play::HintMarks;
+use crate::tui::strings;
+use crate::tui::theme::Theme;
+
+/// Draws the drills menu.
+pub fn render_menu(app: &App, theme: Theme, area: Rect, frame: &mut Frame) {
+    let items: Vec<String> = DrillEntry::ALL
+        .iter()
+        .map(|entry| {
+            match entry {
+                DrillEntry::Kind(kind) => strings::drill_entry(Some(*kind), false),
+                DrillEntry::TimedCoordinates => {
+                    strings::drill_entry(Some(crate::drill::DrillKind::Coordinates), true)
+                }
+                DrillEntry::Lessons => strings::drill_entry(None, false),
+            }
+            .to_owned()
+        })
+        .collect();
+    super::render_list(
+        strings::DRILLS_TITLE,
+        &items,
+        app.drill_menu_index(),
+        app.notice(),
+        app,
+        theme,
+        area,
+        frame,
+    );
+}
+
+/// The drill screen's areas: header, body (board and panel), input, footer.
+pub fn areas(area: Rect) -> [Rect; 4] {
+    Layout::vertical([
+        Constraint::Length(1),
+        Constraint::Fill(1),
+        Constraint::Length(3),
+        Constraint::Length(1),
+    ])
+    .areas(area)
+}
+
+/// Draws the drill screen: the exercise, or the summary once it is over.
+pub fn render(app: &App, drill: &DrillScreen, theme: Theme, area: Rect, frame: &mut Frame) {
+    let [header, body, input, footer] = areas(area);
+    render_header(drill, theme, header, frame);
+    let phase = drill.phase();
+    if phase == Phase::Summary {
+        let body = Rect::new(
+            area.x + 1,
+            body.y,
+            area.width.saturating_sub(2),
+            body.height + input.height,
+        );
+        let lines = summary_lines(&drill.run().summary(), theme);
+        frame.render_widget(
+            Paragraph::new(lines)
+                .wrap(Wrap { trim: false })
+                .scroll((app.scroll(), 0)),
+            body,
+        );
+    } else if let Some(exercise) = drill.exercise() {
+        let board_rect = board_area(body);
+        let highlights = exercise.highlighted();
+        frame.render_widget(
+            Board {
+                pos: &exercise.position,
+                bottom: drill.bottom(),
+                last_move: None,
+                marks: HintMarks::default(),
+                highlights: &highlights,
+                ascii: app.config().ascii,
+                theme,
+            },
+            board_rect,
+        );
+        let bw = board_rect.width;
+        let side = Rect::new(
+            body.x + bw + 1,
+            body.y,
+            body.width.saturating_sub(bw + 1),
+            body.height,
+        );
+        render_side(exercise, drill, theme, side, frame);
+        render_input(app, drill, theme, input, frame);
+    }
+    super::render_footer(app.screen(), theme, footer, frame);
+}
+
+fn render_header(drill: &DrillScreen, theme: Theme, area: Rect, frame: &mut Frame) {
+    let run = drill.run();
+    let number = if drill.phase() == Phase::Verdict {
+        run.number().saturating_sub(1)
+    } else {
+        run.number()
+    };
+    let mut spans = vec![
+        Span::styled(strings::APP_NAME, theme.title()),
+        Span::raw("  "),
+        Span::raw(drill.title().to_owned()),
+    ];
+    if drill.phase() != Phase::Summary {
+        spans.push(Span::raw("  "));
+        spans.push(Span::styled(
+            strings::exercise_counter(number.min(run.len()), run.len()),
+            theme.dim(),
+        ));
+    }
+    frame.render_widget(Paragraph::new(Line::from(spans)), area);
+    if let Some(left) = drill.remaining_ms() {
+        frame.render_widget(
+            Paragraph::new(Span::styled(strings::seconds(left), theme.key()))
+                .alignment(Alignment::Right),
+            area,
+        );
+    }
+}
+
+fn render_side(
+    exercise: &Exercise,
+    drill: &DrillScreen,
+    theme: Theme,
+    area: Rect,
+    frame: &mut Frame,
+) {
+    let mut lines = Vec::new();
+    match &exercise.show {
+        Show::San { san } => lines.push(Line::from(vec![
+            Span::raw("The move: "),
+            Span::styled(san.clone(), theme.title()),
+        ])),
+        Show::Question { square } => lines.push(Line::from(vec![
+            Span::raw("Find: "),
+            Span::styled(square.to_string(), theme.title()),
+        ])),
+        // The prompt names the game, the move number and the side.
+        Show::Game { .. } | Show::Move { .. } | Show::Square { .. } => {}
+    }
+    lines.push(Line::raw(exercise.prompt.clone()));
+    if let (Some(previous), None) = (drill.previous(), drill.answered()) {
+        lines.push(Line::raw(""));
+        lines.extend(verdict_lines(previous, theme));
+    }
+    if let Some(answered) = drill.answered() {
+        lines.push(Line::raw(""));
+        lines.extend(verdict_lines(answered, theme));
+        let next = if drill.run().is_finished() {
+            strings::TO_SUMMARY
+        } else {
+            strings::NEXT_EXERCISE
+        };
+        lines.push(Line::styled(next, theme.dim()));
+    }
+    let block = Block::default().borders(Borders::ALL);
+    frame.render_widget(
+        Paragraph::new(lines).block(block).wrap(Wrap { trim: true }),
+        area,
+    );
+}
+
+/// The verdict's lines: correct or wrong with the expected answer, the
+/// reason and every diagnostic message.
+pub fn verdict_lines(answered: &Answered, theme: Theme) -> Vec<Line<'static>> {
+    let v = &answered.verdict;
+    let mut lines = Vec::new();
+    if v.correct {
+        lines.push(Line::styled(
+            format!("Correct: {}", v.expected),
+            theme.good(),
+        ));
+        if !v.diagnostics.is_empty() {
+            lines.push(Line::raw("Accepted, but note:"));
+        }
+    } else {
+        lines.push(Line::styled(
+            format!("Wrong: {}", answered.answer),
+            theme.bad(),
+        ));
+        lines.push(Line::from(vec![
+            Span::raw("The answer is "),
+            Span::styled(v.expected.clone(), theme.good()),
+        ]));
+        if let Some(reason) = &v.reason {
+            lines.push(Line::raw(reason.clone()));
+        }
+    }
+    for d in &v.diagnostics {
+        lines.push(Line::styled(format!("- {}", d.message), theme.diagnostic()));
+    }
+    lines
+}
+
+fn render_input(app: &App, drill: &DrillScreen, theme: Theme, area: Rect, frame: &mut Frame) {
+    let block = Block::default()
+        .borders(Borders::ALL)
+        .title(Span::styled(strings::ANSWER_TITLE, theme.title()));
+    let inner = block.inner(area);
+    frame.render_widget(block, area);
+    let line = Line::from(vec![
+        Span::styled("> ", theme.key()),
+        Span::raw(drill.input().text()),
+    ]);
+    frame.render_widget(Paragraph::new(line), inner);
+    if !app.help_shown() && drill.phase() == Phase::Asking {
+        let offset = u16::try_from(drill.input().cursor() + 2).unwrap_or(u16::MAX);
+        let x = inner
+            .x
+            .saturating_add(offset)
+            .min(inner.right().saturating_sub(1));
+        frame.set_cursor_position(Position::new(x, inner.y));
+    }
+}
+
+/// The summary's lines: the score, the time, each mistake with its
+/// canonical form.
+pub fn summary_lines(summary: &DrillSummary, theme: Theme) -> Vec<Line<'static>> {
+    let mut lines = vec![Line::styled("Drill over", theme.title()), Line::raw("")];
+    if summary.timed_out {
+        lines.push(Line::styled("Time is up.", theme.hint_message()));
+    }
+    lines.push(Line::raw(format!(
+        "{} of {} correct ({})",
+        summary.correct,
+        summary.exercises,
+        strings::percent(summary.accuracy)
+    )));
+    let mut time = format!("Time {}", strings::seconds(summary.time_ms));
+    if let Some(each) = summary.ms_per_answer {
+        time.push_str(&format!(", {} per answer", strings::seconds(each)));
+    }
+    lines.push(Line::raw(time));
+    lines.push(Line::raw(""));
+    if summary.mistakes.is_empty() {
+        lines.push(Line::styled("No mistakes.", theme.good()));
+    } else {
+        lines.push(Line::styled("Mistakes", theme.title()));
+        for m in &summary.mistakes {
+            lines.push(Line::from(vec![
+                Span::raw("  "),
+                Span::styled(m.answer.clone(), theme.bad()),
+                Span::raw(" → "),
+                Span::styled(m.expected.clone(), theme.good()),
+                Span::styled(format!("  ({})", m.code), theme.dim()),
+            ]));
+        }
+    }
+    lines.push(Line::raw(""));
+    lines.push(Line::styled(strings::SUMMARY_BACK, theme.dim()));
+    lines
+}
+
+/// The style of a verdict's first line (for tests and the summary).
+pub fn verdict_style(correct: bool, theme: Theme) -> Style {
+    if correct { theme.good() } else { theme.bad() }
+}

@@ -1,0 +1,246 @@
+//! The stats screen: totals and streaks, the rating over time as a line
+//! chart, accuracy per theme as bars, the most frequent notation mistakes
+//! with their canonical forms; a friendly line when nothing is recorded.
+
+use ratatui::Frame;
+use ratatui::layout::{Alignment, Constraint, Layout, Rect};
+use ratatui::symbols::Marker;
+use ratatui::text::{Line, Span};
+use ratatui::widgets::{
+    Axis, Bar, BarChart, Block, Borders, Chart, Dataset, GraphType, Paragraph, Wrap,
+};
+
+use crate::drill;
+use crate::progress::Stats;
+use crate::tui::app::App;
+use crate::tui::strings;
+use crate::tui::theme::Theme;
+
+/// Themes shown as bars, most attempted first.
+pub const TOP_THEMES: usize = 10;
+/// Mistakes listed, most frequent first.
+pub const TOP_MISTAKES: usize = 5;
+
+/// Whether there is anything to show.
+pub fn is_empty(stats: &Stats) -> bool {
+    stats.puzzles.attempted == 0
+        && stats.drills.completed == 0
+        && stats.lessons.completed.is_empty()
+}
+
+/// Draws the stats screen.
+pub fn render(app: &App, theme: Theme, area: Rect, frame: &mut Frame) {
+    let [header, body, footer] = Layout::vertical([
+        Constraint::Length(1),
+        Constraint::Fill(1),
+        Constraint::Length(1),
+    ])
+    .areas(area);
+    frame.render_widget(
+        Paragraph::new(Line::from(vec![
+            Span::styled(strings::APP_NAME, theme.title()),
+            Span::raw("  "),
+            Span::raw(strings::STATS_TITLE),
+        ])),
+        header,
+    );
+    super::render_footer(app.screen(), theme, footer, frame);
+    let Some(stats) = app.stats().filter(|s| !is_empty(s)) else {
+        let y = body.y + body.height / 3;
+        let rect = Rect::new(
+            body.x + 2,
+            y,
+            body.width.saturating_sub(4),
+            body.height - (y - body.y),
+        );
+        frame.render_widget(
+            Paragraph::new(strings::STATS_EMPTY)
+                .alignment(Alignment::Center)
+                .wrap(Wrap { trim: true }),
+            rect,
+        );
+        return;
+    };
+    let totals = totals_lines(stats, theme);
+    let mistakes_h = u16::try_from(stats.mistakes.len().clamp(1, TOP_MISTAKES) + 2).unwrap_or(3);
+    let [top, middle, bottom] = Layout::vertical([
+        Constraint::Length(u16::try_from(totals.len()).unwrap_or(3)),
+        Constraint::Fill(1),
+        Constraint::Length(mistakes_h),
+    ])
+    .areas(body);
+    frame.render_widget(Paragraph::new(totals), top);
+    let [left, right] =
+        Layout::horizontal([Constraint::Percentage(50), Constraint::Percentage(50)]).areas(middle);
+    render_rating(stats, theme, left, frame);
+    render_themes(stats, theme, right, frame);
+    render_mistakes(stats, theme, bottom, frame);
+}
+
+fn ratio(r: Option<f64>) -> String {
+    r.map_or_else(|| "–".to_owned(), strings::percent)
+}
+
+/// The totals: puzzles, streaks, reviews due, rating, drills, lessons.
+pub fn totals_lines(stats: &Stats, theme: Theme) -> Vec<Line<'static>> {
+    let p = &stats.puzzles;
+    let d = &stats.drills;
+    let drill_accuracy = (d.exercises > 0).then(|| f64::from(d.correct) / f64::from(d.exercises));
+    let label = |s: &str| Span::styled(s.to_owned(), theme.key());
+    vec![
+        Line::from(vec![
+            label("Puzzles "),
+            Span::raw(format!(
+                "{} attempted, {} solved ({})   ",
+                p.attempted,
+                p.solved,
+                ratio(p.accuracy)
+            )),
+            label("Streak "),
+            Span::raw(format!(
+                "{} (best {})",
+                stats.streak.current, stats.streak.best
+            )),
+        ]),
+        Line::from(vec![
+            label("Rating "),
+            Span::raw(format!(
+                "{:.0} ± {:.0}   ",
+                stats.rating.current, stats.rating.deviation
+            )),
+            label("Reviews due today "),
+            Span::raw(stats.reviews_due.to_string()),
+        ]),
+        Line::from(vec![
+            label("Drills "),
+            Span::raw(format!(
+                "{} done, {} of {} correct ({})   ",
+                d.completed,
+                d.correct,
+                d.exercises,
+                ratio(drill_accuracy)
+            )),
+            label("Lessons "),
+            Span::raw(format!(
+                "{} of {}",
+                stats.lessons.completed.len(),
+                drill::lessons().len()
+            )),
+        ]),
+    ]
+}
+
+fn render_rating(stats: &Stats, theme: Theme, area: Rect, frame: &mut Frame) {
+    let block = Block::default()
+        .borders(Borders::ALL)
+        .title(Span::styled(strings::RATING_TITLE, theme.title()));
+    let points: Vec<(f64, f64)> = stats
+        .rating
+        .history
+        .iter()
+        .enumerate()
+        .map(|(i, p)| (i as f64 + 1.0, p.rating))
+        .collect();
+    if points.is_empty() {
+        frame.render_widget(
+            Paragraph::new(Line::styled(strings::NO_RATING, theme.dim())).block(block),
+            area,
+        );
+        return;
+    }
+    let (lo, hi) = points
+        .iter()
+        .fold((f64::MAX, f64::MIN), |(lo, hi), &(_, r)| {
+            (lo.min(r), hi.max(r))
+        });
+    let (lo, hi) = ((lo / 50.0).floor() * 50.0, (hi / 50.0).ceil() * 50.0);
+    let hi = if hi <= lo { lo + 50.0 } else { hi };
+    let n = points.len() as f64;
+    let chart = Chart::new(vec![
+        Dataset::default()
+            .marker(Marker::Braille)
+            .graph_type(GraphType::Line)
+            .style(theme.chart())
+            .data(&points),
+    ])
+    .block(block)
+    .x_axis(
+        Axis::default()
+            .bounds([1.0, n.max(2.0)])
+            .labels(vec![Span::raw("1"), Span::raw(format!("{}", points.len()))])
+            .style(theme.dim()),
+    )
+    .y_axis(
+        Axis::default()
+            .bounds([lo, hi])
+            .labels(vec![
+                Span::raw(format!("{lo:.0}")),
+                Span::raw(format!("{hi:.0}")),
+            ])
+            .style(theme.dim()),
+    );
+    frame.render_widget(chart, area);
+}
+
+fn render_themes(stats: &Stats, theme: Theme, area: Rect, frame: &mut Frame) {
+    let block = Block::default()
+        .borders(Borders::ALL)
+        .title(Span::styled(strings::THEMES_TITLE, theme.title()));
+    let rows: Vec<_> = stats
+        .themes
+        .iter()
+        .filter(|t| t.attempted > 0)
+        .take(TOP_THEMES)
+        .collect();
+    if rows.is_empty() {
+        frame.render_widget(
+            Paragraph::new(Line::styled(strings::NO_THEMES, theme.dim())).block(block),
+            area,
+        );
+        return;
+    }
+    let bars: Vec<Bar> = rows
+        .iter()
+        .map(|t| {
+            let pct = (t.accuracy.unwrap_or(0.0) * 100.0).round() as u64;
+            Bar::default()
+                .label(Line::raw(t.theme.clone()))
+                .value(pct)
+                .text_value(format!("{pct}% ({}/{})", t.solved, t.attempted))
+                .style(theme.chart())
+        })
+        .collect();
+    let chart = BarChart::horizontal(bars)
+        .block(block)
+        .max(100)
+        .bar_width(1)
+        .bar_gap(0);
+    frame.render_widget(chart, area);
+}
+
+fn render_mistakes(stats: &Stats, theme: Theme, area: Rect, frame: &mut Frame) {
+    let block = Block::default()
+        .borders(Borders::ALL)
+        .title(Span::styled(strings::MISTAKES_TITLE, theme.title()));
+    let lines: Vec<Line> = if stats.mistakes.is_empty() {
+        vec![Line::styled(strings::NO_MISTAKES, theme.dim())]
+    } else {
+        stats
+            .mistakes
+            .iter()
+            .take(TOP_MISTAKES)
+            .map(|m| {
+                let mut spans = vec![
+                    Span::styled(format!("{:>4}× ", m.count), theme.key()),
+                    Span::raw(m.code.clone()),
+                ];
+                if let Some(example) = &m.example {
+                    spans.push(Span::raw(": write "));
+                    spans.push(Span::styled(example.clone(), theme.good()));
+                }
+                Line::from(spans)
+            })
+            .collect()
+    };
+    frame.render_widget(Paragraph::new(lines).block(block), area);
+}

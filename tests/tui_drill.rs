@@ -1,0 +1,397 @@
+//! Drill and lesson flows through the terminal interface, fed as Actions.
+
+use ratatui::Terminal;
+use ratatui::backend::TestBackend;
+use sancho::drill::{self, DrillKind, Expected};
+use sancho::notation::Strictness;
+use sancho::tui::{Action, App, Config, Context, Finished, Phase, Screen, Start, View, render};
+
+fn drill_app(kind: DrillKind, count: usize, timed: bool) -> App {
+    let config = Config {
+        start: Start::Drill {
+            kind,
+            seed: 7,
+            count,
+            strictness: Strictness::Strict,
+            timed,
+        },
+        ..Config::default()
+    };
+    App::new(config, Vec::new())
+}
+
+fn typed(app: &mut App, text: &str) {
+    for c in text.chars() {
+        app.update(Action::Insert(c));
+    }
+}
+
+/// The expected answer of the exercise asked now.
+fn expected(app: &App) -> String {
+    app.drill()
+        .unwrap()
+        .run()
+        .current()
+        .unwrap()
+        .expected_text()
+}
+
+/// A wrong answer of the same form as the expected one.
+fn wrong(app: &App) -> String {
+    let exercise = app.drill().unwrap().run().current().unwrap();
+    match exercise.expected {
+        Expected::Square(sq) if sq.to_string() == "a1" => "h8".to_owned(),
+        Expected::Square(_) => "a1".to_owned(),
+        Expected::Move(_) => "Ke9".to_owned(),
+    }
+}
+
+fn text(app: &App, w: u16, h: u16) -> String {
+    let mut t = Terminal::new(TestBackend::new(w, h)).unwrap();
+    t.draw(|f| render(app, f)).unwrap();
+    let buf = t.backend().buffer().clone();
+    (0..h)
+        .map(|y| (0..w).map(|x| buf[(x, y)].symbol()).collect::<String>())
+        .collect::<Vec<_>>()
+        .join("\n")
+}
+
+#[test]
+fn a_drill_with_one_wrong_answer_ends_in_its_summary_and_is_handed_over() {
+    for kind in [DrillKind::Coordinates, DrillKind::Write, DrillKind::Read] {
+        let mut app = drill_app(kind, 3, false);
+        assert_eq!(app.view(), View::Drill, "{kind}");
+        assert_eq!(app.screen(), Screen::Answer { input_empty: true });
+        // The first answer is wrong, and took 2 seconds.
+        let want = expected(&app);
+        let bad = wrong(&app);
+        app.update(Action::Tick(2_000));
+        typed(&mut app, &bad);
+        app.update(Action::Submit);
+        let d = app.drill().unwrap();
+        assert_eq!(d.phase(), Phase::Verdict);
+        let verdict = &d.answered().unwrap().verdict;
+        assert!(!verdict.correct);
+        assert_eq!(verdict.expected, want);
+        let screen = text(&app, 100, 30);
+        assert!(screen.contains(&format!("Wrong: {bad}")), "{screen}");
+        assert!(
+            screen.contains(&format!("The answer is {want}")),
+            "{screen}"
+        );
+        // Time shown with a verdict does not count.
+        app.update(Action::Tick(60_000));
+        typed(&mut app, "zz");
+        assert!(
+            app.drill().unwrap().input().is_empty(),
+            "no typing over a verdict"
+        );
+        app.update(Action::Submit);
+        for _ in 0..2 {
+            let answer = expected(&app);
+            app.update(Action::Tick(1_000));
+            typed(&mut app, &answer);
+            app.update(Action::Submit);
+            assert!(app.drill().unwrap().answered().unwrap().verdict.correct);
+            app.update(Action::Submit);
+        }
+        assert_eq!(app.drill().unwrap().phase(), Phase::Summary);
+        assert_eq!(app.screen(), Screen::Page);
+        let [Finished::Drill { kind: k, summary }] = app.finished() else {
+            panic!("one drill finished: {:?}", app.finished());
+        };
+        assert_eq!(*k, kind);
+        assert_eq!((summary.exercises, summary.correct), (3, 2));
+        assert_eq!(summary.time_ms, 4_000);
+        assert_eq!(summary.ms_per_answer, Some(1_333));
+        assert_eq!(summary.mistakes.len(), 1, "{:?}", summary.mistakes);
+        assert_eq!(summary.mistakes[0].expected, want);
+        assert_eq!(summary.mistakes[0].answer, bad);
+        let screen = text(&app, 100, 30);
+        assert!(screen.contains("2 of 3 correct (67%)"), "{screen}");
+        assert!(screen.contains("1.3 s per answer"), "{screen}");
+        assert!(screen.contains(&format!("{bad} → {want}")), "{screen}");
+        // Esc goes back to the drills menu; nothing is reported twice.
+        app.update(Action::Back);
+        assert_eq!(app.view(), View::Drills);
+        assert_eq!(app.finished().len(), 1);
+    }
+}
+
+#[test]
+fn a_lenient_answer_is_correct_with_its_notes_shown() {
+    let config = Config {
+        start: Start::Drill {
+            kind: DrillKind::Write,
+            seed: 3,
+            count: 5,
+            strictness: Strictness::Lenient,
+            timed: false,
+        },
+        ..Config::default()
+    };
+    let mut app = App::new(config, Vec::new());
+    let answer = expected(&app);
+    // Lower-case piece letters are a classic slip the lenient mode accepts
+    // with a note; pawns are written in lower case anyway.
+    let sloppy = format!("{answer}!");
+    typed(&mut app, &sloppy);
+    app.update(Action::Submit);
+    let answered = app.drill().unwrap().answered().unwrap().clone();
+    assert!(answered.verdict.correct, "{answered:?}");
+    assert!(!answered.verdict.diagnostics.is_empty());
+    let screen = text(&app, 100, 30);
+    assert!(screen.contains("Accepted, but note:"), "{screen}");
+    for d in &answered.verdict.diagnostics {
+        let head: String = d.message.chars().take(20).collect();
+        assert!(screen.contains(&head), "{head} in {screen}");
+    }
+}
+
+#[test]
+fn esc_ends_a_drill_early_and_reports_what_was_answered() {
+    let mut app = drill_app(DrillKind::Coordinates, 5, false);
+    app.update(Action::Back);
+    assert_eq!(app.drill().unwrap().phase(), Phase::Summary);
+    assert!(
+        app.finished().is_empty(),
+        "nothing answered, nothing recorded"
+    );
+
+    let mut app = drill_app(DrillKind::Coordinates, 5, false);
+    let answer = expected(&app);
+    typed(&mut app, &answer);
+    app.update(Action::Submit);
+    app.update(Action::Back);
+    let [Finished::Drill { summary, .. }] = app.finished() else {
+        panic!("{:?}", app.finished());
+    };
+    assert_eq!((summary.exercises, summary.correct), (1, 1));
+}
+
+#[test]
+fn the_timed_drill_ends_when_its_30_seconds_are_used() {
+    let mut app = drill_app(DrillKind::Coordinates, 50, true);
+    let answer = expected(&app);
+    app.update(Action::Tick(10_000));
+    typed(&mut app, &answer);
+    app.update(Action::Submit);
+    // A right answer against the clock moves on at once, still shown.
+    let d = app.drill().unwrap();
+    assert_eq!(d.phase(), Phase::Asking);
+    assert_eq!(d.run().number(), 2);
+    assert_eq!(d.remaining_ms(), Some(20_000));
+    let screen = text(&app, 100, 30);
+    assert!(screen.contains("20.0 s"), "{screen}");
+    assert!(screen.contains(&format!("Correct: {answer}")), "{screen}");
+    // A wrong one stops for its verdict (and the clock with it).
+    let bad = wrong(&app);
+    typed(&mut app, &bad);
+    app.update(Action::Submit);
+    assert_eq!(app.drill().unwrap().phase(), Phase::Verdict);
+    app.update(Action::Tick(5_000));
+    app.update(Action::Submit);
+    assert_eq!(app.drill().unwrap().remaining_ms(), Some(20_000));
+    app.update(Action::Tick(20_000));
+    assert_eq!(app.drill().unwrap().phase(), Phase::Asking, "not over yet");
+    app.update(Action::Tick(1));
+    assert_eq!(app.drill().unwrap().phase(), Phase::Summary);
+    let [Finished::Drill { summary, .. }] = app.finished() else {
+        panic!("{:?}", app.finished());
+    };
+    assert!(summary.timed_out);
+    assert_eq!(
+        (summary.exercises, summary.correct, summary.time_ms),
+        (2, 1, 30_000)
+    );
+    assert!(text(&app, 100, 30).contains("Time is up."));
+}
+
+#[test]
+fn the_menu_opens_every_drill_kind_and_the_lessons() {
+    let context = Context {
+        weak_codes: vec!["lowercase-piece".to_owned()],
+        seed: 11,
+        ..Context::default()
+    };
+    for (downs, title) in [
+        (0, "Write the move"),
+        (1, "Read the move"),
+        (2, "Disambiguation"),
+        (3, "Coordinates"),
+        (4, "Coordinates, timed"),
+        (5, "Transcribe a game"),
+        (6, "Review your weak spots"),
+    ] {
+        let config = Config {
+            start: Start::Drills,
+            ..Config::default()
+        };
+        let mut app = App::with_context(config, Vec::new(), context.clone());
+        assert_eq!(app.screen(), Screen::Menu);
+        for _ in 0..downs {
+            app.update(Action::Down);
+        }
+        app.update(Action::Select);
+        assert_eq!(app.view(), View::Drill, "{title}");
+        let d = app.drill().unwrap();
+        assert_eq!(d.title(), title);
+        assert!(!d.run().is_empty());
+        assert_eq!(d.remaining_ms().is_some(), downs == 4);
+        assert!(text(&app, 80, 24).contains(title));
+    }
+    let mut app = App::new(
+        Config {
+            start: Start::Drills,
+            ..Config::default()
+        },
+        Vec::new(),
+    );
+    app.update(Action::Up);
+    app.update(Action::Select);
+    assert_eq!(app.view(), View::Lessons);
+    app.update(Action::Back);
+    app.update(Action::Back);
+    assert_eq!(app.view(), View::Home);
+}
+
+#[test]
+fn a_lesson_is_read_then_practised_then_reported_completed() {
+    let lesson = &drill::lessons()[0];
+    let config = Config {
+        start: Start::Lesson(lesson.number),
+        ..Config::default()
+    };
+    let mut app = App::new(config, Vec::new());
+    assert_eq!(app.view(), View::Lesson);
+    assert_eq!(app.screen(), Screen::Page);
+    let page = text(&app, 100, 30);
+    assert!(page.contains(&lesson.title), "{page}");
+    // Letters are free on the page: j scrolls.
+    app.update(Action::Down);
+    assert_eq!(app.scroll(), 1);
+    app.update(Action::Select);
+    assert_eq!(app.view(), View::Drill);
+    let n = lesson.exercises.len();
+    assert_eq!(app.drill().unwrap().run().len(), n);
+    for (i, ex) in lesson.exercises.iter().enumerate() {
+        if i == 0 {
+            typed(&mut app, "Ke9");
+            app.update(Action::Submit);
+            app.update(Action::Submit);
+            app.update(Action::RecallLast);
+            assert_eq!(app.drill().unwrap().input().text(), "Ke9");
+            app.update(Action::ClearLine);
+            // A wrong answer moves on: the exercise is explained, not repeated.
+            continue;
+        }
+        typed(&mut app, &ex.answer);
+        app.update(Action::Submit);
+        app.update(Action::Submit);
+    }
+    let finished = app.finished();
+    assert!(
+        matches!(&finished[0], Finished::Drill { kind: DrillKind::Write, summary }
+            if summary.kind == lesson.id && summary.exercises as usize == n
+                && summary.correct as usize == n - 1),
+        "{finished:?}"
+    );
+    assert_eq!(
+        finished[1],
+        Finished::Lesson {
+            id: lesson.id.clone()
+        }
+    );
+    assert!(app.completed_lessons().contains(&lesson.id));
+    app.update(Action::Back);
+    assert_eq!(app.view(), View::Lessons);
+    let list = text(&app, 100, 30);
+    assert!(
+        list.contains(&format!("[✓] Lesson 1: {}", lesson.title)),
+        "{list}"
+    );
+    assert!(list.contains("[ ] Lesson 2"), "{list}");
+}
+
+#[test]
+fn a_lesson_left_early_is_not_completed() {
+    let mut app = App::new(
+        Config {
+            start: Start::Lesson(2),
+            ..Config::default()
+        },
+        Vec::new(),
+    );
+    app.update(Action::Select);
+    let answer = drill::lessons()[1].exercises[0].answer.clone();
+    typed(&mut app, &answer);
+    app.update(Action::Submit);
+    app.update(Action::Back);
+    assert_eq!(app.finished().len(), 1, "{:?}", app.finished());
+    assert!(matches!(app.finished()[0], Finished::Drill { .. }));
+    assert!(app.completed_lessons().is_empty());
+}
+
+#[test]
+fn drill_screens_survive_any_size() {
+    let mut app = drill_app(DrillKind::Transcribe, 4, false);
+    for (w, h) in [
+        (1, 1),
+        (59, 18),
+        (60, 19),
+        (61, 20),
+        (300, 120),
+        (1000, 400),
+    ] {
+        let _ = text(&app, w, h);
+    }
+    app.update(Action::Back);
+    for (w, h) in [(60, 19), (1000, 400)] {
+        let _ = text(&app, w, h);
+    }
+}
+
+#[test]
+fn help_opens_over_a_drill_and_lists_its_keys() {
+    let mut app = drill_app(DrillKind::Write, 2, false);
+    // '?' with an empty line opens the help; with text it is typed.
+    app.update(Action::ToggleHelp);
+    assert_eq!(app.screen(), Screen::Help);
+    let screen = text(&app, 100, 40);
+    for line in [
+        "check the typed answer",
+        "end the drill here",
+        "clear the line",
+    ] {
+        assert!(screen.contains(line), "{line} in {screen}");
+    }
+    assert!(
+        !screen.contains("give up and show the solution"),
+        "{screen}"
+    );
+    app.update(Action::Insert('x'));
+    assert!(
+        app.drill().unwrap().input().is_empty(),
+        "keys stay out of the help"
+    );
+    app.update(Action::Back);
+    assert_eq!(app.screen(), Screen::Answer { input_empty: true });
+}
+
+#[test]
+fn stats_and_pages_go_back_home() {
+    let config = Config {
+        start: Start::Stats,
+        ..Config::default()
+    };
+    let mut app = App::new(config, Vec::new());
+    assert_eq!(app.screen(), Screen::Page);
+    app.update(Action::Select);
+    assert_eq!(app.view(), View::Home);
+    app.update(Action::Down);
+    app.update(Action::Down);
+    app.update(Action::Select);
+    assert_eq!(app.view(), View::Stats);
+    app.update(Action::Back);
+    assert_eq!(app.view(), View::Home);
+}

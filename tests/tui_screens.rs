@@ -1,0 +1,331 @@
+//! Snapshots and style assertions of the drill, lesson and stats screens.
+
+use std::collections::{BTreeMap, BTreeSet};
+
+use ratatui::Terminal;
+use ratatui::backend::TestBackend;
+use ratatui::buffer::Buffer;
+use ratatui::style::{Color, Modifier};
+use sancho::drill::DrillKind;
+use sancho::notation::Strictness;
+use sancho::progress::{
+    DrillKindStats, DrillStats, LessonStats, MistakeCount, PuzzleTotals, RatingPoint, RatingStats,
+    Stats, Streak, ThemeStats, Timestamp,
+};
+use sancho::tui::theme::{SquareMark, Theme};
+use sancho::tui::view::board::Board;
+use sancho::tui::view::drill::areas;
+use sancho::tui::view::puzzle::board_area;
+use sancho::tui::{Action, App, Config, Context, Start, render};
+
+fn drill_config(kind: DrillKind, no_color: bool) -> Config {
+    Config {
+        no_color,
+        start: Start::Drill {
+            kind,
+            seed: 42,
+            count: 5,
+            strictness: Strictness::Strict,
+            timed: false,
+        },
+        ..Config::default()
+    }
+}
+
+fn draw(app: &App, w: u16, h: u16) -> Terminal<TestBackend> {
+    let mut t = Terminal::new(TestBackend::new(w, h)).unwrap();
+    t.draw(|f| render(app, f)).unwrap();
+    t
+}
+
+fn find(buf: &Buffer, text: &str) -> Option<(u16, u16)> {
+    let area = buf.area;
+    for y in area.top()..area.bottom() {
+        let row: Vec<&str> = (area.left()..area.right())
+            .map(|x| buf[(x, y)].symbol())
+            .collect();
+        let joined = row.concat();
+        if let Some(byte) = joined.find(text) {
+            let mut bytes = 0;
+            for (i, s) in row.iter().enumerate() {
+                if bytes == byte {
+                    return Some((area.left() + u16::try_from(i).unwrap(), y));
+                }
+                bytes += s.len();
+            }
+        }
+    }
+    None
+}
+
+#[test]
+fn snapshot_each_drill_kind() {
+    for kind in DrillKind::ALL {
+        let app = App::new(drill_config(kind, false), Vec::new());
+        let t = draw(&app, 90, 24);
+        insta::assert_snapshot!(format!("drill_{kind}"), t.backend());
+    }
+}
+
+#[test]
+fn snapshot_wrong_verdict_and_summary_no_color_ascii() {
+    let mut config = drill_config(DrillKind::Write, true);
+    config.ascii = true;
+    let mut app = App::new(config, Vec::new());
+    for c in "Ke9".chars() {
+        app.update(Action::Insert(c));
+    }
+    app.update(Action::Submit);
+    insta::assert_snapshot!("drill_wrong_verdict", draw(&app, 90, 24).backend());
+    app.update(Action::Back);
+    insta::assert_snapshot!("drill_summary", draw(&app, 90, 24).backend());
+}
+
+#[test]
+fn drill_highlights_carry_their_meaning_in_both_modes() {
+    for no_color in [false, true] {
+        let app = App::new(drill_config(DrillKind::Write, no_color), Vec::new());
+        let t = draw(&app, 100, 30);
+        let buf = t.backend().buffer();
+        let d = app.drill().unwrap();
+        let ex = d.exercise().unwrap();
+        let marked = ex.highlighted();
+        assert_eq!(marked.len(), 2);
+        let theme = Theme::new(no_color);
+        let board = Board {
+            pos: &ex.position,
+            bottom: d.bottom(),
+            last_move: None,
+            marks: Default::default(),
+            highlights: &marked,
+            ascii: false,
+            theme,
+        };
+        let [_, body, ..] = areas(buf.area);
+        let area = board_area(body);
+        for &sq in &marked {
+            let rect = board.square_rect(area, sq).unwrap();
+            let (cx, cy) = (rect.x + rect.width / 2, rect.y + rect.height / 2);
+            let want = theme.square(sq.is_light(), SquareMark::Shown);
+            let cell = &buf[(rect.x, rect.y)];
+            assert_eq!(cell.bg, want.bg.unwrap_or(Color::Reset), "{sq}");
+            assert!(cell.modifier.contains(want.add_modifier), "{sq}");
+            if no_color {
+                assert_eq!(
+                    (buf[(cx - 1, cy)].symbol(), buf[(cx + 1, cy)].symbol()),
+                    ("<", ">"),
+                    "{sq}"
+                );
+                assert!(
+                    cell.modifier
+                        .contains(Modifier::BOLD | Modifier::UNDERLINED)
+                );
+            } else {
+                assert_ne!(
+                    cell.bg,
+                    theme.square(sq.is_light(), SquareMark::None).bg.unwrap()
+                );
+            }
+        }
+    }
+}
+
+#[test]
+fn verdicts_are_green_or_red_and_bold_without_colour() {
+    for no_color in [false, true] {
+        for right in [true, false] {
+            let mut app = App::new(drill_config(DrillKind::Coordinates, no_color), Vec::new());
+            let ex = app
+                .drill()
+                .unwrap()
+                .run()
+                .current()
+                .unwrap()
+                .expected_text();
+            let answer = if right {
+                ex
+            } else if ex == "a1" {
+                "h8".to_owned()
+            } else {
+                "a1".to_owned()
+            };
+            for c in answer.chars() {
+                app.update(Action::Insert(c));
+            }
+            app.update(Action::Submit);
+            let t = draw(&app, 100, 30);
+            let buf = t.backend().buffer();
+            let head = if right { "Correct:" } else { "Wrong:" };
+            let (x, y) = find(buf, head).expect(head);
+            let cell = &buf[(x, y)];
+            let expected = match (no_color, right) {
+                (false, true) => (Color::Green, Modifier::BOLD),
+                (false, false) => (Color::Red, Modifier::BOLD),
+                (true, true) => (Color::Reset, Modifier::BOLD),
+                (true, false) => (Color::Reset, Modifier::BOLD | Modifier::UNDERLINED),
+            };
+            assert_eq!((cell.fg, cell.modifier), expected, "{no_color} {right}");
+        }
+    }
+}
+
+#[test]
+fn snapshot_lessons_list_and_page() {
+    let context = Context {
+        completed_lessons: BTreeSet::from(["lesson-2".to_owned()]),
+        ..Context::default()
+    };
+    let config = Config {
+        start: Start::Lessons,
+        ..Config::default()
+    };
+    let mut app = App::with_context(config, Vec::new(), context);
+    app.update(Action::Down);
+    let t = draw(&app, 80, 24);
+    let buf = t.backend().buffer();
+    let (x, y) = find(buf, "[✓] Lesson 2").expect("lesson 2 marked done");
+    assert!(
+        buf[(x, y)].modifier.contains(Modifier::REVERSED),
+        "selected"
+    );
+    insta::assert_snapshot!("lessons_list", t.backend());
+    app.update(Action::Select);
+    let t = draw(&app, 80, 24);
+    let buf = t.backend().buffer();
+    // Headings are bold, without their '#'.
+    assert!(find(buf, "# ").is_none());
+    insta::assert_snapshot!("lesson_page", t.backend());
+    app.update(Action::ScrollDown);
+    assert!(app.scroll() > 0);
+}
+
+fn sample_stats() -> Stats {
+    let ratings = [1500.0, 1460.0, 1490.0, 1530.0, 1555.0, 1540.0, 1580.0];
+    let history = ratings
+        .iter()
+        .enumerate()
+        .map(|(i, &rating)| RatingPoint {
+            at: Timestamp(1_700_000_000 + 3600 * i as i64),
+            rating,
+        })
+        .collect();
+    let theme = |name: &str, attempted, solved| ThemeStats {
+        theme: name.to_owned(),
+        attempted,
+        solved,
+        accuracy: Some(f64::from(solved) / f64::from(attempted)),
+    };
+    Stats {
+        puzzles: PuzzleTotals {
+            attempted: 7,
+            solved: 5,
+            failed: 2,
+            accuracy: Some(5.0 / 7.0),
+        },
+        rating: RatingStats {
+            current: 1580.0,
+            deviation: 120.0,
+            history,
+        },
+        streak: Streak {
+            current: 2,
+            best: 3,
+        },
+        reviews_due: 1,
+        drills: DrillStats {
+            completed: 2,
+            exercises: 20,
+            correct: 17,
+            by_kind: BTreeMap::from([(
+                "write".to_owned(),
+                DrillKindStats {
+                    completed: 2,
+                    exercises: 20,
+                    correct: 17,
+                    accuracy: Some(0.85),
+                },
+            )]),
+        },
+        mistakes: vec![
+            MistakeCount {
+                code: "lowercase-piece".to_owned(),
+                count: 4,
+                example: Some("Nf3".to_owned()),
+            },
+            MistakeCount {
+                code: "castling-zeros".to_owned(),
+                count: 2,
+                example: Some("O-O".to_owned()),
+            },
+        ],
+        themes: vec![theme("mate", 5, 4), theme("fork", 3, 1), theme("pin", 2, 2)],
+        lessons: LessonStats {
+            completed: vec!["lesson-1".to_owned()],
+        },
+    }
+}
+
+#[test]
+fn snapshot_stats_with_data_and_empty() {
+    let config = Config {
+        start: Start::Stats,
+        ..Config::default()
+    };
+    let context = Context {
+        stats: Some(sample_stats()),
+        ..Context::default()
+    };
+    let app = App::with_context(config, Vec::new(), context);
+    let t = draw(&app, 100, 30);
+    let buf = t.backend().buffer();
+    for text in [
+        "7 attempted, 5 solved (71%)",
+        "Streak 2 (best 3)",
+        "Reviews due today 1",
+        "Rating 1580 ± 120",
+        "17 of 20 correct (85%)",
+        "Lessons 1 of 8",
+        "80% (4/5)",
+        "lowercase-piece: write Nf3",
+    ] {
+        assert!(find(buf, text).is_some(), "{text} missing");
+    }
+    insta::assert_snapshot!("stats", t.backend());
+    // The minimum size and a huge one draw without panicking.
+    let _ = draw(&app, 60, 19);
+    let _ = draw(&app, 1000, 400);
+
+    let empty = App::new(config, Vec::new());
+    let t = draw(&empty, 80, 24);
+    assert!(find(t.backend().buffer(), "No results yet.").is_some());
+    insta::assert_snapshot!("stats_empty", t.backend());
+}
+
+#[test]
+fn stats_without_colour_use_no_colour() {
+    let config = Config {
+        no_color: true,
+        start: Start::Stats,
+        ..Config::default()
+    };
+    let context = Context {
+        stats: Some(sample_stats()),
+        ..Context::default()
+    };
+    let app = App::with_context(config, Vec::new(), context);
+    let t = draw(&app, 100, 30);
+    for cell in t.backend().buffer().content() {
+        assert_eq!((cell.fg, cell.bg), (Color::Reset, Color::Reset));
+    }
+}
+
+#[test]
+fn snapshot_verdict_at_minimum_size() {
+    let mut app = App::new(drill_config(DrillKind::Disambiguation, false), Vec::new());
+    for c in "Nxg2".chars() {
+        app.update(Action::Insert(c));
+    }
+    app.update(Action::Submit);
+    let t = draw(&app, sancho::tui::MIN_WIDTH, sancho::tui::MIN_HEIGHT);
+    insta::assert_snapshot!("drill_verdict_minimum_size", t.backend());
+}
