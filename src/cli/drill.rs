@@ -11,8 +11,12 @@ use clap::Args;
 use sancho::drill::{self, DrillKind, GenOptions, TIMED_COORDINATES_MS};
 use sancho::line::{DrillOptions, lesson_completed, run_drill, run_lesson};
 use sancho::notation::Strictness;
+use sancho::progress::Store;
+use sancho::puzzle::builtin_packs;
+use sancho::tui;
 
 use super::data::{now, open_store};
+use super::play::trainer;
 
 /// `sancho drill`.
 #[derive(Debug, Args)]
@@ -72,10 +76,14 @@ pub fn drill(args: DrillArgs, data_dir: Option<PathBuf>) -> anyhow::Result<ExitC
         game: args.game,
     };
     if !args.plain {
-        bail!(
-            "the full-screen drill is not built yet: use `sancho drill {} --plain`",
-            args.kind.as_str()
-        );
+        let start = tui::Start::Drill {
+            kind: args.kind,
+            seed: options.seed,
+            count: options.count,
+            strictness: options.strictness,
+            timed: args.timed,
+        };
+        return full_screen(start, store);
     }
     let summary = run_drill(io::stdin().lock(), io::stdout().lock(), options, clock())?;
     if summary.exercises > 0 {
@@ -84,6 +92,21 @@ pub fn drill(args: DrillArgs, data_dir: Option<PathBuf>) -> anyhow::Result<ExitC
             .context("the drill result could not be saved")?;
     }
     Ok(ExitCode::SUCCESS)
+}
+
+/// The trainer opened on a drill or a lesson, with the built-in puzzles a
+/// step away.
+fn full_screen(start: tui::Start, store: Store) -> anyhow::Result<ExitCode> {
+    let puzzles = builtin_packs()
+        .map_err(|(file, e)| anyhow::anyhow!("built-in pack {file}: {e}"))?
+        .into_iter()
+        .flat_map(|p| p.puzzles)
+        .collect();
+    let config = tui::Config {
+        start,
+        ..tui::Config::default()
+    };
+    trainer(config, puzzles, true, Some(store))
 }
 
 /// `sancho lesson`.
@@ -116,7 +139,7 @@ pub fn lesson(args: LessonArgs, data_dir: Option<PathBuf>) -> anyhow::Result<Exi
         );
     };
     if !args.plain {
-        bail!("the full-screen lesson is not built yet: use `sancho lesson {key} --plain`");
+        return full_screen(tui::Start::Lesson(lesson.number), store);
     }
     let summary = run_lesson(
         io::stdin().lock(),
