@@ -15,7 +15,7 @@ use sancho::progress::Store;
 use sancho::puzzle::builtin_packs;
 use sancho::tui;
 
-use super::data::{now, open_store};
+use super::data::{now, open_store_noting};
 use super::play::trainer;
 
 /// `sancho drill`.
@@ -55,7 +55,7 @@ fn clock() -> impl FnMut() -> u64 {
 }
 
 pub fn drill(args: DrillArgs, data_dir: Option<PathBuf>) -> anyhow::Result<ExitCode> {
-    let mut store = open_store(data_dir)?;
+    let (mut store, notice) = open_store_noting(data_dir)?;
     let mut options = DrillOptions::new(args.kind);
     options.seed = args.seed.unwrap_or_else(|| now().0.unsigned_abs());
     if let Some(count) = args.count {
@@ -83,7 +83,7 @@ pub fn drill(args: DrillArgs, data_dir: Option<PathBuf>) -> anyhow::Result<ExitC
             strictness: options.strictness,
             timed: args.timed,
         };
-        return full_screen(start, store);
+        return full_screen(start, store, notice);
     }
     let summary = run_drill(io::stdin().lock(), io::stdout().lock(), options, clock())?;
     if summary.exercises > 0 {
@@ -96,7 +96,11 @@ pub fn drill(args: DrillArgs, data_dir: Option<PathBuf>) -> anyhow::Result<ExitC
 
 /// The trainer opened on a drill or a lesson, with the built-in puzzles a
 /// step away.
-fn full_screen(start: tui::Start, store: Store) -> anyhow::Result<ExitCode> {
+fn full_screen(
+    start: tui::Start,
+    store: Store,
+    notice: Option<String>,
+) -> anyhow::Result<ExitCode> {
     let puzzles = builtin_packs()
         .map_err(|(file, e)| anyhow::anyhow!("built-in pack {file}: {e}"))?
         .into_iter()
@@ -106,7 +110,7 @@ fn full_screen(start: tui::Start, store: Store) -> anyhow::Result<ExitCode> {
         start,
         ..tui::Config::default()
     };
-    trainer(config, puzzles, true, Some(store))
+    trainer(config, puzzles, true, Some(store), notice)
 }
 
 /// `sancho lesson`.
@@ -123,7 +127,7 @@ pub struct LessonArgs {
 }
 
 pub fn lesson(args: LessonArgs, data_dir: Option<PathBuf>) -> anyhow::Result<ExitCode> {
-    let mut store = open_store(data_dir)?;
+    let (mut store, notice) = open_store_noting(data_dir)?;
     let Some(key) = args.number else {
         let done = store.progress().lessons();
         for l in drill::lessons() {
@@ -139,7 +143,7 @@ pub fn lesson(args: LessonArgs, data_dir: Option<PathBuf>) -> anyhow::Result<Exi
         );
     };
     if !args.plain {
-        return full_screen(tui::Start::Lesson(lesson.number), store);
+        return full_screen(tui::Start::Lesson(lesson.number), store, notice);
     }
     let summary = run_lesson(
         io::stdin().lock(),

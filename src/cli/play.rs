@@ -17,7 +17,7 @@ use sancho::record::{attempt_record, source_of};
 use sancho::session::Outcome;
 use sancho::tui;
 
-use super::data::{now, open_store};
+use super::data::{now, open_store_noting};
 use super::library::{library_path, open_library};
 
 /// What to play and how; shared by `sancho` and `sancho play`.
@@ -202,13 +202,17 @@ fn from_library(
     Ok(puzzles)
 }
 
-/// Opens the store; when that is impossible, says so and plays without saving.
-fn store_or_warn(data_dir: Option<PathBuf>) -> Option<Store> {
-    match open_store(data_dir) {
-        Ok(store) => Some(store),
+/// Opens the store; when that is impossible, says so and plays without
+/// saving. The second value is what was said, to repeat after the full
+/// screen closes.
+fn store_or_warn(data_dir: Option<PathBuf>) -> (Option<Store>, Option<String>) {
+    match open_store_noting(data_dir) {
+        Ok((store, notice)) => (Some(store), notice),
         Err(e) => {
-            eprintln!("sancho: {e:#}\nsancho: your results will not be saved this time");
-            None
+            let warning =
+                format!("sancho: {e:#}\nsancho: your results will not be saved this time");
+            eprintln!("{warning}");
+            (None, Some(warning))
         }
     }
 }
@@ -234,7 +238,7 @@ pub fn play(
     data_dir: Option<PathBuf>,
     start: tui::Start,
 ) -> anyhow::Result<ExitCode> {
-    let mut store = store_or_warn(data_dir.clone());
+    let (mut store, notice) = store_or_warn(data_dir.clone());
     let (puzzles, builtin) = puzzles(&args, store.as_ref(), data_dir)?;
     if args.plain {
         let start = Instant::now();
@@ -254,7 +258,7 @@ pub fn play(
         start,
         ..tui::Config::default()
     };
-    trainer(config, puzzles, builtin, store)
+    trainer(config, puzzles, builtin, store, notice)
 }
 
 /// Runs the full-screen trainer and records everything that finishes in it,
@@ -264,6 +268,7 @@ pub fn trainer(
     puzzles: Vec<Puzzle>,
     builtin: bool,
     mut store: Option<Store>,
+    notice: Option<String>,
 ) -> anyhow::Result<ExitCode> {
     let context = match &store {
         Some(store) => {
@@ -304,5 +309,12 @@ pub fn trainer(
         }
         Ok(())
     })?;
+    // What was said before the full screen hid it, and anything found since.
+    if let Some(notice) = notice {
+        eprintln!("{notice}");
+    }
+    if let Some(later) = store.as_mut().and_then(Store::take_notice) {
+        eprintln!("sancho: {later}");
+    }
     Ok(ExitCode::SUCCESS)
 }
