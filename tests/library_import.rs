@@ -111,7 +111,7 @@ fn bad_rows_are_counted_and_the_first_ten_kept_with_lines_and_reasons() {
         let expected = match row.bad.unwrap() {
             BadKind::IllegalMove => "not legal",
             BadKind::NotUci => "not a uci move",
-            BadKind::BadFen => "impossible position",
+            BadKind::BadFen => "field 1 (piece placement)",
             BadKind::TooFewMoves => "at least one user move",
             BadKind::BadRating => "not a number",
         };

@@ -37,10 +37,18 @@ pub fn now() -> Timestamp {
 
 /// Opens the store, telling the user on stderr if a damaged file was moved aside.
 pub fn open_store(flag: Option<PathBuf>) -> anyhow::Result<Store> {
+    open_store_noting(flag).map(|(store, _)| store)
+}
+
+/// Opens the store and tells the user on stderr if a damaged file was moved
+/// aside; also returns that notice, for a full-screen shell to repeat once
+/// the screen is back.
+pub fn open_store_noting(flag: Option<PathBuf>) -> anyhow::Result<(Store, Option<String>)> {
     let dir = data_dir(flag)?;
     let opened = Store::open(&dir, now())?;
-    if let Some(notice) = &opened.notice {
-        eprintln!("sancho: {notice}");
+    let notice = opened.notice.map(|n| format!("sancho: {n}"));
+    if let Some(notice) = &notice {
+        eprintln!("{notice}");
     }
-    Ok(opened.store)
+    Ok((opened.store, notice))
 }

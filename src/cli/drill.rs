@@ -11,8 +11,12 @@ use clap::Args;
 use sancho::drill::{self, DrillKind, GenOptions, TIMED_COORDINATES_MS};
 use sancho::line::{DrillOptions, lesson_completed, run_drill, run_lesson};
 use sancho::notation::Strictness;
+use sancho::progress::Store;
+use sancho::puzzle::builtin_packs;
+use sancho::tui;
 
-use super::data::{now, open_store};
+use super::data::{now, open_store_noting};
+use super::play::trainer;
 
 /// `sancho drill`.
 #[derive(Debug, Args)]
@@ -51,7 +55,7 @@ fn clock() -> impl FnMut() -> u64 {
 }
 
 pub fn drill(args: DrillArgs, data_dir: Option<PathBuf>) -> anyhow::Result<ExitCode> {
-    let mut store = open_store(data_dir)?;
+    let (mut store, notice) = open_store_noting(data_dir)?;
     let mut options = DrillOptions::new(args.kind);
     options.seed = args.seed.unwrap_or_else(|| now().0.unsigned_abs());
     if let Some(count) = args.count {
@@ -72,10 +76,14 @@ pub fn drill(args: DrillArgs, data_dir: Option<PathBuf>) -> anyhow::Result<ExitC
         game: args.game,
     };
     if !args.plain {
-        bail!(
-            "the full-screen drill is not built yet: use `sancho drill {} --plain`",
-            args.kind.as_str()
-        );
+        let start = tui::Start::Drill {
+            kind: args.kind,
+            seed: options.seed,
+            count: options.count,
+            strictness: options.strictness,
+            timed: args.timed,
+        };
+        return full_screen(start, store, notice);
     }
     let summary = run_drill(io::stdin().lock(), io::stdout().lock(), options, clock())?;
     if summary.exercises > 0 {
@@ -84,6 +92,25 @@ pub fn drill(args: DrillArgs, data_dir: Option<PathBuf>) -> anyhow::Result<ExitC
             .context("the drill result could not be saved")?;
     }
     Ok(ExitCode::SUCCESS)
+}
+
+/// The trainer opened on a drill or a lesson, with the built-in puzzles a
+/// step away.
+fn full_screen(
+    start: tui::Start,
+    store: Store,
+    notice: Option<String>,
+) -> anyhow::Result<ExitCode> {
+    let puzzles = builtin_packs()
+        .map_err(|(file, e)| anyhow::anyhow!("built-in pack {file}: {e}"))?
+        .into_iter()
+        .flat_map(|p| p.puzzles)
+        .collect();
+    let config = tui::Config {
+        start,
+        ..tui::Config::default()
+    };
+    trainer(config, puzzles, true, Some(store), notice)
 }
 
 /// `sancho lesson`.
@@ -100,7 +127,7 @@ pub struct LessonArgs {
 }
 
 pub fn lesson(args: LessonArgs, data_dir: Option<PathBuf>) -> anyhow::Result<ExitCode> {
-    let mut store = open_store(data_dir)?;
+    let (mut store, notice) = open_store_noting(data_dir)?;
     let Some(key) = args.number else {
         let done = store.progress().lessons();
         for l in drill::lessons() {
@@ -116,7 +143,7 @@ pub fn lesson(args: LessonArgs, data_dir: Option<PathBuf>) -> anyhow::Result<Exi
         );
     };
     if !args.plain {
-        bail!("the full-screen lesson is not built yet: use `sancho lesson {key} --plain`");
+        return full_screen(tui::Start::Lesson(lesson.number), store, notice);
     }
     let summary = run_lesson(
         io::stdin().lock(),

@@ -79,7 +79,7 @@ pub fn run(cli: Cli) -> anyhow::Result<ExitCode> {
         Some(Command::Library(command)) => library::library(command, cli.data_dir),
         Some(Command::Stats(args)) => progress::stats(args, cli.data_dir),
         Some(Command::Progress(command)) => progress::progress(command, cli.data_dir),
-        Some(Command::Play(args)) => play::play(args, cli.data_dir, true),
-        None => play::play(cli.play, cli.data_dir, false),
+        Some(Command::Play(args)) => play::play(args, cli.data_dir, sancho::tui::Start::Puzzles),
+        None => play::play(cli.play, cli.data_dir, sancho::tui::Start::Home),
     }
 }

@@ -8,6 +8,7 @@ use std::time::Instant;
 
 use anyhow::{Context, bail};
 use clap::Args;
+use sancho::drill;
 use sancho::library::Filter;
 use sancho::line::run_puzzles;
 use sancho::progress::{PuzzleRef, Source, Store, difficulty_rating};
@@ -16,7 +17,7 @@ use sancho::record::{attempt_record, source_of};
 use sancho::session::Outcome;
 use sancho::tui;
 
-use super::data::{now, open_store};
+use super::data::{now, open_store_noting};
 use super::library::{library_path, open_library};
 
 /// What to play and how; shared by `sancho` and `sancho play`.
@@ -201,13 +202,17 @@ fn from_library(
     Ok(puzzles)
 }
 
-/// Opens the store; when that is impossible, says so and plays without saving.
-fn store_or_warn(data_dir: Option<PathBuf>) -> Option<Store> {
-    match open_store(data_dir) {
-        Ok(store) => Some(store),
+/// Opens the store; when that is impossible, says so and plays without
+/// saving. The second value is what was said, to repeat after the full
+/// screen closes.
+fn store_or_warn(data_dir: Option<PathBuf>) -> (Option<Store>, Option<String>) {
+    match open_store_noting(data_dir) {
+        Ok((store, notice)) => (Some(store), notice),
         Err(e) => {
-            eprintln!("sancho: {e:#}\nsancho: your results will not be saved this time");
-            None
+            let warning =
+                format!("sancho: {e:#}\nsancho: your results will not be saved this time");
+            eprintln!("{warning}");
+            (None, Some(warning))
         }
     }
 }
@@ -227,13 +232,13 @@ fn record(
         .map_err(io::Error::other)
 }
 
-/// Plays; `open_puzzles` skips the home screen (`sancho play`).
+/// Plays: line mode with `--plain`, otherwise the trainer opened at `start`.
 pub fn play(
     args: PlayArgs,
     data_dir: Option<PathBuf>,
-    open_puzzles: bool,
+    start: tui::Start,
 ) -> anyhow::Result<ExitCode> {
-    let mut store = store_or_warn(data_dir.clone());
+    let (mut store, notice) = store_or_warn(data_dir.clone());
     let (puzzles, builtin) = puzzles(&args, store.as_ref(), data_dir)?;
     if args.plain {
         let start = Instant::now();
@@ -250,26 +255,66 @@ pub fn play(
     }
     let config = tui::Config {
         ascii: args.ascii,
-        start: if open_puzzles {
-            tui::Start::Puzzles
-        } else {
-            tui::Start::Home
-        },
+        start,
         ..tui::Config::default()
     };
+    trainer(config, puzzles, builtin, store, notice)
+}
+
+/// Runs the full-screen trainer and records everything that finishes in it,
+/// the moment it finishes.
+pub fn trainer(
+    config: tui::Config,
+    puzzles: Vec<Puzzle>,
+    builtin: bool,
+    mut store: Option<Store>,
+    notice: Option<String>,
+) -> anyhow::Result<ExitCode> {
+    let context = match &store {
+        Some(store) => {
+            let progress = store.progress();
+            tui::Context {
+                stats: Some(progress.stats(now())),
+                completed_lessons: progress.lessons().iter().cloned().collect(),
+                weak_codes: drill::weak_codes(&progress.mistake_counts()),
+                seed: now().0.unsigned_abs(),
+                ..tui::Context::default()
+            }
+        }
+        None => tui::Context {
+            seed: now().0.unsigned_abs(),
+            ..tui::Context::default()
+        },
+    };
     let by_id = puzzles.clone();
-    tui::run_with(config, puzzles, |attempt| {
-        let Some(puzzle) = by_id.iter().find(|p| p.id == attempt.puzzle_id) else {
+    tui::run_session(config, puzzles, context, |finished| {
+        let Some(store) = store.as_mut() else {
             return Ok(());
         };
-        record(
-            &mut store,
-            puzzle,
-            builtin,
-            &attempt.outcome,
-            attempt.time_ms,
-        )?;
+        match finished {
+            tui::Finished::Puzzle(attempt) => {
+                if let Some(puzzle) = by_id.iter().find(|p| p.id == attempt.puzzle_id) {
+                    let source = source_of(puzzle, builtin);
+                    let record =
+                        attempt_record(puzzle, source, &attempt.outcome, now(), attempt.time_ms);
+                    store.record_attempt(record)?;
+                }
+            }
+            tui::Finished::Drill { summary, .. } => {
+                store.record_drill(summary.clone().into_result(now()))?;
+            }
+            tui::Finished::Lesson { id } => {
+                store.complete_lesson(id)?;
+            }
+        }
         Ok(())
     })?;
+    // What was said before the full screen hid it, and anything found since.
+    if let Some(notice) = notice {
+        eprintln!("{notice}");
+    }
+    if let Some(later) = store.as_mut().and_then(Store::take_notice) {
+        eprintln!("sancho: {later}");
+    }
     Ok(ExitCode::SUCCESS)
 }

@@ -196,6 +196,17 @@ impl HintEngine {
         };
         let name = role_name(role);
         let ours = self.pos.our(role);
+        if let Some(rest) = body.strip_prefix('b') {
+            // A lower-case b is always the b-file; say so when only the
+            // bishop reading would fit.
+            let bishop = format!("B{rest}");
+            let fits = self.spellings.iter().any(|(s, i)| {
+                s.starts_with(bishop.as_str()) && self.moves[*i].mv.role() == Role::Bishop
+            });
+            if fits {
+                return format!("b means the b-pawn; for the bishop, type {bishop}");
+            }
+        }
         if body.starts_with('O') {
             return format!("castling is written O-O or O-O-O; {body} cannot become either here");
         }

@@ -91,6 +91,11 @@ fn impossible_says_why_as_early_as_it_can() {
         (START, "Nd4", "no knight can reach d4"),
         (START, "O-O", "castling kingside (O-O) is not allowed"),
         (START, "z", "not a file"),
+        (
+            "4k3/8/8/B7/8/2n5/8/4K3 w - - 0 1",
+            "bx",
+            "b means the b-pawn; for the bishop, type Bx",
+        ),
     ];
     for &(fen, text, why) in cases {
         let h = hint(&pos(fen), text);
