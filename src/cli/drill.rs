@@ -16,7 +16,7 @@ use sancho::puzzle::builtin_packs;
 use sancho::tui;
 
 use super::data::{now, open_store_noting};
-use super::play::trainer;
+use super::play::Trainer;
 
 /// `sancho drill`.
 #[derive(Debug, Args)]
@@ -110,7 +110,16 @@ fn full_screen(
         start,
         ..tui::Config::default()
     };
-    trainer(config, puzzles, true, Some(store), notice)
+    Trainer {
+        config,
+        puzzles,
+        builtin: true,
+        store: Some(store),
+        notice,
+        library: None,
+        filter: Default::default(),
+    }
+    .run()
 }
 
 /// `sancho lesson`.

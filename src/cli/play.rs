@@ -9,7 +9,7 @@ use std::time::Instant;
 use anyhow::{Context, bail};
 use clap::Args;
 use sancho::drill;
-use sancho::library::Filter;
+use sancho::library::{Filter, Library};
 use sancho::line::run_puzzles;
 use sancho::progress::{PuzzleRef, Source, Store, difficulty_rating};
 use sancho::puzzle::{Puzzle, builtin_packs, load_path};
@@ -239,7 +239,7 @@ pub fn play(
     start: tui::Start,
 ) -> anyhow::Result<ExitCode> {
     let (mut store, notice) = store_or_warn(data_dir.clone());
-    let (puzzles, builtin) = puzzles(&args, store.as_ref(), data_dir)?;
+    let (puzzles, builtin) = puzzles(&args, store.as_ref(), data_dir.clone())?;
     if args.plain {
         let start = Instant::now();
         let clock = || u64::try_from(start.elapsed().as_millis()).unwrap_or(u64::MAX);
@@ -258,63 +258,145 @@ pub fn play(
         start,
         ..tui::Config::default()
     };
-    trainer(config, puzzles, builtin, store, notice)
+    let filter = args.filter();
+    Trainer {
+        config,
+        puzzles,
+        builtin,
+        store,
+        notice,
+        library: library_if_any(data_dir),
+        filter,
+    }
+    .run()
 }
 
-/// Runs the full-screen trainer and records everything that finishes in it,
-/// the moment it finishes.
-pub fn trainer(
-    config: tui::Config,
-    puzzles: Vec<Puzzle>,
-    builtin: bool,
-    mut store: Option<Store>,
-    notice: Option<String>,
-) -> anyhow::Result<ExitCode> {
-    let context = match &store {
-        Some(store) => {
-            let progress = store.progress();
-            tui::Context {
-                stats: Some(progress.stats(now())),
-                completed_lessons: progress.lessons().iter().cloned().collect(),
-                weak_codes: drill::weak_codes(&progress.mistake_counts()),
-                seed: now().0.unsigned_abs(),
-                ..tui::Context::default()
-            }
+/// One run of the full-screen trainer and what it needs.
+pub struct Trainer {
+    /// The start screen and how to draw.
+    pub config: tui::Config,
+    /// The puzzles for the puzzle screen.
+    pub puzzles: Vec<Puzzle>,
+    /// Whether they are the built-in packs.
+    pub builtin: bool,
+    /// Where results go (none: the store could not be opened).
+    pub store: Option<Store>,
+    /// What was said on opening the store, to repeat after the screen closes.
+    pub notice: Option<String>,
+    /// The offline library, for the filter screen, when there is one.
+    pub library: Option<Library>,
+    /// The filter the library screen starts from.
+    pub filter: Filter,
+}
+
+/// The library in the data directory, if one has been imported and opens.
+pub fn library_if_any(data_dir: Option<PathBuf>) -> Option<Library> {
+    let path = library_path(data_dir).ok()?;
+    if !path.exists() {
+        return None;
+    }
+    match Library::open(&path) {
+        Ok(library) => Some(library),
+        Err(e) => {
+            eprintln!(
+                "sancho: the library {} cannot be opened: {e}",
+                path.display()
+            );
+            None
         }
-        None => tui::Context {
+    }
+}
+
+impl Trainer {
+    /// Runs the trainer and records everything that finishes in it, the
+    /// moment it finishes.
+    pub fn run(self) -> anyhow::Result<ExitCode> {
+        let Trainer {
+            config,
+            puzzles,
+            builtin,
+            mut store,
+            notice,
+            library,
+            filter,
+        } = self;
+        let progress = store.as_ref().map(|s| s.progress().clone());
+        let context = tui::Context {
+            stats: progress.as_ref().map(|p| p.stats(now())),
+            completed_lessons: progress
+                .as_ref()
+                .map(|p| p.lessons().iter().cloned().collect())
+                .unwrap_or_default(),
+            weak_codes: progress
+                .as_ref()
+                .map(|p| drill::weak_codes(&p.mistake_counts()))
+                .unwrap_or_default(),
             seed: now().0.unsigned_abs(),
             ..tui::Context::default()
-        },
-    };
-    let by_id = puzzles.clone();
-    tui::run_session(config, puzzles, context, |finished| {
-        let Some(store) = store.as_mut() else {
-            return Ok(());
         };
-        match finished {
-            tui::Finished::Puzzle(attempt) => {
-                if let Some(puzzle) = by_id.iter().find(|p| p.id == attempt.puzzle_id) {
-                    let source = source_of(puzzle, builtin);
-                    let record =
-                        attempt_record(puzzle, source, &attempt.outcome, now(), attempt.time_ms);
-                    store.record_attempt(record)?;
+        let rating = progress.as_ref().map_or(1500, |p| {
+            p.rating().rating.round().clamp(0.0, 4000.0) as u16
+        });
+        let source = library.as_ref().map(|l| {
+            tui::LibrarySource::new(l, rating).excluding(|id| {
+                progress
+                    .as_ref()
+                    .is_some_and(|p| p.has_seen(&PuzzleRef::new(Source::Lichess, id)))
+            })
+        });
+        let by_id = puzzles.clone();
+        tui::run_session_with(
+            config,
+            puzzles,
+            context,
+            source.as_ref().map(|s| s as &dyn tui::PuzzleSource),
+            filter,
+            |finished| {
+                let Some(store) = store.as_mut() else {
+                    return Ok(());
+                };
+                match finished {
+                    tui::Finished::Puzzle(attempt) => {
+                        // From the session's own list, else from the library's filter screen.
+                        let (puzzle, from_packs) =
+                            match by_id.iter().find(|p| p.id == attempt.puzzle_id) {
+                                Some(p) => (Some(p.clone()), builtin),
+                                None => (
+                                    library
+                                        .as_ref()
+                                        .and_then(|l| l.get(&attempt.puzzle_id).ok().flatten()),
+                                    false,
+                                ),
+                            };
+                        if let Some(puzzle) = puzzle {
+                            let source = source_of(&puzzle, from_packs);
+                            let record = attempt_record(
+                                &puzzle,
+                                source,
+                                &attempt.outcome,
+                                now(),
+                                attempt.time_ms,
+                            );
+                            store.record_attempt(record)?;
+                        }
+                    }
+                    tui::Finished::Drill { summary, .. } => {
+                        store.record_drill(summary.clone().into_result(now()))?;
+                    }
+                    tui::Finished::Lesson { id } => {
+                        store.complete_lesson(id)?;
+                    }
                 }
-            }
-            tui::Finished::Drill { summary, .. } => {
-                store.record_drill(summary.clone().into_result(now()))?;
-            }
-            tui::Finished::Lesson { id } => {
-                store.complete_lesson(id)?;
-            }
+                Ok(())
+            },
+        )?;
+        // What was said before the full screen hid it, and anything found since.
+        if let Some(notice) = notice {
+            eprintln!("{notice}");
         }
-        Ok(())
-    })?;
-    // What was said before the full screen hid it, and anything found since.
-    if let Some(notice) = notice {
-        eprintln!("{notice}");
+        if let Some(later) = store.as_mut().and_then(Store::take_notice) {
+            eprintln!("sancho: {later}");
+        }
+        Ok(ExitCode::SUCCESS)
     }
-    if let Some(later) = store.as_mut().and_then(Store::take_notice) {
-        eprintln!("sancho: {later}");
-    }
-    Ok(ExitCode::SUCCESS)
 }
