@@ -2,7 +2,7 @@
 //! and a drill's summary.
 
 use ratatui::Frame;
-use ratatui::layout::{Alignment, Constraint, Layout, Position, Rect};
+use ratatui::layout::{Alignment, Constraint, Layout, Rect};
 use ratatui::style::Style;
 use ratatui::text::{Line, Span};
 use ratatui::widgets::{Block, Borders, Paragraph, Wrap};
@@ -205,24 +205,17 @@ pub fn verdict_lines(answered: &Answered, theme: Theme) -> Vec<Line<'static>> {
 }
 
 fn render_input(app: &App, drill: &DrillScreen, theme: Theme, area: Rect, frame: &mut Frame) {
-    let block = Block::default()
-        .borders(Borders::ALL)
-        .title(Span::styled(strings::ANSWER_TITLE, theme.title()));
-    let inner = block.inner(area);
-    frame.render_widget(block, area);
-    let line = Line::from(vec![
-        Span::styled("> ", theme.key()),
-        Span::raw(drill.input().text()),
-    ]);
-    frame.render_widget(Paragraph::new(line), inner);
-    if !app.help_shown() && drill.phase() == Phase::Asking {
-        let offset = u16::try_from(drill.input().cursor() + 2).unwrap_or(u16::MAX);
-        let x = inner
-            .x
-            .saturating_add(offset)
-            .min(inner.right().saturating_sub(1));
-        frame.set_cursor_position(Position::new(x, inner.y));
-    }
+    let editing = !app.help_shown() && drill.phase() == Phase::Asking;
+    let style = ratatui::style::Style::default();
+    super::render_input_line(
+        strings::ANSWER_TITLE,
+        drill.input(),
+        style,
+        editing,
+        theme,
+        area,
+        frame,
+    );
 }
 
 /// The summary's lines: the score, the time, each mistake with its

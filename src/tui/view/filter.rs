@@ -28,14 +28,7 @@ pub fn render(state: &FilterState, theme: Theme, area: Rect, frame: &mut Frame) 
         Constraint::Length(1),
     ])
     .areas(area);
-    frame.render_widget(
-        Paragraph::new(Line::from(vec![
-            Span::styled(strings::APP_NAME, theme.title()),
-            Span::raw("  "),
-            Span::raw(strings::FILTER_TITLE),
-        ])),
-        header,
-    );
+    super::render_header(strings::FILTER_TITLE, theme, header, frame);
     frame.render_widget(Paragraph::new(field_lines(state, theme)), fields);
     let mut lines = vec![Line::from(Span::styled(
         format!(" {}", strings::matching(state.count(), state.stale())),

@@ -88,6 +88,49 @@ pub(crate) fn render_footer(screen: Screen, theme: Theme, area: Rect, frame: &mu
     frame.render_widget(Paragraph::new(Line::from(spans)), area);
 }
 
+/// The bordered input line of the puzzle and drill screens, with the cursor
+/// placed while `editing`.
+pub(crate) fn render_input_line(
+    title: &str,
+    input: &crate::tui::input::InputLine,
+    style: ratatui::style::Style,
+    editing: bool,
+    theme: Theme,
+    area: Rect,
+    frame: &mut Frame,
+) {
+    let block = ratatui::widgets::Block::default()
+        .borders(ratatui::widgets::Borders::ALL)
+        .title(Span::styled(title.to_owned(), theme.title()));
+    let inner = block.inner(area);
+    frame.render_widget(block, area);
+    let line = Line::from(vec![
+        Span::styled("> ", theme.key()),
+        Span::styled(input.text(), style),
+    ]);
+    frame.render_widget(Paragraph::new(line), inner);
+    if editing {
+        let offset = u16::try_from(input.cursor() + 2).unwrap_or(u16::MAX);
+        let x = inner
+            .x
+            .saturating_add(offset)
+            .min(inner.right().saturating_sub(1));
+        frame.set_cursor_position(ratatui::layout::Position::new(x, inner.y));
+    }
+}
+
+/// The top line of a full-page screen: the app's name and the page's title.
+pub(crate) fn render_header(title: &str, theme: Theme, area: Rect, frame: &mut Frame) {
+    frame.render_widget(
+        Paragraph::new(Line::from(vec![
+            Span::styled(strings::APP_NAME, theme.title()),
+            Span::raw("  "),
+            Span::raw(title.to_owned()),
+        ])),
+        area,
+    );
+}
+
 /// A titled list with one highlighted item, a notice under it and the
 /// footer (the drills menu, the lesson list).
 #[allow(clippy::too_many_arguments)]
@@ -107,14 +150,7 @@ pub(crate) fn render_list(
         Constraint::Length(1),
     ])
     .areas(area);
-    frame.render_widget(
-        Paragraph::new(Line::from(vec![
-            Span::styled(strings::APP_NAME, theme.title()),
-            Span::raw("  "),
-            Span::raw(title.to_owned()),
-        ])),
-        header,
-    );
+    render_header(title, theme, header, frame);
     let mut lines = vec![Line::raw("")];
     for (i, item) in items.iter().enumerate() {
         if i == selected {

@@ -2,7 +2,7 @@
 //! status, the input line, the live hint panel and the footer.
 
 use ratatui::Frame;
-use ratatui::layout::{Alignment, Constraint, Layout, Position, Rect};
+use ratatui::layout::{Alignment, Constraint, Layout, Rect};
 use ratatui::style::Style;
 use ratatui::text::{Line, Span};
 use ratatui::widgets::{Block, Borders, Paragraph, Wrap};
@@ -202,25 +202,17 @@ pub fn move_lines(history: &[Played], theme: Theme) -> Vec<Line<'static>> {
 }
 
 fn render_input(app: &App, play: &Play, theme: Theme, area: Rect, frame: &mut Frame) {
-    let block = Block::default()
-        .borders(Borders::ALL)
-        .title(Span::styled(strings::INPUT_TITLE, theme.title()));
-    let inner = block.inner(area);
-    frame.render_widget(block, area);
+    let editing = !app.help_shown() && play.finish().is_none();
     let style = theme.hint_state(&play.hint().state);
-    let line = Line::from(vec![
-        Span::styled("> ", theme.key()),
-        Span::styled(play.input().text(), style),
-    ]);
-    frame.render_widget(Paragraph::new(line), inner);
-    if !app.help_shown() && play.finish().is_none() {
-        let offset = u16::try_from(play.input().cursor() + 2).unwrap_or(u16::MAX);
-        let x = inner
-            .x
-            .saturating_add(offset)
-            .min(inner.right().saturating_sub(1));
-        frame.set_cursor_position(Position::new(x, inner.y));
-    }
+    super::render_input_line(
+        strings::INPUT_TITLE,
+        play.input(),
+        style,
+        editing,
+        theme,
+        area,
+        frame,
+    );
 }
 
 fn render_hint(play: &Play, theme: Theme, area: Rect, frame: &mut Frame) {

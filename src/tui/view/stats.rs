@@ -36,14 +36,7 @@ pub fn render(app: &App, theme: Theme, area: Rect, frame: &mut Frame) {
         Constraint::Length(1),
     ])
     .areas(area);
-    frame.render_widget(
-        Paragraph::new(Line::from(vec![
-            Span::styled(strings::APP_NAME, theme.title()),
-            Span::raw("  "),
-            Span::raw(strings::STATS_TITLE),
-        ])),
-        header,
-    );
+    super::render_header(strings::STATS_TITLE, theme, header, frame);
     super::render_footer(app.screen(), theme, footer, frame);
     let Some(stats) = app.stats().filter(|s| !is_empty(s)) else {
         let y = body.y + body.height / 3;
