@@ -23,9 +23,10 @@ use std::sync::mpsc::{Receiver, sync_channel};
 use rusqlite::{Connection, params};
 use serde::Serialize;
 
+use super::row::PuzzleRow;
 use super::schema::{self, Openings, Themes, split};
 use super::{KEPT_PROBLEMS, LibraryError};
-use crate::puzzle::{Puzzle, RowReason, read_lichess};
+use crate::puzzle::{RowReason, read_lichess};
 
 /// Rows per message from the reading thread to the writing thread (and per
 /// progress report).
@@ -170,7 +171,7 @@ fn import_into<R: Read>(
         source: source_name.to_owned(),
         ..ImportSummary::default()
     };
-    let (tx, rx) = sync_channel::<Vec<Row>>(CHANNEL_BATCHES);
+    let (tx, rx) = sync_channel::<Vec<PuzzleRow>>(CHANNEL_BATCHES);
     let (outcome, written) = std::thread::scope(|scope| {
         let writer = scope.spawn(move || write_rows(conn, themes, rx, fresh));
         let outcome = read_rows(
@@ -343,44 +344,6 @@ impl<R: Read> Read for Watch<R> {
     }
 }
 
-/// One validated row, as stored.
-struct Row {
-    id: String,
-    fen: String,
-    moves: String,
-    rating: Option<u32>,
-    rating_deviation: Option<u32>,
-    popularity: Option<i32>,
-    nb_plays: Option<u32>,
-    themes: String,
-    game_url: Option<String>,
-    opening_tags: String,
-}
-
-impl From<Puzzle> for Row {
-    fn from(p: Puzzle) -> Self {
-        let mut moves = String::with_capacity(p.line.len() * 5);
-        for (i, m) in p.line.iter().enumerate() {
-            if i > 0 {
-                moves.push(' ');
-            }
-            moves.push_str(&m.uci.to_string());
-        }
-        Row {
-            id: p.id,
-            fen: p.fen,
-            moves,
-            rating: p.rating,
-            rating_deviation: p.rating_deviation,
-            popularity: p.popularity,
-            nb_plays: p.nb_plays,
-            themes: p.themes.join(" "),
-            game_url: p.game_url,
-            opening_tags: p.opening_tags.join(" "),
-        }
-    }
-}
-
 /// Reads and validates rows, handing batches to `send` (false: the writer
 /// has stopped) and reporting progress.
 fn read_rows<R: Read>(
@@ -389,7 +352,7 @@ fn read_rows<R: Read>(
     summary: &mut ImportSummary,
     bytes: &AtomicU64,
     progress: &mut dyn FnMut(&ImportProgress) -> ControlFlow<()>,
-    mut send: impl FnMut(Vec<Row>) -> bool,
+    mut send: impl FnMut(Vec<PuzzleRow>) -> bool,
 ) -> Result<(), LibraryError> {
     let mut batch = Vec::with_capacity(BATCH_ROWS);
     let report = |summary: &ImportSummary| ImportProgress {
@@ -401,7 +364,7 @@ fn read_rows<R: Read>(
         match item {
             Ok(puzzle) => {
                 summary.rows += 1;
-                batch.push(Row::from(puzzle));
+                batch.push(PuzzleRow::from(puzzle));
             }
             Err(e) => {
                 if let RowReason::MissingColumn(_) = e.reason {
@@ -473,7 +436,7 @@ const UPDATE: &str = "UPDATE puzzles SET
 fn write_rows(
     conn: Connection,
     mut themes: Themes,
-    rx: Receiver<Vec<Row>>,
+    rx: Receiver<Vec<PuzzleRow>>,
     fresh: bool,
 ) -> Result<(Connection, Counts, Option<Openings>), LibraryError> {
     let mut counts = Counts::default();

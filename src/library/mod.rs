@@ -17,6 +17,7 @@
 mod filter;
 mod import;
 mod query;
+mod row;
 mod schema;
 pub mod synth;
 

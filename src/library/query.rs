@@ -6,11 +6,11 @@ use std::path::Path;
 use rusqlite::types::Value;
 use rusqlite::{Connection, OpenFlags, OptionalExtension, Row, params, params_from_iter};
 use serde::Serialize;
-use shakmaty::Position;
 
+use super::row::PuzzleRow;
 use super::schema::{self, Themes, join};
 use super::{Filter, ImportRecord, LibraryError, LibraryStats, RatingBucket};
-use crate::puzzle::{Puzzle, build_line, parse_fen, to_move_subtitle};
+use crate::puzzle::Puzzle;
 
 /// The `source` of puzzles that come from the library.
 pub const LIBRARY_SOURCE: &str = "library";
@@ -153,7 +153,7 @@ impl Library {
         let mut next_down = next_allowed(&mut down, exclude)?;
         let mut picked = Vec::with_capacity(limit);
         while picked.len() < limit {
-            let distance = |p: &Option<Stored>| {
+            let distance = |p: &Option<PuzzleRow>| {
                 p.as_ref()
                     .map(|s| (i64::from(s.rating.unwrap_or(0)) - near).abs())
             };
@@ -183,9 +183,9 @@ impl Library {
         let stored = self
             .conn
             .prepare_cached(&format!("SELECT {COLUMNS} FROM puzzles WHERE id = ?1"))?
-            .query_row(params![id], Stored::from_row)
+            .query_row(params![id], PuzzleRow::from_sql)
             .optional()?;
-        stored.map(Stored::into_puzzle).transpose()
+        stored.map(PuzzleRow::into_puzzle).transpose()
     }
 
     /// Every theme with its puzzles in the whole library and under `filter`,
@@ -341,84 +341,12 @@ fn band(filter: &Filter) -> Option<(i64, i64)> {
 fn next_allowed(
     rows: &mut rusqlite::Rows<'_>,
     exclude: &dyn Fn(&str) -> bool,
-) -> Result<Option<Stored>, LibraryError> {
+) -> Result<Option<PuzzleRow>, LibraryError> {
     while let Some(row) = rows.next()? {
         if exclude(row.get_ref(0)?.as_str().unwrap_or_default()) {
             continue;
         }
-        return Ok(Some(Stored::from_row(row)?));
+        return Ok(Some(PuzzleRow::from_sql(row)?));
     }
     Ok(None)
-}
-
-/// A row as stored.
-struct Stored {
-    id: String,
-    fen: String,
-    moves: String,
-    rating: Option<u32>,
-    rating_deviation: Option<u32>,
-    popularity: Option<i32>,
-    nb_plays: Option<u32>,
-    themes: String,
-    game_url: Option<String>,
-    opening_tags: String,
-}
-
-impl Stored {
-    fn from_row(row: &Row<'_>) -> rusqlite::Result<Self> {
-        Ok(Stored {
-            id: row.get(0)?,
-            fen: row.get(1)?,
-            moves: row.get(2)?,
-            rating: row.get(3)?,
-            rating_deviation: row.get(4)?,
-            popularity: row.get(5)?,
-            nb_plays: row.get(6)?,
-            themes: row.get(7)?,
-            game_url: row.get(8)?,
-            opening_tags: row.get(9)?,
-        })
-    }
-
-    /// Rebuilds the puzzle (the row was validated on import; a failure here
-    /// means the file was changed behind Sancho's back).
-    fn into_puzzle(self) -> Result<Puzzle, LibraryError> {
-        let corrupt = |reason: String| LibraryError::Corrupt {
-            id: self.id.clone(),
-            reason,
-        };
-        let position = parse_fen(&self.fen).map_err(|e| corrupt(e.to_string()))?;
-        let user_color = !position.turn();
-        let line = build_line(
-            &position,
-            self.moves
-                .split_ascii_whitespace()
-                .enumerate()
-                .map(|(i, m)| (m, i % 2 == 1, None)),
-        )
-        .map_err(|e| corrupt(e.to_string()))?;
-        let words = |s: &str| s.split_ascii_whitespace().map(str::to_owned).collect();
-        Ok(Puzzle {
-            title: format!("Lichess puzzle {}", self.id),
-            subtitle: to_move_subtitle(user_color),
-            position,
-            user_color,
-            themes: words(&self.themes),
-            difficulty: None,
-            rating: self.rating,
-            rating_deviation: self.rating_deviation,
-            popularity: self.popularity,
-            nb_plays: self.nb_plays,
-            opening_tags: words(&self.opening_tags),
-            game_url: self.game_url,
-            line,
-            hints: Vec::new(),
-            success_message: None,
-            failure_message: None,
-            source: LIBRARY_SOURCE.to_owned(),
-            fen: self.fen,
-            id: self.id,
-        })
-    }
 }
