@@ -14,7 +14,7 @@ fn main() -> ExitCode {
         Ok(code) => code,
         Err(err) if closed_pipe(&err) => ExitCode::SUCCESS,
         Err(err) => {
-            eprintln!("sancho: {err:#}");
+            eprintln!("sancho: {}", message(&err));
             ExitCode::from(2)
         }
     }
@@ -29,4 +29,20 @@ fn closed_pipe(err: &anyhow::Error) -> bool {
             .or_else(|| cause.downcast_ref::<serde_json::Error>()?.io_error_kind());
         kind == Some(std::io::ErrorKind::BrokenPipe)
     })
+}
+
+/// The error and its causes, each said once: many errors already include
+/// their source in their own message.
+fn message(err: &anyhow::Error) -> String {
+    let mut text = String::new();
+    for cause in err.chain() {
+        let part = cause.to_string();
+        if !text.contains(&part) {
+            if !text.is_empty() {
+                text.push_str(": ");
+            }
+            text.push_str(&part);
+        }
+    }
+    text
 }
