@@ -35,6 +35,12 @@ pub fn now() -> Timestamp {
     Timestamp(i64::try_from(secs).unwrap_or(i64::MAX))
 }
 
+/// Milliseconds since the call, for the line modes' timings.
+pub fn stopwatch() -> impl FnMut() -> u64 {
+    let start = std::time::Instant::now();
+    move || u64::try_from(start.elapsed().as_millis()).unwrap_or(u64::MAX)
+}
+
 /// Opens the store, telling the user on stderr if a damaged file was moved aside.
 pub fn open_store(flag: Option<PathBuf>) -> anyhow::Result<Store> {
     open_store_noting(flag).map(|(store, _)| store)

@@ -4,7 +4,6 @@
 use std::io;
 use std::path::PathBuf;
 use std::process::ExitCode;
-use std::time::Instant;
 
 use anyhow::{Context, bail};
 use clap::Args;
@@ -15,7 +14,7 @@ use sancho::progress::Store;
 use sancho::puzzle::builtin_packs;
 use sancho::tui;
 
-use super::data::{now, open_store_noting};
+use super::data::{now, open_store_noting, stopwatch};
 use super::play::Trainer;
 
 /// `sancho drill`.
@@ -49,11 +48,6 @@ pub struct DrillArgs {
     game: Option<String>,
 }
 
-fn clock() -> impl FnMut() -> u64 {
-    let start = Instant::now();
-    move || u64::try_from(start.elapsed().as_millis()).unwrap_or(u64::MAX)
-}
-
 pub fn drill(args: DrillArgs, data_dir: Option<PathBuf>) -> anyhow::Result<ExitCode> {
     let (mut store, notice) = open_store_noting(data_dir)?;
     let mut options = DrillOptions::new(args.kind);
@@ -85,7 +79,12 @@ pub fn drill(args: DrillArgs, data_dir: Option<PathBuf>) -> anyhow::Result<ExitC
         };
         return full_screen(start, store, notice);
     }
-    let summary = run_drill(io::stdin().lock(), io::stdout().lock(), options, clock())?;
+    let summary = run_drill(
+        io::stdin().lock(),
+        io::stdout().lock(),
+        options,
+        stopwatch(),
+    )?;
     if summary.exercises > 0 {
         store
             .record_drill(summary.into_result(now()))
@@ -160,7 +159,7 @@ pub fn lesson(args: LessonArgs, data_dir: Option<PathBuf>) -> anyhow::Result<Exi
         lesson,
         Strictness::Strict,
         args.json,
-        clock(),
+        stopwatch(),
     )?;
     if lesson_completed(lesson, &summary) {
         store.complete_lesson(&lesson.id)?;

@@ -1,23 +1,23 @@
 //! `sancho` (no command) and `sancho play`: the trainer, full-screen or in
 //! line mode, with every finished puzzle recorded in the progress store.
 
+use std::collections::HashSet;
 use std::io;
 use std::path::{Path, PathBuf};
 use std::process::ExitCode;
-use std::time::Instant;
 
 use anyhow::{Context, bail};
 use clap::Args;
 use sancho::drill;
 use sancho::library::{Filter, Library};
 use sancho::line::run_puzzles;
-use sancho::progress::{PuzzleRef, Source, Store, difficulty_rating};
+use sancho::progress::{Progress, Source, Store, difficulty_rating};
 use sancho::puzzle::{Puzzle, builtin_packs, load_path};
 use sancho::record::{attempt_record, source_of};
 use sancho::session::Outcome;
 use sancho::tui;
 
-use super::data::{now, open_store_noting};
+use super::data::{now, open_store_noting, stopwatch};
 use super::library::{library_path, open_library};
 
 /// What to play and how; shared by `sancho` and `sancho play`.
@@ -164,6 +164,36 @@ fn load_file(path: &Path) -> anyhow::Result<Vec<Puzzle>> {
     Ok(loaded.puzzles)
 }
 
+/// What the library's picks need of the user's progress: the rating to
+/// centre on, and the Lichess puzzles already attempted (to leave out).
+struct PickBasis {
+    rating: u16,
+    seen: HashSet<String>,
+}
+
+impl PickBasis {
+    fn of(progress: Option<&Progress>) -> PickBasis {
+        let Some(progress) = progress else {
+            return PickBasis {
+                rating: 1500,
+                seen: HashSet::new(),
+            };
+        };
+        PickBasis {
+            rating: progress.rating().rating.round().clamp(0.0, 4000.0) as u16,
+            seen: progress
+                .attempts()
+                .filter(|(_, a)| a.puzzle.source == Source::Lichess)
+                .map(|(_, a)| a.puzzle.id.clone())
+                .collect(),
+        }
+    }
+
+    fn excludes(&self, id: &str) -> bool {
+        self.seen.contains(id)
+    }
+}
+
 /// Library puzzles: reviews that are due first, then unseen puzzles nearest
 /// the user's rating that pass the filter.
 fn from_library(
@@ -190,15 +220,10 @@ fn from_library(
             }
         }
     }
-    let rating = progress.map_or(1500, |p| {
-        p.rating().rating.round().clamp(0.0, 4000.0) as u16
-    });
+    let basis = PickBasis::of(progress);
     let due: Vec<String> = puzzles.iter().map(|p| p.id.clone()).collect();
-    let exclude = |id: &str| {
-        due.iter().any(|d| d == id)
-            || progress.is_some_and(|p| p.has_seen(&PuzzleRef::new(Source::Lichess, id)))
-    };
-    puzzles.extend(library.pick(filter, rating, &exclude, LIBRARY_SESSION)?);
+    let exclude = |id: &str| basis.excludes(id) || due.iter().any(|d| d == id);
+    puzzles.extend(library.pick(filter, basis.rating, &exclude, LIBRARY_SESSION)?);
     Ok(puzzles)
 }
 
@@ -241,14 +266,12 @@ pub fn play(
     let (mut store, notice) = store_or_warn(data_dir.clone());
     let (puzzles, builtin) = puzzles(&args, store.as_ref(), data_dir.clone())?;
     if args.plain {
-        let start = Instant::now();
-        let clock = || u64::try_from(start.elapsed().as_millis()).unwrap_or(u64::MAX);
         run_puzzles(
             io::stdin().lock(),
             io::stdout().lock(),
             &puzzles,
             args.json,
-            clock,
+            stopwatch(),
             |puzzle, outcome, ms| record(&mut store, puzzle, builtin, outcome, ms),
         )?;
         return Ok(ExitCode::SUCCESS);
@@ -320,7 +343,7 @@ impl Trainer {
             library,
             filter,
         } = self;
-        let progress = store.as_ref().map(|s| s.progress().clone());
+        let progress = store.as_ref().map(Store::progress);
         let context = tui::Context {
             stats: progress.as_ref().map(|p| p.stats(now())),
             completed_lessons: progress
@@ -334,18 +357,12 @@ impl Trainer {
             seed: now().0.unsigned_abs(),
             ..tui::Context::default()
         };
-        let rating = progress.as_ref().map_or(1500, |p| {
-            p.rating().rating.round().clamp(0.0, 4000.0) as u16
-        });
-        let source = library.as_ref().map(|l| {
-            tui::LibrarySource::new(l, rating).excluding(|id| {
-                progress
-                    .as_ref()
-                    .is_some_and(|p| p.has_seen(&PuzzleRef::new(Source::Lichess, id)))
-            })
-        });
+        let basis = PickBasis::of(progress);
+        let source = library
+            .as_ref()
+            .map(|l| tui::LibrarySource::new(l, basis.rating).excluding(|id| basis.excludes(id)));
         let by_id = puzzles.clone();
-        tui::run_session_with(
+        tui::run(
             config,
             puzzles,
             context,

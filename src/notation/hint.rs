@@ -10,6 +10,7 @@
 use shakmaty::{Chess, Move, Position, Role, Square};
 
 use super::diagnostic::{Code, Diagnostic};
+use super::judge;
 use super::parse::{Normalized, normalize, piece_letter};
 use super::resolve::resolve;
 use super::types::{MoveText, ResolveError, Strictness, role_name};
@@ -254,22 +255,16 @@ fn partial_diagnostics(form: &super::parse::Form, first: Option<&MoveText>) -> V
             "castling is written with the letter O, not the digit zero",
         );
     } else if form.castling_spelling {
-        add(
-            Code::CastlingSpelling,
-            "castling is written with capital O's joined by hyphens",
-        );
+        add(Code::CastlingSpelling, judge::CASTLING_SPELLING);
     }
     if form.lowercase_piece {
-        add(Code::LowercasePiece, "piece letters are upper case");
+        add(Code::LowercasePiece, judge::LOWERCASE_PIECE);
     }
     if form.pawn_letter {
-        add(Code::PawnLetter, "pawns have no letter in SAN");
+        add(Code::PawnLetter, judge::PAWN_LETTER);
     }
     if form.figurine {
-        add(
-            Code::Figurine,
-            "figurines are for print: type the piece letter",
-        );
+        add(Code::Figurine, judge::FIGURINE);
     }
     out
 }

@@ -9,6 +9,13 @@ use super::parse::{Parsed, WrittenSuffix};
 use super::san_strings;
 use super::types::{MoveText, role_name};
 
+/// Messages shared with the live hints, which teach them while typing.
+pub(crate) const FIGURINE: &str = "figurines are for print: type the piece letter";
+pub(crate) const PAWN_LETTER: &str = "pawns have no letter in SAN: leave out the P";
+pub(crate) const LOWERCASE_PIECE: &str =
+    "piece letters are upper case (a lower-case b would mean the b-file)";
+pub(crate) const CASTLING_SPELLING: &str = "castling is written with capital O's joined by hyphens";
+
 /// The diagnostics for `parsed`, which resolved to `text` in `pos`.
 pub(crate) fn diagnose(
     pos: &Chess,
@@ -39,10 +46,7 @@ pub(crate) fn diagnose(
         );
     }
     if form.figurine {
-        out.add(
-            Code::Figurine,
-            "figurines are for print: type the piece letter",
-        );
+        out.add(Code::Figurine, FIGURINE);
     }
     if form.ep_suffix {
         let msg = if text.mv.is_en_passant() {
@@ -53,16 +57,10 @@ pub(crate) fn diagnose(
         out.add(Code::EnPassantSuffix, msg);
     }
     if form.pawn_letter {
-        out.add(
-            Code::PawnLetter,
-            "pawns have no letter in SAN: leave out the P",
-        );
+        out.add(Code::PawnLetter, PAWN_LETTER);
     }
     if form.lowercase_piece {
-        out.add(
-            Code::LowercasePiece,
-            "piece letters are upper case (a lower-case b would mean the b-file)",
-        );
+        out.add(Code::LowercasePiece, LOWERCASE_PIECE);
     }
 
     let uci;
@@ -112,10 +110,7 @@ fn judge_castling(out: &mut Judgement<'_>, parsed: &Parsed, rook: shakmaty::Squa
             );
             out.add_whole(Code::ZeroCastling, message);
         } else if form.castling_spelling {
-            out.add(
-                Code::CastlingSpelling,
-                "castling is written with capital O's joined by hyphens",
-            );
+            out.add(Code::CastlingSpelling, CASTLING_SPELLING);
         }
     } else if spec.to == Some(rook) {
         out.add(

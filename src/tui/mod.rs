@@ -3,7 +3,7 @@
 //!
 //! The caller passes a [`Config`] (looks, [`Start`] screen) and a
 //! [`Context`] (stats, completed lessons, weak codes, seed), and hears of
-//! each [`Finished`] puzzle, drill and lesson through [`run_session`].
+//! each [`Finished`] puzzle, drill and lesson through [`run`].
 //!
 //! The shape follows the Elm architecture: [`Action`] is everything a user
 //! can ask for, [`keys::action_for`] is the one place keys become actions,
@@ -31,5 +31,5 @@ pub use drill::{DrillScreen, Phase};
 pub use filter::{FilterState, LibrarySource, PuzzleSource};
 pub use keys::{KEYMAP, action_for};
 pub use play::{Attempt, Play, REPLY_DELAY_MS};
-pub use runner::{run, run_session, run_session_with, run_with};
+pub use runner::run;
 pub use view::{MIN_HEIGHT, MIN_WIDTH, render};

@@ -16,7 +16,6 @@ use super::app::App;
 use super::config::{Config, Context, Finished};
 use super::filter::{PuzzleSource, serve};
 use super::keys::action_for;
-use super::play::Attempt;
 use super::view;
 use crate::library::Filter;
 use crate::puzzle::Puzzle;
@@ -33,41 +32,6 @@ impl Drop for TerminalGuard {
     }
 }
 
-/// Runs the interface until the user quits, and returns every finished
-/// puzzle attempt in order (for the caller to record progress).
-///
-/// # Errors
-/// The terminal could not be set up, drawn to or read from.
-pub fn run(config: Config, puzzles: Vec<Puzzle>) -> anyhow::Result<Vec<Attempt>> {
-    run_with(config, puzzles, |_| Ok(()))
-}
-
-/// Like [`run`], and calls `on_attempt` as soon as each attempt finishes
-/// (so that progress is saved even if the session ends badly later).
-/// Drills and lessons finished on the way are not reported: use
-/// [`run_session`] for them.
-///
-/// # Errors
-/// The terminal failed, or `on_attempt` returned an error (which ends the
-/// session, with the terminal restored).
-pub fn run_with(
-    config: Config,
-    puzzles: Vec<Puzzle>,
-    mut on_attempt: impl FnMut(&Attempt) -> anyhow::Result<()>,
-) -> anyhow::Result<Vec<Attempt>> {
-    let finished = run_session(config, puzzles, Context::default(), |f| match f {
-        Finished::Puzzle(attempt) => on_attempt(attempt),
-        _ => Ok(()),
-    })?;
-    Ok(finished
-        .into_iter()
-        .filter_map(|f| match f {
-            Finished::Puzzle(attempt) => Some(attempt),
-            _ => None,
-        })
-        .collect())
-}
-
 /// Runs the interface on the screen `config.start` names, with the stored
 /// data of `context`, until the user quits; calls `on_finished` as soon as
 /// a puzzle attempt, a drill or a lesson is finished, and returns them all
@@ -78,27 +42,8 @@ pub fn run_with(
 /// screen, a panic hook that restores the terminal) and restores it on
 /// every return.
 ///
-/// # Errors
-/// The terminal failed, or `on_finished` returned an error (which ends the
-/// session, with the terminal restored).
-pub fn run_session(
-    config: Config,
-    puzzles: Vec<Puzzle>,
-    context: Context,
-    on_finished: impl FnMut(&Finished) -> anyhow::Result<()>,
-) -> anyhow::Result<Vec<Finished>> {
-    run_session_with(
-        config,
-        puzzles,
-        context,
-        None,
-        Filter::default(),
-        on_finished,
-    )
-}
-
-/// Like [`run_session`], with a puzzle library behind the home menu's
-/// "Library" item (`None`: the item tells how to import one). The filter
+/// A puzzle library, when given, stands behind the home menu's "Library"
+/// item (`None`: the item tells how to import one). The filter
 /// screen starts from `filter` (the command line's); its counts and picks
 /// are asked of `source` once the keys rest.
 /// The source is borrowed, so that `on_finished` can still look the
@@ -106,8 +51,9 @@ pub fn run_session(
 /// started from the filter screen are not among `puzzles`.
 ///
 /// # Errors
-/// As [`run_session`].
-pub fn run_session_with(
+/// The terminal failed, or `on_finished` returned an error (which ends the
+/// session, with the terminal restored).
+pub fn run(
     mut config: Config,
     puzzles: Vec<Puzzle>,
     context: Context,
