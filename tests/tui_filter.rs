@@ -485,7 +485,7 @@ fn the_real_loop_counts_after_the_keys_rest() {
             Ok(script.pop_front().expect("the loop should have quit"))
         },
         || clock.get(),
-        |_| Ok(()),
+        &mut |_: &sancho::tui::Finished| -> anyhow::Result<()> { Ok(()) },
     )
     .unwrap();
     let at = counted_at.take();

@@ -499,8 +499,8 @@ fn the_real_loop_runs_on_a_test_backend_with_fake_time() {
                 .expect("the loop should have quit by now"))
         },
         || clock.get(),
-        |done| {
-            if let sancho::tui::Finished::Puzzle(attempt) = done {
+        &mut |done: &sancho::tui::Finished| -> anyhow::Result<()> {
+            if let sancho::tui::Finished::Puzzle { attempt, .. } = done {
                 heard.push((attempt.puzzle_id.clone(), total - read.get()));
             }
             Ok(())
@@ -520,4 +520,149 @@ fn the_real_loop_runs_on_a_test_backend_with_fake_time() {
     assert_eq!(outcomes.len(), 1);
     assert!(outcomes[0].outcome.solved);
     assert_eq!(POLL, Duration::from_millis(50));
+}
+
+/// Records into an in-memory progress log and gives its stats back, as the
+/// binary's store does.
+#[derive(Default)]
+struct MemoryRecorder {
+    progress: sancho::progress::Progress,
+    records: Vec<sancho::tui::Finished>,
+}
+
+impl sancho::tui::Recorder for MemoryRecorder {
+    fn record(&mut self, finished: &sancho::tui::Finished) -> anyhow::Result<()> {
+        use sancho::progress::{AttemptId, Timestamp};
+        self.records.push(finished.clone());
+        if let sancho::tui::Finished::Puzzle {
+            attempt,
+            puzzle,
+            source,
+        } = finished
+        {
+            let at = Timestamp(1_700_000_000 + self.records.len() as i64);
+            let record = sancho::record::attempt_record(
+                puzzle,
+                source.clone(),
+                &attempt.outcome,
+                at,
+                attempt.time_ms,
+            );
+            let id = AttemptId::new(at, &puzzle.id, self.records.len() as u64);
+            self.progress.insert_attempt(id, record);
+        }
+        Ok(())
+    }
+
+    fn stats(&mut self) -> Option<sancho::progress::Stats> {
+        Some(
+            self.progress
+                .stats(sancho::progress::Timestamp(1_800_000_000)),
+        )
+    }
+}
+
+#[test]
+fn update_returns_a_record_effect_with_the_puzzle_and_its_source() {
+    use sancho::tui::{Effect, Finished};
+    let mut app = started();
+    let mut effects = Vec::new();
+    for c in "Re1+".chars() {
+        assert!(
+            app.update(Action::Insert(c)).is_empty(),
+            "typing asks nothing"
+        );
+    }
+    effects.extend(app.update(Action::Submit));
+    app.update(Action::Tick(REPLY_DELAY_MS));
+    for c in "Rxe1#".chars() {
+        app.update(Action::Insert(c));
+    }
+    effects.extend(app.update(Action::Submit));
+    let [
+        Effect::Record(Finished::Puzzle {
+            attempt,
+            puzzle,
+            source,
+        }),
+        Effect::RefreshStats,
+    ] = effects.as_slice()
+    else {
+        panic!("one record then a stats refresh: {effects:?}");
+    };
+    assert!(attempt.outcome.solved);
+    assert_eq!(
+        **puzzle,
+        back_rank(),
+        "the puzzle itself rides on the effect"
+    );
+    assert_eq!(*source, sancho::progress::Source::Lichess);
+    assert!(
+        app.update(Action::Tick(REPLY_DELAY_MS)).is_empty(),
+        "recorded once"
+    );
+}
+
+#[test]
+fn the_stats_screen_is_live_within_the_session() {
+    use ratatui::crossterm::event::{Event, KeyCode, KeyEvent, KeyModifiers};
+    use sancho::tui::runner::event_loop;
+    use std::collections::VecDeque;
+    use std::time::Duration;
+
+    let key = |code| Some(Event::Key(KeyEvent::new(code, KeyModifiers::NONE)));
+    let mut script: VecDeque<Option<Event>> = VecDeque::new();
+    script.push_back(key(KeyCode::Enter)); // Puzzles
+    script.extend(std::iter::repeat_n(None, 10));
+    script.extend("Re1+".chars().map(|c| key(KeyCode::Char(c))));
+    script.push_back(key(KeyCode::Enter));
+    script.extend(std::iter::repeat_n(None, 10));
+    script.extend("Rxe1#".chars().map(|c| key(KeyCode::Char(c))));
+    script.push_back(key(KeyCode::Enter));
+    script.extend(std::iter::repeat_n(None, 10));
+    script.push_back(key(KeyCode::Esc)); // home
+    script.push_back(key(KeyCode::Down));
+    script.push_back(key(KeyCode::Down));
+    script.push_back(key(KeyCode::Enter)); // Stats
+    script.push_back(None);
+    script.push_back(Some(Event::Key(KeyEvent::new(
+        KeyCode::Char('c'),
+        KeyModifiers::CONTROL,
+    ))));
+
+    let mut app = App::new(Config::default(), vec![back_rank()]);
+    let mut terminal = Terminal::new(TestBackend::new(100, 30)).unwrap();
+    let clock = std::cell::Cell::new(Duration::ZERO);
+    let mut recorder = MemoryRecorder::default();
+    assert!(app.stats().is_none());
+    event_loop(
+        &mut terminal,
+        &mut app,
+        |timeout| {
+            clock.set(clock.get() + timeout);
+            Ok(script
+                .pop_front()
+                .expect("the loop should have quit by now"))
+        },
+        || clock.get(),
+        &mut recorder,
+    )
+    .unwrap();
+    assert_eq!(recorder.records.len(), 1);
+    assert_eq!(app.view(), View::Stats);
+    let stats = app.stats().expect("the stats came back after the record");
+    assert_eq!(stats.puzzles.attempted, 1);
+    assert_eq!(stats.puzzles.solved, 1);
+    let shown: String = terminal
+        .backend()
+        .buffer()
+        .content()
+        .iter()
+        .map(|c| c.symbol())
+        .collect();
+    let empty: String = sancho::tui::strings::STATS_EMPTY.chars().take(20).collect();
+    assert!(
+        !shown.contains(&empty),
+        "the stats screen shows the solved puzzle, not the empty page: {shown}"
+    );
 }

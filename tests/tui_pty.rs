@@ -44,8 +44,17 @@ impl Term {
     }
 }
 
-#[test]
-fn types_a_move_sees_the_reply_and_restores_the_terminal() {
+/// The real binary running in a pseudo-terminal, its screen parsed.
+struct Session {
+    term: Term,
+    child: Box<dyn portable_pty::Child + Send + Sync>,
+    master: Box<dyn portable_pty::MasterPty + Send>,
+    pump: std::thread::JoinHandle<()>,
+    data: tempfile::TempDir,
+}
+
+/// Starts `sancho play --ascii --pack PACK --puzzle ID` in a fresh data directory.
+fn spawn(pack: &str, puzzle: &str) -> Session {
     let data = tempfile::tempdir().unwrap();
     let pty = native_pty_system()
         .openpty(PtySize {
@@ -56,20 +65,12 @@ fn types_a_move_sees_the_reply_and_restores_the_terminal() {
         })
         .expect("a pseudo-terminal");
     let mut cmd = CommandBuilder::new(env!("CARGO_BIN_EXE_sancho"));
-    cmd.args([
-        "play",
-        "--ascii",
-        "--pack",
-        "tests/fixtures/puzzles/good_pack.json",
-        "--puzzle",
-        "m2-001",
-    ]);
+    cmd.args(["play", "--ascii", "--pack", pack, "--puzzle", puzzle]);
     cmd.cwd(env!("CARGO_MANIFEST_DIR"));
     cmd.env("SANCHO_DATA_DIR", data.path());
     cmd.env("TERM", "xterm-256color");
-    let mut child = pty.slave.spawn_command(cmd).expect("spawn sancho");
+    let child = pty.slave.spawn_command(cmd).expect("spawn sancho");
     drop(pty.slave);
-
     let parser = Arc::new(Mutex::new(vt100::Parser::new(
         NonZeroU16::new(ROWS).unwrap(),
         NonZeroU16::new(COLS).unwrap(),
@@ -86,11 +87,59 @@ fn types_a_move_sees_the_reply_and_restores_the_terminal() {
             sink.lock().unwrap().process(&buf[..n]);
         }
     });
-    let mut term = Term {
+    let term = Term {
         parser,
         writer: pty.master.take_writer().unwrap(),
     };
+    Session {
+        term,
+        child,
+        master: pty.master,
+        pump,
+        data,
+    }
+}
 
+impl Session {
+    /// Resizes the terminal (the program hears SIGWINCH).
+    fn resize(&self, cols: u16, rows: u16) {
+        self.master
+            .resize(PtySize {
+                rows,
+                cols,
+                pixel_width: 0,
+                pixel_height: 0,
+            })
+            .unwrap();
+        self.term.parser.lock().unwrap().screen_mut().set_size(
+            NonZeroU16::new(rows).unwrap(),
+            NonZeroU16::new(cols).unwrap(),
+        );
+    }
+
+    /// Ctrl-C, then waits for the exit; returns the progress file's text.
+    fn quit(mut self) -> String {
+        self.term.send(&[0x03]);
+        let status = self.child.wait().expect("sancho exits");
+        assert!(status.success(), "{status:?}");
+        drop(self.term.writer);
+        drop(self.master);
+        let _ = self.pump.join();
+        let parser = self.term.parser.lock().unwrap();
+        let screen = parser.screen();
+        assert!(!screen.alternate_screen(), "left in the alternate screen");
+        assert!(!screen.hide_cursor(), "cursor left hidden");
+        drop(parser);
+        std::fs::read_to_string(self.data.path().join("progress.json")).unwrap_or_default()
+    }
+}
+
+const GOOD_PACK: &str = "tests/fixtures/puzzles/good_pack.json";
+
+#[test]
+fn types_a_move_sees_the_reply_and_restores_the_terminal() {
+    let mut s = spawn(GOOD_PACK, "m2-001");
+    let term = &mut s.term;
     term.wait_for("Your move");
     assert!(term.parser.lock().unwrap().screen().alternate_screen());
 
@@ -111,19 +160,47 @@ fn types_a_move_sees_the_reply_and_restores_the_terminal() {
     term.send(b"Rd8#\r");
     term.wait_for("Solved");
 
-    term.send(&[0x03]); // Ctrl-C
-    let status = child.wait().expect("sancho exits");
-    assert!(status.success(), "{status:?}");
-    drop(term.writer);
-    drop(pty.master);
-    let _ = pump.join();
-    let parser = term.parser.lock().unwrap();
-    let screen = parser.screen();
-    assert!(!screen.alternate_screen(), "left in the alternate screen");
-    assert!(!screen.hide_cursor(), "cursor left hidden");
-    drop(parser);
-
     // The solved puzzle was recorded.
-    let stored = std::fs::read_to_string(data.path().join("progress.json")).unwrap();
+    let stored = s.quit();
     assert!(stored.contains("m2-001"), "{stored}");
+}
+
+#[test]
+fn a_large_paste_never_freezes_the_keys() {
+    let mut s = spawn(GOOD_PACK, "m2-001");
+    let term = &mut s.term;
+    term.wait_for("Your move");
+    // 8 KB of typing at once (no paste brackets): every byte is read, so the
+    // keys after it are answered at once.
+    term.send(&[b'x'; 8192]);
+    term.send(&[0x15]);
+    term.send(b"Kb6");
+    term.wait_for("complete: Kb6");
+    term.send(&[0x15]);
+    // A bracketed paste of 100 KB over many lines: its first line, bounded,
+    // lands on the input line.
+    let mut paste = b"\x1b[200~Kb6\n".to_vec();
+    paste.extend(std::iter::repeat_n(b'y', 100_000));
+    paste.extend_from_slice(b"\x1b[201~");
+    term.send(&paste);
+    term.wait_for("complete: Kb6");
+    term.send(b"\r");
+    term.wait_for("Kb8");
+    s.quit();
+}
+
+#[test]
+fn below_the_minimum_size_keys_do_nothing_but_quit() {
+    let mut s = spawn(GOOD_PACK, "m1-001");
+    s.term.wait_for("Your move");
+    s.resize(59, 18);
+    s.term.wait_for("at least 60");
+    // The mating move: were it heard, the puzzle would be solved and
+    // recorded before the Ctrl-C that follows it.
+    s.term.send(b"Re8#\r");
+    let stored = s.quit();
+    assert!(
+        !stored.contains("m1-001"),
+        "acted on while too small: {stored}"
+    );
 }

@@ -312,6 +312,44 @@ pub struct Trainer {
     pub filter: Filter,
 }
 
+/// Records what the trainer hands over in the progress store (if it opened).
+struct StoreRecorder<'a>(Option<&'a mut Store>);
+
+impl tui::Recorder for StoreRecorder<'_> {
+    fn record(&mut self, finished: &tui::Finished) -> anyhow::Result<()> {
+        let Some(store) = self.0.as_mut() else {
+            return Ok(());
+        };
+        match finished {
+            tui::Finished::Puzzle {
+                attempt,
+                puzzle,
+                source,
+            } => {
+                let record = attempt_record(
+                    puzzle,
+                    source.clone(),
+                    &attempt.outcome,
+                    now(),
+                    attempt.time_ms,
+                );
+                store.record_attempt(record)?;
+            }
+            tui::Finished::Drill { summary, .. } => {
+                store.record_drill(summary.clone().into_result(now()))?;
+            }
+            tui::Finished::Lesson { id } => {
+                store.complete_lesson(id)?;
+            }
+        }
+        Ok(())
+    }
+
+    fn stats(&mut self) -> Option<sancho::progress::Stats> {
+        self.0.as_ref().map(|store| store.progress().stats(now()))
+    }
+}
+
 /// The library in the data directory, if one has been imported and opens.
 pub fn library_if_any(data_dir: Option<PathBuf>) -> Option<Library> {
     let path = library_path(data_dir).ok()?;
@@ -361,51 +399,14 @@ impl Trainer {
         let source = library
             .as_ref()
             .map(|l| tui::LibrarySource::new(l, basis.rating).excluding(|id| basis.excludes(id)));
-        let by_id = puzzles.clone();
+        let context = tui::Context { builtin, ..context };
         tui::run(
             config,
             puzzles,
             context,
             source.as_ref().map(|s| s as &dyn tui::PuzzleSource),
             filter,
-            |finished| {
-                let Some(store) = store.as_mut() else {
-                    return Ok(());
-                };
-                match finished {
-                    tui::Finished::Puzzle(attempt) => {
-                        // From the session's own list, else from the library's filter screen.
-                        let (puzzle, from_packs) =
-                            match by_id.iter().find(|p| p.id == attempt.puzzle_id) {
-                                Some(p) => (Some(p.clone()), builtin),
-                                None => (
-                                    library
-                                        .as_ref()
-                                        .and_then(|l| l.get(&attempt.puzzle_id).ok().flatten()),
-                                    false,
-                                ),
-                            };
-                        if let Some(puzzle) = puzzle {
-                            let source = source_of(&puzzle, from_packs);
-                            let record = attempt_record(
-                                &puzzle,
-                                source,
-                                &attempt.outcome,
-                                now(),
-                                attempt.time_ms,
-                            );
-                            store.record_attempt(record)?;
-                        }
-                    }
-                    tui::Finished::Drill { summary, .. } => {
-                        store.record_drill(summary.clone().into_result(now()))?;
-                    }
-                    tui::Finished::Lesson { id } => {
-                        store.complete_lesson(id)?;
-                    }
-                }
-                Ok(())
-            },
+            &mut StoreRecorder(store.as_mut()),
         )?;
         // What was said before the full screen hid it, and anything found since.
         if let Some(notice) = notice {

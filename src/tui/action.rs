@@ -1,6 +1,7 @@
-//! Everything a user can ask for, as one enum (not `Copy`: the source's
-//! answers ride on it too): keys, the help overlay and the
-//! tests all speak in [`Action`]s.
+//! Everything a user can ask for, as one enum (not `Copy`: a paste carries
+//! its text): keys, the help overlay and the tests all speak in
+//! [`Action`]s. The outside world's answers come back as
+//! [`Reply`](super::Reply)s instead.
 
 /// One intent of the user (or of time passing).
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -61,10 +62,9 @@ pub enum Action {
     ResetFilter,
     /// Filter screen: play the puzzles the filter keeps.
     PlayFiltered,
-    /// The source's counts for a filter (fed back by the runner).
-    Counted(Box<super::filter::Counted>),
-    /// The source's pick of puzzles to play, or why there is none.
-    Picked(Box<Result<Vec<crate::puzzle::Puzzle>, String>>),
+    /// Text pasted into the terminal (bracketed paste): its first line goes
+    /// to the input line, as far as the line's bound allows.
+    Paste(String),
     /// Time passed, in milliseconds (drives the opponent's delayed reply).
     Tick(u64),
     /// The terminal now has this many columns and rows.

@@ -8,13 +8,16 @@ use std::collections::BTreeSet;
 use super::action::Action;
 pub use super::config::{Config, Context, Finished, Start};
 use super::drill::{DrillScreen, Phase};
+use super::effect::{Effect, Reply};
 use super::filter::FilterState;
 use super::input::InputLine;
 use super::play::{Attempt, Play};
 use super::strings;
+use super::view::{MIN_HEIGHT, MIN_WIDTH};
 use crate::drill::{self, DrillKind, Lesson};
 use crate::progress::Stats;
 use crate::puzzle::Puzzle;
+use crate::record::source_of;
 
 /// Which screen has the keys, as the key map needs to know it.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -137,6 +140,10 @@ pub struct App {
     completed: BTreeSet<String>,
     outcomes: Vec<Attempt>,
     finished: Vec<Finished>,
+    /// Effects of the action being applied, handed out by [`App::update`].
+    effects: Vec<Effect>,
+    /// Whether `puzzles` are the built-in packs (how an attempt is recorded).
+    builtin: bool,
     library: Option<FilterState>,
     quit: bool,
 }
@@ -150,6 +157,7 @@ impl App {
     /// A new app on the screen `config.start` names, showing `context`.
     pub fn with_context(config: Config, puzzles: Vec<Puzzle>, context: Context) -> App {
         let completed = context.completed_lessons.clone();
+        let builtin = context.builtin;
         let mut app = App {
             config,
             context,
@@ -169,6 +177,8 @@ impl App {
             completed,
             outcomes: Vec::new(),
             finished: Vec::new(),
+            effects: Vec::new(),
+            builtin,
             library: None,
             quit: false,
         };
@@ -227,8 +237,48 @@ impl App {
         }
     }
 
-    /// Applies one action. The only function that changes an [`App`].
-    pub fn update(&mut self, action: Action) {
+    /// Applies one action and returns what the outside world must do for
+    /// it (record, refresh the stats, ask the library). With
+    /// [`App::answer`], the only function that changes an [`App`].
+    pub fn update(&mut self, action: Action) -> Vec<Effect> {
+        self.apply(action);
+        self.take_effects()
+    }
+
+    /// Takes in the answer to an effect; returns the effects that follow.
+    pub fn answer(&mut self, reply: Reply) -> Vec<Effect> {
+        match reply {
+            Reply::Counted { filter, result } => {
+                if let Some(f) = &mut self.library {
+                    f.counted(filter, result);
+                }
+            }
+            Reply::Picked(result) => self.picked(result),
+            Reply::Stats(stats) => self.context.stats = Some(*stats),
+        }
+        self.take_effects()
+    }
+
+    /// The effects gathered so far, with the library's next request (only
+    /// while the filter screen is shown).
+    fn take_effects(&mut self) -> Vec<Effect> {
+        if let (Some(f), View::Filter) = (&mut self.library, self.view)
+            && let Some(request) = f.next_request()
+        {
+            self.effects.push(Effect::Library(request));
+        }
+        std::mem::take(&mut self.effects)
+    }
+
+    /// Hands something finished to the caller to record, and asks for the
+    /// stats that follow from it.
+    fn hand_over(&mut self, done: Finished) {
+        self.finished.push(done.clone());
+        self.effects.push(Effect::Record(done));
+        self.effects.push(Effect::RefreshStats);
+    }
+
+    fn apply(&mut self, action: Action) {
         match action {
             Action::Quit => self.quit = true,
             Action::Tick(ms) => {
@@ -244,9 +294,9 @@ impl App {
                     f.tick(ms);
                 }
             }
-            Action::Counted(c) => self.counted(*c),
-            Action::Picked(p) => self.picked(*p),
             Action::Resize(w, h) => self.size = (w, h),
+            // Only "make the window larger" is shown: nothing else may act.
+            _ if self.too_small() => {}
             Action::ToggleHelp => self.help = !self.help,
             _ if self.help => {
                 if action == Action::Back {
@@ -306,6 +356,7 @@ impl App {
         };
         match action {
             Action::Insert(c) => play.edit(|l| l.insert(c)),
+            Action::Paste(text) => play.edit(|l| l.paste(&text)),
             Action::Backspace => play.edit(InputLine::backspace),
             Action::Delete => play.edit(InputLine::delete),
             Action::Left => play.edit(InputLine::left),
@@ -344,11 +395,21 @@ impl App {
 
     /// Records a finished attempt once.
     fn collect_outcome(&mut self) {
-        if let Some(outcome) = self.play.as_ref().and_then(Play::outcome)
+        let Some(play) = &self.play else {
+            return;
+        };
+        if let Some(outcome) = play.outcome()
             && self.outcomes.last() != Some(outcome)
         {
-            self.outcomes.push(outcome.clone());
-            self.finished.push(Finished::Puzzle(outcome.clone()));
+            let puzzle = play.puzzle().clone();
+            let source = source_of(&puzzle, self.builtin);
+            let attempt = outcome.clone();
+            self.outcomes.push(attempt.clone());
+            self.hand_over(Finished::Puzzle {
+                attempt,
+                puzzle: Box::new(puzzle),
+                source,
+            });
         }
     }
 
@@ -402,7 +463,7 @@ impl App {
         &self.completed
     }
 
-    /// The stats passed in.
+    /// The stats: those passed in, then the latest [`Reply::Stats`].
     pub fn stats(&self) -> Option<&Stats> {
         self.context.stats.as_ref()
     }
@@ -440,6 +501,13 @@ impl App {
     /// The last terminal size reported by [`Action::Resize`].
     pub fn size(&self) -> (u16, u16) {
         self.size
+    }
+
+    /// Whether the terminal is known to be below the minimum size (before
+    /// the first [`Action::Resize`] the size is unknown and keys work).
+    pub fn too_small(&self) -> bool {
+        let (w, h) = self.size;
+        w > 0 && h > 0 && (w < MIN_WIDTH || h < MIN_HEIGHT)
     }
 
     /// Whether the user asked to leave.

@@ -6,7 +6,8 @@ use std::collections::BTreeSet;
 use super::play::Attempt;
 use crate::drill::{DrillKind, DrillSummary};
 use crate::notation::Strictness;
-use crate::progress::Stats;
+use crate::progress::{Source, Stats};
+use crate::puzzle::Puzzle;
 
 /// How the interface looks and where it opens; set by the command line.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
@@ -67,6 +68,9 @@ pub struct Context {
     /// Grading of drills started from the menu and of lessons (strict by
     /// default, as in line mode: drills grade the notation itself).
     pub strictness: Strictness,
+    /// Whether the puzzles passed in are the built-in packs (an attempt is
+    /// then recorded under its pack's name).
+    pub builtin: bool,
 }
 
 impl Default for Context {
@@ -77,6 +81,7 @@ impl Default for Context {
             weak_codes: Vec::new(),
             seed: 0,
             strictness: Strictness::Strict,
+            builtin: false,
         }
     }
 }
@@ -84,8 +89,16 @@ impl Default for Context {
 /// Something the user finished, handed to the caller to record.
 #[derive(Clone, Debug, PartialEq)]
 pub enum Finished {
-    /// A puzzle attempt.
-    Puzzle(Attempt),
+    /// A puzzle attempt, with the puzzle itself and where it came from
+    /// (`record::attempt_record(&puzzle, source, &attempt.outcome, ...)`).
+    Puzzle {
+        /// The attempt: solved or not, hints, wrong inputs, time.
+        attempt: Attempt,
+        /// The puzzle attempted.
+        puzzle: Box<Puzzle>,
+        /// Where it came from: a built-in pack, Lichess, a file.
+        source: Source,
+    },
     /// A drill (also a lesson's exercises, under the label `lesson-N`, and a
     /// drill ended early with at least one answer). Record it with
     /// `summary.into_result(now)`.

@@ -3,13 +3,16 @@
 //! Counting on a full library takes a third of a second, too slow for every
 //! key press, and the [`App`] does no I/O. So the screen edits a [`Filter`]
 //! and marks its counts stale; after [`DEBOUNCE_MS`] without a key the app
-//! asks for a recount through [`App::request`], and [`serve`] (called by
-//! the runner, or by a test with a fake source) answers it with
-//! [`Action::Counted`]. Starting to play works the same way with
-//! [`Action::Picked`].
+//! returns [`Effect::Library`](super::Effect::Library) with a
+//! [`Request::Count`], one request at a time (the one in flight is
+//! [`App::request`]). The runner answers it with [`answer`] and feeds the
+//! [`Reply`] back through [`App::answer`]; [`serve`] does both for tests.
+//! Starting to play works the same way with [`Request::Pick`].
 
 use super::action::Action;
 use super::app::App;
+use super::effect::Reply;
+pub use super::effect::Request;
 use crate::library::{Filter, Library, LibraryError, ThemeCount};
 use crate::puzzle::Puzzle;
 
@@ -112,31 +115,6 @@ impl PuzzleSource for LibrarySource<'_> {
     }
 }
 
-/// What the app needs from the source.
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub enum Request {
-    /// Theme counts and the total for this filter.
-    Count(Filter),
-    /// Puzzles to play.
-    Pick {
-        /// The filter.
-        filter: Filter,
-        /// The rating to centre on.
-        near: u16,
-        /// How many.
-        limit: usize,
-    },
-}
-
-/// The source's answer to [`Request::Count`].
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub struct Counted {
-    /// The filter counted (an answer for an older filter stays stale).
-    pub filter: Filter,
-    /// The themes and the number of puzzles that match, or why not.
-    pub result: Result<(Vec<ThemeCount>, u64), String>,
-}
-
 /// How a theme takes part in the filter.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Mark {
@@ -166,7 +144,11 @@ pub struct FilterState {
     counted: Option<Filter>,
     idle_ms: u64,
     selected: usize,
-    pick_pending: bool,
+    /// Play was pressed and the pick is not yet asked for.
+    pick_wanted: bool,
+    /// The request in flight (at most one at a time).
+    asked: Option<Request>,
+    /// The source's last error, as the screen shows it.
     error: Option<String>,
 }
 
@@ -229,23 +211,36 @@ impl FilterState {
         }
     }
 
-    /// What to ask the source now, if anything.
+    /// The request in flight, if any.
     pub fn request(&self) -> Option<Request> {
-        if self.pick_pending {
+        self.asked.clone()
+    }
+
+    /// What to ask the source now: a pick once Play was pressed, else the
+    /// counts once the keys have rested on a filter not yet counted;
+    /// nothing while a request is in flight. What it returns is in flight.
+    pub fn next_request(&mut self) -> Option<Request> {
+        if self.asked.is_some() {
+            return None;
+        }
+        let request = if self.pick_wanted {
+            self.pick_wanted = false;
             let near = self
                 .filter
                 .rating
                 .map_or(DEFAULT_RATING, |(lo, hi)| lo / 2 + hi / 2);
-            Some(Request::Pick {
+            Request::Pick {
                 filter: self.filter.clone(),
                 near,
                 limit: PICK_LIMIT,
-            })
+            }
         } else if self.stale() && self.idle_ms >= DEBOUNCE_MS {
-            Some(Request::Count(self.filter.clone()))
+            Request::Count(self.filter.clone())
         } else {
-            None
-        }
+            return None;
+        };
+        self.asked = Some(request.clone());
+        Some(request)
     }
 
     /// Time passed without a key.
@@ -253,24 +248,39 @@ impl FilterState {
         self.idle_ms = self.idle_ms.saturating_add(ms);
     }
 
-    /// Takes in the source's counts.
-    pub fn counted(&mut self, counted: Counted) {
-        match counted.result {
+    /// Takes in the source's counts for `filter`. An answer for an older
+    /// filter is kept only while there are no numbers at all (it beats
+    /// none); the counts then stay stale and are asked for again.
+    pub fn counted(
+        &mut self,
+        filter: Filter,
+        result: Result<(Vec<ThemeCount>, u64), LibraryError>,
+    ) {
+        if matches!(&self.asked, Some(Request::Count(f)) if *f == filter) {
+            self.asked = None;
+        }
+        let current = filter == self.filter;
+        if !current && self.count.is_some() {
+            return;
+        }
+        match result {
             Ok((themes, count)) => {
-                // An answer for an older filter still beats no numbers.
                 self.themes = themes;
                 self.count = Some(count);
                 self.error = None;
             }
-            Err(e) => self.error = Some(e),
+            Err(e) => self.error = Some(e.to_string()),
         }
-        self.counted = Some(counted.filter);
+        self.counted = Some(filter);
         self.clamp();
     }
 
-    /// The pick was answered (either way): stop asking.
+    /// The pick was answered (either way): stop asking. `error` is what the
+    /// screen shows instead of playing.
     pub fn picked(&mut self, error: Option<String>) {
-        self.pick_pending = false;
+        if matches!(self.asked, Some(Request::Pick { .. })) {
+            self.asked = None;
+        }
         self.error = error;
     }
 
@@ -289,7 +299,7 @@ impl FilterState {
             Action::ToggleAll => self.toggle(Mark::All),
             Action::ResetFilter => self.filter = Filter::default(),
             Action::PlayFiltered => {
-                self.pick_pending = true;
+                self.pick_wanted = true;
                 self.error = None;
             }
             Action::Back => return Outcome::Back,
@@ -360,29 +370,31 @@ impl FilterState {
     }
 }
 
-/// Answers the app's pending request, if any, from `source`, and feeds the
-/// answer back as an action. Returns whether there was one. The runner calls
-/// it after every tick; tests call it with a fake source.
-pub fn serve(app: &mut App, source: &dyn PuzzleSource) -> bool {
-    let Some(request) = app.request() else {
-        return false;
-    };
+/// Answers `request` from `source` (the runner calls it, on the UI thread
+/// or a worker).
+pub fn answer(source: &dyn PuzzleSource, request: Request) -> Reply {
     match request {
         Request::Count(filter) => {
             let result = source
                 .theme_counts(&filter)
-                .and_then(|themes| Ok((themes, source.count(&filter)?)))
-                .map_err(|e| e.to_string());
-            app.update(Action::Counted(Box::new(Counted { filter, result })));
+                .and_then(|themes| Ok((themes, source.count(&filter)?)));
+            Reply::Counted { filter, result }
         }
         Request::Pick {
             filter,
             near,
             limit,
-        } => {
-            let result = source.pick(&filter, near, limit).map_err(|e| e.to_string());
-            app.update(Action::Picked(Box::new(result)));
-        }
+        } => Reply::Picked(source.pick(&filter, near, limit)),
     }
+}
+
+/// Answers the app's request in flight, if any, from `source` and feeds the
+/// answer back. Returns whether there was one. For tests: the runner does
+/// the same from the effects [`App::update`] returns.
+pub fn serve(app: &mut App, source: &dyn PuzzleSource) -> bool {
+    let Some(request) = app.request() else {
+        return false;
+    };
+    app.answer(answer(source, request));
     true
 }

@@ -41,6 +41,19 @@ impl InputLine {
         self.cursor += 1;
     }
 
+    /// Inserts the first line of a paste at the cursor, up to
+    /// [`MAX_INPUT`] characters in all (a pasted document cannot flood the
+    /// line; control characters are dropped).
+    pub fn paste(&mut self, text: &str) {
+        let first = text.split(['\n', '\r']).next().unwrap_or_default();
+        for c in first.chars() {
+            if self.chars.len() >= MAX_INPUT {
+                break;
+            }
+            self.insert(c);
+        }
+    }
+
     /// Deletes the character before the cursor.
     pub fn backspace(&mut self) {
         if self.cursor > 0 {

@@ -2,19 +2,22 @@
 //! drills and lessons, and the stats.
 //!
 //! The caller passes a [`Config`] (looks, [`Start`] screen) and a
-//! [`Context`] (stats, completed lessons, weak codes, seed), and hears of
-//! each [`Finished`] puzzle, drill and lesson through [`run`].
+//! [`Context`] (stats, completed lessons, weak codes, seed), and records
+//! each [`Finished`] puzzle, drill and lesson through the [`Recorder`] it
+//! gives [`run`].
 //!
 //! The shape follows the Elm architecture: [`Action`] is everything a user
 //! can ask for, [`keys::action_for`] is the one place keys become actions,
-//! [`App::update`] is the only mutator, and [`view::render`] draws the app
-//! without side effects. [`run`] owns the terminal and the clock and passes
+//! [`App::update`] is the only mutator and returns [`Effect`]s that the
+//! runner performs (answers come back through [`App::answer`]), and
+//! [`view::render`] draws the app without side effects. [`run`] owns the terminal and the clock and passes
 //! time in as [`Action::Tick`], so the app itself is plain, testable state.
 
 pub mod action;
 pub mod app;
 pub mod config;
 pub mod drill;
+pub mod effect;
 pub mod filter;
 pub mod input;
 pub mod keys;
@@ -28,6 +31,7 @@ pub use action::Action;
 pub use app::{App, DrillEntry, MenuItem, Screen, View};
 pub use config::{Config, Context, Finished, Start};
 pub use drill::{DrillScreen, Phase};
+pub use effect::{Effect, Recorder, Reply, Request};
 pub use filter::{FilterState, LibrarySource, PuzzleSource};
 pub use keys::{KEYMAP, action_for};
 pub use play::{Attempt, Play, REPLY_DELAY_MS};

@@ -9,12 +9,14 @@ use std::time::{Duration, Instant};
 
 use ratatui::Terminal;
 use ratatui::backend::Backend;
-use ratatui::crossterm::event::{self, Event};
+use ratatui::crossterm::event::{self, DisableBracketedPaste, EnableBracketedPaste, Event};
+use ratatui::crossterm::execute;
 
 use super::action::Action;
 use super::app::App;
 use super::config::{Config, Context, Finished};
-use super::filter::{PuzzleSource, serve};
+use super::effect::{Effect, Recorder, Reply};
+use super::filter::{PuzzleSource, answer};
 use super::keys::action_for;
 use super::view;
 use crate::library::Filter;
@@ -23,35 +25,45 @@ use crate::puzzle::Puzzle;
 /// How long to wait for a key before time passes (and the screen refreshes).
 pub const POLL: Duration = Duration::from_millis(50);
 
+/// The wait for the events after the first of a wake-up. Not zero: with a
+/// zero wait crossterm's /dev/tty reader returns nothing, not even the
+/// events it has already parsed, and a paste would come in one key per
+/// [`POLL`].
+pub const DRAIN_WAIT: Duration = Duration::from_millis(1);
+
+/// The most events taken in one wake-up before the screen is drawn again
+/// (a paste of thousands of keys is drained over a few wake-ups, never
+/// left waiting in the terminal).
+pub const DRAIN: usize = 4096;
+
 /// Restores the terminal on every exit path, including early returns.
 struct TerminalGuard;
 
 impl Drop for TerminalGuard {
     fn drop(&mut self) {
+        // Nothing to do if this fails: the terminal is being torn down.
+        let _ = execute!(io::stdout(), DisableBracketedPaste);
         ratatui::restore();
     }
 }
 
 /// Runs the interface on the screen `config.start` names, with the stored
-/// data of `context`, until the user quits; calls `on_finished` as soon as
-/// a puzzle attempt, a drill or a lesson is finished, and returns them all
-/// in order.
+/// data of `context`, until the user quits; hands each puzzle attempt,
+/// drill and lesson to `recorder` the moment it is finished (and shows the
+/// stats it gives back), and returns them all in order.
 ///
 /// `NO_COLOR` in the environment (non-empty) forces `config.no_color`.
 /// Sets the terminal up with [`ratatui::try_init`] (raw mode, alternate
-/// screen, a panic hook that restores the terminal) and restores it on
-/// every return.
+/// screen, a panic hook that restores the terminal) and bracketed paste,
+/// and restores it on every return.
 ///
 /// A puzzle library, when given, stands behind the home menu's "Library"
-/// item (`None`: the item tells how to import one). The filter
-/// screen starts from `filter` (the command line's); its counts and picks
-/// are asked of `source` once the keys rest.
-/// The source is borrowed, so that `on_finished` can still look the
-/// library's puzzles up (`Library::get(&attempt.puzzle_id)`): puzzles
-/// started from the filter screen are not among `puzzles`.
+/// item (`None`: the item tells how to import one). The filter screen
+/// starts from `filter` (the command line's); its counts and picks are
+/// asked of `source` once the keys rest.
 ///
 /// # Errors
-/// The terminal failed, or `on_finished` returned an error (which ends the
+/// The terminal failed, or `recorder` failed to record (which ends the
 /// session, with the terminal restored).
 pub fn run(
     mut config: Config,
@@ -59,12 +71,13 @@ pub fn run(
     context: Context,
     source: Option<&dyn PuzzleSource>,
     filter: Filter,
-    on_finished: impl FnMut(&Finished) -> anyhow::Result<()>,
+    recorder: &mut dyn Recorder,
 ) -> anyhow::Result<Vec<Finished>> {
     // https://no-color.org: any non-empty NO_COLOR turns colour off.
     config.no_color |= std::env::var_os("NO_COLOR").is_some_and(|v| !v.is_empty());
     let mut terminal = ratatui::try_init()?;
     let _guard = TerminalGuard;
+    execute!(io::stdout(), EnableBracketedPaste)?;
     // The Linux console keeps old contents in the alternate screen: clear it.
     // (Through the backend: `Terminal::clear` asks the terminal where the
     // cursor is, and a terminal that does not answer would stall it.)
@@ -86,80 +99,112 @@ pub fn run(
             }
         },
         || start.elapsed(),
-        on_finished,
+        recorder,
     )?;
     Ok(app.into_finished())
 }
 
-/// The loop: draw, wait up to [`POLL`] for an event, map it to an action,
-/// then tell the app how much time passed; until the app wants to quit.
+/// The loop: draw, wait up to [`POLL`] for an event, then take every event
+/// already waiting (up to [`DRAIN`]) without drawing in between, map each
+/// to an action, then tell the app how much time passed; perform the
+/// effects each update returns; until the app wants to quit.
 ///
 /// `next_event` waits at most the given time for an event (`None`: none
-/// came); `now` is the time since some fixed start; `on_finished` hears of
-/// each finished puzzle attempt, drill and lesson once, in order.
+/// came; [`DRAIN_WAIT`] asks for what is already there); `now` is the time
+/// since some fixed start; `recorder` records each finished puzzle
+/// attempt, drill and lesson once, in order.
 ///
 /// # Errors
-/// Drawing or reading events failed.
+/// Drawing or reading events failed, or recording did.
 pub fn event_loop<B>(
     terminal: &mut Terminal<B>,
     app: &mut App,
     next_event: impl FnMut(Duration) -> io::Result<Option<Event>>,
     now: impl FnMut() -> Duration,
-    on_finished: impl FnMut(&Finished) -> anyhow::Result<()>,
+    recorder: &mut dyn Recorder,
 ) -> anyhow::Result<()>
 where
     B: Backend,
     B::Error: std::error::Error + Send + Sync + 'static,
 {
-    event_loop_with(terminal, app, None, next_event, now, on_finished)
+    event_loop_with(terminal, app, None, next_event, now, recorder)
 }
 
-/// [`event_loop`] with a puzzle source: after each tick it answers the
-/// app's pending request (see [`serve`]).
+/// [`event_loop`] with a puzzle source that answers the library's requests.
 ///
 /// # Errors
-/// Drawing or reading events failed.
+/// Drawing or reading events failed, or recording did.
 pub fn event_loop_with<B>(
     terminal: &mut Terminal<B>,
     app: &mut App,
     source: Option<&dyn PuzzleSource>,
     mut next_event: impl FnMut(Duration) -> io::Result<Option<Event>>,
     mut now: impl FnMut() -> Duration,
-    mut on_finished: impl FnMut(&Finished) -> anyhow::Result<()>,
+    recorder: &mut dyn Recorder,
 ) -> anyhow::Result<()>
 where
     B: Backend,
     B::Error: std::error::Error + Send + Sync + 'static,
 {
+    let mut shell = Shell { source, recorder };
     let size = terminal.size()?;
-    app.update(Action::Resize(size.width, size.height));
+    shell.act(app, Action::Resize(size.width, size.height))?;
     let mut last = now();
-    let mut reported = 0;
     while !app.should_quit() {
         terminal.draw(|frame| view::render(app, frame))?;
-        match next_event(POLL)? {
-            Some(Event::Key(key)) => {
-                if let Some(action) = action_for(key, &app.screen()) {
-                    app.update(action);
-                }
+        let mut wait = POLL;
+        for _ in 0..DRAIN {
+            let Some(event) = next_event(wait)? else {
+                break;
+            };
+            wait = DRAIN_WAIT;
+            let action = match event {
+                Event::Key(key) => action_for(key, &app.screen()),
+                Event::Paste(text) => Some(Action::Paste(text)),
+                Event::Resize(w, h) => Some(Action::Resize(w, h)),
+                _ => None,
+            };
+            if let Some(action) = action {
+                shell.act(app, action)?;
             }
-            Some(Event::Resize(w, h)) => app.update(Action::Resize(w, h)),
-            _ => {}
+            if app.should_quit() {
+                return Ok(());
+            }
         }
         let t = now();
         let ms = u64::try_from(t.saturating_sub(last).as_millis()).unwrap_or(u64::MAX);
         last = t;
         if ms > 0 {
-            app.update(Action::Tick(ms));
+            shell.act(app, Action::Tick(ms))?;
         }
-        if let Some(source) = source {
-            serve(app, source);
-        }
-        let finished = app.finished();
-        for done in finished.get(reported..).unwrap_or_default() {
-            on_finished(done)?;
-        }
-        reported = finished.len();
     }
     Ok(())
+}
+
+/// What performs the app's effects: the store's side and the library.
+struct Shell<'a, 's> {
+    source: Option<&'s dyn PuzzleSource>,
+    recorder: &'a mut dyn Recorder,
+}
+
+impl Shell<'_, '_> {
+    /// Applies `action`, then performs the effects it returns in order, and
+    /// the effects that their answers bring, until none is left.
+    fn act(&mut self, app: &mut App, action: Action) -> anyhow::Result<()> {
+        let mut queue = std::collections::VecDeque::from(app.update(action));
+        while let Some(effect) = queue.pop_front() {
+            let reply = match effect {
+                Effect::Record(done) => {
+                    self.recorder.record(&done)?;
+                    None
+                }
+                Effect::RefreshStats => self.recorder.stats().map(|s| Reply::Stats(Box::new(s))),
+                Effect::Library(request) => self.source.map(|source| answer(source, request)),
+            };
+            if let Some(reply) = reply {
+                queue.extend(app.answer(reply));
+            }
+        }
+        Ok(())
+    }
 }

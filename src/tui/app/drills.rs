@@ -79,6 +79,7 @@ impl App {
         }
         match action {
             Action::Insert(c) => d.edit(|l| l.insert(c)),
+            Action::Paste(text) => d.edit(|l| l.paste(&text)),
             Action::Backspace => d.edit(InputLine::backspace),
             Action::Delete => d.edit(InputLine::delete),
             Action::Left => d.edit(InputLine::left),
@@ -120,10 +121,10 @@ impl App {
         let kind = d.kind();
         let whole = summary.exercises as usize >= d.run().len();
         let lesson = d.lesson().map(str::to_owned);
-        self.finished.push(Finished::Drill { kind, summary });
+        self.hand_over(Finished::Drill { kind, summary });
         if let (Some(id), true) = (lesson, whole) {
             self.completed.insert(id.clone());
-            self.finished.push(Finished::Lesson { id });
+            self.hand_over(Finished::Lesson { id });
         }
     }
 

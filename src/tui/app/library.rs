@@ -3,9 +3,10 @@
 
 use super::{App, View};
 use crate::library::Filter;
+use crate::library::LibraryError;
 use crate::puzzle::Puzzle;
 use crate::tui::action::Action;
-use crate::tui::filter::{Counted, FilterState, Outcome, Request};
+use crate::tui::filter::{FilterState, Outcome, Request};
 use crate::tui::play::Play;
 use crate::tui::strings;
 
@@ -36,13 +37,10 @@ impl App {
         self.library.as_ref()
     }
 
-    /// What the puzzle source should answer now (counts once the keys have
-    /// rested while the filter screen is shown, or a pick to play).
+    /// The library request in flight (asked with
+    /// [`Effect::Library`](crate::tui::Effect::Library), not yet answered).
     pub fn request(&self) -> Option<Request> {
-        match (&self.library, self.view) {
-            (Some(f), View::Filter) => f.request(),
-            _ => None,
-        }
+        self.library.as_ref().and_then(FilterState::request)
     }
 
     pub(super) fn open_filter(&mut self) {
@@ -63,13 +61,7 @@ impl App {
         }
     }
 
-    pub(super) fn counted(&mut self, counted: Counted) {
-        if let Some(f) = &mut self.library {
-            f.counted(counted);
-        }
-    }
-
-    pub(super) fn picked(&mut self, picked: Result<Vec<Puzzle>, String>) {
+    pub(super) fn picked(&mut self, picked: Result<Vec<Puzzle>, LibraryError>) {
         let Some(f) = &mut self.library else {
             return;
         };
@@ -78,10 +70,11 @@ impl App {
                 f.picked(None);
                 self.play = puzzles.first().map(|p| Play::new(0, p.clone()));
                 self.puzzles = puzzles;
+                self.builtin = false;
                 self.view = View::Puzzle;
             }
             Ok(_) => f.picked(Some(strings::NOTHING_TO_PLAY.to_owned())),
-            Err(e) => f.picked(Some(e)),
+            Err(e) => f.picked(Some(e.to_string())),
         }
     }
 }

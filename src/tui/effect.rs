@@ -1,0 +1,83 @@
+//! What [`App::update`](super::App::update) asks the outside world to do
+//! ([`Effect`]), and the outside world's answers ([`Reply`]).
+//!
+//! The app does no I/O: it returns effects, the runner performs them (the
+//! progress store through a [`Recorder`], the library through a
+//! [`PuzzleSource`](super::PuzzleSource)) and feeds each answer back with
+//! [`App::answer`](super::App::answer).
+
+use super::config::Finished;
+use crate::library::{Filter, LibraryError, ThemeCount};
+use crate::progress::Stats;
+use crate::puzzle::Puzzle;
+
+/// Something the app needs done outside itself.
+#[derive(Clone, Debug, PartialEq)]
+pub enum Effect {
+    /// Save a finished puzzle attempt, drill or lesson.
+    Record(Finished),
+    /// Read the stats again (answered with [`Reply::Stats`]).
+    RefreshStats,
+    /// Ask the puzzle source (answered with [`Reply::Counted`] or
+    /// [`Reply::Picked`]).
+    Library(Request),
+}
+
+/// What the filter screen asks of the puzzle source.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Request {
+    /// Theme counts and the total for this filter.
+    Count(Filter),
+    /// Puzzles to play.
+    Pick {
+        /// The filter.
+        filter: Filter,
+        /// The rating to centre on.
+        near: u16,
+        /// How many.
+        limit: usize,
+    },
+}
+
+/// An answer to an [`Effect`].
+#[derive(Debug)]
+pub enum Reply {
+    /// The counts for [`Request::Count`].
+    Counted {
+        /// The filter counted (an answer for an older filter is stale).
+        filter: Filter,
+        /// Every theme with its counts, and how many puzzles pass.
+        result: Result<(Vec<ThemeCount>, u64), LibraryError>,
+    },
+    /// The puzzles for [`Request::Pick`].
+    Picked(Result<Vec<Puzzle>, LibraryError>),
+    /// The stats as they stand after everything recorded so far.
+    Stats(Box<Stats>),
+}
+
+/// The progress store's side of the runner: the caller records what the
+/// user finished and reads the stats back.
+pub trait Recorder {
+    /// Saves something the user finished.
+    ///
+    /// # Errors
+    /// Saving failed; the session ends with the terminal restored.
+    fn record(&mut self, finished: &Finished) -> anyhow::Result<()>;
+
+    /// The stats as they stand now (`None`: there is no store to read).
+    fn stats(&mut self) -> Option<Stats>;
+}
+
+/// A closure that records (and has no stats to give back): handy in tests.
+impl<F> Recorder for F
+where
+    F: FnMut(&Finished) -> anyhow::Result<()>,
+{
+    fn record(&mut self, finished: &Finished) -> anyhow::Result<()> {
+        self(finished)
+    }
+
+    fn stats(&mut self) -> Option<Stats> {
+        None
+    }
+}
