@@ -70,15 +70,16 @@ mod tests {
         let packs = builtin_packs().expect("built-in packs read");
         let puzzle = &packs[0].puzzles[0];
         let outcome = session::Outcome {
-            solved: true,
+            solved: false,
             hints_used: 2,
             solution_shown: false,
             wrong: vec![("0-0".to_owned(), vec![Code::ZeroCastling])],
+            failure: Some(session::FailReason::Hint),
         };
         let source = source_of(puzzle, true);
         let a = attempt_record(puzzle, source.clone(), &outcome, Timestamp(100), 4_000);
         assert_eq!(a.puzzle, PuzzleRef::new(source, puzzle.id.clone()));
-        assert_eq!(a.outcome, progress::Outcome::Solved);
+        assert_eq!(a.outcome, progress::Outcome::Failed, "a hint fails it");
         assert_eq!(a.hints, 2);
         assert_eq!(a.time_ms, 4_000);
         assert_eq!(a.rating, puzzle.difficulty.map(difficulty_rating));

@@ -1,10 +1,10 @@
 //! The solving session: both shapes, alternative mates, castling spellings,
-//! the hint ladder, giving up and retrying.
+//! the hint ladder, giving up and retrying, and what counts as solved.
 
 use std::path::Path;
 
 use sancho::puzzle::{Puzzle, load_path};
-use sancho::session::{Event, HintRung, Outcome, Session, Wrong};
+use sancho::session::{Event, FailReason, HintRung, Outcome, Session, Wrong};
 use shakmaty::{Color, Move, Position, Role, Square};
 
 fn puzzle(file: &str, id: &str) -> Puzzle {
@@ -34,8 +34,10 @@ fn summary(events: &[Event]) -> Vec<String> {
             },
             Event::Hint(r) => format!("hint {}", r.number()),
             Event::Solved { id, .. } => format!("solved {id}"),
-            Event::Failed { id, solution, .. } => format!(
-                "failed {id}: {}",
+            Event::MarkedFailed { reason, .. } => format!("marked failed: {}", reason.describe()),
+            Event::Failed { id, message, .. } => format!("failed {id}: {message}"),
+            Event::GaveUp { id, solution, .. } => format!(
+                "gave up {id}: {}",
                 solution
                     .iter()
                     .map(|t| t.san.as_str())
@@ -79,7 +81,8 @@ fn user_first_two_moves() {
             solved: true,
             hints_used: 0,
             solution_shown: false,
-            wrong: vec![]
+            wrong: vec![],
+            failure: None,
         })
     );
     // Input after the end changes nothing.
@@ -130,18 +133,130 @@ fn any_mate_is_accepted_on_the_last_move() {
 }
 
 #[test]
-fn another_mate_in_two_is_not_accepted_on_the_first_move() {
-    // Ra7 also mates in two, but only the last move accepts alternatives.
+fn another_proven_mate_in_two_is_accepted_on_the_first_move() {
+    // Ra7 is not the book's Rb7, but the mate solver proves it mates in two:
+    // the session goes on with the longest defence and the solver's mate.
     let (mut s, _) = Session::new(puzzle("alternative_mate.json", "m2-alt"));
     assert_eq!(
         summary(&s.submit("Ra7")),
-        ["wrong Ra7: not the solution (Ra7)"]
+        ["correct Ra7 (alt)", "opponent Kg8"]
     );
-    assert_eq!(summary(&s.submit("Rb7")), ["correct Rb7", "opponent Kg8"]);
+    // The hint now points along the solver's line, not the book's.
+    let mut hinted = s.clone();
+    assert!(matches!(
+        &hinted.hint()[0],
+        Event::Hint(HintRung::Piece {
+            square: Square::B1,
+            ..
+        })
+    ));
     assert_eq!(
-        summary(&s.submit("Ra8#")),
-        ["correct Ra8#", "solved m2-alt"]
+        summary(&s.submit("Rb8#")),
+        ["correct Rb8#", "solved m2-alt"]
     );
+    assert_eq!(s.outcome().map(|o| o.solved), Some(true));
+}
+
+#[test]
+fn a_move_that_does_not_mate_as_fast_fails_the_puzzle() {
+    // Ra6 mates too, but not in two: not an alternative.
+    let (mut s, _) = Session::new(puzzle("alternative_mate.json", "m2-alt"));
+    assert_eq!(
+        summary(&s.submit("Ra6")),
+        [
+            "wrong Ra6: not the solution (Ra6)",
+            "marked failed: Ra6 was played first"
+        ]
+    );
+}
+
+#[test]
+fn wrong_then_right_is_failed_and_the_user_may_play_on() {
+    let (mut s, _) = Session::new(puzzle("good_pack.json", "m2-001"));
+    assert_eq!(
+        summary(&s.submit("Rd7")),
+        [
+            "wrong Rd7: not the solution (Rd7)",
+            "marked failed: Rd7 was played first"
+        ]
+    );
+    // A second wrong move is only a wrong move: the puzzle failed once.
+    assert_eq!(
+        summary(&s.submit("Rd6")),
+        ["wrong Rd6: not the solution (Rd6)"]
+    );
+    assert_eq!(summary(&s.submit("Kb6")), ["correct Kb6", "opponent Kb8"]);
+    assert_eq!(
+        summary(&s.submit("Rd8#")),
+        [
+            "correct Rd8#",
+            "failed m2-001: Finished, but it counts as failed: Rd7 was played first."
+        ]
+    );
+    let outcome = s.outcome().unwrap();
+    assert!(!outcome.solved && !outcome.solution_shown);
+    assert!(matches!(&outcome.failure, Some(FailReason::WrongMove(t)) if t.san == "Rd7"));
+}
+
+#[test]
+fn notation_mistakes_never_fail_a_puzzle() {
+    let (mut s, _) = Session::new(puzzle("good_pack.json", "m2-001"));
+    for input in ["Rd9", "Kc7", "hello", "K", "Rd"] {
+        let events = s.submit(input);
+        assert_eq!(summary(&events), [format!("wrong {input}: not legal")]);
+    }
+    s.submit("Kb6");
+    assert_eq!(
+        summary(&s.submit("Rd8#")),
+        ["correct Rd8#", "solved m2-001"]
+    );
+    let outcome = s.outcome().unwrap();
+    assert!(outcome.solved && outcome.failure.is_none());
+    assert_eq!(
+        outcome.wrong.len(),
+        5,
+        "each recorded as a notation mistake"
+    );
+}
+
+#[test]
+fn a_hint_fails_the_puzzle_once() {
+    let (mut s, _) = Session::new(puzzle("good_pack.json", "castle-001"));
+    assert_eq!(
+        summary(&s.hint()),
+        ["hint 2", "marked failed: a hint was used"]
+    );
+    assert_eq!(summary(&s.hint()), ["hint 3"]);
+    let events = s.submit("O-O");
+    assert_eq!(
+        summary(&events),
+        [
+            "correct O-O",
+            "failed castle-001: Finished, but it counts as failed: a hint was used."
+        ]
+    );
+    assert_eq!(s.outcome().map(|o| o.solved), Some(false));
+}
+
+#[test]
+fn the_solution_line_has_every_move_comment_and_position() {
+    let (s, _) = Session::new(puzzle("good_pack.json", "m2-001"));
+    let line = s.solution_line();
+    let steps: Vec<(&str, bool, Option<&str>)> = line
+        .iter()
+        .map(|st| (st.text.san.as_str(), st.by_user, st.comment.as_deref()))
+        .collect();
+    assert_eq!(
+        steps,
+        [
+            ("Kb6", true, Some("Takes b7 and c7 away")),
+            ("Kb8", false, None),
+            ("Rd8#", true, Some("Checkmate!")),
+        ]
+    );
+    assert!(line[2].position.is_checkmate());
+    assert_eq!(line[0].position, s.puzzle().position_after(1));
+    assert_eq!(s.game_url(), None);
 }
 
 #[test]
@@ -150,7 +265,10 @@ fn wrong_moves_keep_the_position_and_are_recorded() {
     let before = s.position().clone();
     assert_eq!(
         summary(&s.submit("Qf6+")),
-        ["wrong Qf6+: not the solution (Qf6+)"]
+        [
+            "wrong Qf6+: not the solution (Qf6+)",
+            "marked failed: Qf6+ was played first"
+        ]
     );
     assert_eq!(summary(&s.submit("Qa1")), ["wrong Qa1: not legal"]);
     assert_eq!(summary(&s.submit("hello")), ["wrong hello: not legal"]);
@@ -160,7 +278,7 @@ fn wrong_moves_keep_the_position_and_are_recorded() {
     let outcome = s.outcome().unwrap();
     let inputs: Vec<&str> = outcome.wrong.iter().map(|(i, _)| i.as_str()).collect();
     assert_eq!(inputs, ["Qf6+", "Qa1", "hello"]);
-    assert!(outcome.solved);
+    assert!(!outcome.solved, "the legal wrong move Qf6+ failed it");
 }
 
 #[test]
@@ -193,8 +311,8 @@ fn castling_in_every_spelling() {
             promotion: None,
         };
         assert_eq!(
-            summary(&s.submit_move(king_step)),
-            ["wrong e1f1: not the solution (Kf1)"]
+            summary(&s.submit_move(king_step))[0],
+            "wrong e1f1: not the solution (Kf1)"
         );
     }
 }
@@ -218,7 +336,7 @@ fn hint_ladder_climbs_and_restarts_per_move() {
     let mut rungs = Vec::new();
     for _ in 0..5 {
         match s.hint().as_slice() {
-            [Event::Hint(r)] => rungs.push(r.clone()),
+            [Event::Hint(r), ..] => rungs.push(r.clone()),
             other => panic!("{other:?}"),
         }
     }
@@ -260,11 +378,11 @@ fn hint_ladder_climbs_and_restarts_per_move() {
 fn hint_rungs_used_are_the_highest_reached() {
     let (mut s, _) = Session::new(puzzle("good_pack.json", "castle-001"));
     assert_eq!(
-        s.hint(),
-        [Event::Hint(HintRung::Piece {
+        s.hint()[0],
+        Event::Hint(HintRung::Piece {
             square: Square::E1,
             role: Role::King
-        })]
+        })
     );
     assert_eq!(
         s.hint(),
@@ -280,7 +398,7 @@ fn hint_rungs_used_are_the_highest_reached() {
 #[test]
 fn give_up_shows_the_rest_and_fails() {
     let (mut s, _) = Session::new(puzzle("good_pack.json", "m2-001"));
-    assert_eq!(summary(&s.give_up()), ["failed m2-001: Kb6 Kb8 Rd8#"]);
+    assert_eq!(summary(&s.give_up()), ["gave up m2-001: Kb6 Kb8 Rd8#"]);
     assert!(s.is_finished());
     assert!(s.position().is_checkmate());
     assert_eq!(
@@ -289,7 +407,8 @@ fn give_up_shows_the_rest_and_fails() {
             solved: false,
             hints_used: 0,
             solution_shown: true,
-            wrong: vec![]
+            wrong: vec![],
+            failure: Some(FailReason::GaveUp),
         })
     );
     assert!(s.give_up().is_empty());
@@ -297,9 +416,10 @@ fn give_up_shows_the_rest_and_fails() {
     let (mut s, _) = Session::new(puzzle("good_pack.json", "m2-001"));
     s.submit("Kb6");
     let events = s.give_up();
-    assert_eq!(summary(&events), ["failed m2-001: Rd8#"]);
+    assert_eq!(summary(&events), ["gave up m2-001: Rd8#"]);
     match &events[0] {
-        Event::Failed { message, .. } => assert_eq!(message, sancho::session::DEFAULT_FAILURE),
+        // Its own message, never the puzzle's failure text inviting a retry.
+        Event::GaveUp { message, .. } => assert_eq!(message, "The solution was Rd8#."),
         other => panic!("{other:?}"),
     }
 }
@@ -309,19 +429,28 @@ fn retry_restarts_the_same_puzzle() {
     let (mut s, first) = Session::new(puzzle("good_pack.json", "m1-002"));
     let start = s.position().clone();
     s.submit("Qa7");
+    s.retry();
     s.give_up();
     assert!(s.is_finished());
+    // After the end, a retry is a new attempt.
     let again = s.retry();
     assert_eq!(again, first);
+    assert!(s.failure().is_none());
+    s.submit("Qa7");
+    s.retry();
     assert_eq!(s.position(), &start);
     assert!(s.outcome().is_none());
     assert_eq!(s.moves_played().len(), 1);
+    // The board starts again, the attempt does not: Qa7 already failed it.
     assert_eq!(
         summary(&s.submit("Qf8#")),
-        ["correct Qf8#", "solved m1-002"]
+        [
+            "correct Qf8#",
+            "failed m1-002: Finished, but it counts as failed: Qa7 was played first."
+        ]
     );
     let outcome = s.outcome().unwrap();
-    assert!(outcome.solved && outcome.wrong.is_empty());
+    assert!(!outcome.solved && outcome.wrong.len() == 1);
 }
 
 #[test]

@@ -246,7 +246,19 @@ impl<W: Write> Out<W> {
                     json!({"event": "solved", "id": id, "message": message}),
                     || format!("Solved! {message}"),
                 )?,
+                Event::MarkedFailed {
+                    reason, message, ..
+                } => self.event(
+                    json!({"event": "failed_keep_going", "reason": reason.as_str(),
+                           "message": message}),
+                    || format!("Failed, keep going: {}. {message}", reason.describe()),
+                )?,
                 Event::Failed {
+                    id,
+                    message,
+                    solution,
+                }
+                | Event::GaveUp {
                     id,
                     message,
                     solution,

@@ -238,7 +238,12 @@ impl Play {
                     };
                 }
                 Event::Solved { message, .. } => self.enqueue(Step::End(Finish::Solved(message))),
+                // Shown as before; the TUI's own display of these is another change.
+                Event::MarkedFailed { .. } => {}
                 Event::Failed {
+                    message, solution, ..
+                }
+                | Event::GaveUp {
                     message, solution, ..
                 } => {
                     self.enqueue(Step::End(Finish::Failed(message)));
