@@ -9,6 +9,7 @@
 //! - [`puzzle`]: the puzzle model, the JSON pack format, the Lichess CSV
 //!   reader, the validator and a small mate solver.
 //! - [`session`]: the solving session, a state machine that emits events.
+//! - [`spoiler`]: what the live hint may show while a puzzle is unsolved.
 //! - [`progress`]: the user's progress (attempts, rating, reviews, streaks)
 //!   and the crash-safe store that keeps it.
 //! - [`tui`]: the ratatui shell (actions, app state, view), kept in the
@@ -25,4 +26,5 @@ pub mod progress;
 pub mod puzzle;
 pub mod record;
 pub mod session;
+pub mod spoiler;
 pub mod tui;

@@ -3,6 +3,7 @@
 use proptest::prelude::*;
 use ratatui::Terminal;
 use ratatui::backend::TestBackend;
+use ratatui::crossterm::event::{KeyCode, KeyEvent, KeyModifiers};
 use sancho::notation::HintState;
 use sancho::puzzle::{Puzzle, read_lichess};
 use sancho::tui::play::{Finish, Mover, StatusKind};
@@ -251,7 +252,15 @@ fn giving_up_plays_out_the_solution_then_retry_starts_over() {
     let mut app = started();
     app.update(Action::ShowSolution);
     let play = app.play().unwrap();
-    assert!(matches!(play.finish(), Some(Finish::Failed(_))));
+    let Some(Finish::GaveUp(message)) = play.finish() else {
+        panic!("given up: {:?}", play.finish());
+    };
+    assert_eq!(message, "The solution was Re1+ Rxe1 Rxe1#.");
+    assert!(
+        !play.status().text.contains("Try again"),
+        "the give-up message is its own: {}",
+        play.status().text
+    );
     assert_eq!(play.status().kind, StatusKind::Bad);
     for _ in 0..3 {
         app.update(Action::Tick(REPLY_DELAY_MS));
@@ -360,7 +369,147 @@ fn home_menu_table() {
     assert_eq!(empty.screen(), Screen::Home);
     assert!(empty.notice().is_some());
     empty.update(Action::Up);
+    assert!(empty.notice().is_none(), "any key dismisses the notice");
+    assert_eq!(empty.menu_index(), 0, "and does nothing else");
+    empty.update(Action::Up);
     assert_eq!(empty.menu_index(), 5, "the menu wraps");
+    empty.update(Action::Back);
+    assert!(!empty.should_quit(), "Esc on the home screen does not quit");
+    let esc = KeyEvent::new(KeyCode::Esc, KeyModifiers::NONE);
+    assert_ne!(action_for(esc, &Screen::Home), Some(Action::Quit));
+    let q = KeyEvent::new(KeyCode::Char('q'), KeyModifiers::NONE);
+    assert_eq!(action_for(q, &Screen::Home), Some(Action::Quit));
+}
+
+/// The fixture pack: m1-001 (Re8#), m1-002, m2-001 (Kb6 then Rd8#, with
+/// comments), castle-001.
+fn fixture_pack() -> Vec<Puzzle> {
+    sancho::puzzle::load_path(std::path::Path::new(
+        "tests/fixtures/puzzles/good_pack.json",
+    ))
+    .unwrap()
+    .puzzles
+}
+
+#[test]
+fn after_giving_up_the_solution_steps_on_the_board_with_its_comments() {
+    let puzzles = fixture_pack();
+    let m2 = puzzles.iter().position(|p| p.id == "m2-001").unwrap();
+    let mut app = App::new(Config::default(), puzzles.clone());
+    app.update(Action::Select);
+    for _ in 0..m2 {
+        app.update(Action::Next);
+    }
+    let start = puzzles[m2].position.clone();
+    // Unfinished: the arrows edit the line.
+    typed(&mut app, "Kb");
+    app.update(Action::Left);
+    assert_eq!(app.play().unwrap().input().cursor(), 1);
+    assert!(app.play().unwrap().review().is_none());
+    app.update(Action::ShowSolution);
+    app.update(Action::Left);
+    let play = app.play().unwrap();
+    let (at, line) = play.review().expect("stepping");
+    assert_eq!((at, line.len()), (2, 3), "one step back from the end");
+    assert_eq!(line[0].comment.as_deref(), Some("Takes b7 and c7 away"));
+    assert_eq!(play.last_move(), Some(line[1].text.mv));
+    app.update(Action::Home);
+    let play = app.play().unwrap();
+    assert_eq!(play.shown(), &start, "Home: the start position");
+    assert_eq!(play.last_move(), None);
+    app.update(Action::Right);
+    assert_eq!(app.play().unwrap().shown(), &line_position(&app, 0));
+    app.update(Action::End);
+    app.update(Action::Right);
+    let play = app.play().unwrap();
+    assert_eq!(play.review().unwrap().0, 3, "clamped at the end");
+    // The comment of the move stepped to is on screen.
+    app.update(Action::Home);
+    app.update(Action::Right);
+    let mut terminal = Terminal::new(TestBackend::new(120, 40)).unwrap();
+    terminal.draw(|f| render(&app, f)).unwrap();
+    let text: String = terminal
+        .backend()
+        .buffer()
+        .content()
+        .iter()
+        .map(|c| c.symbol())
+        .collect();
+    assert!(text.contains("Takes b7 and c7 away"), "{text}");
+    assert!(text.contains("move 1 of 3: Kb6"), "{text}");
+}
+
+fn line_position(app: &App, i: usize) -> shakmaty::Chess {
+    app.play().unwrap().review().unwrap().1[i].position.clone()
+}
+
+#[test]
+fn themes_are_hidden_until_the_puzzle_ends_or_asked_for() {
+    let mut app = started();
+    let screen = |app: &App| {
+        let mut terminal = Terminal::new(TestBackend::new(120, 40)).unwrap();
+        terminal.draw(|f| render(app, f)).unwrap();
+        terminal
+            .backend()
+            .buffer()
+            .content()
+            .iter()
+            .map(|c| c.symbol())
+            .collect::<String>()
+    };
+    assert!(!screen(&app).contains("backRankMate"));
+    app.update(Action::ToggleThemes);
+    assert!(screen(&app).contains("backRankMate"));
+    app.update(Action::ToggleThemes);
+    assert!(!screen(&app).contains("backRankMate"));
+    app.update(Action::ShowSolution);
+    assert!(screen(&app).contains("backRankMate"), "shown once it ends");
+}
+
+#[test]
+fn a_half_typed_move_survives_leaving_the_puzzle() {
+    let mut app = started();
+    typed(&mut app, "Re");
+    app.update(Action::Back);
+    assert_eq!(app.view(), View::Home);
+    app.update(Action::Select);
+    assert_eq!(app.view(), View::Puzzle);
+    assert_eq!(app.play().unwrap().input().text(), "Re");
+}
+
+#[test]
+fn wrong_then_right_is_failed_keep_going_and_the_header_counts_clean_solves() {
+    let mut app = started();
+    typed(&mut app, "h6");
+    app.update(Action::Submit);
+    let status = app.play().unwrap().status().text.clone();
+    assert!(status.contains("Failed, keep going"), "{status}");
+    assert!(app.play().unwrap().finish().is_none(), "play goes on");
+    typed(&mut app, "Re1+");
+    app.update(Action::Submit);
+    app.update(Action::Tick(REPLY_DELAY_MS));
+    typed(&mut app, "Rxe1#");
+    app.update(Action::Submit);
+    let play = app.play().unwrap();
+    assert!(
+        matches!(play.finish(), Some(Finish::Failed(_))),
+        "{:?}",
+        play.finish()
+    );
+    assert!(!app.outcomes()[0].outcome.solved);
+    assert_eq!(app.solved_count(), 0, "a failed puzzle is not solved");
+    // A clean solve of the next one counts.
+    app.update(Action::Next);
+    app.update(Action::Tick(REPLY_DELAY_MS));
+    typed(&mut app, "Re8#");
+    app.update(Action::Submit);
+    assert_eq!(app.solved_count(), 1);
+    let mut terminal = Terminal::new(TestBackend::new(120, 40)).unwrap();
+    terminal.draw(|f| render(&app, f)).unwrap();
+    let top: String = (0..120)
+        .map(|x| terminal.backend().buffer()[(x, 0)].symbol().to_owned())
+        .collect();
+    assert!(top.contains("Puzzle 2 of 2 · 1 solved"), "{top}");
 }
 
 fn any_action() -> impl Strategy<Value = Action> {
@@ -664,5 +813,51 @@ fn the_stats_screen_is_live_within_the_session() {
     assert!(
         !shown.contains(&empty),
         "the stats screen shows the solved puzzle, not the empty page: {shown}"
+    );
+}
+
+#[test]
+fn the_rating_and_its_change_are_on_the_puzzle_screen() {
+    use sancho::progress::{Progress, Timestamp};
+    use sancho::tui::{Context, Effect, Reply};
+    let mut stats = Progress::new().stats(Timestamp(0));
+    stats.rating.current = 1515.2;
+    let context = Context {
+        stats: Some(stats.clone()),
+        ..Context::default()
+    };
+    let mut app = App::with_context(Config::default(), vec![mate_in_one()], context);
+    app.update(Action::Select);
+    app.update(Action::Tick(REPLY_DELAY_MS));
+    let screen = |app: &App| {
+        let mut terminal = Terminal::new(TestBackend::new(80, 24)).unwrap();
+        terminal.draw(|f| render(app, f)).unwrap();
+        terminal
+            .backend()
+            .buffer()
+            .content()
+            .iter()
+            .map(|c| c.symbol())
+            .collect::<String>()
+    };
+    assert!(
+        screen(&app).contains("Your rating 1515"),
+        "{}",
+        screen(&app)
+    );
+    typed(&mut app, "Re8#");
+    let effects = app.update(Action::Submit);
+    assert!(effects.contains(&Effect::RefreshStats), "{effects:?}");
+    stats.rating.current = 1527.4;
+    app.answer(Reply::Stats(Box::new(stats)));
+    assert!(
+        screen(&app).contains("Rating +12, now 1527"),
+        "{}",
+        screen(&app)
+    );
+    app.update(Action::Next);
+    assert!(
+        app.rating_change().is_none(),
+        "the change belongs to its puzzle"
     );
 }

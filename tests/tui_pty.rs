@@ -38,6 +38,22 @@ impl Term {
         }
     }
 
+    /// Waits until the screen shows one of `needles`.
+    fn wait_for_any(&self, needles: &[&str]) -> String {
+        let start = Instant::now();
+        loop {
+            let text = self.screen_text();
+            if needles.iter().any(|n| text.contains(n)) {
+                return text;
+            }
+            assert!(
+                start.elapsed() < Duration::from_secs(10),
+                "never saw any of {needles:?}; screen:\n{text}"
+            );
+            std::thread::sleep(Duration::from_millis(20));
+        }
+    }
+
     fn send(&mut self, bytes: &[u8]) {
         self.writer.write_all(bytes).unwrap();
         self.writer.flush().unwrap();
@@ -203,4 +219,31 @@ fn below_the_minimum_size_keys_do_nothing_but_quit() {
         !stored.contains("m1-001"),
         "acted on while too small: {stored}"
     );
+}
+
+#[test]
+fn in_a_mate_in_one_no_piece_letter_shows_a_mate_sign_before_the_move() {
+    let mut s = spawn(GOOD_PACK, "m1-001");
+    let term = &mut s.term;
+    term.wait_for("Your move");
+    // Each piece letter alone, then a file and the destination: the live
+    // hint helps with the notation and never shows the mating `#`.
+    for typed in ["K", "Q", "R", "B", "N", "e", "Re", "Re8"] {
+        term.send(&[0x15]);
+        term.send(typed.as_bytes());
+        // The input and its hint, drawn in the same frame.
+        term.wait_for(&format!("> {typed} "));
+        let screen = term.wait_for_any(&["fit", "impossible", "complete"]);
+        assert!(!screen.contains('#'), "{typed}: a # on screen:\n{screen}");
+    }
+    term.wait_for("complete: Re8,");
+    // Submitted: now the mate is shown.
+    term.send(b"\r");
+    let solved = term.wait_for("1. Re8#");
+    assert!(solved.contains("1 solved"), "{solved}");
+    assert!(
+        solved.contains("Rating +"),
+        "the rating change is shown: {solved}"
+    );
+    s.quit();
 }

@@ -8,6 +8,7 @@ use ratatui::layout::Rect;
 use ratatui::style::{Color, Modifier, Style};
 use sancho::notation::{Hint, HintState, hint};
 use sancho::puzzle::{Puzzle, read_lichess};
+use sancho::spoiler::{Policy, shown};
 use sancho::tui::theme::{SquareMark, Theme};
 use sancho::tui::view::board::Board;
 use sancho::tui::view::puzzle::{areas, board_area, hint_lines};
@@ -349,16 +350,25 @@ fn hint_lines_for_every_state() {
         ),
         (&partial, plain, "partial:", Style::new()),
     ];
+    let full = |h: &Hint| shown(h, "R", Policy::Full);
     for (hint, theme, text, style) in cases {
-        let lines = hint_lines(hint, false, theme, 60);
+        let lines = hint_lines(&full(hint), theme, 60);
         assert!(lines[0].to_string().contains(text), "{}", lines[0]);
         assert_eq!(lines[0].style, style, "{text}");
     }
-    let lines = hint_lines(&ambiguous, false, colour, 60);
+    let lines = hint_lines(&full(&ambiguous), colour, 60);
     assert!(lines[0].to_string().contains(" or "), "{}", lines[0]);
-    let narrow = hint_lines(&partial, false, colour, 20);
+    let narrow = hint_lines(&full(&partial), colour, 20);
     assert!(narrow[1].to_string().contains("more"), "{}", narrow[1]);
     assert!(narrow[1].width() <= 20);
+    // During a puzzle a bare piece letter only says how many fit.
+    let secret = hint_lines(&shown(&partial, "R", Policy::Unsolved), colour, 60);
+    assert_eq!(secret.len(), 1, "no list: {secret:?}");
+    assert!(
+        secret[0].to_string().contains("rook moves fit"),
+        "{}",
+        secret[0]
+    );
 }
 
 #[test]
@@ -405,7 +415,7 @@ fn moves_list_is_numbered_san_with_comments() {
     app.update(Action::Tick(REPLY_DELAY_MS));
     typed(&mut app, "Rd8#");
     app.update(Action::Submit);
-    let lines: Vec<String> = move_lines(app.play().unwrap().history(), Theme::new(false))
+    let lines: Vec<String> = move_lines(app.play().unwrap().history(), 0, Theme::new(false), 80)
         .iter()
         .map(ToString::to_string)
         .collect();
@@ -426,7 +436,7 @@ fn moves_list_is_numbered_san_with_comments() {
     ));
     typed(&mut app, "Re8#");
     app.update(Action::Submit);
-    let lines: Vec<String> = move_lines(app.play().unwrap().history(), Theme::new(false))
+    let lines: Vec<String> = move_lines(app.play().unwrap().history(), 0, Theme::new(false), 80)
         .iter()
         .map(ToString::to_string)
         .collect();
@@ -447,7 +457,10 @@ fn a_text_hint_marks_no_square() {
     let mut app = app_with(pack_puzzle("m1-001"));
     app.update(Action::Hint);
     let play = app.play().unwrap();
-    assert_eq!(play.status().text, "Hint: Look for back rank weakness");
+    assert_eq!(
+        play.status().text,
+        "Hint: Look for back rank weakness Failed, keep going (a hint was used)."
+    );
     assert_eq!((play.marks().from, play.marks().to), (None, None));
     app.update(Action::Hint);
     assert_eq!(app.play().unwrap().marks().from, Some(Square::E1));
@@ -566,4 +579,87 @@ fn an_ambiguous_input_names_its_readings_in_magenta() {
     let buf = t.backend().buffer();
     let (x, y) = find(buf, "ambiguous:").unwrap();
     assert!(buf[(x, y)].modifier.contains(Modifier::UNDERLINED));
+}
+
+/// The back-rank puzzle with long words to wrap: comments on every move, a
+/// long subtitle and a source game.
+fn wordy() -> Puzzle {
+    let mut p = back_rank();
+    p.subtitle = "Black to move: the white king has no air and the back rank is weak".into();
+    p.game_url = Some("https://lichess.org/yyPqmXoz/black#49".into());
+    let comments = [
+        "White takes the queen, and the back rank is left without a defender",
+        "The rook checks on the first rank, where the white king has no square to go",
+        "Forced: the only piece that can stop the check takes the rook",
+        "The second rook mates on the same square: the back rank was never defended",
+    ];
+    for (m, c) in p.line.iter_mut().zip(comments) {
+        m.comment = Some(c.to_owned());
+    }
+    p
+}
+
+fn screen_text(t: &Terminal<TestBackend>) -> String {
+    let buf = t.backend().buffer();
+    (0..buf.area.height)
+        .map(|y| {
+            (0..buf.area.width)
+                .map(|x| buf[(x, y)].symbol().to_owned())
+                .collect::<String>()
+        })
+        .collect::<Vec<_>>()
+        .join("\n")
+}
+
+/// Whether every word of `text` stands whole somewhere on the screen.
+fn words_whole(screen: &str, text: &str) -> Vec<String> {
+    let words: Vec<&str> = screen.split_whitespace().collect();
+    text.split_whitespace()
+        .filter(|w| !words.iter().any(|s| s.contains(w)))
+        .map(str::to_owned)
+        .collect()
+}
+
+#[test]
+fn snapshot_puzzle_unsolved_at_each_size() {
+    for (w, h) in [(120, 40), (80, 24), (MIN_WIDTH, MIN_HEIGHT)] {
+        let mut app = App::new(Config::default(), vec![wordy()]);
+        app.update(Action::Select);
+        app.update(Action::Tick(REPLY_DELAY_MS));
+        typed(&mut app, "R");
+        let t = draw(&app, w, h);
+        let text = screen_text(&t);
+        assert!(!text.contains('#'), "no mate sign while unsolved:\n{text}");
+        assert!(!text.contains("backRankMate"), "themes hidden:\n{text}");
+        insta::assert_snapshot!(format!("puzzle_unsolved_{w}x{h}"), t.backend());
+    }
+}
+
+#[test]
+fn snapshot_solution_stepping_at_each_size() {
+    for (w, h) in [(120, 40), (80, 24), (MIN_WIDTH, MIN_HEIGHT)] {
+        let mut app = App::new(Config::default(), vec![wordy()]);
+        app.update(Action::Select);
+        app.update(Action::Tick(REPLY_DELAY_MS));
+        app.update(Action::ShowSolution);
+        app.update(Action::Home);
+        app.update(Action::Right);
+        app.update(Action::Right);
+        let t = draw(&app, w, h);
+        let text = screen_text(&t);
+        if (w, h) != (MIN_WIDTH, MIN_HEIGHT) {
+            // Nothing cut mid-word: the step's comment, the subtitle, the
+            // themes and the game stand whole.
+            let p = wordy();
+            for whole in [
+                p.line[1].comment.as_deref().unwrap(),
+                p.subtitle.as_str(),
+                "Themes: backRankMate, mateIn2",
+            ] {
+                assert!(words_whole(&text, whole).is_empty(), "{whole}:\n{text}");
+            }
+            assert!(text.contains("lichess.org"), "{text}");
+        }
+        insta::assert_snapshot!(format!("puzzle_stepping_{w}x{h}"), t.backend());
+    }
 }

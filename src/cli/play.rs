@@ -393,6 +393,14 @@ impl Trainer {
                 .map(|p| drill::weak_codes(&p.mistake_counts()))
                 .unwrap_or_default(),
             seed: now().0.unsigned_abs(),
+            solved: progress
+                .map(|p| {
+                    p.attempts()
+                        .filter(|(_, a)| a.is_clean())
+                        .map(|(_, a)| a.puzzle.id.clone())
+                        .collect()
+                })
+                .unwrap_or_default(),
             ..tui::Context::default()
         };
         let basis = PickBasis::of(progress);

@@ -40,6 +40,8 @@ pub enum Action {
     Retry,
     /// Turn the board around.
     FlipBoard,
+    /// Show or hide the puzzle's themes (hidden while it is unsolved).
+    ToggleThemes,
     /// Leave the current screen (or close the help overlay).
     Back,
     /// Show or hide the help overlay.

@@ -119,6 +119,17 @@ impl MenuItem {
     ];
 }
 
+/// The rating before and after a recorded puzzle attempt.
+#[derive(Clone, Debug, PartialEq)]
+pub struct RatingChange {
+    /// The puzzle attempted.
+    pub puzzle_id: String,
+    /// The rating before the attempt was recorded.
+    pub before: f64,
+    /// The rating after.
+    pub after: f64,
+}
+
 /// Everything the interface shows.
 #[derive(Debug)]
 pub struct App {
@@ -144,6 +155,15 @@ pub struct App {
     effects: Vec<Effect>,
     /// Whether `puzzles` are the built-in packs (how an attempt is recorded).
     builtin: bool,
+    /// Ids of the puzzles solved cleanly (stored and this session's).
+    solved: BTreeSet<String>,
+    /// The play order (indices into `puzzles`) and where in it we are.
+    order: Vec<usize>,
+    at: usize,
+    /// The rating when the last puzzle was recorded, until the stats that
+    /// follow the record come back; then the change to show.
+    rating_before: Option<f64>,
+    rating_change: Option<RatingChange>,
     library: Option<FilterState>,
     quit: bool,
 }
@@ -158,6 +178,16 @@ impl App {
     pub fn with_context(config: Config, puzzles: Vec<Puzzle>, context: Context) -> App {
         let completed = context.completed_lessons.clone();
         let builtin = context.builtin;
+        let solved = context.solved.clone();
+        let mut order: Vec<usize> = context
+            .order
+            .iter()
+            .copied()
+            .filter(|&i| i < puzzles.len())
+            .collect();
+        if order.is_empty() {
+            order = (0..puzzles.len()).collect();
+        }
         let mut app = App {
             config,
             context,
@@ -179,6 +209,11 @@ impl App {
             finished: Vec::new(),
             effects: Vec::new(),
             builtin,
+            solved,
+            order,
+            at: 0,
+            rating_before: None,
+            rating_change: None,
             library: None,
             quit: false,
         };
@@ -254,7 +289,19 @@ impl App {
                 }
             }
             Reply::Picked(result) => self.picked(result),
-            Reply::Stats(stats) => self.context.stats = Some(*stats),
+            Reply::Stats(stats) => {
+                if let (Some(before), Some(id)) = (
+                    self.rating_before.take(),
+                    self.play.as_ref().map(|p| p.puzzle().id.clone()),
+                ) {
+                    self.rating_change = Some(RatingChange {
+                        puzzle_id: id,
+                        before,
+                        after: stats.rating.current,
+                    });
+                }
+                self.context.stats = Some(*stats);
+            }
         }
         self.take_effects()
     }
@@ -317,29 +364,30 @@ impl App {
 
     fn update_home(&mut self, action: Action) {
         let n = MenuItem::ALL.len();
+        // Any key dismisses a notice (and does nothing else but quit).
+        if self.notice.take().is_some() && action != Action::Quit {
+            return;
+        }
         match action {
             Action::Up => self.menu = (self.menu + n - 1) % n,
             Action::Down => self.menu = (self.menu + 1) % n,
-            Action::Back => self.quit = true,
-            Action::Select => {
-                self.notice = None;
-                match MenuItem::ALL[self.menu % n] {
-                    MenuItem::Puzzles => self.open_puzzles(),
-                    MenuItem::Drills => self.view = View::Drills,
-                    MenuItem::Stats => self.open_page(View::Stats),
-                    MenuItem::Library => self.open_filter(),
-                    MenuItem::Help => self.help = true,
-                    MenuItem::Quit => self.quit = true,
-                }
-            }
+            Action::Select => match MenuItem::ALL[self.menu % n] {
+                MenuItem::Puzzles => self.open_puzzles(),
+                MenuItem::Drills => self.view = View::Drills,
+                MenuItem::Stats => self.open_page(View::Stats),
+                MenuItem::Library => self.open_filter(),
+                MenuItem::Help => self.help = true,
+                MenuItem::Quit => self.quit = true,
+            },
             _ => {}
         }
     }
 
     fn open_puzzles(&mut self) {
         if self.play.is_none() {
-            match self.puzzles.first() {
-                Some(p) => self.play = Some(Play::new(0, p.clone())),
+            let first = self.order.get(self.at).copied().unwrap_or(0);
+            match self.puzzles.get(first) {
+                Some(p) => self.play = Some(Play::new(first, p.clone())),
                 None => {
                     self.notice = Some(strings::NO_PUZZLES.to_owned());
                     return;
@@ -355,6 +403,12 @@ impl App {
             return;
         };
         match action {
+            // Once the puzzle has ended the input is closed: the arrows step
+            // through the solution on the board.
+            Action::Left if play.finish().is_some() => play.step(-1),
+            Action::Right if play.finish().is_some() => play.step(1),
+            Action::Home if play.finish().is_some() => play.step_to(false),
+            Action::End if play.finish().is_some() => play.step_to(true),
             Action::Insert(c) => play.edit(|l| l.insert(c)),
             Action::Paste(text) => play.edit(|l| l.paste(&text)),
             Action::Backspace => play.edit(InputLine::backspace),
@@ -368,6 +422,7 @@ impl App {
             Action::RecallLast => play.recall(),
             Action::Complete => play.complete(),
             Action::Submit if play.finish().is_some() => self.next_puzzle(),
+            Action::ToggleThemes => play.toggle_themes(),
             Action::Submit => play.submit(),
             Action::Hint => play.ask_hint(),
             Action::ShowSolution => play.give_up(),
@@ -381,9 +436,10 @@ impl App {
     }
 
     fn next_puzzle(&mut self) {
-        let next = self.play.as_ref().map_or(0, |p| p.index() + 1);
-        match self.puzzles.get(next) {
-            Some(p) => self.play = Some(Play::new(next, p.clone())),
+        self.at += 1;
+        let next = self.order.get(self.at).copied();
+        match next.and_then(|i| self.puzzles.get(i).map(|p| (i, p))) {
+            Some((i, p)) => self.play = Some(Play::new(i, p.clone())),
             None => {
                 self.play = None;
                 self.view = View::Home;
@@ -404,6 +460,11 @@ impl App {
             let puzzle = play.puzzle().clone();
             let source = source_of(&puzzle, self.builtin);
             let attempt = outcome.clone();
+            if attempt.outcome.solved {
+                self.solved.insert(puzzle.id.clone());
+            }
+            self.rating_before = self.context.stats.as_ref().map(|s| s.rating.current);
+            self.rating_change = None;
             self.outcomes.push(attempt.clone());
             self.hand_over(Finished::Puzzle {
                 attempt,
@@ -508,6 +569,26 @@ impl App {
     pub fn too_small(&self) -> bool {
         let (w, h) = self.size;
         w > 0 && h > 0 && (w < MIN_WIDTH || h < MIN_HEIGHT)
+    }
+
+    /// How many of the loaded puzzles the user has solved cleanly.
+    pub fn solved_count(&self) -> usize {
+        self.puzzles
+            .iter()
+            .filter(|p| self.solved.contains(&p.id))
+            .count()
+    }
+
+    /// The user's rating, from the latest stats.
+    pub fn rating(&self) -> Option<f64> {
+        self.context.stats.as_ref().map(|s| s.rating.current)
+    }
+
+    /// The rating change the current puzzle's attempt brought, once the
+    /// stats after its record have come back.
+    pub fn rating_change(&self) -> Option<&RatingChange> {
+        let id = &self.play.as_ref()?.puzzle().id;
+        self.rating_change.as_ref().filter(|c| c.puzzle_id == *id)
     }
 
     /// Whether the user asked to leave.

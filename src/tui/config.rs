@@ -71,6 +71,13 @@ pub struct Context {
     /// Whether the puzzles passed in are the built-in packs (an attempt is
     /// then recorded under its pack's name).
     pub builtin: bool,
+    /// Ids of the puzzles the user has solved cleanly (the header's "13
+    /// solved"; the session's clean solves are added).
+    pub solved: BTreeSet<String>,
+    /// The order to play the puzzles in, as indices into the list (due
+    /// reviews, then the first unsolved: `progress::Resume::order`); empty
+    /// plays the list in order from the top.
+    pub order: Vec<usize>,
 }
 
 impl Default for Context {
@@ -82,6 +89,8 @@ impl Default for Context {
             seed: 0,
             strictness: Strictness::Strict,
             builtin: false,
+            solved: BTreeSet::new(),
+            order: Vec::new(),
         }
     }
 }

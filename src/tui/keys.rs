@@ -143,6 +143,14 @@ pub const KEYMAP: &[Binding] = &[
         "turn the board around",
         true,
     ),
+    b(
+        &[(KeyCode::F(7), N)],
+        Action::ToggleThemes,
+        Scope::Puzzle,
+        "themes",
+        "show or hide the puzzle's themes (hidden until it ends)",
+        false,
+    ),
     // Puzzle screen: editing the input line, as in a shell.
     b(
         &[(KeyCode::Backspace, N), (KeyCode::Char('h'), C)],
@@ -446,7 +454,7 @@ pub const KEYMAP: &[Binding] = &[
         true,
     ),
     b(
-        &[(KeyCode::Char('q'), N), (KeyCode::Esc, N)],
+        &[(KeyCode::Char('q'), N)],
         Action::Quit,
         Scope::Home,
         "quit",

@@ -10,7 +10,7 @@ use super::input::InputLine;
 use super::strings;
 use crate::notation::{Hint, HintEngine, HintState, MoveText};
 use crate::puzzle::Puzzle;
-use crate::session::{self, Event, Session};
+use crate::session::{self, Event, Session, SolutionStep};
 
 /// How long the opponent "thinks" before a reply appears, in milliseconds.
 pub const REPLY_DELAY_MS: u64 = 500;
@@ -66,10 +66,12 @@ pub struct Status {
 /// How a puzzle ended.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub enum Finish {
-    /// Solved, with the message to show.
+    /// Solved cleanly, with the message to show.
     Solved(String),
-    /// Failed (given up), with the message to show.
+    /// Played to the end after a wrong move or a hint: counts as failed.
     Failed(String),
+    /// Given up: the solution was shown ("The solution was Nf7#.").
+    GaveUp(String),
 }
 
 /// One finished puzzle attempt, returned to the caller of
@@ -129,6 +131,13 @@ pub struct Play {
     outcome: Option<Attempt>,
     /// Time spent on this attempt so far (stops when it finishes).
     elapsed_ms: u64,
+    /// Whether the puzzle's themes are shown (always, once it has ended).
+    themes_shown: bool,
+    /// Once the puzzle has ended: how many moves of the solution line the
+    /// board shows while the user steps through it (`None`: the live board).
+    review: Option<usize>,
+    /// The solution line, read when the puzzle ends.
+    line: Vec<SolutionStep>,
 }
 
 impl Play {
@@ -160,6 +169,9 @@ impl Play {
             attempt: 1,
             outcome: None,
             elapsed_ms: 0,
+            themes_shown: false,
+            review: None,
+            line: Vec::new(),
         };
         play.apply(events);
         play
@@ -179,6 +191,8 @@ impl Play {
         self.attempt += 1;
         self.outcome = None;
         self.elapsed_ms = 0;
+        self.review = None;
+        self.line.clear();
         self.status = Status {
             kind: StatusKind::Info,
             text: strings::STATUS_RETRY.to_owned(),
@@ -229,6 +243,12 @@ impl Play {
                         text: strings::wrong(&input, &wrong),
                     };
                 }
+                Event::MarkedFailed { reason, .. } => {
+                    self.status.text.push(' ');
+                    self.status
+                        .text
+                        .push_str(&strings::marked_failed(&reason.describe()));
+                }
                 Event::Hint(rung) => {
                     let (from, to, text) = strings::hint_rung(&rung);
                     self.marks = HintMarks { from, to };
@@ -238,15 +258,11 @@ impl Play {
                     };
                 }
                 Event::Solved { message, .. } => self.enqueue(Step::End(Finish::Solved(message))),
-                // Shown as before; the TUI's own display of these is another change.
-                Event::MarkedFailed { .. } => {}
-                Event::Failed {
-                    message, solution, ..
-                }
-                | Event::GaveUp {
+                Event::Failed { message, .. } => self.enqueue(Step::End(Finish::Failed(message))),
+                Event::GaveUp {
                     message, solution, ..
                 } => {
-                    self.enqueue(Step::End(Finish::Failed(message)));
+                    self.enqueue(Step::End(Finish::GaveUp(message)));
                     for text in solution {
                         self.enqueue(Step::Move {
                             text,
@@ -310,6 +326,8 @@ impl Play {
             }
             Step::End(finish) => {
                 let solved = matches!(finish, Finish::Solved(_));
+                self.line = self.session.solution_line();
+                self.themes_shown = true;
                 self.status = Status {
                     kind: if solved {
                         StatusKind::Good
@@ -321,7 +339,9 @@ impl Play {
                         Finish::Solved(m) if self.status.kind == StatusKind::Good => {
                             format!("{} {}", self.status.text, strings::finished(m))
                         }
-                        Finish::Solved(m) | Finish::Failed(m) => strings::finished(m),
+                        Finish::Solved(m) | Finish::Failed(m) | Finish::GaveUp(m) => {
+                            strings::finished(m)
+                        }
                     },
                 };
                 self.outcome = self.session.outcome().map(|outcome| Attempt {
@@ -432,6 +452,43 @@ impl Play {
         }
     }
 
+    /// Shows or hides the puzzle's themes (hidden while it is unsolved, as
+    /// they hint at the answer).
+    pub fn toggle_themes(&mut self) {
+        self.themes_shown = !self.themes_shown;
+    }
+
+    /// Whether the themes are shown.
+    pub fn themes_shown(&self) -> bool {
+        self.themes_shown
+    }
+
+    /// Once the puzzle has ended, steps through its solution on the board:
+    /// `by` moves forward (negative: back), clamped to the line.
+    pub fn step(&mut self, by: isize) {
+        if self.finish.is_none() || self.line.is_empty() {
+            return;
+        }
+        self.flush();
+        let at = self.review.unwrap_or(self.line.len());
+        self.review = Some(at.saturating_add_signed(by).min(self.line.len()));
+    }
+
+    /// Steps to the start (`false`) or the end (`true`) of the solution.
+    pub fn step_to(&mut self, end: bool) {
+        if self.finish.is_none() || self.line.is_empty() {
+            return;
+        }
+        self.flush();
+        self.review = Some(if end { self.line.len() } else { 0 });
+    }
+
+    /// While stepping through the solution: how many of its moves are
+    /// shown, and the line.
+    pub fn review(&self) -> Option<(usize, &[SolutionStep])> {
+        self.review.map(|at| (at, self.line.as_slice()))
+    }
+
     /// Turns the board around.
     pub fn flip(&mut self) {
         self.flipped = !self.flipped;
@@ -447,14 +504,23 @@ impl Play {
         self.session.puzzle()
     }
 
-    /// The position the board shows.
+    /// The position the board shows (while stepping through the solution,
+    /// the position after the moves stepped to).
     pub fn shown(&self) -> &Chess {
-        &self.shown
+        match self.review {
+            Some(0) => &self.session.puzzle().position,
+            Some(at) => self.line.get(at - 1).map_or(&self.shown, |s| &s.position),
+            None => &self.shown,
+        }
     }
 
     /// The last move shown on the board.
     pub fn last_move(&self) -> Option<Move> {
-        self.last_move
+        match self.review {
+            Some(0) => None,
+            Some(at) => self.line.get(at - 1).map(|s| s.text.mv),
+            None => self.last_move,
+        }
     }
 
     /// The moves so far.

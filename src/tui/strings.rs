@@ -23,7 +23,8 @@ pub const ALL_DONE: &str = "That was the last puzzle.";
 pub const HINT_EMPTY: &str =
     "Type a move in SAN (Nf3, exd5, O-O, e8=Q). Tab completes, Enter plays.";
 /// The hint panel once the puzzle is over.
-pub const HINT_OVER: &str = "Enter or F4: next puzzle   F5: retry   Esc: menu";
+pub const HINT_OVER: &str =
+    "←/→ Home/End: step through the solution   Enter or F4: next   F5: retry   Esc: menu";
 /// Title of the input box.
 pub const INPUT_TITLE: &str = " Your move ";
 /// Title of the hint panel.
@@ -103,7 +104,7 @@ pub fn grouped(n: u64) -> String {
 /// on how the input departed from canonical SAN.
 pub fn correct(san: &str, comment: Option<&str>, alternative: bool, notes: &[&str]) -> String {
     let mut out = if alternative {
-        format!("{san} is another mate: also correct.")
+        format!("{san} also mates: correct.")
     } else {
         format!("{san} is correct.")
     };
@@ -122,7 +123,7 @@ pub fn wrong(input: &str, wrong: &Wrong) -> String {
     match wrong {
         Wrong::NotLegal(rejected) => format!("{}: {}", input.trim(), rejected.error),
         Wrong::NotSolution { text } => {
-            format!("{} is legal, but not the move here. Try again.", text.san)
+            format!("{} is legal, but not the move here.", text.san)
         }
     }
 }
@@ -157,14 +158,56 @@ pub fn finished(message: &str) -> String {
     format!("{message}  Enter: next puzzle, F5: retry.")
 }
 
+/// Added to the status once a puzzle counts as failed but goes on.
+pub fn marked_failed(reason: &str) -> String {
+    format!("Failed, keep going ({reason}).")
+}
+
 /// The screen shown when the terminal is too small.
 pub fn too_small(min_w: u16, min_h: u16, w: u16, h: u16) -> String {
     format!("make the window at least {min_w}×{min_h} (now {w}×{h})")
 }
 
-/// The header's puzzle counter.
-pub fn counter(index: usize, total: usize) -> String {
-    format!("Puzzle {} of {total}", index + 1)
+/// The header's puzzle counter: "Puzzle 14 of 245 · 13 solved".
+pub fn counter(index: usize, total: usize, solved: usize) -> String {
+    format!("Puzzle {} of {total} · {solved} solved", index + 1)
+}
+
+/// The user's rating on the puzzle screen.
+pub fn your_rating(rating: f64) -> String {
+    format!("Your rating {rating:.0}")
+}
+
+/// The rating change after a rated puzzle: "+12, now 1527".
+pub fn rating_change(before: f64, after: f64) -> String {
+    let delta = after.round() - before.round();
+    format!("Rating {delta:+.0}, now {after:.0}")
+}
+
+/// The puzzle's themes line (once shown).
+pub fn themes(themes: &[String]) -> String {
+    format!("Themes: {}", themes.join(", "))
+}
+
+/// The themes line while they are hidden.
+pub const THEMES_HIDDEN: &str = "Themes hidden until solved (F7 shows them)";
+
+/// Where the puzzle comes from (a Lichess game).
+pub fn game(url: &str) -> String {
+    format!("Game: {url}")
+}
+
+/// The status line while stepping through the solution.
+pub fn step(at: usize, of: usize, san: Option<&str>, comment: Option<&str>) -> String {
+    let mut out = match san {
+        Some(san) => format!("Solution, move {at} of {of}: {san}."),
+        None => format!("Solution: the start position ({of} moves)."),
+    };
+    if let Some(c) = comment {
+        out.push(' ');
+        out.push_str(c);
+    }
+    out
 }
 
 /// How many puzzles were loaded.
@@ -192,6 +235,20 @@ pub mod hint {
             "partial: 1 move fits".to_owned()
         } else {
             format!("partial: {n} moves fit")
+        }
+    }
+
+    /// Partial input whose moves are not listed during a puzzle: how many
+    /// fit ("partial: 12 rook moves fit").
+    pub fn count(n: usize, piece: Option<shakmaty::Role>) -> String {
+        let moves = if n == 1 { "move" } else { "moves" };
+        let fit = if n == 1 { "fits" } else { "fit" };
+        match piece {
+            Some(role) => format!(
+                "partial: {n} {} {moves} {fit}",
+                crate::notation::role_name(role)
+            ),
+            None => format!("partial: {n} {moves} {fit}"),
         }
     }
 

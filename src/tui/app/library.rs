@@ -69,6 +69,8 @@ impl App {
             Ok(puzzles) if !puzzles.is_empty() => {
                 f.picked(None);
                 self.play = puzzles.first().map(|p| Play::new(0, p.clone()));
+                self.order = (0..puzzles.len()).collect();
+                self.at = 0;
                 self.puzzles = puzzles;
                 self.builtin = false;
                 self.view = View::Puzzle;

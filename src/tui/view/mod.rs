@@ -169,3 +169,82 @@ pub(crate) fn render_list(
     frame.render_widget(Paragraph::new(lines).scroll((skip, 0)), body);
     render_footer(app.screen(), theme, footer, frame);
 }
+
+/// Splits `text` into lines of at most `width` columns at spaces, so that
+/// no word is cut (a word longer than a line, such as a URL, is split
+/// where it must be). Every line after the first starts with `indent`.
+pub fn wrap(text: &str, width: usize, indent: &str) -> Vec<String> {
+    let indent_w = indent.chars().count();
+    let width = width.max(indent_w + 1);
+    let mut lines: Vec<String> = Vec::new();
+    let mut line = String::new();
+    let mut len = 0;
+    for word in text.split_whitespace() {
+        let mut word: Vec<char> = word.chars().collect();
+        while !word.is_empty() {
+            let room = if lines.is_empty() {
+                width
+            } else {
+                width - indent_w
+            };
+            if len == 0 {
+                let rest = word.split_off(room.min(word.len()));
+                len = word.len();
+                line.extend(word.iter());
+                if !rest.is_empty() {
+                    lines.push(std::mem::take(&mut line));
+                    len = 0;
+                }
+                word = rest;
+            } else if len + 1 + word.len() <= room {
+                line.push(' ');
+                line.extend(word.iter());
+                len += 1 + word.len();
+                word.clear();
+            } else {
+                lines.push(std::mem::take(&mut line));
+                len = 0;
+            }
+        }
+    }
+    if len > 0 || lines.is_empty() {
+        lines.push(line);
+    }
+    lines
+        .into_iter()
+        .enumerate()
+        .map(|(i, l)| if i == 0 { l } else { format!("{indent}{l}") })
+        .collect()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::wrap;
+
+    #[test]
+    fn wrap_table() {
+        let cases: [(&str, usize, &str, &[&str]); 6] = [
+            ("a short line", 20, "", &["a short line"]),
+            ("the quick brown fox", 9, "", &["the quick", "brown fox"]),
+            (
+                "the quick brown fox",
+                10,
+                "  ",
+                &["the quick", "  brown", "  fox"],
+            ),
+            (
+                "see https://lichess.org/abcdefgh",
+                12,
+                "",
+                &["see", "https://lich", "ess.org/abcd", "efgh"],
+            ),
+            ("", 10, "", &[""]),
+            ("word", 4, "", &["word"]),
+        ];
+        for (text, width, indent, expected) in cases {
+            let got = wrap(text, width, indent);
+            assert_eq!(got, expected, "{text:?} at {width}");
+            assert!(got.iter().all(|l| l.chars().count() <= width), "{got:?}");
+        }
+    }
+}

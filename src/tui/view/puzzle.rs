@@ -3,16 +3,19 @@
 
 use ratatui::Frame;
 use ratatui::layout::{Alignment, Constraint, Layout, Rect};
-use ratatui::style::Style;
+use ratatui::style::{Modifier, Style};
 use ratatui::text::{Line, Span};
 use ratatui::widgets::{Block, Borders, Paragraph, Wrap};
 
 use super::board::{Board, board_size, cell_for};
-use crate::notation::{Hint, HintState};
+use crate::notation::HintState;
+use crate::session::SolutionStep;
+use crate::spoiler::{Policy, Shown, shown};
 use crate::tui::app::App;
 use crate::tui::play::{Mover, Play, Played, StatusKind};
 use crate::tui::strings;
 use crate::tui::theme::Theme;
+use shakmaty::Position;
 
 /// The side panel's narrowest width (border included).
 const SIDE_MIN: u16 = 33;
@@ -41,7 +44,7 @@ pub fn render(app: &App, play: &Play, theme: Theme, area: Rect, frame: &mut Fram
         },
         board_rect,
     );
-    render_side(play, theme, side, frame);
+    render_side(app, play, theme, side, frame);
     render_input(app, play, theme, input, frame);
     render_hint(play, theme, hint, frame);
     super::render_footer(app.screen(), theme, footer, frame);
@@ -76,7 +79,11 @@ fn render_header(app: &App, play: &Play, theme: Theme, area: Rect, frame: &mut F
     let left = Line::from(vec![
         Span::styled(strings::APP_NAME, theme.title()),
         Span::raw("  "),
-        Span::raw(strings::counter(play.index(), app.puzzles().len())),
+        Span::raw(strings::counter(
+            play.index(),
+            app.puzzles().len(),
+            app.solved_count(),
+        )),
     ]);
     frame.render_widget(Paragraph::new(left), area);
     if play.is_waiting() && play.finish().is_none() {
@@ -87,53 +94,57 @@ fn render_header(app: &App, play: &Play, theme: Theme, area: Rect, frame: &mut F
     }
 }
 
-fn render_side(play: &Play, theme: Theme, area: Rect, frame: &mut Frame) {
+fn render_side(app: &App, play: &Play, theme: Theme, area: Rect, frame: &mut Frame) {
     let puzzle = play.puzzle();
     let block = Block::default()
         .borders(Borders::ALL)
         .title(Span::styled(format!(" {} ", puzzle.title), theme.title()));
     let inner = block.inner(area);
     frame.render_widget(block, area);
+    let width = usize::from(inner.width);
 
-    let mut info = vec![Line::raw(puzzle.subtitle.clone())];
+    // Every text is wrapped here, at spaces, so that no word is cut; the
+    // moves scroll to the latest, the status takes what it needs.
+    let mut info: Vec<Line<'static>> = Vec::new();
+    let mut add = |text: &str, style: Style| {
+        info.extend(
+            super::wrap(text, width, "")
+                .into_iter()
+                .map(|l| Line::styled(l, style)),
+        );
+    };
+    if !puzzle.subtitle.is_empty() {
+        add(&puzzle.subtitle, Style::new());
+    }
     if !puzzle.themes.is_empty() {
-        info.push(Line::styled(
-            format!("Themes: {}", puzzle.themes.join(", ")),
-            theme.dim(),
-        ));
+        if play.themes_shown() {
+            add(&strings::themes(&puzzle.themes), theme.dim());
+        } else {
+            add(strings::THEMES_HIDDEN, theme.dim());
+        }
     }
     match (puzzle.rating, puzzle.difficulty) {
-        (Some(r), _) => info.push(Line::styled(format!("Rating {r}"), theme.dim())),
-        (None, Some(d)) => info.push(Line::styled(format!("Difficulty {d}/5"), theme.dim())),
+        (Some(r), _) => add(&format!("Puzzle rating {r}"), theme.dim()),
+        (None, Some(d)) => add(&format!("Difficulty {d}/5"), theme.dim()),
         (None, None) => {}
     }
-    info.push(Line::raw(strings::you_play(puzzle.user_color.is_white())));
-
-    let h = inner.height;
-    let status_h = if h >= 9 { 3 } else { h.min(2) };
-    let rest = h - status_h;
-    let moves_min = rest.min(2);
-    let info_h = u16::try_from(info.len())
-        .unwrap_or(u16::MAX)
-        .min(rest - moves_min);
-    let moves_h = rest - info_h;
-    let [info_rect, moves_rect, status_rect] = Layout::vertical([
-        Constraint::Length(info_h),
-        Constraint::Length(moves_h),
-        Constraint::Length(status_h),
-    ])
-    .areas(inner);
-    frame.render_widget(Paragraph::new(info), info_rect);
-
-    let mut moves = vec![Line::styled(strings::MOVES_HEADING, theme.title())];
-    moves.extend(move_lines(play.history(), theme));
-    let skip = moves.len().saturating_sub(usize::from(moves_rect.height));
-    let shown: Vec<Line> = if skip > 0 {
-        moves.into_iter().skip(skip).collect()
-    } else {
-        moves
-    };
-    frame.render_widget(Paragraph::new(shown), moves_rect);
+    add(
+        strings::you_play(puzzle.user_color.is_white()),
+        Style::new(),
+    );
+    match (app.rating_change(), app.rating()) {
+        (Some(change), _) => add(
+            &strings::rating_change(change.before, change.after),
+            theme.title(),
+        ),
+        (None, Some(rating)) => add(&strings::your_rating(rating), Style::new()),
+        (None, None) => {}
+    }
+    if play.finish().is_some()
+        && let Some(url) = &puzzle.game_url
+    {
+        add(&strings::game(url), theme.dim());
+    }
 
     let status = play.status();
     let style = match status.kind {
@@ -142,63 +153,169 @@ fn render_side(play: &Play, theme: Theme, area: Rect, frame: &mut Frame) {
         StatusKind::Bad => theme.bad(),
         StatusKind::Hint => theme.hint_message(),
     };
-    frame.render_widget(
-        Paragraph::new(Span::styled(status.text.clone(), style)).wrap(Wrap { trim: true }),
-        status_rect,
-    );
+    let status_text = match play.review() {
+        Some((at, line)) => {
+            let step = at.checked_sub(1).and_then(|i| line.get(i));
+            strings::step(
+                at,
+                line.len(),
+                step.map(|s| s.text.san.as_str()),
+                step.and_then(|s| s.comment.as_deref()),
+            )
+        }
+        None => status.text.clone(),
+    };
+    let status_lines: Vec<Line<'static>> = super::wrap(&status_text, width, "")
+        .into_iter()
+        .map(|l| Line::styled(l, style))
+        .collect();
+
+    // The status comes first (it is what just happened), then two lines of
+    // moves, then the information; the moves take what is left.
+    let h = usize::from(inner.height);
+    let status_h = status_lines
+        .len()
+        .clamp(1, h.saturating_sub(2).max(1))
+        .min(h);
+    let info_h = info.len().min(h.saturating_sub(status_h + 2));
+    let moves_h = h - status_h - info_h;
+    let as_u16 = |n: usize| u16::try_from(n).unwrap_or(u16::MAX);
+    let [info_rect, moves_rect, status_rect] = Layout::vertical([
+        Constraint::Length(as_u16(info_h)),
+        Constraint::Length(as_u16(moves_h)),
+        Constraint::Length(as_u16(status_h)),
+    ])
+    .areas(inner);
+    info.truncate(info_h);
+    frame.render_widget(Paragraph::new(info), info_rect);
+
+    // While stepping, the moves up to the one shown (its comment is in the
+    // status); otherwise the moves so far with their comments.
+    let blocks = match play.review() {
+        Some((at, line)) => {
+            let mut played = solution_played(play, &line[..at.min(line.len())]);
+            for p in &mut played {
+                p.comment = None;
+            }
+            move_blocks(&played, at, theme, width)
+        }
+        None => move_blocks(play.history(), 0, theme, width),
+    };
+    // Scroll to the latest moves, a whole move and its comments at a time
+    // (the heading stays on top).
+    let room = usize::from(moves_rect.height).saturating_sub(1);
+    let mut first = blocks.len();
+    let mut used = 0;
+    while first > 0 && used + blocks[first - 1].len() <= room {
+        used += blocks[first - 1].len();
+        first -= 1;
+    }
+    let mut shown = vec![Line::styled(strings::MOVES_HEADING, theme.title())];
+    if first == blocks.len() {
+        // Not even the last move fits with its comments: its first lines.
+        if let Some(last) = blocks.last() {
+            shown.extend(last.iter().take(room).cloned());
+        }
+    } else {
+        shown.extend(blocks[first..].iter().flatten().cloned());
+    }
+    frame.render_widget(Paragraph::new(shown), moves_rect);
+
+    let mut status_lines = status_lines;
+    status_lines.truncate(status_h);
+    frame.render_widget(Paragraph::new(status_lines), status_rect);
 }
 
-/// The moves so far as numbered SAN, one full move a line, comments below.
-pub fn move_lines(history: &[Played], theme: Theme) -> Vec<Line<'static>> {
-    let mut lines: Vec<Line<'static>> = Vec::new();
-    let mut current: Vec<Span<'static>> = Vec::new();
+/// The solution line as moves played, for the list while stepping through.
+fn solution_played(play: &Play, line: &[SolutionStep]) -> Vec<Played> {
+    let mut before = play.puzzle().position.clone();
+    line.iter()
+        .map(|step| {
+            let played = Played {
+                san: step.text.san.clone(),
+                comment: step.comment.clone(),
+                by: if step.by_user {
+                    Mover::User
+                } else {
+                    Mover::Opponent
+                },
+                number: before.fullmoves().get(),
+                color: before.turn(),
+            };
+            before = step.position.clone();
+            played
+        })
+        .collect()
+}
+
+/// The moves so far as numbered SAN, one full move a line, comments below
+/// (wrapped to `width`). `current` (1-based, 0 for none) is marked.
+pub fn move_lines(
+    history: &[Played],
+    current: usize,
+    theme: Theme,
+    width: usize,
+) -> Vec<Line<'static>> {
+    move_blocks(history, current, theme, width)
+        .into_iter()
+        .flatten()
+        .collect()
+}
+
+/// [`move_lines`] in blocks: each full move with the comments under it.
+fn move_blocks(
+    history: &[Played],
+    current: usize,
+    theme: Theme,
+    width: usize,
+) -> Vec<Vec<Line<'static>>> {
+    let mut blocks: Vec<Vec<Line<'static>>> = Vec::new();
+    let mut row: Vec<Span<'static>> = Vec::new();
     let mut comments: Vec<String> = Vec::new();
-    for played in history {
-        let style = match played.by {
+    let mut flush = |row: &mut Vec<Span<'static>>, comments: &mut Vec<String>| {
+        if row.is_empty() {
+            return;
+        }
+        let mut block = vec![Line::from(std::mem::take(row))];
+        for c in comments.drain(..) {
+            block.extend(
+                super::wrap(&c, width.saturating_sub(3), "")
+                    .into_iter()
+                    .map(|l| Line::styled(format!("   {l}"), theme.dim())),
+            );
+        }
+        blocks.push(block);
+    };
+    for (i, played) in history.iter().enumerate() {
+        let mut style = match played.by {
             Mover::Opponent => Style::new(),
             Mover::User => theme.user_move(),
             Mover::Solution => theme.solution_move(),
         };
-        if played.color.is_white() || current.is_empty() {
-            if !current.is_empty() {
-                lines.push(Line::from(std::mem::take(&mut current)));
-                lines.extend(
-                    comments
-                        .drain(..)
-                        .map(|c| Line::styled(format!("   {c}"), theme.dim())),
-                );
-            }
+        if i + 1 == current {
+            style = style.add_modifier(Modifier::REVERSED);
+        }
+        if played.color.is_white() || row.is_empty() {
+            flush(&mut row, &mut comments);
             let number = if played.color.is_white() {
                 format!("{}. ", played.number)
             } else {
                 format!("{}... ", played.number)
             };
-            current.push(Span::raw(number));
+            row.push(Span::raw(number));
         } else {
-            current.push(Span::raw(" "));
+            row.push(Span::raw(" "));
         }
-        current.push(Span::styled(played.san.clone(), style));
+        row.push(Span::styled(played.san.clone(), style));
         if let Some(c) = &played.comment {
             comments.push(c.clone());
         }
         if !played.color.is_white() {
-            lines.push(Line::from(std::mem::take(&mut current)));
-            lines.extend(
-                comments
-                    .drain(..)
-                    .map(|c| Line::styled(format!("   {c}"), theme.dim())),
-            );
+            flush(&mut row, &mut comments);
         }
     }
-    if !current.is_empty() {
-        lines.push(Line::from(current));
-        lines.extend(
-            comments
-                .drain(..)
-                .map(|c| Line::styled(format!("   {c}"), theme.dim())),
-        );
-    }
-    lines
+    flush(&mut row, &mut comments);
+    blocks
 }
 
 fn render_input(app: &App, play: &Play, theme: Theme, area: Rect, frame: &mut Frame) {
@@ -215,31 +332,31 @@ fn render_input(app: &App, play: &Play, theme: Theme, area: Rect, frame: &mut Fr
     );
 }
 
-fn render_hint(play: &Play, theme: Theme, area: Rect, frame: &mut Frame) {
+fn render_hint(play: &Play, theme: Theme, hint: Rect, frame: &mut Frame) {
     let block = Block::default()
         .borders(Borders::ALL)
         .title(Span::styled(strings::HINT_TITLE, theme.title()));
-    let inner = block.inner(area);
-    frame.render_widget(block, area);
-    let lines = hint_lines(
-        play.hint(),
-        play.finish().is_some(),
-        theme,
-        usize::from(inner.width),
-    );
+    let inner = block.inner(hint);
+    frame.render_widget(block, hint);
+    let lines = if play.finish().is_some() {
+        vec![Line::styled(strings::HINT_OVER, theme.dim())]
+    } else {
+        // The puzzle is unsolved: the spoiler policy decides what is said.
+        let shown = shown(play.hint(), &play.input().text(), Policy::Unsolved);
+        hint_lines(&shown, theme, usize::from(inner.width))
+    };
     frame.render_widget(Paragraph::new(lines).wrap(Wrap { trim: true }), inner);
 }
 
-/// The hint panel's lines: the state, the candidates, the diagnostics.
-pub fn hint_lines(hint: &Hint, finished: bool, theme: Theme, width: usize) -> Vec<Line<'static>> {
-    if finished {
-        return vec![Line::styled(strings::HINT_OVER, theme.dim())];
-    }
-    let style = theme.hint_state(&hint.state);
-    let sans: Vec<&str> = hint.candidates.iter().map(|m| m.san.as_str()).collect();
-    let head = match &hint.state {
+/// The hint panel's lines: the state, the candidates (when they may be
+/// listed, else how many fit), the notes.
+pub fn hint_lines(shown: &Shown, theme: Theme, width: usize) -> Vec<Line<'static>> {
+    let style = theme.hint_state(&shown.state);
+    let sans: Vec<&str> = shown.sans.iter().map(String::as_str).collect();
+    let head = match &shown.state {
         HintState::Empty => return vec![Line::styled(strings::HINT_EMPTY, theme.dim())],
-        HintState::Partial => strings::hint::partial(sans.len()),
+        HintState::Partial if shown.list => strings::hint::partial(sans.len()),
+        HintState::Partial => strings::hint::count(shown.count.moves, shown.count.piece),
         HintState::Complete => strings::hint::complete(sans.first().copied().unwrap_or("")),
         HintState::CompleteOrLonger => strings::hint::complete_or_longer(
             sans.first().copied().unwrap_or(""),
@@ -249,10 +366,10 @@ pub fn hint_lines(hint: &Hint, finished: bool, theme: Theme, width: usize) -> Ve
         HintState::Impossible(reason) => strings::hint::impossible(reason),
     };
     let mut lines = vec![Line::styled(head, style)];
-    if matches!(hint.state, HintState::Partial) {
+    if matches!(shown.state, HintState::Partial) && shown.list {
         lines.push(candidate_line(&sans, style, theme, width));
     }
-    let notes: Vec<&str> = hint
+    let notes: Vec<&str> = shown
         .diagnostics
         .iter()
         .map(|d| d.message.as_str())
