@@ -11,13 +11,15 @@ use clap::Args;
 use sancho::drill;
 use sancho::library::{Filter, Library};
 use sancho::line::run_puzzles;
-use sancho::progress::{Progress, Source, Store, difficulty_rating};
+use sancho::progress::{
+    LessonScore, Progress, PuzzleRef, Recorded, Resume, Source, Store, difficulty_rating,
+};
 use sancho::puzzle::{Puzzle, builtin_packs, load_path};
 use sancho::record::{attempt_record, source_of};
 use sancho::session::Outcome;
 use sancho::tui;
 
-use super::data::{now, open_store_noting, stopwatch};
+use super::data::{now, open_store_noting, stopwatch, tell_notice};
 use super::library::{library_path, open_library};
 
 /// What to play and how; shared by `sancho` and `sancho play`.
@@ -242,19 +244,52 @@ fn store_or_warn(data_dir: Option<PathBuf>) -> (Option<Store>, Option<String>) {
     }
 }
 
+/// Records a finished puzzle durably; says on stderr if a damaged progress
+/// file had to be moved aside meanwhile (as the full screen does).
 fn record(
     store: &mut Option<Store>,
     puzzle: &Puzzle,
     builtin: bool,
     outcome: &Outcome,
     time_ms: u64,
-) -> io::Result<()> {
-    let Some(store) = store else { return Ok(()) };
+) -> io::Result<Option<Recorded>> {
+    let Some(store) = store else { return Ok(None) };
     let attempt = attempt_record(puzzle, source_of(puzzle, builtin), outcome, now(), time_ms);
-    store
-        .record_attempt(attempt)
-        .map(drop)
-        .map_err(io::Error::other)
+    let recorded = store
+        .record_rated_attempt(attempt)
+        .map_err(io::Error::other);
+    tell_notice(store);
+    recorded.map(Some)
+}
+
+/// Where to start: due reviews, then the first puzzle not yet solved (see
+/// [`Progress::resume`]). Puzzles asked for by id, or picked from the
+/// library (already due-first and unseen), are played as they come.
+fn plan(args: &PlayArgs, store: Option<&Store>, puzzles: &[Puzzle], builtin: bool) -> Resume {
+    let library = args.source.as_deref() == Some("library");
+    match store {
+        Some(store) if args.puzzle.is_none() && !library => {
+            let refs: Vec<PuzzleRef> = puzzles
+                .iter()
+                .map(|p| PuzzleRef::new(source_of(p, builtin), p.id.clone()))
+                .collect();
+            store.progress().resume(now(), &refs)
+        }
+        _ => Resume::from_start(puzzles.len()),
+    }
+}
+
+/// The puzzles in the order to offer them: the plan's, then the rest in
+/// list order (so the full screen still reaches every puzzle).
+fn in_plan_order(puzzles: Vec<Puzzle>, plan: &Resume) -> Vec<Puzzle> {
+    let mut slots: Vec<Option<Puzzle>> = puzzles.into_iter().map(Some).collect();
+    let mut ordered: Vec<Puzzle> = plan
+        .order
+        .iter()
+        .filter_map(|&i| slots.get_mut(i).and_then(Option::take))
+        .collect();
+    ordered.extend(slots.into_iter().flatten());
+    ordered
 }
 
 /// Plays: line mode with `--plain`, otherwise the trainer opened at `start`.
@@ -265,11 +300,13 @@ pub fn play(
 ) -> anyhow::Result<ExitCode> {
     let (mut store, notice) = store_or_warn(data_dir.clone());
     let (puzzles, builtin) = puzzles(&args, store.as_ref(), data_dir.clone())?;
+    let plan = plan(&args, store.as_ref(), &puzzles, builtin);
     if args.plain {
         run_puzzles(
             io::stdin().lock(),
             io::stdout().lock(),
             &puzzles,
+            plan,
             args.json,
             stopwatch(),
             |puzzle, outcome, ms| record(&mut store, puzzle, builtin, outcome, ms),
@@ -282,6 +319,7 @@ pub fn play(
         ..tui::Config::default()
     };
     let filter = args.filter();
+    let puzzles = in_plan_order(puzzles, &plan);
     Trainer {
         config,
         puzzles,
@@ -400,8 +438,20 @@ impl Trainer {
                     tui::Finished::Drill { summary, .. } => {
                         store.record_drill(summary.clone().into_result(now()))?;
                     }
+                    // The lesson's drill was recorded just before: completed
+                    // only when passed (80% right), as in line mode.
                     tui::Finished::Lesson { id } => {
-                        store.complete_lesson(id)?;
+                        let size = drill::lessons()
+                            .iter()
+                            .find(|l| l.id == *id)
+                            .map_or(0, |l| u32::try_from(l.exercises.len()).unwrap_or(u32::MAX));
+                        if store
+                            .progress()
+                            .lesson_best(id, size)
+                            .is_some_and(LessonScore::passed)
+                        {
+                            store.complete_lesson(id)?;
+                        }
                     }
                 }
                 Ok(())
