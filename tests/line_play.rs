@@ -455,3 +455,36 @@ fn a_lesson_with_no_right_answer_is_not_completed() {
         serde_json::json!(["lesson-1"])
     );
 }
+
+#[test]
+fn skipping_a_failed_puzzle_still_records_the_failure() {
+    let data = tempfile::tempdir().unwrap();
+    let (events, _) = sancho(
+        &["play", "--plain", "--json", "--pack", PACK],
+        data.path(),
+        "Re7\nnext\nnext\nhint\n",
+    );
+    assert_eq!(
+        kinds(&events),
+        [
+            "puzzle",
+            "wrong",
+            "failed_keep_going",
+            "failed", // m1-001: left after a wrong move
+            "skipped",
+            "puzzle",
+            "opponent_move",
+            "skipped", // m1-002: left clean, not attempted
+            "puzzle",
+            "hint",
+            "failed_keep_going",
+            "failed", // m2-001: the input ended after a hint
+            "end",
+        ]
+    );
+    assert_eq!(events[3]["reason"], "wrong_move");
+    assert_eq!(events[3]["saved"], true);
+    let stats = stats(data.path());
+    assert_eq!(stats["puzzles"]["attempted"], 2);
+    assert_eq!(stats["puzzles"]["failed"], 2);
+}

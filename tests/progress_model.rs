@@ -636,6 +636,8 @@ fn resume_puts_due_reviews_first_then_the_first_unsolved_puzzle() {
     let r = progress.resume(Timestamp(t0 + DAY + 100), &list);
     assert_eq!(r.order, [4, 3, 2, 5]);
     assert_eq!(r.due, 3);
+    // The full screen still reaches every puzzle, the plan's first.
+    assert_eq!(r.listing(), [4, 3, 2, 5, 0, 1]);
     assert!(!r.all_done);
     // Nothing solved yet: from the top.
     let r = Progress::new().resume(Timestamp(t0), &list);

@@ -279,17 +279,13 @@ fn plan(args: &PlayArgs, store: Option<&Store>, puzzles: &[Puzzle], builtin: boo
     }
 }
 
-/// The puzzles in the order to offer them: the plan's, then the rest in
-/// list order (so the full screen still reaches every puzzle).
+/// The puzzles in the order to offer them: [`Resume::listing`].
 fn in_plan_order(puzzles: Vec<Puzzle>, plan: &Resume) -> Vec<Puzzle> {
     let mut slots: Vec<Option<Puzzle>> = puzzles.into_iter().map(Some).collect();
-    let mut ordered: Vec<Puzzle> = plan
-        .order
-        .iter()
-        .filter_map(|&i| slots.get_mut(i).and_then(Option::take))
-        .collect();
-    ordered.extend(slots.into_iter().flatten());
-    ordered
+    plan.listing()
+        .into_iter()
+        .filter_map(|i| slots.get_mut(i).and_then(Option::take))
+        .collect()
 }
 
 /// Plays: line mode with `--plain`, otherwise the trainer opened at `start`.
@@ -336,7 +332,9 @@ pub fn play(
 pub struct Trainer {
     /// The start screen and how to draw.
     pub config: tui::Config,
-    /// The puzzles for the puzzle screen.
+    /// The puzzles for the puzzle screen, in the order to offer them (for
+    /// `sancho play`: reordered by `Resume::listing` of the plan, so the
+    /// screen resumes where the user left off).
     pub puzzles: Vec<Puzzle>,
     /// Whether they are the built-in packs.
     pub builtin: bool,

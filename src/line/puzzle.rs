@@ -98,25 +98,19 @@ pub fn run_puzzles<R: BufRead, W: Write>(
         }
         loop {
             line.clear();
-            if input.read_line(&mut line)? == 0 {
-                break 'puzzles;
-            }
+            let end_of_input = input.read_line(&mut line)? == 0;
             let before = session.position().clone();
-            let events = match line.trim() {
+            // Leaving a puzzle that already counts as failed records it.
+            let (events, then) = match line.trim() {
+                _ if end_of_input => (session.leave(), Then::Quit),
                 "" => continue,
-                "quit" | "exit" => break 'puzzles,
-                "next" | "skip" if !session.is_finished() => {
-                    out.event(json!({"event": "skipped", "id": puzzle.id}), || {
-                        format!("Skipped {}.", puzzle.id)
-                    })?;
-                    continue 'puzzles;
-                }
-                "next" | "skip" => continue 'puzzles,
-                "hint" => session.hint(),
-                "solution" | "give up" => session.give_up(),
+                "quit" | "exit" => (session.leave(), Then::Quit),
+                "next" | "skip" => (session.leave(), Then::Next),
+                "hint" => (session.hint(), Then::Stay),
+                "solution" | "give up" => (session.give_up(), Then::Stay),
                 "retry" => {
                     started = clock();
-                    session.retry()
+                    (session.retry(), Then::Stay)
                 }
                 "board" => {
                     out.board(session.position(), puzzle.user_color)?;
@@ -126,7 +120,7 @@ pub fn run_puzzles<R: BufRead, W: Write>(
                     out.text(HELP)?;
                     continue;
                 }
-                text => session.submit(text),
+                text => (session.submit(text), Then::Stay),
             };
             let (events, result): (Vec<Event>, Vec<Event>) =
                 events.into_iter().partition(|e| !is_result(e));
@@ -146,10 +140,18 @@ pub fn run_puzzles<R: BufRead, W: Write>(
                 for event in result {
                     out.result(event, &session, recorded.as_ref())?;
                 }
-                continue 'puzzles;
             }
-            if !json {
-                out.prompt(&session)?;
+            match then {
+                Then::Quit => break 'puzzles,
+                Then::Next => {
+                    out.event(json!({"event": "skipped", "id": puzzle.id}), || {
+                        format!("Skipped {}.", puzzle.id)
+                    })?;
+                    continue 'puzzles;
+                }
+                Then::Stay if session.is_finished() => continue 'puzzles,
+                Then::Stay if !json => out.prompt(&session)?,
+                Then::Stay => {}
             }
         }
     }
@@ -163,6 +165,16 @@ pub fn run_puzzles<R: BufRead, W: Write>(
         },
     )?;
     Ok(summary)
+}
+
+/// What the loop does after a command.
+enum Then {
+    /// Reads the next line (or goes to the next puzzle once this one ended).
+    Stay,
+    /// Goes to the next puzzle.
+    Next,
+    /// Stops.
+    Quit,
 }
 
 /// Whether the event ends the puzzle (written after the save).

@@ -34,6 +34,28 @@ impl Resume {
         }
     }
 
+    /// Every index of the list, once: `order`, then the rest in list order
+    /// (for a shell that must still reach every puzzle, such as the full
+    /// screen's "next").
+    #[must_use]
+    pub fn listing(&self) -> Vec<usize> {
+        let mut listed = vec![false; self.solved.len()];
+        let mut all = Vec::with_capacity(self.solved.len());
+        for &i in self
+            .order
+            .iter()
+            .chain(&(0..self.solved.len()).collect::<Vec<_>>())
+        {
+            if let Some(seen) = listed.get_mut(i)
+                && !*seen
+            {
+                *seen = true;
+                all.push(i);
+            }
+        }
+        all
+    }
+
     /// How many puzzles of the list are solved.
     #[must_use]
     pub fn solved_count(&self) -> usize {
