@@ -147,3 +147,344 @@ fn a_missing_puzzle_id_is_a_clear_error() {
     assert_eq!(out.status.code(), Some(2));
     assert!(String::from_utf8_lossy(&out.stderr).contains("no puzzle has the id nope"));
 }
+
+fn stats(data: &std::path::Path) -> Value {
+    let out = Command::new(env!("CARGO_BIN_EXE_sancho"))
+        .args(["stats", "--json", "--data-dir"])
+        .arg(data)
+        .output()
+        .unwrap();
+    serde_json::from_slice(&out.stdout).unwrap()
+}
+
+fn event<'a>(events: &'a [Value], kind: &str) -> &'a Value {
+    events
+        .iter()
+        .find(|e| e["event"] == kind)
+        .unwrap_or_else(|| panic!("no {kind} event in {events:?}"))
+}
+
+#[test]
+fn wrong_then_right_is_recorded_failed_and_the_rating_goes_down() {
+    let data = tempfile::tempdir().unwrap();
+    let (events, _) = sancho(
+        &[
+            "play", "--plain", "--json", "--pack", PACK, "--puzzle", "m1-001",
+        ],
+        data.path(),
+        "Re7\nRe8#\n",
+    );
+    assert_eq!(
+        kinds(&events),
+        [
+            "puzzle",
+            "wrong",
+            "failed_keep_going",
+            "correct",
+            "failed",
+            "end"
+        ]
+    );
+    let failed = event(&events, "failed");
+    assert_eq!(failed["id"], "m1-001");
+    assert_eq!(failed["gave_up"], false);
+    assert_eq!(failed["reason"], "wrong_move");
+    assert_eq!(failed["rated"], true);
+    assert_eq!(failed["saved"], true);
+    assert!(failed["rating_after"].as_i64() < failed["rating_before"].as_i64());
+    assert_eq!(failed["rating_before"], 1500);
+    let stats = stats(data.path());
+    assert_eq!(stats["puzzles"]["solved"], 0);
+    assert_eq!(stats["puzzles"]["failed"], 1);
+    assert_eq!(
+        stats["rating"]["current"].as_f64().map(f64::round),
+        failed["rating_after"].as_f64()
+    );
+}
+
+#[test]
+fn notation_mistakes_do_not_fail_and_a_clean_solve_raises_the_rating() {
+    let data = tempfile::tempdir().unwrap();
+    let (events, text) = sancho(
+        &[
+            "play", "--plain", "--json", "--pack", PACK, "--puzzle", "m1-001",
+        ],
+        data.path(),
+        "Re9\nRe\nRe8#\n",
+    );
+    assert_eq!(
+        kinds(&events),
+        ["puzzle", "wrong", "wrong", "correct", "solved", "end"]
+    );
+    let solved = event(&events, "solved");
+    // Every key the event had before is kept.
+    assert_eq!(solved["id"], "m1-001");
+    assert!(solved["message"].is_string());
+    assert_eq!(solved["rated"], true);
+    assert!(solved["rating_after"].as_i64() > solved["rating_before"].as_i64());
+    assert_eq!(stats(data.path())["puzzles"]["solved"], 1, "{text}");
+
+    // A second attempt at the same puzzle is not rated.
+    let (events, _) = sancho(
+        &[
+            "play", "--plain", "--json", "--pack", PACK, "--puzzle", "m1-001",
+        ],
+        data.path(),
+        "Re8#\n",
+    );
+    let again = event(&events, "solved");
+    assert_eq!(again["rated"], false);
+    assert_eq!(again["rating_before"], again["rating_after"]);
+}
+
+#[test]
+fn plain_text_tells_the_rating_change() {
+    let data = tempfile::tempdir().unwrap();
+    let (_, text) = sancho(
+        &["play", "--plain", "--pack", PACK, "--puzzle", "m1-001"],
+        data.path(),
+        "Re8#\n",
+    );
+    let line = text
+        .lines()
+        .find(|l| l.starts_with("Rating: +"))
+        .unwrap_or_else(|| panic!("{text}"));
+    assert!(line.contains(", now "), "{line}");
+}
+
+#[test]
+fn an_alternative_proven_mate_is_accepted() {
+    let data = tempfile::tempdir().unwrap();
+    let (events, text) = sancho(
+        &[
+            "play",
+            "--plain",
+            "--json",
+            "--pack",
+            "tests/fixtures/puzzles/alternative_mate.json",
+        ],
+        data.path(),
+        "Ra7\nRb8#\n",
+    );
+    assert_eq!(
+        kinds(&events),
+        [
+            "puzzle",
+            "correct",
+            "opponent_move",
+            "correct",
+            "solved",
+            "end"
+        ],
+        "{text}"
+    );
+    assert_eq!(events[1]["san"], "Ra7");
+    assert_eq!(events[1]["alternative"], true);
+    assert_eq!(events[2]["san"], "Kg8");
+    let (_, text) = sancho(
+        &[
+            "play",
+            "--plain",
+            "--pack",
+            "tests/fixtures/puzzles/alternative_mate.json",
+            "--puzzle",
+            "m2-alt",
+        ],
+        data.path(),
+        "Ra7\n",
+    );
+    assert!(text.contains("Also mates"), "{text}");
+}
+
+#[test]
+fn giving_up_says_the_solution_with_the_comments() {
+    let data = tempfile::tempdir().unwrap();
+    let (events, _) = sancho(
+        &[
+            "play", "--plain", "--json", "--pack", PACK, "--puzzle", "m2-001",
+        ],
+        data.path(),
+        "solution\n",
+    );
+    let failed = event(&events, "failed");
+    assert_eq!(failed["gave_up"], true);
+    assert_eq!(failed["reason"], "gave_up");
+    assert_eq!(failed["message"], "The solution was Kb6 Kb8 Rd8#.");
+    assert_eq!(
+        failed["solution"],
+        serde_json::json!(["Kb6", "Kb8", "Rd8#"])
+    );
+    assert_eq!(failed["line"][0]["comment"], "Takes b7 and c7 away");
+    assert_eq!(failed["line"][1]["by_user"], false);
+    assert_eq!(failed["line"][2]["san"], "Rd8#");
+
+    let (_, text) = sancho(
+        &["play", "--plain", "--pack", PACK, "--puzzle", "m2-001"],
+        data.path(),
+        "solution\n",
+    );
+    assert!(text.contains("The solution was Kb6 Kb8 Rd8#."), "{text}");
+    assert!(text.contains("You: Kb6 (Takes b7 and c7 away)"), "{text}");
+    assert!(!text.contains("Try again"), "never the retry text: {text}");
+}
+
+#[test]
+fn play_resumes_at_the_first_unsolved_puzzle() {
+    let data = tempfile::tempdir().unwrap();
+    let args = ["play", "--plain", "--json", "--pack", PACK];
+    let (events, _) = sancho(&args, data.path(), "Re8#\nquit\n");
+    assert_eq!(events[0]["id"], "m1-001");
+    assert_eq!(events[0]["header"], "Puzzle 1 of 4 · 0 solved");
+    // Restarting never shows the solved m1-001 again.
+    let (events, _) = sancho(&args, data.path(), "quit\n");
+    assert_eq!(events[0]["id"], "m1-002");
+    assert_eq!(events[0]["number"], 2);
+    assert_eq!(events[0]["solved_count"], 1);
+    assert_eq!(events[0]["header"], "Puzzle 2 of 4 · 1 solved");
+    // A failed puzzle waits for its review instead of coming straight back.
+    let (events, _) = sancho(&args, data.path(), "Qa7\nQf8#\nquit\n");
+    assert_eq!(events[0]["id"], "m1-002");
+    let (events, _) = sancho(&args, data.path(), "quit\n");
+    assert_eq!(events[0]["id"], "m2-001");
+    // Asked for by id, a solved puzzle is played again.
+    let (events, _) = sancho(
+        &[
+            "play", "--plain", "--json", "--pack", PACK, "--puzzle", "m1-001",
+        ],
+        data.path(),
+        "quit\n",
+    );
+    assert_eq!(events[0]["id"], "m1-001");
+}
+
+#[test]
+fn damage_found_during_a_line_session_is_told_on_stderr() {
+    use std::io::{BufRead, BufReader};
+    let data = tempfile::tempdir().unwrap();
+    let mut child = Command::new(env!("CARGO_BIN_EXE_sancho"))
+        .args([
+            "play", "--plain", "--json", "--pack", PACK, "--puzzle", "m1-001",
+        ])
+        .arg("--data-dir")
+        .arg(data.path())
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .unwrap();
+    let mut stdout = BufReader::new(child.stdout.take().unwrap());
+    let mut first = String::new();
+    stdout.read_line(&mut first).unwrap();
+    assert!(first.contains("\"puzzle\""), "{first}");
+    // The store is open; now the file is damaged behind its back.
+    std::fs::write(
+        data.path().join("progress.json"),
+        "{\"schema\":1,\"attempts\":[",
+    )
+    .unwrap();
+    let mut stdin = child.stdin.take().unwrap();
+    stdin.write_all(b"Re8#\n").unwrap();
+    drop(stdin);
+    let mut rest = String::new();
+    std::io::Read::read_to_string(&mut stdout, &mut rest).unwrap();
+    let out = child.wait_with_output().unwrap();
+    let stderr = String::from_utf8_lossy(&out.stderr);
+    assert!(stderr.contains("progress.corrupt-"), "stderr: {stderr}");
+    assert!(rest.contains("\"solved\""), "{rest}");
+    let moved = std::fs::read_dir(data.path())
+        .unwrap()
+        .filter_map(Result::ok)
+        .any(|e| {
+            e.file_name()
+                .to_string_lossy()
+                .starts_with("progress.corrupt-")
+        });
+    assert!(moved);
+}
+
+#[test]
+fn a_lesson_with_no_right_answer_is_not_completed() {
+    let data = tempfile::tempdir().unwrap();
+    let run = |input: &str| {
+        let mut child = Command::new(env!("CARGO_BIN_EXE_sancho"))
+            .args(["lesson", "1", "--plain", "--data-dir"])
+            .arg(data.path())
+            .stdin(Stdio::piped())
+            .stdout(Stdio::piped())
+            .spawn()
+            .unwrap();
+        child
+            .stdin
+            .take()
+            .unwrap()
+            .write_all(input.as_bytes())
+            .unwrap();
+        String::from_utf8(child.wait_with_output().unwrap().stdout).unwrap()
+    };
+    let list = || {
+        let out = Command::new(env!("CARGO_BIN_EXE_sancho"))
+            .args(["lesson", "--data-dir"])
+            .arg(data.path())
+            .output()
+            .unwrap();
+        String::from_utf8(out.stdout).unwrap()
+    };
+    let text = run(&"x\n".repeat(10));
+    assert!(text.contains("80% passes the lesson"), "{text}");
+    let first = list();
+    let first = first.lines().next().unwrap();
+    assert!(!first.contains("done"), "{first}");
+    assert!(
+        first.trim_start().starts_with("0%"),
+        "the best score shows: {first}"
+    );
+    assert_eq!(
+        stats(data.path())["lessons"]["completed"],
+        serde_json::json!([])
+    );
+
+    // Four of five right passes it.
+    let lesson = sancho::drill::lesson("lesson-1").unwrap();
+    let mut answers: Vec<&str> = lesson.exercises.iter().map(|e| e.answer.as_str()).collect();
+    answers[0] = "x";
+    let text = run(&format!("{}\n", answers.join("\n")));
+    assert!(text.contains("Lesson passed: 4 of 5 right."), "{text}");
+    assert!(list().lines().next().unwrap().contains("done"));
+    assert_eq!(
+        stats(data.path())["lessons"]["completed"],
+        serde_json::json!(["lesson-1"])
+    );
+}
+
+#[test]
+fn skipping_a_failed_puzzle_still_records_the_failure() {
+    let data = tempfile::tempdir().unwrap();
+    let (events, _) = sancho(
+        &["play", "--plain", "--json", "--pack", PACK],
+        data.path(),
+        "Re7\nnext\nnext\nhint\n",
+    );
+    assert_eq!(
+        kinds(&events),
+        [
+            "puzzle",
+            "wrong",
+            "failed_keep_going",
+            "failed", // m1-001: left after a wrong move
+            "skipped",
+            "puzzle",
+            "opponent_move",
+            "skipped", // m1-002: left clean, not attempted
+            "puzzle",
+            "hint",
+            "failed_keep_going",
+            "failed", // m2-001: the input ended after a hint
+            "end",
+        ]
+    );
+    assert_eq!(events[3]["reason"], "wrong_move");
+    assert_eq!(events[3]["saved"], true);
+    let stats = stats(data.path());
+    assert_eq!(stats["puzzles"]["attempted"], 2);
+    assert_eq!(stats["puzzles"]["failed"], 2);
+}

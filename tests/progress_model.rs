@@ -221,19 +221,20 @@ fn failed_puzzles_become_due_reviews() {
         attempt("reviewed", t0 + 2 * DAY, Outcome::Solved, 0, None),
     ]);
     assert!(progress.due_reviews(Timestamp(t0 + DAY - 1)).is_empty());
+    // A solve with a hint counts as failed: it is reviewed too.
     assert_eq!(
         progress.due_reviews(Timestamp(t0 + DAY + 50)),
-        vec![lichess("early")]
+        vec![lichess("hinted"), lichess("early")]
     );
     assert_eq!(
         progress.due_reviews(Timestamp(t0 + 2 * DAY)),
-        vec![lichess("early"), lichess("late")]
+        vec![lichess("hinted"), lichess("early"), lichess("late")]
     );
     let card = progress.card(&lichess("reviewed")).expect("card");
     assert_eq!((card.repetitions, card.interval_days), (2, 6));
     assert_eq!(card.due, Timestamp(t0 + 8 * DAY));
     assert!(progress.card(&lichess("solved")).is_none());
-    assert!(progress.card(&lichess("hinted")).is_none());
+    assert!(progress.card(&lichess("hinted")).is_some());
 }
 
 // ---------------------------------------------------------------------------
@@ -606,4 +607,96 @@ fn decode_classifies_documents() {
             _ => assert_eq!(result, expected, "{text}"),
         }
     }
+}
+
+// ---------------------------------------------------------------------------
+// Resume and lessons
+
+#[test]
+fn resume_puts_due_reviews_first_then_the_first_unsolved_puzzle() {
+    let t0 = 1_000_000;
+    let list: Vec<PuzzleRef> = ["p1", "p2", "p3", "p4", "p5", "p6"]
+        .iter()
+        .map(|id| lichess(id))
+        .collect();
+    let progress = progress_of(vec![
+        attempt("p1", t0, Outcome::Solved, 0, None),
+        attempt("p2", t0 + 10, Outcome::Solved, 0, None),
+        attempt("p5", t0 + 20, Outcome::Failed, 0, None), // due a day later
+        attempt("p4", t0 + 30, Outcome::Failed, 0, None),
+        attempt("p3", t0 + 40, Outcome::Solved, 2, None), // a hint: failed
+    ]);
+    // Before the reviews fall due: the first unsolved, untried puzzle.
+    let r = progress.resume(Timestamp(t0 + 100), &list);
+    assert_eq!(r.order, [5]);
+    assert_eq!(r.due, 0);
+    assert_eq!(r.solved, [true, true, false, false, false, false]);
+    assert_eq!(r.header(5), "Puzzle 6 of 6 · 2 solved");
+    // A day later: the reviews, longest overdue first, then the rest.
+    let r = progress.resume(Timestamp(t0 + DAY + 100), &list);
+    assert_eq!(r.order, [4, 3, 2, 5]);
+    assert_eq!(r.due, 3);
+    // The full screen still reaches every puzzle, the plan's first.
+    assert_eq!(r.listing(), [4, 3, 2, 5, 0, 1]);
+    assert!(!r.all_done);
+    // Nothing solved yet: from the top.
+    let r = Progress::new().resume(Timestamp(t0), &list);
+    assert_eq!(r.order, [0, 1, 2, 3, 4, 5]);
+    assert_eq!(r.header(0), "Puzzle 1 of 6 · 0 solved");
+}
+
+#[test]
+fn resume_starts_over_when_everything_is_solved() {
+    let list = vec![lichess("a"), lichess("b")];
+    let progress = progress_of(vec![
+        attempt("a", 10, Outcome::Solved, 0, None),
+        attempt("b", 20, Outcome::Solved, 0, None),
+    ]);
+    let r = progress.resume(Timestamp(30), &list);
+    assert!(r.all_done);
+    assert_eq!(r.order, [0, 1]);
+    assert!(progress.has_solved(&lichess("a")));
+}
+
+#[test]
+fn only_a_clean_solve_counts_as_solved() {
+    let mut wrong_then_right = attempt("w", 10, Outcome::Failed, 0, Some(1500));
+    wrong_then_right.wrong_inputs.push(WrongInput {
+        input: "Rd7".to_owned(),
+        codes: vec![],
+    });
+    let progress = progress_of(vec![
+        attempt("clean", 1, Outcome::Solved, 0, Some(1500)),
+        attempt("old-hinted", 5, Outcome::Solved, 1, Some(1500)),
+        wrong_then_right,
+    ]);
+    let stats = progress.stats(Timestamp(20));
+    assert_eq!((stats.puzzles.solved, stats.puzzles.failed), (1, 2));
+    assert!(progress.has_solved(&lichess("clean")));
+    assert!(!progress.has_solved(&lichess("old-hinted")));
+    assert!(!progress.has_solved(&lichess("w")));
+    // Every one but the clean solve gets a review card.
+    assert!(progress.card(&lichess("clean")).is_none());
+    assert!(progress.card(&lichess("w")).is_some());
+}
+
+#[test]
+fn a_lesson_keeps_its_best_score() {
+    let mut progress = Progress::new();
+    for (n, (correct, exercises)) in [(1, 5), (3, 5), (2, 2), (0, 5)].into_iter().enumerate() {
+        let d = DrillResult {
+            kind: "lesson-2".to_owned(),
+            at: Timestamp(n as i64),
+            exercises,
+            correct,
+            time_ms: 1,
+            mistakes: vec![],
+        };
+        progress.insert_drill(DrillId::new(d.at, &d.kind, n as u64), d);
+    }
+    let best = progress.lesson_best("lesson-2", 5).unwrap();
+    // 2 of 2 answered in a lesson of 5 is 40%: 3 of 5 is the best.
+    assert_eq!((best.correct, best.exercises, best.percent()), (3, 5, 60));
+    assert!(!best.passed());
+    assert_eq!(progress.lesson_best("lesson-3", 5), None);
 }

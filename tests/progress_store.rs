@@ -570,3 +570,53 @@ fn two_processes_recording_at_once_lose_nothing() {
     assert!(lost.is_empty(), "lost {} of 200: {lost:?}", lost.len());
     assert_eq!(on_disk.len(), 200);
 }
+
+#[test]
+fn a_recorded_attempt_says_how_it_moved_the_rating() {
+    let dir = tempfile::tempdir().unwrap();
+    let mut store = open(dir.path());
+    let mut clean = attempt("r1", 100, Outcome::Solved);
+    clean.hints = 0;
+    let first = store.record_rated_attempt(clean.clone()).unwrap();
+    assert!(first.rated);
+    assert_eq!(first.rating_before, 1500.0);
+    assert!(first.rating_after > first.rating_before);
+    assert_eq!(first.rating_after, store.progress().rating().rating);
+    assert!(first.describe().starts_with('+'), "{}", first.describe());
+    // On disk when it returns: a fresh store reads it.
+    assert_eq!(open(dir.path()).progress().attempts().len(), 1);
+    // The same puzzle again is not rated.
+    clean.at = Timestamp(200);
+    let again = store.record_rated_attempt(clean).unwrap();
+    assert!(!again.rated);
+    assert_eq!(again.rating_before, again.rating_after);
+    // A failure lowers it.
+    let lost = store
+        .record_rated_attempt(attempt("r2", 300, Outcome::Failed))
+        .unwrap();
+    assert!(lost.rated && lost.rating_after < lost.rating_before);
+}
+
+#[test]
+fn a_lesson_is_completed_only_when_passed() {
+    let dir = tempfile::tempdir().unwrap();
+    let mut store = open(dir.path());
+    let result = |at: i64, correct: u32| DrillResult {
+        kind: "lesson-1".to_owned(),
+        at: Timestamp(at),
+        exercises: 5,
+        correct,
+        time_ms: 1,
+        mistakes: vec![],
+    };
+    let failed = store.record_lesson("lesson-1", 5, result(1, 0)).unwrap();
+    assert!(!failed.completed);
+    assert_eq!(failed.best.percent(), 0);
+    let better = store.record_lesson("lesson-1", 5, result(2, 3)).unwrap();
+    assert!(!better.completed);
+    assert_eq!(better.best.percent(), 60);
+    assert!(store.progress().lessons().is_empty());
+    let passed = store.record_lesson("lesson-1", 5, result(3, 4)).unwrap();
+    assert!(passed.completed);
+    assert!(open(dir.path()).progress().lessons().contains("lesson-1"));
+}

@@ -505,3 +505,19 @@ fn every_fixture_line_solves_its_puzzle() {
         }
     }
 }
+
+#[test]
+fn leaving_a_failed_puzzle_records_the_failure_and_a_clean_one_nothing() {
+    let (mut s, _) = Session::new(puzzle("good_pack.json", "m2-001"));
+    assert!(s.leave().is_empty(), "clean so far: nothing to record");
+    assert!(!s.is_finished());
+    s.submit("Rd7");
+    assert_eq!(
+        summary(&s.leave()),
+        ["failed m2-001: Left before the end; it counts as failed: Rd7 was played first."]
+    );
+    assert!(s.is_finished());
+    let outcome = s.outcome().unwrap();
+    assert!(!outcome.solved && !outcome.solution_shown);
+    assert!(s.leave().is_empty(), "only once");
+}

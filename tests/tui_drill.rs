@@ -395,3 +395,32 @@ fn stats_and_pages_go_back_home() {
     app.update(Action::Back);
     assert_eq!(app.view(), View::Home);
 }
+
+#[test]
+fn a_lesson_with_every_answer_wrong_is_not_completed_and_shows_its_best() {
+    let lesson = &drill::lessons()[0];
+    let mut app = App::new(
+        Config {
+            start: Start::Lesson(lesson.number),
+            ..Config::default()
+        },
+        Vec::new(),
+    );
+    app.update(Action::Select);
+    for _ in &lesson.exercises {
+        typed(&mut app, "Ke9");
+        app.update(Action::Submit);
+        app.update(Action::Submit);
+    }
+    let finished = app.finished();
+    assert!(
+        matches!(&finished[..], [Finished::Drill { summary, .. }]
+            if summary.correct == 0 && summary.exercises as usize == lesson.exercises.len()),
+        "the drill is recorded, the lesson is not completed: {finished:?}"
+    );
+    assert!(app.completed_lessons().is_empty());
+    app.update(Action::Back);
+    let list = text(&app, 100, 30);
+    assert!(list.contains("[ ] Lesson 1"), "{list}");
+    assert!(list.contains("best 0%, pass at 80%"), "{list}");
+}

@@ -41,6 +41,14 @@ pub fn stopwatch() -> impl FnMut() -> u64 {
     move || u64::try_from(start.elapsed().as_millis()).unwrap_or(u64::MAX)
 }
 
+/// Tells the user on stderr, as the full screen does when it closes, that a
+/// damaged `progress.json` was moved aside during the last store operation.
+pub fn tell_notice(store: &mut Store) {
+    if let Some(notice) = store.take_notice() {
+        eprintln!("sancho: {notice}");
+    }
+}
+
 /// Opens the store, telling the user on stderr if a damaged file was moved aside.
 pub fn open_store(flag: Option<PathBuf>) -> anyhow::Result<Store> {
     open_store_noting(flag).map(|(store, _)| store)

@@ -1,7 +1,7 @@
 //! `sancho drill` and `sancho lesson`: notation drills and lessons, recorded
 //! in the progress store.
 
-use std::io;
+use std::io::{self, Write};
 use std::path::PathBuf;
 use std::process::ExitCode;
 
@@ -10,11 +10,11 @@ use clap::Args;
 use sancho::drill::{self, DrillKind, GenOptions, TIMED_COORDINATES_MS};
 use sancho::line::{DrillOptions, lesson_completed, run_drill, run_lesson};
 use sancho::notation::Strictness;
-use sancho::progress::Store;
+use sancho::progress::{LESSON_PASS_PERCENT, LessonRecorded, Store};
 use sancho::puzzle::builtin_packs;
 use sancho::tui;
 
-use super::data::{now, open_store_noting, stopwatch};
+use super::data::{now, open_store_noting, stopwatch, tell_notice};
 use super::play::Trainer;
 
 /// `sancho drill`.
@@ -86,9 +86,11 @@ pub fn drill(args: DrillArgs, data_dir: Option<PathBuf>) -> anyhow::Result<ExitC
         stopwatch(),
     )?;
     if summary.exercises > 0 {
-        store
+        let saved = store
             .record_drill(summary.into_result(now()))
-            .context("the drill result could not be saved")?;
+            .context("the drill result could not be saved");
+        tell_notice(&mut store);
+        saved?;
     }
     Ok(ExitCode::SUCCESS)
 }
@@ -112,6 +114,7 @@ fn full_screen(
     Trainer {
         config,
         puzzles,
+        order: Vec::new(),
         builtin: true,
         store: Some(store),
         notice,
@@ -137,10 +140,17 @@ pub struct LessonArgs {
 pub fn lesson(args: LessonArgs, data_dir: Option<PathBuf>) -> anyhow::Result<ExitCode> {
     let (mut store, notice) = open_store_noting(data_dir)?;
     let Some(key) = args.number else {
-        let done = store.progress().lessons();
+        let progress = store.progress();
+        let mut out = io::stdout().lock();
         for l in drill::lessons() {
-            let mark = if done.contains(&l.id) { "done" } else { "    " };
-            println!("{mark}  {}. {}", l.number, l.title);
+            let mark = if progress.lessons().contains(&l.id) {
+                "done".to_owned()
+            } else if let Some(best) = progress.lesson_best(&l.id, lesson_size(l)) {
+                format!("{}%", best.percent())
+            } else {
+                String::new()
+            };
+            writeln!(out, "{mark:>4}  {}. {}", l.number, l.title)?;
         }
         return Ok(ExitCode::SUCCESS);
     };
@@ -161,11 +171,40 @@ pub fn lesson(args: LessonArgs, data_dir: Option<PathBuf>) -> anyhow::Result<Exi
         args.json,
         stopwatch(),
     )?;
-    if lesson_completed(lesson, &summary) {
-        store.complete_lesson(&lesson.id)?;
-    }
+    // Only a whole lesson counts; it is completed when at least 80% is right.
+    let whole = lesson_completed(lesson, &summary);
     if summary.exercises > 0 {
-        store.record_drill(summary.into_result(now()))?;
+        let saved = store
+            .record_lesson(&lesson.id, lesson_size(lesson), summary.into_result(now()))
+            .context("the lesson result could not be saved");
+        tell_notice(&mut store);
+        let saved = saved?;
+        if whole && !args.json {
+            writeln!(io::stdout().lock(), "{}", lesson_verdict(&saved))?;
+        }
     }
     Ok(ExitCode::SUCCESS)
+}
+
+/// How many exercises the lesson has.
+fn lesson_size(lesson: &drill::Lesson) -> u32 {
+    u32::try_from(lesson.exercises.len()).unwrap_or(u32::MAX)
+}
+
+/// "Lesson passed: 4 of 5 right." / "3 of 5 right: 80% passes (best so far 60%)."
+fn lesson_verdict(saved: &LessonRecorded) -> String {
+    let (score, best) = (saved.score, saved.best);
+    if score.passed() {
+        format!(
+            "Lesson passed: {} of {} right.",
+            score.correct, score.exercises
+        )
+    } else {
+        format!(
+            "{} of {} right: {LESSON_PASS_PERCENT}% passes the lesson (best so far {}%).",
+            score.correct,
+            score.exercises,
+            best.percent()
+        )
+    }
 }

@@ -11,13 +11,15 @@ use clap::Args;
 use sancho::drill;
 use sancho::library::{Filter, Library};
 use sancho::line::run_puzzles;
-use sancho::progress::{Progress, Source, Store, difficulty_rating};
+use sancho::progress::{
+    LessonScore, Progress, PuzzleRef, Recorded, Resume, Source, Store, difficulty_rating,
+};
 use sancho::puzzle::{Puzzle, builtin_packs, load_path};
 use sancho::record::{attempt_record, source_of};
 use sancho::session::Outcome;
 use sancho::tui;
 
-use super::data::{now, open_store_noting, stopwatch};
+use super::data::{now, open_store_noting, stopwatch, tell_notice};
 use super::library::{library_path, open_library};
 
 /// What to play and how; shared by `sancho` and `sancho play`.
@@ -242,19 +244,39 @@ fn store_or_warn(data_dir: Option<PathBuf>) -> (Option<Store>, Option<String>) {
     }
 }
 
+/// Records a finished puzzle durably; says on stderr if a damaged progress
+/// file had to be moved aside meanwhile (as the full screen does).
 fn record(
     store: &mut Option<Store>,
     puzzle: &Puzzle,
     builtin: bool,
     outcome: &Outcome,
     time_ms: u64,
-) -> io::Result<()> {
-    let Some(store) = store else { return Ok(()) };
+) -> io::Result<Option<Recorded>> {
+    let Some(store) = store else { return Ok(None) };
     let attempt = attempt_record(puzzle, source_of(puzzle, builtin), outcome, now(), time_ms);
-    store
-        .record_attempt(attempt)
-        .map(drop)
-        .map_err(io::Error::other)
+    let recorded = store
+        .record_rated_attempt(attempt)
+        .map_err(io::Error::other);
+    tell_notice(store);
+    recorded.map(Some)
+}
+
+/// Where to start: due reviews, then the first puzzle not yet solved (see
+/// [`Progress::resume`]). Puzzles asked for by id, or picked from the
+/// library (already due-first and unseen), are played as they come.
+fn plan(args: &PlayArgs, store: Option<&Store>, puzzles: &[Puzzle], builtin: bool) -> Resume {
+    let library = args.source.as_deref() == Some("library");
+    match store {
+        Some(store) if args.puzzle.is_none() && !library => {
+            let refs: Vec<PuzzleRef> = puzzles
+                .iter()
+                .map(|p| PuzzleRef::new(source_of(p, builtin), p.id.clone()))
+                .collect();
+            store.progress().resume(now(), &refs)
+        }
+        _ => Resume::from_start(puzzles.len()),
+    }
 }
 
 /// Plays: line mode with `--plain`, otherwise the trainer opened at `start`.
@@ -265,11 +287,13 @@ pub fn play(
 ) -> anyhow::Result<ExitCode> {
     let (mut store, notice) = store_or_warn(data_dir.clone());
     let (puzzles, builtin) = puzzles(&args, store.as_ref(), data_dir.clone())?;
+    let plan = plan(&args, store.as_ref(), &puzzles, builtin);
     if args.plain {
         run_puzzles(
             io::stdin().lock(),
             io::stdout().lock(),
             &puzzles,
+            plan,
             args.json,
             stopwatch(),
             |puzzle, outcome, ms| record(&mut store, puzzle, builtin, outcome, ms),
@@ -285,6 +309,7 @@ pub fn play(
     Trainer {
         config,
         puzzles,
+        order: plan.listing(),
         builtin,
         store,
         notice,
@@ -298,8 +323,12 @@ pub fn play(
 pub struct Trainer {
     /// The start screen and how to draw.
     pub config: tui::Config,
-    /// The puzzles for the puzzle screen.
+    /// The puzzles for the puzzle screen, in the pack's (or filter's) order.
     pub puzzles: Vec<Puzzle>,
+    /// The order to offer them in, as indices (for `sancho play`:
+    /// `Resume::listing` of the plan, so the screen resumes where the user
+    /// left off and the header keeps the pack's numbers); empty: in order.
+    pub order: Vec<usize>,
     /// Whether they are the built-in packs.
     pub builtin: bool,
     /// Where results go (none: the store could not be opened).
@@ -338,8 +367,20 @@ impl tui::Recorder for StoreRecorder<'_> {
             tui::Finished::Drill { summary, .. } => {
                 store.record_drill(summary.clone().into_result(now()))?;
             }
+            // The lesson's drill was recorded just before: completed only
+            // when passed (80% right), as in line mode.
             tui::Finished::Lesson { id } => {
-                store.complete_lesson(id)?;
+                let size = drill::lessons()
+                    .iter()
+                    .find(|l| l.id == *id)
+                    .map_or(0, |l| u32::try_from(l.exercises.len()).unwrap_or(u32::MAX));
+                if store
+                    .progress()
+                    .lesson_best(id, size)
+                    .is_some_and(LessonScore::passed)
+                {
+                    store.complete_lesson(id)?;
+                }
             }
         }
         Ok(())
@@ -375,6 +416,7 @@ impl Trainer {
         let Trainer {
             config,
             puzzles,
+            order,
             builtin,
             mut store,
             notice,
@@ -393,6 +435,17 @@ impl Trainer {
                 .map(|p| drill::weak_codes(&p.mistake_counts()))
                 .unwrap_or_default(),
             seed: now().0.unsigned_abs(),
+            lesson_best: progress
+                .map(|p| {
+                    drill::lessons()
+                        .iter()
+                        .filter_map(|l| {
+                            let size = u32::try_from(l.exercises.len()).unwrap_or(u32::MAX);
+                            Some((l.id.clone(), p.lesson_best(&l.id, size)?))
+                        })
+                        .collect()
+                })
+                .unwrap_or_default(),
             solved: progress
                 .map(|p| {
                     p.attempts()
@@ -407,7 +460,11 @@ impl Trainer {
         let source = library
             .as_ref()
             .map(|l| tui::LibrarySource::new(l, basis.rating).excluding(|id| basis.excludes(id)));
-        let context = tui::Context { builtin, ..context };
+        let context = tui::Context {
+            builtin,
+            order,
+            ..context
+        };
         tui::run(
             config,
             puzzles,

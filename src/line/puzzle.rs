@@ -4,15 +4,26 @@
 //! opponent's moves in words and SAN, and the engine's explanation of every
 //! line submitted. With `json`, every event is one JSON object per line:
 //!
-//! - `{"event": "puzzle", "id", "fen", "to_move", "title", "subtitle", "themes", "number", "of"}`
-//!   (`fen` is the puzzle's start position; an `opponent_move` may follow at once)
+//! - `{"event": "puzzle", "id", "fen", "to_move", "title", "subtitle", "themes", "number", "of",
+//!   "solved_count", "header", "review"}` (`fen` is the puzzle's start position; an
+//!   `opponent_move` may follow at once; `number` is the puzzle's place in the list)
 //! - `{"event": "opponent_move", "uci", "san", "words", "comment"}`
 //! - `{"event": "correct", "uci", "san", "comment", "alternative", "diagnostics"}`
 //! - `{"event": "wrong", "input", "reason", "legal", "diagnostics", "candidates"}`
+//! - `{"event": "failed_keep_going", "reason", "message"}` (the first legal wrong move or
+//!   hint: the puzzle counts as failed, play goes on; `reason` is `wrong_move` or `hint`)
 //! - `{"event": "hint", "rung", "text", ...}` with `square`, `from`/`to` or `san` by rung
-//! - `{"event": "solved", "id", "message"}`, `{"event": "failed", "id", "message", "solution"}`
+//! - `{"event": "solved", "id", "message", "rated", "rating_before", "rating_after", "saved"}`
+//!   (a clean solve only)
+//! - `{"event": "failed", "id", "message", "solution", "gave_up", "reason", "line", "game_url",
+//!   "rated", "rating_before", "rating_after", "saved"}` (`solution`: the moves shown on
+//!   giving up; `line`: the whole solution with the pack's comments)
 //! - `{"event": "skipped", "id"}` (next before the end), `{"event": "error", "message"}`
 //! - `{"event": "end", "played", "solved", "failed"}`
+//!
+//! `solved` and `failed` are written only once the attempt is saved (the
+//! `on_finish` callback returned): a script never sees a result that is not
+//! on disk. `saved` is false only when there is no progress store at all.
 //!
 //! Commands are words on a line of their own: `hint`, `solution`, `next`,
 //! `retry`, `board`, `help`, `quit`. Anything else is read as a move.
@@ -23,8 +34,9 @@ use serde_json::{Value, json};
 use shakmaty::{Chess, Color, Move, Position};
 
 use crate::notation::{MoveText, ResolveError, color_name, role_name};
+use crate::progress::{Recorded, Resume};
 use crate::puzzle::{Puzzle, color_word};
-use crate::session::{Event, HintRung, Outcome, Session, Wrong};
+use crate::session::{DEFAULT_SUCCESS, Event, HintRung, Outcome, Session, SolutionStep, Wrong};
 
 use super::board_text::{board_drawing, piece_list};
 
@@ -39,28 +51,46 @@ pub struct PlaySummary {
     pub failed: usize,
 }
 
-/// Plays `puzzles` in order, reading commands and moves from `input`.
+/// Plays `puzzles` in the order `plan` gives (see [`Resume`]; use
+/// [`Resume::from_start`] to play them all in order), reading commands and
+/// moves from `input`.
 ///
 /// `clock` gives milliseconds from any fixed start (the shell's clock);
 /// `on_finish` is called with each finished puzzle, its outcome and the time
-/// taken, so that the shell can record it at once.
+/// taken, so that the shell can record it at once; it returns what the
+/// record did to the rating (`None`: nothing is saved). The result is
+/// written after it returns.
 ///
 /// # Errors
-/// Reading or writing failed, or `on_finish` failed.
+/// Reading or writing failed, or `on_finish` failed (the result of that
+/// puzzle is then not written).
 pub fn run_puzzles<R: BufRead, W: Write>(
     mut input: R,
     output: W,
     puzzles: &[Puzzle],
+    mut plan: Resume,
     json: bool,
     mut clock: impl FnMut() -> u64,
-    mut on_finish: impl FnMut(&Puzzle, &Outcome, u64) -> io::Result<()>,
+    mut on_finish: impl FnMut(&Puzzle, &Outcome, u64) -> io::Result<Option<Recorded>>,
 ) -> io::Result<PlaySummary> {
     let mut out = Out { w: output, json };
     let mut summary = PlaySummary::default();
     let mut line = String::new();
-    'puzzles: for (i, puzzle) in puzzles.iter().enumerate() {
+    if plan.all_done && !puzzles.is_empty() {
+        out.text("Every puzzle here is solved: starting again from the first.")?;
+    } else if plan.due > 0 {
+        out.text(&format!(
+            "{} due for review first.",
+            plural(plan.due, "puzzle")
+        ))?;
+    }
+    let order = plan.order.clone();
+    'puzzles: for (k, &i) in order.iter().enumerate() {
+        let Some(puzzle) = puzzles.get(i) else {
+            continue;
+        };
         let (mut session, events) = Session::new(puzzle.clone());
-        out.puzzle(puzzle, i + 1, puzzles.len(), &session)?;
+        out.puzzle(puzzle, &plan, i, k < plan.due, &session)?;
         let mut started = clock();
         out.events(&puzzle.position, events)?;
         if !json {
@@ -68,25 +98,19 @@ pub fn run_puzzles<R: BufRead, W: Write>(
         }
         loop {
             line.clear();
-            if input.read_line(&mut line)? == 0 {
-                break 'puzzles;
-            }
+            let end_of_input = input.read_line(&mut line)? == 0;
             let before = session.position().clone();
-            let events = match line.trim() {
+            // Leaving a puzzle that already counts as failed records it.
+            let (events, then) = match line.trim() {
+                _ if end_of_input => (session.leave(), Then::Quit),
                 "" => continue,
-                "quit" | "exit" => break 'puzzles,
-                "next" | "skip" if !session.is_finished() => {
-                    out.event(json!({"event": "skipped", "id": puzzle.id}), || {
-                        format!("Skipped {}.", puzzle.id)
-                    })?;
-                    continue 'puzzles;
-                }
-                "next" | "skip" => continue 'puzzles,
-                "hint" => session.hint(),
-                "solution" | "give up" => session.give_up(),
+                "quit" | "exit" => (session.leave(), Then::Quit),
+                "next" | "skip" => (session.leave(), Then::Next),
+                "hint" => (session.hint(), Then::Stay),
+                "solution" | "give up" => (session.give_up(), Then::Stay),
                 "retry" => {
                     started = clock();
-                    session.retry()
+                    (session.retry(), Then::Stay)
                 }
                 "board" => {
                     out.board(session.position(), puzzle.user_color)?;
@@ -96,21 +120,38 @@ pub fn run_puzzles<R: BufRead, W: Write>(
                     out.text(HELP)?;
                     continue;
                 }
-                text => session.submit(text),
+                text => (session.submit(text), Then::Stay),
             };
+            let (events, result): (Vec<Event>, Vec<Event>) =
+                events.into_iter().partition(|e| !is_result(e));
             out.events(&before, events)?;
             if let (true, Some(outcome)) = (session.is_finished(), session.outcome()) {
                 summary.played += 1;
                 if outcome.solved {
                     summary.solved += 1;
+                    if let Some(s) = plan.solved.get_mut(i) {
+                        *s = true;
+                    }
                 } else {
                     summary.failed += 1;
                 }
-                on_finish(puzzle, &outcome, clock().saturating_sub(started))?;
-                continue 'puzzles;
+                // Saved first, then said.
+                let recorded = on_finish(puzzle, &outcome, clock().saturating_sub(started))?;
+                for event in result {
+                    out.result(event, &session, recorded.as_ref())?;
+                }
             }
-            if !json {
-                out.prompt(&session)?;
+            match then {
+                Then::Quit => break 'puzzles,
+                Then::Next => {
+                    out.event(json!({"event": "skipped", "id": puzzle.id}), || {
+                        format!("Skipped {}.", puzzle.id)
+                    })?;
+                    continue 'puzzles;
+                }
+                Then::Stay if session.is_finished() => continue 'puzzles,
+                Then::Stay if !json => out.prompt(&session)?,
+                Then::Stay => {}
             }
         }
     }
@@ -124,6 +165,32 @@ pub fn run_puzzles<R: BufRead, W: Write>(
         },
     )?;
     Ok(summary)
+}
+
+/// What the loop does after a command.
+enum Then {
+    /// Reads the next line (or goes to the next puzzle once this one ended).
+    Stay,
+    /// Goes to the next puzzle.
+    Next,
+    /// Stops.
+    Quit,
+}
+
+/// Whether the event ends the puzzle (written after the save).
+fn is_result(event: &Event) -> bool {
+    matches!(
+        event,
+        Event::Solved { .. } | Event::Failed { .. } | Event::GaveUp { .. }
+    )
+}
+
+fn plural(n: usize, word: &str) -> String {
+    if n == 1 {
+        format!("1 {word}")
+    } else {
+        format!("{n} {word}s")
+    }
 }
 
 const HELP: &str = "Type your move in SAN (Nf3, exd5, O-O, e8=Q) or UCI (g1f3). \
@@ -164,18 +231,25 @@ impl<W: Write> Out<W> {
     fn puzzle(
         &mut self,
         p: &Puzzle,
-        number: usize,
-        of: usize,
+        plan: &Resume,
+        index: usize,
+        review: bool,
         session: &Session,
     ) -> io::Result<()> {
+        let (number, of) = (index + 1, plan.solved.len());
+        let header = plan.header(index);
         self.event(
             json!({
                 "event": "puzzle", "id": p.id, "fen": p.fen, "to_move": color_word(p.user_color),
                 "title": p.title, "subtitle": p.subtitle, "themes": p.themes,
                 "difficulty": p.difficulty, "rating": p.rating, "number": number, "of": of,
+                "solved_count": plan.solved_count(), "header": header, "review": review,
             }),
             || {
-                let mut head = format!("\nPuzzle {number} of {of}: {} ({})", p.title, p.id);
+                let mut head = format!("\n{header}: {} ({})", p.title, p.id);
+                if review {
+                    head.push_str("\nA review: you failed this one before.");
+                }
                 if !p.subtitle.is_empty() {
                     head.push_str(&format!("\n{}", p.subtitle));
                 }
@@ -231,7 +305,9 @@ impl<W: Write> Out<W> {
                         || {
                             let mut s = with_comment(format!("Correct: {}.", text.san), &comment);
                             if alternative {
-                                s.push_str(" Another mate than the one in the book, and it counts.");
+                                s.push_str(
+                                    " Also mates: not the book's move, but proven to mate as fast.",
+                                );
                             }
                             for d in &diagnostics {
                                 s.push_str(&format!("\n  Note: {}", d.message));
@@ -242,42 +318,107 @@ impl<W: Write> Out<W> {
                 }
                 Event::Wrong { input, wrong } => self.wrong(&input, &wrong)?,
                 Event::Hint(rung) => self.hint(&rung)?,
-                Event::Solved { id, message } => self.event(
-                    json!({"event": "solved", "id": id, "message": message}),
-                    || format!("Solved! {message}"),
-                )?,
                 Event::MarkedFailed {
                     reason, message, ..
                 } => self.event(
                     json!({"event": "failed_keep_going", "reason": reason.as_str(),
                            "message": message}),
-                    || format!("Failed, keep going: {}. {message}", reason.describe()),
+                    || {
+                        format!(
+                            "Failed, keep going: {}, so this puzzle counts as failed; \
+                             finish it all the same. {message}",
+                            reason.describe()
+                        )
+                    },
                 )?,
-                Event::Failed {
-                    id,
-                    message,
-                    solution,
-                }
-                | Event::GaveUp {
-                    id,
-                    message,
-                    solution,
-                } => {
-                    let sans: Vec<&str> = solution.iter().map(|m| m.san.as_str()).collect();
-                    self.event(
-                        json!({"event": "failed", "id": id, "message": message, "solution": sans}),
-                        || format!("{message}\nThe solution: {}", sans.join(" ")),
-                    )?;
-                }
+                Event::Solved { .. } | Event::Failed { .. } | Event::GaveUp { .. } => {}
             }
         }
         Ok(())
     }
 
+    /// Writes the event that ends a puzzle, with what the save did.
+    fn result(
+        &mut self,
+        event: Event,
+        session: &Session,
+        recorded: Option<&Recorded>,
+    ) -> io::Result<()> {
+        let rating = |value: &mut Value| {
+            if let Value::Object(map) = value {
+                map.insert("rated".into(), json!(recorded.is_some_and(|r| r.rated)));
+                map.insert(
+                    "rating_before".into(),
+                    json!(recorded.map(|r| r.rating_before.round() as i64)),
+                );
+                map.insert(
+                    "rating_after".into(),
+                    json!(recorded.map(|r| r.rating_after.round() as i64)),
+                );
+                map.insert("saved".into(), json!(recorded.is_some()));
+            }
+        };
+        let rating_text = match recorded {
+            Some(r) => format!("\nRating: {}.", r.describe()),
+            None => "\nNot saved: there is no progress store this time.".to_owned(),
+        };
+        match event {
+            Event::Solved { id, message } => {
+                let mut value = json!({"event": "solved", "id": id, "message": message});
+                rating(&mut value);
+                self.event(value, || {
+                    if message == DEFAULT_SUCCESS {
+                        format!("{message}{rating_text}")
+                    } else {
+                        format!("Solved! {message}{rating_text}")
+                    }
+                })
+            }
+            Event::Failed {
+                id,
+                message,
+                solution,
+            }
+            | Event::GaveUp {
+                id,
+                message,
+                solution,
+            } => {
+                let sans: Vec<&str> = solution.iter().map(|m| m.san.as_str()).collect();
+                let steps = session.solution_line();
+                let line: Vec<Value> = steps
+                    .iter()
+                    .map(|s| {
+                        json!({"san": s.text.san, "uci": s.text.uci, "by_user": s.by_user,
+                                    "comment": s.comment})
+                    })
+                    .collect();
+                let mut value = json!({
+                    "event": "failed", "id": id, "message": message, "solution": sans,
+                    "gave_up": session.outcome().is_some_and(|o| o.solution_shown),
+                    "reason": session.failure().map(|f| f.as_str()),
+                    "line": line, "game_url": session.game_url(),
+                });
+                rating(&mut value);
+                self.event(value, || {
+                    // The message names the moves shown; the steps add the comments.
+                    let mut s = message.clone();
+                    s.push_str(&solution_text(&steps));
+                    if let Some(url) = session.game_url() {
+                        s.push_str(&format!("\nFrom the game {url}"));
+                    }
+                    s.push_str(&rating_text);
+                    s
+                })
+            }
+            _ => Ok(()),
+        }
+    }
+
     fn wrong(&mut self, input: &str, wrong: &Wrong) -> io::Result<()> {
         let (reason, legal, diagnostics, candidates) = match wrong {
             Wrong::NotSolution { text } => (
-                format!("{} is legal, but not the solution; try again", text.san),
+                format!("{} is legal, but not the solution", text.san),
                 true,
                 Vec::new(),
                 Vec::new(),
@@ -336,6 +477,19 @@ impl<W: Write> Out<W> {
         }
         self.event(value, || text)
     }
+}
+
+/// The solution move by move, with the pack's comments: "1. Kb6 Takes b7 ...".
+fn solution_text(steps: &[SolutionStep]) -> String {
+    let mut s = String::from("\nMove by move:");
+    for step in steps {
+        let mover = if step.by_user { "You" } else { "They" };
+        s.push_str(&format!("\n  {mover}: {}", step.text.san));
+        if let Some(c) = &step.comment {
+            s.push_str(&format!(" ({c})"));
+        }
+    }
+    s
 }
 
 fn with_comment(mut s: String, comment: &Option<String>) -> String {

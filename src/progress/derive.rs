@@ -25,6 +25,8 @@ pub(crate) struct Derived {
     pub(crate) history: Vec<RatingPoint>,
     pub(crate) cards: HashMap<PuzzleRef, Card>,
     pub(crate) seen: HashSet<PuzzleRef>,
+    /// Puzzles solved cleanly at least once.
+    pub(crate) solved: HashSet<PuzzleRef>,
     pub(crate) streak: Streak,
 }
 
@@ -52,7 +54,7 @@ impl Derived {
             let q = quality(attempt);
             match derived.cards.get_mut(&attempt.puzzle) {
                 Some(card) => card.review(q, attempt.at),
-                None if q < 3 => {
+                None if !attempt.counts_as_solved() => {
                     derived
                         .cards
                         .insert(attempt.puzzle.clone(), Card::after_failure(attempt.at));
@@ -61,6 +63,7 @@ impl Derived {
             }
 
             if attempt.counts_as_solved() {
+                derived.solved.insert(attempt.puzzle.clone());
                 derived.streak.current += 1;
                 derived.streak.best = derived.streak.best.max(derived.streak.current);
             } else {

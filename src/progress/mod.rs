@@ -49,23 +49,27 @@ pub mod review;
 
 mod derive;
 mod error;
+mod lesson;
 mod model;
 mod pick;
+mod resume;
 mod stats;
 mod store;
 
 pub use derive::Streak;
 pub use disk::{Damage, SCHEMA};
 pub use error::{Recovered, StoreError};
+pub use lesson::{LESSON_PASS_PERCENT, LessonScore};
 pub use model::{
     Attempt, AttemptId, DrillId, DrillMistake, DrillResult, MAX_HINTS, MergeSummary, Outcome,
     Progress, PuzzleRef, SECONDS_PER_DAY, Source, Timestamp, WrongInput,
 };
 pub use pick::{Candidate, Pick, PickReason};
 pub use rating::{PUZZLE_DEVIATION, RatingPoint, UserRating, difficulty_rating};
+pub use resume::{Resume, header};
 pub use review::Card;
 pub use stats::{
     DrillKindStats, DrillStats, LessonStats, MistakeCount, PuzzleTotals, RatingStats, Stats,
     ThemeStats, ThemeWeakness, WEAK_THEME_MIN_ATTEMPTS, WeakSpots,
 };
-pub use store::{FILE_NAME, ImportSummary, LOCK_NAME, Opened, Store};
+pub use store::{FILE_NAME, ImportSummary, LOCK_NAME, LessonRecorded, Opened, Recorded, Store};

@@ -138,18 +138,27 @@ pub struct Attempt {
 }
 
 impl Attempt {
-    /// Solved without the solution being shown: counts as solved in totals,
-    /// streaks and theme accuracy.
+    /// A clean solve: outcome solved, no hint, no shown solution. The only
+    /// result that counts as solved in totals, streaks and theme accuracy,
+    /// and as a win for the rating. (Sessions record a wrong legal move or a
+    /// hint as `Failed`; the hint test also keeps older files honest.)
     #[must_use]
     pub fn counts_as_solved(&self) -> bool {
-        self.outcome == Outcome::Solved && !self.solution_shown
+        self.outcome == Outcome::Solved && !self.solution_shown && self.hints == 0
     }
 
-    /// Solved with no hint and no shown solution: the only result that
-    /// counts as a win for the rating.
+    /// The same as [`Attempt::counts_as_solved`]: the rating's name for it.
     #[must_use]
     pub fn is_clean(&self) -> bool {
-        self.counts_as_solved() && self.hints == 0
+        self.counts_as_solved()
+    }
+
+    /// Played to the end without the solution being shown, cleanly or not
+    /// (after a wrong move or with hints): a partial success for reviews.
+    #[must_use]
+    pub fn reached_the_end(&self) -> bool {
+        !self.solution_shown
+            && (self.outcome == Outcome::Solved || self.hints > 0 || !self.wrong_inputs.is_empty())
     }
 }
 

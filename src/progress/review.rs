@@ -1,10 +1,10 @@
 //! Spaced repetition of failed puzzles: SM-2 (Wozniak, 1987), as written in
 //! the usual pseudo-code.
 //!
-//! A puzzle gets a card the first time it is failed; that failure is the
-//! card's first review. Every later attempt at the puzzle is a review with a
-//! quality: a clean solve is 5, a solve with hints is 3, a failure (or a
-//! shown solution) is 1. Then:
+//! A puzzle gets a card the first time it is failed (anything but a clean
+//! solve); that failure is the card's first review. Every later attempt at
+//! the puzzle is a review with a quality: a clean solve is 5, playing to the
+//! end after a wrong move or with hints is 3, a shown solution is 1. Then:
 //!
 //! - quality >= 3: the interval becomes 1 day after the first successful
 //!   review in a row, 6 days after the second, and `round(interval * ease)`
@@ -22,12 +22,13 @@ pub const START_EASE: f64 = 2.5;
 /// The floor of the ease.
 pub const MIN_EASE: f64 = 1.3;
 
-/// The review quality of an attempt: 5 clean, 3 solved with hints, 1 failed.
+/// The review quality of an attempt: 5 clean, 3 played to the end with
+/// help or after a slip, 1 solution shown (or failed outright).
 #[must_use]
 pub fn quality(attempt: &Attempt) -> u8 {
     if attempt.is_clean() {
         5
-    } else if attempt.counts_as_solved() {
+    } else if attempt.reached_the_end() {
         3
     } else {
         1

@@ -21,6 +21,44 @@ const TEMP_SUFFIX: &str = ".tmp";
 /// What an import added.
 pub type ImportSummary = MergeSummary;
 
+/// What recording an attempt did to the user's rating.
+#[derive(Debug, Clone, PartialEq)]
+pub struct Recorded {
+    /// The attempt's new unique id.
+    pub id: AttemptId,
+    /// Whether the attempt moved the rating (the first attempt at a rated
+    /// puzzle does; later ones and unrated puzzles do not).
+    pub rated: bool,
+    /// The user's rating just before.
+    pub rating_before: f64,
+    /// The user's rating just after (equal to `rating_before` if not rated).
+    pub rating_after: f64,
+}
+
+impl Recorded {
+    /// "+12, now 1527" (rounded), or "not rated, 1527".
+    #[must_use]
+    pub fn describe(&self) -> String {
+        let (before, after) = (self.rating_before.round(), self.rating_after.round());
+        if self.rated {
+            format!("{:+}, now {after}", after - before)
+        } else {
+            format!("not rated (only a first attempt is), {after}")
+        }
+    }
+}
+
+/// What recording a lesson's result did.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct LessonRecorded {
+    /// This result's score.
+    pub score: super::LessonScore,
+    /// The best score so far, this one included.
+    pub best: super::LessonScore,
+    /// Whether the lesson is now completed (this or an earlier pass).
+    pub completed: bool,
+}
+
 /// A freshly opened store, with a notice if the old file had to be moved aside.
 #[derive(Debug)]
 pub struct Opened {
@@ -154,11 +192,58 @@ impl Store {
     /// # Errors
     /// As [`Store::record`].
     pub fn record_attempt(&mut self, attempt: Attempt) -> Result<AttemptId, StoreError> {
+        self.record_rated_attempt(attempt).map(|r| r.id)
+    }
+
+    /// Records a puzzle attempt (durably: it is on disk when this returns)
+    /// and says how it moved the rating.
+    ///
+    /// # Errors
+    /// As [`Store::record`].
+    pub fn record_rated_attempt(&mut self, attempt: Attempt) -> Result<Recorded, StoreError> {
         self.clock = self.clock.max(attempt.at);
         let id = AttemptId::new(attempt.at, &attempt.puzzle.id, self.nonce());
         let stored = id.clone();
-        self.record(move |p| p.insert_attempt(stored, attempt))?;
-        Ok(id)
+        self.record(move |p| {
+            let (before, rated_before) = (p.rating().rating, p.rating_history().len());
+            p.insert_attempt(stored.clone(), attempt);
+            Recorded {
+                id: stored,
+                rated: p.rating_history().len() > rated_before,
+                rating_before: before,
+                rating_after: p.rating().rating,
+            }
+        })
+    }
+
+    /// Records a lesson's drill result (its kind is the lesson's id) and
+    /// completes the lesson of `size` exercises when it is passed (at least
+    /// [`super::LESSON_PASS_PERCENT`] of all its exercises right), in one write.
+    ///
+    /// # Errors
+    /// As [`Store::record`].
+    pub fn record_lesson(
+        &mut self,
+        lesson: &str,
+        size: u32,
+        result: DrillResult,
+    ) -> Result<LessonRecorded, StoreError> {
+        self.clock = self.clock.max(result.at);
+        let id = DrillId::new(result.at, &result.kind, self.nonce());
+        let score = super::LessonScore::of(result.correct, result.exercises, size);
+        self.record(move |p| {
+            if result.exercises > 0 {
+                p.insert_drill(id, result);
+            }
+            if score.passed() {
+                p.complete_lesson(lesson);
+            }
+            LessonRecorded {
+                score,
+                best: p.lesson_best(lesson, size).unwrap_or(score),
+                completed: p.lessons().contains(lesson),
+            }
+        })
     }
 
     /// Records a drill result and returns its new unique id.

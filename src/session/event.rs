@@ -151,14 +151,15 @@ pub enum Event {
         /// The success message.
         message: String,
     },
-    /// The user played on to the end after the puzzle was marked failed.
+    /// The user played on to the end after the puzzle was marked failed,
+    /// or left it before the end once it was ([`super::Session::leave`]).
     Failed {
         /// Puzzle id.
         id: String,
         /// "Finished, but it counts as failed: Rd7 was played first."
         message: String,
-        /// The rest of the solution still to play (always empty: the end
-        /// was reached; kept for the shape scripts know).
+        /// Always empty (the moves are not shown; kept for the shape
+        /// scripts know): [`super::Session::solution_line`] has them all.
         solution: Vec<MoveText>,
     },
     /// The user gave up: the rest of the solution has been played on the

@@ -10,6 +10,8 @@
 //!   rating and statistics ([`Event::MarkedFailed`]); the position stays and
 //!   the user may play on to the end, which then ends in [`Event::Failed`].
 //! - A hint fails it the same way; giving up ends it in [`Event::GaveUp`].
+//!   Leaving a puzzle that already counts as failed ([`Session::leave`])
+//!   ends it in [`Event::Failed`]: skipping never hides a failure.
 //! - Input that is not a legal move (ambiguous, illegal, not notation) is a
 //!   notation mistake: recorded, never a failure.
 //! - A move that is not the book's is still correct when it mates: on the
@@ -69,6 +71,8 @@ enum State {
     /// The end of the line was reached.
     Finished,
     GaveUp,
+    /// Left before the end after it already counted as failed.
+    Left,
 }
 
 /// A solving session over one puzzle.
@@ -405,6 +409,27 @@ impl Session {
         let mut events = vec![Event::Hint(rung)];
         self.mark_failed(FailReason::Hint, &mut events);
         events
+    }
+
+    /// The user leaves the puzzle before the end (next puzzle, quit). If
+    /// it already counts as failed, that is final: the puzzle ends with
+    /// [`Event::Failed`] and its outcome is to be recorded, so that leaving
+    /// never hides a failure. Otherwise nothing happens (no event: a clean
+    /// puzzle left unfinished is simply not attempted).
+    pub fn leave(&mut self) -> Vec<Event> {
+        let Some(reason) = self.failure.as_ref().filter(|_| !self.is_finished()) else {
+            return Vec::new();
+        };
+        let message = format!(
+            "Left before the end; it counts as failed: {}.",
+            reason.describe()
+        );
+        self.state = State::Left;
+        vec![Event::Failed {
+            id: self.puzzle.id.clone(),
+            message,
+            solution: Vec::new(),
+        }]
     }
 
     /// Gives up: plays the rest of the solution on the board and ends the

@@ -327,7 +327,10 @@ impl App {
 
     fn apply(&mut self, action: Action) {
         match action {
-            Action::Quit => self.quit = true,
+            Action::Quit => {
+                self.leave_puzzle();
+                self.quit = true;
+            }
             Action::Tick(ms) => {
                 if let Some(play) = &mut self.play {
                     play.tick(ms);
@@ -427,7 +430,12 @@ impl App {
             Action::Hint => play.ask_hint(),
             Action::ShowSolution => play.give_up(),
             Action::Next => self.next_puzzle(),
-            Action::Retry => play.retry(),
+            Action::Retry => {
+                self.leave_puzzle();
+                if let Some(play) = &mut self.play {
+                    play.retry();
+                }
+            }
             Action::FlipBoard => play.flip(),
             Action::Back => self.view = View::Home,
             _ => {}
@@ -435,7 +443,17 @@ impl App {
         self.collect_outcome();
     }
 
+    /// Ends the puzzle being left, if it already counts as failed, and
+    /// hands its outcome over (leaving never hides a failure).
+    pub(super) fn leave_puzzle(&mut self) {
+        if let Some(play) = &mut self.play {
+            play.leave();
+        }
+        self.collect_outcome();
+    }
+
     fn next_puzzle(&mut self) {
+        self.leave_puzzle();
         self.at += 1;
         let next = self.order.get(self.at).copied();
         match next.and_then(|i| self.puzzles.get(i).map(|p| (i, p))) {

@@ -74,6 +74,9 @@ pub struct Context {
     /// Ids of the puzzles the user has solved cleanly (the header's "13
     /// solved"; the session's clean solves are added).
     pub solved: BTreeSet<String>,
+    /// Each lesson's best score so far (`Progress::lesson_best`), shown in
+    /// the list for lessons not yet passed.
+    pub lesson_best: std::collections::BTreeMap<String, crate::progress::LessonScore>,
     /// The order to play the puzzles in, as indices into the list (due
     /// reviews, then the first unsolved: `progress::Resume::order`); empty
     /// plays the list in order from the top.
@@ -90,6 +93,7 @@ impl Default for Context {
             strictness: Strictness::Strict,
             builtin: false,
             solved: BTreeSet::new(),
+            lesson_best: std::collections::BTreeMap::new(),
             order: Vec::new(),
         }
     }
@@ -117,7 +121,7 @@ pub enum Finished {
         /// What was answered, the accuracy, the time and the mistakes.
         summary: DrillSummary,
     },
-    /// Every exercise of a lesson was answered: `Store::complete_lesson(&id)`.
+    /// A lesson was passed (at least 80% right): `Store::complete_lesson(&id)`.
     Lesson {
         /// The lesson's id (`lesson-3`).
         id: String,

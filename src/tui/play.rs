@@ -398,6 +398,17 @@ impl Play {
         self.apply(events);
     }
 
+    /// The user leaves before the end (next puzzle, retry, quit): a puzzle
+    /// that already counts as failed ends as failed, so that its outcome is
+    /// recorded; a clean unfinished one is simply not attempted.
+    pub fn leave(&mut self) {
+        let events = self.session.leave();
+        if !events.is_empty() {
+            self.apply(events);
+            self.flush();
+        }
+    }
+
     /// Gives up; the solution is played out on the board.
     pub fn give_up(&mut self) {
         self.flush();

@@ -158,6 +158,14 @@ pub fn finished(message: &str) -> String {
     format!("{message}  Enter: next puzzle, F5: retry.")
 }
 
+/// A lesson not yet passed, with its best score ("best 40%, pass at 80%").
+pub fn lesson_best(percent: u32) -> String {
+    format!(
+        "(best {percent}%, pass at {}%)",
+        crate::progress::LESSON_PASS_PERCENT
+    )
+}
+
 /// Added to the status once a puzzle counts as failed but goes on.
 pub fn marked_failed(reason: &str) -> String {
     format!("Failed, keep going ({reason}).")

@@ -4,6 +4,7 @@
 use super::{App, DrillEntry, Finished, View};
 use crate::drill::{self, DrillKind, DrillRun, GenOptions, TIMED_COORDINATES_MS};
 use crate::notation::Strictness;
+use crate::progress::LessonScore;
 use crate::tui::action::Action;
 use crate::tui::config::{TIMED_COUNT, default_count};
 use crate::tui::drill::{DrillScreen, Phase};
@@ -119,13 +120,27 @@ impl App {
             return;
         };
         let kind = d.kind();
-        let whole = summary.exercises as usize >= d.run().len();
+        let size = u32::try_from(d.run().len()).unwrap_or(u32::MAX);
+        let score = LessonScore::of(summary.correct, summary.exercises, size);
         let lesson = d.lesson().map(str::to_owned);
         self.hand_over(Finished::Drill { kind, summary });
-        if let (Some(id), true) = (lesson, whole) {
+        let Some(id) = lesson else {
+            return;
+        };
+        let best = self.context.lesson_best.entry(id.clone()).or_insert(score);
+        if score.percent() > best.percent() {
+            *best = score;
+        }
+        // Completed only when passed (80% right), never for answering.
+        if score.passed() {
             self.completed.insert(id.clone());
             self.hand_over(Finished::Lesson { id });
         }
+    }
+
+    /// A lesson's best score so far (this session's runs included).
+    pub fn lesson_best(&self, id: &str) -> Option<LessonScore> {
+        self.context.lesson_best.get(id).copied()
     }
 
     pub(super) fn update_lessons(&mut self, action: Action) {

@@ -68,6 +68,7 @@ impl App {
         match picked {
             Ok(puzzles) if !puzzles.is_empty() => {
                 f.picked(None);
+                self.leave_puzzle();
                 self.play = puzzles.first().map(|p| Play::new(0, p.clone()));
                 self.order = (0..puzzles.len()).collect();
                 self.at = 0;

@@ -22,7 +22,13 @@ pub fn render_list(app: &App, theme: Theme, area: Rect, frame: &mut Frame) {
             } else {
                 " "
             };
-            format!("[{mark}] {}", strings::lesson_title(l.number, &l.title))
+            let title = strings::lesson_title(l.number, &l.title);
+            match app.lesson_best(&l.id) {
+                Some(best) if mark == " " => {
+                    format!("[{mark}] {title} {}", strings::lesson_best(best.percent()))
+                }
+                _ => format!("[{mark}] {title}"),
+            }
         })
         .collect();
     super::render_list(
