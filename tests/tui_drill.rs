@@ -414,7 +414,7 @@ fn a_lesson_with_every_answer_wrong_is_not_completed_and_shows_its_best() {
     }
     let finished = app.finished();
     assert!(
-        matches!(&finished[..], [Finished::Drill { summary, .. }]
+        matches!(finished, [Finished::Drill { summary, .. }]
             if summary.correct == 0 && summary.exercises as usize == lesson.exercises.len()),
         "the drill is recorded, the lesson is not completed: {finished:?}"
     );
