@@ -45,7 +45,8 @@ fn a_real_library_through_library_source() {
         .into_iter()
         .map(|p| p.id)
         .collect();
-    let source = LibrarySource::new(&library, 1500).excluding(|id| seen.iter().any(|s| s == id));
+    let source = LibrarySource::new(Library::open(&db).unwrap(), 1500)
+        .excluding(|id| seen.iter().any(|s| s == id));
 
     let mut app = App::new(Config::default(), Vec::new()).with_library();
     for _ in 0..3 {
@@ -80,4 +81,75 @@ fn a_real_library_through_library_source() {
         assert!(p.themes.contains(&theme), "{} lacks {theme}", p.id);
         assert!(!seen.contains(&p.id), "{} was seen", p.id);
     }
+}
+
+#[test]
+fn a_worker_thread_answers_with_its_own_connection() {
+    use sancho::tui::effect::{Reply, Request};
+    use sancho::tui::{OpenSource, PuzzleSource, Worker};
+    let mut text = format!("{HEADER}\n");
+    for r in synth_rows(SynthConfig {
+        rows: 200,
+        seed: 3,
+        bad_every: None,
+    }) {
+        text.push_str(&r.to_csv());
+        text.push('\n');
+    }
+    let dir = tempfile::tempdir().unwrap();
+    let db = dir.path().join("library.sqlite");
+    import(&db, std::io::Cursor::new(text), "t.csv", |_| {
+        std::ops::ControlFlow::Continue(())
+    })
+    .unwrap();
+    let all = Library::open(&db)
+        .unwrap()
+        .count(&Filter::default())
+        .unwrap();
+    let missing = dir.path().join("none.sqlite");
+    std::thread::scope(|scope| {
+        let open: OpenSource<'_> = Box::new(|| {
+            let source: Box<dyn PuzzleSource> =
+                Box::new(LibrarySource::new(Library::open(&db)?, 1500));
+            Ok(source)
+        });
+        let worker = Worker::spawn(scope, open);
+        assert!(worker.ask(Request::Count(Filter::default())));
+        match worker.wait() {
+            Some(Reply::Counted { filter, result }) => {
+                assert_eq!(filter, Filter::default());
+                assert_eq!(result.unwrap().1, all);
+            }
+            other => panic!("{other:?}"),
+        }
+        assert!(worker.ask(Request::Pick {
+            filter: Filter::default(),
+            near: 1500,
+            limit: 3,
+        }));
+        match worker.wait() {
+            Some(Reply::Picked(Ok(puzzles))) => assert_eq!(puzzles.len(), 3),
+            other => panic!("{other:?}"),
+        }
+        assert!(worker.answered().is_none(), "one answer per request");
+
+        // A library that does not open: every request says why.
+        let broken = Worker::spawn(
+            scope,
+            Box::new(|| {
+                let source: Box<dyn PuzzleSource> =
+                    Box::new(LibrarySource::new(Library::open(&missing)?, 1500));
+                Ok(source)
+            }),
+        );
+        for _ in 0..2 {
+            broken.ask(Request::Count(Filter::default()));
+            match broken.wait() {
+                Some(Reply::Counted { result: Err(e), .. }) => {
+                    assert!(e.to_string().contains("opening the library"), "{e}");
+                }
+                other => panic!("{other:?}"),
+            }
+        }
+    });
 }

@@ -71,7 +71,12 @@ struct Session {
 
 /// Starts `sancho play --ascii --pack PACK --puzzle ID` in a fresh data directory.
 fn spawn(pack: &str, puzzle: &str) -> Session {
-    let data = tempfile::tempdir().unwrap();
+    let args = ["play", "--ascii", "--pack", pack, "--puzzle", puzzle];
+    spawn_in(&args, tempfile::tempdir().unwrap())
+}
+
+/// Starts `sancho ARGS` with `data` as its data directory.
+fn spawn_in(args: &[&str], data: tempfile::TempDir) -> Session {
     let pty = native_pty_system()
         .openpty(PtySize {
             rows: ROWS,
@@ -81,7 +86,7 @@ fn spawn(pack: &str, puzzle: &str) -> Session {
         })
         .expect("a pseudo-terminal");
     let mut cmd = CommandBuilder::new(env!("CARGO_BIN_EXE_sancho"));
-    cmd.args(["play", "--ascii", "--pack", pack, "--puzzle", puzzle]);
+    cmd.args(args);
     cmd.cwd(env!("CARGO_MANIFEST_DIR"));
     cmd.env("SANCHO_DATA_DIR", data.path());
     cmd.env("TERM", "xterm-256color");
@@ -245,5 +250,33 @@ fn in_a_mate_in_one_no_piece_letter_shows_a_mate_sign_before_the_move() {
         solved.contains("Rating +"),
         "the rating change is shown: {solved}"
     );
+    s.quit();
+}
+
+#[test]
+fn the_library_screen_counts_and_plays_through_its_worker_thread() {
+    let data = tempfile::tempdir().unwrap();
+    let out = std::process::Command::new(env!("CARGO_BIN_EXE_sancho"))
+        .args([
+            "import",
+            "--quiet",
+            "tests/fixtures/puzzles/lichess_small.csv",
+        ])
+        .current_dir(env!("CARGO_MANIFEST_DIR"))
+        .env("SANCHO_DATA_DIR", data.path())
+        .output()
+        .unwrap();
+    assert!(
+        out.status.success(),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    let mut s = spawn_in(&["--ascii"], data);
+    s.term.wait_for("Library");
+    // Home: Puzzles, Drills, Stats, Library.
+    s.term.send(b"jjj\r");
+    s.term.wait_for("puzzles match");
+    s.term.send(b"p");
+    s.term.wait_for("Your move");
     s.quit();
 }

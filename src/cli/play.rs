@@ -335,8 +335,9 @@ pub struct Trainer {
     pub store: Option<Store>,
     /// What was said on opening the store, to repeat after the screen closes.
     pub notice: Option<String>,
-    /// The offline library, for the filter screen, when there is one.
-    pub library: Option<Library>,
+    /// The offline library's path, for the filter screen, when there is one
+    /// that opens (the trainer opens it again on its worker thread).
+    pub library: Option<PathBuf>,
     /// The filter the library screen starts from.
     pub filter: Filter,
 }
@@ -392,13 +393,13 @@ impl tui::Recorder for StoreRecorder<'_> {
 }
 
 /// The library in the data directory, if one has been imported and opens.
-pub fn library_if_any(data_dir: Option<PathBuf>) -> Option<Library> {
+pub fn library_if_any(data_dir: Option<PathBuf>) -> Option<PathBuf> {
     let path = library_path(data_dir).ok()?;
     if !path.exists() {
         return None;
     }
     match Library::open(&path) {
-        Ok(library) => Some(library),
+        Ok(_) => Some(path),
         Err(e) => {
             eprintln!(
                 "sancho: the library {} cannot be opened: {e}",
@@ -457,9 +458,15 @@ impl Trainer {
             ..tui::Context::default()
         };
         let basis = PickBasis::of(progress);
-        let source = library
-            .as_ref()
-            .map(|l| tui::LibrarySource::new(l, basis.rating).excluding(|id| basis.excludes(id)));
+        let basis = &basis;
+        let open = library.map(|path| -> tui::OpenSource<'_> {
+            Box::new(move || {
+                let library = Library::open(&path)?;
+                let source = tui::LibrarySource::new(library, basis.rating)
+                    .excluding(|id| basis.excludes(id));
+                Ok(Box::new(source))
+            })
+        });
         let context = tui::Context {
             builtin,
             order,
@@ -469,7 +476,7 @@ impl Trainer {
             config,
             puzzles,
             context,
-            source.as_ref().map(|s| s as &dyn tui::PuzzleSource),
+            open,
             filter,
             &mut StoreRecorder(store.as_mut()),
         )?;

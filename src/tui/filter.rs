@@ -71,16 +71,17 @@ impl PuzzleSource for Library {
 
 /// A [`Library`] as the filter screen's source, the way `sancho play`
 /// picks: puzzles the user has seen left out, and without a rating band the
-/// pick centred on the user's rating.
+/// pick centred on the user's rating. It owns its library (its connection),
+/// so that it can live on the [`Worker`](super::Worker)'s thread.
 pub struct LibrarySource<'a> {
-    library: &'a Library,
+    library: Library,
     rating: u16,
     exclude: Box<dyn Fn(&str) -> bool + 'a>,
 }
 
 impl<'a> LibrarySource<'a> {
     /// Picks near `rating` when the filter has no band; excludes nothing.
-    pub fn new(library: &'a Library, rating: u16) -> LibrarySource<'a> {
+    pub fn new(library: Library, rating: u16) -> LibrarySource<'a> {
         LibrarySource {
             library,
             rating,

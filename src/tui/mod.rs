@@ -26,6 +26,7 @@ pub mod runner;
 pub mod strings;
 pub mod theme;
 pub mod view;
+pub mod worker;
 
 pub use action::Action;
 pub use app::{App, DrillEntry, MenuItem, Screen, View};
@@ -37,3 +38,4 @@ pub use keys::{KEYMAP, action_for};
 pub use play::{Attempt, Play, REPLY_DELAY_MS};
 pub use runner::run;
 pub use view::{MIN_HEIGHT, MIN_WIDTH, render};
+pub use worker::{OpenSource, Worker};

@@ -19,6 +19,7 @@ use super::effect::{Effect, Recorder, Reply};
 use super::filter::{PuzzleSource, answer};
 use super::keys::action_for;
 use super::view;
+use super::worker::{OpenSource, Worker};
 use crate::library::Filter;
 use crate::puzzle::Puzzle;
 
@@ -58,18 +59,34 @@ impl Drop for TerminalGuard {
 /// and restores it on every return.
 ///
 /// A puzzle library, when given, stands behind the home menu's "Library"
-/// item (`None`: the item tells how to import one). The filter screen
-/// starts from `filter` (the command line's); its counts and picks are
-/// asked of `source` once the keys rest.
+/// item (`None`: the item tells how to import one). `library` opens it, on
+/// a worker thread of its own (its own connection), so that typing never
+/// waits on a count. The filter screen starts from `filter` (the command
+/// line's); its counts and picks are asked once the keys rest.
 ///
 /// # Errors
 /// The terminal failed, or `recorder` failed to record (which ends the
 /// session, with the terminal restored).
 pub fn run(
+    config: Config,
+    puzzles: Vec<Puzzle>,
+    context: Context,
+    library: Option<OpenSource<'_>>,
+    filter: Filter,
+    recorder: &mut dyn Recorder,
+) -> anyhow::Result<Vec<Finished>> {
+    std::thread::scope(|scope| {
+        let worker = library.map(|open| Worker::spawn(scope, open));
+        run_with(config, puzzles, context, worker, filter, recorder)
+        // The worker is dropped here: its thread ends with the scope.
+    })
+}
+
+fn run_with(
     mut config: Config,
     puzzles: Vec<Puzzle>,
     context: Context,
-    source: Option<&dyn PuzzleSource>,
+    worker: Option<Worker>,
     filter: Filter,
     recorder: &mut dyn Recorder,
 ) -> anyhow::Result<Vec<Finished>> {
@@ -83,14 +100,18 @@ pub fn run(
     // cursor is, and a terminal that does not answer would stall it.)
     terminal.backend_mut().clear()?;
     let mut app = App::with_context(config, puzzles, context);
-    if source.is_some() {
-        app = app.with_library_filter(filter);
-    }
+    let library = match worker {
+        Some(worker) => {
+            app = app.with_library_filter(filter);
+            Library::Worker(worker)
+        }
+        None => Library::None,
+    };
     let start = Instant::now();
-    event_loop_with(
+    event_loop_on(
         &mut terminal,
         &mut app,
-        source,
+        library,
         |timeout| {
             if event::poll(timeout)? {
                 event::read().map(Some)
@@ -130,7 +151,8 @@ where
     event_loop_with(terminal, app, None, next_event, now, recorder)
 }
 
-/// [`event_loop`] with a puzzle source that answers the library's requests.
+/// [`event_loop`] with a puzzle source that answers the library's requests
+/// on the UI thread (tests; [`run`] uses a [`Worker`]).
 ///
 /// # Errors
 /// Drawing or reading events failed, or recording did.
@@ -138,6 +160,32 @@ pub fn event_loop_with<B>(
     terminal: &mut Terminal<B>,
     app: &mut App,
     source: Option<&dyn PuzzleSource>,
+    next_event: impl FnMut(Duration) -> io::Result<Option<Event>>,
+    now: impl FnMut() -> Duration,
+    recorder: &mut dyn Recorder,
+) -> anyhow::Result<()>
+where
+    B: Backend,
+    B::Error: std::error::Error + Send + Sync + 'static,
+{
+    let library = source.map_or(Library::None, Library::Here);
+    event_loop_on(terminal, app, library, next_event, now, recorder)
+}
+
+/// Where the library's requests go.
+enum Library<'a> {
+    /// No library.
+    None,
+    /// Answered at once, on this thread.
+    Here(&'a dyn PuzzleSource),
+    /// Answered by a worker thread; its answers are taken in each wake-up.
+    Worker(Worker),
+}
+
+fn event_loop_on<B>(
+    terminal: &mut Terminal<B>,
+    app: &mut App,
+    library: Library<'_>,
     mut next_event: impl FnMut(Duration) -> io::Result<Option<Event>>,
     mut now: impl FnMut() -> Duration,
     recorder: &mut dyn Recorder,
@@ -146,7 +194,7 @@ where
     B: Backend,
     B::Error: std::error::Error + Send + Sync + 'static,
 {
-    let mut shell = Shell { source, recorder };
+    let mut shell = Shell { library, recorder };
     let size = terminal.size()?;
     shell.act(app, Action::Resize(size.width, size.height))?;
     let mut last = now();
@@ -171,6 +219,7 @@ where
                 return Ok(());
             }
         }
+        shell.take_answers(app)?;
         let t = now();
         let ms = u64::try_from(t.saturating_sub(last).as_millis()).unwrap_or(u64::MAX);
         last = t;
@@ -183,15 +232,32 @@ where
 
 /// What performs the app's effects: the store's side and the library.
 struct Shell<'a, 's> {
-    source: Option<&'s dyn PuzzleSource>,
+    library: Library<'s>,
     recorder: &'a mut dyn Recorder,
 }
 
 impl Shell<'_, '_> {
-    /// Applies `action`, then performs the effects it returns in order, and
-    /// the effects that their answers bring, until none is left.
+    /// Applies `action` and performs the effects that follow.
     fn act(&mut self, app: &mut App, action: Action) -> anyhow::Result<()> {
-        let mut queue = std::collections::VecDeque::from(app.update(action));
+        let effects = app.update(action);
+        self.perform(app, effects)
+    }
+
+    /// Feeds the worker's answers (those ready now) to the app.
+    fn take_answers(&mut self, app: &mut App) -> anyhow::Result<()> {
+        while let Library::Worker(worker) = &self.library
+            && let Some(reply) = worker.answered()
+        {
+            let effects = app.answer(reply);
+            self.perform(app, effects)?;
+        }
+        Ok(())
+    }
+
+    /// Performs `effects` in order, and the effects that their answers
+    /// bring, until none is left.
+    fn perform(&mut self, app: &mut App, effects: Vec<Effect>) -> anyhow::Result<()> {
+        let mut queue = std::collections::VecDeque::from(effects);
         while let Some(effect) = queue.pop_front() {
             let reply = match effect {
                 Effect::Record(done) => {
@@ -199,7 +265,14 @@ impl Shell<'_, '_> {
                     None
                 }
                 Effect::RefreshStats => self.recorder.stats().map(|s| Reply::Stats(Box::new(s))),
-                Effect::Library(request) => self.source.map(|source| answer(source, request)),
+                Effect::Library(request) => match &self.library {
+                    Library::None => None,
+                    Library::Here(source) => Some(answer(*source, request)),
+                    Library::Worker(worker) => {
+                        worker.ask(request);
+                        None
+                    }
+                },
             };
             if let Some(reply) = reply {
                 queue.extend(app.answer(reply));
