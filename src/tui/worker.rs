@@ -4,7 +4,7 @@
 //! request at a time and drops an answer for an older filter (see
 //! [`FilterState::counted`](super::FilterState::counted)).
 
-use std::sync::mpsc::{self, Receiver, Sender, TryRecvError};
+use std::sync::mpsc::{self, Receiver, Sender};
 use std::thread::Scope;
 
 use super::effect::{Reply, Request};
@@ -55,10 +55,7 @@ impl Worker {
 
     /// An answer, if one is ready (never waits).
     pub fn answered(&self) -> Option<Reply> {
-        match self.replies.try_recv() {
-            Ok(reply) => Some(reply),
-            Err(TryRecvError::Empty | TryRecvError::Disconnected) => None,
-        }
+        self.replies.try_recv().ok()
     }
 
     /// Waits for the next answer (tests; `None` once the worker is gone).
