@@ -50,13 +50,17 @@ pub fn render(app: &App, play: &Play, theme: Theme, area: Rect, frame: &mut Fram
     super::render_footer(app.screen(), theme, footer, frame);
 }
 
-/// The screen areas of the puzzle screen: header, body, input, hint panel, footer.
+/// The screen areas of the puzzle screen: header, body, input, hint panel,
+/// footer. The hint panel has three lines, five on a tall terminal (30
+/// rows or more) so that long notes fit; its height never changes while
+/// typing, so the board never jumps.
 pub fn areas(area: Rect) -> [Rect; 5] {
+    let hint = if area.height >= 30 { 7 } else { 5 };
     Layout::vertical([
         Constraint::Length(1),
         Constraint::Fill(1),
         Constraint::Length(3),
-        Constraint::Length(5),
+        Constraint::Length(hint),
         Constraint::Length(1),
     ])
     .areas(area)
