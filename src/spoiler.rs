@@ -132,8 +132,9 @@ fn has_square(text: &str) -> bool {
         .any(|w| ('a'..='h').contains(&w[0]) && ('1'..='8').contains(&w[1]))
 }
 
-/// The text with every check and mate sign taken out.
-fn without_signs(text: &str) -> String {
+/// The text with every check and mate sign taken out (what Tab may
+/// complete to during a puzzle).
+pub fn without_signs(text: &str) -> String {
     text.chars().filter(|c| !matches!(c, '+' | '#')).collect()
 }
 

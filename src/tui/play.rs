@@ -11,6 +11,7 @@ use super::strings;
 use crate::notation::{Hint, HintEngine, HintState, MoveText};
 use crate::puzzle::Puzzle;
 use crate::session::{self, Event, Session, SolutionStep};
+use crate::spoiler::without_signs;
 
 /// How long the opponent "thinks" before a reply appears, in milliseconds.
 pub const REPLY_DELAY_MS: u64 = 500;
@@ -435,7 +436,8 @@ impl Play {
         }
     }
 
-    /// Tab: completes to the only candidate; else to the candidates'
+    /// Tab: completes to the only candidate (without its check or mate
+    /// sign: that would give the answer away); else to the candidates'
     /// common prefix when the input is a literal prefix of all of them; else,
     /// when the input already reads as a complete move (`0-0`), rewrites it
     /// in canonical SAN (`O-O`).
@@ -458,6 +460,8 @@ impl Play {
             }
             many => common_prefix(many.iter().map(|m| m.san.as_str())),
         };
+        // Completing must not tell whether the move checks or mates.
+        let target = without_signs(&target);
         if target != text {
             self.edit(|line| line.set(&target));
         }
