@@ -488,3 +488,46 @@ fn skipping_a_failed_puzzle_still_records_the_failure() {
     assert_eq!(stats["puzzles"]["attempted"], 2);
     assert_eq!(stats["puzzles"]["failed"], 2);
 }
+
+/// Starts `args` in line mode, damages `progress.json` once the first line
+/// is out (the store is open by then), sends `answer`; returns stderr.
+fn stderr_after_damage_mid_session(args: &[&str], answer: &str) -> String {
+    use std::io::{BufRead, BufReader};
+    let data = tempfile::tempdir().unwrap();
+    let mut child = Command::new(env!("CARGO_BIN_EXE_sancho"))
+        .args(args)
+        .arg("--data-dir")
+        .arg(data.path())
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .unwrap();
+    let mut stdout = BufReader::new(child.stdout.take().unwrap());
+    let mut first = String::new();
+    stdout.read_line(&mut first).unwrap();
+    std::fs::write(
+        data.path().join("progress.json"),
+        "{\"schema\":1,\"attempts\":[",
+    )
+    .unwrap();
+    let mut stdin = child.stdin.take().unwrap();
+    stdin.write_all(answer.as_bytes()).unwrap();
+    drop(stdin);
+    let mut rest = String::new();
+    std::io::Read::read_to_string(&mut stdout, &mut rest).unwrap();
+    let out = child.wait_with_output().unwrap();
+    assert!(out.status.success(), "{args:?}");
+    String::from_utf8_lossy(&out.stderr).into_owned()
+}
+
+#[test]
+fn damage_found_during_a_line_drill_or_lesson_is_told_on_stderr() {
+    for args in [
+        &["drill", "write", "--plain", "--json", "--count", "1"][..],
+        &["lesson", "1", "--plain", "--json"][..],
+    ] {
+        let stderr = stderr_after_damage_mid_session(args, &"x\n".repeat(6));
+        assert!(stderr.contains("progress.corrupt-"), "{args:?}: {stderr}");
+    }
+}

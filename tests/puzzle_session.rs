@@ -222,10 +222,16 @@ fn notation_mistakes_never_fail_a_puzzle() {
 #[test]
 fn a_hint_fails_the_puzzle_once() {
     let (mut s, _) = Session::new(puzzle("good_pack.json", "castle-001"));
+    let events = s.hint();
     assert_eq!(
-        summary(&s.hint()),
+        summary(&events),
         ["hint 2", "marked failed: a hint was used"]
     );
+    match &events[1] {
+        // Not the pack's wrong-move text.
+        Event::MarkedFailed { message, .. } => assert_eq!(message, sancho::session::HINT_COSTS),
+        other => panic!("{other:?}"),
+    }
     assert_eq!(summary(&s.hint()), ["hint 3"]);
     let events = s.submit("O-O");
     assert_eq!(

@@ -36,14 +36,14 @@ pub struct Recorded {
 }
 
 impl Recorded {
-    /// "+12, now 1527" (rounded), or "not rated, 1527".
+    /// "+12, now 1527" (rounded), or "unchanged at 1527 (...)".
     #[must_use]
     pub fn describe(&self) -> String {
         let (before, after) = (self.rating_before.round(), self.rating_after.round());
         if self.rated {
             format!("{:+}, now {after}", after - before)
         } else {
-            format!("not rated (only a first attempt is), {after}")
+            format!("unchanged at {after} (only a first attempt at a rated puzzle moves it)")
         }
     }
 }

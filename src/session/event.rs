@@ -141,7 +141,8 @@ pub enum Event {
         id: String,
         /// Why ([`FailReason::WrongMove`] or [`FailReason::Hint`]).
         reason: FailReason,
-        /// The puzzle's failure message (or [`super::DEFAULT_FAILURE`]).
+        /// For a wrong move the puzzle's failure message (or
+        /// [`super::DEFAULT_FAILURE`]); for a hint [`super::HINT_COSTS`].
         message: String,
     },
     /// The puzzle is solved cleanly: no wrong legal move, no hint.

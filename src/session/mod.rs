@@ -37,6 +37,8 @@ pub use event::{Event, FailReason, HintRung, Outcome, SolutionStep, Wrong};
 pub const DEFAULT_SUCCESS: &str = "Solved!";
 /// Shown when a puzzle gives no failure message.
 pub const DEFAULT_FAILURE: &str = "Puzzle failed.";
+/// Said when the first hint fails a puzzle.
+pub const HINT_COSTS: &str = "A hint counts as a loss for the rating.";
 
 /// One move the session expects: the book's, or the solver's after an
 /// accepted alternative.
@@ -346,14 +348,19 @@ impl Session {
             return;
         }
         self.failure = Some(reason.clone());
-        events.push(Event::MarkedFailed {
-            id: self.puzzle.id.clone(),
-            reason,
-            message: self
+        // The pack's failure text is about a wrong move, never about a hint.
+        let message = match reason {
+            FailReason::WrongMove(_) => self
                 .puzzle
                 .failure_message
                 .clone()
                 .unwrap_or_else(|| DEFAULT_FAILURE.to_owned()),
+            _ => HINT_COSTS.to_owned(),
+        };
+        events.push(Event::MarkedFailed {
+            id: self.puzzle.id.clone(),
+            reason,
+            message,
         });
     }
 
