@@ -685,7 +685,10 @@ struct MemoryRecorder {
 }
 
 impl sancho::tui::Recorder for MemoryRecorder {
-    fn record(&mut self, finished: &sancho::tui::Finished) -> anyhow::Result<()> {
+    fn record(
+        &mut self,
+        finished: &sancho::tui::Finished,
+    ) -> anyhow::Result<Option<sancho::progress::Recorded>> {
         use sancho::progress::{AttemptId, Timestamp};
         self.records.push(finished.clone());
         if let sancho::tui::Finished::Puzzle {
@@ -705,7 +708,7 @@ impl sancho::tui::Recorder for MemoryRecorder {
             let id = AttemptId::new(at, &puzzle.id, self.records.len() as u64);
             self.progress.insert_attempt(id, record);
         }
-        Ok(())
+        Ok(None)
     }
 
     fn stats(&mut self) -> Option<sancho::progress::Stats> {
@@ -823,12 +826,12 @@ fn the_stats_screen_is_live_within_the_session() {
 
 #[test]
 fn the_rating_and_its_change_are_on_the_puzzle_screen() {
-    use sancho::progress::{Progress, Timestamp};
+    use sancho::progress::{AttemptId, Progress, Recorded, Timestamp};
     use sancho::tui::{Context, Effect, Reply};
     let mut stats = Progress::new().stats(Timestamp(0));
     stats.rating.current = 1515.2;
     let context = Context {
-        stats: Some(stats.clone()),
+        stats: Some(stats),
         ..Context::default()
     };
     let mut app = App::with_context(Config::default(), vec![mate_in_one()], context);
@@ -852,17 +855,38 @@ fn the_rating_and_its_change_are_on_the_puzzle_screen() {
     );
     typed(&mut app, "Re8#");
     let effects = app.update(Action::Submit);
-    assert!(effects.contains(&Effect::RefreshStats), "{effects:?}");
-    stats.rating.current = 1527.4;
-    app.answer(Reply::Stats(Box::new(stats)));
+    assert!(
+        matches!(effects.first(), Some(Effect::Record(_))),
+        "{effects:?}"
+    );
+    let recorded = |rated, after| Recorded {
+        id: AttemptId::new(Timestamp(1), "CJi0b", 1),
+        rated,
+        rating_before: 1515.2,
+        rating_after: after,
+    };
+    // Another puzzle's answer is not this one's.
+    app.answer(Reply::Recorded {
+        puzzle_id: "other".into(),
+        recorded: recorded(true, 1600.0),
+    });
+    assert!(app.rating_change().is_none());
+    app.answer(Reply::Recorded {
+        puzzle_id: "CJi0b".into(),
+        recorded: recorded(true, 1527.4),
+    });
     assert!(
         screen(&app).contains("Rating +12, now 1527"),
         "{}",
         screen(&app)
     );
-    app.update(Action::Next);
+    app.answer(Reply::Recorded {
+        puzzle_id: "CJi0b".into(),
+        recorded: recorded(false, 1515.2),
+    });
     assert!(
-        app.rating_change().is_none(),
-        "the change belongs to its puzzle"
+        screen(&app).contains("Rating unchanged at 1515"),
+        "an unrated attempt says so: {}",
+        screen(&app)
     );
 }

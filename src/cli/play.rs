@@ -346,9 +346,9 @@ pub struct Trainer {
 struct StoreRecorder<'a>(Option<&'a mut Store>);
 
 impl tui::Recorder for StoreRecorder<'_> {
-    fn record(&mut self, finished: &tui::Finished) -> anyhow::Result<()> {
+    fn record(&mut self, finished: &tui::Finished) -> anyhow::Result<Option<Recorded>> {
         let Some(store) = self.0.as_mut() else {
-            return Ok(());
+            return Ok(None);
         };
         match finished {
             tui::Finished::Puzzle {
@@ -363,7 +363,7 @@ impl tui::Recorder for StoreRecorder<'_> {
                     now(),
                     attempt.time_ms,
                 );
-                store.record_attempt(record)?;
+                return Ok(Some(store.record_rated_attempt(record)?));
             }
             tui::Finished::Drill { summary, .. } => {
                 store.record_drill(summary.clone().into_result(now()))?;
@@ -384,7 +384,7 @@ impl tui::Recorder for StoreRecorder<'_> {
                 }
             }
         }
-        Ok(())
+        Ok(None)
     }
 
     fn stats(&mut self) -> Option<sancho::progress::Stats> {

@@ -15,7 +15,7 @@ use super::play::{Attempt, Play};
 use super::strings;
 use super::view::{MIN_HEIGHT, MIN_WIDTH};
 use crate::drill::{self, DrillKind, Lesson};
-use crate::progress::Stats;
+use crate::progress::{Recorded, Stats};
 use crate::puzzle::Puzzle;
 use crate::record::source_of;
 
@@ -119,17 +119,6 @@ impl MenuItem {
     ];
 }
 
-/// The rating before and after a recorded puzzle attempt.
-#[derive(Clone, Debug, PartialEq)]
-pub struct RatingChange {
-    /// The puzzle attempted.
-    pub puzzle_id: String,
-    /// The rating before the attempt was recorded.
-    pub before: f64,
-    /// The rating after.
-    pub after: f64,
-}
-
 /// Everything the interface shows.
 #[derive(Debug)]
 pub struct App {
@@ -160,10 +149,8 @@ pub struct App {
     /// The play order (indices into `puzzles`) and where in it we are.
     order: Vec<usize>,
     at: usize,
-    /// The rating when the last puzzle was recorded, until the stats that
-    /// follow the record come back; then the change to show.
-    rating_before: Option<f64>,
-    rating_change: Option<RatingChange>,
+    /// How the rating moved with the last puzzle recorded, and which.
+    rating_change: Option<(String, Recorded)>,
     library: Option<FilterState>,
     quit: bool,
 }
@@ -212,7 +199,6 @@ impl App {
             solved,
             order,
             at: 0,
-            rating_before: None,
             rating_change: None,
             library: None,
             quit: false,
@@ -289,19 +275,11 @@ impl App {
                 }
             }
             Reply::Picked(result) => self.picked(result),
-            Reply::Stats(stats) => {
-                if let (Some(before), Some(id)) = (
-                    self.rating_before.take(),
-                    self.play.as_ref().map(|p| p.puzzle().id.clone()),
-                ) {
-                    self.rating_change = Some(RatingChange {
-                        puzzle_id: id,
-                        before,
-                        after: stats.rating.current,
-                    });
-                }
-                self.context.stats = Some(*stats);
-            }
+            Reply::Stats(stats) => self.context.stats = Some(*stats),
+            Reply::Recorded {
+                puzzle_id,
+                recorded,
+            } => self.rating_change = Some((puzzle_id, recorded)),
         }
         self.take_effects()
     }
@@ -481,7 +459,6 @@ impl App {
             if attempt.outcome.solved {
                 self.solved.insert(puzzle.id.clone());
             }
-            self.rating_before = self.context.stats.as_ref().map(|s| s.rating.current);
             self.rating_change = None;
             self.outcomes.push(attempt.clone());
             self.hand_over(Finished::Puzzle {
@@ -602,11 +579,14 @@ impl App {
         self.context.stats.as_ref().map(|s| s.rating.current)
     }
 
-    /// The rating change the current puzzle's attempt brought, once the
-    /// stats after its record have come back.
-    pub fn rating_change(&self) -> Option<&RatingChange> {
+    /// How the rating moved with the current puzzle's last attempt, once
+    /// it has been recorded.
+    pub fn rating_change(&self) -> Option<&Recorded> {
         let id = &self.play.as_ref()?.puzzle().id;
-        self.rating_change.as_ref().filter(|c| c.puzzle_id == *id)
+        self.rating_change
+            .as_ref()
+            .filter(|(puzzle, _)| puzzle == id)
+            .map(|(_, recorded)| recorded)
     }
 
     /// Whether the user asked to leave.

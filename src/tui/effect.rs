@@ -8,7 +8,7 @@
 
 use super::config::Finished;
 use crate::library::{Filter, LibraryError, ThemeCount};
-use crate::progress::Stats;
+use crate::progress::{Recorded, Stats};
 use crate::puzzle::Puzzle;
 
 /// Something the app needs done outside itself.
@@ -53,16 +53,24 @@ pub enum Reply {
     Picked(Result<Vec<Puzzle>, LibraryError>),
     /// The stats as they stand after everything recorded so far.
     Stats(Box<Stats>),
+    /// A puzzle attempt was saved: how the rating moved (or why not).
+    Recorded {
+        /// The puzzle attempted.
+        puzzle_id: String,
+        /// What the store did with it.
+        recorded: Recorded,
+    },
 }
 
 /// The progress store's side of the runner: the caller records what the
 /// user finished and reads the stats back.
 pub trait Recorder {
-    /// Saves something the user finished.
+    /// Saves something the user finished; for a puzzle attempt, says how
+    /// the rating moved (`None`: nothing to tell, e.g. no store).
     ///
     /// # Errors
     /// Saving failed; the session ends with the terminal restored.
-    fn record(&mut self, finished: &Finished) -> anyhow::Result<()>;
+    fn record(&mut self, finished: &Finished) -> anyhow::Result<Option<Recorded>>;
 
     /// The stats as they stand now (`None`: there is no store to read).
     fn stats(&mut self) -> Option<Stats>;
@@ -73,8 +81,8 @@ impl<F> Recorder for F
 where
     F: FnMut(&Finished) -> anyhow::Result<()>,
 {
-    fn record(&mut self, finished: &Finished) -> anyhow::Result<()> {
-        self(finished)
+    fn record(&mut self, finished: &Finished) -> anyhow::Result<Option<Recorded>> {
+        self(finished).map(|()| None)
     }
 
     fn stats(&mut self) -> Option<Stats> {

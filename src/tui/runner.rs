@@ -261,8 +261,16 @@ impl Shell<'_, '_> {
         while let Some(effect) = queue.pop_front() {
             let reply = match effect {
                 Effect::Record(done) => {
-                    self.recorder.record(&done)?;
-                    None
+                    let recorded = self.recorder.record(&done)?;
+                    match (&done, recorded) {
+                        (Finished::Puzzle { puzzle, .. }, Some(recorded)) => {
+                            Some(Reply::Recorded {
+                                puzzle_id: puzzle.id.clone(),
+                                recorded,
+                            })
+                        }
+                        _ => None,
+                    }
                 }
                 Effect::RefreshStats => self.recorder.stats().map(|s| Reply::Stats(Box::new(s))),
                 Effect::Library(request) => match &self.library {

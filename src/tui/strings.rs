@@ -186,15 +186,11 @@ pub fn your_rating(rating: f64) -> String {
     format!("Your rating {rating:.0}")
 }
 
-/// The rating change after a rated puzzle: "Rating +12, now 1527". A
-/// rating that did not move at all means the attempt was not rated (only
-/// the first attempt at a puzzle is).
-pub fn rating_change(before: f64, after: f64) -> String {
-    if after == before {
-        return format!("Not rated (tried before); rating {after:.0}");
-    }
-    let delta = after.round() - before.round();
-    format!("Rating {delta:+.0}, now {after:.0}")
+/// How the rating moved with a recorded puzzle: "Rating +12, now 1527",
+/// or "Rating unchanged at 1527 (only a first attempt ...)", as line mode
+/// says it.
+pub fn rating_change(recorded: &crate::progress::Recorded) -> String {
+    format!("Rating {}", recorded.describe())
 }
 
 /// The puzzle's themes line (once shown).

@@ -137,10 +137,7 @@ fn render_side(app: &App, play: &Play, theme: Theme, area: Rect, frame: &mut Fra
         Style::new(),
     );
     match (app.rating_change(), app.rating()) {
-        (Some(change), _) => add(
-            &strings::rating_change(change.before, change.after),
-            theme.title(),
-        ),
+        (Some(recorded), _) => add(&strings::rating_change(recorded), theme.title()),
         (None, Some(rating)) => add(&strings::your_rating(rating), Style::new()),
         (None, None) => {}
     }
