@@ -14,7 +14,7 @@ use ratatui::style::{Color, Modifier};
 use sancho::library::{Filter, LibraryError, ThemeCount};
 use sancho::puzzle::{Puzzle, read_lichess};
 use sancho::tui::app::Screen;
-use sancho::tui::filter::{DEBOUNCE_MS, FIELD_ROWS, FilterState, Mark, PuzzleSource, serve};
+use sancho::tui::filter::{DEBOUNCE_MS, FIELD_ROWS, FilterState, Mark, PuzzleSource};
 use sancho::tui::runner::{POLL, event_loop_with};
 use sancho::tui::{Action, App, Config, View, action_for, render, strings};
 
@@ -130,7 +130,7 @@ fn on_filter(config: Config, source: &Fake) -> App {
     }
     app.update(Action::Select);
     assert_eq!(app.view(), View::Filter);
-    assert!(serve(&mut app, source), "the first count is asked at once");
+    assert!(app.serve(source), "the first count is asked at once");
     app
 }
 
@@ -183,7 +183,7 @@ fn edited(config: Config, source: &Fake) -> App {
     app.update(Action::ToggleAll);
     go_to(&mut app, "pin");
     app.update(Action::Tick(DEBOUNCE_MS));
-    assert!(serve(&mut app, source));
+    assert!(app.serve(source));
     app
 }
 
@@ -276,17 +276,17 @@ fn counts_go_stale_and_refresh_after_the_pause_then_play() {
     let calls = source.counts.get();
     for _ in 0..5 {
         app.update(Action::Tick(DEBOUNCE_MS / 3));
-        assert!(!serve(&mut app, &source));
+        assert!(!app.serve(&source));
         app.update(Action::Left);
         app.update(Action::Right);
     }
     assert_eq!(source.counts.get(), calls);
     app.update(Action::Tick(DEBOUNCE_MS - 1));
-    assert!(!serve(&mut app, &source));
+    assert!(!app.serve(&source));
     app.update(Action::Tick(1));
-    assert!(serve(&mut app, &source));
+    assert!(app.serve(&source));
     assert_eq!(source.counts.get(), calls + 1);
-    assert!(!serve(&mut app, &source), "counted once");
+    assert!(!app.serve(&source), "counted once");
     // p2 fork 1200, p3 fork 1500, p4 short 1600, p5 fork 1900, p6 short 2400.
     assert!(!state(&app).stale());
     assert_eq!(state(&app).count(), Some(5));
@@ -301,7 +301,7 @@ fn counts_go_stale_and_refresh_after_the_pause_then_play() {
     assert!(find(shown.backend().buffer(), strings::COUNTING).is_none());
 
     app.update(Action::PlayFiltered);
-    assert!(serve(&mut app, &source));
+    assert!(app.serve(&source));
     assert!(app.on_puzzle());
     assert_eq!(app.puzzles().len(), 5);
     // Centred on the band's middle, 2000: p5 (1900) first.
@@ -425,20 +425,17 @@ fn a_failing_source_is_shown_once_and_an_empty_pick_stays() {
         app.update(Action::Down);
     }
     app.update(Action::Select);
-    assert!(serve(&mut app, &source));
+    assert!(app.serve(&source));
     assert_eq!(state(&app).error(), Some("no such theme: nope"));
     app.update(Action::Tick(DEBOUNCE_MS));
-    assert!(
-        !serve(&mut app, &source),
-        "a failure is not retried in a loop"
-    );
+    assert!(!app.serve(&source), "a failure is not retried in a loop");
     let shown = draw(&app, 80, 24);
     assert!(find(shown.backend().buffer(), "no such theme: nope").is_some());
 
     source.fail = false;
     app.update(Action::Right); // rating from 500: a new filter, recounted
     app.update(Action::Tick(DEBOUNCE_MS));
-    assert!(serve(&mut app, &source));
+    assert!(app.serve(&source));
     assert_eq!(state(&app).error(), None);
     for _ in 0..2 {
         app.update(Action::Down);
@@ -447,7 +444,7 @@ fn a_failing_source_is_shown_once_and_an_empty_pick_stays() {
         app.update(Action::Right); // popularity at least 100: nothing
     }
     app.update(Action::PlayFiltered);
-    assert!(serve(&mut app, &source));
+    assert!(app.serve(&source));
     assert_eq!(app.view(), View::Filter);
     assert_eq!(state(&app).error(), Some(strings::NOTHING_TO_PLAY));
 }
@@ -570,7 +567,7 @@ fn the_command_line_filter_is_the_start() {
         app.request(),
         Some(sancho::tui::filter::Request::Count(start))
     );
-    assert!(serve(&mut app, &source));
+    assert!(app.serve(&source));
     assert_eq!(state(&app).mark("fork"), Mark::All);
     assert_eq!(state(&app).count(), Some(3));
     let shown = draw(&app, 80, 24);

@@ -4,7 +4,7 @@
 
 use sancho::library::synth::{HEADER, SynthConfig, synth_rows};
 use sancho::library::{Filter, Library, import};
-use sancho::tui::filter::{DEBOUNCE_MS, FIELD_ROWS, FilterState, PICK_LIMIT, serve};
+use sancho::tui::filter::{DEBOUNCE_MS, FIELD_ROWS, FilterState, PICK_LIMIT};
 use sancho::tui::{Action, App, Config, LibrarySource};
 
 fn state(app: &App) -> &FilterState {
@@ -53,7 +53,7 @@ fn a_real_library_through_library_source() {
         app.update(Action::Down);
     }
     app.update(Action::Select);
-    assert!(serve(&mut app, &source));
+    assert!(app.serve(&source));
     assert_eq!(state(&app).count(), Some(all));
     assert_eq!(state(&app).themes()[0].name, theme);
     app.update(Action::Down);
@@ -62,7 +62,7 @@ fn a_real_library_through_library_source() {
     assert_eq!(state(&app).selected(), FIELD_ROWS, "the first theme");
     app.update(Action::Select);
     app.update(Action::Tick(DEBOUNCE_MS));
-    assert!(serve(&mut app, &source));
+    assert!(app.serve(&source));
     let expected = library.count(&filter).unwrap();
     assert!(expected > 0 && expected < all, "{expected} of {all}");
     assert_eq!(state(&app).count(), Some(expected));
@@ -70,7 +70,7 @@ fn a_real_library_through_library_source() {
     assert_eq!((row.total, row.filtered), (expected, expected));
 
     app.update(Action::PlayFiltered);
-    assert!(serve(&mut app, &source));
+    assert!(app.serve(&source));
     assert!(app.on_puzzle());
     assert_eq!(seen.len(), 5);
     assert_eq!(

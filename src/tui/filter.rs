@@ -1,16 +1,15 @@
 //! The library filter screen's state, and the bridge to the puzzle source.
 //!
 //! Counting on a full library takes a third of a second, too slow for every
-//! key press, and the [`App`] does no I/O. So the screen edits a [`Filter`]
+//! key press, and the [`App`](super::App) does no I/O. So the screen edits a [`Filter`]
 //! and marks its counts stale; after [`DEBOUNCE_MS`] without a key the app
 //! returns [`Effect::Library`](super::Effect::Library) with a
 //! [`Request::Count`], one request at a time (the one in flight is
-//! [`App::request`]). The runner answers it with [`answer`] and feeds the
-//! [`Reply`] back through [`App::answer`]; [`serve`] does both for tests.
+//! `App::request`). The runner answers it with [`answer`] and feeds the
+//! [`Reply`] back through `App::answer`; `App::serve` does both for tests.
 //! Starting to play works the same way with [`Request::Pick`].
 
 use super::action::Action;
-use super::app::App;
 use super::effect::Reply;
 pub use super::effect::Request;
 use crate::library::{Filter, Library, LibraryError, ThemeCount};
@@ -387,15 +386,4 @@ pub fn answer(source: &dyn PuzzleSource, request: Request) -> Reply {
             limit,
         } => Reply::Picked(source.pick(&filter, near, limit)),
     }
-}
-
-/// Answers the app's request in flight, if any, from `source` and feeds the
-/// answer back. Returns whether there was one. For tests: the runner does
-/// the same from the effects [`App::update`] returns.
-pub fn serve(app: &mut App, source: &dyn PuzzleSource) -> bool {
-    let Some(request) = app.request() else {
-        return false;
-    };
-    app.answer(answer(source, request));
-    true
 }

@@ -6,7 +6,7 @@ use crate::library::Filter;
 use crate::library::LibraryError;
 use crate::puzzle::Puzzle;
 use crate::tui::action::Action;
-use crate::tui::filter::{FilterState, Outcome, Request};
+use crate::tui::filter::{FilterState, Outcome, PuzzleSource, Request, answer};
 use crate::tui::play::Play;
 use crate::tui::strings;
 
@@ -41,6 +41,17 @@ impl App {
     /// [`Effect::Library`](crate::tui::Effect::Library), not yet answered).
     pub fn request(&self) -> Option<Request> {
         self.library.as_ref().and_then(FilterState::request)
+    }
+
+    /// Answers the library request in flight, if any, from `source` at
+    /// once and takes the answer in. Returns whether there was one. For
+    /// tests: the runner does the same from the effects it is given.
+    pub fn serve(&mut self, source: &dyn PuzzleSource) -> bool {
+        let Some(request) = self.request() else {
+            return false;
+        };
+        self.answer(answer(source, request));
+        true
     }
 
     pub(super) fn open_filter(&mut self) {
