@@ -238,4 +238,45 @@ mod tests {
         assert_eq!(imp.state, engine.hint("Ne5").state);
         assert!(matches!(imp.state, HintState::Impossible(_)));
     }
+
+    /// Over every built-in puzzle's position, every prefix of every legal
+    /// move's SAN and UCI: the unsolved policy never shows a sign, never
+    /// lists moves once a square is typed or for one letter, and keeps the
+    /// engine's state and candidates (count) as they are.
+    #[test]
+    fn no_prefix_of_any_move_in_any_builtin_puzzle_leaks_a_sign() {
+        let packs = crate::puzzle::builtin_packs().expect("built-in packs");
+        let mut checked = 0;
+        for puzzle in packs.iter().flat_map(|p| &p.puzzles) {
+            let engine = HintEngine::new(&puzzle.position);
+            for m in engine.moves() {
+                for spelling in [&m.san, &m.uci] {
+                    let chars: Vec<char> = spelling.chars().collect();
+                    for end in 1..=chars.len() {
+                        let typed: String = chars[..end].iter().collect();
+                        let hint = engine.hint(&typed);
+                        let s = shown(&hint, &typed, Policy::Unsolved);
+                        assert!(
+                            s.sans.iter().all(|m| !m.contains(['+', '#'])),
+                            "{} {typed}: {s:?}",
+                            puzzle.id
+                        );
+                        assert!(
+                            s.diagnostics.iter().all(|d| !CHECK_CODES.contains(&d.code)
+                                && !d.message.contains(['+', '#'])),
+                            "{} {typed}: {s:?}",
+                            puzzle.id
+                        );
+                        if has_square(&typed) || typed.chars().count() == 1 {
+                            assert!(!s.list, "{} {typed}: listed", puzzle.id);
+                        }
+                        assert_eq!(s.state, hint.state);
+                        assert_eq!(s.count.moves, hint.candidates.len());
+                        checked += 1;
+                    }
+                }
+            }
+        }
+        assert!(checked > 10_000, "{checked} inputs checked");
+    }
 }
