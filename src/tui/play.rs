@@ -6,6 +6,8 @@ use std::collections::VecDeque;
 
 use shakmaty::{Chess, Color, Move, Position, Square};
 
+mod review;
+
 use super::input::InputLine;
 use super::strings;
 use crate::notation::{Hint, HintEngine, HintState, MoveText};
@@ -465,43 +467,6 @@ impl Play {
         if target != text {
             self.edit(|line| line.set(&target));
         }
-    }
-
-    /// Shows or hides the puzzle's themes (hidden while it is unsolved, as
-    /// they hint at the answer).
-    pub fn toggle_themes(&mut self) {
-        self.themes_shown = !self.themes_shown;
-    }
-
-    /// Whether the themes are shown.
-    pub fn themes_shown(&self) -> bool {
-        self.themes_shown
-    }
-
-    /// Once the puzzle has ended, steps through its solution on the board:
-    /// `by` moves forward (negative: back), clamped to the line.
-    pub fn step(&mut self, by: isize) {
-        if self.finish.is_none() || self.line.is_empty() {
-            return;
-        }
-        self.flush();
-        let at = self.review.unwrap_or(self.line.len());
-        self.review = Some(at.saturating_add_signed(by).min(self.line.len()));
-    }
-
-    /// Steps to the start (`false`) or the end (`true`) of the solution.
-    pub fn step_to(&mut self, end: bool) {
-        if self.finish.is_none() || self.line.is_empty() {
-            return;
-        }
-        self.flush();
-        self.review = Some(if end { self.line.len() } else { 0 });
-    }
-
-    /// While stepping through the solution: how many of its moves are
-    /// shown, and the line.
-    pub fn review(&self) -> Option<(usize, &[SolutionStep])> {
-        self.review.map(|at| (at, self.line.as_slice()))
     }
 
     /// Turns the board around.

@@ -1,0 +1,44 @@
+//! After a puzzle: its themes shown on request, and its solution stepped
+//! through on the board (the board and the moves list follow the step).
+
+use super::Play;
+use crate::session::SolutionStep;
+
+impl Play {
+    /// Shows or hides the puzzle's themes (hidden while it is unsolved, as
+    /// they hint at the answer).
+    pub fn toggle_themes(&mut self) {
+        self.themes_shown = !self.themes_shown;
+    }
+
+    /// Whether the themes are shown.
+    pub fn themes_shown(&self) -> bool {
+        self.themes_shown
+    }
+
+    /// Once the puzzle has ended, steps through its solution on the board:
+    /// `by` moves forward (negative: back), clamped to the line.
+    pub fn step(&mut self, by: isize) {
+        if self.finish.is_none() || self.line.is_empty() {
+            return;
+        }
+        self.flush();
+        let at = self.review.unwrap_or(self.line.len());
+        self.review = Some(at.saturating_add_signed(by).min(self.line.len()));
+    }
+
+    /// Steps to the start (`false`) or the end (`true`) of the solution.
+    pub fn step_to(&mut self, end: bool) {
+        if self.finish.is_none() || self.line.is_empty() {
+            return;
+        }
+        self.flush();
+        self.review = Some(if end { self.line.len() } else { 0 });
+    }
+
+    /// While stepping through the solution: how many of its moves are
+    /// shown, and the line.
+    pub fn review(&self) -> Option<(usize, &[SolutionStep])> {
+        self.review.map(|at| (at, self.line.as_slice()))
+    }
+}
