@@ -890,3 +890,35 @@ fn the_rating_and_its_change_are_on_the_puzzle_screen() {
         screen(&app)
     );
 }
+
+#[test]
+fn leaving_a_failed_puzzle_records_the_failure_but_a_clean_one_is_not_attempted() {
+    use sancho::tui::{Effect, Finished};
+    let mut app = started();
+    // Clean and unfinished: moving on records nothing.
+    let effects = app.update(Action::Next);
+    assert!(effects.is_empty(), "{effects:?}");
+    assert!(app.outcomes().is_empty());
+    // Failed by a wrong move, then left: the failure is recorded at once.
+    app.update(Action::Tick(REPLY_DELAY_MS));
+    typed(&mut app, "a3");
+    app.update(Action::Submit);
+    assert!(
+        app.play()
+            .unwrap()
+            .status()
+            .text
+            .contains("Failed, keep going")
+    );
+    let effects = app.update(Action::Quit);
+    let [
+        Effect::Record(Finished::Puzzle { attempt, .. }),
+        Effect::RefreshStats,
+    ] = &effects[..]
+    else {
+        panic!("the failure is recorded on the way out: {effects:?}");
+    };
+    assert!(!attempt.outcome.solved);
+    assert_eq!(attempt.puzzle_id, "CJi0b");
+    assert!(app.should_quit());
+}
