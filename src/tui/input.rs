@@ -167,4 +167,27 @@ mod tests {
         ctl.insert('\u{7}');
         assert!(ctl.is_empty());
     }
+
+    #[test]
+    fn a_paste_keeps_its_first_line_bounded() {
+        let cases: [(&str, &str, &str); 5] = [
+            ("", "Nf3", "Nf3"),
+            ("", "Nf3\nNc6\n", "Nf3"),
+            ("", "\r\nNf3", ""),
+            ("N", "\tf3", "Nf3"),
+            (
+                "e",
+                "4 and then a very long sentence that goes on and on",
+                "e4 and then a very long sentence that go",
+            ),
+        ];
+        for (before, paste, after) in cases {
+            let mut line = typed(before);
+            line.paste(paste);
+            assert_eq!(line.text(), after, "{paste:?}");
+        }
+        let mut line = InputLine::default();
+        line.paste(&"x".repeat(100_000));
+        assert_eq!(line.text().len(), MAX_INPUT);
+    }
 }
