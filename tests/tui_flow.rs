@@ -543,8 +543,10 @@ fn any_action() -> impl Strategy<Value = Action> {
             Action::Select,
             Action::Up,
             Action::Down,
+            Action::ToggleThemes,
         ]),
         (0u64..1000).prop_map(Action::Tick),
+        "[Rexd1-8#+\n]{0,60}".prop_map(Action::Paste),
     ]
 }
 
