@@ -184,6 +184,11 @@ pub fn hint(args: HintArgs) -> anyhow::Result<ExitCode> {
             HintState::Impossible(reason) => writeln!(out, "impossible: {reason}")?,
             state => writeln!(out, "{}: {}", state.name(), names.join(" "))?,
         }
+        if hint.state != HintState::Ambiguous {
+            for group in hint.groups() {
+                writeln!(out, "  {group}")?;
+            }
+        }
         for d in &hint.diagnostics {
             writeln!(out, "  {}: {}", d.code, d.message)?;
         }

@@ -153,6 +153,18 @@ pub struct HintReport<'a> {
     pub candidates: Vec<CandidateReport<'a>>,
     /// Departures from canonical SAN noticed so far.
     pub diagnostics: &'a [Diagnostic],
+    /// Readings that leave several candidates undecided
+    /// (`{"label": "Nd2", "candidates": [{"san": "Nbd2", ...}, ...]}`).
+    pub groups: Vec<GroupReport<'a>>,
+}
+
+/// A reading that leaves several candidates undecided.
+#[derive(Clone, Debug, Serialize)]
+pub struct GroupReport<'a> {
+    /// The undecided reading, e.g. `Nd2`.
+    pub label: String,
+    /// The moves it may mean.
+    pub candidates: Vec<CandidateReport<'a>>,
 }
 
 impl<'a> HintReport<'a> {
@@ -167,6 +179,14 @@ impl<'a> HintReport<'a> {
             },
             candidates: hint.candidates.iter().map(CandidateReport::from).collect(),
             diagnostics: &hint.diagnostics,
+            groups: hint
+                .groups()
+                .into_iter()
+                .map(|g| GroupReport {
+                    label: g.label,
+                    candidates: g.moves.into_iter().map(CandidateReport::from).collect(),
+                })
+                .collect(),
         }
     }
 }
