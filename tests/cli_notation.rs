@@ -141,6 +141,94 @@ fn batch_answers_every_line_in_order() {
     assert_eq!(lines[1]["diagnostics"][0]["code"], "uci");
     assert_eq!(lines[2]["error"]["kind"], "fen");
     assert_eq!(lines[3]["status"], "illegal");
+    for (i, line) in lines.iter().enumerate() {
+        assert_eq!(line["line"], i + 1);
+    }
+}
+
+/// Issue 18 #13: one output line per input line, whatever the line holds.
+#[test]
+fn batch_never_skips_or_aborts() {
+    let start = "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1";
+    let mut input: Vec<u8> = Vec::new();
+    input.extend_from_slice(format!("{start}\tNf3\n").as_bytes());
+    input.extend_from_slice(b"\n"); // 2: empty
+    input.extend_from_slice(b"\r\n"); // 3: \r only
+    input.extend_from_slice(start.as_bytes()); // 4: not UTF-8
+    input.extend_from_slice(b"\te\xff4\n");
+    input.extend_from_slice(format!("{start}\t{}\n", "!".repeat(250_000)).as_bytes()); // 5: too long
+    input.extend_from_slice(format!("{start}\te4\r\n").as_bytes()); // 6: CRLF
+    input.extend_from_slice(format!("{start}\t{}e4\n", " ".repeat(300)).as_bytes()); // 7: move too long
+    input.extend_from_slice(format!("{start}\td4").as_bytes()); // 8: no final newline
+    let mut child = Command::new(env!("CARGO_BIN_EXE_sancho"))
+        .args(["resolve", "--batch", "-"])
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .spawn()
+        .unwrap();
+    let mut stdin = child.stdin.take().unwrap();
+    let writer = std::thread::spawn(move || stdin.write_all(&input));
+    let out = child.wait_with_output().unwrap();
+    writer.join().unwrap().unwrap();
+    assert_eq!(out.status.code(), Some(0));
+    let lines: Vec<Value> = String::from_utf8(out.stdout)
+        .unwrap()
+        .lines()
+        .map(|l| serde_json::from_str(l).unwrap())
+        .collect();
+    assert_eq!(lines.len(), 8);
+    for (i, line) in lines.iter().enumerate() {
+        assert_eq!(line["line"], i + 1, "{line}");
+    }
+    let status: Vec<&str> = lines
+        .iter()
+        .map(|l| l["status"].as_str().unwrap())
+        .collect();
+    assert_eq!(
+        status,
+        [
+            "ok", "invalid", "invalid", "invalid", "invalid", "ok", "invalid", "ok"
+        ]
+    );
+    assert_eq!(lines[3]["error"]["kind"], "encoding");
+    assert!(
+        lines[4]["error"]["message"]
+            .as_str()
+            .unwrap()
+            .contains("too long")
+    );
+    assert!(
+        lines[6]["error"]["message"]
+            .as_str()
+            .unwrap()
+            .starts_with("input too long")
+    );
+    assert_eq!(lines[5]["san"], "e4");
+    assert_eq!(lines[7]["san"], "d4");
+}
+
+#[test]
+fn hint_lists_every_reading() {
+    let fen = "4k3/8/8/8/8/5N2/8/1N2K3 w - - 0 1";
+    let out = sancho(&["hint", "--fen", fen, "Nd"]);
+    assert_eq!(
+        String::from_utf8(out.stdout).unwrap(),
+        "partial: Nd4 Nbd2 Nfd2\n  Nd2: Nbd2 or Nfd2?\n"
+    );
+    let v = json(&sancho(&["hint", "--json", "--fen", fen, "Nd"]));
+    assert_eq!(v["groups"][0]["label"], "Nd2");
+    assert_eq!(v["groups"][0]["candidates"][1]["san"], "Nfd2");
+    let v = json(&sancho(&["hint", "--json", "P"]));
+    assert_eq!(v["candidates"].as_array().unwrap().len(), 16);
+    for sign in ["!", "?", "+", "#", "!?"] {
+        let out = sancho(&["hint", sign]);
+        assert_eq!(out.status.code(), Some(1));
+        let text = String::from_utf8(out.stdout).unwrap();
+        assert!(
+            text.contains("start with a piece letter or a square"),
+            "{sign}: {text}"
+        );
+    }
 }
 
 #[test]

@@ -6,6 +6,7 @@ use std::process::ExitCode;
 
 use anyhow::Context;
 use clap::Args;
+use sancho::notation::parse::{MAX_INPUT_LEN, bounded_prefix};
 use sancho::notation::report::{HintReport, MoveReport, ResolveReport};
 use sancho::notation::{
     HintEngine, HintState, Strictness, fen::parse_fen, play_line, resolve as resolve_input,
@@ -115,10 +116,17 @@ pub fn usage(e: UsageError) -> anyhow::Result<ExitCode> {
     Ok(ExitCode::from(2))
 }
 
-/// `--batch`: one JSON object per `FEN<TAB>INPUT` line. The last position
-/// is kept, so lines that share a FEN parse it once.
+/// The longest batch line read in full: a FEN (under 100 bytes), a tab and
+/// a move of at most [`MAX_INPUT_LEN`] bytes fit with room to spare; a
+/// longer line is answered as too long without being held in memory.
+const MAX_BATCH_LINE: usize = 4096;
+
+/// `--batch`: one JSON object per input line, in order, each with its
+/// `"line"` number: `FEN<TAB>INPUT` lines are resolved; an empty line, a
+/// line that is not UTF-8 or one that is too long gets an `invalid` object.
+/// The last position is kept, so lines that share a FEN parse it once.
 fn batch(path: &str, strictness: Strictness) -> anyhow::Result<ExitCode> {
-    let reader: Box<dyn BufRead> = if path == "-" {
+    let mut reader: Box<dyn BufRead> = if path == "-" {
         Box::new(io::stdin().lock())
     } else {
         let file = File::open(path).with_context(|| format!("cannot open {path}"))?;
@@ -126,33 +134,96 @@ fn batch(path: &str, strictness: Strictness) -> anyhow::Result<ExitCode> {
     };
     let mut out = BufWriter::with_capacity(1 << 16, io::stdout().lock());
     let mut cached: Option<(String, Result<Chess, String>)> = None;
-    for (number, line) in reader.lines().enumerate() {
-        let line = line.with_context(|| format!("{path}: line {}", number + 1))?;
-        let line = line.strip_suffix('\r').unwrap_or(&line);
-        if line.is_empty() {
-            continue;
+    let mut bytes = Vec::with_capacity(256);
+    let mut number = 0;
+    while let Some(truncated) = read_bounded_line(&mut reader, &mut bytes, MAX_BATCH_LINE)
+        .with_context(|| format!("{path}: line {}", number + 1))?
+    {
+        number += 1;
+        if bytes.last() == Some(&b'\r') {
+            bytes.pop();
         }
+        let line = match std::str::from_utf8(&bytes) {
+            Ok(line) => line,
+            Err(e) => {
+                let lossy = String::from_utf8_lossy(&bytes);
+                let input = lossy.split_once('\t').map_or("", |(_, i)| i);
+                let message = format!(
+                    "line {number} is not valid UTF-8 (byte {})",
+                    e.valid_up_to() + 1
+                );
+                let report = ResolveReport::invalid(bounded_prefix(input), "encoding", message);
+                serde_json::to_writer(&mut out, &report.at_line(number))?;
+                out.write_all(b"\n")?;
+                continue;
+            }
+        };
         let (fen, input) = line.split_once('\t').unwrap_or((line, ""));
-        if cached.as_ref().is_none_or(|(f, _)| f != fen) {
-            let pos = parse_fen(fen).map_err(|e| e.to_string());
-            cached = Some((fen.to_owned(), pos));
-        }
-        match cached.as_ref().map(|(_, p)| p) {
-            Some(Ok(pos)) => {
-                let result = resolve_input(pos, input, strictness);
-                serde_json::to_writer(&mut out, &ResolveReport::new(input, &result))?;
+        let report = if truncated {
+            let message = format!(
+                "line {number} is too long: a line is a FEN, a tab and a move of at most {MAX_INPUT_LEN} bytes"
+            );
+            ResolveReport::invalid(bounded_prefix(input), "syntax", message)
+        } else if line.trim().is_empty() {
+            let message = format!("line {number} is empty: expected FEN<TAB>INPUT");
+            ResolveReport::invalid(input, "syntax", message)
+        } else {
+            if cached.as_ref().is_none_or(|(f, _)| f != fen) {
+                cached = None;
             }
-            Some(Err(message)) => {
-                let report =
-                    ResolveReport::bad_fen(input, format!("line {}: {message}", number + 1));
-                serde_json::to_writer(&mut out, &report)?;
+            let (_, pos) = cached
+                .get_or_insert_with(|| (fen.to_owned(), parse_fen(fen).map_err(|e| e.to_string())));
+            match pos {
+                Ok(pos) => {
+                    let result = resolve_input(pos, input, strictness);
+                    serde_json::to_writer(
+                        &mut out,
+                        &ResolveReport::new(input, &result).at_line(number),
+                    )?;
+                    out.write_all(b"\n")?;
+                    continue;
+                }
+                Err(message) => ResolveReport::bad_fen(input, format!("line {number}: {message}")),
             }
-            None => {}
-        }
+        };
+        serde_json::to_writer(&mut out, &report.at_line(number))?;
         out.write_all(b"\n")?;
     }
     out.flush()?;
     Ok(ExitCode::SUCCESS)
+}
+
+/// Reads one line (without its `\n`) into `buf`, keeping at most `limit`
+/// bytes and skipping the rest of a longer line. `None` at the end of the
+/// input; otherwise whether the line was cut.
+fn read_bounded_line(
+    reader: &mut dyn BufRead,
+    buf: &mut Vec<u8>,
+    limit: usize,
+) -> io::Result<Option<bool>> {
+    buf.clear();
+    let (mut any, mut truncated) = (false, false);
+    loop {
+        let available = match reader.fill_buf() {
+            Ok(available) => available,
+            Err(e) if e.kind() == io::ErrorKind::Interrupted => continue,
+            Err(e) => return Err(e),
+        };
+        if available.is_empty() {
+            return Ok(any.then_some(truncated));
+        }
+        any = true;
+        let newline = available.iter().position(|&b| b == b'\n');
+        let chunk = &available[..newline.unwrap_or(available.len())];
+        let room = limit.saturating_sub(buf.len());
+        truncated |= chunk.len() > room;
+        buf.extend_from_slice(&chunk[..chunk.len().min(room)]);
+        let used = newline.map_or(available.len(), |i| i + 1);
+        reader.consume(used);
+        if newline.is_some() {
+            return Ok(Some(truncated));
+        }
+    }
 }
 
 /// `sancho hint`.

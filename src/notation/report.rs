@@ -13,6 +13,9 @@ use super::types::{MoveText, Rejected, Resolved};
 /// One resolved or rejected input.
 #[derive(Clone, Debug, Serialize)]
 pub struct ResolveReport<'a> {
+    /// The 1-based line number in `--batch` (absent elsewhere).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub line: Option<usize>,
     /// The input as given.
     pub input: &'a str,
     /// `ok`, `ambiguous`, `illegal` or `invalid`.
@@ -44,10 +47,11 @@ pub struct CandidateReport<'a> {
     pub uci: &'a str,
 }
 
-/// An error: its kind (`ambiguous`, `illegal`, `syntax`, `fen`) and message.
+/// An error: its kind (`ambiguous`, `illegal`, `syntax`, `fen`, and in
+/// `--batch` `encoding` for a line that is not UTF-8) and message.
 #[derive(Clone, Debug, Serialize)]
 pub struct ErrorReport {
-    /// `ambiguous`, `illegal`, `syntax` or `fen`.
+    /// `ambiguous`, `illegal`, `syntax`, `fen` or `encoding`.
     pub kind: &'static str,
     /// What is wrong, in words.
     pub message: String,
@@ -58,6 +62,7 @@ impl<'a> ResolveReport<'a> {
     pub fn new(input: &'a str, result: &'a Result<Resolved, Rejected>) -> Self {
         match result {
             Ok(r) => ResolveReport {
+                line: None,
                 input,
                 status: "ok",
                 uci: Some(&r.text.uci),
@@ -75,6 +80,7 @@ impl<'a> ResolveReport<'a> {
                     _ => Vec::new(),
                 };
                 ResolveReport {
+                    line: None,
                     input,
                     status: rejected.error.status(),
                     uci: None,
@@ -93,7 +99,14 @@ impl<'a> ResolveReport<'a> {
 
     /// The report for an input whose position could not be read.
     pub fn bad_fen(input: &'a str, message: String) -> Self {
+        ResolveReport::invalid(input, "fen", message)
+    }
+
+    /// An `invalid` report of `kind` (`fen`, `syntax`, `encoding`) for an
+    /// input that never reached the resolver.
+    pub fn invalid(input: &'a str, kind: &'static str, message: String) -> Self {
         ResolveReport {
+            line: None,
             input,
             status: "invalid",
             uci: None,
@@ -101,10 +114,15 @@ impl<'a> ResolveReport<'a> {
             lan: None,
             diagnostics: &[],
             candidates: Vec::new(),
-            error: Some(ErrorReport {
-                kind: "fen",
-                message,
-            }),
+            error: Some(ErrorReport { kind, message }),
+        }
+    }
+
+    /// The same report, numbered as line `line` of a batch.
+    pub fn at_line(self, line: usize) -> Self {
+        ResolveReport {
+            line: Some(line),
+            ..self
         }
     }
 }
