@@ -85,6 +85,17 @@ fn bench_hint(c: &mut Criterion) {
     group.bench_function("one keystroke, impossible (Qx)", |b| {
         b.iter(|| black_box(engine.hint(black_box("Qx"))))
     });
+    group.bench_function("one keystroke, every piece move (N)", |b| {
+        b.iter(|| black_box(engine.hint(black_box("N"))))
+    });
+    let knights = parse_fen("4k3/8/8/8/8/5N2/8/1N2K3 w - - 0 1").expect("fen");
+    let knights = HintEngine::new(&knights);
+    group.bench_function("one keystroke with an ambiguity group (Nd)", |b| {
+        b.iter(|| {
+            let hint = knights.hint(black_box("Nd"));
+            black_box(hint.groups().len())
+        })
+    });
     group.bench_function("new position (build the table)", |b| {
         b.iter(|| black_box(HintEngine::new(black_box(&pos))))
     });

@@ -101,7 +101,7 @@ fn typed_spellings(m: &MoveText, pick: usize) -> Vec<String> {
             let letter = &letters[k % letters.len()];
             let promotion = &promotions[k % promotions.len()];
             let mut s = format!("{letter}{d}{sep}{to}{promotion}{}", suffix(k));
-            if m.mv.is_en_passant() && k % 2 == 0 {
+            if m.mv.is_en_passant() && k.is_multiple_of(2) {
                 s.push_str(" e.p.");
             }
             out.push(s);
