@@ -259,3 +259,44 @@ fn san_strings_lists_them_all() {
         29_274
     );
 }
+
+/// Issue 11: notation in the user's language, JSON keeps English SAN.
+#[test]
+fn lang_reads_and_writes_local_letters() {
+    let v = json(&sancho(&["resolve", "--json", "--lang", "de", "Sf3"]));
+    assert_eq!(v["status"], "ok");
+    assert_eq!(v["san"], "Nf3");
+    assert_eq!(v["local"], "Sf3");
+    let out = sancho(&["resolve", "--lang", "de", "Nf3"]);
+    assert_eq!(out.status.code(), Some(1));
+    assert_eq!(
+        String::from_utf8(out.stdout).unwrap(),
+        "invalid: in German notation the knight is S, not N: Sf3\n"
+    );
+    let out = sancho(&["resolve", "--lang", "fr", "Cf3"]);
+    assert_eq!(
+        String::from_utf8(out.stdout).unwrap(),
+        "Cf3  (SAN Nf3, LAN Cg1-f3, UCI g1f3)\n"
+    );
+    let v = json(&sancho(&["resolve", "--json", "--figurine", "Nf3"]));
+    assert_eq!(v["local"], "♘f3");
+    // Plain English output has no `local` field.
+    assert!(
+        json(&sancho(&["resolve", "--json", "Nf3"]))
+            .get("local")
+            .is_none()
+    );
+    let v = json(&sancho(&["moves", "--json", "--lang", "nl"]));
+    assert!(
+        v.as_array()
+            .unwrap()
+            .iter()
+            .any(|m| m["san"] == "Nf3" && m["local"] == "Pf3")
+    );
+    let v = json(&sancho(&["hint", "--json", "--lang", "hu", "H"]));
+    assert_eq!(v["candidates"].as_array().unwrap().len(), 4);
+    assert_eq!(v["candidates"][0]["local"], "Ha3");
+    let out = sancho(&["hint", "--lang", "xx", "N"]);
+    assert_eq!(out.status.code(), Some(2));
+    assert!(String::from_utf8_lossy(&out.stderr).contains("unknown language"));
+}

@@ -9,8 +9,8 @@ use clap::Args;
 use sancho::notation::parse::{MAX_INPUT_LEN, bounded_prefix};
 use sancho::notation::report::{HintReport, MoveReport, ResolveReport};
 use sancho::notation::{
-    HintEngine, HintState, Strictness, fen::parse_fen, play_line, resolve as resolve_input,
-    san_strings as all,
+    HintEngine, HintState, Lang, MoveText, Rejected, ResolveError, Resolved, Strictness,
+    fen::parse_fen, hint_in, play_line, resolve_in, san_strings as all,
 };
 use shakmaty::Chess;
 
@@ -40,6 +40,49 @@ impl PositionArgs {
     }
 }
 
+/// How moves are read and written: the language's piece letters, or
+/// figurines for output.
+#[derive(Clone, Copy, Debug, Args)]
+pub struct StyleArgs {
+    /// Piece letters of this language, for input and output (ISO 639-1:
+    /// en, de, fr, es, it, pt, nl, cs, pl, hu, sv, no, da, fi, ro, is, et,
+    /// hr). JSON keeps `san` in English and adds `local`.
+    #[arg(long, value_name = "CODE", default_value = "en")]
+    lang: Lang,
+    /// Write moves with figurines (♘f3), as FIDE recommends for print.
+    #[arg(long)]
+    figurine: bool,
+}
+
+impl StyleArgs {
+    /// Whether output differs from English SAN.
+    fn local(&self) -> bool {
+        self.figurine || self.lang != Lang::EN
+    }
+
+    /// `san` (or LAN, or a message) written in this style.
+    fn write(&self, english: &str) -> String {
+        if self.figurine {
+            Lang::figurine(english)
+        } else {
+            self.lang.localize(english)
+        }
+    }
+
+    /// A message whose SAN strings (those of `moves`) are written in this style.
+    fn message<'m>(&self, message: &str, moves: impl IntoIterator<Item = &'m MoveText>) -> String {
+        let mut out = message.to_owned();
+        if self.local() {
+            for m in moves {
+                out = out.replace(&m.san, &self.write(&m.san));
+                let bare = m.san.trim_end_matches(['+', '#']);
+                out = out.replace(bare, &self.write(bare));
+            }
+        }
+        out
+    }
+}
+
 /// A bad FEN or bad usage: exit status 2 with the message.
 #[derive(Debug, thiserror::Error)]
 #[error("{0}")]
@@ -50,6 +93,8 @@ pub struct UsageError(String);
 pub struct ResolveArgs {
     #[command(flatten)]
     position: PositionArgs,
+    #[command(flatten)]
+    style: StyleArgs,
     /// Accept only canonical SAN (for drills that grade notation).
     #[arg(long)]
     strict: bool,
@@ -74,34 +119,47 @@ fn strictness(strict: bool) -> Strictness {
 
 pub fn resolve(args: ResolveArgs) -> anyhow::Result<ExitCode> {
     let strictness = strictness(args.strict);
+    let style = args.style;
     if let Some(path) = &args.batch {
-        return batch(path, strictness);
+        return batch(path, strictness, style);
     }
     let pos = match args.position.position() {
         Ok(pos) => pos,
         Err(e) => return usage(e),
     };
     let input = args.input.unwrap_or_default();
-    let result = resolve_input(&pos, &input, strictness);
+    let result = resolve_in(&pos, &input, strictness, style.lang);
     let mut out = io::stdout().lock();
     if args.json {
-        serde_json::to_writer(&mut out, &ResolveReport::new(&input, &result))?;
+        serde_json::to_writer(&mut out, &report(&input, &result, style))?;
         writeln!(out)?;
     } else {
+        let (diagnostics, moves): (_, Vec<&MoveText>) = match &result {
+            Ok(r) => (&r.diagnostics, vec![&r.text]),
+            Err(e) => (&e.diagnostics, ambiguous(e)),
+        };
         match &result {
+            Ok(r) if style.local() => writeln!(
+                out,
+                "{}  (SAN {}, LAN {}, UCI {})",
+                style.write(&r.text.san),
+                r.text.san,
+                style.write(&r.text.lan),
+                r.text.uci
+            )?,
             Ok(r) => writeln!(
                 out,
                 "{}  (LAN {}, UCI {})",
                 r.text.san, r.text.lan, r.text.uci
             )?,
-            Err(e) => writeln!(out, "{}: {e}", e.error.status())?,
+            Err(e) => {
+                let message = style.message(&e.to_string(), moves.iter().copied());
+                writeln!(out, "{}: {message}", e.error.status())?
+            }
         }
-        let diagnostics = match &result {
-            Ok(r) => &r.diagnostics,
-            Err(e) => &e.diagnostics,
-        };
         for d in diagnostics {
-            writeln!(out, "  {}: {}", d.code, d.message)?;
+            let message = style.message(&d.message, moves.iter().copied());
+            writeln!(out, "  {}: {message}", d.code)?;
         }
     }
     Ok(if result.is_ok() {
@@ -109,6 +167,28 @@ pub fn resolve(args: ResolveArgs) -> anyhow::Result<ExitCode> {
     } else {
         ExitCode::from(1)
     })
+}
+
+/// The candidates of an ambiguous answer (none otherwise).
+fn ambiguous(rejected: &Rejected) -> Vec<&MoveText> {
+    match &rejected.error {
+        ResolveError::Ambiguous { candidates } => candidates.iter().collect(),
+        _ => Vec::new(),
+    }
+}
+
+/// The JSON report, with `local` spellings when the style asks for them.
+fn report<'a>(
+    input: &'a str,
+    result: &'a Result<Resolved, Rejected>,
+    style: StyleArgs,
+) -> ResolveReport<'a> {
+    let report = ResolveReport::new(input, result);
+    if style.local() {
+        report.localized(&|san| style.write(san))
+    } else {
+        report
+    }
 }
 
 pub fn usage(e: UsageError) -> anyhow::Result<ExitCode> {
@@ -125,7 +205,7 @@ const MAX_BATCH_LINE: usize = 4096;
 /// `"line"` number: `FEN<TAB>INPUT` lines are resolved; an empty line, a
 /// line that is not UTF-8 or one that is too long gets an `invalid` object.
 /// The last position is kept, so lines that share a FEN parse it once.
-fn batch(path: &str, strictness: Strictness) -> anyhow::Result<ExitCode> {
+fn batch(path: &str, strictness: Strictness, style: StyleArgs) -> anyhow::Result<ExitCode> {
     let mut reader: Box<dyn BufRead> = if path == "-" {
         Box::new(io::stdin().lock())
     } else {
@@ -175,10 +255,10 @@ fn batch(path: &str, strictness: Strictness) -> anyhow::Result<ExitCode> {
                 .get_or_insert_with(|| (fen.to_owned(), parse_fen(fen).map_err(|e| e.to_string())));
             match pos {
                 Ok(pos) => {
-                    let result = resolve_input(pos, input, strictness);
+                    let result = resolve_in(pos, input, strictness, style.lang);
                     serde_json::to_writer(
                         &mut out,
-                        &ResolveReport::new(input, &result).at_line(number),
+                        &report(input, &result, style).at_line(number),
                     )?;
                     out.write_all(b"\n")?;
                     continue;
@@ -231,6 +311,8 @@ fn read_bounded_line(
 pub struct HintArgs {
     #[command(flatten)]
     position: PositionArgs,
+    #[command(flatten)]
+    style: StyleArgs,
     /// Print one JSON object.
     #[arg(long)]
     json: bool,
@@ -244,24 +326,36 @@ pub fn hint(args: HintArgs) -> anyhow::Result<ExitCode> {
         Ok(pos) => pos,
         Err(e) => return usage(e),
     };
-    let hint = HintEngine::new(&pos).hint(&args.prefix);
+    let style = args.style;
+    let hint = hint_in(&HintEngine::new(&pos), &args.prefix, style.lang);
     let mut out = io::stdout().lock();
     if args.json {
-        serde_json::to_writer(&mut out, &HintReport::new(&args.prefix, &hint))?;
+        let report = HintReport::new(&args.prefix, &hint);
+        let report = if style.local() {
+            report.localized(&|san| style.write(san))
+        } else {
+            report
+        };
+        serde_json::to_writer(&mut out, &report)?;
         writeln!(out)?;
     } else {
-        let names: Vec<&str> = hint.candidates.iter().map(|c| c.san.as_str()).collect();
+        let names: Vec<String> = hint
+            .candidates
+            .iter()
+            .map(|c| style.write(&c.san))
+            .collect();
         match &hint.state {
             HintState::Impossible(reason) => writeln!(out, "impossible: {reason}")?,
             state => writeln!(out, "{}: {}", state.name(), names.join(" "))?,
         }
         if hint.state != HintState::Ambiguous {
             for group in hint.groups() {
-                writeln!(out, "  {group}")?;
+                writeln!(out, "  {}", group.describe(|san| style.write(san)))?;
             }
         }
         for d in &hint.diagnostics {
-            writeln!(out, "  {}: {}", d.code, d.message)?;
+            let message = style.message(&d.message, &hint.candidates);
+            writeln!(out, "  {}: {message}", d.code)?;
         }
     }
     Ok(match hint.state {
@@ -275,6 +369,8 @@ pub fn hint(args: HintArgs) -> anyhow::Result<ExitCode> {
 pub struct MovesArgs {
     #[command(flatten)]
     position: PositionArgs,
+    #[command(flatten)]
+    style: StyleArgs,
     /// Print a JSON array of {"uci", "san", "lan"}.
     #[arg(long)]
     json: bool,
@@ -287,13 +383,22 @@ pub fn moves(args: MovesArgs) -> anyhow::Result<ExitCode> {
     };
     let engine = HintEngine::new(&pos);
     let mut out = io::stdout().lock();
+    let style = args.style;
     if args.json {
-        let moves: Vec<MoveReport<'_>> = engine.moves().iter().map(MoveReport::from).collect();
+        let moves: Vec<MoveReport<'_>> = engine
+            .moves()
+            .iter()
+            .map(|m| MoveReport {
+                local: style.local().then(|| style.write(&m.san)),
+                ..MoveReport::from(m)
+            })
+            .collect();
         serde_json::to_writer(&mut out, &moves)?;
         writeln!(out)?;
     } else {
         for m in engine.moves() {
-            writeln!(out, "{:8} {:10} {}", m.san, m.lan, m.uci)?;
+            let (san, lan) = (style.write(&m.san), style.write(&m.lan));
+            writeln!(out, "{san:8} {lan:10} {}", m.uci)?;
         }
     }
     Ok(ExitCode::SUCCESS)

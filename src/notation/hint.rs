@@ -98,18 +98,27 @@ pub struct Group<'a> {
     pub moves: Vec<&'a MoveText>,
 }
 
-impl fmt::Display for Group<'_> {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        write!(f, "{}: ", self.label)?;
+impl Group<'_> {
+    /// "Nd2: Nbd2 or Nfd2?", each SAN written by `write` (a language's
+    /// letters, figurines).
+    pub fn describe(&self, write: impl Fn(&str) -> String) -> String {
+        let mut out = format!("{}: ", write(&self.label));
         for (i, m) in self.moves.iter().enumerate() {
-            let sep = match i {
+            out.push_str(match i {
                 0 => "",
                 _ if i + 1 == self.moves.len() => " or ",
                 _ => ", ",
-            };
-            write!(f, "{sep}{}", m.san)?;
+            });
+            out.push_str(&write(&m.san));
         }
-        f.write_str("?")
+        out.push('?');
+        out
+    }
+}
+
+impl fmt::Display for Group<'_> {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(&self.describe(str::to_owned))
     }
 }
 

@@ -10,6 +10,7 @@ pub mod explain;
 pub mod fen;
 pub mod hint;
 mod judge;
+pub mod lang;
 pub mod line;
 pub mod parse;
 pub mod report;
@@ -19,7 +20,8 @@ pub mod types;
 pub mod write;
 
 pub use diagnostic::{Code, Diagnostic};
-pub use hint::{Hint, HintEngine, HintState, hint};
+pub use hint::{Group, Hint, HintEngine, HintState, hint};
+pub use lang::{Lang, hint_in, resolve_in};
 pub use line::{LineError, play_line};
 pub use resolve::resolve;
 pub use types::{

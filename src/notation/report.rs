@@ -26,6 +26,10 @@ pub struct ResolveReport<'a> {
     /// Canonical SAN, when resolved.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub san: Option<&'a str>,
+    /// The SAN in the chosen language's letters or in figurines (`--lang`,
+    /// `--figurine`), when resolved and not plain English.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub local: Option<String>,
     /// Long algebraic notation, when resolved.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub lan: Option<&'a str>,
@@ -45,6 +49,10 @@ pub struct CandidateReport<'a> {
     pub san: &'a str,
     /// UCI.
     pub uci: &'a str,
+    /// The SAN in the chosen language's letters or figurines, when not
+    /// plain English.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub local: Option<String>,
 }
 
 /// An error: its kind (`ambiguous`, `illegal`, `syntax`, `fen`, and in
@@ -67,6 +75,7 @@ impl<'a> ResolveReport<'a> {
                 status: "ok",
                 uci: Some(&r.text.uci),
                 san: Some(&r.text.san),
+                local: None,
                 lan: Some(&r.text.lan),
                 diagnostics: &r.diagnostics,
                 candidates: Vec::new(),
@@ -85,6 +94,7 @@ impl<'a> ResolveReport<'a> {
                     status: rejected.error.status(),
                     uci: None,
                     san: None,
+                    local: None,
                     lan: None,
                     diagnostics: &rejected.diagnostics,
                     candidates,
@@ -111,11 +121,20 @@ impl<'a> ResolveReport<'a> {
             status: "invalid",
             uci: None,
             san: None,
+            local: None,
             lan: None,
             diagnostics: &[],
             candidates: Vec::new(),
             error: Some(ErrorReport { kind, message }),
         }
+    }
+
+    /// The same report with `local` spellings written by `write` (a
+    /// language's letters or figurines); `san` stays English.
+    pub fn localized(mut self, write: &dyn Fn(&str) -> String) -> Self {
+        self.local = self.san.map(write);
+        localize_candidates(&mut self.candidates, write);
+        self
     }
 
     /// The same report, numbered as line `line` of a batch.
@@ -132,7 +151,14 @@ impl<'a> From<&'a MoveText> for CandidateReport<'a> {
         CandidateReport {
             san: &m.san,
             uci: &m.uci,
+            local: None,
         }
+    }
+}
+
+fn localize_candidates(candidates: &mut [CandidateReport<'_>], write: &dyn Fn(&str) -> String) {
+    for c in candidates {
+        c.local = Some(write(c.san));
     }
 }
 
@@ -145,6 +171,10 @@ pub struct MoveReport<'a> {
     pub san: &'a str,
     /// Long algebraic notation.
     pub lan: &'a str,
+    /// The SAN in the chosen language's letters or figurines, when not
+    /// plain English.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub local: Option<String>,
 }
 
 impl<'a> From<&'a MoveText> for MoveReport<'a> {
@@ -153,6 +183,7 @@ impl<'a> From<&'a MoveText> for MoveReport<'a> {
             uci: &m.uci,
             san: &m.san,
             lan: &m.lan,
+            local: None,
         }
     }
 }
@@ -186,6 +217,15 @@ pub struct GroupReport<'a> {
 }
 
 impl<'a> HintReport<'a> {
+    /// The same report with `local` spellings written by `write`.
+    pub fn localized(mut self, write: &dyn Fn(&str) -> String) -> Self {
+        localize_candidates(&mut self.candidates, write);
+        for g in &mut self.groups {
+            localize_candidates(&mut g.candidates, write);
+        }
+        self
+    }
+
     /// The report for `input` and its hint.
     pub fn new(input: &'a str, hint: &'a Hint) -> Self {
         HintReport {
