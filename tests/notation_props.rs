@@ -6,7 +6,8 @@
 
 use proptest::prelude::*;
 use sancho::notation::{
-    HintEngine, HintState, MoveText, ResolveError, Strictness, resolve, san_strings,
+    HintEngine, HintState, Lang, MoveText, ResolveError, Strictness, hint_in, resolve, resolve_in,
+    san_strings,
 };
 use shakmaty::{CastlingSide, Chess, Move, Position, Role, Square};
 
@@ -159,6 +160,30 @@ proptest! {
                     );
                 }
             }
+        }
+    }
+
+    /// Issue 11: every language reads back, strictly, the SAN it writes, and
+    /// its hint keeps the move on every prefix; figurines read back too.
+    #[test]
+    fn every_language_reads_back_what_it_writes(pos in positions()) {
+        let engine = HintEngine::new(&pos);
+        for m in engine.moves() {
+            for lang in Lang::ALL {
+                let local = lang.localize(&m.san);
+                let r = resolve_in(&pos, &local, Strictness::Strict, lang);
+                prop_assert_eq!(r.map(|r| r.text.mv).ok(), Some(m.mv), "{} {}", lang, local);
+                for (end, _) in local.char_indices().skip(1) {
+                    let h = hint_in(&engine, &local[..end], lang);
+                    prop_assert!(
+                        h.candidates.iter().any(|c| c.mv == m.mv),
+                        "{} {:?} lost {}", lang, &local[..end], m.san
+                    );
+                }
+            }
+            let figurine = Lang::figurine(&m.san);
+            let r = resolve(&pos, &figurine, Strictness::Lenient);
+            prop_assert_eq!(r.map(|r| r.text.mv).ok(), Some(m.mv), "{}", figurine);
         }
     }
 

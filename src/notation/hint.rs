@@ -253,7 +253,7 @@ impl HintEngine {
         if body.is_empty() && (finished || form.inner_space) {
             return Hint::impossible(START_WITH_A_PIECE_OR_SQUARE.to_owned());
         }
-        let seen = self.fits(&body, finished, form.pawn_letter);
+        let seen = self.fits(text, &body, finished, form.pawn_letter);
         let mut candidates: Vec<MoveText> = self
             .moves
             .iter()
@@ -332,20 +332,20 @@ impl HintEngine {
     }
 
     /// Which moves have a spelling that `body` begins (or, when `finished`,
-    /// equals). After a `P` only pawn moves fit. A body that ends in the
-    /// start of an `e.p.` suffix also fits the en passant captures it follows.
-    fn fits(&self, body: &str, finished: bool, pawn_letter: bool) -> Vec<bool> {
+    /// equals). After a `P` only pawn moves fit. A text that ends in the
+    /// start of an `e.p.` suffix (`exd6 e.`, `exd6+ e`) also fits the en
+    /// passant capture it follows.
+    fn fits(&self, text: &str, body: &str, finished: bool, pawn_letter: bool) -> Vec<bool> {
         let mut seen = vec![false; self.moves.len()];
-        let ep_head = (!finished).then(|| partial_ep(body)).flatten();
+        let ep_body = partial_ep(text).map(|head| normalize(head).body.replace(['X', ':'], "x"));
         for (spelling, i) in self.spellings.iter() {
             let fits = if finished {
                 spelling == body
             } else {
                 spelling.starts_with(body)
-                    || ep_head
-                        .is_some_and(|head| spelling == head && self.moves[i].mv.is_en_passant())
             };
-            if fits && (!pawn_letter || self.moves[i].mv.role() == Role::Pawn) {
+            let ep = ep_body.as_deref() == Some(spelling) && self.moves[i].mv.is_en_passant();
+            if (fits || ep) && (!pawn_letter || self.moves[i].mv.role() == Role::Pawn) {
                 seen[i] = true;
             }
         }
@@ -441,12 +441,14 @@ fn partial_diagnostics(form: &Form, first: Option<&MoveText>) -> Vec<Diagnostic>
     out
 }
 
-/// The text before a partial `e.p.` suffix (`exd6e`, `exd6e.p`), when the
-/// body ends in one after a square.
-fn partial_ep(body: &str) -> Option<&str> {
+/// The text before a partial `e.p.` suffix (`exd6e`, `exd6 e.p`,
+/// `exd6+ e`), when one follows a square or a sign.
+fn partial_ep(text: &str) -> Option<&str> {
+    let text = text.trim_end();
     ["e.p", "e.", "e"].into_iter().find_map(|tail| {
-        let head = body.strip_suffix(tail)?;
-        head.ends_with(|c: char| ('1'..='8').contains(&c))
+        let head = text.strip_suffix(tail)?;
+        head.trim_end()
+            .ends_with(|c: char| ('1'..='8').contains(&c) || matches!(c, '+' | '#' | '!' | '?'))
             .then_some(head)
     })
 }

@@ -24,7 +24,9 @@ use shakmaty::{Chess, Role};
 use super::diagnostic::Code;
 use super::hint::{Hint, HintEngine, HintState};
 use super::resolve::resolve;
-use super::types::{Rejected, ResolveError, Resolved, Strictness, SyntaxError, role_name};
+use super::types::{
+    MoveText, Rejected, ResolveError, Resolved, Strictness, SyntaxError, role_name,
+};
 
 /// A notation language: an ISO 639-1 code and its piece letters.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
@@ -109,9 +111,14 @@ impl Lang {
     /// that is a piece in English but not in this language ("in German
     /// notation the knight is S").
     pub fn to_english(self, input: &str) -> Result<Cow<'_, str>, ForeignLetter> {
-        if self == Lang::EN {
+        if self == Lang::EN || castling_like(input) {
             return Ok(Cow::Borrowed(input));
         }
+        self.translate(input)
+    }
+
+    /// Translates the letters of `input`, castling or not.
+    fn translate(self, input: &str) -> Result<Cow<'_, str>, ForeignLetter> {
         let trimmed = input.trim_start();
         let mut out = String::with_capacity(input.len());
         out.push_str(&input[..input.len() - trimmed.len()]);
@@ -224,15 +231,49 @@ pub fn resolve_in(
 
 /// The live hint for `text` written in `lang`'s letters; the candidates
 /// stay English [`MoveText`]s (write them with [`Lang::localize`]).
+/// Where `O` is a piece (the Estonian bishop), `O` and `O-` are read both
+/// as castling and as that piece.
 pub fn hint_in(engine: &HintEngine, text: &str, lang: Lang) -> Hint {
-    match lang.to_english(text) {
-        Ok(english) => engine.hint(&english),
-        Err(foreign) => Hint {
-            state: HintState::Impossible(foreign.to_string()),
-            candidates: Vec::new(),
-            diagnostics: Vec::new(),
-        },
+    let impossible = |foreign: ForeignLetter| Hint {
+        state: HintState::Impossible(foreign.to_string()),
+        candidates: Vec::new(),
+        diagnostics: Vec::new(),
+    };
+    let english = match lang.to_english(text) {
+        Ok(english) => english,
+        Err(foreign) => return impossible(foreign),
+    };
+    let mut hint = engine.hint(&english);
+    if lang != Lang::EN && lang.piece('O').is_some() && castling_like(text) {
+        let Ok(piece) = lang.translate(text) else {
+            return hint;
+        };
+        let piece = engine.hint(&piece);
+        if hint.candidates.is_empty() {
+            return piece;
+        }
+        let more: Vec<MoveText> = piece
+            .candidates
+            .into_iter()
+            .filter(|c| !hint.candidates.iter().any(|h| h.mv == c.mv))
+            .collect();
+        if !more.is_empty() {
+            hint.candidates.extend(more);
+            hint.state = match hint.state {
+                HintState::Complete => HintState::CompleteOrLonger,
+                HintState::CompleteOrLonger => HintState::CompleteOrLonger,
+                _ => HintState::Partial,
+            };
+        }
     }
+    hint
+}
+
+/// Whether `input` reads as castling (or its start): only `O`, `o`, `0`
+/// and hyphens before any check sign or glyph.
+fn castling_like(input: &str) -> bool {
+    let body = input.trim().trim_end_matches(['+', '#', '!', '?']);
+    body.starts_with(['O', 'o', '0']) && body.chars().all(|c| matches!(c, 'O' | 'o' | '0' | '-'))
 }
 
 /// A letter that names one piece in `lang` and another in English, when
