@@ -300,3 +300,28 @@ fn lang_reads_and_writes_local_letters() {
     assert_eq!(out.status.code(), Some(2));
     assert!(String::from_utf8_lossy(&out.stderr).contains("unknown language"));
 }
+
+#[test]
+fn translate_checks_every_move() {
+    let out = sancho(&["translate", "--to", "de", "1. e4 e5 2. Nf3 Nc6 3. Bb5 a6"]);
+    assert_eq!(out.status.code(), Some(0));
+    assert_eq!(
+        String::from_utf8(out.stdout).unwrap(),
+        "1. e4 e5 2. Sf3 Sc6 3. Lb5 a6\n"
+    );
+    let out = sancho(&[
+        "translate",
+        "--from",
+        "fr",
+        "--figurine",
+        "e4 e5 Cf3 Cc6 Fc4 Fc5 O-O",
+    ]);
+    assert_eq!(
+        String::from_utf8(out.stdout).unwrap(),
+        "1. e4 e5 2. ♘f3 ♘c6 3. ♗c4 ♗c5 4. O-O\n"
+    );
+    let out = sancho(&["translate", "--to", "de", "e4 e5 Ke3"]);
+    assert_eq!(out.status.code(), Some(1));
+    let err = String::from_utf8(out.stderr).unwrap();
+    assert!(err.starts_with("sancho: move 2. Ke3: "), "{err}");
+}

@@ -270,3 +270,33 @@ proptest! {
         let _ = HintEngine::new(&pos).hint(&text);
     }
 }
+
+/// Issue 11: English -> any language (or figurines) -> English is the
+/// identity on every game in `assets/games`.
+#[test]
+fn translation_round_trips_every_shipped_game() {
+    use sancho::drill::pgn::parse_games;
+    use sancho::notation::translate::{Target, translate};
+    let dir = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("assets/games");
+    let mut games = 0;
+    for entry in std::fs::read_dir(&dir).expect("assets/games") {
+        let path = entry.expect("entry").path();
+        let text = std::fs::read_to_string(&path).expect("read game");
+        for game in parse_games(&text).expect("games parse") {
+            let start = Chess::default();
+            let english = translate(&start, &game.moves, Lang::EN, Target::Lang(Lang::EN))
+                .unwrap_or_else(|e| panic!("{}: {e}", path.display()));
+            for lang in Lang::ALL {
+                let local = translate(&start, &english, Lang::EN, Target::Lang(lang)).unwrap();
+                let back = translate(&start, &local, lang, Target::Lang(Lang::EN))
+                    .unwrap_or_else(|e| panic!("{} in {lang}: {e}", path.display()));
+                assert_eq!(back, english, "{} in {lang}", path.display());
+            }
+            let figurines = translate(&start, &english, Lang::EN, Target::Figurine).unwrap();
+            let back = translate(&start, &figurines, Lang::EN, Target::Lang(Lang::EN)).unwrap();
+            assert_eq!(back, english, "{} in figurines", path.display());
+            games += 1;
+        }
+    }
+    assert!(games >= 20, "only {games} games in assets/games");
+}

@@ -6,8 +6,10 @@ use std::process::ExitCode;
 
 use anyhow::Context;
 use clap::Args;
+use sancho::drill::pgn::parse_games;
 use sancho::notation::parse::{MAX_INPUT_LEN, bounded_prefix};
 use sancho::notation::report::{HintReport, MoveReport, ResolveReport};
+use sancho::notation::translate::{Target, move_label, numbered, translate as translate_moves};
 use sancho::notation::{
     HintEngine, HintState, Lang, MoveText, Rejected, ResolveError, Resolved, Strictness,
     fen::parse_fen, hint_in, play_line, resolve_in, san_strings as all,
@@ -425,4 +427,118 @@ pub fn san_strings(args: SanStringsArgs) -> anyhow::Result<ExitCode> {
     }
     out.flush()?;
     Ok(ExitCode::SUCCESS)
+}
+
+/// `sancho translate`.
+#[derive(Debug, Args)]
+pub struct TranslateArgs {
+    /// The language the moves are written in (ISO 639-1, default en).
+    #[arg(long, value_name = "CODE", default_value = "en")]
+    from: Lang,
+    /// The language to write them in (ISO 639-1, default en).
+    #[arg(long, value_name = "CODE", default_value = "en")]
+    to: Lang,
+    /// Write figurines (♘f3) instead of letters.
+    #[arg(long)]
+    figurine: bool,
+    /// The moves ("1. e4 e5 2. Sf3"), or `-` to read movetext or PGN from stdin.
+    #[arg(allow_hyphen_values = true)]
+    movetext: String,
+}
+
+/// Translates movetext or PGN: every game, move by move against its
+/// position (the FEN tag when there is one). Tags are kept; comments,
+/// variations and glyphs are not carried over. An illegal move stops with
+/// its number and the reason (exit 1).
+pub fn translate(args: TranslateArgs) -> anyhow::Result<ExitCode> {
+    let text = if args.movetext == "-" {
+        let mut bytes = Vec::new();
+        io::Read::read_to_end(&mut io::stdin().lock(), &mut bytes).context("reading stdin")?;
+        match String::from_utf8(bytes) {
+            Ok(text) => text,
+            Err(e) => {
+                let at = e.utf8_error().valid_up_to();
+                return usage(UsageError(format!(
+                    "stdin is not UTF-8 text (byte {})",
+                    at + 1
+                )));
+            }
+        }
+    } else {
+        args.movetext
+    };
+    let games = match parse_games(&text) {
+        Ok(games) => games,
+        Err(e) => return usage(UsageError(format!("cannot read the movetext: {e}"))),
+    };
+    let target = if args.figurine {
+        Target::Figurine
+    } else {
+        Target::Lang(args.to)
+    };
+    let mut out = BufWriter::new(io::stdout().lock());
+    for (g, game) in games.iter().enumerate() {
+        let start = match game.tag("FEN") {
+            Some(fen) => match parse_fen(fen) {
+                Ok(pos) => pos,
+                Err(e) => return usage(UsageError(format!("game {}: bad FEN tag: {e}", g + 1))),
+            },
+            None => Chess::default(),
+        };
+        let moves = match translate_moves(&start, &game.moves, args.from, target) {
+            Ok(moves) => moves,
+            Err(e) => {
+                out.flush()?;
+                let game = if games.len() > 1 {
+                    format!("game {}, ", g + 1)
+                } else {
+                    String::new()
+                };
+                eprintln!(
+                    "sancho: {game}move {} {}: {}",
+                    move_label(&start, e.number),
+                    e.input,
+                    e.source
+                );
+                return Ok(ExitCode::from(1));
+            }
+        };
+        if g > 0 {
+            writeln!(out)?;
+        }
+        for (name, value) in &game.tags {
+            let value = value.replace('\\', "\\\\").replace('"', "\\\"");
+            writeln!(out, "[{name} \"{value}\"]")?;
+        }
+        if !game.tags.is_empty() {
+            writeln!(out)?;
+        }
+        let mut movetext = numbered(&start, &moves);
+        if let Some(result) = &game.result {
+            movetext.push(' ');
+            movetext.push_str(result);
+        }
+        writeln!(out, "{}", wrap(&movetext, 79))?;
+    }
+    out.flush()?;
+    Ok(ExitCode::SUCCESS)
+}
+
+/// Breaks `text` at spaces into lines of at most `width` characters.
+fn wrap(text: &str, width: usize) -> String {
+    let mut out = String::with_capacity(text.len() + text.len() / width);
+    let mut line = 0;
+    for word in text.split(' ') {
+        let len = word.chars().count();
+        if line > 0 && line + 1 + len > width {
+            out.push('\n');
+            line = 0;
+        } else if line > 0 {
+            out.push(' ');
+            line += 1;
+        }
+        out.push_str(word);
+        line += len;
+    }
+    out
 }

@@ -16,6 +16,7 @@ pub mod parse;
 pub mod report;
 pub mod resolve;
 pub mod san_strings;
+pub mod translate;
 pub mod types;
 pub mod write;
 
