@@ -88,7 +88,7 @@ pub fn move_label(start: &Chess, ply: usize) -> String {
     let index = ply.saturating_sub(1) as u32;
     let black_first = u32::from(start.turn() == Color::Black);
     let number = start.fullmoves().get() + (index + black_first) / 2;
-    let dots = if (index + black_first) % 2 == 0 {
+    let dots = if (index + black_first).is_multiple_of(2) {
         "."
     } else {
         "..."
