@@ -250,7 +250,7 @@ impl HintEngine {
         let body = body.replace(['X', ':'], "x");
         let finished =
             form.suffix != WrittenSuffix::None || form.annotation.is_some() || form.ep_suffix;
-        if body.is_empty() && (finished || form.inner_space) {
+        if body.is_empty() && finished {
             return Hint::impossible(START_WITH_A_PIECE_OR_SQUARE.to_owned());
         }
         let seen = self.fits(text, &body, finished, form.pawn_letter);

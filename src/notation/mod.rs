@@ -24,6 +24,7 @@ pub use diagnostic::{Code, Diagnostic};
 pub use hint::{Group, Hint, HintEngine, HintState, hint};
 pub use lang::{Lang, hint_in, resolve_in};
 pub use line::{LineError, play_line};
+pub use parse::{MAX_INPUT_LEN, bounded_prefix};
 pub use resolve::resolve;
 pub use types::{
     CastlingBan, Illegal, MoveSpec, MoveText, Rejected, ResolveError, Resolved, Strictness,
