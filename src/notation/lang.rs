@@ -124,11 +124,24 @@ impl Lang {
         out.push_str(&input[..input.len() - trimmed.len()]);
         let mut chars = trimmed.chars();
         if let Some(first) = chars.next() {
-            match (self.piece(first), self.pawn(first)) {
+            // A lower-case letter that is not a file nor `x` may be a piece
+            // letter typed in lower case (German `sf3`): read it as such and
+            // let the resolver teach the capital.
+            let lower = first.is_ascii_lowercase() && !matches!(first, 'a'..='h' | 'x' | 'o');
+            let letter = if lower {
+                first.to_ascii_uppercase()
+            } else {
+                first
+            };
+            match (self.piece(letter), self.pawn(letter)) {
+                // English reads a lower-case b as the b-file: the bishop keeps its capital.
+                (Some(role), _) if lower && role != Role::Bishop => {
+                    out.push(Lang::EN.letter(role).to_ascii_lowercase());
+                }
                 (Some(role), _) => out.push(Lang::EN.letter(role)),
                 (None, true) => out.push('P'),
                 (None, false) => {
-                    if let Some(role) = Lang::EN.piece(first).filter(|_| first != 'O') {
+                    if let Some(role) = Lang::EN.piece(letter).filter(|_| letter != 'O') {
                         return Err(ForeignLetter {
                             lang: self,
                             letter: first,
@@ -462,6 +475,13 @@ mod tests {
         );
         let err = lang("fr").to_english("Qd1").unwrap_err();
         assert_eq!(err.to_string(), "in French notation the queen is D, not Q");
+        // Lower case: a German s is the knight, an English n is explained.
+        assert_eq!(lang("de").to_english("sf3").unwrap(), "nf3");
+        assert_eq!(lang("de").to_english("lc4").unwrap(), "Bc4");
+        assert_eq!(lang("de").to_english("bxc3").unwrap(), "bxc3");
+        assert_eq!(lang("fr").to_english("rg1").unwrap(), "kg1");
+        let err = lang("de").to_english("nf3").unwrap_err();
+        assert_eq!(err.to_string(), "in German notation the knight is S, not n");
         // Castling is the same everywhere.
         assert_eq!(lang("de").to_english("O-O").unwrap(), "O-O");
     }
