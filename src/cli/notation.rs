@@ -62,13 +62,18 @@ impl StyleArgs {
         self.figurine || self.lang != Lang::EN
     }
 
-    /// `san` (or LAN, or a message) written in this style.
-    fn write(&self, english: &str) -> String {
+    /// How output is written.
+    fn target(&self) -> Target {
         if self.figurine {
-            Lang::figurine(english)
+            Target::Figurine
         } else {
-            self.lang.localize(english)
+            Target::Lang(self.lang)
         }
+    }
+
+    /// English SAN (or LAN) written in this style.
+    fn write(&self, english: &str) -> String {
+        self.target().write(english)
     }
 
     /// A message whose SAN strings (those of `moves`) are written in this style.
@@ -471,11 +476,11 @@ pub fn translate(args: TranslateArgs) -> anyhow::Result<ExitCode> {
         Ok(games) => games,
         Err(e) => return usage(UsageError(format!("cannot read the movetext: {e}"))),
     };
-    let target = if args.figurine {
-        Target::Figurine
-    } else {
-        Target::Lang(args.to)
-    };
+    let target = StyleArgs {
+        lang: args.to,
+        figurine: args.figurine,
+    }
+    .target();
     let mut out = BufWriter::new(io::stdout().lock());
     for (g, game) in games.iter().enumerate() {
         let start = match game.tag("FEN") {
