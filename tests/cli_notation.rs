@@ -296,6 +296,31 @@ fn lang_reads_and_writes_local_letters() {
     let v = json(&sancho(&["hint", "--json", "--lang", "hu", "H"]));
     assert_eq!(v["candidates"].as_array().unwrap().len(), 4);
     assert_eq!(v["candidates"][0]["local"], "Ha3");
+    let mut child = Command::new(env!("CARGO_BIN_EXE_sancho"))
+        .args(["resolve", "--batch", "-", "--lang", "de"])
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .spawn()
+        .unwrap();
+    let start = "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1";
+    let lines = format!("{start}\tSf3\n{start}\tNf3\n");
+    child
+        .stdin
+        .take()
+        .unwrap()
+        .write_all(lines.as_bytes())
+        .unwrap();
+    let out = child.wait_with_output().unwrap();
+    let lines: Vec<Value> = String::from_utf8(out.stdout)
+        .unwrap()
+        .lines()
+        .map(|l| serde_json::from_str(l).unwrap())
+        .collect();
+    assert_eq!(
+        (&lines[0]["san"], &lines[0]["local"]),
+        (&Value::from("Nf3"), &Value::from("Sf3"))
+    );
+    assert_eq!(lines[1]["status"], "invalid");
     let out = sancho(&["hint", "--lang", "xx", "N"]);
     assert_eq!(out.status.code(), Some(2));
     assert!(String::from_utf8_lossy(&out.stderr).contains("unknown language"));
