@@ -207,6 +207,9 @@ pub fn resolve_in(
     strictness: Strictness,
     lang: Lang,
 ) -> Result<Resolved, Rejected> {
+    if lang == Lang::EN {
+        return resolve(pos, input, strictness);
+    }
     let english = match lang.to_english(input) {
         Ok(english) => english,
         Err(foreign) => {
