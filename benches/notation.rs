@@ -8,6 +8,7 @@ use criterion::{Criterion, Throughput, criterion_group, criterion_main};
 use sancho::notation::report::ResolveReport;
 use sancho::notation::{HintEngine, Strictness, fen::parse_fen, play_line, resolve};
 use shakmaty::fen::Fen;
+use shakmaty::san::SanPlus;
 use shakmaty::{Chess, EnPassantMode, Position};
 
 /// Morphy's Opera Game (Paris, 1858).
@@ -125,6 +126,41 @@ fn bench_batch(c: &mut Criterion) {
             black_box(out.len())
         })
     });
+    // Issue 11's yardstick: the least a program can do with shakmaty alone
+    // (parse the FEN, parse the SAN, find the move, write UCI and SAN as a
+    // JSON line), on the same lines. Sancho's figure above over this one is
+    // the ratio the issue asks for.
+    group.bench_function(
+        "raw shakmaty baseline (FEN + SanPlus + to_move + JSON line)",
+        |b| {
+            #[derive(serde::Serialize)]
+            struct Line<'a> {
+                input: &'a str,
+                uci: String,
+                san: String,
+            }
+            let mut out = Vec::with_capacity(1 << 16);
+            b.iter(|| {
+                out.clear();
+                for (fen, input) in &lines {
+                    let fen: Fen = fen.parse().expect("fen");
+                    let pos: Chess = fen
+                        .into_position(shakmaty::CastlingMode::Standard)
+                        .expect("position");
+                    let san = SanPlus::from_ascii(input.as_bytes()).expect("san");
+                    let mv = san.san.to_move(&pos).expect("legal");
+                    let line = Line {
+                        input,
+                        uci: mv.to_uci(shakmaty::CastlingMode::Standard).to_string(),
+                        san: SanPlus::from_move(pos, mv).to_string(),
+                    };
+                    serde_json::to_writer(&mut out, &line).expect("json");
+                    out.push(b'\n');
+                }
+                black_box(out.len())
+            })
+        },
+    );
     group.finish();
 }
 
