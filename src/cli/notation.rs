@@ -437,10 +437,10 @@ pub fn san_strings(args: SanStringsArgs) -> anyhow::Result<ExitCode> {
 /// `sancho translate`.
 #[derive(Debug, Args)]
 pub struct TranslateArgs {
-    /// The language the moves are written in (ISO 639-1, default en).
+    /// The language the moves are written in (ISO 639-1).
     #[arg(long, value_name = "CODE", default_value = "en")]
     from: Lang,
-    /// The language to write them in (ISO 639-1, default en).
+    /// The language to write them in (ISO 639-1).
     #[arg(long, value_name = "CODE", default_value = "en")]
     to: Lang,
     /// Write figurines (♘f3) instead of letters.
