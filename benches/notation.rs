@@ -8,6 +8,7 @@ use criterion::{Criterion, Throughput, criterion_group, criterion_main};
 use sancho::notation::report::ResolveReport;
 use sancho::notation::{HintEngine, Strictness, fen::parse_fen, play_line, resolve};
 use shakmaty::fen::Fen;
+use shakmaty::san::SanPlus;
 use shakmaty::{Chess, EnPassantMode, Position};
 
 /// Morphy's Opera Game (Paris, 1858).
@@ -85,6 +86,17 @@ fn bench_hint(c: &mut Criterion) {
     group.bench_function("one keystroke, impossible (Qx)", |b| {
         b.iter(|| black_box(engine.hint(black_box("Qx"))))
     });
+    group.bench_function("one keystroke, every piece move (N)", |b| {
+        b.iter(|| black_box(engine.hint(black_box("N"))))
+    });
+    let knights = parse_fen("4k3/8/8/8/8/5N2/8/1N2K3 w - - 0 1").expect("fen");
+    let knights = HintEngine::new(&knights);
+    group.bench_function("one keystroke with an ambiguity group (Nd)", |b| {
+        b.iter(|| {
+            let hint = knights.hint(black_box("Nd"));
+            black_box(hint.groups().len())
+        })
+    });
     group.bench_function("new position (build the table)", |b| {
         b.iter(|| black_box(HintEngine::new(black_box(&pos))))
     });
@@ -114,6 +126,41 @@ fn bench_batch(c: &mut Criterion) {
             black_box(out.len())
         })
     });
+    // Issue 11's yardstick: the least a program can do with shakmaty alone
+    // (parse the FEN, parse the SAN, find the move, write UCI and SAN as a
+    // JSON line), on the same lines. Sancho's figure above over this one is
+    // the ratio the issue asks for.
+    group.bench_function(
+        "raw shakmaty baseline (FEN + SanPlus + to_move + JSON line)",
+        |b| {
+            #[derive(serde::Serialize)]
+            struct Line<'a> {
+                input: &'a str,
+                uci: String,
+                san: String,
+            }
+            let mut out = Vec::with_capacity(1 << 16);
+            b.iter(|| {
+                out.clear();
+                for (fen, input) in &lines {
+                    let fen: Fen = fen.parse().expect("fen");
+                    let pos: Chess = fen
+                        .into_position(shakmaty::CastlingMode::Standard)
+                        .expect("position");
+                    let san = SanPlus::from_ascii(input.as_bytes()).expect("san");
+                    let mv = san.san.to_move(&pos).expect("legal");
+                    let line = Line {
+                        input,
+                        uci: mv.to_uci(shakmaty::CastlingMode::Standard).to_string(),
+                        san: SanPlus::from_move(pos, mv).to_string(),
+                    };
+                    serde_json::to_writer(&mut out, &line).expect("json");
+                    out.push(b'\n');
+                }
+                black_box(out.len())
+            })
+        },
+    );
     group.finish();
 }
 

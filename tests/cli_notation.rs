@@ -141,6 +141,94 @@ fn batch_answers_every_line_in_order() {
     assert_eq!(lines[1]["diagnostics"][0]["code"], "uci");
     assert_eq!(lines[2]["error"]["kind"], "fen");
     assert_eq!(lines[3]["status"], "illegal");
+    for (i, line) in lines.iter().enumerate() {
+        assert_eq!(line["line"], i + 1);
+    }
+}
+
+/// Issue 18 #13: one output line per input line, whatever the line holds.
+#[test]
+fn batch_never_skips_or_aborts() {
+    let start = "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1";
+    let mut input: Vec<u8> = Vec::new();
+    input.extend_from_slice(format!("{start}\tNf3\n").as_bytes());
+    input.extend_from_slice(b"\n"); // 2: empty
+    input.extend_from_slice(b"\r\n"); // 3: \r only
+    input.extend_from_slice(start.as_bytes()); // 4: not UTF-8
+    input.extend_from_slice(b"\te\xff4\n");
+    input.extend_from_slice(format!("{start}\t{}\n", "!".repeat(250_000)).as_bytes()); // 5: too long
+    input.extend_from_slice(format!("{start}\te4\r\n").as_bytes()); // 6: CRLF
+    input.extend_from_slice(format!("{start}\t{}e4\n", " ".repeat(300)).as_bytes()); // 7: move too long
+    input.extend_from_slice(format!("{start}\td4").as_bytes()); // 8: no final newline
+    let mut child = Command::new(env!("CARGO_BIN_EXE_sancho"))
+        .args(["resolve", "--batch", "-"])
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .spawn()
+        .unwrap();
+    let mut stdin = child.stdin.take().unwrap();
+    let writer = std::thread::spawn(move || stdin.write_all(&input));
+    let out = child.wait_with_output().unwrap();
+    writer.join().unwrap().unwrap();
+    assert_eq!(out.status.code(), Some(0));
+    let lines: Vec<Value> = String::from_utf8(out.stdout)
+        .unwrap()
+        .lines()
+        .map(|l| serde_json::from_str(l).unwrap())
+        .collect();
+    assert_eq!(lines.len(), 8);
+    for (i, line) in lines.iter().enumerate() {
+        assert_eq!(line["line"], i + 1, "{line}");
+    }
+    let status: Vec<&str> = lines
+        .iter()
+        .map(|l| l["status"].as_str().unwrap())
+        .collect();
+    assert_eq!(
+        status,
+        [
+            "ok", "invalid", "invalid", "invalid", "invalid", "ok", "invalid", "ok"
+        ]
+    );
+    assert_eq!(lines[3]["error"]["kind"], "encoding");
+    assert!(
+        lines[4]["error"]["message"]
+            .as_str()
+            .unwrap()
+            .contains("too long")
+    );
+    assert!(
+        lines[6]["error"]["message"]
+            .as_str()
+            .unwrap()
+            .starts_with("input too long")
+    );
+    assert_eq!(lines[5]["san"], "e4");
+    assert_eq!(lines[7]["san"], "d4");
+}
+
+#[test]
+fn hint_lists_every_reading() {
+    let fen = "4k3/8/8/8/8/5N2/8/1N2K3 w - - 0 1";
+    let out = sancho(&["hint", "--fen", fen, "Nd"]);
+    assert_eq!(
+        String::from_utf8(out.stdout).unwrap(),
+        "partial: Nd4 Nbd2 Nfd2\n  Nd2: Nbd2 or Nfd2?\n"
+    );
+    let v = json(&sancho(&["hint", "--json", "--fen", fen, "Nd"]));
+    assert_eq!(v["groups"][0]["label"], "Nd2");
+    assert_eq!(v["groups"][0]["candidates"][1]["san"], "Nfd2");
+    let v = json(&sancho(&["hint", "--json", "P"]));
+    assert_eq!(v["candidates"].as_array().unwrap().len(), 16);
+    for sign in ["!", "?", "+", "#", "!?"] {
+        let out = sancho(&["hint", sign]);
+        assert_eq!(out.status.code(), Some(1));
+        let text = String::from_utf8(out.stdout).unwrap();
+        assert!(
+            text.contains("start with a piece letter or a square"),
+            "{sign}: {text}"
+        );
+    }
 }
 
 #[test]
@@ -170,4 +258,95 @@ fn san_strings_lists_them_all() {
         String::from_utf8(out.stdout).unwrap().lines().count(),
         29_274
     );
+}
+
+/// Issue 11: notation in the user's language, JSON keeps English SAN.
+#[test]
+fn lang_reads_and_writes_local_letters() {
+    let v = json(&sancho(&["resolve", "--json", "--lang", "de", "Sf3"]));
+    assert_eq!(v["status"], "ok");
+    assert_eq!(v["san"], "Nf3");
+    assert_eq!(v["local"], "Sf3");
+    let out = sancho(&["resolve", "--lang", "de", "Nf3"]);
+    assert_eq!(out.status.code(), Some(1));
+    assert_eq!(
+        String::from_utf8(out.stdout).unwrap(),
+        "invalid: in German notation the knight is S, not N: Sf3\n"
+    );
+    let out = sancho(&["resolve", "--lang", "fr", "Cf3"]);
+    assert_eq!(
+        String::from_utf8(out.stdout).unwrap(),
+        "Cf3  (SAN Nf3, LAN Cg1-f3, UCI g1f3)\n"
+    );
+    let v = json(&sancho(&["resolve", "--json", "--figurine", "Nf3"]));
+    assert_eq!(v["local"], "♘f3");
+    // Plain English output has no `local` field.
+    assert!(
+        json(&sancho(&["resolve", "--json", "Nf3"]))
+            .get("local")
+            .is_none()
+    );
+    let v = json(&sancho(&["moves", "--json", "--lang", "nl"]));
+    assert!(
+        v.as_array()
+            .unwrap()
+            .iter()
+            .any(|m| m["san"] == "Nf3" && m["local"] == "Pf3")
+    );
+    let v = json(&sancho(&["hint", "--json", "--lang", "hu", "H"]));
+    assert_eq!(v["candidates"].as_array().unwrap().len(), 4);
+    assert_eq!(v["candidates"][0]["local"], "Ha3");
+    let mut child = Command::new(env!("CARGO_BIN_EXE_sancho"))
+        .args(["resolve", "--batch", "-", "--lang", "de"])
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .spawn()
+        .unwrap();
+    let start = "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1";
+    let lines = format!("{start}\tSf3\n{start}\tNf3\n");
+    child
+        .stdin
+        .take()
+        .unwrap()
+        .write_all(lines.as_bytes())
+        .unwrap();
+    let out = child.wait_with_output().unwrap();
+    let lines: Vec<Value> = String::from_utf8(out.stdout)
+        .unwrap()
+        .lines()
+        .map(|l| serde_json::from_str(l).unwrap())
+        .collect();
+    assert_eq!(
+        (&lines[0]["san"], &lines[0]["local"]),
+        (&Value::from("Nf3"), &Value::from("Sf3"))
+    );
+    assert_eq!(lines[1]["status"], "invalid");
+    let out = sancho(&["hint", "--lang", "xx", "N"]);
+    assert_eq!(out.status.code(), Some(2));
+    assert!(String::from_utf8_lossy(&out.stderr).contains("unknown language"));
+}
+
+#[test]
+fn translate_checks_every_move() {
+    let out = sancho(&["translate", "--to", "de", "1. e4 e5 2. Nf3 Nc6 3. Bb5 a6"]);
+    assert_eq!(out.status.code(), Some(0));
+    assert_eq!(
+        String::from_utf8(out.stdout).unwrap(),
+        "1. e4 e5 2. Sf3 Sc6 3. Lb5 a6\n"
+    );
+    let out = sancho(&[
+        "translate",
+        "--from",
+        "fr",
+        "--figurine",
+        "e4 e5 Cf3 Cc6 Fc4 Fc5 O-O",
+    ]);
+    assert_eq!(
+        String::from_utf8(out.stdout).unwrap(),
+        "1. e4 e5 2. ♘f3 ♘c6 3. ♗c4 ♗c5 4. O-O\n"
+    );
+    let out = sancho(&["translate", "--to", "de", "e4 e5 Ke3"]);
+    assert_eq!(out.status.code(), Some(1));
+    let err = String::from_utf8(out.stderr).unwrap();
+    assert!(err.starts_with("sancho: move 2. Ke3: "), "{err}");
 }

@@ -44,6 +44,8 @@ pub enum Command {
     Moves(notation::MovesArgs),
     /// Every SAN string that can occur in a legal game, one per line.
     SanStrings(notation::SanStringsArgs),
+    /// Movetext or PGN from one notation language to another, checked move by move.
+    Translate(notation::TranslateArgs),
     /// Validate puzzle files (or, with no path, the built-in packs).
     Check(puzzles::CheckArgs),
     /// Find every move that forces mate in N.
@@ -71,6 +73,7 @@ pub fn run(cli: Cli) -> anyhow::Result<ExitCode> {
         Some(Command::Hint(args)) => notation::hint(args),
         Some(Command::Moves(args)) => notation::moves(args),
         Some(Command::SanStrings(args)) => notation::san_strings(args),
+        Some(Command::Translate(args)) => notation::translate(args),
         Some(Command::Check(args)) => puzzles::check(args),
         Some(Command::Solve(args)) => puzzles::solve(args),
         Some(Command::Drill(args)) => drill::drill(args, cli.data_dir),

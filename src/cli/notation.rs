@@ -6,10 +6,13 @@ use std::process::ExitCode;
 
 use anyhow::Context;
 use clap::Args;
+use sancho::drill::pgn::parse_games;
+use sancho::notation::parse::{MAX_INPUT_LEN, bounded_prefix};
 use sancho::notation::report::{HintReport, MoveReport, ResolveReport};
+use sancho::notation::translate::{Target, move_label, numbered, translate as translate_moves};
 use sancho::notation::{
-    HintEngine, HintState, Strictness, fen::parse_fen, play_line, resolve as resolve_input,
-    san_strings as all,
+    HintEngine, HintState, Lang, MoveText, Rejected, ResolveError, Resolved, Strictness,
+    fen::parse_fen, hint_in, play_line, resolve_in, san_strings as all,
 };
 use shakmaty::Chess;
 
@@ -39,6 +42,54 @@ impl PositionArgs {
     }
 }
 
+/// How moves are read and written: the language's piece letters, or
+/// figurines for output.
+#[derive(Clone, Copy, Debug, Args)]
+pub struct StyleArgs {
+    /// Piece letters of this language, for input and output (ISO 639-1:
+    /// en, de, fr, es, it, pt, nl, cs, pl, hu, sv, no, da, fi, ro, is, et,
+    /// hr). JSON keeps `san` in English and adds `local`.
+    #[arg(long, value_name = "CODE", default_value = "en")]
+    lang: Lang,
+    /// Write moves with figurines (♘f3), as FIDE recommends for print.
+    #[arg(long)]
+    figurine: bool,
+}
+
+impl StyleArgs {
+    /// Whether output differs from English SAN.
+    fn local(&self) -> bool {
+        self.figurine || self.lang != Lang::EN
+    }
+
+    /// How output is written.
+    fn target(&self) -> Target {
+        if self.figurine {
+            Target::Figurine
+        } else {
+            Target::Lang(self.lang)
+        }
+    }
+
+    /// English SAN (or LAN) written in this style.
+    fn write(&self, english: &str) -> String {
+        self.target().write(english)
+    }
+
+    /// A message whose SAN strings (those of `moves`) are written in this style.
+    fn message<'m>(&self, message: &str, moves: impl IntoIterator<Item = &'m MoveText>) -> String {
+        let mut out = message.to_owned();
+        if self.local() {
+            for m in moves {
+                out = out.replace(&m.san, &self.write(&m.san));
+                let bare = m.san.trim_end_matches(['+', '#']);
+                out = out.replace(bare, &self.write(bare));
+            }
+        }
+        out
+    }
+}
+
 /// A bad FEN or bad usage: exit status 2 with the message.
 #[derive(Debug, thiserror::Error)]
 #[error("{0}")]
@@ -49,6 +100,8 @@ pub struct UsageError(String);
 pub struct ResolveArgs {
     #[command(flatten)]
     position: PositionArgs,
+    #[command(flatten)]
+    style: StyleArgs,
     /// Accept only canonical SAN (for drills that grade notation).
     #[arg(long)]
     strict: bool,
@@ -73,34 +126,47 @@ fn strictness(strict: bool) -> Strictness {
 
 pub fn resolve(args: ResolveArgs) -> anyhow::Result<ExitCode> {
     let strictness = strictness(args.strict);
+    let style = args.style;
     if let Some(path) = &args.batch {
-        return batch(path, strictness);
+        return batch(path, strictness, style);
     }
     let pos = match args.position.position() {
         Ok(pos) => pos,
         Err(e) => return usage(e),
     };
     let input = args.input.unwrap_or_default();
-    let result = resolve_input(&pos, &input, strictness);
+    let result = resolve_in(&pos, &input, strictness, style.lang);
     let mut out = io::stdout().lock();
     if args.json {
-        serde_json::to_writer(&mut out, &ResolveReport::new(&input, &result))?;
+        serde_json::to_writer(&mut out, &report(&input, &result, style))?;
         writeln!(out)?;
     } else {
+        let (diagnostics, moves): (_, Vec<&MoveText>) = match &result {
+            Ok(r) => (&r.diagnostics, vec![&r.text]),
+            Err(e) => (&e.diagnostics, ambiguous(e)),
+        };
         match &result {
+            Ok(r) if style.local() => writeln!(
+                out,
+                "{}  (SAN {}, LAN {}, UCI {})",
+                style.write(&r.text.san),
+                r.text.san,
+                style.write(&r.text.lan),
+                r.text.uci
+            )?,
             Ok(r) => writeln!(
                 out,
                 "{}  (LAN {}, UCI {})",
                 r.text.san, r.text.lan, r.text.uci
             )?,
-            Err(e) => writeln!(out, "{}: {e}", e.error.status())?,
+            Err(e) => {
+                let message = style.message(&e.to_string(), moves.iter().copied());
+                writeln!(out, "{}: {message}", e.error.status())?
+            }
         }
-        let diagnostics = match &result {
-            Ok(r) => &r.diagnostics,
-            Err(e) => &e.diagnostics,
-        };
         for d in diagnostics {
-            writeln!(out, "  {}: {}", d.code, d.message)?;
+            let message = style.message(&d.message, moves.iter().copied());
+            writeln!(out, "  {}: {message}", d.code)?;
         }
     }
     Ok(if result.is_ok() {
@@ -110,15 +176,44 @@ pub fn resolve(args: ResolveArgs) -> anyhow::Result<ExitCode> {
     })
 }
 
+/// The candidates of an ambiguous answer (none otherwise).
+fn ambiguous(rejected: &Rejected) -> Vec<&MoveText> {
+    match &rejected.error {
+        ResolveError::Ambiguous { candidates } => candidates.iter().collect(),
+        _ => Vec::new(),
+    }
+}
+
+/// The JSON report, with `local` spellings when the style asks for them.
+fn report<'a>(
+    input: &'a str,
+    result: &'a Result<Resolved, Rejected>,
+    style: StyleArgs,
+) -> ResolveReport<'a> {
+    let report = ResolveReport::new(input, result);
+    if style.local() {
+        report.localized(&|san| style.write(san))
+    } else {
+        report
+    }
+}
+
 pub fn usage(e: UsageError) -> anyhow::Result<ExitCode> {
     eprintln!("sancho: {e}");
     Ok(ExitCode::from(2))
 }
 
-/// `--batch`: one JSON object per `FEN<TAB>INPUT` line. The last position
-/// is kept, so lines that share a FEN parse it once.
-fn batch(path: &str, strictness: Strictness) -> anyhow::Result<ExitCode> {
-    let reader: Box<dyn BufRead> = if path == "-" {
+/// The longest batch line read in full: a FEN (under 100 bytes), a tab and
+/// a move of at most [`MAX_INPUT_LEN`] bytes fit with room to spare; a
+/// longer line is answered as too long without being held in memory.
+const MAX_BATCH_LINE: usize = 4096;
+
+/// `--batch`: one JSON object per input line, in order, each with its
+/// `"line"` number: `FEN<TAB>INPUT` lines are resolved; an empty line, a
+/// line that is not UTF-8 or one that is too long gets an `invalid` object.
+/// The last position is kept, so lines that share a FEN parse it once.
+fn batch(path: &str, strictness: Strictness, style: StyleArgs) -> anyhow::Result<ExitCode> {
+    let mut reader: Box<dyn BufRead> = if path == "-" {
         Box::new(io::stdin().lock())
     } else {
         let file = File::open(path).with_context(|| format!("cannot open {path}"))?;
@@ -126,33 +221,96 @@ fn batch(path: &str, strictness: Strictness) -> anyhow::Result<ExitCode> {
     };
     let mut out = BufWriter::with_capacity(1 << 16, io::stdout().lock());
     let mut cached: Option<(String, Result<Chess, String>)> = None;
-    for (number, line) in reader.lines().enumerate() {
-        let line = line.with_context(|| format!("{path}: line {}", number + 1))?;
-        let line = line.strip_suffix('\r').unwrap_or(&line);
-        if line.is_empty() {
-            continue;
+    let mut bytes = Vec::with_capacity(256);
+    let mut number = 0;
+    while let Some(truncated) = read_bounded_line(&mut reader, &mut bytes, MAX_BATCH_LINE)
+        .with_context(|| format!("{path}: line {}", number + 1))?
+    {
+        number += 1;
+        if bytes.last() == Some(&b'\r') {
+            bytes.pop();
         }
+        let line = match std::str::from_utf8(&bytes) {
+            Ok(line) => line,
+            Err(e) => {
+                let lossy = String::from_utf8_lossy(&bytes);
+                let input = lossy.split_once('\t').map_or("", |(_, i)| i);
+                let message = format!(
+                    "line {number} is not valid UTF-8 (byte {})",
+                    e.valid_up_to() + 1
+                );
+                let report = ResolveReport::invalid(bounded_prefix(input), "encoding", message);
+                serde_json::to_writer(&mut out, &report.at_line(number))?;
+                out.write_all(b"\n")?;
+                continue;
+            }
+        };
         let (fen, input) = line.split_once('\t').unwrap_or((line, ""));
-        if cached.as_ref().is_none_or(|(f, _)| f != fen) {
-            let pos = parse_fen(fen).map_err(|e| e.to_string());
-            cached = Some((fen.to_owned(), pos));
-        }
-        match cached.as_ref().map(|(_, p)| p) {
-            Some(Ok(pos)) => {
-                let result = resolve_input(pos, input, strictness);
-                serde_json::to_writer(&mut out, &ResolveReport::new(input, &result))?;
+        let report = if truncated {
+            let message = format!(
+                "line {number} is too long: a line is a FEN, a tab and a move of at most {MAX_INPUT_LEN} bytes"
+            );
+            ResolveReport::invalid(bounded_prefix(input), "syntax", message)
+        } else if line.trim().is_empty() {
+            let message = format!("line {number} is empty: expected FEN<TAB>INPUT");
+            ResolveReport::invalid(input, "syntax", message)
+        } else {
+            if cached.as_ref().is_none_or(|(f, _)| f != fen) {
+                cached = None;
             }
-            Some(Err(message)) => {
-                let report =
-                    ResolveReport::bad_fen(input, format!("line {}: {message}", number + 1));
-                serde_json::to_writer(&mut out, &report)?;
+            let (_, pos) = cached
+                .get_or_insert_with(|| (fen.to_owned(), parse_fen(fen).map_err(|e| e.to_string())));
+            match pos {
+                Ok(pos) => {
+                    let result = resolve_in(pos, input, strictness, style.lang);
+                    serde_json::to_writer(
+                        &mut out,
+                        &report(input, &result, style).at_line(number),
+                    )?;
+                    out.write_all(b"\n")?;
+                    continue;
+                }
+                Err(message) => ResolveReport::bad_fen(input, format!("line {number}: {message}")),
             }
-            None => {}
-        }
+        };
+        serde_json::to_writer(&mut out, &report.at_line(number))?;
         out.write_all(b"\n")?;
     }
     out.flush()?;
     Ok(ExitCode::SUCCESS)
+}
+
+/// Reads one line (without its `\n`) into `buf`, keeping at most `limit`
+/// bytes and skipping the rest of a longer line. `None` at the end of the
+/// input; otherwise whether the line was cut.
+fn read_bounded_line(
+    reader: &mut dyn BufRead,
+    buf: &mut Vec<u8>,
+    limit: usize,
+) -> io::Result<Option<bool>> {
+    buf.clear();
+    let (mut any, mut truncated) = (false, false);
+    loop {
+        let available = match reader.fill_buf() {
+            Ok(available) => available,
+            Err(e) if e.kind() == io::ErrorKind::Interrupted => continue,
+            Err(e) => return Err(e),
+        };
+        if available.is_empty() {
+            return Ok(any.then_some(truncated));
+        }
+        any = true;
+        let newline = available.iter().position(|&b| b == b'\n');
+        let chunk = &available[..newline.unwrap_or(available.len())];
+        let room = limit.saturating_sub(buf.len());
+        truncated |= chunk.len() > room;
+        buf.extend_from_slice(&chunk[..chunk.len().min(room)]);
+        let used = newline.map_or(available.len(), |i| i + 1);
+        reader.consume(used);
+        if newline.is_some() {
+            return Ok(Some(truncated));
+        }
+    }
 }
 
 /// `sancho hint`.
@@ -160,6 +318,8 @@ fn batch(path: &str, strictness: Strictness) -> anyhow::Result<ExitCode> {
 pub struct HintArgs {
     #[command(flatten)]
     position: PositionArgs,
+    #[command(flatten)]
+    style: StyleArgs,
     /// Print one JSON object.
     #[arg(long)]
     json: bool,
@@ -173,19 +333,36 @@ pub fn hint(args: HintArgs) -> anyhow::Result<ExitCode> {
         Ok(pos) => pos,
         Err(e) => return usage(e),
     };
-    let hint = HintEngine::new(&pos).hint(&args.prefix);
+    let style = args.style;
+    let hint = hint_in(&HintEngine::new(&pos), &args.prefix, style.lang);
     let mut out = io::stdout().lock();
     if args.json {
-        serde_json::to_writer(&mut out, &HintReport::new(&args.prefix, &hint))?;
+        let report = HintReport::new(&args.prefix, &hint);
+        let report = if style.local() {
+            report.localized(&|san| style.write(san))
+        } else {
+            report
+        };
+        serde_json::to_writer(&mut out, &report)?;
         writeln!(out)?;
     } else {
-        let names: Vec<&str> = hint.candidates.iter().map(|c| c.san.as_str()).collect();
+        let names: Vec<String> = hint
+            .candidates
+            .iter()
+            .map(|c| style.write(&c.san))
+            .collect();
         match &hint.state {
             HintState::Impossible(reason) => writeln!(out, "impossible: {reason}")?,
             state => writeln!(out, "{}: {}", state.name(), names.join(" "))?,
         }
+        if hint.state != HintState::Ambiguous {
+            for group in hint.groups() {
+                writeln!(out, "  {}", group.describe(|san| style.write(san)))?;
+            }
+        }
         for d in &hint.diagnostics {
-            writeln!(out, "  {}: {}", d.code, d.message)?;
+            let message = style.message(&d.message, &hint.candidates);
+            writeln!(out, "  {}: {message}", d.code)?;
         }
     }
     Ok(match hint.state {
@@ -199,6 +376,8 @@ pub fn hint(args: HintArgs) -> anyhow::Result<ExitCode> {
 pub struct MovesArgs {
     #[command(flatten)]
     position: PositionArgs,
+    #[command(flatten)]
+    style: StyleArgs,
     /// Print a JSON array of {"uci", "san", "lan"}.
     #[arg(long)]
     json: bool,
@@ -211,13 +390,22 @@ pub fn moves(args: MovesArgs) -> anyhow::Result<ExitCode> {
     };
     let engine = HintEngine::new(&pos);
     let mut out = io::stdout().lock();
+    let style = args.style;
     if args.json {
-        let moves: Vec<MoveReport<'_>> = engine.moves().iter().map(MoveReport::from).collect();
+        let moves: Vec<MoveReport<'_>> = engine
+            .moves()
+            .iter()
+            .map(|m| MoveReport {
+                local: style.local().then(|| style.write(&m.san)),
+                ..MoveReport::from(m)
+            })
+            .collect();
         serde_json::to_writer(&mut out, &moves)?;
         writeln!(out)?;
     } else {
         for m in engine.moves() {
-            writeln!(out, "{:8} {:10} {}", m.san, m.lan, m.uci)?;
+            let (san, lan) = (style.write(&m.san), style.write(&m.lan));
+            writeln!(out, "{san:8} {lan:10} {}", m.uci)?;
         }
     }
     Ok(ExitCode::SUCCESS)
@@ -244,4 +432,118 @@ pub fn san_strings(args: SanStringsArgs) -> anyhow::Result<ExitCode> {
     }
     out.flush()?;
     Ok(ExitCode::SUCCESS)
+}
+
+/// `sancho translate`.
+#[derive(Debug, Args)]
+pub struct TranslateArgs {
+    /// The language the moves are written in (ISO 639-1).
+    #[arg(long, value_name = "CODE", default_value = "en")]
+    from: Lang,
+    /// The language to write them in (ISO 639-1).
+    #[arg(long, value_name = "CODE", default_value = "en")]
+    to: Lang,
+    /// Write figurines (♘f3) instead of letters.
+    #[arg(long)]
+    figurine: bool,
+    /// The moves ("1. e4 e5 2. Sf3"), or `-` to read movetext or PGN from stdin.
+    #[arg(allow_hyphen_values = true)]
+    movetext: String,
+}
+
+/// Translates movetext or PGN: every game, move by move against its
+/// position (the FEN tag when there is one). Tags are kept; comments,
+/// variations and glyphs are not carried over. An illegal move stops with
+/// its number and the reason (exit 1).
+pub fn translate(args: TranslateArgs) -> anyhow::Result<ExitCode> {
+    let text = if args.movetext == "-" {
+        let mut bytes = Vec::new();
+        io::Read::read_to_end(&mut io::stdin().lock(), &mut bytes).context("reading stdin")?;
+        match String::from_utf8(bytes) {
+            Ok(text) => text,
+            Err(e) => {
+                let at = e.utf8_error().valid_up_to();
+                return usage(UsageError(format!(
+                    "stdin is not UTF-8 text (byte {})",
+                    at + 1
+                )));
+            }
+        }
+    } else {
+        args.movetext
+    };
+    let games = match parse_games(&text) {
+        Ok(games) => games,
+        Err(e) => return usage(UsageError(format!("cannot read the movetext: {e}"))),
+    };
+    let target = StyleArgs {
+        lang: args.to,
+        figurine: args.figurine,
+    }
+    .target();
+    let mut out = BufWriter::new(io::stdout().lock());
+    for (g, game) in games.iter().enumerate() {
+        let start = match game.tag("FEN") {
+            Some(fen) => match parse_fen(fen) {
+                Ok(pos) => pos,
+                Err(e) => return usage(UsageError(format!("game {}: bad FEN tag: {e}", g + 1))),
+            },
+            None => Chess::default(),
+        };
+        let moves = match translate_moves(&start, &game.moves, args.from, target) {
+            Ok(moves) => moves,
+            Err(e) => {
+                out.flush()?;
+                let game = if games.len() > 1 {
+                    format!("game {}, ", g + 1)
+                } else {
+                    String::new()
+                };
+                eprintln!(
+                    "sancho: {game}move {} {}: {}",
+                    move_label(&start, e.number),
+                    e.input,
+                    e.source
+                );
+                return Ok(ExitCode::from(1));
+            }
+        };
+        if g > 0 {
+            writeln!(out)?;
+        }
+        for (name, value) in &game.tags {
+            let value = value.replace('\\', "\\\\").replace('"', "\\\"");
+            writeln!(out, "[{name} \"{value}\"]")?;
+        }
+        if !game.tags.is_empty() {
+            writeln!(out)?;
+        }
+        let mut movetext = numbered(&start, &moves);
+        if let Some(result) = &game.result {
+            movetext.push(' ');
+            movetext.push_str(result);
+        }
+        writeln!(out, "{}", wrap(&movetext, 79))?;
+    }
+    out.flush()?;
+    Ok(ExitCode::SUCCESS)
+}
+
+/// Breaks `text` at spaces into lines of at most `width` characters.
+fn wrap(text: &str, width: usize) -> String {
+    let mut out = String::with_capacity(text.len() + text.len() / width);
+    let mut line = 0;
+    for word in text.split(' ') {
+        let len = word.chars().count();
+        if line > 0 && line + 1 + len > width {
+            out.push('\n');
+            line = 0;
+        } else if line > 0 {
+            out.push(' ');
+            line += 1;
+        }
+        out.push_str(word);
+        line += len;
+    }
+    out
 }

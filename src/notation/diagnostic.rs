@@ -66,11 +66,16 @@ pub enum Code {
     Uci,
     /// A SAN string that can never occur in any game (`Kee2`).
     NeverOccurs,
+    /// A hyphen outside long algebraic notation (`N-c6`, `-e4`, `Nc2-e3`
+    /// where SAN is `Nc2e3`).
+    Hyphen,
+    /// A capture marked with `X` or `:` rather than `x`.
+    CaptureSign,
 }
 
 impl Code {
     /// Every code, in declaration order.
-    pub const ALL: [Code; 27] = [
+    pub const ALL: [Code; 29] = [
         Code::SurroundingSpace,
         Code::InnerSpace,
         Code::Annotation,
@@ -98,6 +103,8 @@ impl Code {
         Code::LongAlgebraic,
         Code::Uci,
         Code::NeverOccurs,
+        Code::Hyphen,
+        Code::CaptureSign,
     ];
 
     /// The stable kebab-case name used in JSON and in the progress store.
@@ -130,6 +137,8 @@ impl Code {
             Code::LongAlgebraic => "long-algebraic",
             Code::Uci => "uci",
             Code::NeverOccurs => "never-occurs",
+            Code::Hyphen => "hyphen",
+            Code::CaptureSign => "capture-sign",
         }
     }
 

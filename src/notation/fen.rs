@@ -412,22 +412,22 @@ fn parse_board(placement: &str) -> Result<Board, FenError> {
     for (row, text) in (0u8..).zip(ranks) {
         let rank = 8 - row;
         let mut squares = 0u32;
-        let mut placed = Vec::new();
         for ch in text.chars() {
             if let Some(n) = ch.to_digit(10).filter(|n| (1..=8).contains(n)) {
                 squares = squares.saturating_add(n);
             } else if let Some(piece) = Piece::from_char(ch) {
-                placed.push((squares, piece));
-                squares += 1;
+                // Placed at once; a rank that turns out too long or short is
+                // an error below, and the board is dropped with it.
+                if squares < 8 {
+                    board.set_piece_at(Square::new(u32::from(rank - 1) * 8 + squares), piece);
+                }
+                squares = squares.saturating_add(1);
             } else {
                 return Err(FenError::BadPiece { rank, ch });
             }
         }
         if squares != 8 {
             return Err(FenError::RankLength { rank, squares });
-        }
-        for (file, piece) in placed {
-            board.set_piece_at(Square::new(u32::from(rank - 1) * 8 + file), piece);
         }
     }
     for color in Color::ALL {

@@ -5,7 +5,7 @@ use shakmaty::san::San;
 use shakmaty::{Chess, Move, Role};
 
 use super::diagnostic::{Code, Diagnostic};
-use super::parse::{Parsed, WrittenSuffix};
+use super::parse::{Form, Parsed, WrittenSuffix};
 use super::san_strings;
 use super::types::{MoveText, role_name};
 
@@ -76,7 +76,7 @@ pub(crate) fn diagnose(
         }
     }
     if !uci {
-        judge_suffix(&mut out, form.suffix, text);
+        judge_suffix(&mut out, form, text);
     }
     out.out
 }
@@ -160,7 +160,8 @@ fn judge_form(
         );
         return true;
     }
-    if full && form.separator.is_some() && !canon_square {
+    let long = full && form.separator.is_some() && !canon_square;
+    if long {
         out.add(
             Code::LongAlgebraic,
             "this is long algebraic notation; SAN names the departure only when two pieces could go there",
@@ -170,14 +171,25 @@ fn judge_form(
     } else {
         judge_disambiguation(out, parsed, mv, canon_file.is_some(), canon_rank.is_some());
     }
+    if form.separator == Some('-') && !long {
+        out.add(
+            Code::Hyphen,
+            "SAN has no hyphen (it joins two squares only in long algebraic notation)",
+        );
+    }
 
     let capture = mv.is_capture();
+    let sign = form.capture_sign.unwrap_or('x');
     match (capture, form.separator) {
+        (true, Some('x')) if sign != 'x' => out.add(
+            Code::CaptureSign,
+            format!("a capture is marked with a lower-case x, not {sign}"),
+        ),
         (true, Some('x')) | (false, None | Some('-')) => {}
         (true, _) => out.add(Code::MissingCapture, "this move captures: mark it with x"),
         (false, _) => out.add(
             Code::UnneededCapture,
-            format!("nothing is captured on {}: leave out the x", mv.to()),
+            format!("nothing is captured on {}: leave out the {sign}", mv.to()),
         ),
     }
     false
@@ -293,7 +305,7 @@ fn judge_never_occurs(out: &mut Judgement<'_>, parsed: &Parsed, mv: Move) {
     }
 }
 
-fn judge_suffix(out: &mut Judgement<'_>, written: WrittenSuffix, text: &MoveText) {
+fn judge_suffix(out: &mut Judgement<'_>, form: &Form, text: &MoveText) {
     let actual = match text.san.chars().last() {
         Some('#') => WrittenSuffix::Mate,
         Some('+') => WrittenSuffix::Check,
@@ -301,7 +313,7 @@ fn judge_suffix(out: &mut Judgement<'_>, written: WrittenSuffix, text: &MoveText
     };
     use WrittenSuffix::{Check, DoubleCross, Mate, None};
     let c = out.canonical.to_owned();
-    let (code, message) = match (written, actual) {
+    let (code, message) = match (form.suffix, actual) {
         (None, Check) => (
             Code::MissingCheck,
             format!("this move gives check: write + ({c})"),
@@ -324,6 +336,13 @@ fn judge_suffix(out: &mut Judgement<'_>, written: WrittenSuffix, text: &MoveText
             format!("check is written with a single +, even a double check ({c})"),
         ),
         (DoubleCross, Mate) => (Code::CheckSign, format!("mate is written #, not ++ ({c})")),
+        (Mate, Mate) => match &form.odd_signs {
+            Some(signs) => (
+                Code::CheckSign,
+                format!("mate is written with a single #, not {signs} ({c})"),
+            ),
+            Option::None => return,
+        },
         _ => return,
     };
     out.add_whole(code, message);

@@ -10,17 +10,21 @@ pub mod explain;
 pub mod fen;
 pub mod hint;
 mod judge;
+pub mod lang;
 pub mod line;
 pub mod parse;
 pub mod report;
 pub mod resolve;
 pub mod san_strings;
+pub mod translate;
 pub mod types;
 pub mod write;
 
 pub use diagnostic::{Code, Diagnostic};
-pub use hint::{Hint, HintEngine, HintState, hint};
+pub use hint::{Group, Hint, HintEngine, HintState, hint};
+pub use lang::{Lang, hint_in, resolve_in};
 pub use line::{LineError, play_line};
+pub use parse::{MAX_INPUT_LEN, bounded_prefix};
 pub use resolve::resolve;
 pub use types::{
     CastlingBan, Illegal, MoveSpec, MoveText, Rejected, ResolveError, Resolved, Strictness,

@@ -51,6 +51,12 @@ pub struct Form {
     pub promotion_lowercase: bool,
     /// The separator between departure and destination: `x` or `-`.
     pub separator: Option<char>,
+    /// The capture sign as typed when it is not `x` (`X` or `:`).
+    pub capture_sign: Option<char>,
+    /// The check signs as typed when they are not one `+`, one `#` or `++`
+    /// (`##`, `+#`, `#+`, `+++`): [`Form::suffix`] then holds the reading
+    /// (mate when a `#` is among them).
+    pub odd_signs: Option<String>,
     /// An `e.p.` suffix.
     pub ep_suffix: bool,
     /// The check sign.
@@ -76,7 +82,33 @@ pub struct Normalized {
     pub form: Form,
 }
 
-const ANNOTATION: &[char] = &['!', '?'];
+/// The longest input read as a move, in bytes. The longest sensible
+/// spelling (`♘g1xf3+!? e.p.` and the like) is a few dozen bytes; anything
+/// past this is refused as "input too long" in every interface, and a store
+/// that keeps wrong inputs should keep at most [`bounded_prefix`] of one.
+pub const MAX_INPUT_LEN: usize = 256;
+
+/// What a lone check sign or annotation glyph is told.
+pub const START_WITH_A_PIECE_OR_SQUARE: &str =
+    "start with a piece letter or a square: signs such as + # ! ? come after the move";
+
+/// The message for an input longer than [`MAX_INPUT_LEN`].
+pub fn too_long_message(len: usize) -> String {
+    format!("input too long: a move is at most {MAX_INPUT_LEN} bytes, this is {len}")
+}
+
+/// At most the first [`MAX_INPUT_LEN`] bytes of `input`, cut at a character
+/// boundary: what a store of wrong inputs should keep.
+pub fn bounded_prefix(input: &str) -> &str {
+    if input.len() <= MAX_INPUT_LEN {
+        return input;
+    }
+    let mut end = MAX_INPUT_LEN;
+    while !input.is_char_boundary(end) {
+        end -= 1;
+    }
+    &input[..end]
+}
 
 fn figurine(c: char) -> Option<char> {
     Some(match c {
@@ -136,39 +168,54 @@ pub fn normalize(input: &str) -> Normalized {
 }
 
 /// Strips annotation glyphs, `e.p.` and check signs from the end of `text`.
+///
+/// Linear in the length of the text: each step removes at least one
+/// character from the end (a quarter of a million `!` cost microseconds).
 fn strip_suffixes(text: &mut String, form: &mut Form) {
-    let mut glyphs = String::new();
+    // Both collected back to front.
+    let mut glyphs = Vec::new();
+    let mut signs = Vec::new();
     loop {
-        let before = text.len();
-        while text.ends_with(ANNOTATION) {
-            if let Some(c) = text.pop() {
-                glyphs.insert(0, c);
+        match text.chars().next_back() {
+            Some(c @ ('!' | '?')) => {
+                text.pop();
+                glyphs.push(c);
             }
-        }
-        if text.ends_with("++") {
-            text.truncate(text.len() - 2);
-            form.suffix = WrittenSuffix::DoubleCross;
-        } else if text.ends_with('+') {
-            text.pop();
-            form.suffix = WrittenSuffix::Check;
-        } else if text.ends_with('#') {
-            text.pop();
-            form.suffix = WrittenSuffix::Mate;
-        }
-        for ep in ["e.p.", "ep"] {
-            // Only after a square ("exd6e.p."), never eating a real square.
-            if text.len() > 4 && text.ends_with(ep) {
+            Some(c @ ('+' | '#')) => {
+                text.pop();
+                signs.push(c);
+            }
+            _ => {
+                // Only after a square ("exd6e.p."), never eating a real square.
+                let Some(ep) = ["e.p.", "ep"]
+                    .into_iter()
+                    .find(|ep| text.len() > 4 && text.ends_with(ep))
+                else {
+                    break;
+                };
                 text.truncate(text.len() - ep.len());
                 form.ep_suffix = true;
             }
         }
-        if text.len() == before {
-            break;
-        }
     }
     if !glyphs.is_empty() {
-        form.annotation = Some(glyphs);
+        form.annotation = Some(glyphs.into_iter().rev().collect());
     }
+    let signs: String = signs.into_iter().rev().collect();
+    form.suffix = match signs.as_str() {
+        "" => WrittenSuffix::None,
+        "+" => WrittenSuffix::Check,
+        "#" => WrittenSuffix::Mate,
+        "++" => WrittenSuffix::DoubleCross,
+        odd => {
+            form.odd_signs = Some(odd.to_owned());
+            if odd.contains('#') {
+                WrittenSuffix::Mate
+            } else {
+                WrittenSuffix::DoubleCross
+            }
+        }
+    };
 }
 
 /// Recognises castling spelled with `O`, `o` or `0`, with or without
@@ -200,7 +247,8 @@ fn castling_body(text: &str, form: &mut Form) -> Option<String> {
 enum Token {
     File(File),
     Rank(Rank),
-    Capture,
+    /// `x`, `X` or `:`, as typed.
+    Capture(char),
     Hyphen,
     Equals,
     Promotion(Role, bool),
@@ -218,6 +266,9 @@ pub fn parse(input: &str) -> Result<Parsed, SyntaxError> {
 
 /// Parses a normalised body.
 pub fn parse_body(body: &str, mut form: Form) -> Result<Parsed, SyntaxError> {
+    if body.is_empty() && (form.suffix != WrittenSuffix::None || form.annotation.is_some()) {
+        return Err(syntax(0, START_WITH_A_PIECE_OR_SQUARE));
+    }
     if body.is_empty() {
         return Err(syntax(
             0,
@@ -246,7 +297,7 @@ pub fn parse_body(body: &str, mut form: Form) -> Result<Parsed, SyntaxError> {
         spec.role = Some(Role::Pawn);
     }
     let offset = body.len() - rest.len();
-    let mut tokens = tokenize(rest, offset)?;
+    let mut tokens = tokenize(rest, offset, spec.role.is_some_and(|r| r != Role::Pawn))?;
 
     if let Some(&Token::Promotion(role, lower)) = tokens.last() {
         tokens.pop();
@@ -282,8 +333,9 @@ pub fn parse_body(body: &str, mut form: Form) -> Result<Parsed, SyntaxError> {
         }
     }
     match tokens.last() {
-        Some(Token::Capture) => {
+        Some(&Token::Capture(sign)) => {
             form.separator = Some('x');
+            form.capture_sign = (sign != 'x').then_some(sign);
             spec.capture = true;
             tokens.pop();
         }
@@ -351,7 +403,9 @@ fn promotion_letter(c: char) -> Option<(Role, bool)> {
     })
 }
 
-fn tokenize(rest: &str, offset: usize) -> Result<Vec<Token>, SyntaxError> {
+/// Splits what follows the piece letter into tokens. `piece` says a piece
+/// letter came first (a promotion letter then gets a different lesson).
+fn tokenize(rest: &str, offset: usize, piece: bool) -> Result<Vec<Token>, SyntaxError> {
     let mut tokens = Vec::with_capacity(rest.len());
     let count = rest.chars().count();
     for (i, c) in rest.chars().enumerate() {
@@ -362,11 +416,23 @@ fn tokenize(rest: &str, offset: usize) -> Result<Vec<Token>, SyntaxError> {
             'b' if last && after_rank_or_eq => Token::Promotion(Role::Bishop, true),
             'a'..='h' => Token::File(File::from_char(c).ok_or_else(|| bad_char(at, c))?),
             '1'..='8' => Token::Rank(Rank::from_char(c).ok_or_else(|| bad_char(at, c))?),
-            'x' | 'X' | ':' => Token::Capture,
+            'x' | 'X' | ':' => Token::Capture(c),
             '-' => Token::Hyphen,
             '=' => Token::Equals,
             _ if after_rank_or_eq => match promotion_letter(c) {
                 Some((role, lower)) => Token::Promotion(role, lower),
+                None if !piece && matches!(c, 'K' | 'k') => {
+                    return Err(syntax(
+                        at,
+                        "a pawn cannot promote to a king: promote to Q, R, B or N",
+                    ));
+                }
+                None if !piece && matches!(c, 'P' | 'p') => {
+                    return Err(syntax(
+                        at,
+                        "a pawn cannot promote to a pawn: promote to Q, R, B or N",
+                    ));
+                }
                 None => return Err(bad_char(at, c)),
             },
             _ => return Err(bad_char(at, c)),

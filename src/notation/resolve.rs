@@ -9,8 +9,8 @@ use shakmaty::{CastlingSide, Chess, Move, Position, Role, Square};
 
 use super::explain::explain;
 use super::judge::diagnose;
-use super::parse::{Parsed, parse};
-use super::types::{Illegal, MoveSpec, Rejected, ResolveError, Resolved, Strictness};
+use super::parse::{MAX_INPUT_LEN, Parsed, parse, too_long_message};
+use super::types::{Illegal, MoveSpec, Rejected, ResolveError, Resolved, Strictness, SyntaxError};
 use super::write::move_text;
 
 /// Resolves `input` in `pos`.
@@ -37,6 +37,13 @@ use super::write::move_text;
 /// (syntax), no legal move matches (illegal, with the reason), several match
 /// (ambiguous, with every candidate), or not canonical in strict mode.
 pub fn resolve(pos: &Chess, input: &str, strictness: Strictness) -> Result<Resolved, Rejected> {
+    if input.len() > MAX_INPUT_LEN {
+        return Err(ResolveError::Syntax(SyntaxError {
+            at: MAX_INPUT_LEN,
+            message: too_long_message(input.len()),
+        })
+        .into());
+    }
     if let Some(resolved) = fast_path(pos, input) {
         return Ok(resolved);
     }
@@ -152,7 +159,21 @@ fn why_not(pos: &Chess, parsed: &Parsed, input: &str) -> Illegal {
             };
         }
     }
-    explain(pos, &parsed.spec, input.trim())
+    let spec = &parsed.spec;
+    if spec.role == Some(Role::Pawn) && spec.capture && spec.from_file.is_none() {
+        // "xa5" where nothing can be taken but a5 is a legal push.
+        let push = MoveSpec {
+            capture: false,
+            ..*spec
+        };
+        if let (Some(to), [mv]) = (spec.to, matching_moves(pos, &push).as_slice()) {
+            return Illegal::PushNotCapture {
+                to,
+                push: San::from_move(pos, *mv).to_string(),
+            };
+        }
+    }
+    explain(pos, spec, input.trim())
 }
 
 #[cfg(test)]

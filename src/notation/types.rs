@@ -176,6 +176,15 @@ pub enum Illegal {
         /// Destination.
         to: Square,
     },
+    /// A pawn capture written without its file (`xa5`) where nothing can be
+    /// taken, but the push to that square is legal.
+    #[error("nothing to capture on {to}; the pawn push is written {push}")]
+    PushNotCapture {
+        /// Destination.
+        to: Square,
+        /// The push in canonical SAN.
+        push: String,
+    },
     /// A lower-case `b` names the b-file, but only a bishop reading works.
     #[error("b means the b-pawn; did you mean {suggestion}?")]
     BishopLetter {

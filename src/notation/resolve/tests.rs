@@ -14,6 +14,9 @@ const KNIGHTS: &str = "4k3/8/8/R7/8/5N2/8/RN2K3 w - - 0 1";
 const PAWNS: &str = "3r2k1/4P3/8/3pP3/8/8/8/4K3 w - d6 0 1";
 /// Mate in one with Re8#; check with Re7+... not available: rook on e1, pawn f7.
 const BACK_RANK: &str = "6k1/5ppp/8/8/8/8/5PPP/4R1K1 w - - 0 1";
+/// Issue 18's spellings: a bishop on a3 can take c5, a knight on c2, a rook
+/// on f1 can take f2, a pawn on e2, a pawn on a4 that can only push.
+const LEARN: &str = "4k3/8/8/2p5/P7/B7/2N1Pp2/K4R2 w - - 0 1";
 /// A bishop on a1 can take on c3, no b-pawn.
 const BISHOP: &str = "4k3/8/8/8/8/2n5/8/B3K3 w - - 0 1";
 
@@ -90,6 +93,22 @@ fn accepts_and_teaches() {
         (BACK_RANK, "Re8+", "Re8#", &[MissingMate]),
         (BACK_RANK, "Re8++", "Re8#", &[CheckSign]),
         (BACK_RANK, "Re7#", "Re7", &[UnneededCheck]),
+        // Issue 18 #11: every departure from canonical SAN is named.
+        (BACK_RANK, "Re8##", "Re8#", &[CheckSign]),
+        (BACK_RANK, "Re8+#", "Re8#", &[CheckSign]),
+        (BACK_RANK, "Re8#+", "Re8#", &[CheckSign]),
+        (BACK_RANK, "Re7##", "Re7", &[UnneededCheck]),
+        (LEARN, "B-b4", "Bb4", &[Hyphen]),
+        (LEARN, "-e4", "e4", &[Hyphen]),
+        (LEARN, "-e3", "e3", &[Hyphen]),
+        (LEARN, "N-b4", "Nb4", &[Hyphen]),
+        (LEARN, "Nc-b4", "Nb4", &[UnneededDisambiguation, Hyphen]),
+        (LEARN, "Nc2-e3", "Ne3", &[LongAlgebraic]),
+        (LEARN, "RXf2", "Rxf2", &[CaptureSign]),
+        (LEARN, "R:f2", "Rxf2", &[CaptureSign]),
+        (LEARN, "B:c5", "Bxc5", &[CaptureSign]),
+        (LEARN, "B-c5", "Bxc5", &[Hyphen, MissingCapture]),
+        (LEARN, "B:b4", "Bb4", &[UnneededCapture]),
     ];
     for &(fen, input, san, expected) in cases {
         let p = pos(fen);
@@ -156,6 +175,49 @@ fn rejects_with_reasons() {
             "b means the b-pawn; did you mean Bxc3?",
         ),
         (PAWNS, "e8", "illegal", ""),
+        (
+            START,
+            "f1=K",
+            "invalid",
+            "a pawn cannot promote to a king: promote to Q, R, B or N",
+        ),
+        (START, "e8=P", "invalid", "a pawn cannot promote to a pawn"),
+        (
+            LEARN,
+            "xa5",
+            "illegal",
+            "nothing to capture on a5; the pawn push is written a5",
+        ),
+        (
+            START,
+            "!",
+            "invalid",
+            "start with a piece letter or a square",
+        ),
+        (
+            START,
+            "?",
+            "invalid",
+            "start with a piece letter or a square",
+        ),
+        (
+            START,
+            "+",
+            "invalid",
+            "start with a piece letter or a square",
+        ),
+        (
+            START,
+            "#",
+            "invalid",
+            "start with a piece letter or a square",
+        ),
+        (
+            START,
+            "!?",
+            "invalid",
+            "start with a piece letter or a square",
+        ),
         (START, "Nd4", "illegal", ""),
     ];
     for &(fen, input, status, fragment) in cases {
@@ -172,4 +234,39 @@ fn lowercase_b_is_the_b_pawn() {
     assert_eq!(r.text.uci, "b2c3");
     let r = resolve(&p, "Bxc3", Strictness::Lenient).unwrap();
     assert_eq!(r.text.uci, "a5c3");
+}
+
+#[test]
+fn a_capture_sign_is_quoted_as_typed() {
+    let r = resolve(&pos(LEARN), "B:b4", Strictness::Lenient).unwrap();
+    assert!(
+        r.diagnostics[0].message.contains("leave out the :"),
+        "{:?}",
+        r.diagnostics
+    );
+    let r = resolve(&pos(LEARN), "B:c5", Strictness::Lenient).unwrap();
+    assert!(
+        !r.diagnostics[0].message.contains("leave out"),
+        "{:?}",
+        r.diagnostics
+    );
+}
+
+#[test]
+fn input_is_bounded_and_glyphs_strip_in_linear_time() {
+    use crate::notation::parse::{MAX_INPUT_LEN, bounded_prefix, normalize};
+    let long = format!("Nf3{}", "!".repeat(MAX_INPUT_LEN));
+    let err = resolve(&pos(START), &long, Strictness::Lenient).expect_err("too long");
+    assert!(err.to_string().starts_with("input too long"), "{err}");
+    let fits = format!("Nf3{}", "!".repeat(MAX_INPUT_LEN - 3));
+    assert!(resolve(&pos(START), &fits, Strictness::Lenient).is_ok());
+    // The normaliser itself is linear: a million glyphs strip at once (a
+    // quadratic strip took seconds; no timing here, only the result).
+    let n = normalize(&format!("e4{}", "!".repeat(1_000_000)));
+    assert_eq!(n.body, "e4");
+    assert_eq!(n.form.annotation.map(|a| a.len()), Some(1_000_000));
+    let figurines = "♘".repeat(MAX_INPUT_LEN);
+    let kept = bounded_prefix(&figurines);
+    assert!(kept.len() <= MAX_INPUT_LEN && kept.len() > MAX_INPUT_LEN - 3);
+    assert_eq!(bounded_prefix("Nf3"), "Nf3");
 }
