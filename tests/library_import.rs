@@ -262,6 +262,7 @@ fn a_repeated_import_updates_in_place_and_counts_each_kind() {
         ),
         (200, 50, 6, 144, 0)
     );
+    assert_eq!(summary.duplicates, 0, "ids already stored are not repeats");
     assert_eq!(summary.puzzles, 200);
 
     let library = Library::open(&db).unwrap();
@@ -364,6 +365,7 @@ fn an_id_repeated_within_a_file_keeps_the_last_row() {
             "existing library: {existing}"
         );
         assert_eq!(summary.puzzles, 30);
+        assert_eq!(summary.duplicates, 1, "existing library: {existing}");
         let p = Library::open(&db)
             .unwrap()
             .get(&rows[4].id)

@@ -82,6 +82,12 @@ pub fn import(args: ImportArgs, data: Option<PathBuf>) -> anyhow::Result<ExitCod
         db.display(),
         summary.puzzles
     );
+    if summary.duplicates > 0 {
+        println!(
+            "  {} rows repeated the id of an earlier row; for each id the last row was kept",
+            summary.duplicates
+        );
+    }
     for problem in &summary.problems {
         let id = problem.id.as_deref().unwrap_or("?");
         println!(

@@ -26,7 +26,7 @@ use serde::Serialize;
 use super::row::PuzzleRow;
 use super::schema::{self, Openings, Themes, split};
 use super::{KEPT_PROBLEMS, LibraryError};
-use crate::puzzle::{RowReason, read_lichess};
+use crate::puzzle::read_lichess;
 
 /// Rows per message from the reading thread to the writing thread (and per
 /// progress report).
@@ -76,6 +76,10 @@ pub struct ImportSummary {
     pub unchanged: u64,
     /// Rows rejected.
     pub skipped: u64,
+    /// Rows whose id an earlier row of the same file had: the last row of
+    /// each id is the one kept (each is also counted as updated or
+    /// unchanged).
+    pub duplicates: u64,
     /// The first rejected rows (up to [`KEPT_PROBLEMS`]), with reasons.
     pub problems: Vec<SkippedRow>,
     /// Puzzles in the library afterwards.
@@ -202,10 +206,12 @@ fn import_into<R: Read>(
     summary.added = counts.added;
     summary.updated = counts.updated;
     summary.unchanged = counts.unchanged;
+    summary.duplicates = counts.duplicates;
     if fresh {
         let duplicates = index_ids(&conn)?;
         summary.added -= duplicates;
         summary.updated += duplicates;
+        summary.duplicates = duplicates;
         if duplicates > 0 {
             openings = None; // some gathered rowids are gone
         }
@@ -367,7 +373,7 @@ fn read_rows<R: Read>(
                 batch.push(PuzzleRow::from(puzzle));
             }
             Err(e) => {
-                if let RowReason::MissingColumn(_) = e.reason {
+                if e.is_header() {
                     return Err(LibraryError::Header(e.to_string()));
                 }
                 summary.rows += 1;
@@ -407,6 +413,7 @@ struct Counts {
     added: u64,
     updated: u64,
     unchanged: u64,
+    duplicates: u64,
 }
 
 const INSERT: &str = "INSERT INTO puzzles
@@ -430,6 +437,11 @@ const UPDATE: &str = "UPDATE puzzles SET
         AND rating_deviation IS ?5 AND popularity IS ?6 AND nb_plays IS ?7
         AND themes IS ?8 AND game_url IS ?11 AND opening_tags IS ?12)";
 
+/// Ids met so far in an import into an existing library, to count the rows
+/// that repeat one (a fresh load finds them when indexing, see `index_ids`).
+const CREATE_SEEN: &str = "CREATE TEMP TABLE import_seen (id TEXT PRIMARY KEY) WITHOUT ROWID";
+const INSERT_SEEN: &str = "INSERT OR IGNORE INTO import_seen (id) VALUES (?1)";
+
 /// The writing thread: upserts every batch (plain inserts into a `fresh`
 /// library, whose opening index it gathers on the way), a transaction per
 /// [`TRANSACTION_ROWS`].
@@ -444,6 +456,12 @@ fn write_rows(
     {
         let mut insert = conn.prepare(if fresh { INSERT_FRESH } else { INSERT })?;
         let mut update = conn.prepare(UPDATE)?;
+        let mut seen = if fresh {
+            None
+        } else {
+            conn.execute_batch(CREATE_SEEN)?;
+            Some(conn.prepare(INSERT_SEEN)?)
+        };
         let mut in_transaction = 0u64;
         conn.execute_batch("BEGIN")?;
         for batch in rx {
@@ -463,6 +481,11 @@ fn write_rows(
                     row.game_url,
                     row.opening_tags
                 ];
+                if let Some(seen) = seen.as_mut()
+                    && seen.execute([&row.id])? == 0
+                {
+                    counts.duplicates += 1;
+                }
                 if insert.execute(values)? == 1 {
                     counts.added += 1;
                     if let Some(o) = openings.as_mut()
