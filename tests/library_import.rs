@@ -374,3 +374,32 @@ fn an_id_repeated_within_a_file_keeps_the_last_row() {
         assert_eq!(p.rating, Some(2999));
     }
 }
+
+#[test]
+fn a_second_import_meanwhile_refuses_and_changes_nothing() {
+    let dir = tempfile::tempdir().unwrap();
+    let db = db_in(&dir);
+    let first = rows(40, 31, None);
+    go(&db, csv(&first)).unwrap();
+    let before = std::fs::read(&db).unwrap();
+
+    // Another import holds the lock (as a running one does).
+    let held = std::fs::File::open(sancho::library::lock_path(&db)).unwrap();
+    held.lock().unwrap();
+    let error = go(&db, csv(&rows(10, 32, None))).unwrap_err();
+    assert!(matches!(error, LibraryError::Busy(_)), "{error:?}");
+    assert!(error.to_string().contains("another import"), "{error}");
+    assert_eq!(std::fs::read(&db).unwrap(), before);
+    assert!(!temp_path(&db).exists());
+
+    // Once it is done, importing works again.
+    held.unlock().unwrap();
+    let summary = go(&db, csv(&rows(10, 32, None))).unwrap();
+    assert_eq!(
+        summary.puzzles,
+        Library::open(&db)
+            .unwrap()
+            .count(&Filter::default())
+            .unwrap()
+    );
+}

@@ -124,6 +124,14 @@ pub fn temp_path(db_path: &Path) -> PathBuf {
     PathBuf::from(name)
 }
 
+/// The lock file an import holds for its whole run, beside the library:
+/// `<library>.lock`.
+pub fn lock_path(db_path: &Path) -> PathBuf {
+    let mut name = db_path.as_os_str().to_owned();
+    name.push(".lock");
+    PathBuf::from(name)
+}
+
 /// Imports Lichess CSV from `reader` into the library at `db_path` (created
 /// if missing, updated in place otherwise). `progress` is called after every
 /// batch of rows and once at the end; returning `ControlFlow::Break` cancels
@@ -132,9 +140,15 @@ pub fn temp_path(db_path: &Path) -> PathBuf {
 /// Bad rows are skipped and counted; the first [`KEPT_PROBLEMS`] are kept
 /// with their line numbers and reasons.
 ///
+/// Only one import into a library runs at a time: it holds an exclusive
+/// lock on [`lock_path`] throughout, and a second import meanwhile fails at
+/// once with [`LibraryError::Busy`] (so that neither reports a library the
+/// other replaced).
+///
 /// # Errors
 /// An unreadable stream, a header without the required columns, an existing
-/// file that is not a library, SQLite or file-system failures, and
+/// file that is not a library, another import running, a directory that
+/// cannot be written, SQLite or file-system failures, and
 /// [`LibraryError::Cancelled`]. In every case the previous library (if any)
 /// is left as it was.
 pub fn import<R: Read>(
@@ -143,6 +157,7 @@ pub fn import<R: Read>(
     source_name: &str,
     mut progress: impl FnMut(&ImportProgress) -> ControlFlow<()>,
 ) -> Result<ImportSummary, LibraryError> {
+    let _lock = lock(db_path)?;
     let tmp = temp_path(db_path);
     remove_if_exists(&tmp)?;
     let result = import_into(db_path, &tmp, reader, source_name, &mut progress);
@@ -223,6 +238,36 @@ fn import_into<R: Read>(
     finish(conn, openings, &mut summary)?;
     install(tmp, db_path)?;
     Ok(summary)
+}
+
+/// Takes the import lock (released when the file is dropped). Creating the
+/// lock file is also the first write into the directory, so a read-only
+/// directory is reported here, as such.
+fn lock(db_path: &Path) -> Result<File, LibraryError> {
+    let path = lock_path(db_path);
+    let dir = match db_path.parent() {
+        Some(d) if !d.as_os_str().is_empty() => d,
+        _ => Path::new("."),
+    };
+    let file = fs::OpenOptions::new()
+        .read(true)
+        .write(true)
+        .create(true)
+        .truncate(false)
+        .open(&path)
+        .map_err(LibraryError::io(format!(
+            "cannot write in {} (to create {})",
+            dir.display(),
+            path.display()
+        )))?;
+    match file.try_lock() {
+        Ok(()) => Ok(file),
+        Err(fs::TryLockError::WouldBlock) => Err(LibraryError::Busy(path.display().to_string())),
+        Err(fs::TryLockError::Error(e)) => Err(LibraryError::Io {
+            context: format!("locking {}", path.display()),
+            source: e,
+        }),
+    }
 }
 
 /// Creates the temporary database: a copy of the existing library, or a new
