@@ -276,3 +276,66 @@ fn records_are_bounded_in_size() {
     assert!(e.is_header(), "{e}");
     assert_eq!(e.line, 1);
 }
+
+#[test]
+fn a_damaged_zstd_file_is_one_clear_file_error_for_check_and_play() {
+    let dir = tempfile::tempdir().unwrap();
+    // With a checksum, as the zstd tool (and so the Lichess file) writes.
+    let mut encoder = zstd::stream::Encoder::new(Vec::new(), 19).unwrap();
+    encoder.include_checksum(true).unwrap();
+    std::io::Write::write_all(&mut encoder, &fs::read(SMALL).unwrap()).unwrap();
+    let whole = encoder.finish().unwrap();
+    let mut flipped = whole.clone();
+    let middle = flipped.len() / 2;
+    flipped[middle] ^= 0xFF;
+    let cases: [(&str, Vec<u8>); 4] = [
+        ("cut.csv.zst", whole[..whole.len() / 2].to_vec()),
+        ("flipped.csv.zst", flipped),
+        ("empty.csv.zst", Vec::new()),
+        (
+            "random.csv.zst",
+            (0..3000u32).map(|i| (i * 7919 % 251) as u8).collect(),
+        ),
+    ];
+    for (name, bytes) in cases {
+        let path = dir.path().join(name);
+        fs::write(&path, bytes).unwrap();
+        // Damage the frame checksum finds only at the end may first yield
+        // garbage rows; the file error comes last either way.
+        let (findings, summary) = check_path(&path);
+        assert_eq!(summary.file_errors, 1, "{name}: {findings:#?}");
+        let last = findings.last().unwrap();
+        assert!(last.line.is_some_and(|l| l >= 1), "{name}");
+        assert!(last.message.contains("zstd"), "{name}: {}", last.message);
+        assert_eq!(summary.passed, 0, "{name}");
+        let error = load_path(&path).unwrap_err().to_string();
+        assert!(error.contains("zstd"), "{name}: {error}");
+    }
+
+    // An empty plain CSV says so too.
+    let empty = dir.path().join("empty.csv");
+    fs::write(&empty, b"").unwrap();
+    assert!(load_path(&empty).unwrap_err().to_string().contains("empty"));
+}
+
+#[test]
+fn check_and_play_count_the_same_bad_rows() {
+    let broken = Path::new("tests/fixtures/puzzles/lichess_broken.csv");
+    let (findings, summary) = check_path(broken);
+    let loaded = load_path(broken).unwrap();
+    // Every row play skips, check fails, at the same line; check fails more
+    // (claims such as a false mate theme, repeated ids) but reads the same rows.
+    for skipped in &loaded.skipped {
+        assert!(
+            findings
+                .iter()
+                .any(|f| f.line == skipped.line && f.puzzle_id == skipped.puzzle_id),
+            "{skipped}"
+        );
+    }
+    assert_eq!(loaded.skipped.len(), 3);
+    assert_eq!(
+        summary.passed + summary.failed,
+        loaded.puzzles.len() + loaded.skipped.len()
+    );
+}

@@ -44,9 +44,13 @@ pub enum RowReason {
     /// The first line is not a header at all (too long, or not text).
     #[error("the first line is not a lichess csv header: {0}")]
     BadHeader(String),
-    /// The stream cannot be read.
-    #[error("csv: {0}")]
+    /// The stream cannot be read (an I/O or decompression error): reading
+    /// stops here.
+    #[error("cannot read the file: {0}")]
     Csv(String),
+    /// The file holds nothing at all.
+    #[error("the file is empty (a lichess csv starts with a header line)")]
+    Empty,
     /// The line is longer than [`MAX_LINE_BYTES`].
     #[error(
         "the line is longer than {} KiB (a lichess row is about 200 bytes)",
@@ -95,6 +99,7 @@ impl RowError {
             RowReason::BadId(_) => Some("PuzzleId"),
             RowReason::Quote(column) => *column,
             RowReason::Csv(_)
+            | RowReason::Empty
             | RowReason::BadHeader(_)
             | RowReason::TooLong
             | RowReason::NotUtf8 => None,
@@ -105,8 +110,14 @@ impl RowError {
     pub fn is_header(&self) -> bool {
         matches!(
             self.reason,
-            RowReason::MissingColumn(_) | RowReason::BadHeader(_)
+            RowReason::MissingColumn(_) | RowReason::BadHeader(_) | RowReason::Empty
         )
+    }
+
+    /// Whether the problem is the file's rather than one row's (a bad
+    /// header, an unreadable or undecompressable stream): no more rows come.
+    pub fn is_file_error(&self) -> bool {
+        self.is_header() || matches!(self.reason, RowReason::Csv(_))
     }
 }
 
@@ -202,13 +213,7 @@ pub fn read_lichess<R: Read>(reader: R, source: &str) -> LichessReader<R> {
         }))
     };
     rows.columns = match rows.read_line() {
-        Ok(None) => Columns::from_header("").map_err(|reason| {
-            Some(RowError {
-                line: 1,
-                id: None,
-                reason,
-            })
-        }),
+        Ok(None) => header_error(RowReason::Empty),
         Ok(Some(Line::TooLong)) => header_error(RowReason::BadHeader(format!(
             "it is longer than {} KiB",
             MAX_LINE_BYTES / 1024
@@ -431,9 +436,24 @@ fn row_to_puzzle(
 /// When the zstd decoder cannot be set up.
 pub fn decompress_if_zst(reader: Box<dyn Read>, name: &str) -> io::Result<Box<dyn Read>> {
     if name.to_ascii_lowercase().ends_with(".zst") {
-        Ok(Box::new(zstd::stream::read::Decoder::new(reader)?))
+        Ok(Box::new(Unzstd(zstd::stream::read::Decoder::new(reader)?)))
     } else {
         Ok(reader)
+    }
+}
+
+/// A zstd decoder whose errors say they are about decompressing (the
+/// decoder's own, "incomplete frame", do not).
+pub(crate) struct Unzstd<R: Read>(pub(crate) R);
+
+impl<R: Read> Read for Unzstd<R> {
+    fn read(&mut self, buf: &mut [u8]) -> io::Result<usize> {
+        self.0.read(buf).map_err(|e| {
+            io::Error::new(
+                e.kind(),
+                format!("the zstd data is damaged or cut off ({e})"),
+            )
+        })
     }
 }
 

@@ -68,6 +68,15 @@ pub enum SourceError {
     /// Neither a JSON pack nor a Lichess CSV.
     #[error("{0}: not a puzzle file (expected a .json pack or a lichess .csv / .csv.zst)")]
     UnknownFormat(String),
+    /// A Lichess CSV whose header is unusable, or whose bytes cannot be
+    /// read or decompressed part way.
+    #[error("{path}: {source}")]
+    Csv {
+        /// The path as given.
+        path: String,
+        /// Where and why.
+        source: super::RowError,
+    },
     /// A JSON pack that is not valid JSON or has the wrong shape.
     #[error("{path}: {source}")]
     Pack {
@@ -94,9 +103,9 @@ pub fn open_puzzle_file(path: &Path) -> Result<(Format, Box<dyn Read>), SourceEr
     let format =
         detect_format(&name, &head).ok_or_else(|| SourceError::UnknownFormat(name.clone()))?;
     let reader: Box<dyn Read> = match format {
-        Format::LichessCsv { compressed: true } => {
-            Box::new(zstd::stream::read::Decoder::new(reader).map_err(io_err)?)
-        }
+        Format::LichessCsv { compressed: true } => Box::new(super::lichess::Unzstd(
+            zstd::stream::read::Decoder::new(reader).map_err(io_err)?,
+        )),
         _ => Box::new(reader),
     };
     Ok((format, reader))
@@ -175,9 +184,9 @@ pub fn load_path(path: &Path) -> Result<Loaded, SourceError> {
                         Err(problems) => (rp.id.clone(), problems),
                     },
                     Err(message) => (
-                        None,
+                        entry.id.clone(),
                         vec![super::check::Problem {
-                            field: None,
+                            field: entry.wrong_field.clone(),
                             severity: Severity::Error,
                             message: message.clone(),
                         }],
@@ -203,6 +212,12 @@ pub fn load_path(path: &Path) -> Result<Loaded, SourceError> {
             for row in read_lichess(reader, &name) {
                 match row {
                     Ok(p) => loaded.puzzles.push(p),
+                    Err(e) if e.is_file_error() => {
+                        return Err(SourceError::Csv {
+                            path: name,
+                            source: e,
+                        });
+                    }
                     Err(e) => loaded.skipped.push(Finding {
                         file: name.clone(),
                         line: usize::try_from(e.line).ok(),
