@@ -64,7 +64,10 @@ pub enum RowReason {
     #[error("a quote character (\"): the lichess export never quotes fields")]
     Quote(Option<&'static str>),
     /// The id is not a Lichess puzzle id.
-    #[error("{0:?} is not a lichess puzzle id (1 to {MAX_ID_CHARS} letters and digits)")]
+    #[error(
+        "{0:?} is not a lichess puzzle id (1 to {MAX_ID_CHARS} letters and digits){}",
+        if .0.contains("E+") { "; a spreadsheet may have rewritten it as a number" } else { "" }
+    )]
     BadId(String),
     /// The row has fewer fields than the header.
     #[error("the row has no such field")]
