@@ -65,8 +65,8 @@ pub enum RowReason {
     Quote(Option<&'static str>),
     /// The id is not a Lichess puzzle id.
     #[error(
-        "{0:?} is not a lichess puzzle id (1 to {MAX_ID_CHARS} letters and digits){}",
-        if .0.contains("E+") { "; a spreadsheet may have rewritten it as a number" } else { "" }
+        "{0:?} is not a lichess puzzle id (1 to {MAX_ID_CHARS} letters and digits){hint}",
+        hint = spreadsheet_hint(.0)
     )]
     BadId(String),
     /// The row has fewer fields than the header.
@@ -457,6 +457,15 @@ impl<R: Read> Read for Unzstd<R> {
                 format!("the zstd data is damaged or cut off ({e})"),
             )
         })
+    }
+}
+
+/// A hint for an id such as `6E+087`: a spreadsheet's number for `6E087`.
+fn spreadsheet_hint(id: &str) -> &'static str {
+    if id.contains("E+") || id.contains("e+") {
+        "; a spreadsheet may have rewritten it as a number"
+    } else {
+        ""
     }
 }
 
