@@ -83,7 +83,33 @@ fn bad_filters_are_clear_errors() {
     let out = sancho(&["play", "--plain", "--rating", "1600-1200"], data.path());
     assert_eq!(out.status.code(), Some(2));
     assert!(String::from_utf8_lossy(&out.stderr).contains("the lower rating comes first"));
+    // A theme no puzzle has is named (a typo), not "loosen the filters".
     let out = sancho(&["play", "--plain", "--theme", "noSuchTheme"], data.path());
     assert_eq!(out.status.code(), Some(2));
+    let stderr = String::from_utf8_lossy(&out.stderr);
+    assert!(stderr.contains("\"noSuchTheme\""), "{stderr}");
+    assert!(!stderr.contains("loosen"), "{stderr}");
+    // Known themes that no puzzle has together still say so.
+    let out = sancho(
+        &["play", "--plain", "--all-themes", "mateIn1,mateIn2"],
+        data.path(),
+    );
+    assert_eq!(out.status.code(), Some(2));
     assert!(String::from_utf8_lossy(&out.stderr).contains("no puzzle fits"));
+    // Popularity is Lichess's -100 to 100.
+    for bad in ["101", "127", "-101"] {
+        let out = sancho(&["play", "--plain", "--min-popularity", bad], data.path());
+        assert_eq!(out.status.code(), Some(2), "{bad}");
+        let stderr = String::from_utf8_lossy(&out.stderr);
+        assert!(stderr.contains("-100..=100"), "{stderr}");
+    }
+    // A file without puzzles says so.
+    let empty = data.path().join("empty.csv");
+    std::fs::write(&empty, "PuzzleId,FEN,Moves\n").unwrap();
+    let out = sancho(
+        &["play", "--plain", "--pack", empty.to_str().unwrap()],
+        data.path(),
+    );
+    assert_eq!(out.status.code(), Some(2));
+    assert!(String::from_utf8_lossy(&out.stderr).contains("holds no puzzles"));
 }

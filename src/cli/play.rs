@@ -52,7 +52,13 @@ pub struct PlayArgs {
     #[arg(long, global = true, value_name = "TAG")]
     pub opening: Option<String>,
     /// Only puzzles at least this popular (-100 to 100).
-    #[arg(long, global = true, value_name = "N", allow_hyphen_values = true)]
+    #[arg(
+        long,
+        global = true,
+        value_name = "N",
+        allow_hyphen_values = true,
+        value_parser = clap::value_parser!(i8).range(-100..=100)
+    )]
     pub min_popularity: Option<i8>,
     /// Play only the puzzle with this id.
     #[arg(long, global = true, value_name = "ID")]
@@ -128,6 +134,22 @@ fn puzzles(
         path => (load_file(Path::new(path))?, false),
     };
     if source != "library" {
+        if puzzles.is_empty() {
+            bail!("{source} holds no puzzles");
+        }
+        let themes = puzzles
+            .iter()
+            .flat_map(|p| p.themes.iter().map(String::as_str));
+        if let Some(theme) = filter.unknown_theme(themes) {
+            let of = if builtin {
+                "the built-in puzzles"
+            } else {
+                &source
+            };
+            bail!(
+                "none of {of} has the theme {theme:?} (themes are spelt as Lichess does: mateIn2, backRankMate)"
+            );
+        }
         puzzles.retain(|p: &Puzzle| {
             let themes: Vec<&str> = p.themes.iter().map(String::as_str).collect();
             let tags: Vec<&str> = p.opening_tags.iter().map(String::as_str).collect();
