@@ -339,3 +339,16 @@ fn check_and_play_count_the_same_bad_rows() {
         loaded.puzzles.len() + loaded.skipped.len()
     );
 }
+
+#[test]
+fn a_file_error_names_the_file_once() {
+    let dir = tempfile::tempdir().unwrap();
+    let name = dir.path().display().to_string();
+    let (findings, _) = check_path(dir.path());
+    let shown = findings[0].to_string();
+    assert_eq!(shown.matches(&name).count(), 1, "{shown}");
+    let missing = dir.path().join("missing.csv");
+    let (findings, _) = check_path(&missing);
+    let shown = findings[0].to_string();
+    assert_eq!(shown.matches("missing.csv").count(), 1, "{shown}");
+}

@@ -36,7 +36,13 @@ pub struct ImportArgs {
 
 pub fn import(args: ImportArgs, data: Option<PathBuf>) -> anyhow::Result<ExitCode> {
     let db = library_path(data)?;
-    if let Some(dir) = db.parent() {
+    if let Some(dir) = db.parent().filter(|d| !d.as_os_str().is_empty()) {
+        if dir.exists() && !dir.is_dir() {
+            anyhow::bail!(
+                "the data directory {} is a file, not a directory",
+                dir.display()
+            );
+        }
         std::fs::create_dir_all(dir).with_context(|| format!("cannot create {}", dir.display()))?;
     }
     let name = args.file.display().to_string();

@@ -6,7 +6,7 @@ use std::io;
 use std::path::{Path, PathBuf};
 use std::process::ExitCode;
 
-use anyhow::{Context, bail};
+use anyhow::bail;
 use clap::Args;
 use sancho::drill;
 use sancho::library::{Filter, Library};
@@ -174,8 +174,13 @@ fn puzzles(
 }
 
 fn load_file(path: &Path) -> anyhow::Result<Vec<Puzzle>> {
-    let loaded =
-        load_path(path).with_context(|| format!("cannot read puzzles from {}", path.display()))?;
+    let loaded = load_path(path).map_err(|e| {
+        anyhow::anyhow!(
+            "cannot read puzzles from {}: {}",
+            path.display(),
+            e.reason()
+        )
+    })?;
     if !loaded.skipped.is_empty() {
         eprintln!(
             "sancho: skipped {} puzzles that do not check out; `sancho check {}` lists them",

@@ -87,6 +87,21 @@ pub enum SourceError {
     },
 }
 
+impl SourceError {
+    /// What is wrong, without the path (for a report that names the file
+    /// already).
+    pub fn reason(&self) -> String {
+        match self {
+            SourceError::Io { source, .. } => source.to_string(),
+            SourceError::UnknownFormat(_) => {
+                "not a puzzle file (expected a .json pack or a lichess .csv / .csv.zst)".to_owned()
+            }
+            SourceError::Csv { source, .. } => source.to_string(),
+            SourceError::Pack { source, .. } => source.to_string(),
+        }
+    }
+}
+
 /// Opens a puzzle file, detects its format and returns a reader of its
 /// (decompressed) bytes.
 ///
@@ -123,7 +138,7 @@ pub fn check_path(path: &Path) -> (Vec<Finding>, CheckSummary) {
     };
     let (format, mut reader) = match open_puzzle_file(path) {
         Ok(opened) => opened,
-        Err(e) => return file_error(e.to_string()),
+        Err(e) => return file_error(e.reason()),
     };
     match format {
         Format::JsonPack => {
