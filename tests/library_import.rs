@@ -403,3 +403,31 @@ fn a_second_import_meanwhile_refuses_and_changes_nothing() {
             .unwrap()
     );
 }
+
+#[cfg(unix)]
+#[test]
+fn a_linked_library_is_replaced_where_it_lives() {
+    let dir = tempfile::tempdir().unwrap();
+    let big_drive = dir.path().join("big");
+    std::fs::create_dir(&big_drive).unwrap();
+    let real = big_drive.join("library.sqlite");
+    go(&real, csv(&rows(20, 41, None))).unwrap();
+    let link = db_in(&dir);
+    std::os::unix::fs::symlink(&real, &link).unwrap();
+
+    let summary = go(&link, csv(&rows(30, 41, None))).unwrap();
+    assert_eq!(summary.puzzles, 30);
+    assert!(
+        std::fs::symlink_metadata(&link)
+            .unwrap()
+            .file_type()
+            .is_symlink()
+    );
+    assert_eq!(
+        Library::open(&real)
+            .unwrap()
+            .count(&Filter::default())
+            .unwrap(),
+        30
+    );
+}

@@ -121,6 +121,21 @@ fn a_linked_progress_file_is_written_through_the_link() {
             .is_symlink()
     );
     assert_eq!(document(&synced)["attempts"].as_array().unwrap().len(), 1);
+
+    // An export to a link writes the link's target too.
+    let exported = dir.path().join("exported.json");
+    fs::write(&exported, b"old").unwrap();
+    let link = dir.path().join("export-link.json");
+    symlink(&exported, &link).unwrap();
+    store.export(&link).unwrap();
+    assert!(
+        fs::symlink_metadata(&link)
+            .unwrap()
+            .file_type()
+            .is_symlink()
+    );
+    let copy: serde_json::Value = serde_json::from_slice(&fs::read(&exported).unwrap()).unwrap();
+    assert_eq!(copy["attempts"].as_array().unwrap().len(), 1);
 }
 
 #[cfg(unix)]

@@ -157,6 +157,18 @@ pub fn import<R: Read>(
     source_name: &str,
     mut progress: impl FnMut(&ImportProgress) -> ControlFlow<()>,
 ) -> Result<ImportSummary, LibraryError> {
+    // A library that is a link (say to a larger drive) is replaced where it
+    // lives, keeping the link.
+    let linked = fs::symlink_metadata(db_path).is_ok_and(|m| m.file_type().is_symlink());
+    let resolved = if linked {
+        fs::canonicalize(db_path).map_err(LibraryError::io(format!(
+            "following the link {}",
+            db_path.display()
+        )))?
+    } else {
+        db_path.to_path_buf()
+    };
+    let db_path = resolved.as_path();
     let _lock = lock(db_path)?;
     let tmp = temp_path(db_path);
     remove_if_exists(&tmp)?;

@@ -244,6 +244,10 @@ impl Store {
         let _guard = self.acquire()?;
         self.refresh()?;
         let bytes = disk::encode_document(&self.progress, &self.extra)?;
+        let path = &follow_links(path).map_err(|source| StoreError::Write {
+            path: path.to_path_buf(),
+            source,
+        })?;
         write_atomic(parent_of(path), path, &bytes).map_err(|source| StoreError::Write {
             path: path.to_path_buf(),
             source,
@@ -409,30 +413,11 @@ impl Store {
     }
 
     /// The file that holds the document: `progress.json`, or where it
-    /// links to (links followed, so that a write replaces the target and
-    /// keeps the link). The target need not exist.
-    ///
-    /// # Errors
-    /// [`StoreError::Read`] when a link cannot be read or links go round.
+    /// links to (see [`follow_links`]).
     fn target(&self) -> Result<PathBuf, StoreError> {
-        let mut path = self.file.clone();
-        for _ in 0..MAX_LINKS {
-            match fs::symlink_metadata(&path) {
-                Ok(meta) if meta.file_type().is_symlink() => {
-                    let link = fs::read_link(&path).map_err(|source| StoreError::Read {
-                        path: path.clone(),
-                        source,
-                    })?;
-                    path = parent_of(&path).join(link);
-                }
-                Ok(_) => return Ok(path),
-                Err(e) if e.kind() == io::ErrorKind::NotFound => return Ok(path),
-                Err(source) => return Err(StoreError::Read { path, source }),
-            }
-        }
-        Err(StoreError::Read {
+        follow_links(&self.file).map_err(|source| StoreError::Read {
             path: self.file.clone(),
-            source: io::Error::other("too many levels of links"),
+            source,
         })
     }
 
@@ -463,6 +448,27 @@ impl Store {
             }
         }
     }
+}
+
+/// Where `path` leads, links followed (so that a write replaces the
+/// target and keeps the link). The target need not exist.
+///
+/// # Errors
+/// When a link cannot be read, or links go round.
+fn follow_links(path: &Path) -> io::Result<PathBuf> {
+    let mut path = path.to_path_buf();
+    for _ in 0..MAX_LINKS {
+        match fs::symlink_metadata(&path) {
+            Ok(meta) if meta.file_type().is_symlink() => {
+                let link = fs::read_link(&path)?;
+                path = parent_of(&path).join(link);
+            }
+            Ok(_) => return Ok(path),
+            Err(e) if e.kind() == io::ErrorKind::NotFound => return Ok(path),
+            Err(e) => return Err(e),
+        }
+    }
+    Err(io::Error::other("too many levels of links"))
 }
 
 /// How many links in a row are followed to `progress.json`'s target.
