@@ -23,7 +23,7 @@ use std::sync::mpsc::{Receiver, sync_channel};
 use rusqlite::{Connection, params};
 use serde::Serialize;
 
-use super::row::PuzzleRow;
+use super::row::{IdTally, PuzzleRow};
 use super::schema::{self, Openings, Themes, split};
 use super::{KEPT_PROBLEMS, LibraryError};
 use crate::puzzle::read_lichess;
@@ -202,6 +202,9 @@ fn import_into<R: Read>(
         source: source_name.to_owned(),
         ..ImportSummary::default()
     };
+    // A fresh load finds repeated ids when indexing (`index_ids`); an
+    // update, by tallying the ids read.
+    let mut tally = (!fresh).then(IdTally::default);
     let (tx, rx) = sync_channel::<Vec<PuzzleRow>>(CHANNEL_BATCHES);
     let (outcome, written) = std::thread::scope(|scope| {
         let writer = scope.spawn(move || write_rows(conn, themes, rx, fresh));
@@ -211,6 +214,7 @@ fn import_into<R: Read>(
             &mut summary,
             &bytes,
             progress,
+            tally.as_mut(),
             |batch| tx.send(batch).is_ok(),
         );
         drop(tx);
@@ -233,7 +237,7 @@ fn import_into<R: Read>(
     summary.added = counts.added;
     summary.updated = counts.updated;
     summary.unchanged = counts.unchanged;
-    summary.duplicates = counts.duplicates;
+    summary.duplicates = tally.map_or(0, IdTally::repeats);
     if fresh {
         let duplicates = index_ids(&conn)?;
         summary.added -= duplicates;
@@ -415,6 +419,7 @@ fn read_rows<R: Read>(
     summary: &mut ImportSummary,
     bytes: &AtomicU64,
     progress: &mut dyn FnMut(&ImportProgress) -> ControlFlow<()>,
+    mut tally: Option<&mut IdTally>,
     mut send: impl FnMut(Vec<PuzzleRow>) -> bool,
 ) -> Result<(), LibraryError> {
     let mut batch = Vec::with_capacity(BATCH_ROWS);
@@ -427,6 +432,9 @@ fn read_rows<R: Read>(
         match item {
             Ok(puzzle) => {
                 summary.rows += 1;
+                if let Some(tally) = tally.as_deref_mut() {
+                    tally.add(&puzzle.id);
+                }
                 batch.push(PuzzleRow::from(puzzle));
             }
             Err(e) => {
@@ -470,7 +478,6 @@ struct Counts {
     added: u64,
     updated: u64,
     unchanged: u64,
-    duplicates: u64,
 }
 
 const INSERT: &str = "INSERT INTO puzzles
@@ -494,11 +501,6 @@ const UPDATE: &str = "UPDATE puzzles SET
         AND rating_deviation IS ?5 AND popularity IS ?6 AND nb_plays IS ?7
         AND themes IS ?8 AND game_url IS ?11 AND opening_tags IS ?12)";
 
-/// Ids met so far in an import into an existing library, to count the rows
-/// that repeat one (a fresh load finds them when indexing, see `index_ids`).
-const CREATE_SEEN: &str = "CREATE TEMP TABLE import_seen (id TEXT PRIMARY KEY) WITHOUT ROWID";
-const INSERT_SEEN: &str = "INSERT OR IGNORE INTO import_seen (id) VALUES (?1)";
-
 /// The writing thread: upserts every batch (plain inserts into a `fresh`
 /// library, whose opening index it gathers on the way), a transaction per
 /// [`TRANSACTION_ROWS`].
@@ -513,12 +515,6 @@ fn write_rows(
     {
         let mut insert = conn.prepare(if fresh { INSERT_FRESH } else { INSERT })?;
         let mut update = conn.prepare(UPDATE)?;
-        let mut seen = if fresh {
-            None
-        } else {
-            conn.execute_batch(CREATE_SEEN)?;
-            Some(conn.prepare(INSERT_SEEN)?)
-        };
         let mut in_transaction = 0u64;
         conn.execute_batch("BEGIN")?;
         for batch in rx {
@@ -538,11 +534,6 @@ fn write_rows(
                     row.game_url,
                     row.opening_tags
                 ];
-                if let Some(seen) = seen.as_mut()
-                    && seen.execute([&row.id])? == 0
-                {
-                    counts.duplicates += 1;
-                }
                 if insert.execute(values)? == 1 {
                     counts.added += 1;
                     if let Some(o) = openings.as_mut()
