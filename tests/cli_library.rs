@@ -113,3 +113,33 @@ fn bad_filters_are_clear_errors() {
     assert_eq!(out.status.code(), Some(2));
     assert!(String::from_utf8_lossy(&out.stderr).contains("holds no puzzles"));
 }
+
+#[test]
+fn a_second_import_meanwhile_refuses_clearly() {
+    let data = tempfile::tempdir().unwrap();
+    let csv = data.path().join("puzzles.csv");
+    let config = SynthConfig {
+        rows: 50,
+        seed: 5,
+        bad_every: None,
+    };
+    write_csv(config, std::fs::File::create(&csv).unwrap()).unwrap();
+    let lock = data.path().join("library.sqlite.lock");
+    let held = std::fs::File::create(&lock).unwrap();
+    held.lock().unwrap();
+    let out = sancho(&["import", "--quiet", csv.to_str().unwrap()], data.path());
+    assert_eq!(out.status.code(), Some(2));
+    let stderr = String::from_utf8_lossy(&out.stderr);
+    assert!(stderr.contains("another import"), "{stderr}");
+    assert!(out.stdout.is_empty(), "nothing imported is reported");
+    assert!(!data.path().join("library.sqlite").exists());
+    held.unlock().unwrap();
+
+    // A lock file that is a directory is named, not the data directory.
+    std::fs::remove_file(&lock).unwrap();
+    std::fs::create_dir(&lock).unwrap();
+    let out = sancho(&["import", "--quiet", csv.to_str().unwrap()], data.path());
+    assert_eq!(out.status.code(), Some(2));
+    let stderr = String::from_utf8_lossy(&out.stderr);
+    assert!(stderr.contains("cannot open the lock file"), "{stderr}");
+}

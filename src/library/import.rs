@@ -271,11 +271,18 @@ fn lock(db_path: &Path) -> Result<File, LibraryError> {
         .create(true)
         .truncate(false)
         .open(&path)
-        .map_err(LibraryError::io(format!(
-            "cannot write in {} (to create {})",
-            dir.display(),
-            path.display()
-        )))?;
+        .map_err(|source| {
+            let context = if fs::symlink_metadata(&path).is_ok() {
+                format!("cannot open the lock file {}", path.display())
+            } else {
+                format!(
+                    "cannot write in {} (to create {})",
+                    dir.display(),
+                    path.display()
+                )
+            };
+            LibraryError::Io { context, source }
+        })?;
     match file.try_lock() {
         Ok(()) => Ok(file),
         Err(fs::TryLockError::WouldBlock) => Err(LibraryError::Busy(path.display().to_string())),
