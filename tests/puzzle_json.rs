@@ -204,3 +204,29 @@ fn a_byte_order_mark_before_a_pack_is_accepted() {
     assert_eq!(loaded.puzzles.len(), pack.puzzles.len());
     assert!(loaded.skipped.is_empty());
 }
+
+#[test]
+fn a_pack_is_bounded_in_size_and_must_be_text() {
+    use sancho::puzzle::{MAX_PACK_BYTES, check_path};
+    let dir = tempfile::tempdir().unwrap();
+    let huge = dir.path().join("huge.json");
+    // Sparse: a pack of NUL bytes one byte over the bound.
+    std::fs::File::create(&huge)
+        .unwrap()
+        .set_len(MAX_PACK_BYTES + 1)
+        .unwrap();
+    let (findings, summary) = check_path(&huge);
+    assert_eq!(summary.file_errors, 1);
+    assert!(
+        findings[0].message.contains("at most 64 MiB"),
+        "{}",
+        findings[0]
+    );
+    let error = load_path(&huge).unwrap_err().to_string();
+    assert!(error.contains("at most 64 MiB"), "{error}");
+
+    let latin1 = dir.path().join("latin1.json");
+    std::fs::write(&latin1, b"[{\"id\": \"caf\xe9\"}]").unwrap();
+    let (findings, _) = check_path(&latin1);
+    assert!(findings[0].message.contains("not utf-8"), "{}", findings[0]);
+}

@@ -126,6 +126,35 @@ pub fn open_puzzle_file(path: &Path) -> Result<(Format, Box<dyn Read>), SourceEr
     Ok((format, reader))
 }
 
+/// The largest JSON pack read (the built-in packs are a few hundred KB; a
+/// pack is read whole, so a bound keeps a huge or endless file from
+/// exhausting memory).
+pub const MAX_PACK_BYTES: u64 = 64 << 20;
+
+/// Reads a whole JSON pack, at most [`MAX_PACK_BYTES`].
+fn read_pack_text(reader: impl Read) -> io::Result<String> {
+    let mut bytes = Vec::new();
+    reader.take(MAX_PACK_BYTES + 1).read_to_end(&mut bytes)?;
+    if bytes.len() as u64 > MAX_PACK_BYTES {
+        return Err(io::Error::new(
+            io::ErrorKind::InvalidData,
+            format!(
+                "a json pack may hold at most {} MiB (the lichess database belongs in a .csv)",
+                MAX_PACK_BYTES >> 20
+            ),
+        ));
+    }
+    String::from_utf8(bytes).map_err(|e| {
+        io::Error::new(
+            io::ErrorKind::InvalidData,
+            format!(
+                "the pack is not utf-8 text (byte {} is not)",
+                e.utf8_error().valid_up_to() + 1
+            ),
+        )
+    })
+}
+
 /// Checks one file of either format: every finding and the counts.
 pub fn check_path(path: &Path) -> (Vec<Finding>, CheckSummary) {
     let name = path.display().to_string();
@@ -136,18 +165,15 @@ pub fn check_path(path: &Path) -> (Vec<Finding>, CheckSummary) {
         };
         (vec![Finding::file_error(&name, None, message)], summary)
     };
-    let (format, mut reader) = match open_puzzle_file(path) {
+    let (format, reader) = match open_puzzle_file(path) {
         Ok(opened) => opened,
         Err(e) => return file_error(e.reason()),
     };
     match format {
-        Format::JsonPack => {
-            let mut text = String::new();
-            if let Err(e) = reader.read_to_string(&mut text) {
-                return file_error(e.to_string());
-            }
-            check_pack(&text, &name)
-        }
+        Format::JsonPack => match read_pack_text(reader) {
+            Ok(text) => check_pack(&text, &name),
+            Err(e) => file_error(e.to_string()),
+        },
         Format::LichessCsv { .. } => {
             let mut findings = Vec::new();
             let summary = check_csv(reader, &name, |f| findings.push(f));
@@ -173,17 +199,14 @@ pub struct Loaded {
 /// When the file cannot be opened, is not a puzzle file, or is malformed JSON.
 pub fn load_path(path: &Path) -> Result<Loaded, SourceError> {
     let name = path.display().to_string();
-    let (format, mut reader) = open_puzzle_file(path)?;
+    let (format, reader) = open_puzzle_file(path)?;
     let mut loaded = Loaded::default();
     match format {
         Format::JsonPack => {
-            let mut text = String::new();
-            reader
-                .read_to_string(&mut text)
-                .map_err(|source| SourceError::Io {
-                    path: name.clone(),
-                    source,
-                })?;
+            let text = read_pack_text(reader).map_err(|source| SourceError::Io {
+                path: name.clone(),
+                source,
+            })?;
             let raw = parse_pack(&text).map_err(|source| SourceError::Pack {
                 path: name.clone(),
                 source,
