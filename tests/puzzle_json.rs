@@ -230,3 +230,16 @@ fn a_pack_is_bounded_in_size_and_must_be_text() {
     let (findings, _) = check_path(&latin1);
     assert!(findings[0].message.contains("not utf-8"), "{}", findings[0]);
 }
+
+#[test]
+fn a_puzzle_without_an_id_still_has_its_line() {
+    use sancho::puzzle::check_pack;
+    let text = "{\"name\": \"p\", \"puzzles\": [\n  {\"id\": \"a\", \"fen\": \"x\"},\n\n  {\"fen\": \"x\",\n   \"toMove\": \"white\"}\n]}";
+    let (findings, _) = check_pack(text, "inline.json");
+    let missing = findings
+        .iter()
+        .find(|f| f.field.as_deref() == Some("id"))
+        .expect("a missing id finding");
+    assert_eq!(missing.line, Some(4));
+    assert_eq!(missing.puzzle_id.as_deref(), Some("#2"));
+}
