@@ -108,13 +108,14 @@ fn bad_rows_are_counted_and_the_first_ten_kept_with_lines_and_reasons() {
     assert_eq!(summary.problems.len(), 10);
     for (problem, row) in summary.problems.iter().zip(&bad) {
         assert_eq!(problem.line, row.line, "{problem:?}");
-        let expected = match row.bad.unwrap() {
-            BadKind::IllegalMove => "not legal",
-            BadKind::NotUci => "not a uci move",
-            BadKind::BadFen => "field 1 (piece placement)",
-            BadKind::TooFewMoves => "at least one user move",
-            BadKind::BadRating => "not a number",
+        let (expected, field) = match row.bad.unwrap() {
+            BadKind::IllegalMove => ("not legal", "Moves"),
+            BadKind::NotUci => ("not a uci move", "Moves"),
+            BadKind::BadFen => ("field 1 (piece placement)", "FEN"),
+            BadKind::TooFewMoves => ("at least one user move", "Moves"),
+            BadKind::BadRating => ("not a number", "Rating"),
         };
+        assert_eq!(problem.field.as_deref(), Some(field), "{problem:?}");
         assert!(
             problem.reason.contains(expected),
             "{:?}: {}",

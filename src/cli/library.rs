@@ -96,8 +96,13 @@ pub fn import(args: ImportArgs, data: Option<PathBuf>) -> anyhow::Result<ExitCod
     }
     for problem in &summary.problems {
         let id = problem.id.as_deref().unwrap_or("?");
+        let field = problem
+            .field
+            .as_deref()
+            .map(|f| format!("field {f}: "))
+            .unwrap_or_default();
         println!(
-            "  skipped line {} (puzzle {id}): {}",
+            "  skipped line {} (puzzle {id}): {field}{}",
             problem.line, problem.reason
         );
     }

@@ -57,6 +57,8 @@ pub struct SkippedRow {
     pub line: u64,
     /// The puzzle's id, when the row got that far.
     pub id: Option<String>,
+    /// The CSV column at fault, when there is one.
+    pub field: Option<String>,
     /// Why, as the puzzle reader words it.
     pub reason: String,
 }
@@ -454,6 +456,7 @@ fn read_rows<R: Read>(
                     summary.problems.push(SkippedRow {
                         line: e.line,
                         id: e.id.clone(),
+                        field: e.column().map(str::to_owned),
                         reason: e.reason.to_string(),
                     });
                 }
