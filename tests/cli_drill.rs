@@ -91,3 +91,29 @@ fn a_drill_explains_a_mistake_and_is_recorded() {
     assert_eq!(stats["drills"]["exercises"], 4);
     assert_eq!(stats["drills"]["correct"], 1);
 }
+
+#[test]
+fn count_is_bounded_with_a_clear_message() {
+    let data = tempfile::tempdir().unwrap();
+    for count in ["1000000", "0", "1001"] {
+        let out = Command::new(env!("CARGO_BIN_EXE_sancho"))
+            .args(["drill", "write", "--plain", "--count", count])
+            .arg("--data-dir")
+            .arg(data.path())
+            .stdin(Stdio::null())
+            .output()
+            .unwrap();
+        assert_eq!(out.status.code(), Some(2), "--count {count}");
+        let stderr = String::from_utf8_lossy(&out.stderr);
+        assert!(stderr.contains("1..=1000"), "{stderr}");
+    }
+    // The largest count is generated at once and the drill starts.
+    let events = run(
+        &[
+            "drill", "write", "--plain", "--json", "--seed", "3", "--count", "1000",
+        ],
+        data.path(),
+        "",
+    );
+    assert!(!events.is_empty());
+}

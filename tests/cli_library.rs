@@ -83,7 +83,63 @@ fn bad_filters_are_clear_errors() {
     let out = sancho(&["play", "--plain", "--rating", "1600-1200"], data.path());
     assert_eq!(out.status.code(), Some(2));
     assert!(String::from_utf8_lossy(&out.stderr).contains("the lower rating comes first"));
+    // A theme no puzzle has is named (a typo), not "loosen the filters".
     let out = sancho(&["play", "--plain", "--theme", "noSuchTheme"], data.path());
     assert_eq!(out.status.code(), Some(2));
+    let stderr = String::from_utf8_lossy(&out.stderr);
+    assert!(stderr.contains("\"noSuchTheme\""), "{stderr}");
+    assert!(!stderr.contains("loosen"), "{stderr}");
+    // Known themes that no puzzle has together still say so.
+    let out = sancho(
+        &["play", "--plain", "--all-themes", "mateIn1,mateIn2"],
+        data.path(),
+    );
+    assert_eq!(out.status.code(), Some(2));
     assert!(String::from_utf8_lossy(&out.stderr).contains("no puzzle fits"));
+    // Popularity is Lichess's -100 to 100.
+    for bad in ["101", "127", "-101"] {
+        let out = sancho(&["play", "--plain", "--min-popularity", bad], data.path());
+        assert_eq!(out.status.code(), Some(2), "{bad}");
+        let stderr = String::from_utf8_lossy(&out.stderr);
+        assert!(stderr.contains("-100..=100"), "{stderr}");
+    }
+    // A file without puzzles says so.
+    let empty = data.path().join("empty.csv");
+    std::fs::write(&empty, "PuzzleId,FEN,Moves\n").unwrap();
+    let out = sancho(
+        &["play", "--plain", "--pack", empty.to_str().unwrap()],
+        data.path(),
+    );
+    assert_eq!(out.status.code(), Some(2));
+    assert!(String::from_utf8_lossy(&out.stderr).contains("holds no puzzles"));
+}
+
+#[test]
+fn a_second_import_meanwhile_refuses_clearly() {
+    let data = tempfile::tempdir().unwrap();
+    let csv = data.path().join("puzzles.csv");
+    let config = SynthConfig {
+        rows: 50,
+        seed: 5,
+        bad_every: None,
+    };
+    write_csv(config, std::fs::File::create(&csv).unwrap()).unwrap();
+    let lock = data.path().join("library.sqlite.lock");
+    let held = std::fs::File::create(&lock).unwrap();
+    held.lock().unwrap();
+    let out = sancho(&["import", "--quiet", csv.to_str().unwrap()], data.path());
+    assert_eq!(out.status.code(), Some(2));
+    let stderr = String::from_utf8_lossy(&out.stderr);
+    assert!(stderr.contains("another import"), "{stderr}");
+    assert!(out.stdout.is_empty(), "nothing imported is reported");
+    assert!(!data.path().join("library.sqlite").exists());
+    held.unlock().unwrap();
+
+    // A lock file that is a directory is named, not the data directory.
+    std::fs::remove_file(&lock).unwrap();
+    std::fs::create_dir(&lock).unwrap();
+    let out = sancho(&["import", "--quiet", csv.to_str().unwrap()], data.path());
+    assert_eq!(out.status.code(), Some(2));
+    let stderr = String::from_utf8_lossy(&out.stderr);
+    assert!(stderr.contains("cannot open the lock file"), "{stderr}");
 }

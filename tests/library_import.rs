@@ -108,13 +108,14 @@ fn bad_rows_are_counted_and_the_first_ten_kept_with_lines_and_reasons() {
     assert_eq!(summary.problems.len(), 10);
     for (problem, row) in summary.problems.iter().zip(&bad) {
         assert_eq!(problem.line, row.line, "{problem:?}");
-        let expected = match row.bad.unwrap() {
-            BadKind::IllegalMove => "not legal",
-            BadKind::NotUci => "not a uci move",
-            BadKind::BadFen => "field 1 (piece placement)",
-            BadKind::TooFewMoves => "at least one user move",
-            BadKind::BadRating => "not a number",
+        let (expected, field) = match row.bad.unwrap() {
+            BadKind::IllegalMove => ("not legal", "Moves"),
+            BadKind::NotUci => ("not a uci move", "Moves"),
+            BadKind::BadFen => ("field 1 (piece placement)", "FEN"),
+            BadKind::TooFewMoves => ("at least one user move", "Moves"),
+            BadKind::BadRating => ("not a number", "Rating"),
         };
+        assert_eq!(problem.field.as_deref(), Some(field), "{problem:?}");
         assert!(
             problem.reason.contains(expected),
             "{:?}: {}",
@@ -262,6 +263,7 @@ fn a_repeated_import_updates_in_place_and_counts_each_kind() {
         ),
         (200, 50, 6, 144, 0)
     );
+    assert_eq!(summary.duplicates, 0, "ids already stored are not repeats");
     assert_eq!(summary.puzzles, 200);
 
     let library = Library::open(&db).unwrap();
@@ -364,6 +366,7 @@ fn an_id_repeated_within_a_file_keeps_the_last_row() {
             "existing library: {existing}"
         );
         assert_eq!(summary.puzzles, 30);
+        assert_eq!(summary.duplicates, 1, "existing library: {existing}");
         let p = Library::open(&db)
             .unwrap()
             .get(&rows[4].id)
@@ -371,4 +374,61 @@ fn an_id_repeated_within_a_file_keeps_the_last_row() {
             .unwrap();
         assert_eq!(p.rating, Some(2999));
     }
+}
+
+#[test]
+fn a_second_import_meanwhile_refuses_and_changes_nothing() {
+    let dir = tempfile::tempdir().unwrap();
+    let db = db_in(&dir);
+    let first = rows(40, 31, None);
+    go(&db, csv(&first)).unwrap();
+    let before = std::fs::read(&db).unwrap();
+
+    // Another import holds the lock (as a running one does).
+    let held = std::fs::File::open(sancho::library::lock_path(&db)).unwrap();
+    held.lock().unwrap();
+    let error = go(&db, csv(&rows(10, 32, None))).unwrap_err();
+    assert!(matches!(error, LibraryError::Busy(_)), "{error:?}");
+    assert!(error.to_string().contains("another import"), "{error}");
+    assert_eq!(std::fs::read(&db).unwrap(), before);
+    assert!(!temp_path(&db).exists());
+
+    // Once it is done, importing works again.
+    held.unlock().unwrap();
+    let summary = go(&db, csv(&rows(10, 32, None))).unwrap();
+    assert_eq!(
+        summary.puzzles,
+        Library::open(&db)
+            .unwrap()
+            .count(&Filter::default())
+            .unwrap()
+    );
+}
+
+#[cfg(unix)]
+#[test]
+fn a_linked_library_is_replaced_where_it_lives() {
+    let dir = tempfile::tempdir().unwrap();
+    let big_drive = dir.path().join("big");
+    std::fs::create_dir(&big_drive).unwrap();
+    let real = big_drive.join("library.sqlite");
+    go(&real, csv(&rows(20, 41, None))).unwrap();
+    let link = db_in(&dir);
+    std::os::unix::fs::symlink(&real, &link).unwrap();
+
+    let summary = go(&link, csv(&rows(30, 41, None))).unwrap();
+    assert_eq!(summary.puzzles, 30);
+    assert!(
+        std::fs::symlink_metadata(&link)
+            .unwrap()
+            .file_type()
+            .is_symlink()
+    );
+    assert_eq!(
+        Library::open(&real)
+            .unwrap()
+            .count(&Filter::default())
+            .unwrap(),
+        30
+    );
 }

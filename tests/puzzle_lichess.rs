@@ -177,3 +177,178 @@ fn format_detection() {
         assert_eq!(detect_format(name, head), expected, "{name}");
     }
 }
+
+const HEADER: &str =
+    "PuzzleId,FEN,Moves,Rating,RatingDeviation,Popularity,NbPlays,Themes,GameUrl,OpeningTags\n";
+
+fn good_row(id: &str) -> String {
+    format!("{id},6k1/5ppp/8/8/8/8/5PPP/4R1K1 b - - 0 1,g8h8 e1e8,600,80,95,1200,mate mateIn1,,\n")
+}
+
+/// (line, column) of every bad row, and the ids of the good ones.
+fn outcome(text: &[u8]) -> (Vec<(u64, Option<&'static str>)>, Vec<String>) {
+    let mut bad = Vec::new();
+    let mut good = Vec::new();
+    for row in read_lichess(text, "x.csv") {
+        match row {
+            Ok(p) => good.push(p.id),
+            Err(e) => bad.push((e.line, e.column())),
+        }
+    }
+    (bad, good)
+}
+
+#[test]
+fn a_quote_or_a_line_break_in_a_field_spoils_only_its_own_rows() {
+    // Ten rows; row 3 opens a quote that is never closed, row 6 quotes a
+    // field across two lines: each line is reported, the others survive.
+    let mut text = HEADER.to_owned();
+    for i in 0..10 {
+        let id = format!("q{i:04}");
+        match i {
+            3 => text.push_str(&format!(
+                "{id},\"6k1/5ppp/8/8/8/8/5PPP/4R1K1 b - - 0 1,g8h8 e1e8,600,,,,,,\n"
+            )),
+            6 => text.push_str(&format!(
+                "{id},6k1/5ppp/8/8/8/8/5PPP/4R1K1 b - - 0 1,g8h8 e1e8,600,,,,\"mate\nmateIn1\",,\n"
+            )),
+            _ => text.push_str(&good_row(&id)),
+        }
+    }
+    let (bad, good) = outcome(text.as_bytes());
+    assert_eq!(
+        bad,
+        [(5, Some("FEN")), (8, Some("Themes")), (9, Some("PuzzleId"))],
+        "line 9 is the quoted field's second half"
+    );
+    assert_eq!(good.len(), 8);
+    assert!(good.iter().all(|id| id.len() == 5), "{good:?}");
+    let shown = read_lichess(text.as_bytes(), "x.csv")
+        .find_map(Result::err)
+        .unwrap()
+        .to_string();
+    assert!(shown.contains("never quotes"), "{shown}");
+}
+
+#[test]
+fn an_id_that_is_not_a_lichess_id_is_a_bad_row() {
+    let mut text = HEADER.to_owned();
+    text.push_str(&good_row("ok001"));
+    text.push_str(&good_row("has space"));
+    text.push_str(&good_row(&"x".repeat(1013)));
+    text.push_str(&good_row(""));
+    text.push_str(&good_row("ok002"));
+    let (bad, good) = outcome(text.as_bytes());
+    assert_eq!(
+        bad,
+        [
+            (3, Some("PuzzleId")),
+            (4, Some("PuzzleId")),
+            (5, Some("PuzzleId"))
+        ]
+    );
+    assert_eq!(good, ["ok001", "ok002"]);
+}
+
+#[test]
+fn records_are_bounded_in_size() {
+    // A 100 KB line is one bad row; the next one is read as usual.
+    let mut text = HEADER.to_owned().into_bytes();
+    text.extend(good_row("ok001").bytes());
+    text.extend(std::iter::repeat_n(b'a', 100_000));
+    text.push(b'\n');
+    text.extend(b"\xFF\xFE,bad utf-8\r\n");
+    text.extend(good_row("ok002").bytes());
+    let (bad, good) = outcome(&text);
+    assert_eq!(bad, [(3, None), (4, None)]);
+    assert_eq!(good, ["ok001", "ok002"]);
+    let reasons: Vec<String> = read_lichess(&text[..], "x.csv")
+        .filter_map(Result::err)
+        .map(|e| e.reason.to_string())
+        .collect();
+    assert!(reasons[0].contains("longer than 64 KiB"), "{reasons:?}");
+    assert!(reasons[1].contains("utf-8"), "{reasons:?}");
+
+    // An endless stream of NUL bytes (`/dev/zero`) is a bad header, at once.
+    let rows: Vec<_> = read_lichess(std::io::repeat(0), "zero").collect();
+    assert_eq!(rows.len(), 1);
+    let e = rows[0].as_ref().unwrap_err();
+    assert!(e.is_header(), "{e}");
+    assert_eq!(e.line, 1);
+}
+
+#[test]
+fn a_damaged_zstd_file_is_one_clear_file_error_for_check_and_play() {
+    let dir = tempfile::tempdir().unwrap();
+    // With a checksum, as the zstd tool (and so the Lichess file) writes.
+    let mut encoder = zstd::stream::Encoder::new(Vec::new(), 19).unwrap();
+    encoder.include_checksum(true).unwrap();
+    std::io::Write::write_all(&mut encoder, &fs::read(SMALL).unwrap()).unwrap();
+    let whole = encoder.finish().unwrap();
+    let mut flipped = whole.clone();
+    let middle = flipped.len() / 2;
+    flipped[middle] ^= 0xFF;
+    let cases: [(&str, Vec<u8>); 4] = [
+        ("cut.csv.zst", whole[..whole.len() / 2].to_vec()),
+        ("flipped.csv.zst", flipped),
+        ("empty.csv.zst", Vec::new()),
+        (
+            "random.csv.zst",
+            (0..3000u32).map(|i| (i * 7919 % 251) as u8).collect(),
+        ),
+    ];
+    for (name, bytes) in cases {
+        let path = dir.path().join(name);
+        fs::write(&path, bytes).unwrap();
+        // Damage the frame checksum finds only at the end may first yield
+        // garbage rows; the file error comes last either way.
+        let (findings, summary) = check_path(&path);
+        assert_eq!(summary.file_errors, 1, "{name}: {findings:#?}");
+        let last = findings.last().unwrap();
+        assert!(last.line.is_some_and(|l| l >= 1), "{name}");
+        assert!(last.message.contains("zstd"), "{name}: {}", last.message);
+        assert_eq!(summary.passed, 0, "{name}");
+        let error = load_path(&path).unwrap_err().to_string();
+        assert!(error.contains("zstd"), "{name}: {error}");
+    }
+
+    // An empty plain CSV says so too.
+    let empty = dir.path().join("empty.csv");
+    fs::write(&empty, b"").unwrap();
+    assert!(load_path(&empty).unwrap_err().to_string().contains("empty"));
+}
+
+#[test]
+fn check_and_play_count_the_same_bad_rows() {
+    let broken = Path::new("tests/fixtures/puzzles/lichess_broken.csv");
+    let (findings, summary) = check_path(broken);
+    let loaded = load_path(broken).unwrap();
+    // Every row play skips, check fails, at the same line; check fails more
+    // (claims such as a false mate theme, repeated ids) but reads the same rows.
+    for skipped in &loaded.skipped {
+        assert!(
+            findings
+                .iter()
+                .any(|f| f.line == skipped.line && f.puzzle_id == skipped.puzzle_id),
+            "{skipped}"
+        );
+    }
+    assert_eq!(loaded.skipped.len(), 3);
+    assert_eq!(
+        summary.passed + summary.failed,
+        loaded.puzzles.len() + loaded.skipped.len()
+    );
+}
+
+#[test]
+fn a_file_error_names_the_file_once() {
+    let dir = tempfile::tempdir().unwrap();
+    let name = dir.path().display().to_string();
+    let (findings, _) = check_path(dir.path());
+    let shown = findings[0].to_string();
+    assert_eq!(shown.matches(&name).count(), 1, "{shown}");
+    let missing = dir.path().join("missing.csv");
+    let (findings, _) = check_path(&missing);
+    let shown = findings[0].to_string();
+    assert_eq!(shown.matches("missing.csv").count(), 1, "{shown}");
+}

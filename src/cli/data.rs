@@ -54,6 +54,17 @@ pub fn open_store(flag: Option<PathBuf>) -> anyhow::Result<Store> {
     open_store_noting(flag).map(|(store, _)| store)
 }
 
+/// Opens the store to read it (`stats`, `progress export`): a read-only
+/// data directory is fine. Tells the user on stderr if a damaged file was
+/// moved aside.
+pub fn open_store_for_reading(flag: Option<PathBuf>) -> anyhow::Result<Store> {
+    let opened = Store::open_for_reading(&data_dir(flag)?, now())?;
+    if let Some(notice) = opened.notice {
+        eprintln!("sancho: {notice}");
+    }
+    Ok(opened.store)
+}
+
 /// Opens the store and tells the user on stderr if a damaged file was moved
 /// aside; also returns that notice, for a full-screen shell to repeat once
 /// the screen is back.

@@ -17,6 +17,10 @@ use sancho::tui;
 use super::data::{now, open_store_noting, stopwatch, tell_notice};
 use super::play::Trainer;
 
+/// The most exercises one drill may have: more than anyone does at a
+/// sitting, and few enough to generate at once (a million took minutes).
+const MAX_COUNT: i64 = 1000;
+
 /// `sancho drill`.
 #[derive(Debug, Args)]
 pub struct DrillArgs {
@@ -31,9 +35,9 @@ pub struct DrillArgs {
     /// The seed of the exercises (the same seed gives the same drill; default: from the clock).
     #[arg(long)]
     seed: Option<u64>,
-    /// How many exercises (transcribe: how many moves; default 10, or the whole game).
-    #[arg(long)]
-    count: Option<usize>,
+    /// How many exercises, 1 to 1000 (transcribe: how many moves; default 10, or the whole game).
+    #[arg(long, value_parser = clap::value_parser!(u16).range(1..=MAX_COUNT))]
+    count: Option<u16>,
     /// Only canonical SAN counts (the default for move drills).
     #[arg(long, conflicts_with = "lenient")]
     strict: bool,
@@ -53,7 +57,7 @@ pub fn drill(args: DrillArgs, data_dir: Option<PathBuf>) -> anyhow::Result<ExitC
     let mut options = DrillOptions::new(args.kind);
     options.seed = args.seed.unwrap_or_else(|| now().0.unsigned_abs());
     if let Some(count) = args.count {
-        options.count = count;
+        options.count = usize::from(count);
     }
     if args.lenient {
         options.strictness = Strictness::Lenient;

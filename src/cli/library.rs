@@ -36,7 +36,13 @@ pub struct ImportArgs {
 
 pub fn import(args: ImportArgs, data: Option<PathBuf>) -> anyhow::Result<ExitCode> {
     let db = library_path(data)?;
-    if let Some(dir) = db.parent() {
+    if let Some(dir) = db.parent().filter(|d| !d.as_os_str().is_empty()) {
+        if dir.exists() && !dir.is_dir() {
+            anyhow::bail!(
+                "the data directory {} is a file, not a directory",
+                dir.display()
+            );
+        }
         std::fs::create_dir_all(dir).with_context(|| format!("cannot create {}", dir.display()))?;
     }
     let name = args.file.display().to_string();
@@ -82,10 +88,21 @@ pub fn import(args: ImportArgs, data: Option<PathBuf>) -> anyhow::Result<ExitCod
         db.display(),
         summary.puzzles
     );
+    if summary.duplicates > 0 {
+        println!(
+            "  {} rows repeated the id of an earlier row; for each id the last row was kept",
+            summary.duplicates
+        );
+    }
     for problem in &summary.problems {
         let id = problem.id.as_deref().unwrap_or("?");
+        let field = problem
+            .field
+            .as_deref()
+            .map(|f| format!("field {f}: "))
+            .unwrap_or_default();
         println!(
-            "  skipped line {} (puzzle {id}): {}",
+            "  skipped line {} (puzzle {id}): {field}{}",
             problem.line, problem.reason
         );
     }

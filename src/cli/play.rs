@@ -6,7 +6,7 @@ use std::io;
 use std::path::{Path, PathBuf};
 use std::process::ExitCode;
 
-use anyhow::{Context, bail};
+use anyhow::bail;
 use clap::Args;
 use sancho::drill;
 use sancho::library::{Filter, Library};
@@ -54,7 +54,13 @@ pub struct PlayArgs {
     #[arg(long, global = true, value_name = "TAG")]
     pub opening: Option<String>,
     /// Only puzzles at least this popular (-100 to 100).
-    #[arg(long, global = true, value_name = "N", allow_hyphen_values = true)]
+    #[arg(
+        long,
+        global = true,
+        value_name = "N",
+        allow_hyphen_values = true,
+        value_parser = clap::value_parser!(i8).range(-100..=100)
+    )]
     pub min_popularity: Option<i8>,
     /// Play only the puzzle with this id.
     #[arg(long, global = true, value_name = "ID")]
@@ -130,6 +136,22 @@ fn puzzles(
         path => (load_file(Path::new(path))?, false),
     };
     if source != "library" {
+        if puzzles.is_empty() {
+            bail!("{source} holds no puzzles");
+        }
+        let themes = puzzles
+            .iter()
+            .flat_map(|p| p.themes.iter().map(String::as_str));
+        if let Some(theme) = filter.unknown_theme(themes) {
+            let of = if builtin {
+                "the built-in puzzles"
+            } else {
+                &source
+            };
+            bail!(
+                "none of {of} has the theme {theme:?} (themes are spelt as Lichess does: mateIn2, backRankMate)"
+            );
+        }
         puzzles.retain(|p: &Puzzle| {
             let themes: Vec<&str> = p.themes.iter().map(String::as_str).collect();
             let tags: Vec<&str> = p.opening_tags.iter().map(String::as_str).collect();
@@ -154,8 +176,13 @@ fn puzzles(
 }
 
 fn load_file(path: &Path) -> anyhow::Result<Vec<Puzzle>> {
-    let loaded =
-        load_path(path).with_context(|| format!("cannot read puzzles from {}", path.display()))?;
+    let loaded = load_path(path).map_err(|e| {
+        anyhow::anyhow!(
+            "cannot read puzzles from {}: {}",
+            path.display(),
+            e.reason()
+        )
+    })?;
     if !loaded.skipped.is_empty() {
         eprintln!(
             "sancho: skipped {} puzzles that do not check out; `sancho check {}` lists them",

@@ -6,7 +6,7 @@ use std::process::ExitCode;
 
 use clap::{Args, Subcommand};
 
-use super::data::{now, open_store};
+use super::data::{now, open_store, open_store_for_reading};
 
 /// `sancho stats`.
 #[derive(Debug, Args)]
@@ -17,7 +17,7 @@ pub struct StatsArgs {
 }
 
 pub fn stats(args: StatsArgs, data_dir: Option<PathBuf>) -> anyhow::Result<ExitCode> {
-    let store = open_store(data_dir)?;
+    let store = open_store_for_reading(data_dir)?;
     let stats = store.progress().stats(now());
     let mut out = io::stdout().lock();
     if args.json {
@@ -51,7 +51,10 @@ pub enum ProgressCommand {
 }
 
 pub fn progress(command: ProgressCommand, data_dir: Option<PathBuf>) -> anyhow::Result<ExitCode> {
-    let mut store = open_store(data_dir)?;
+    let mut store = match command {
+        ProgressCommand::Export { .. } => open_store_for_reading(data_dir)?,
+        _ => open_store(data_dir)?,
+    };
     match command {
         ProgressCommand::Export { file } => {
             store.export(&file)?;

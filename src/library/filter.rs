@@ -66,6 +66,26 @@ impl Filter {
         Ok(c)
     }
 
+    /// The first theme the filter names that none of `known` is (case does
+    /// not matter), so that a typo is named rather than reported as
+    /// "nothing fits". The library's queries say the same through
+    /// [`LibraryError::UnknownTheme`]; this is for puzzles held in memory.
+    pub fn unknown_theme<'a>(
+        &self,
+        known: impl IntoIterator<Item = &'a str> + Clone,
+    ) -> Option<&str> {
+        self.themes_any
+            .iter()
+            .chain(&self.themes_all)
+            .map(String::as_str)
+            .find(|wanted| {
+                !known
+                    .clone()
+                    .into_iter()
+                    .any(|k| k.eq_ignore_ascii_case(wanted))
+            })
+    }
+
     /// Whether a puzzle's fields pass the filter (the reference the SQL is
     /// tested against; also handy for callers holding puzzles in memory).
     pub fn matches(
@@ -102,6 +122,15 @@ mod tests {
             themes_all: all.iter().map(|s| s.to_string()).collect(),
             ..Filter::default()
         }
+    }
+
+    #[test]
+    fn unknown_theme_names_the_typo() {
+        let known = ["fork", "mateIn2"];
+        assert_eq!(f(&["Fork", "MATEIN2"], &[]).unknown_theme(known), None);
+        assert_eq!(f(&["fork"], &["forkk"]).unknown_theme(known), Some("forkk"));
+        assert_eq!(f(&["pin"], &[]).unknown_theme(known), Some("pin"));
+        assert_eq!(Filter::default().unknown_theme(known), None);
     }
 
     #[test]

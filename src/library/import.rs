@@ -23,10 +23,10 @@ use std::sync::mpsc::{Receiver, sync_channel};
 use rusqlite::{Connection, params};
 use serde::Serialize;
 
-use super::row::PuzzleRow;
+use super::row::{IdTally, PuzzleRow};
 use super::schema::{self, Openings, Themes, split};
 use super::{KEPT_PROBLEMS, LibraryError};
-use crate::puzzle::{RowReason, read_lichess};
+use crate::puzzle::read_lichess;
 
 /// Rows per message from the reading thread to the writing thread (and per
 /// progress report).
@@ -57,6 +57,8 @@ pub struct SkippedRow {
     pub line: u64,
     /// The puzzle's id, when the row got that far.
     pub id: Option<String>,
+    /// The CSV column at fault, when there is one.
+    pub field: Option<String>,
     /// Why, as the puzzle reader words it.
     pub reason: String,
 }
@@ -76,6 +78,10 @@ pub struct ImportSummary {
     pub unchanged: u64,
     /// Rows rejected.
     pub skipped: u64,
+    /// Rows whose id an earlier row of the same file had: the last row of
+    /// each id is the one kept (each is also counted as updated or
+    /// unchanged).
+    pub duplicates: u64,
     /// The first rejected rows (up to [`KEPT_PROBLEMS`]), with reasons.
     pub problems: Vec<SkippedRow>,
     /// Puzzles in the library afterwards.
@@ -120,6 +126,14 @@ pub fn temp_path(db_path: &Path) -> PathBuf {
     PathBuf::from(name)
 }
 
+/// The lock file an import holds for its whole run, beside the library:
+/// `<library>.lock`.
+pub fn lock_path(db_path: &Path) -> PathBuf {
+    let mut name = db_path.as_os_str().to_owned();
+    name.push(".lock");
+    PathBuf::from(name)
+}
+
 /// Imports Lichess CSV from `reader` into the library at `db_path` (created
 /// if missing, updated in place otherwise). `progress` is called after every
 /// batch of rows and once at the end; returning `ControlFlow::Break` cancels
@@ -128,9 +142,15 @@ pub fn temp_path(db_path: &Path) -> PathBuf {
 /// Bad rows are skipped and counted; the first [`KEPT_PROBLEMS`] are kept
 /// with their line numbers and reasons.
 ///
+/// Only one import into a library runs at a time: it holds an exclusive
+/// lock on [`lock_path`] throughout, and a second import meanwhile fails at
+/// once with [`LibraryError::Busy`] (so that neither reports a library the
+/// other replaced).
+///
 /// # Errors
 /// An unreadable stream, a header without the required columns, an existing
-/// file that is not a library, SQLite or file-system failures, and
+/// file that is not a library, another import running, a directory that
+/// cannot be written, SQLite or file-system failures, and
 /// [`LibraryError::Cancelled`]. In every case the previous library (if any)
 /// is left as it was.
 pub fn import<R: Read>(
@@ -139,6 +159,19 @@ pub fn import<R: Read>(
     source_name: &str,
     mut progress: impl FnMut(&ImportProgress) -> ControlFlow<()>,
 ) -> Result<ImportSummary, LibraryError> {
+    // A library that is a link (say to a larger drive) is replaced where it
+    // lives, keeping the link.
+    let linked = fs::symlink_metadata(db_path).is_ok_and(|m| m.file_type().is_symlink());
+    let resolved = if linked {
+        fs::canonicalize(db_path).map_err(LibraryError::io(format!(
+            "following the link {}",
+            db_path.display()
+        )))?
+    } else {
+        db_path.to_path_buf()
+    };
+    let db_path = resolved.as_path();
+    let _lock = lock(db_path)?;
     let tmp = temp_path(db_path);
     remove_if_exists(&tmp)?;
     let result = import_into(db_path, &tmp, reader, source_name, &mut progress);
@@ -171,6 +204,9 @@ fn import_into<R: Read>(
         source: source_name.to_owned(),
         ..ImportSummary::default()
     };
+    // A fresh load finds repeated ids when indexing (`index_ids`); an
+    // update, by tallying the ids read.
+    let mut tally = (!fresh).then(IdTally::default);
     let (tx, rx) = sync_channel::<Vec<PuzzleRow>>(CHANNEL_BATCHES);
     let (outcome, written) = std::thread::scope(|scope| {
         let writer = scope.spawn(move || write_rows(conn, themes, rx, fresh));
@@ -180,6 +216,7 @@ fn import_into<R: Read>(
             &mut summary,
             &bytes,
             progress,
+            tally.as_mut(),
             |batch| tx.send(batch).is_ok(),
         );
         drop(tx);
@@ -202,10 +239,12 @@ fn import_into<R: Read>(
     summary.added = counts.added;
     summary.updated = counts.updated;
     summary.unchanged = counts.unchanged;
+    summary.duplicates = tally.map_or(0, IdTally::repeats);
     if fresh {
         let duplicates = index_ids(&conn)?;
         summary.added -= duplicates;
         summary.updated += duplicates;
+        summary.duplicates = duplicates;
         if duplicates > 0 {
             openings = None; // some gathered rowids are gone
         }
@@ -217,6 +256,43 @@ fn import_into<R: Read>(
     finish(conn, openings, &mut summary)?;
     install(tmp, db_path)?;
     Ok(summary)
+}
+
+/// Takes the import lock (released when the file is dropped). Creating the
+/// lock file is also the first write into the directory, so a read-only
+/// directory is reported here, as such.
+fn lock(db_path: &Path) -> Result<File, LibraryError> {
+    let path = lock_path(db_path);
+    let dir = match db_path.parent() {
+        Some(d) if !d.as_os_str().is_empty() => d,
+        _ => Path::new("."),
+    };
+    let file = fs::OpenOptions::new()
+        .read(true)
+        .write(true)
+        .create(true)
+        .truncate(false)
+        .open(&path)
+        .map_err(|source| {
+            let context = if fs::symlink_metadata(&path).is_ok() {
+                format!("cannot open the lock file {}", path.display())
+            } else {
+                format!(
+                    "cannot write in {} (to create {})",
+                    dir.display(),
+                    path.display()
+                )
+            };
+            LibraryError::Io { context, source }
+        })?;
+    match file.try_lock() {
+        Ok(()) => Ok(file),
+        Err(fs::TryLockError::WouldBlock) => Err(LibraryError::Busy(path.display().to_string())),
+        Err(fs::TryLockError::Error(e)) => Err(LibraryError::Io {
+            context: format!("locking {}", path.display()),
+            source: e,
+        }),
+    }
 }
 
 /// Creates the temporary database: a copy of the existing library, or a new
@@ -352,6 +428,7 @@ fn read_rows<R: Read>(
     summary: &mut ImportSummary,
     bytes: &AtomicU64,
     progress: &mut dyn FnMut(&ImportProgress) -> ControlFlow<()>,
+    mut tally: Option<&mut IdTally>,
     mut send: impl FnMut(Vec<PuzzleRow>) -> bool,
 ) -> Result<(), LibraryError> {
     let mut batch = Vec::with_capacity(BATCH_ROWS);
@@ -364,10 +441,13 @@ fn read_rows<R: Read>(
         match item {
             Ok(puzzle) => {
                 summary.rows += 1;
+                if let Some(tally) = tally.as_deref_mut() {
+                    tally.add(&puzzle.id);
+                }
                 batch.push(PuzzleRow::from(puzzle));
             }
             Err(e) => {
-                if let RowReason::MissingColumn(_) = e.reason {
+                if e.is_header() {
                     return Err(LibraryError::Header(e.to_string()));
                 }
                 summary.rows += 1;
@@ -376,6 +456,7 @@ fn read_rows<R: Read>(
                     summary.problems.push(SkippedRow {
                         line: e.line,
                         id: e.id.clone(),
+                        field: e.column().map(str::to_owned),
                         reason: e.reason.to_string(),
                     });
                 }

@@ -26,7 +26,9 @@ use std::collections::BTreeMap;
 use serde::Serialize;
 
 pub use filter::Filter;
-pub use import::{CountingReader, ImportProgress, ImportSummary, SkippedRow, import, temp_path};
+pub use import::{
+    CountingReader, ImportProgress, ImportSummary, SkippedRow, import, lock_path, temp_path,
+};
 pub use query::{LIBRARY_SOURCE, Library, ThemeCount};
 pub use schema::SCHEMA_VERSION;
 
@@ -73,6 +75,11 @@ pub enum LibraryError {
     /// A filter names an opening tag that no puzzle has.
     #[error("no such opening tag: {0}")]
     UnknownOpening(String),
+    /// Another import into the same library is running.
+    #[error(
+        "another import into this library is running (it holds {0}); try again when it is done"
+    )]
+    Busy(String),
     /// The progress callback asked to stop; the previous library is unchanged.
     #[error("import cancelled; the previous library is unchanged")]
     Cancelled,

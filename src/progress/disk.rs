@@ -38,7 +38,14 @@ pub struct ProgressFile {
     /// Completed lesson ids.
     #[serde(default)]
     pub lessons: Vec<String>,
+    /// Top-level fields this version does not know (written by a newer
+    /// minor version): kept as they were and written back unchanged.
+    #[serde(flatten)]
+    pub extra: Extra,
 }
+
+/// Top-level fields of the document that this version does not know.
+pub type Extra = serde_json::Map<String, serde_json::Value>;
 
 /// Just the schema version, read first to recognise a newer document.
 #[derive(Deserialize)]
@@ -271,6 +278,7 @@ impl DrillRecord {
 impl From<&Progress> for ProgressFile {
     fn from(progress: &Progress) -> Self {
         ProgressFile {
+            extra: Extra::new(),
             schema: SCHEMA,
             attempts: progress
                 .attempts()
@@ -341,11 +349,24 @@ pub enum DecodeError {
 /// the rest of the document does not parse as ours), otherwise
 /// [`DecodeError::Damaged`] for anything that is not a whole schema-1 document.
 pub fn decode(bytes: &[u8]) -> Result<Progress, DecodeError> {
+    decode_document(bytes).map(|(progress, _)| progress)
+}
+
+/// Reads a document and the top-level fields this version does not know.
+/// A UTF-8 byte order mark before the document is accepted.
+///
+/// # Errors
+/// As [`decode`].
+pub fn decode_document(bytes: &[u8]) -> Result<(Progress, Extra), DecodeError> {
+    let bytes = bytes.strip_prefix(b"\xEF\xBB\xBF").unwrap_or(bytes);
     if bytes.trim_ascii().is_empty() {
         return Err(DecodeError::Damaged(Damage::Empty));
     }
     match serde_json::from_slice::<ProgressFile>(bytes) {
-        Ok(file) if file.schema == SCHEMA => Ok(file.into()),
+        Ok(mut file) if file.schema == SCHEMA => {
+            let extra = std::mem::take(&mut file.extra);
+            Ok((file.into(), extra))
+        }
         Ok(file) if file.schema > SCHEMA => Err(DecodeError::Newer(file.schema)),
         Ok(file) => Err(DecodeError::Damaged(Damage::Corrupt(format!(
             "unknown schema {}",
@@ -371,5 +392,23 @@ pub fn decode(bytes: &[u8]) -> Result<Progress, DecodeError> {
 /// # Errors
 /// Only if serde_json fails, which plain strings and numbers never make it do.
 pub fn encode(progress: &Progress) -> Result<Vec<u8>, serde_json::Error> {
-    serde_json::to_vec(&ProgressFile::from(progress))
+    encode_document(progress, &Extra::new())
 }
+
+/// Writes a document with the unknown top-level fields `extra` kept (a
+/// field named like one of ours is left out: ours are written).
+///
+/// # Errors
+/// As [`encode`].
+pub fn encode_document(progress: &Progress, extra: &Extra) -> Result<Vec<u8>, serde_json::Error> {
+    let mut file = ProgressFile::from(progress);
+    file.extra = extra
+        .iter()
+        .filter(|(key, _)| !KNOWN_FIELDS.contains(&key.as_str()))
+        .map(|(key, value)| (key.clone(), value.clone()))
+        .collect();
+    serde_json::to_vec(&file)
+}
+
+/// The top-level fields of schema 1.
+const KNOWN_FIELDS: [&str; 4] = ["schema", "attempts", "drills", "lessons"];

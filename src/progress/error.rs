@@ -41,6 +41,31 @@ pub enum StoreError {
         /// The system's reason.
         source: io::Error,
     },
+    /// `progress.json` is a link to a file that is not there (a drive not
+    /// mounted?): no fresh record is started in its place.
+    #[error(
+        "{} links to {}, which does not exist (is its drive mounted?); no fresh progress record was started over it",
+        path.display(),
+        target.display()
+    )]
+    DanglingLink {
+        /// `progress.json`.
+        path: PathBuf,
+        /// Where the link leads.
+        target: PathBuf,
+    },
+    /// The document is damaged and cannot be moved aside because the data
+    /// directory cannot be written; it was left as it is.
+    #[error(
+        "{} is damaged ({damage}) and the data directory cannot be written to move it aside; it was left as it is",
+        path.display()
+    )]
+    DamagedReadOnly {
+        /// The document.
+        path: PathBuf,
+        /// What is wrong with it.
+        damage: Damage,
+    },
     /// The document was written by a newer Sancho; it is never overwritten.
     #[error(
         "{} was written by a newer Sancho (schema {found}, this one reads {supported}); it was left untouched",

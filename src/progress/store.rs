@@ -7,7 +7,8 @@ use std::hash::{BuildHasher, Hasher};
 use std::io::{self, Write};
 use std::path::{Path, PathBuf};
 
-use super::disk::{self, DecodeError, SCHEMA};
+use super::disk::Damage;
+use super::disk::{self, DecodeError, Extra, SCHEMA};
 use super::error::{Recovered, StoreError};
 use super::model::{Attempt, AttemptId, DrillId, DrillResult, MergeSummary, Progress, Timestamp};
 
@@ -82,11 +83,13 @@ enum OnDisk {
 /// The user's progress in a data directory, kept in `progress.json`.
 #[derive(Debug)]
 pub struct Store {
-    dir: PathBuf,
     file: PathBuf,
     lock_path: PathBuf,
-    lock: File,
+    /// `None` for a store opened only to read ([`Store::open_for_reading`]).
+    lock: Option<File>,
     progress: Progress,
+    /// Top-level fields of the document this version does not know, kept.
+    extra: Extra,
     on_disk: OnDisk,
     notice: Option<Recovered>,
     /// The latest time the store has been told of, for naming moved files.
@@ -95,14 +98,16 @@ pub struct Store {
     counter: u64,
 }
 
-/// Holds the exclusive lock until dropped.
-struct LockGuard(File);
+/// Holds the exclusive lock until dropped (nothing for a reading store).
+struct LockGuard(Option<File>);
 
 impl Drop for LockGuard {
     fn drop(&mut self) {
         // Closing is not enough (the original handle shares the lock), and
         // an unlock failure leaves the kernel to release it at exit.
-        let _ = self.0.unlock();
+        if let Some(file) = &self.0 {
+            let _ = file.unlock();
+        }
     }
 }
 
@@ -113,7 +118,8 @@ impl Store {
     /// # Errors
     /// [`StoreError::DataDir`] if the directory cannot be created or written,
     /// [`StoreError::NewerSchema`] if a newer Sancho wrote the file (it is
-    /// left untouched), [`StoreError::Read`] / [`StoreError::Lock`] on I/O failures.
+    /// left untouched), [`StoreError::DanglingLink`] if `progress.json` is a
+    /// link to nothing, [`StoreError::Read`] / [`StoreError::Lock`] on I/O failures.
     pub fn open(dir: &Path, now: Timestamp) -> Result<Opened, StoreError> {
         let data_dir_error = |source| StoreError::DataDir {
             path: dir.to_path_buf(),
@@ -127,30 +133,79 @@ impl Store {
             .create(true)
             .truncate(false)
             .open(&lock_path)
-            .map_err(data_dir_error)?;
-        let mut hasher = RandomState::new().build_hasher();
-        hasher.write_u32(std::process::id());
-        let mut store = Store {
-            dir: dir.to_path_buf(),
-            file: dir.join(FILE_NAME),
-            lock_path,
-            lock,
-            progress: Progress::new(),
-            on_disk: OnDisk::Unknown,
-            notice: None,
-            clock: now,
-            seed: hasher.finish(),
-            counter: 0,
-        };
+            .map_err(|source| StoreError::Lock {
+                path: lock_path.clone(),
+                source,
+            })?;
+        let mut store = Store::new(dir, Some(lock), now);
         {
             let _guard = store.acquire()?;
             // Prove the directory is writable now rather than at the first save.
             temp_file(dir).map_err(data_dir_error)?;
             remove_stale_temps(dir);
             store.refresh()?;
+            let target = store.target()?;
+            let target_dir = parent_of(&target);
+            if target_dir != dir {
+                temp_file(target_dir).map_err(|source| StoreError::DataDir {
+                    path: target_dir.to_path_buf(),
+                    source,
+                })?;
+                remove_stale_temps(target_dir);
+            }
         }
         let notice = store.notice.take();
         Ok(Opened { store, notice })
+    }
+
+    /// Opens the store in `dir` to read it (`stats`, `progress export`),
+    /// creating nothing: a read-only or missing data directory reads as it
+    /// is (no directory: no progress). Only a damaged `progress.json` makes
+    /// it open the store as [`Store::open`] does, to move the file aside.
+    /// Changing a store opened so fails as writing into the directory does.
+    ///
+    /// No lock is taken: every write replaces `progress.json` by a rename,
+    /// so a read sees one whole document.
+    ///
+    /// # Errors
+    /// [`StoreError::NewerSchema`], [`StoreError::DanglingLink`],
+    /// [`StoreError::Read`]; for a damaged file in a directory that cannot
+    /// be written, [`StoreError::DamagedReadOnly`].
+    pub fn open_for_reading(dir: &Path, now: Timestamp) -> Result<Opened, StoreError> {
+        let mut store = Store::new(dir, None, now);
+        match store.read_document()? {
+            Some(Err(damage)) => match Store::open(dir, now) {
+                Ok(opened) => Ok(opened),
+                Err(
+                    StoreError::DataDir { .. } | StoreError::Lock { .. } | StoreError::Write { .. },
+                ) => Err(StoreError::DamagedReadOnly {
+                    path: store.file.clone(),
+                    damage,
+                }),
+                Err(other) => Err(other),
+            },
+            Some(Ok(())) | None => Ok(Opened {
+                store,
+                notice: None,
+            }),
+        }
+    }
+
+    fn new(dir: &Path, lock: Option<File>, now: Timestamp) -> Store {
+        let mut hasher = RandomState::new().build_hasher();
+        hasher.write_u32(std::process::id());
+        Store {
+            file: dir.join(FILE_NAME),
+            lock_path: dir.join(LOCK_NAME),
+            lock,
+            progress: Progress::new(),
+            extra: Extra::new(),
+            on_disk: OnDisk::Unknown,
+            notice: None,
+            clock: now,
+            seed: hasher.finish(),
+            counter: 0,
+        }
     }
 
     /// The progress as last read or written.
@@ -273,12 +328,12 @@ impl Store {
     pub fn export(&mut self, path: &Path) -> Result<(), StoreError> {
         let _guard = self.acquire()?;
         self.refresh()?;
-        let bytes = disk::encode(&self.progress)?;
-        let parent = match path.parent() {
-            Some(parent) if !parent.as_os_str().is_empty() => parent,
-            _ => Path::new("."),
-        };
-        write_atomic(parent, path, &bytes).map_err(|source| StoreError::Write {
+        let bytes = disk::encode_document(&self.progress, &self.extra)?;
+        let path = &follow_links(path).map_err(|source| StoreError::Write {
+            path: path.to_path_buf(),
+            source,
+        })?;
+        write_atomic(parent_of(path), path, &bytes).map_err(|source| StoreError::Write {
             path: path.to_path_buf(),
             source,
         })
@@ -294,8 +349,8 @@ impl Store {
             path: path.to_path_buf(),
             source,
         })?;
-        let incoming = match disk::decode(&bytes) {
-            Ok(progress) => progress,
+        let (incoming, incoming_extra) = match disk::decode_document(&bytes) {
+            Ok(document) => document,
             Err(DecodeError::Newer(found)) => {
                 return Err(StoreError::NewerSchema {
                     path: path.to_path_buf(),
@@ -310,7 +365,17 @@ impl Store {
                 });
             }
         };
-        self.record(|p| p.merge(incoming))
+        let summary = self.record(|p| p.merge(incoming))?;
+        // Unknown fields the import brings, that ours lack, are kept too.
+        if incoming_extra.keys().any(|k| !self.extra.contains_key(k)) {
+            let _guard = self.acquire()?;
+            self.refresh()?;
+            for (key, value) in incoming_extra {
+                self.extra.entry(key).or_insert(value);
+            }
+            self.save()?;
+        }
+        Ok(summary)
     }
 
     /// Moves `progress.json` aside as `progress.backup-<now>.json` and starts
@@ -324,18 +389,21 @@ impl Store {
         let _guard = self.acquire()?;
         self.refresh()?;
         let backup = if matches!(self.on_disk, OnDisk::Bytes(_)) {
-            let backup = aside_path(&self.dir, "backup", now);
-            fs::rename(&self.file, &backup).map_err(|source| StoreError::Write {
+            let target = self.target()?;
+            let dir = parent_of(&target);
+            let backup = aside_path(dir, "backup", now);
+            fs::rename(&target, &backup).map_err(|source| StoreError::Write {
                 path: backup.clone(),
                 source,
             })?;
-            sync_dir(&self.dir);
+            sync_dir(dir);
             self.on_disk = OnDisk::Missing;
             Some(backup)
         } else {
             None
         };
         self.progress = Progress::new();
+        self.extra = Extra::new();
         self.save()?;
         Ok(backup)
     }
@@ -345,9 +413,12 @@ impl Store {
             path: self.lock_path.clone(),
             source,
         };
-        let handle = self.lock.try_clone().map_err(lock_error)?;
+        let Some(lock) = &self.lock else {
+            return Ok(LockGuard(None));
+        };
+        let handle = lock.try_clone().map_err(lock_error)?;
         handle.lock().map_err(lock_error)?;
-        Ok(LockGuard(handle))
+        Ok(LockGuard(Some(handle)))
     }
 
     fn nonce(&mut self) -> u64 {
@@ -355,14 +426,47 @@ impl Store {
         splitmix64(self.seed.wrapping_add(self.counter))
     }
 
-    /// Brings `progress` up to date with the file (call under the lock).
+    /// Brings `progress` up to date with the file (call under the lock),
+    /// moving a damaged file aside.
     fn refresh(&mut self) -> Result<(), StoreError> {
+        let Some(Err(damage)) = self.read_document()? else {
+            return Ok(());
+        };
+        let target = self.target()?;
+        let dir = parent_of(&target);
+        let moved_to = aside_path(dir, "corrupt", self.clock);
+        fs::rename(&target, &moved_to).map_err(|source| StoreError::Write {
+            path: moved_to.clone(),
+            source,
+        })?;
+        sync_dir(dir);
+        self.progress = Progress::new();
+        self.extra = Extra::new();
+        self.on_disk = OnDisk::Missing;
+        self.notice = Some(Recovered { damage, moved_to });
+        Ok(())
+    }
+
+    /// Reads and decodes the file into `progress`: `None` when there is no
+    /// file, `Some(Err(damage))` (nothing changed) when it is damaged.
+    fn read_document(&mut self) -> Result<Option<Result<(), Damage>>, StoreError> {
         let bytes = match fs::read(&self.file) {
             Ok(bytes) => bytes,
             Err(error) if error.kind() == io::ErrorKind::NotFound => {
+                // A link to nothing (an unmounted drive) is not "no
+                // progress"; only a target this store moved aside itself
+                // is written afresh.
+                let target = self.target()?;
+                if target != self.file && !matches!(self.on_disk, OnDisk::Missing) {
+                    return Err(StoreError::DanglingLink {
+                        path: self.file.clone(),
+                        target,
+                    });
+                }
                 self.progress = Progress::new();
+                self.extra = Extra::new();
                 self.on_disk = OnDisk::Missing;
-                return Ok(());
+                return Ok(None);
             }
             Err(source) => {
                 return Err(StoreError::Read {
@@ -372,13 +476,14 @@ impl Store {
             }
         };
         if matches!(&self.on_disk, OnDisk::Bytes(known) if *known == bytes) {
-            return Ok(());
+            return Ok(Some(Ok(())));
         }
-        match disk::decode(&bytes) {
-            Ok(progress) => {
+        match disk::decode_document(&bytes) {
+            Ok((progress, extra)) => {
                 self.progress = progress;
+                self.extra = extra;
                 self.on_disk = OnDisk::Bytes(bytes);
-                Ok(())
+                Ok(Some(Ok(())))
             }
             Err(DecodeError::Newer(found)) => {
                 self.on_disk = OnDisk::Unknown;
@@ -388,24 +493,22 @@ impl Store {
                     supported: SCHEMA,
                 })
             }
-            Err(DecodeError::Damaged(damage)) => {
-                let moved_to = aside_path(&self.dir, "corrupt", self.clock);
-                fs::rename(&self.file, &moved_to).map_err(|source| StoreError::Write {
-                    path: moved_to.clone(),
-                    source,
-                })?;
-                sync_dir(&self.dir);
-                self.progress = Progress::new();
-                self.on_disk = OnDisk::Missing;
-                self.notice = Some(Recovered { damage, moved_to });
-                Ok(())
-            }
+            Err(DecodeError::Damaged(damage)) => Ok(Some(Err(damage))),
         }
+    }
+
+    /// The file that holds the document: `progress.json`, or where it
+    /// links to (see [`follow_links`]).
+    fn target(&self) -> Result<PathBuf, StoreError> {
+        follow_links(&self.file).map_err(|source| StoreError::Read {
+            path: self.file.clone(),
+            source,
+        })
     }
 
     /// Writes `progress` if it differs from the file (call under the lock).
     fn save(&mut self) -> Result<(), StoreError> {
-        let bytes = match disk::encode(&self.progress) {
+        let bytes = match disk::encode_document(&self.progress, &self.extra) {
             Ok(bytes) => bytes,
             Err(error) => {
                 self.on_disk = OnDisk::Unknown;
@@ -415,7 +518,8 @@ impl Store {
         if matches!(&self.on_disk, OnDisk::Bytes(known) if *known == bytes) {
             return Ok(());
         }
-        match write_atomic(&self.dir, &self.file, &bytes) {
+        let target = self.target()?;
+        match write_atomic(parent_of(&target), &target, &bytes) {
             Ok(()) => {
                 self.on_disk = OnDisk::Bytes(bytes);
                 Ok(())
@@ -428,6 +532,38 @@ impl Store {
                 })
             }
         }
+    }
+}
+
+/// Where `path` leads, links followed (so that a write replaces the
+/// target and keeps the link). The target need not exist.
+///
+/// # Errors
+/// When a link cannot be read, or links go round.
+fn follow_links(path: &Path) -> io::Result<PathBuf> {
+    let mut path = path.to_path_buf();
+    for _ in 0..MAX_LINKS {
+        match fs::symlink_metadata(&path) {
+            Ok(meta) if meta.file_type().is_symlink() => {
+                let link = fs::read_link(&path)?;
+                path = parent_of(&path).join(link);
+            }
+            Ok(_) => return Ok(path),
+            Err(e) if e.kind() == io::ErrorKind::NotFound => return Ok(path),
+            Err(e) => return Err(e),
+        }
+    }
+    Err(io::Error::other("too many levels of links"))
+}
+
+/// How many links in a row are followed to `progress.json`'s target.
+const MAX_LINKS: usize = 40;
+
+/// The directory a file is in (`.` for a bare name).
+fn parent_of(path: &Path) -> &Path {
+    match path.parent() {
+        Some(parent) if !parent.as_os_str().is_empty() => parent,
+        _ => Path::new("."),
     }
 }
 

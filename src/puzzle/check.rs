@@ -188,15 +188,19 @@ pub fn check_pack(text: &str, file: &str) -> (Vec<Finding>, CheckSummary) {
             Ok(rp) => rp,
             Err(message) => {
                 let problems = vec![Problem {
-                    field: None,
+                    field: entry.wrong_field.clone(),
                     severity: Severity::Error,
                     message: format!("puzzle #{} has the wrong shape: {message}", index + 1),
                 }];
                 summary.count(&problems);
+                let id = entry
+                    .id
+                    .clone()
+                    .unwrap_or_else(|| format!("#{}", index + 1));
                 findings.extend(
                     problems
                         .into_iter()
-                        .map(|p| Finding::from_problem(file, entry.line, None, p)),
+                        .map(|p| Finding::from_problem(file, entry.line, Some(&id), p)),
                 );
                 continue;
             }
@@ -249,7 +253,7 @@ pub fn check_csv<R: Read>(reader: R, file: &str, mut report: impl FnMut(Finding)
                 }
             }
             Err(e) => {
-                if e.id.is_some() || e.line > 1 {
+                if !e.is_file_error() {
                     summary.checked += 1;
                     summary.failed += 1;
                 } else {

@@ -5,6 +5,7 @@
 //! `{"name", "description", "puzzles": [...]}`. Unknown fields are ignored.
 
 use serde::Deserialize;
+use serde::de::DeserializeOwned;
 use serde_json::Value;
 use shakmaty::uci::UciMove;
 use shakmaty::{Chess, Color, Move, Position};
@@ -70,10 +71,16 @@ pub struct RawPack {
 /// One entry of a raw pack.
 #[derive(Clone, Debug)]
 pub struct RawEntry {
-    /// 1-based line of the entry in the source text, when found.
+    /// 1-based line where the entry starts in the source text.
     pub line: Option<usize>,
     /// The puzzle, or why the entry does not have the puzzle shape.
     pub puzzle: Result<RawPuzzle, String>,
+    /// For an entry of the wrong shape: the field whose value has the
+    /// wrong type (`difficulty`, `themes[2]`, `solutionSequence[1].move`),
+    /// when one is to blame.
+    pub wrong_field: Option<String>,
+    /// For an entry of the wrong shape: its id, when that is a string.
+    pub id: Option<String>,
 }
 
 /// A converted pack: its name and its valid puzzles.
@@ -121,6 +128,7 @@ pub enum PackError {
 /// [`PackError::Json`] with line and column for malformed JSON,
 /// [`PackError::Shape`] for JSON of the wrong shape.
 pub fn parse_pack(text: &str) -> Result<RawPack, PackError> {
+    let text = text.strip_prefix('\u{feff}').unwrap_or(text);
     let value: Value = serde_json::from_str(text).map_err(|e| PackError::Json {
         line: e.line(),
         column: e.column(),
@@ -145,16 +153,27 @@ pub fn parse_pack(text: &str) -> Result<RawPack, PackError> {
         }
         _ => return Err(PackError::Shape),
     };
-    let mut lines = IdLines::new(text);
+    let lines = element_lines(text);
+    let lines = (lines.len() == items.len()).then_some(lines);
     let entries = items
         .into_iter()
-        .map(|item| {
-            let puzzle = RawPuzzle::deserialize(item).map_err(|e| e.to_string());
-            let line = match &puzzle {
-                Ok(RawPuzzle { id: Some(id), .. }) => lines.next_line_of(id),
-                _ => None,
-            };
-            RawEntry { line, puzzle }
+        .enumerate()
+        .map(|(index, item)| {
+            let line = lines.as_ref().map(|l| l[index]);
+            match RawPuzzle::deserialize(&item) {
+                Ok(puzzle) => RawEntry {
+                    line,
+                    puzzle: Ok(puzzle),
+                    wrong_field: None,
+                    id: None,
+                },
+                Err(e) => RawEntry {
+                    line,
+                    puzzle: Err(e.to_string()),
+                    wrong_field: wrong_field(&item),
+                    id: item.get("id").and_then(Value::as_str).map(str::to_owned),
+                },
+            }
         })
         .collect();
     Ok(RawPack {
@@ -339,6 +358,16 @@ impl RawPuzzle {
             return None;
         }
         let mut usable = true;
+        if self.solution_sequence.is_none() && steps.len() > 1 {
+            problems.push(problem(
+                "solutionSequence",
+                format!(
+                    "solutionSequence is missing (or null), and solutionMoves alone gives only the user's moves ({}): the opponent's replies need the whole line in solutionSequence",
+                    steps.len()
+                ),
+            ));
+            return None;
+        }
         if let Some(i) = steps.windows(2).position(|w| w[0].1 == w[1].1) {
             problems.push(problem(
                 format!("{field}[{}].isUserMove", i + 1),
@@ -463,42 +492,139 @@ fn plural(n: usize, word: &str) -> String {
     }
 }
 
-/// Finds the 1-based line of each `"id": "<id>"` in a JSON text, in order,
-/// so that the n-th puzzle with an id gets the n-th occurrence.
-struct IdLines {
-    found: Vec<(String, usize)>,
-    next: usize,
+/// The 1-based line of each puzzle of a pack (each element of the
+/// top-level array, or of the `"puzzles"` array of a top-level object): the
+/// line of its `"id"` key, else the line where it starts. `text` is valid
+/// JSON (it has been parsed already).
+fn element_lines(text: &str) -> Vec<usize> {
+    let mut lines = Vec::new();
+    let mut line = 1;
+    let mut depth = 0usize;
+    // The depth of the array's elements, once the array is found.
+    let mut target: Option<usize> = None;
+    let mut expecting = false;
+    let mut in_string = false;
+    let mut escaped = false;
+    let mut string_start = 0;
+    let mut string_line = 1;
+    let mut last_key = "";
+    // The last string directly inside an element, with its line.
+    let mut element_key = ("", 0);
+    let mut id_found = false;
+    for (i, b) in text.bytes().enumerate() {
+        if b == b'\n' {
+            line += 1;
+        }
+        if in_string {
+            match b {
+                _ if escaped => escaped = false,
+                b'\\' => escaped = true,
+                b'"' => {
+                    in_string = false;
+                    if depth == 1 {
+                        last_key = &text[string_start..i];
+                    }
+                    if target.is_some_and(|t| depth == t + 1) {
+                        element_key = (&text[string_start..i], string_line);
+                    }
+                }
+                _ => {}
+            }
+            continue;
+        }
+        if b.is_ascii_whitespace() {
+            continue;
+        }
+        if expecting && b != b']' {
+            lines.push(line);
+            id_found = false;
+        }
+        expecting = false;
+        match b {
+            b'"' => {
+                in_string = true;
+                string_start = i + 1;
+                string_line = line;
+            }
+            b':' if !id_found
+                && target.is_some_and(|t| depth == t + 1)
+                && element_key.0 == "id" =>
+            {
+                id_found = true;
+                if let Some(last) = lines.last_mut() {
+                    *last = element_key.1;
+                }
+            }
+            b'[' | b'{' => {
+                depth += 1;
+                let top_array = depth == 1 && b == b'[';
+                let puzzles = depth == 2 && b == b'[' && last_key == "puzzles";
+                if target.is_none() && (top_array || puzzles) {
+                    target = Some(depth);
+                    expecting = true;
+                }
+            }
+            b']' | b'}' => {
+                if target == Some(depth) {
+                    return lines;
+                }
+                depth = depth.saturating_sub(1);
+            }
+            b',' => expecting = target == Some(depth),
+            _ => {}
+        }
+    }
+    lines
 }
 
-impl IdLines {
-    fn new(text: &str) -> Self {
-        let bytes = text.as_bytes();
-        let mut found = Vec::new();
-        let mut line = 1;
-        let mut last = 0;
-        let mut search = 0;
-        while let Some(rel) = text[search..].find("\"id\"") {
-            let at = search + rel;
-            line += bytes[last..at].iter().filter(|&&b| b == b'\n').count();
-            last = at;
-            search = at + 4;
-            let rest = text[search..].trim_start();
-            let Some(rest) = rest.strip_prefix(':') else {
-                continue;
-            };
-            let Some(rest) = rest.trim_start().strip_prefix('"') else {
-                continue;
-            };
-            if let Some(end) = rest.find('"') {
-                found.push((rest[..end].to_owned(), line));
-            }
-        }
-        IdLines { found, next: 0 }
-    }
+/// Whether `value` does not read as a `T`.
+fn fails<T: DeserializeOwned>(value: &Value) -> bool {
+    T::deserialize(value).is_err()
+}
 
-    fn next_line_of(&mut self, id: &str) -> Option<usize> {
-        let offset = self.found[self.next..].iter().position(|(i, _)| i == id)?;
-        self.next += offset + 1;
-        Some(self.found[self.next - 1].1)
-    }
+/// The first element of an array that does not read as a `T`, as `[i]`.
+fn wrong_element<T: DeserializeOwned>(value: &Value) -> Option<String> {
+    let items = value.as_array()?;
+    let i = items.iter().position(fails::<T>)?;
+    Some(format!("[{i}]"))
+}
+
+/// The field of a puzzle entry whose value has the wrong type, when the
+/// entry is an object: `fen`, `themes[2]`, `solutionSequence[1].move`.
+fn wrong_field(item: &Value) -> Option<String> {
+    let map = item.as_object()?;
+    map.iter().find_map(|(key, value)| {
+        let suffix = match key.as_str() {
+            "id" | "title" | "subtitle" | "fen" | "toMove" | "successMessage"
+            | "failureMessage" => fails::<Option<String>>(value).then(String::new),
+            "difficulty" => fails::<Option<i64>>(value).then(String::new),
+            "themes" | "hints" => fails::<Vec<String>>(value)
+                .then(|| wrong_element::<String>(value).unwrap_or_default()),
+            "solutionMoves" => fails::<Option<Vec<String>>>(value)
+                .then(|| wrong_element::<String>(value).unwrap_or_default()),
+            "solutionSequence" => fails::<Option<Vec<RawStep>>>(value).then(|| {
+                let Some(items) = value.as_array() else {
+                    return String::new();
+                };
+                let Some(i) = items.iter().position(fails::<RawStep>) else {
+                    return String::new();
+                };
+                let step = items[i].as_object();
+                let bad = step.and_then(|step| {
+                    step.iter().find_map(|(k, v)| {
+                        let wrong = match k.as_str() {
+                            "move" => fails::<String>(v),
+                            "isUserMove" => fails::<bool>(v),
+                            "comment" => fails::<Option<String>>(v),
+                            _ => false,
+                        };
+                        wrong.then(|| format!(".{k}"))
+                    })
+                });
+                format!("[{i}]{}", bad.unwrap_or_default())
+            }),
+            _ => None,
+        }?;
+        Some(format!("{key}{suffix}"))
+    })
 }

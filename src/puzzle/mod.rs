@@ -26,7 +26,8 @@ pub use json::{Pack, PackError, RawPack, RawPuzzle, RawStep, parse_pack, read_pa
 pub use lichess::{LichessReader, RowError, RowReason, decompress_if_zst, read_lichess};
 pub use mate::{forces_mate, mate_in, refutation};
 pub use source::{
-    Format, Loaded, SourceError, check_path, detect_format, load_path, open_puzzle_file,
+    Format, Loaded, MAX_PACK_BYTES, SourceError, check_path, detect_format, load_path,
+    open_puzzle_file,
 };
 
 /// One puzzle, in either shape: the user moves first, or the opponent moves

@@ -68,6 +68,15 @@ pub enum SourceError {
     /// Neither a JSON pack nor a Lichess CSV.
     #[error("{0}: not a puzzle file (expected a .json pack or a lichess .csv / .csv.zst)")]
     UnknownFormat(String),
+    /// A Lichess CSV whose header is unusable, or whose bytes cannot be
+    /// read or decompressed part way.
+    #[error("{path}: {source}")]
+    Csv {
+        /// The path as given.
+        path: String,
+        /// Where and why.
+        source: super::RowError,
+    },
     /// A JSON pack that is not valid JSON or has the wrong shape.
     #[error("{path}: {source}")]
     Pack {
@@ -76,6 +85,21 @@ pub enum SourceError {
         /// Why.
         source: PackError,
     },
+}
+
+impl SourceError {
+    /// What is wrong, without the path (for a report that names the file
+    /// already).
+    pub fn reason(&self) -> String {
+        match self {
+            SourceError::Io { source, .. } => source.to_string(),
+            SourceError::UnknownFormat(_) => {
+                "not a puzzle file (expected a .json pack or a lichess .csv / .csv.zst)".to_owned()
+            }
+            SourceError::Csv { source, .. } => source.to_string(),
+            SourceError::Pack { source, .. } => source.to_string(),
+        }
+    }
 }
 
 /// Opens a puzzle file, detects its format and returns a reader of its
@@ -94,12 +118,41 @@ pub fn open_puzzle_file(path: &Path) -> Result<(Format, Box<dyn Read>), SourceEr
     let format =
         detect_format(&name, &head).ok_or_else(|| SourceError::UnknownFormat(name.clone()))?;
     let reader: Box<dyn Read> = match format {
-        Format::LichessCsv { compressed: true } => {
-            Box::new(zstd::stream::read::Decoder::new(reader).map_err(io_err)?)
-        }
+        Format::LichessCsv { compressed: true } => Box::new(super::lichess::Unzstd(
+            zstd::stream::read::Decoder::new(reader).map_err(io_err)?,
+        )),
         _ => Box::new(reader),
     };
     Ok((format, reader))
+}
+
+/// The largest JSON pack read (the built-in packs are a few hundred KB; a
+/// pack is read whole, so a bound keeps a huge or endless file from
+/// exhausting memory).
+pub const MAX_PACK_BYTES: u64 = 64 << 20;
+
+/// Reads a whole JSON pack, at most [`MAX_PACK_BYTES`].
+fn read_pack_text(reader: impl Read) -> io::Result<String> {
+    let mut bytes = Vec::new();
+    reader.take(MAX_PACK_BYTES + 1).read_to_end(&mut bytes)?;
+    if bytes.len() as u64 > MAX_PACK_BYTES {
+        return Err(io::Error::new(
+            io::ErrorKind::InvalidData,
+            format!(
+                "a json pack may hold at most {} MiB (the lichess database belongs in a .csv)",
+                MAX_PACK_BYTES >> 20
+            ),
+        ));
+    }
+    String::from_utf8(bytes).map_err(|e| {
+        io::Error::new(
+            io::ErrorKind::InvalidData,
+            format!(
+                "the pack is not utf-8 text (byte {} is not)",
+                e.utf8_error().valid_up_to() + 1
+            ),
+        )
+    })
 }
 
 /// Checks one file of either format: every finding and the counts.
@@ -112,18 +165,15 @@ pub fn check_path(path: &Path) -> (Vec<Finding>, CheckSummary) {
         };
         (vec![Finding::file_error(&name, None, message)], summary)
     };
-    let (format, mut reader) = match open_puzzle_file(path) {
+    let (format, reader) = match open_puzzle_file(path) {
         Ok(opened) => opened,
-        Err(e) => return file_error(e.to_string()),
+        Err(e) => return file_error(e.reason()),
     };
     match format {
-        Format::JsonPack => {
-            let mut text = String::new();
-            if let Err(e) = reader.read_to_string(&mut text) {
-                return file_error(e.to_string());
-            }
-            check_pack(&text, &name)
-        }
+        Format::JsonPack => match read_pack_text(reader) {
+            Ok(text) => check_pack(&text, &name),
+            Err(e) => file_error(e.to_string()),
+        },
         Format::LichessCsv { .. } => {
             let mut findings = Vec::new();
             let summary = check_csv(reader, &name, |f| findings.push(f));
@@ -149,17 +199,14 @@ pub struct Loaded {
 /// When the file cannot be opened, is not a puzzle file, or is malformed JSON.
 pub fn load_path(path: &Path) -> Result<Loaded, SourceError> {
     let name = path.display().to_string();
-    let (format, mut reader) = open_puzzle_file(path)?;
+    let (format, reader) = open_puzzle_file(path)?;
     let mut loaded = Loaded::default();
     match format {
         Format::JsonPack => {
-            let mut text = String::new();
-            reader
-                .read_to_string(&mut text)
-                .map_err(|source| SourceError::Io {
-                    path: name.clone(),
-                    source,
-                })?;
+            let text = read_pack_text(reader).map_err(|source| SourceError::Io {
+                path: name.clone(),
+                source,
+            })?;
             let raw = parse_pack(&text).map_err(|source| SourceError::Pack {
                 path: name.clone(),
                 source,
@@ -175,9 +222,9 @@ pub fn load_path(path: &Path) -> Result<Loaded, SourceError> {
                         Err(problems) => (rp.id.clone(), problems),
                     },
                     Err(message) => (
-                        None,
+                        entry.id.clone(),
                         vec![super::check::Problem {
-                            field: None,
+                            field: entry.wrong_field.clone(),
                             severity: Severity::Error,
                             message: message.clone(),
                         }],
@@ -203,6 +250,12 @@ pub fn load_path(path: &Path) -> Result<Loaded, SourceError> {
             for row in read_lichess(reader, &name) {
                 match row {
                     Ok(p) => loaded.puzzles.push(p),
+                    Err(e) if e.is_file_error() => {
+                        return Err(SourceError::Csv {
+                            path: name,
+                            source: e,
+                        });
+                    }
                     Err(e) => loaded.skipped.push(Finding {
                         file: name.clone(),
                         line: usize::try_from(e.line).ok(),
