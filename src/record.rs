@@ -3,6 +3,7 @@
 //! Pure: the shell passes in where the puzzle came from, the time and how
 //! long it took.
 
+use crate::notation::bounded_prefix;
 use crate::progress::{self, Attempt, PuzzleRef, Source, Timestamp, WrongInput, difficulty_rating};
 use crate::puzzle::Puzzle;
 use crate::session;
@@ -36,7 +37,10 @@ pub fn attempt_record(
             .wrong
             .iter()
             .map(|(input, codes)| WrongInput {
-                input: input.clone(),
+                // A wrong input is kept for review, but never more than a
+                // typed move can be: a 20 MB paste must not become a 20 MB
+                // progress file.
+                input: bounded_prefix(input).to_owned(),
                 codes: codes.iter().map(|c| c.as_str().to_owned()).collect(),
             })
             .collect(),
@@ -86,5 +90,24 @@ mod tests {
         assert_eq!(a.themes, puzzle.themes);
         assert_eq!(a.wrong_inputs[0].codes, ["zero-castling"]);
         assert!(!a.is_clean(), "a hint makes it count as a loss");
+    }
+
+    #[test]
+    fn a_huge_wrong_input_is_stored_as_a_bounded_prefix() {
+        let packs = builtin_packs().expect("built-in packs read");
+        let puzzle = &packs[0].puzzles[0];
+        let pasted = "!".repeat(20 * crate::notation::MAX_INPUT_LEN);
+        let outcome = session::Outcome {
+            solved: false,
+            hints_used: 0,
+            solution_shown: false,
+            wrong: vec![(pasted, vec![])],
+            failure: None,
+        };
+        let a = attempt_record(puzzle, source_of(puzzle, true), &outcome, Timestamp(1), 1);
+        assert_eq!(
+            a.wrong_inputs[0].input.len(),
+            crate::notation::MAX_INPUT_LEN
+        );
     }
 }
