@@ -531,3 +531,48 @@ fn damage_found_during_a_line_drill_or_lesson_is_told_on_stderr() {
         assert!(stderr.contains("progress.corrupt-"), "{args:?}: {stderr}");
     }
 }
+
+#[test]
+fn commands_in_any_case_are_never_moves_and_retry_shows_the_puzzle_again() {
+    let data = tempfile::tempdir().unwrap();
+    // m1-002: the opponent moves first (Kh8), then Qf8#.
+    let (events, _) = sancho(
+        &[
+            "play", "--plain", "--json", "--pack", PACK, "--puzzle", "m1-002",
+        ],
+        data.path(),
+        "Help\nhello\nRETRY\nBoard\nSolution\n",
+    );
+    let k = kinds(&events);
+    assert!(
+        !k.contains(&"wrong"),
+        "no command is graded as a move: {k:?}"
+    );
+    let unknown = event(&events, "unknown_command");
+    assert_eq!(unknown["input"], "hello");
+    assert!(unknown["commands"].as_str().unwrap().contains("retry"));
+    let retry = k.iter().position(|e| *e == "retry").expect("a retry event");
+    assert_eq!(
+        k[retry + 1],
+        "opponent_move",
+        "the puzzle is played again from its start: {k:?}"
+    );
+    assert_eq!(
+        event(&events, "failed")["gave_up"],
+        true,
+        "`Solution` is the command"
+    );
+
+    let (_, text) = sancho(
+        &["play", "--plain", "--pack", PACK, "--puzzle", "m1-002"],
+        data.path(),
+        "retry\nquit\n",
+    );
+    let again = text.split("Starting m1-002 again.").nth(1).expect(&text);
+    assert!(again.contains("The opponent plays"), "{again}");
+    assert!(
+        again.contains("White: "),
+        "the board and pieces again: {again}"
+    );
+    assert!(again.contains("Your move"), "{again}");
+}

@@ -28,7 +28,7 @@ pub use games::{GAME_FILES, Game, game, games};
 pub use generator::{GenOptions, describe_move, generate};
 pub use lessons::{Lesson, LessonError, LessonExercise, lesson, lessons};
 pub use rng::Rng;
-pub use run::{DrillRun, DrillSummary, Mistake};
+pub use run::{DrillRun, DrillSummary, Mistake, Pass};
 
 use crate::progress::MistakeCount;
 
