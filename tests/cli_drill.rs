@@ -91,3 +91,64 @@ fn a_drill_explains_a_mistake_and_is_recorded() {
     assert_eq!(stats["drills"]["exercises"], 4);
     assert_eq!(stats["drills"]["correct"], 1);
 }
+
+fn output(args: &[&str]) -> std::process::Output {
+    let data = tempfile::tempdir().unwrap();
+    Command::new(env!("CARGO_BIN_EXE_sancho"))
+        .args(args)
+        .arg("--data-dir")
+        .arg(data.path())
+        .stdin(Stdio::null())
+        .output()
+        .unwrap()
+}
+
+#[test]
+fn an_unknown_game_is_an_error_that_lists_the_choices() {
+    let out = output(&["drill", "transcribe", "--plain", "--game", "nonesuch"]);
+    assert!(!out.status.success());
+    let err = String::from_utf8(out.stderr).unwrap();
+    assert!(
+        err.contains("there is no built-in game \"nonesuch\": choose one of adams-torre,"),
+        "{err}"
+    );
+    assert!(err.contains("opera-game"), "{err}");
+    assert!(out.stdout.is_empty(), "no drill starts");
+}
+
+#[test]
+fn the_list_names_every_game_and_a_game_is_chosen_by_id_or_number() {
+    let out = output(&["drill", "transcribe", "--list"]);
+    assert!(out.status.success());
+    let list = String::from_utf8(out.stdout).unwrap();
+    assert_eq!(list.lines().count(), sancho::drill::games().len(), "{list}");
+    let opera = list
+        .lines()
+        .find(|l| l.contains("opera-game"))
+        .expect("the opera game is listed");
+    assert!(opera.contains("Paris 1858"), "{opera}");
+    let number = opera.split_whitespace().next().unwrap();
+
+    let data = tempfile::tempdir().unwrap();
+    for key in ["Opera-Game", number] {
+        let events = run(
+            &[
+                "drill",
+                "transcribe",
+                "--plain",
+                "--json",
+                "--game",
+                key,
+                "--count",
+                "1",
+            ],
+            data.path(),
+            "quit\n",
+        );
+        assert!(
+            events[0]["game"].as_str().unwrap().contains("Paris 1858"),
+            "{key}: {}",
+            events[0]
+        );
+    }
+}

@@ -43,12 +43,35 @@ pub struct DrillArgs {
     /// Against the clock: 30 seconds (coordinates).
     #[arg(long)]
     timed: bool,
-    /// Transcribe: the game to replay (e.g. opera-game).
+    /// Transcribe: the game to replay, by id (opera-game) or number (see --list).
     #[arg(long)]
     game: Option<String>,
+    /// List the built-in games (for --game) and stop.
+    #[arg(long)]
+    list: bool,
 }
 
 pub fn drill(args: DrillArgs, data_dir: Option<PathBuf>) -> anyhow::Result<ExitCode> {
+    if args.list {
+        let mut out = io::stdout().lock();
+        for line in drill::game_list() {
+            writeln!(out, "{line}")?;
+        }
+        return Ok(ExitCode::SUCCESS);
+    }
+    // An unknown game is an error that lists the choices, never a random game.
+    let game = match &args.game {
+        Some(key) => Some(drill::find_game(key)?.id),
+        None => None,
+    };
+    if game.is_some() && args.kind != DrillKind::Transcribe {
+        bail!("--game is for the transcribe drill");
+    }
+    if game.is_some() && !args.plain {
+        bail!(
+            "--game works in line mode for now: add --plain (the full screen picks a game itself)"
+        );
+    }
     let (mut store, notice) = open_store_noting(data_dir)?;
     let mut options = DrillOptions::new(args.kind);
     options.seed = args.seed.unwrap_or_else(|| now().0.unsigned_abs());
@@ -67,7 +90,7 @@ pub fn drill(args: DrillArgs, data_dir: Option<PathBuf>) -> anyhow::Result<ExitC
     }
     options.generator = GenOptions {
         weak_codes: drill::weak_codes(&store.progress().mistake_counts()),
-        game: args.game,
+        game: game.map(str::to_owned),
     };
     if !args.plain {
         let start = tui::Start::Drill {

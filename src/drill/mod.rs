@@ -24,7 +24,7 @@ pub use exercise::{Exercise, Expected, Show, Verdict, WRONG_MOVE, WRONG_SQUARE, 
 pub use features::{
     Disambiguation, Feature, MISSING_DISAMBIGUATION, disambiguation_of, features_of,
 };
-pub use games::{GAME_FILES, Game, game, games};
+pub use games::{GAME_FILES, Game, UnknownGame, find_game, game, game_list, games};
 pub use generator::{GenOptions, describe_move, generate};
 pub use lessons::{Lesson, LessonError, LessonExercise, lesson, lessons};
 pub use rng::Rng;
