@@ -369,7 +369,11 @@ fn sample() -> Progress {
             70,
             10,
             7,
-            &[("missing-check", "Nf7+"), ("missing-capture", "exd5")],
+            &[
+                ("missing-check", "Nf7+"),
+                ("missing-capture", "exd5"),
+                ("wrong-move", "Nc3"),
+            ],
         ),
     );
     progress.insert_drill(
@@ -378,7 +382,13 @@ fn sample() -> Progress {
     );
     progress.insert_drill(
         DrillId::new(Timestamp(90), "read", 3),
-        drill("read", 90, 4, 0, &[]),
+        drill(
+            "read",
+            90,
+            4,
+            0,
+            &[("wrong-move", "e2e4"), ("wrong-move", "g1f3")],
+        ),
     );
     progress.complete_lesson("lesson-2");
     progress.complete_lesson("lesson-1");
@@ -440,7 +450,20 @@ fn stats_json_has_the_documented_shape() {
     assert_eq!(keys(&json["streak"]), ["best", "current"]);
     assert_eq!(
         keys(&json["drills"]),
-        ["by_kind", "completed", "correct", "exercises"]
+        ["by_kind", "completed", "correct", "exercises", "wrong"]
+    );
+    // Wrong answers are counted per kind, never as notation mistakes.
+    assert_eq!(json["drills"]["wrong"], 7);
+    assert_eq!(json["drills"]["by_kind"]["read"]["wrong"], 4);
+    assert_eq!(json["drills"]["by_kind"]["write"]["wrong"], 3);
+    assert!(
+        json["mistakes"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .all(|m| m["code"] != "wrong-move"),
+        "{}",
+        json["mistakes"]
     );
     assert_eq!(keys(&json["mistakes"][0]), ["code", "count", "example"]);
     assert_eq!(

@@ -70,6 +70,7 @@ pub use resume::{Resume, header};
 pub use review::Card;
 pub use stats::{
     DrillKindStats, DrillStats, LessonStats, MistakeCount, PuzzleTotals, RatingStats, Stats,
-    ThemeStats, ThemeWeakness, WEAK_THEME_MIN_ATTEMPTS, WeakSpots,
+    ThemeStats, ThemeWeakness, WEAK_THEME_MIN_ATTEMPTS, WRONG_ANSWER_CODES, WeakSpots,
+    is_notation_slip,
 };
 pub use store::{FILE_NAME, ImportSummary, LOCK_NAME, LessonRecorded, Opened, Recorded, Store};
