@@ -236,12 +236,14 @@ fn sample_stats() -> Stats {
             completed: 2,
             exercises: 20,
             correct: 17,
+            wrong: 3,
             by_kind: BTreeMap::from([(
                 "write".to_owned(),
                 DrillKindStats {
                     completed: 2,
                     exercises: 20,
                     correct: 17,
+                    wrong: 3,
                     accuracy: Some(0.85),
                 },
             )]),
