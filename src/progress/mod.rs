@@ -43,6 +43,7 @@
 //!   and reports how many attempts were new; **reset** renames the file to
 //!   `progress.backup-<timestamp>.json` and starts an empty one.
 
+pub mod class;
 pub mod disk;
 pub mod rating;
 pub mod review;
@@ -56,6 +57,9 @@ mod resume;
 mod stats;
 mod store;
 
+pub use class::{
+    CLASS_RESULT_FORMAT, ClassError, ClassReport, NotationSlip, PuzzleResult, Status, StudentResult,
+};
 pub use derive::Streak;
 pub use disk::{Damage, SCHEMA};
 pub use error::{Recovered, StoreError};
