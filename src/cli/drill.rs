@@ -150,7 +150,7 @@ fn full_screen(
 /// `sancho lesson`.
 #[derive(Debug, Args)]
 pub struct LessonArgs {
-    /// The lesson's number (1 to 8); none lists them.
+    /// The lesson's number (1 to 9); none lists them.
     number: Option<String>,
     /// Line mode instead of the full screen.
     #[arg(long)]

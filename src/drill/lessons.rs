@@ -45,6 +45,10 @@ const LESSON_FILES: &[(&str, &str)] = &[
         "08-common-mistakes",
         include_str!("../../assets/lessons/08-common-mistakes.md"),
     ),
+    (
+        "09-scoresheet-and-pgn",
+        include_str!("../../assets/lessons/09-scoresheet-and-pgn.md"),
+    ),
 ];
 
 /// One exercise of a lesson, as written in the page.
