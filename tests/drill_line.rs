@@ -301,3 +301,19 @@ fn a_lesson_page_in_line_mode_is_plain_prose() {
     }
     assert!(!page.lines().any(|l| l.starts_with("- ")), "{page}");
 }
+
+#[test]
+fn showing_the_board_again_does_not_stop_the_clock() {
+    let exercises = generate(DrillKind::Coordinates, 42, 100, &GenOptions::default());
+    let input: String = exercises
+        .iter()
+        .map(|e| format!("board\n{}\n", e.expected_text()))
+        .collect();
+    let mut output = Vec::new();
+    let mut opts = options(DrillKind::Coordinates, 100, false);
+    opts.budget_ms = Some(30_000);
+    // Two readings of 1.5 s per exercise (board, then the answer): 10 fit.
+    let summary = run_drill(Cursor::new(input), &mut output, opts, ticking()).unwrap();
+    assert!(summary.timed_out);
+    assert_eq!((summary.exercises, summary.correct), (10, 10));
+}

@@ -157,7 +157,10 @@ pub fn run_exercises<R: BufRead, W: Write>(
     let total = run.len();
     let mut line = String::new();
     let mut show = true;
-    let mut shown_at = clock();
+    let mut shown_at = 0;
+    // The exercise whose time is running: showing the board again or a
+    // command does not restart its clock.
+    let mut timed: Option<usize> = None;
     while let Some(exercise) = run.current() {
         let number = run.number();
         if show {
@@ -167,7 +170,10 @@ pub fn run_exercises<R: BufRead, W: Write>(
                 write_exercise(&mut output, exercise, number, total)?;
             }
             output.flush()?;
+        }
+        if timed != Some(number) {
             shown_at = clock();
+            timed = Some(number);
         }
         show = true;
         line.clear();
@@ -198,6 +204,7 @@ pub fn run_exercises<R: BufRead, W: Write>(
             }
             Some(Command::Retry) => {
                 run = run.restarted();
+                timed = None;
                 say(&mut output, json, "retry", "Starting the drill again.")?;
                 continue;
             }
