@@ -16,6 +16,7 @@ mod lessons;
 pub mod pgn;
 mod rng;
 mod run;
+pub mod scoresheet;
 
 use std::fmt;
 use std::str::FromStr;
@@ -91,7 +92,7 @@ impl fmt::Display for DrillKind {
 /// An unknown drill kind name.
 #[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
 #[error(
-    "unknown drill {0:?}: choose write, read, disambiguation, coordinates, transcribe or review"
+    "unknown drill {0:?}: choose write, read, disambiguation, coordinates, transcribe, review or scoresheet"
 )]
 pub struct UnknownKind(pub String);
 

@@ -6,6 +6,7 @@ pub mod command;
 pub mod drill;
 pub mod prose;
 pub mod puzzle;
+pub mod scoresheet;
 
 pub use board_text::{board_drawing, board_drawing_marked, piece_list};
 pub use command::Command;
