@@ -252,6 +252,7 @@ fn drill_commands_are_never_graded() {
     .unwrap();
     let text = String::from_utf8(output).unwrap();
     assert!(text.contains("Answer with the move in SAN"), "{text}");
+    assert!(!text.contains("> >"), "one prompt at a time: {text}");
     assert!(
         text.contains("\"hello\" is not a move or a command. Commands:"),
         "{text}"

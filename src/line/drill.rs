@@ -211,7 +211,12 @@ pub fn run_exercises<R: BufRead, W: Write>(
             Some(Command::Solution) => run.pass(Pass::Solution, elapsed),
             Some(Command::Next) => run.pass(Pass::Skip, elapsed),
             None if answer.is_empty() || is_unknown_word(answer) => {
-                if !answer.is_empty() {
+                if answer.is_empty() {
+                    if !json {
+                        write!(output, "> ")?;
+                        output.flush()?;
+                    }
+                } else {
                     say(
                         &mut output,
                         json,
@@ -220,10 +225,6 @@ pub fn run_exercises<R: BufRead, W: Write>(
                     )?;
                 }
                 show = false;
-                if !json {
-                    write!(output, "> ")?;
-                    output.flush()?;
-                }
                 continue;
             }
             None => run.answer(answer, elapsed),
