@@ -49,7 +49,7 @@ pub enum Command {
     Check(puzzles::CheckArgs),
     /// Find every move that forces mate in N.
     Solve(puzzles::SolveArgs),
-    /// Notation drills: write, read, disambiguation, coordinates, transcribe, review.
+    /// Notation drills: write, read, disambiguation, coordinates, transcribe, review, scoresheet.
     Drill(drill::DrillArgs),
     /// Lessons on every rule of SAN (no number: the list).
     Lesson(drill::LessonArgs),
