@@ -117,3 +117,146 @@ fn count_is_bounded_with_a_clear_message() {
     );
     assert!(!events.is_empty());
 }
+
+fn output(args: &[&str]) -> std::process::Output {
+    let data = tempfile::tempdir().unwrap();
+    Command::new(env!("CARGO_BIN_EXE_sancho"))
+        .args(args)
+        .arg("--data-dir")
+        .arg(data.path())
+        .stdin(Stdio::null())
+        .output()
+        .unwrap()
+}
+
+#[test]
+fn an_unknown_game_is_an_error_that_lists_the_choices() {
+    let out = output(&["drill", "transcribe", "--plain", "--game", "nonesuch"]);
+    assert!(!out.status.success());
+    let err = String::from_utf8(out.stderr).unwrap();
+    assert!(
+        err.contains("there is no built-in game \"nonesuch\": choose one of adams-torre,"),
+        "{err}"
+    );
+    assert!(err.contains("opera-game"), "{err}");
+    assert!(out.stdout.is_empty(), "no drill starts");
+}
+
+#[test]
+fn the_list_names_every_game_and_a_game_is_chosen_by_id_or_number() {
+    let out = output(&["drill", "transcribe", "--list"]);
+    assert!(out.status.success());
+    let list = String::from_utf8(out.stdout).unwrap();
+    assert_eq!(list.lines().count(), sancho::drill::games().len(), "{list}");
+    let opera = list
+        .lines()
+        .find(|l| l.contains("opera-game"))
+        .expect("the opera game is listed");
+    assert!(opera.contains("Paris 1858"), "{opera}");
+    let number = opera.split_whitespace().next().unwrap();
+
+    let data = tempfile::tempdir().unwrap();
+    for key in ["Opera-Game", number] {
+        let events = run(
+            &[
+                "drill",
+                "transcribe",
+                "--plain",
+                "--json",
+                "--game",
+                key,
+                "--count",
+                "1",
+            ],
+            data.path(),
+            "quit\n",
+        );
+        assert!(
+            events[0]["game"].as_str().unwrap().contains("Paris 1858"),
+            "{key}: {}",
+            events[0]
+        );
+    }
+}
+
+const TWO_GAMES: &str = "[White \"Anna\"]\n[Black \"Ben\"]\n[Site \"Club\"]\n[Date \"2024.01.01\"]\n\n\
+    1. e4 e5 2. Nf3 Nc6 3. Bc4 Nf6 4. O-O *\n\n\
+    [White \"Cleo\"]\n[Black \"Dan\"]\n\n1. d4 d5 2. c4 dxc4 3. e3 *\n";
+
+#[test]
+fn the_scoresheet_trainer_grades_each_entry_of_a_game_from_a_pgn() {
+    let dir = tempfile::tempdir().unwrap();
+    let pgn = dir.path().join("club.pgn");
+    std::fs::write(&pgn, TWO_GAMES).unwrap();
+    let pgn = pgn.to_str().unwrap();
+
+    let out = output(&["drill", "scoresheet", "--pgn", pgn, "--list"]);
+    let list = String::from_utf8(out.stdout).unwrap();
+    assert_eq!(list.lines().count(), 2, "{list}");
+    assert!(list.contains("Cleo – Dan"), "{list}");
+
+    let out = output(&["drill", "scoresheet", "--pgn", pgn, "--game", "zed"]);
+    assert!(!out.status.success());
+    let err = String::from_utf8(out.stderr).unwrap();
+    assert!(err.contains("Anna – Ben; Cleo – Dan"), "{err}");
+
+    // Game 2 by the player's name: right, non-canonical, wrong, then Board
+    // (a command, not an entry), then quit.
+    let data = tempfile::tempdir().unwrap();
+    let events = run(
+        &[
+            "drill",
+            "scoresheet",
+            "--plain",
+            "--json",
+            "--pgn",
+            pgn,
+            "--game",
+            "dan",
+        ],
+        data.path(),
+        "d4\nd7d5\nNf3\nBoard\nQUIT\n",
+    );
+    let kinds: Vec<&str> = events
+        .iter()
+        .map(|e| e["event"].as_str().unwrap())
+        .collect();
+    assert_eq!(
+        kinds,
+        [
+            "game", "move", "entry", "move", "entry", "move", "entry", "move", "message", "summary"
+        ]
+    );
+    assert!(
+        events[0]["title"]
+            .as_str()
+            .unwrap()
+            .starts_with("Cleo – Dan")
+    );
+    assert_eq!(events[1]["words"], "pawn from d2 to d4");
+    let grades: Vec<&str> = events
+        .iter()
+        .filter(|e| e["event"] == "entry")
+        .map(|e| e["grade"].as_str().unwrap())
+        .collect();
+    assert_eq!(grades, ["right", "non_canonical", "wrong"]);
+    assert_eq!(events[6]["expected"], "c4");
+    let summary = events.last().unwrap();
+    assert_eq!(
+        (summary["right"].as_u64(), summary["wrong"].as_u64()),
+        (Some(1), Some(1))
+    );
+    assert_eq!(
+        summary["sheet"],
+        serde_json::json!(["  1. d4           d7d5*", "  2. Nf3*"])
+    );
+
+    let stats = Command::new(env!("CARGO_BIN_EXE_sancho"))
+        .args(["stats", "--json", "--data-dir"])
+        .arg(data.path())
+        .output()
+        .unwrap();
+    let stats: Value = serde_json::from_slice(&stats.stdout).unwrap();
+    assert_eq!(stats["drills"]["by_kind"]["scoresheet"]["exercises"], 3);
+    assert_eq!(stats["drills"]["by_kind"]["scoresheet"]["wrong"], 2);
+}

@@ -37,9 +37,9 @@ fn every_game_replays_legally_in_canonical_san() {
 }
 
 #[test]
-fn eight_lessons_with_text_and_valid_exercises() {
+fn nine_lessons_with_text_and_valid_exercises() {
     let all = lessons();
-    assert_eq!(all.len(), 8);
+    assert_eq!(all.len(), 9);
     for (i, lesson) in all.iter().enumerate() {
         assert_eq!(lesson.number, i + 1);
         assert_eq!(lesson.id, format!("lesson-{}", i + 1));
@@ -69,7 +69,8 @@ fn eight_lessons_with_text_and_valid_exercises() {
     }
     assert_eq!(lesson("lesson-3").map(|l| l.number), Some(3));
     assert_eq!(lesson("8").map(|l| l.number), Some(8));
-    assert!(lesson("lesson-9").is_none() && lesson("lesson-0").is_none());
+    assert_eq!(lesson("lesson-9").map(|l| l.number), Some(9));
+    assert!(lesson("lesson-10").is_none() && lesson("lesson-0").is_none());
 }
 
 #[test]

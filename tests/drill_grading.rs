@@ -235,3 +235,12 @@ fn highlights_follow_what_is_shown() {
         [shakmaty::Square::B1, shakmaty::Square::D2]
     );
 }
+
+#[test]
+fn wrong_answers_are_not_notation_slips() {
+    use sancho::drill::{WRONG_MOVE, WRONG_SQUARE};
+    use sancho::progress::is_notation_slip;
+    assert!(!is_notation_slip(WRONG_MOVE));
+    assert!(!is_notation_slip(WRONG_SQUARE));
+    assert!(is_notation_slip("missing-capture"));
+}

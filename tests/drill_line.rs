@@ -231,3 +231,90 @@ fn a_lesson_in_line_mode_completes_and_is_recorded() {
     .unwrap();
     assert!(!lesson_completed(lesson, &partial));
 }
+
+#[test]
+fn drill_commands_are_never_graded() {
+    let exercises = generate(DrillKind::Write, 42, 3, &GenOptions::default());
+    let first = exercises[0].expected_text();
+    // Help, an unknown word and board are not answers; Solution passes the
+    // first exercise; retry starts again; the right answer after a hint is
+    // not counted; next skips.
+    let input = Cursor::new(format!(
+        "HELP\nhello\nBoard\nSolution\nretry\nHint\n{first}\nNext\nquit\n"
+    ));
+    let mut output = Vec::new();
+    let summary = run_drill(
+        input,
+        &mut output,
+        options(DrillKind::Write, 3, false),
+        ticking(),
+    )
+    .unwrap();
+    let text = String::from_utf8(output).unwrap();
+    assert!(text.contains("Answer with the move in SAN"), "{text}");
+    assert!(!text.contains("> >"), "one prompt at a time: {text}");
+    assert!(
+        text.contains("\"hello\" is not a move or a command. Commands:"),
+        "{text}"
+    );
+    assert!(
+        text.contains(&format!("Solution shown. The answer is {first}.")),
+        "{text}"
+    );
+    assert!(text.contains("Starting the drill again."), "{text}");
+    assert!(text.contains("Hint: the "), "{text}");
+    assert!(text.contains("after a hint it is not counted"), "{text}");
+    assert!(text.contains("Skipped. The answer is"), "{text}");
+    assert_eq!(
+        text.matches("Exercise 1 of 3").count(),
+        3,
+        "help and hello do not repeat it; board and retry do: {text}"
+    );
+    // After the retry: exercise 1 (hinted, right) and 2 (skipped).
+    assert_eq!((summary.exercises, summary.correct), (2, 0));
+    assert!(
+        summary.mistakes.is_empty(),
+        "no notation was written: {:?}",
+        summary.mistakes
+    );
+}
+
+#[test]
+fn a_lesson_page_in_line_mode_is_plain_prose() {
+    use sancho::drill::lesson;
+    use sancho::line::run_lesson;
+    let lesson = lesson("lesson-4").unwrap();
+    let mut output = Vec::new();
+    run_lesson(
+        Cursor::new("quit\n"),
+        &mut output,
+        lesson,
+        Strictness::Strict,
+        false,
+        ticking(),
+    )
+    .unwrap();
+    let text = String::from_utf8(output).unwrap();
+    let page = text.split("Exercise 1").next().unwrap();
+    assert!(page.contains("O-O"), "{page}");
+    for mark in ['`', '*'] {
+        assert!(!page.contains(mark), "{mark} in {page}");
+    }
+    assert!(!page.lines().any(|l| l.starts_with("- ")), "{page}");
+}
+
+#[test]
+fn showing_the_board_again_does_not_stop_the_clock() {
+    let exercises = generate(DrillKind::Coordinates, 42, 100, &GenOptions::default());
+    let input: String = exercises
+        .iter()
+        .map(|e| format!("board\n{}\n", e.expected_text()))
+        .collect();
+    let mut output = Vec::new();
+    let mut opts = options(DrillKind::Coordinates, 100, false);
+    opts.budget_ms = Some(30_000);
+    // Two readings of 1.5 s per exercise (board, then the answer): 10 fit.
+    let summary = run_drill(Cursor::new(input), &mut output, opts, ticking()).unwrap();
+    assert!(summary.timed_out);
+    assert_eq!((summary.exercises, summary.correct), (10, 10));
+}

@@ -531,3 +531,102 @@ fn damage_found_during_a_line_drill_or_lesson_is_told_on_stderr() {
         assert!(stderr.contains("progress.corrupt-"), "{args:?}: {stderr}");
     }
 }
+
+#[test]
+fn commands_in_any_case_are_never_moves_and_retry_shows_the_puzzle_again() {
+    let data = tempfile::tempdir().unwrap();
+    // m1-002: the opponent moves first (Kh8), then Qf8#.
+    let (events, _) = sancho(
+        &[
+            "play", "--plain", "--json", "--pack", PACK, "--puzzle", "m1-002",
+        ],
+        data.path(),
+        "Help\nhello\nRETRY\nBoard\nSolution\n",
+    );
+    let k = kinds(&events);
+    assert!(
+        !k.contains(&"wrong"),
+        "no command is graded as a move: {k:?}"
+    );
+    let unknown = event(&events, "unknown_command");
+    assert_eq!(unknown["input"], "hello");
+    assert!(unknown["commands"].as_str().unwrap().contains("retry"));
+    let retry = k.iter().position(|e| *e == "retry").expect("a retry event");
+    assert_eq!(
+        k[retry + 1],
+        "opponent_move",
+        "the puzzle is played again from its start: {k:?}"
+    );
+    assert_eq!(
+        event(&events, "failed")["gave_up"],
+        true,
+        "`Solution` is the command"
+    );
+
+    let (_, text) = sancho(
+        &["play", "--plain", "--pack", PACK, "--puzzle", "m1-002"],
+        data.path(),
+        "retry\nquit\n",
+    );
+    let again = text.split("Starting m1-002 again.").nth(1).expect(&text);
+    assert!(again.contains("The opponent plays"), "{again}");
+    assert!(
+        again.contains("White: "),
+        "the board and pieces again: {again}"
+    );
+    assert!(again.contains("Your move"), "{again}");
+}
+
+#[test]
+fn a_class_exports_its_results_and_the_teacher_reports_them() {
+    let results = tempfile::tempdir().unwrap();
+    let students = [("anna", "Re8#\n"), ("ben", "Re7\nRe8#\n"), ("cleo", "")];
+    let mut files = Vec::new();
+    for (name, moves) in students {
+        let data = tempfile::tempdir().unwrap();
+        if !moves.is_empty() {
+            sancho(
+                &[
+                    "play", "--plain", "--json", "--pack", PACK, "--puzzle", "m1-001",
+                ],
+                data.path(),
+                moves,
+            );
+        }
+        let out = results.path().join(format!("{name}.json"));
+        let out_arg = out.to_str().unwrap();
+        let (_, said) = sancho(
+            &["progress", "export", "--pack", PACK, "--out", out_arg],
+            data.path(),
+            "",
+        );
+        assert!(said.contains(&format!("results of {name} on")), "{said}");
+        files.push(out_arg.to_owned());
+    }
+    let data = tempfile::tempdir().unwrap();
+    let mut args = vec!["class", "report", "--csv"];
+    args.extend(files.iter().map(String::as_str));
+    let (_, csv) = sancho(&args, data.path(), "");
+    assert!(csv.starts_with("student,"), "{csv}");
+    assert_eq!(csv.lines().count(), 4, "{csv}");
+    args.remove(2);
+    let (_, table) = sancho(&args, data.path(), "");
+    assert!(table.contains("Class report: 3 students"), "{table}");
+    // Pretty JSON: parsed whole (the helper reads one object per line).
+    let mut child = Command::new(env!("CARGO_BIN_EXE_sancho"));
+    child.args(["class", "report", "--json"]).args(&files);
+    let out = child.output().unwrap();
+    assert!(out.status.success());
+    let report: Value = serde_json::from_slice(&out.stdout).unwrap();
+    let m1 = report["puzzles"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .position(|p| p == "m1-001")
+        .expect("the pack's puzzles");
+    let status = |student: usize| report["students"][student]["cells"][m1]["status"].clone();
+    assert_eq!(report["students"][0]["student"], "anna");
+    assert_eq!(status(0), "solved_first_try");
+    assert_eq!(status(1), "failed");
+    assert_eq!(status(2), "not_tried");
+}

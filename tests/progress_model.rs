@@ -369,7 +369,11 @@ fn sample() -> Progress {
             70,
             10,
             7,
-            &[("missing-check", "Nf7+"), ("missing-capture", "exd5")],
+            &[
+                ("missing-check", "Nf7+"),
+                ("missing-capture", "exd5"),
+                ("wrong-move", "Nc3"),
+            ],
         ),
     );
     progress.insert_drill(
@@ -378,7 +382,13 @@ fn sample() -> Progress {
     );
     progress.insert_drill(
         DrillId::new(Timestamp(90), "read", 3),
-        drill("read", 90, 4, 0, &[]),
+        drill(
+            "read",
+            90,
+            4,
+            0,
+            &[("wrong-move", "e2e4"), ("wrong-move", "g1f3")],
+        ),
     );
     progress.complete_lesson("lesson-2");
     progress.complete_lesson("lesson-1");
@@ -440,7 +450,20 @@ fn stats_json_has_the_documented_shape() {
     assert_eq!(keys(&json["streak"]), ["best", "current"]);
     assert_eq!(
         keys(&json["drills"]),
-        ["by_kind", "completed", "correct", "exercises"]
+        ["by_kind", "completed", "correct", "exercises", "wrong"]
+    );
+    // Wrong answers are counted per kind, never as notation mistakes.
+    assert_eq!(json["drills"]["wrong"], 7);
+    assert_eq!(json["drills"]["by_kind"]["read"]["wrong"], 4);
+    assert_eq!(json["drills"]["by_kind"]["write"]["wrong"], 3);
+    assert!(
+        json["mistakes"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .all(|m| m["code"] != "wrong-move"),
+        "{}",
+        json["mistakes"]
     );
     assert_eq!(keys(&json["mistakes"][0]), ["code", "count", "example"]);
     assert_eq!(
@@ -699,4 +722,141 @@ fn a_lesson_keeps_its_best_score() {
     assert_eq!((best.correct, best.exercises, best.percent()), (3, 5, 60));
     assert!(!best.passed());
     assert_eq!(progress.lesson_best("lesson-3", 5), None);
+}
+
+// ---------------------------------------------------------------------------
+// A teacher's class
+
+fn slip(input: &str, codes: &[&str]) -> WrongInput {
+    WrongInput {
+        input: input.to_owned(),
+        codes: codes.iter().map(|c| (*c).to_owned()).collect(),
+    }
+}
+
+#[test]
+fn a_class_report_from_three_students_files() {
+    use sancho::progress::{ClassReport, Status, StudentResult};
+    let pack = [lichess("p1"), lichess("p2"), lichess("p3")];
+    // Anna: p1 first try; p2 failed then solved; p3 not tried; a puzzle
+    // from elsewhere is left out.
+    let mut anna_fail = attempt("p2", 10, Outcome::Failed, 0, None);
+    anna_fail.wrong_inputs = vec![
+        slip("nf3", &["lowercase-piece"]),
+        slip("Qh5", &["wrong-move"]),
+    ];
+    let anna = progress_of(vec![
+        attempt("p1", 5, Outcome::Solved, 0, None),
+        anna_fail,
+        attempt("p2", 20, Outcome::Solved, 0, None),
+        attempt("other", 30, Outcome::Failed, 0, None),
+    ]);
+    // Ben: p1 with a hint (failed), p2 and p3 first try.
+    let mut ben_p2 = attempt("p2", 7, Outcome::Solved, 0, None);
+    ben_p2.time_ms = 4_000;
+    let mut ben_p3 = attempt("p3", 9, Outcome::Failed, 0, None);
+    ben_p3.wrong_inputs = vec![
+        slip("0-0", &["zero-castling"]),
+        slip("nxe5", &["lowercase-piece"]),
+    ];
+    let ben = progress_of(vec![
+        attempt("p1", 5, Outcome::Solved, 1, None),
+        ben_p2,
+        ben_p3,
+    ]);
+    // Cleo: nothing.
+    let cleo = Progress::new();
+
+    let files: Vec<String> = [("anna", &anna), ("ben", &ben), ("cleo", &cleo)]
+        .iter()
+        .map(|(name, p)| {
+            serde_json::to_string(&StudentResult::of(p, name, "class", &pack)).unwrap()
+        })
+        .collect();
+    let anna_file: serde_json::Value = serde_json::from_str(&files[0]).unwrap();
+    assert_eq!(anna_file["format"], "sancho-class-result");
+    assert_eq!(
+        anna_file["puzzles"].as_array().unwrap().len(),
+        3,
+        "the pack only"
+    );
+    assert_eq!(anna_file["puzzles"][1]["attempts"], 2);
+    assert_eq!(anna_file["puzzles"][1]["first_try"], false);
+    assert_eq!(anna_file["puzzles"][1]["status"], "solved");
+    assert_eq!(
+        anna_file["puzzles"][1]["times_ms"],
+        serde_json::json!([1000, 1000])
+    );
+    assert_eq!(
+        anna_file["puzzles"][1]["mistakes"],
+        serde_json::json!([{"code": "lowercase-piece", "input": "nf3"}]),
+        "notation slips only"
+    );
+
+    let results: Vec<StudentResult> = files
+        .iter()
+        .map(|f| StudentResult::from_json(f).unwrap())
+        .collect();
+    let report = ClassReport::of(&results);
+    assert_eq!(report.puzzles, ["p1", "p2", "p3"]);
+    let statuses: Vec<Vec<Status>> = report
+        .students
+        .iter()
+        .map(|s| s.cells.iter().map(|c| c.status).collect())
+        .collect();
+    use Status::*;
+    assert_eq!(
+        statuses,
+        [
+            vec![SolvedFirstTry, Solved, NotTried],
+            vec![Failed, SolvedFirstTry, Failed],
+            vec![NotTried, NotTried, NotTried],
+        ]
+    );
+    let anna_row = &report.students[0];
+    assert_eq!(
+        (
+            anna_row.solved_first_try,
+            anna_row.solved,
+            anna_row.failed,
+            anna_row.time_ms
+        ),
+        (1, 2, 0, 3_000)
+    );
+    assert_eq!(report.students[1].time_ms, 6_000);
+    let p2 = &report.by_puzzle[1];
+    assert_eq!((p2.solved_first_try, p2.solved, p2.failed), (1, 2, 0));
+    let mistakes: Vec<(&str, u32, u32)> = report
+        .mistakes
+        .iter()
+        .map(|m| (m.code.as_str(), m.count, m.students))
+        .collect();
+    assert_eq!(
+        mistakes,
+        [("lowercase-piece", 2, 2), ("zero-castling", 1, 1)]
+    );
+
+    let text = report.to_string();
+    assert!(
+        text.contains("Class report: 3 students, 3 puzzles (class)"),
+        "{text}"
+    );
+    assert!(
+        text.contains("lowercase-piece: 2 times by 2 of 3 students (e.g. nf3)"),
+        "{text}"
+    );
+    let csv = report.to_csv();
+    let lines: Vec<&str> = csv.lines().collect();
+    assert_eq!(
+        lines[0],
+        "student,p1,p2,p3,solved_first_try,solved,failed,time_s"
+    );
+    assert_eq!(lines[1], "anna,first try,solved,-,1,2,0,3");
+    assert_eq!(lines[3], "cleo,-,-,-,0,0,0,0");
+
+    assert!(StudentResult::from_json("{\"format\": \"x\"}").is_err());
+    let err = StudentResult::from_json(&files[0].replace("sancho-class-result", "other"))
+        .unwrap_err()
+        .to_string();
+    assert!(err.contains("not a class result file"), "{err}");
 }

@@ -68,33 +68,50 @@ fn a_drill_with_one_wrong_answer_ends_in_its_summary_and_is_handed_over() {
         app.update(Action::Tick(2_000));
         typed(&mut app, &bad);
         app.update(Action::Submit);
+        // One Enter per exercise: the next one is up at once, beside the verdict.
         let d = app.drill().unwrap();
-        assert_eq!(d.phase(), Phase::Verdict);
-        let verdict = &d.answered().unwrap().verdict;
+        assert_eq!(d.phase(), Phase::Asking, "{kind}");
+        assert_eq!(d.run().number(), 2);
+        let verdict = &d.previous().unwrap().verdict;
         assert!(!verdict.correct);
         assert_eq!(verdict.expected, want);
         let screen = text(&app, 100, 30);
+        assert!(screen.contains("Your last answer:"), "{screen}");
         assert!(screen.contains(&format!("Wrong: {bad}")), "{screen}");
         assert!(
             screen.contains(&format!("The answer is {want}")),
             "{screen}"
         );
-        // Time shown with a verdict does not count.
-        app.update(Action::Tick(60_000));
+        for i in 0..2 {
+            let answer = expected(&app);
+            app.update(Action::Tick(1_000));
+            // Typing starts the next answer at once; the verdict stays
+            // until the answer is submitted.
+            typed(&mut app, &answer);
+            assert_eq!(app.drill().unwrap().input().text(), answer);
+            if i == 0 {
+                let screen = text(&app, 100, 30);
+                assert!(screen.contains(&format!("Wrong: {bad}")), "{screen}");
+            }
+            app.update(Action::Submit);
+            assert!(
+                app.drill()
+                    .unwrap()
+                    .shown_verdict()
+                    .unwrap()
+                    .verdict
+                    .correct
+            );
+        }
+        // The last verdict waits for an Enter before the summary.
+        assert_eq!(app.drill().unwrap().phase(), Phase::Verdict);
+        assert!(text(&app, 100, 30).contains("Enter: the summary."));
         typed(&mut app, "zz");
         assert!(
             app.drill().unwrap().input().is_empty(),
-            "no typing over a verdict"
+            "nothing left to answer"
         );
         app.update(Action::Submit);
-        for _ in 0..2 {
-            let answer = expected(&app);
-            app.update(Action::Tick(1_000));
-            typed(&mut app, &answer);
-            app.update(Action::Submit);
-            assert!(app.drill().unwrap().answered().unwrap().verdict.correct);
-            app.update(Action::Submit);
-        }
         assert_eq!(app.drill().unwrap().phase(), Phase::Summary);
         assert_eq!(app.screen(), Screen::Page);
         let [Finished::Drill { kind: k, summary }] = app.finished() else {
@@ -137,7 +154,7 @@ fn a_lenient_answer_is_correct_with_its_notes_shown() {
     let sloppy = format!("{answer}!");
     typed(&mut app, &sloppy);
     app.update(Action::Submit);
-    let answered = app.drill().unwrap().answered().unwrap().clone();
+    let answered = app.drill().unwrap().shown_verdict().unwrap().clone();
     assert!(answered.verdict.correct, "{answered:?}");
     assert!(!answered.verdict.diagnostics.is_empty());
     let screen = text(&app, 100, 30);
@@ -184,15 +201,19 @@ fn the_timed_drill_ends_when_its_30_seconds_are_used() {
     let screen = text(&app, 100, 30);
     assert!(screen.contains("20.0 s"), "{screen}");
     assert!(screen.contains(&format!("Correct: {answer}")), "{screen}");
-    // A wrong one stops for its verdict (and the clock with it).
+    // A wrong one moves on at once too: the clock never waits.
     let bad = wrong(&app);
     typed(&mut app, &bad);
     app.update(Action::Submit);
-    assert_eq!(app.drill().unwrap().phase(), Phase::Verdict);
+    let d = app.drill().unwrap();
+    assert_eq!(d.phase(), Phase::Asking);
+    assert_eq!(d.run().number(), 3);
+    assert!(!d.previous().unwrap().verdict.correct);
     app.update(Action::Tick(5_000));
-    app.update(Action::Submit);
-    assert_eq!(app.drill().unwrap().remaining_ms(), Some(20_000));
-    app.update(Action::Tick(20_000));
+    assert_eq!(app.drill().unwrap().remaining_ms(), Some(15_000));
+    let screen = text(&app, 100, 30);
+    assert!(screen.contains(&format!("Wrong: {bad}")), "{screen}");
+    app.update(Action::Tick(15_000));
     assert_eq!(app.drill().unwrap().phase(), Phase::Asking, "not over yet");
     app.update(Action::Tick(1));
     assert_eq!(app.drill().unwrap().phase(), Phase::Summary);

@@ -236,12 +236,14 @@ fn sample_stats() -> Stats {
             completed: 2,
             exercises: 20,
             correct: 17,
+            wrong: 3,
             by_kind: BTreeMap::from([(
                 "write".to_owned(),
                 DrillKindStats {
                     completed: 2,
                     exercises: 20,
                     correct: 17,
+                    wrong: 3,
                     accuracy: Some(0.85),
                 },
             )]),
@@ -284,7 +286,7 @@ fn snapshot_stats_with_data_and_empty() {
         "Reviews due today 1",
         "Rating 1580 ± 120",
         "17 of 20 correct (85%)",
-        "Lessons 1 of 8",
+        "Lessons 1 of 9",
         "80% (4/5)",
         "lowercase-piece: write Nf3",
     ] {

@@ -7,7 +7,9 @@ use std::process::ExitCode;
 
 use anyhow::{Context, bail};
 use clap::Args;
+use sancho::drill::scoresheet::{Sheet, SheetGame, pick_game};
 use sancho::drill::{self, DrillKind, GenOptions, TIMED_COORDINATES_MS};
+use sancho::line::scoresheet::run_scoresheet;
 use sancho::line::{DrillOptions, lesson_completed, run_drill, run_lesson};
 use sancho::notation::Strictness;
 use sancho::progress::{LESSON_PASS_PERCENT, LessonRecorded, Store};
@@ -21,11 +23,35 @@ use super::play::Trainer;
 /// sitting, and few enough to generate at once (a million took minutes).
 const MAX_COUNT: i64 = 1000;
 
+/// A drill kind, or the scoresheet trainer.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum DrillChoice {
+    /// A generated drill.
+    Kind(DrillKind),
+    /// The scoresheet trainer (line mode).
+    Scoresheet,
+}
+
+impl std::str::FromStr for DrillChoice {
+    type Err = drill::UnknownKind;
+
+    fn from_str(s: &str) -> Result<Self, Self::Err> {
+        if s == "scoresheet" {
+            Ok(DrillChoice::Scoresheet)
+        } else {
+            s.parse().map(DrillChoice::Kind)
+        }
+    }
+}
+
 /// `sancho drill`.
 #[derive(Debug, Args)]
 pub struct DrillArgs {
-    /// write, read, disambiguation, coordinates, transcribe or review.
-    kind: DrillKind,
+    /// write, read, disambiguation, coordinates, transcribe, review or scoresheet.
+    kind: DrillChoice,
+    /// Scoresheet: the games to write down (every game of the file; default: the built-in games).
+    #[arg(long, value_name = "FILE")]
+    pgn: Option<PathBuf>,
     /// Line mode instead of the full screen.
     #[arg(long)]
     plain: bool,
@@ -47,14 +73,45 @@ pub struct DrillArgs {
     /// Against the clock: 30 seconds (coordinates).
     #[arg(long)]
     timed: bool,
-    /// Transcribe: the game to replay (e.g. opera-game).
+    /// Transcribe, scoresheet: the game, by id (opera-game), number (see --list) or, for
+    /// scoresheet, a player's name.
     #[arg(long)]
     game: Option<String>,
+    /// List the built-in games (for --game) and stop.
+    #[arg(long)]
+    list: bool,
 }
 
 pub fn drill(args: DrillArgs, data_dir: Option<PathBuf>) -> anyhow::Result<ExitCode> {
+    let kind = match args.kind {
+        DrillChoice::Kind(kind) => kind,
+        DrillChoice::Scoresheet => return scoresheet(&args, data_dir),
+    };
+    if args.pgn.is_some() {
+        bail!("--pgn is for the scoresheet trainer");
+    }
+    if args.list {
+        let mut out = io::stdout().lock();
+        for line in drill::game_list() {
+            writeln!(out, "{line}")?;
+        }
+        return Ok(ExitCode::SUCCESS);
+    }
+    // An unknown game is an error that lists the choices, never a random game.
+    let game = match &args.game {
+        Some(key) => Some(drill::find_game(key)?.id),
+        None => None,
+    };
+    if game.is_some() && kind != DrillKind::Transcribe {
+        bail!("--game is for the transcribe drill");
+    }
+    if game.is_some() && !args.plain {
+        bail!(
+            "--game works in line mode for now: add --plain (the full screen picks a game itself)"
+        );
+    }
     let (mut store, notice) = open_store_noting(data_dir)?;
-    let mut options = DrillOptions::new(args.kind);
+    let mut options = DrillOptions::new(kind);
     options.seed = args.seed.unwrap_or_else(|| now().0.unsigned_abs());
     if let Some(count) = args.count {
         options.count = usize::from(count);
@@ -71,11 +128,11 @@ pub fn drill(args: DrillArgs, data_dir: Option<PathBuf>) -> anyhow::Result<ExitC
     }
     options.generator = GenOptions {
         weak_codes: drill::weak_codes(&store.progress().mistake_counts()),
-        game: args.game,
+        game: game.map(str::to_owned),
     };
     if !args.plain {
         let start = tui::Start::Drill {
-            kind: args.kind,
+            kind,
             seed: options.seed,
             count: options.count,
             strictness: options.strictness,
@@ -93,6 +150,68 @@ pub fn drill(args: DrillArgs, data_dir: Option<PathBuf>) -> anyhow::Result<ExitC
         let saved = store
             .record_drill(summary.into_result(now()))
             .context("the drill result could not be saved");
+        tell_notice(&mut store);
+        saved?;
+    }
+    Ok(ExitCode::SUCCESS)
+}
+
+/// `sancho drill scoresheet`: line mode (plain text, or --json).
+fn scoresheet(args: &DrillArgs, data_dir: Option<PathBuf>) -> anyhow::Result<ExitCode> {
+    let games = match &args.pgn {
+        Some(path) => {
+            let text = std::fs::read_to_string(path)
+                .with_context(|| format!("cannot read {}", path.display()))?;
+            SheetGame::from_pgn(&text).with_context(|| path.display().to_string())?
+        }
+        None => SheetGame::builtins(),
+    };
+    if args.list {
+        let mut out = io::stdout().lock();
+        if args.pgn.is_none() {
+            for line in drill::game_list() {
+                writeln!(out, "{line}")?;
+            }
+        } else {
+            for (i, g) in games.iter().enumerate() {
+                writeln!(
+                    out,
+                    "{:>2}  {} ({} moves)",
+                    i + 1,
+                    g.title,
+                    g.moves.len().div_ceil(2)
+                )?;
+            }
+        }
+        return Ok(ExitCode::SUCCESS);
+    }
+    let game = match (&args.game, &args.pgn) {
+        (Some(key), None) => match drill::find_game(key) {
+            Ok(game) => SheetGame::builtin(game),
+            // A player's name; an unknown game lists the ids.
+            Err(unknown) => pick_game(&games, key).map_err(|_| unknown)?.clone(),
+        },
+        (Some(key), Some(_)) => pick_game(&games, key)?.clone(),
+        (None, _) => {
+            let seed = args.seed.unwrap_or_else(|| now().0.unsigned_abs());
+            let index = usize::try_from(seed % games.len().max(1) as u64).unwrap_or(0);
+            games
+                .get(index)
+                .cloned()
+                .ok_or_else(|| anyhow::anyhow!("there is no game to write down"))?
+        }
+    };
+    let (mut store, _notice) = open_store_noting(data_dir)?;
+    let sheet = run_scoresheet(
+        io::stdin().lock(),
+        io::stdout().lock(),
+        Sheet::new(game, args.count.map_or(0, usize::from)),
+        args.json,
+    )?;
+    if !sheet.entries().is_empty() {
+        let saved = store
+            .record_drill(sheet.result(now()))
+            .context("the scoresheet result could not be saved");
         tell_notice(&mut store);
         saved?;
     }
@@ -131,7 +250,7 @@ fn full_screen(
 /// `sancho lesson`.
 #[derive(Debug, Args)]
 pub struct LessonArgs {
-    /// The lesson's number (1 to 8); none lists them.
+    /// The lesson's number (1 to 9); none lists them.
     number: Option<String>,
     /// Line mode instead of the full screen.
     #[arg(long)]

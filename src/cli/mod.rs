@@ -1,5 +1,6 @@
 //! Command-line definitions and dispatch.
 
+mod class;
 mod data;
 mod drill;
 mod library;
@@ -50,7 +51,7 @@ pub enum Command {
     Check(puzzles::CheckArgs),
     /// Find every move that forces mate in N.
     Solve(puzzles::SolveArgs),
-    /// Notation drills: write, read, disambiguation, coordinates, transcribe, review.
+    /// Notation drills: write, read, disambiguation, coordinates, transcribe, review, scoresheet.
     Drill(drill::DrillArgs),
     /// Lessons on every rule of SAN (no number: the list).
     Lesson(drill::LessonArgs),
@@ -64,6 +65,9 @@ pub enum Command {
     /// Export, import (merge) or reset your progress.
     #[command(subcommand)]
     Progress(progress::ProgressCommand),
+    /// A teacher's class: `sancho class report results/*.json [--json | --csv]`.
+    #[command(subcommand)]
+    Class(class::ClassCommand),
 }
 
 /// Runs the parsed command line.
@@ -82,6 +86,7 @@ pub fn run(cli: Cli) -> anyhow::Result<ExitCode> {
         Some(Command::Library(command)) => library::library(command, cli.data_dir),
         Some(Command::Stats(args)) => progress::stats(args, cli.data_dir),
         Some(Command::Progress(command)) => progress::progress(command, cli.data_dir),
+        Some(Command::Class(command)) => class::class(command),
         Some(Command::Play(args)) => play::play(args, cli.data_dir, sancho::tui::Start::Puzzles),
         None => play::play(cli.play, cli.data_dir, sancho::tui::Start::Home),
     }

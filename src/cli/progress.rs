@@ -32,10 +32,22 @@ pub fn stats(args: StatsArgs, data_dir: Option<PathBuf>) -> anyhow::Result<ExitC
 /// `sancho progress`.
 #[derive(Debug, Subcommand)]
 pub enum ProgressCommand {
-    /// Write a copy of your progress to FILE.
+    /// Write a copy of your progress to FILE; with --pack, your results on
+    /// that pack only, for a teacher's `sancho class report`.
     Export {
+        /// Where to write it (or --out).
+        #[arg(required_unless_present = "out")]
+        file: Option<PathBuf>,
         /// Where to write it.
-        file: PathBuf,
+        #[arg(long, conflicts_with = "file")]
+        out: Option<PathBuf>,
+        /// Only the results on this pack (a JSON pack a teacher handed out):
+        /// attempts, times, first-try results and notation mistakes.
+        #[arg(long, value_name = "PACK")]
+        pack: Option<PathBuf>,
+        /// With --pack: the student's name (default: the output file's name, `anna` for anna.json).
+        #[arg(long, requires = "pack")]
+        student: Option<String>,
     },
     /// Merge progress from FILE (written by `export`, here or on another machine).
     Import {
@@ -56,9 +68,22 @@ pub fn progress(command: ProgressCommand, data_dir: Option<PathBuf>) -> anyhow::
         _ => open_store(data_dir)?,
     };
     match command {
-        ProgressCommand::Export { file } => {
-            store.export(&file)?;
-            println!("progress written to {}", file.display());
+        ProgressCommand::Export {
+            file,
+            out,
+            pack,
+            student,
+        } => {
+            let Some(file) = out.or(file) else {
+                anyhow::bail!("say where to write: sancho progress export FILE (or --out FILE)");
+            };
+            match pack {
+                Some(pack) => super::class::export(store.progress(), &pack, &file, student)?,
+                None => {
+                    store.export(&file)?;
+                    println!("progress written to {}", file.display());
+                }
+            }
         }
         ProgressCommand::Import { file } => {
             let s = store.import(&file)?;

@@ -91,6 +91,21 @@ impl Exercise {
         }
     }
 
+    /// A clue that is not the whole answer: the piece that moves and its
+    /// square, or the file of the square.
+    pub fn clue(&self) -> String {
+        match self.expected {
+            Expected::Move(mv) => match mv.from() {
+                Some(from) => format!(
+                    "the {} on {from} moves",
+                    crate::notation::role_name(mv.role())
+                ),
+                None => format!("a {} moves", crate::notation::role_name(mv.role())),
+            },
+            Expected::Square(sq) => format!("the square is on the {}-file", sq.file()),
+        }
+    }
+
     /// The expected answer as text: canonical SAN for moves that are
     /// written, UCI for moves that are read, the square's name.
     pub fn expected_text(&self) -> String {
@@ -110,8 +125,10 @@ pub fn fen_of(pos: &Chess) -> String {
 /// The grade of one answer.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize)]
 pub struct Verdict {
-    /// Whether the answer counts as correct.
+    /// Whether the answer is right.
     pub correct: bool,
+    /// Whether a right answer counts in the score (false after a hint).
+    pub counted: bool,
     /// The expected answer (canonical SAN, UCI for read drills, or a square).
     pub expected: String,
     /// What the answer was understood as (canonical SAN of the move it
@@ -171,6 +188,7 @@ pub fn grade(exercise: &Exercise, answer: &str, strictness: Strictness) -> Verdi
 fn verdict(expected: String) -> Verdict {
     Verdict {
         correct: false,
+        counted: true,
         expected,
         understood: None,
         diagnostics: Vec::new(),

@@ -148,3 +148,50 @@ pub fn games() -> &'static [Game] {
 pub fn game(id: &str) -> Option<&'static Game> {
     games().iter().find(|g| g.id == id)
 }
+
+/// A `--game` that names no built-in game; the message lists the choices.
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+#[error("there is no built-in game {given:?}: choose one of {} (or its number, 1 to {})", .choices.join(", "), .choices.len())]
+pub struct UnknownGame {
+    /// What was asked for.
+    pub given: String,
+    /// The ids of the built-in games.
+    pub choices: Vec<&'static str>,
+}
+
+/// The built-in game named by its id (any case) or its 1-based number in
+/// [`games`] order (the order `--list` shows).
+///
+/// # Errors
+/// [`UnknownGame`] when neither matches, with every id.
+pub fn find_game(key: &str) -> Result<&'static Game, UnknownGame> {
+    let key = key.trim();
+    let by_number = key
+        .parse::<usize>()
+        .ok()
+        .and_then(|n| n.checked_sub(1))
+        .and_then(|i| games().get(i));
+    by_number
+        .or_else(|| games().iter().find(|g| g.id.eq_ignore_ascii_case(key)))
+        .ok_or_else(|| UnknownGame {
+            given: key.to_owned(),
+            choices: games().iter().map(|g| g.id).collect(),
+        })
+}
+
+/// One line per built-in game, numbered: `14  opera-game  Morphy, Paul – …, Paris 1858 (17 moves)`.
+pub fn game_list() -> Vec<String> {
+    games()
+        .iter()
+        .enumerate()
+        .map(|(i, g)| {
+            format!(
+                "{:>2}  {:<22} {} ({} moves)",
+                i + 1,
+                g.id,
+                g.title(),
+                g.moves.len().div_ceil(2)
+            )
+        })
+        .collect()
+}

@@ -45,6 +45,10 @@ const LESSON_FILES: &[(&str, &str)] = &[
         "08-common-mistakes",
         include_str!("../../assets/lessons/08-common-mistakes.md"),
     ),
+    (
+        "09-scoresheet-and-pgn",
+        include_str!("../../assets/lessons/09-scoresheet-and-pgn.md"),
+    ),
 ];
 
 /// One exercise of a lesson, as written in the page.
@@ -169,7 +173,7 @@ fn parse_lesson(number: usize, page: &str) -> Lesson {
             (!fen.is_empty()).then(|| LessonExercise {
                 fen: fen.to_owned(),
                 prompt: prompt.to_owned(),
-                answer: answer.to_owned(),
+                answer: crate::notation::bounded_prefix(answer).to_owned(),
             })
         })
         .collect();

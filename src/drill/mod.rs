@@ -16,6 +16,7 @@ mod lessons;
 pub mod pgn;
 mod rng;
 mod run;
+pub mod scoresheet;
 
 use std::fmt;
 use std::str::FromStr;
@@ -24,11 +25,11 @@ pub use exercise::{Exercise, Expected, Show, Verdict, WRONG_MOVE, WRONG_SQUARE, 
 pub use features::{
     Disambiguation, Feature, MISSING_DISAMBIGUATION, disambiguation_of, features_of,
 };
-pub use games::{GAME_FILES, Game, game, games};
+pub use games::{GAME_FILES, Game, UnknownGame, find_game, game, game_list, games};
 pub use generator::{GenOptions, describe_move, generate};
 pub use lessons::{Lesson, LessonError, LessonExercise, lesson, lessons};
 pub use rng::Rng;
-pub use run::{DrillRun, DrillSummary, Mistake};
+pub use run::{DrillRun, DrillSummary, Mistake, Pass};
 
 use crate::progress::MistakeCount;
 
@@ -91,7 +92,7 @@ impl fmt::Display for DrillKind {
 /// An unknown drill kind name.
 #[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
 #[error(
-    "unknown drill {0:?}: choose write, read, disambiguation, coordinates, transcribe or review"
+    "unknown drill {0:?}: choose write, read, disambiguation, coordinates, transcribe, review or scoresheet"
 )]
 pub struct UnknownKind(pub String);
 

@@ -53,7 +53,18 @@ pub struct DrillRun {
     budget_ms: Option<u64>,
     timed_out: bool,
     stopped: bool,
+    hinted: bool,
     mistakes: Vec<Mistake>,
+}
+
+/// How an exercise was left without an answer (line mode's `solution` and
+/// `next`): it counts as not correct, and as no notation mistake.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Pass {
+    /// The answer was asked for and shown.
+    Solution,
+    /// The exercise was skipped.
+    Skip,
 }
 
 impl DrillRun {
@@ -70,6 +81,7 @@ impl DrillRun {
             budget_ms: None,
             timed_out: false,
             stopped: false,
+            hinted: false,
             mistakes: Vec::new(),
         }
     }
@@ -132,9 +144,68 @@ impl DrillRun {
     /// Grades `answer` to the current exercise, which took `elapsed_ms`,
     /// and moves on. `None` when the drill is over (or this answer came
     /// after the time budget ran out, which ends it).
+    ///
+    /// After a [`hint`](Self::hint) a right answer is shown as right but
+    /// not counted as correct.
     pub fn answer(&mut self, answer: &str, elapsed_ms: u64) -> Option<Verdict> {
         let exercise = self.current()?;
-        let verdict = grade(exercise, answer, self.strictness);
+        let mut verdict = grade(exercise, answer, self.strictness);
+        if self.hinted && verdict.correct {
+            verdict.counted = false;
+            verdict.reason = Some("right, after a hint: not counted as correct".to_owned());
+        }
+        self.spend(elapsed_ms)?;
+        if verdict.counted && verdict.correct {
+            self.correct += 1;
+        } else {
+            for code in &verdict.mistake_codes {
+                self.mistakes.push(Mistake {
+                    code: code.clone(),
+                    expected: verdict.expected.clone(),
+                    answer: crate::notation::bounded_prefix(answer.trim()).to_owned(),
+                });
+            }
+        }
+        self.advance();
+        Some(verdict)
+    }
+
+    /// A clue to the current exercise (the piece that moves and its square,
+    /// or the square's file). The exercise then no longer counts as correct.
+    pub fn hint(&mut self) -> Option<String> {
+        let clue = self.current()?.clue();
+        self.hinted = true;
+        Some(clue)
+    }
+
+    /// Leaves the current exercise unanswered (`Pass::Solution` shows the
+    /// answer, `Pass::Skip` skips it) after `elapsed_ms`: it counts as
+    /// answered and not correct, with no mistake code (no notation was
+    /// written). `None` when the drill is over or out of time.
+    pub fn pass(&mut self, how: Pass, elapsed_ms: u64) -> Option<Verdict> {
+        let expected = self.current()?.expected_text();
+        self.spend(elapsed_ms)?;
+        self.advance();
+        Some(Verdict {
+            correct: false,
+            counted: true,
+            expected,
+            understood: None,
+            diagnostics: Vec::new(),
+            reason: Some(
+                match how {
+                    Pass::Solution => "solution shown",
+                    Pass::Skip => "skipped",
+                }
+                .to_owned(),
+            ),
+            mistake_codes: Vec::new(),
+        })
+    }
+
+    /// Adds `elapsed_ms` to the time; `None` (and the drill timed out) when
+    /// that goes over the budget.
+    fn spend(&mut self, elapsed_ms: u64) -> Option<()> {
         let total = self.time_ms.saturating_add(elapsed_ms);
         if let Some(budget) = self.budget_ms
             && total > budget
@@ -144,22 +215,25 @@ impl DrillRun {
             return None;
         }
         self.time_ms = total;
-        if verdict.correct {
-            self.correct += 1;
-        } else {
-            for code in &verdict.mistake_codes {
-                self.mistakes.push(Mistake {
-                    code: code.clone(),
-                    expected: verdict.expected.clone(),
-                    answer: answer.trim().to_owned(),
-                });
-            }
-        }
+        Some(())
+    }
+
+    fn advance(&mut self) {
         self.next += 1;
+        self.hinted = false;
         if self.budget_ms.is_some_and(|b| self.time_ms >= b) {
             self.timed_out = true;
         }
-        Some(verdict)
+    }
+
+    /// The same drill from its first exercise, nothing answered (line
+    /// mode's `retry`).
+    #[must_use]
+    pub fn restarted(&self) -> DrillRun {
+        let mut fresh = DrillRun::new(self.kind, self.exercises.clone(), self.strictness);
+        fresh.label = self.label.clone();
+        fresh.budget_ms = self.budget_ms;
+        fresh
     }
 
     /// Ends the drill early (end of input, the user quits). Adds

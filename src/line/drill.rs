@@ -7,7 +7,10 @@
 //!
 //! With `json`, every event is one JSON object on its own line:
 //!
-//! - `{"event": "lesson", "id", "number", "title", "text"}` (lessons only, first);
+//! - `{"event": "lesson", "id", "number", "title", "text"}` (lessons only,
+//!   first; `text` is the page's Markdown);
+//! - `{"event": "help"|"hint"|"retry"|"unknown_command", "text"}` after a
+//!   command or a word that is no answer (nothing is graded);
 //! - `{"event": "exercise", "kind", "number", "total", "fen", "orientation",
 //!   "prompt", …}` plus what the screen shows: `"uci"` (write, review,
 //!   disambiguation, with `"disambiguation": "file"|"rank"|"square"`),
@@ -15,7 +18,8 @@
 //!   `"game"`, `"move_number"`, `"side"`, `"uci"` (transcribe); and
 //!   `"feature"` when the exercise was chosen for one (`"capture"`…);
 //! - then one answer is read, and `{"event": "correct", "number", "answer",
-//!   "san", "expected", "diagnostics"}` or `{"event": "wrong", "number",
+//!   "san", "expected", "diagnostics", "counted"}` (`counted` false after a
+//!   hint) or `{"event": "wrong", "number",
 //!   "answer", "expected", "understood", "reason", "diagnostics"}`, each
 //!   diagnostic being `{"code", "message", "suggestion"}`;
 //! - finally `{"event": "summary", "kind", "exercises", "correct",
@@ -28,8 +32,11 @@ use serde_json::{Value, json};
 use shakmaty::Color;
 
 use super::board_text::{board_drawing_marked, piece_list};
+use super::command::{Command, is_unknown_word, unknown_word_text};
+use super::prose::plain_prose;
 use crate::drill::{
-    DrillKind, DrillRun, DrillSummary, Exercise, GenOptions, Lesson, Show, Verdict, generate,
+    DrillKind, DrillRun, DrillSummary, Exercise, Expected, GenOptions, Lesson, Pass, Show, Verdict,
+    generate,
 };
 use crate::notation::{Strictness, color_name};
 
@@ -123,7 +130,7 @@ pub fn run_lesson<R: BufRead, W: Write>(
     } else {
         writeln!(output, "Lesson {}: {}", lesson.number, lesson.title)?;
         writeln!(output)?;
-        writeln!(output, "{}", lesson.text)?;
+        writeln!(output, "{}", plain_prose(&lesson.text))?;
     }
     let run = DrillRun::new(DrillKind::Write, lesson.drill(), strictness).with_label(&lesson.id);
     run_exercises(input, output, run, json, clock)
@@ -149,24 +156,80 @@ pub fn run_exercises<R: BufRead, W: Write>(
 ) -> io::Result<DrillSummary> {
     let total = run.len();
     let mut line = String::new();
+    let mut show = true;
+    let mut shown_at = 0;
+    // The exercise whose time is running: showing the board again or a
+    // command does not restart its clock.
+    let mut timed: Option<usize> = None;
     while let Some(exercise) = run.current() {
         let number = run.number();
-        if json {
-            emit(&mut output, &exercise_json(exercise, number, total))?;
-        } else {
-            write_exercise(&mut output, exercise, number, total)?;
+        if show {
+            if json {
+                emit(&mut output, &exercise_json(exercise, number, total))?;
+            } else {
+                write_exercise(&mut output, exercise, number, total)?;
+            }
+            output.flush()?;
         }
-        output.flush()?;
-        let shown_at = clock();
+        if timed != Some(number) {
+            shown_at = clock();
+            timed = Some(number);
+        }
+        show = true;
         line.clear();
         let read = input.read_line(&mut line)?;
         let elapsed = clock().saturating_sub(shown_at);
         let answer = line.trim();
-        if read == 0 || (!json && answer == "quit") {
-            run.stop(elapsed);
-            break;
-        }
-        match run.answer(answer, elapsed) {
+        let verdict = match Command::parse(answer) {
+            _ if read == 0 => {
+                run.stop(elapsed);
+                break;
+            }
+            Some(Command::Quit) => {
+                run.stop(elapsed);
+                break;
+            }
+            Some(Command::Help) => {
+                say(&mut output, json, "help", &drill_help(exercise))?;
+                show = false;
+                continue;
+            }
+            Some(Command::Board) => continue,
+            Some(Command::Hint) => {
+                let clue = run.hint().unwrap_or_default();
+                let text = format!("Hint: {clue}. A right answer now is not counted as correct.");
+                say(&mut output, json, "hint", &text)?;
+                show = false;
+                continue;
+            }
+            Some(Command::Retry) => {
+                run = run.restarted();
+                timed = None;
+                say(&mut output, json, "retry", "Starting the drill again.")?;
+                continue;
+            }
+            Some(Command::Solution) => run.pass(Pass::Solution, elapsed),
+            Some(Command::Next) => run.pass(Pass::Skip, elapsed),
+            None if answer.is_empty() || is_unknown_word(answer) => {
+                if answer.is_empty() {
+                    if !json {
+                        write!(output, "> ")?;
+                        output.flush()?;
+                    }
+                } else {
+                    say(
+                        &mut output,
+                        json,
+                        "unknown_command",
+                        &unknown_word_text(answer),
+                    )?;
+                }
+                show = false;
+                continue;
+            }
+            None => run.answer(answer, elapsed),
+        };
+        match verdict {
             Some(verdict) if json => emit(&mut output, &verdict_json(&verdict, answer, number))?,
             Some(verdict) => write_verdict(&mut output, &verdict)?,
             None if !json => writeln!(output, "Time is up.")?,
@@ -181,6 +244,34 @@ pub fn run_exercises<R: BufRead, W: Write>(
     }
     output.flush()?;
     Ok(summary)
+}
+
+/// A message that is not a verdict: text, or `{"event": EVENT, "text"}`.
+fn say<W: Write>(output: &mut W, json: bool, event: &str, text: &str) -> io::Result<()> {
+    if json {
+        emit(output, &json!({ "event": event, "text": text }))
+    } else {
+        writeln!(output, "{text}")?;
+        if event != "retry" {
+            write!(output, "> ")?;
+        }
+        output.flush()
+    }
+}
+
+/// What to type for `exercise`, and the commands.
+fn drill_help(exercise: &Exercise) -> String {
+    let what = match exercise.expected {
+        Expected::Square(_) => "a square's name, like e4",
+        Expected::Move(_) if exercise.kind == DrillKind::Read => {
+            "the move as its two squares, from and to, like e2e4"
+        }
+        Expected::Move(_) => "the move in SAN, like Nf3, exd5, O-O or e8=Q",
+    };
+    format!(
+        "Answer with {what}. Commands, in any case: hint (a clue; the answer then does not count), \
+         solution (show the answer), next (skip), retry (start the drill again), board, help, quit."
+    )
 }
 
 fn emit<W: Write>(output: &mut W, value: &Value) -> io::Result<()> {
@@ -231,6 +322,7 @@ fn verdict_json(verdict: &Verdict, answer: &str, number: usize) -> Value {
         json!({
             "event": "correct",
             "number": number,
+            "counted": verdict.counted,
             "answer": answer,
             "san": verdict.understood,
             "expected": verdict.expected,
@@ -300,7 +392,22 @@ fn write_exercise<W: Write>(
 }
 
 fn write_verdict<W: Write>(out: &mut W, verdict: &Verdict) -> io::Result<()> {
-    if verdict.correct {
+    if verdict.correct && !verdict.counted {
+        writeln!(
+            out,
+            "Right: {}, but after a hint it is not counted as correct.",
+            verdict.expected
+        )?;
+    } else if !verdict.correct && verdict.mistake_codes.is_empty() {
+        // Solution shown or skipped: nothing was answered.
+        let reason = verdict.reason.as_deref().unwrap_or("skipped");
+        writeln!(
+            out,
+            "{}. The answer is {}.",
+            capitalised(reason),
+            verdict.expected
+        )?;
+    } else if verdict.correct {
         writeln!(out, "Correct: {}.", verdict.expected)?;
         if !verdict.diagnostics.is_empty() {
             writeln!(out, "Accepted, but note:")?;

@@ -2,9 +2,14 @@
 //! per line. Reads answers from any `BufRead`, writes to any `Write`.
 
 pub mod board_text;
+pub mod command;
 pub mod drill;
+pub mod prose;
 pub mod puzzle;
+pub mod scoresheet;
 
 pub use board_text::{board_drawing, board_drawing_marked, piece_list};
+pub use command::Command;
 pub use drill::{DrillOptions, lesson_completed, run_drill, run_exercises, run_lesson};
+pub use prose::plain_prose;
 pub use puzzle::{PlaySummary, describe, run_puzzles};

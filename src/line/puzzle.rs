@@ -25,8 +25,13 @@
 //! `on_finish` callback returned): a script never sees a result that is not
 //! on disk. `saved` is false only when there is no progress store at all.
 //!
-//! Commands are words on a line of their own: `hint`, `solution`, `next`,
-//! `retry`, `board`, `help`, `quit`. Anything else is read as a move.
+//! - `{"event": "retry", "id"}` (the puzzle starts again; its opponent move follows)
+//! - `{"event": "unknown_command", "input", "commands"}` (a word that is no move)
+//!
+//! Commands are words on a line of their own, in any case: `hint`,
+//! `solution`, `next`, `retry`, `board`, `help`, `quit`. A plain word that
+//! cannot be a move is answered with the list of commands; anything else is
+//! read as a move.
 
 use std::io::{self, BufRead, Write};
 
@@ -39,6 +44,7 @@ use crate::puzzle::{Puzzle, color_word};
 use crate::session::{DEFAULT_SUCCESS, Event, HintRung, Outcome, Session, SolutionStep, Wrong};
 
 use super::board_text::{board_drawing, piece_list};
+use super::command::{COMMANDS, Command, is_unknown_word, unknown_word_text};
 
 /// How a line-mode puzzle run went.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
@@ -101,26 +107,44 @@ pub fn run_puzzles<R: BufRead, W: Write>(
             let end_of_input = input.read_line(&mut line)? == 0;
             let before = session.position().clone();
             // Leaving a puzzle that already counts as failed records it.
-            let (events, then) = match line.trim() {
+            let text = line.trim();
+            let (events, then) = match Command::parse(text) {
                 _ if end_of_input => (session.leave(), Then::Quit),
-                "" => continue,
-                "quit" | "exit" => (session.leave(), Then::Quit),
-                "next" | "skip" => (session.leave(), Then::Next),
-                "hint" => (session.hint(), Then::Stay),
-                "solution" | "give up" => (session.give_up(), Then::Stay),
-                "retry" => {
+                _ if text.is_empty() => continue,
+                Some(Command::Quit) => (session.leave(), Then::Quit),
+                Some(Command::Next) => (session.leave(), Then::Next),
+                Some(Command::Hint) => (session.hint(), Then::Stay),
+                Some(Command::Solution) => (session.give_up(), Then::Stay),
+                Some(Command::Retry) => {
                     started = clock();
-                    (session.retry(), Then::Stay)
+                    let events = session.retry();
+                    // The puzzle again, from its start, as it was first shown.
+                    out.event(json!({"event": "retry", "id": puzzle.id}), || {
+                        format!("Starting {} again.", puzzle.id)
+                    })?;
+                    out.board(session.position(), puzzle.user_color)?;
+                    out.events(&puzzle.position, events)?;
+                    if !json {
+                        out.prompt(&session)?;
+                    }
+                    continue;
                 }
-                "board" => {
+                Some(Command::Board) => {
                     out.board(session.position(), puzzle.user_color)?;
                     continue;
                 }
-                "help" | "?" => {
+                Some(Command::Help) => {
                     out.text(HELP)?;
                     continue;
                 }
-                text => (session.submit(text), Then::Stay),
+                None if is_unknown_word(text) => {
+                    out.event(
+                        json!({"event": "unknown_command", "input": text, "commands": COMMANDS}),
+                        || unknown_word_text(text),
+                    )?;
+                    continue;
+                }
+                None => (session.submit(text), Then::Stay),
             };
             let (events, result): (Vec<Event>, Vec<Event>) =
                 events.into_iter().partition(|e| !is_result(e));
@@ -194,7 +218,8 @@ fn plural(n: usize, word: &str) -> String {
 }
 
 const HELP: &str = "Type your move in SAN (Nf3, exd5, O-O, e8=Q) or UCI (g1f3). \
-Commands: hint (one rung more each time), solution, next, retry, board, quit.";
+Commands, in any case: hint (one rung more each time), solution, next, retry (start the puzzle again), \
+board, help, quit.";
 
 /// The writer, in text or JSON.
 struct Out<W> {

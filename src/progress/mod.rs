@@ -43,6 +43,7 @@
 //!   and reports how many attempts were new; **reset** renames the file to
 //!   `progress.backup-<timestamp>.json` and starts an empty one.
 
+pub mod class;
 pub mod disk;
 pub mod rating;
 pub mod review;
@@ -56,6 +57,9 @@ mod resume;
 mod stats;
 mod store;
 
+pub use class::{
+    CLASS_RESULT_FORMAT, ClassError, ClassReport, NotationSlip, PuzzleResult, Status, StudentResult,
+};
 pub use derive::Streak;
 pub use disk::{Damage, SCHEMA};
 pub use error::{Recovered, StoreError};
@@ -70,6 +74,7 @@ pub use resume::{Resume, header};
 pub use review::Card;
 pub use stats::{
     DrillKindStats, DrillStats, LessonStats, MistakeCount, PuzzleTotals, RatingStats, Stats,
-    ThemeStats, ThemeWeakness, WEAK_THEME_MIN_ATTEMPTS, WeakSpots,
+    ThemeStats, ThemeWeakness, WEAK_THEME_MIN_ATTEMPTS, WRONG_ANSWER_CODES, WeakSpots,
+    is_notation_slip,
 };
 pub use store::{FILE_NAME, ImportSummary, LOCK_NAME, LessonRecorded, Opened, Recorded, Store};

@@ -14,6 +14,19 @@ use super::derive::Streak;
 use super::model::{Progress, Timestamp};
 use super::rating::RatingPoint;
 
+/// The codes a drill records for an answer that is another move or square
+/// altogether (`drill::WRONG_MOVE`, `drill::WRONG_SQUARE`): wrong answers,
+/// not notation slips. Older progress files hold them; they are counted
+/// per drill kind (`drills.by_kind[kind].wrong`), never as mistakes.
+pub const WRONG_ANSWER_CODES: [&str; 2] = ["wrong-move", "wrong-square"];
+
+/// Whether `code` is a notation slip (a diagnostic code of a typed answer),
+/// the only codes the mistakes panel, `stats --json` `mistakes` and the
+/// review drill count.
+pub fn is_notation_slip(code: &str) -> bool {
+    !WRONG_ANSWER_CODES.contains(&code)
+}
+
 /// A theme needs at least this many attempts to be called a weak spot.
 pub const WEAK_THEME_MIN_ATTEMPTS: u32 = 3;
 
@@ -71,6 +84,8 @@ pub struct DrillStats {
     pub exercises: u32,
     /// Exercises correct.
     pub correct: u32,
+    /// Exercises not answered right (wrong answers, shown or skipped).
+    pub wrong: u32,
     /// The same counts per drill kind.
     pub by_kind: BTreeMap<String, DrillKindStats>,
 }
@@ -84,6 +99,8 @@ pub struct DrillKindStats {
     pub exercises: u32,
     /// Exercises correct.
     pub correct: u32,
+    /// Exercises not answered right: this kind's wrong answers.
+    pub wrong: u32,
     /// correct / exercises.
     pub accuracy: Option<f64>,
 }
@@ -151,19 +168,21 @@ fn ratio(part: u32, whole: u32) -> Option<f64> {
 }
 
 impl Progress {
-    /// Counts of each diagnostic code, most frequent first (ties by code).
+    /// Counts of each notation slip's code, most frequent first (ties by
+    /// code). Wrong answers ([`WRONG_ANSWER_CODES`]) are left out: they are
+    /// counted per drill kind in [`Progress::stats`].
     #[must_use]
     pub fn mistake_counts(&self) -> Vec<MistakeCount> {
         let mut counts: BTreeMap<&str, CodeTally<'_>> = BTreeMap::new();
         for (_, attempt) in self.attempts() {
             for wrong in &attempt.wrong_inputs {
-                for code in &wrong.codes {
+                for code in wrong.codes.iter().filter(|c| is_notation_slip(c)) {
                     counts.entry(code).or_default().0 += 1;
                 }
             }
         }
         for (_, drill) in self.drills() {
-            for mistake in &drill.mistakes {
+            for mistake in drill.mistakes.iter().filter(|m| is_notation_slip(&m.code)) {
                 let entry = counts.entry(&mistake.code).or_default();
                 entry.0 += 1;
                 if entry.1.is_none_or(|(at, _)| drill.at >= at) {
@@ -254,6 +273,7 @@ impl Progress {
             completed: 0,
             exercises: 0,
             correct: 0,
+            wrong: 0,
             by_kind: BTreeMap::new(),
         };
         for (_, drill) in self.drills() {
@@ -267,6 +287,7 @@ impl Progress {
                     completed: 0,
                     exercises: 0,
                     correct: 0,
+                    wrong: 0,
                     accuracy: None,
                 });
             kind.completed += 1;
@@ -275,7 +296,9 @@ impl Progress {
         }
         for kind in drills.by_kind.values_mut() {
             kind.accuracy = ratio(kind.correct, kind.exercises);
+            kind.wrong = kind.exercises.saturating_sub(kind.correct);
         }
+        drills.wrong = drills.exercises.saturating_sub(drills.correct);
 
         let rating = self.rating();
         Stats {
@@ -354,7 +377,7 @@ impl fmt::Display for Stats {
             )?;
         }
         if !self.mistakes.is_empty() {
-            writeln!(f, "Most frequent mistakes:")?;
+            writeln!(f, "Most frequent notation mistakes:")?;
             for m in self.mistakes.iter().take(REPORT_ROWS) {
                 match &m.example {
                     Some(example) => {

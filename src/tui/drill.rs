@@ -10,9 +10,9 @@ use crate::drill::{DrillKind, DrillRun, DrillSummary, Exercise, Verdict};
 /// What the drill screen shows.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Phase {
-    /// An exercise waits for an answer.
+    /// An exercise waits for an answer (beside the previous verdict).
     Asking,
-    /// The last answer's verdict (Enter moves on).
+    /// The last exercise's verdict (Enter shows the summary).
     Verdict,
     /// The drill is over: its summary.
     Summary,
@@ -110,7 +110,13 @@ impl DrillScreen {
         }
     }
 
-    /// Enter: checks the typed answer, or moves on from a verdict.
+    /// Enter: checks the typed answer, or moves on from the last verdict
+    /// to the summary.
+    ///
+    /// One Enter per exercise: the verdict is shown beside the next
+    /// exercise, which is asked at once (its clock running, the line ready
+    /// for its answer), and stays until the next answer is submitted. Only
+    /// the last exercise's verdict waits for an Enter, before the summary.
     pub fn submit(&mut self) {
         match self.phase() {
             Phase::Verdict => self.answered = None,
@@ -131,17 +137,13 @@ impl DrillScreen {
                     self.spent_ms = self.spent_ms.saturating_add(elapsed);
                     let answered = Answered {
                         exercise,
-                        answer: text.trim().to_owned(),
+                        answer: crate::notation::bounded_prefix(text.trim()).to_owned(),
                         verdict,
                     };
-                    // Against the clock, a right answer moves on at once.
-                    if self.budget_ms.is_some()
-                        && answered.verdict.correct
-                        && !self.run.is_finished()
-                    {
-                        self.previous = Some(answered);
-                    } else {
+                    if self.run.is_finished() {
                         self.answered = Some(answered);
+                    } else {
+                        self.previous = Some(answered);
                     }
                 }
             }
@@ -221,15 +223,20 @@ impl DrillScreen {
         &self.input
     }
 
-    /// The last answer and its verdict, while it is shown.
+    /// The last exercise's answer and verdict, shown before the summary.
     pub fn answered(&self) -> Option<&Answered> {
         self.answered.as_ref()
     }
 
-    /// Timed drills: the right answer just given (shown while the next
-    /// exercise is asked).
+    /// The answer just given and its verdict, shown while the next exercise
+    /// is asked, until the next answer is submitted.
     pub fn previous(&self) -> Option<&Answered> {
         self.previous.as_ref()
+    }
+
+    /// The verdict on screen: the previous answer's, or the last one's.
+    pub fn shown_verdict(&self) -> Option<&Answered> {
+        self.answered.as_ref().or(self.previous.as_ref())
     }
 
     /// Time on the exercise shown, in milliseconds.

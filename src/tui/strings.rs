@@ -301,8 +301,8 @@ pub const STATS_TITLE: &str = "Stats";
 pub const NO_EXERCISES: &str = "No exercises could be made for this drill.";
 /// Title of the drill's input box.
 pub const ANSWER_TITLE: &str = " Your answer ";
-/// Under a verdict.
-pub const NEXT_EXERCISE: &str = "Enter: next exercise.";
+/// Above the previous answer's verdict, shown beside the next exercise.
+pub const PREVIOUS_ANSWER: &str = "Your last answer:";
 /// Under the last verdict.
 pub const TO_SUMMARY: &str = "Enter: the summary.";
 /// The lesson page's last line.

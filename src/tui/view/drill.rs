@@ -153,17 +153,13 @@ fn render_side(
     lines.push(Line::raw(exercise.prompt.clone()));
     if let (Some(previous), None) = (drill.previous(), drill.answered()) {
         lines.push(Line::raw(""));
+        lines.push(Line::styled(strings::PREVIOUS_ANSWER, theme.dim()));
         lines.extend(verdict_lines(previous, theme));
     }
     if let Some(answered) = drill.answered() {
         lines.push(Line::raw(""));
         lines.extend(verdict_lines(answered, theme));
-        let next = if drill.run().is_finished() {
-            strings::TO_SUMMARY
-        } else {
-            strings::NEXT_EXERCISE
-        };
-        lines.push(Line::styled(next, theme.dim()));
+        lines.push(Line::styled(strings::TO_SUMMARY, theme.dim()));
     }
     let block = Block::default().borders(Borders::ALL);
     frame.render_widget(
