@@ -177,7 +177,7 @@ pub fn run_exercises<R: BufRead, W: Write>(
         }
         show = true;
         line.clear();
-        let read = input.read_line(&mut line)?;
+        let read = super::read_line_lossy(&mut input, &mut line)?;
         let elapsed = clock().saturating_sub(shown_at);
         let answer = line.trim();
         let verdict = match Command::parse(answer) {

@@ -104,7 +104,7 @@ pub fn run_puzzles<R: BufRead, W: Write>(
         }
         loop {
             line.clear();
-            let end_of_input = input.read_line(&mut line)? == 0;
+            let end_of_input = super::read_line_lossy(&mut input, &mut line)? == 0;
             let before = session.position().clone();
             // Leaving a puzzle that already counts as failed records it.
             let text = line.trim();

@@ -75,7 +75,7 @@ pub fn run_scoresheet<R: BufRead, W: Write>(
         }
         out.flush()?;
         line.clear();
-        if input.read_line(&mut line)? == 0 {
+        if super::read_line_lossy(&mut input, &mut line)? == 0 {
             break;
         }
         let text = line.trim();
