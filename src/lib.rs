@@ -18,8 +18,10 @@
 //! time and directories are passed in.
 
 pub mod drill;
+pub mod engine;
 pub mod library;
 pub mod line;
+pub mod mine;
 pub mod notation;
 pub mod progress;
 pub mod puzzle;
