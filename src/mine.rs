@@ -122,17 +122,27 @@ pub enum Sides {
     Only(Color),
 }
 
-/// The side a named player had in a game (a case-insensitive part of the
-/// `White` or `Black` tag), `None` when they did not play it; with no name,
-/// both sides.
+/// The side a named player had in a game, `None` when they did not play
+/// it; with no name, both sides. Every word of the name must be a word of
+/// the `White` or `Black` tag, in any case and order (`carlsen` and
+/// `Magnus Carlsen` both match `Carlsen, Magnus`; `me` does not match
+/// `Someone`).
 pub fn sides_for(game: &PgnGame, player: Option<&str>) -> Option<Sides> {
     let Some(player) = player else {
         return Some(Sides::Both);
     };
-    let needle = player.to_lowercase();
+    let words = |text: &str| -> Vec<String> {
+        text.split(|c: char| !c.is_alphanumeric())
+            .filter(|w| !w.is_empty())
+            .map(str::to_lowercase)
+            .collect()
+    };
+    let needle = words(player);
     let plays = |tag| {
-        game.tag(tag)
-            .is_some_and(|name| name.to_lowercase().contains(&needle))
+        game.tag(tag).is_some_and(|name| {
+            let name = words(name);
+            !needle.is_empty() && needle.iter().all(|w| name.contains(w))
+        })
     };
     match (plays("White"), plays("Black")) {
         (true, true) => Some(Sides::Both),

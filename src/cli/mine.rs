@@ -30,7 +30,7 @@ pub struct MineArgs {
     /// The UCI engine (default: SANCHO_ENGINE, else `stockfish` on the PATH or in /usr/games).
     #[arg(long, value_name = "PATH")]
     engine: Option<PathBuf>,
-    /// Mine only this player's moves (part of the White or Black tag, any case).
+    /// Mine only this player's moves (words of the White or Black tag, any case: `carlsen`).
     #[arg(long, value_name = "NAME")]
     player: Option<String>,
     /// Search every position to this depth (default 14).
