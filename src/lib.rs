@@ -11,6 +11,9 @@
 //! - [`session`]: the solving session, a state machine that emits events.
 //! - [`progress`]: the user's progress (attempts, rating, reviews, streaks)
 //!   and the crash-safe store that keeps it.
+//! - [`mine`]: puzzles from the user's games, by rules after the Lichess
+//!   puzzler, over an analysis passed in.
+//! - [`engine`]: a shell module that runs an optional UCI engine.
 //! - [`tui`]: the ratatui shell (actions, app state, view), kept in the
 //!   library so that tests and benchmarks can drive it.
 //!
