@@ -338,7 +338,9 @@ pub fn puzzle_at<E>(
     let line = legal_line(pos, &lines[0].pv);
     let baseline = moment
         .before
-        .map_or(balance(pos, pos.turn()), |(before, _)| balance(before, pos.turn()));
+        .map_or(balance(pos, pos.turn()), |(before, _)| {
+            balance(before, pos.turn())
+        });
     let Some(len) = puzzle_length(pos, &line, kind, baseline) else {
         return Ok(None);
     };
@@ -408,7 +410,9 @@ fn build(moment: &Moment<'_>, line: &[Move], kind: Kind) -> MinedPuzzle {
             comment: (i == 0).then(|| comment.clone()),
         });
     }
-    let year = tag("Date").and_then(|d| d.split('.').next()).filter(|y| !y.contains('?'));
+    let year = tag("Date")
+        .and_then(|d| d.split('.').next())
+        .filter(|y| !y.contains('?'));
     let mut title = format!("{white} – {black}");
     if let Some(event) = tag("Event") {
         title.push_str(&format!(", {event}"));

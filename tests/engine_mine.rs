@@ -116,7 +116,13 @@ fn a_hanging_engine_gives_a_timeout_error() {
     let silent = script(dir.path(), "silent", "while read -r line; do :; done\n");
     let err = Engine::start(&silent, options(300)).unwrap_err();
     assert!(
-        matches!(err, EngineError::Timeout { expected: "uciok", .. }),
+        matches!(
+            err,
+            EngineError::Timeout {
+                expected: "uciok",
+                ..
+            }
+        ),
         "{err:?}"
     );
     assert_eq!(err.to_string(), "the engine gave no uciok within 0.3 s");
@@ -137,7 +143,13 @@ done
     let mut engine = Engine::start(&stuck, options(300)).unwrap();
     let err = engine.analyse(SCHOLAR, 1, Limit::Depth(30)).unwrap_err();
     assert!(
-        matches!(err, EngineError::Timeout { expected: "bestmove", .. }),
+        matches!(
+            err,
+            EngineError::Timeout {
+                expected: "bestmove",
+                ..
+            }
+        ),
         "{err:?}"
     );
 }
@@ -150,7 +162,13 @@ fn a_crashing_engine_gives_a_clear_error() {
     let err = Engine::start(&dead, options(5_000)).unwrap_err();
     let text = err.to_string();
     assert!(
-        matches!(err, EngineError::Exited { expected: "uciok", .. }),
+        matches!(
+            err,
+            EngineError::Exited {
+                expected: "uciok",
+                ..
+            }
+        ),
         "{err:?}"
     );
     assert!(text.contains("stopped") && text.contains('3'), "{text}");
@@ -170,7 +188,13 @@ done
     let mut engine = Engine::start(&dies_in_search, options(5_000)).unwrap();
     let err = engine.analyse(SCHOLAR, 1, Limit::Depth(5)).unwrap_err();
     assert!(
-        matches!(err, EngineError::Exited { expected: "bestmove", .. }),
+        matches!(
+            err,
+            EngineError::Exited {
+                expected: "bestmove",
+                ..
+            }
+        ),
         "{err:?}"
     );
 
@@ -250,8 +274,14 @@ fn mining_finds_the_planted_tactics_and_writes_a_pack_that_passes_check() {
         "{stdout}{}",
         String::from_utf8_lossy(&run.stderr)
     );
-    assert!(stdout.starts_with("mined 2 puzzles from 2 games"), "{stdout}");
-    assert!(stdout.contains("1 games without \"me\" were passed over"), "{stdout}");
+    assert!(
+        stdout.starts_with("mined 2 puzzles from 2 games"),
+        "{stdout}"
+    );
+    assert!(
+        stdout.contains("1 games without \"me\" were passed over"),
+        "{stdout}"
+    );
 
     let text = std::fs::read_to_string(&out).unwrap();
     let pack: Value = serde_json::from_str(&text).unwrap();
@@ -406,15 +436,9 @@ fn lines_that_are_not_clearly_best_or_do_not_deliver_are_not_mined() {
     .unwrap();
     let cases = [
         // The engine claims mate, but its line does not mate.
-        vec![
-            pv(1, Score::Mate(1), "a1a7"),
-            pv(2, Score::Cp(0), "h2h3"),
-        ],
+        vec![pv(1, Score::Mate(1), "a1a7"), pv(2, Score::Cp(0), "h2h3")],
         // Two moves mate: not an only move.
-        vec![
-            pv(1, Score::Mate(1), "a1a8"),
-            pv(2, Score::Mate(2), "a1a7"),
-        ],
+        vec![pv(1, Score::Mate(1), "a1a8"), pv(2, Score::Mate(2), "a1a7")],
         // 250 cp better, but the second move is also winning big.
         vec![
             pv(1, Score::Cp(600), "a1a8 g8h7"),
@@ -449,4 +473,24 @@ fn a_real_engine_finds_a_mate_in_one() {
     assert_eq!(lines[0].score, Score::Mate(1));
     assert_eq!(lines[0].pv[0].to_string(), "h5f7");
     assert!(!lines[1].score.is_mating() || lines[1].score < lines[0].score);
+}
+
+#[test]
+fn the_player_is_matched_by_whole_words() {
+    use sancho::mine::sides_for;
+    use shakmaty::Color;
+    let game =
+        parse_game("[White \"Carlsen, Magnus\"]\n[Black \"Someone Else\"]\n\n1. e4 *\n").unwrap();
+    let table = [
+        (Some("carlsen"), Some(Sides::Only(Color::White))),
+        (Some("Magnus Carlsen"), Some(Sides::Only(Color::White))),
+        (Some("else"), Some(Sides::Only(Color::Black))),
+        (Some("me"), None),
+        (Some("Carl"), None),
+        (Some(" , "), None),
+        (None, Some(Sides::Both)),
+    ];
+    for (player, sides) in table {
+        assert_eq!(sides_for(&game, player), sides, "{player:?}");
+    }
 }

@@ -67,8 +67,8 @@ pub fn mine(args: MineArgs, data_dir_flag: Option<PathBuf>) -> anyhow::Result<Ex
         Some(out) => out,
         None => data_dir(data_dir_flag)?.join("mined.json"),
     };
-    let file = File::open(&args.games)
-        .with_context(|| format!("cannot read {}", args.games.display()))?;
+    let file =
+        File::open(&args.games).with_context(|| format!("cannot read {}", args.games.display()))?;
     let size = file.metadata().map(|m| m.len()).unwrap_or(0);
     let options = EngineOptions {
         threads: args.threads,
@@ -91,7 +91,8 @@ pub fn mine(args: MineArgs, data_dir_flag: Option<PathBuf>) -> anyhow::Result<Ex
     let mut tally = Tally::default();
     let reader = BufReader::new(bar.wrap_read(file));
     for chunk in GameTexts::new(reader) {
-        let (line, text) = chunk.with_context(|| format!("cannot read {}", args.games.display()))?;
+        let (line, text) =
+            chunk.with_context(|| format!("cannot read {}", args.games.display()))?;
         if text.trim().is_empty() {
             continue;
         }
@@ -140,7 +141,10 @@ pub fn mine(args: MineArgs, data_dir_flag: Option<PathBuf>) -> anyhow::Result<Ex
     if tally.without_player > 0
         && let Some(player) = &args.player
     {
-        println!("{} games without {player:?} were passed over", tally.without_player);
+        println!(
+            "{} games without {player:?} were passed over",
+            tally.without_player
+        );
     }
     Ok(ExitCode::SUCCESS)
 }
@@ -190,7 +194,10 @@ impl OutPack {
         let kept = match std::fs::read_to_string(path) {
             Ok(text) => {
                 let value: Value = serde_json::from_str(&text).with_context(|| {
-                    format!("{} exists and is not a pack: not overwriting it", path.display())
+                    format!(
+                        "{} exists and is not a pack: not overwriting it",
+                        path.display()
+                    )
                 })?;
                 match value {
                     Value::Array(puzzles) => puzzles,
@@ -225,8 +232,11 @@ impl OutPack {
 
     fn add(&mut self, puzzles: Vec<MinedPuzzle>) {
         let ids: HashSet<&str> = puzzles.iter().map(|p| p.id.as_str()).collect();
-        self.kept
-            .retain(|p| !p.get("id").and_then(Value::as_str).is_some_and(|id| ids.contains(id)));
+        self.kept.retain(|p| {
+            !p.get("id")
+                .and_then(Value::as_str)
+                .is_some_and(|id| ids.contains(id))
+        });
         self.mined.extend(puzzles);
     }
 
@@ -236,8 +246,7 @@ impl OutPack {
             Some(dir) if !dir.as_os_str().is_empty() => dir,
             _ => Path::new("."),
         };
-        std::fs::create_dir_all(dir)
-            .with_context(|| format!("cannot create {}", dir.display()))?;
+        std::fs::create_dir_all(dir).with_context(|| format!("cannot create {}", dir.display()))?;
         let mut puzzles = self.kept.clone();
         for p in &self.mined {
             puzzles.push(serde_json::to_value(p)?);

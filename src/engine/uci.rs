@@ -144,7 +144,8 @@ mod tests {
 
     #[test]
     fn info_lines_are_read_or_ignored() {
-        let line = "info depth 18 seldepth 24 multipv 2 score cp -35 nodes 1234 nps 9 pv e7e5 g1f3 b8c6";
+        let line =
+            "info depth 18 seldepth 24 multipv 2 score cp -35 nodes 1234 nps 9 pv e7e5 g1f3 b8c6";
         assert_eq!(
             parse_info(line),
             Some(PvLine {
