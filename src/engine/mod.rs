@@ -9,6 +9,7 @@
 pub mod uci;
 
 mod process;
+pub mod refute;
 
 use std::ffi::OsStr;
 use std::path::{Path, PathBuf};
