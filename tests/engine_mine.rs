@@ -494,3 +494,66 @@ fn the_player_is_matched_by_whole_words() {
         assert_eq!(sides_for(&game, player), sides, "{player:?}");
     }
 }
+
+/// 1. Ra8+ Re8 2. Rxe8#; the wrong 1. Ra3?? allows 1... Re1#.
+const BACK_RANK_PACK: &str = r#"[{"id": "r1", "fen": "6k1/5ppp/8/8/8/8/4rPPP/R5K1 w - - 0 1",
+  "toMove": "white", "solutionMoves": ["a1a8", "a8e8"],
+  "solutionSequence": [{"move": "a1a8", "isUserMove": true}, {"move": "e2e8", "isUserMove": false},
+                       {"move": "a8e8", "isUserMove": true}]}]"#;
+
+fn play_plain(pack: &Path, data: &Path, input: &str, json: bool) -> String {
+    use std::io::Write;
+    let mut child = Command::new(env!("CARGO_BIN_EXE_sancho"))
+        .args(["play", "--plain", "--pack"])
+        .arg(pack)
+        .args(json.then_some("--json"))
+        .arg("--data-dir")
+        .arg(data)
+        .stdin(std::process::Stdio::piped())
+        .stdout(std::process::Stdio::piped())
+        .spawn()
+        .unwrap();
+    child
+        .stdin
+        .take()
+        .unwrap()
+        .write_all(input.as_bytes())
+        .unwrap();
+    let out = child.wait_with_output().unwrap();
+    assert!(out.status.success());
+    String::from_utf8(out.stdout).unwrap()
+}
+
+#[test]
+fn line_mode_refutes_a_wrong_move_only_after_the_puzzle_ends() {
+    let dir = tempfile::tempdir().unwrap();
+    let pack = dir.path().join("pack.json");
+    std::fs::write(&pack, BACK_RANK_PACK).unwrap();
+    let out = play_plain(&pack, dir.path(), "Ra3\nsolution\n", false);
+    let refuted = out
+        .find("Why your first try failed: 1. Ra3? Re1#: mate in 1.")
+        .unwrap_or_else(|| panic!("{out}"));
+    let wrong = out.find("Not accepted: Ra3").unwrap();
+    let solution = out.find("The solution: Ra8+ Re8 Rxe8#").unwrap();
+    assert!(wrong < solution && solution < refuted, "{out}");
+
+    // Solved after the wrong try: the refutation comes after "solved".
+    let out = play_plain(&pack, dir.path(), "Ra3\nRa8+\nRxe8#\n", true);
+    let events: Vec<Value> = out
+        .lines()
+        .map(|l| serde_json::from_str(l).unwrap())
+        .collect();
+    let kinds: Vec<&str> = events
+        .iter()
+        .map(|e| e["event"].as_str().unwrap())
+        .collect();
+    let at = kinds.iter().position(|&k| k == "refutation").unwrap();
+    assert_eq!(kinds[at - 1], "solved", "{kinds:?}");
+    assert_eq!(events[at]["san"], serde_json::json!(["Ra3", "Re1#"]));
+
+    // No wrong move, or a wrong move the solver cannot refute: nothing said.
+    for input in ["Ra8+\nRxe8#\n", "h3\nsolution\n"] {
+        let out = play_plain(&pack, dir.path(), input, false);
+        assert!(!out.contains("Why your first try failed"), "{out}");
+    }
+}

@@ -11,6 +11,8 @@
 //! - `{"event": "wrong", "input", "reason", "legal", "diagnostics", "candidates"}`
 //! - `{"event": "hint", "rung", "text", ...}` with `square`, `from`/`to` or `san` by rung
 //! - `{"event": "solved", "id", "message"}`, `{"event": "failed", "id", "message", "solution"}`
+//! - `{"event": "refutation", "san", "verdict", "text"}`: after the end, why the first legal
+//!   wrong move failed, when the mate solver proves it (never before the end)
 //! - `{"event": "skipped", "id"}` (next before the end), `{"event": "error", "message"}`
 //! - `{"event": "end", "played", "solved", "failed"}`
 //!
@@ -22,6 +24,7 @@ use std::io::{self, BufRead, Write};
 use serde_json::{Value, json};
 use shakmaty::{Chess, Color, Move, Position};
 
+use crate::engine::refute::by_mate;
 use crate::notation::{MoveText, ResolveError, color_name, role_name};
 use crate::puzzle::{Puzzle, color_word};
 use crate::session::{Event, HintRung, Outcome, Session, Wrong};
@@ -62,6 +65,7 @@ pub fn run_puzzles<R: BufRead, W: Write>(
         let (mut session, events) = Session::new(puzzle.clone());
         out.puzzle(puzzle, i + 1, puzzles.len(), &session)?;
         let mut started = clock();
+        let mut first_wrong: Option<(Chess, Move)> = None;
         out.events(&puzzle.position, events)?;
         if !json {
             out.prompt(&session)?;
@@ -98,8 +102,24 @@ pub fn run_puzzles<R: BufRead, W: Write>(
                 }
                 text => session.submit(text),
             };
+            if first_wrong.is_none() {
+                first_wrong = events.iter().find_map(|e| match e {
+                    Event::Wrong {
+                        wrong: Wrong::NotSolution { text },
+                        ..
+                    } => Some((before.clone(), text.mv)),
+                    _ => None,
+                });
+            }
             out.events(&before, events)?;
             if let (true, Some(outcome)) = (session.is_finished(), session.outcome()) {
+                if let Some(r) = first_wrong.and_then(|(pos, mv)| by_mate(&pos, mv)) {
+                    out.event(
+                        json!({"event": "refutation", "san": r.san, "verdict": r.verdict,
+                               "text": r.text}),
+                        || format!("Why your first try failed: {}.", r.text),
+                    )?;
+                }
                 summary.played += 1;
                 if outcome.solved {
                     summary.solved += 1;
