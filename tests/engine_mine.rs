@@ -507,6 +507,7 @@ fn play_plain(pack: &Path, data: &Path, input: &str, json: bool) -> String {
         .args(["play", "--plain", "--pack"])
         .arg(pack)
         .args(json.then_some("--json"))
+        .env_remove("SANCHO_ENGINE")
         .arg("--data-dir")
         .arg(data)
         .stdin(std::process::Stdio::piped())
@@ -556,4 +557,53 @@ fn line_mode_refutes_a_wrong_move_only_after_the_puzzle_ends() {
         let out = play_plain(&pack, dir.path(), input, false);
         assert!(!out.contains("Why your first try failed"), "{out}");
     }
+}
+
+#[cfg(unix)]
+#[test]
+fn line_mode_refutes_with_the_engine_when_one_is_named() {
+    let dir = tempfile::tempdir().unwrap();
+    // The puzzle: 1. Ra8+; the wrong 1. Rab1? lets the knight fork the
+    // rooks, which only an engine shows (no mate).
+    let pack = dir.path().join("pack.json");
+    std::fs::write(
+        &pack,
+        r#"[{"id": "f1", "fen": "4k3/8/8/8/4n3/8/8/R4RK1 w - - 0 1", "toMove": "white",
+            "solutionMoves": ["a1a8"]}]"#,
+    )
+    .unwrap();
+    let engine = fake_engine(
+        dir.path(),
+        &[(
+            "4k3/8/8/8/4n3/8/8/1R3RK1 b - - 1 1",
+            &["info depth 12 multipv 1 score cp 450 pv e4d2 b1b2 d2f1 g1f1 e8d7"],
+        )],
+    );
+    let mut child = Command::new(env!("CARGO_BIN_EXE_sancho"))
+        .args(["play", "--plain", "--pack"])
+        .arg(&pack)
+        .arg("--engine")
+        .arg(&engine)
+        .arg("--data-dir")
+        .arg(dir.path())
+        .stdin(std::process::Stdio::piped())
+        .stdout(std::process::Stdio::piped())
+        .spawn()
+        .unwrap();
+    {
+        use std::io::Write;
+        let mut stdin = child.stdin.take().unwrap();
+        stdin.write_all(b"Rab1\nsolution\n").unwrap();
+    }
+    let out = child.wait_with_output().unwrap();
+    let out = String::from_utf8(out.stdout).unwrap();
+    assert!(
+        out.contains(
+            "Why your first try failed: 1. Rab1? Nd2 2. Rb2 Nxf1: wins 2 pawns' worth of material."
+        ),
+        "{out}"
+    );
+    // Without the engine, nothing can be shown for this move.
+    let out = play_plain(&pack, dir.path(), "Rab1\nsolution\n", false);
+    assert!(!out.contains("Why your first try failed"), "{out}");
 }

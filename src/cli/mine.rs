@@ -15,10 +15,12 @@ use anyhow::Context;
 use clap::Args;
 use indicatif::{ProgressBar, ProgressStyle};
 use sancho::drill::pgn::{GameTexts, parse_game};
+use sancho::engine::refute::{Refutation, by_engine, by_mate};
 use sancho::engine::{Engine, EngineOptions, HOW_TO_GET_ONE, Limit, find_engine_here};
 use sancho::mine::{MULTIPV, MinedPuzzle, mine_game, sides_for};
 use sancho::puzzle::fen_of;
 use serde_json::Value;
+use shakmaty::{Chess, Move, Position};
 
 use super::data::data_dir;
 
@@ -263,5 +265,56 @@ impl OutPack {
         tmp.persist(&self.path)
             .with_context(|| format!("cannot write {}", self.path.display()))?;
         Ok(())
+    }
+}
+
+/// Refutations of wrong moves for line mode: the mate solver first, then
+/// the engine named by `--engine` or `SANCHO_ENGINE`, started at the first
+/// need. An engine that fails is reported once and not used again.
+pub struct Refuter {
+    path: Option<PathBuf>,
+    engine: Option<Engine>,
+}
+
+/// How long the engine looks at the position after a wrong move.
+const REFUTE_MS: u64 = 400;
+
+impl Refuter {
+    /// A refuter with the named engine, else `SANCHO_ENGINE`, else none.
+    pub fn new(named: Option<PathBuf>) -> Self {
+        let path = named.or_else(|| {
+            std::env::var_os("SANCHO_ENGINE")
+                .filter(|e| !e.is_empty())
+                .map(PathBuf::from)
+        });
+        Self { path, engine: None }
+    }
+
+    /// Why `wrong` (legal in `pos`) fails, when it can be shown.
+    pub fn refute(&mut self, pos: &Chess, wrong: Move) -> Option<Refutation> {
+        if let Some(r) = by_mate(pos, wrong) {
+            return Some(r);
+        }
+        if self.engine.is_none() {
+            let path = self.path.take()?;
+            match Engine::start(&path, EngineOptions::default()) {
+                Ok(engine) => self.engine = Some(engine),
+                Err(e) => {
+                    eprintln!("sancho: {e}; only mates the solver proves are refuted");
+                    return None;
+                }
+            }
+        }
+        let engine = self.engine.as_mut()?;
+        let mut after = pos.clone();
+        after.play_unchecked(wrong);
+        match engine.analyse(&fen_of(&after), 1, Limit::Movetime(REFUTE_MS)) {
+            Ok(lines) => by_engine(pos, wrong, &lines),
+            Err(e) => {
+                eprintln!("sancho: {e}; only mates the solver proves are refuted");
+                self.engine = None;
+                None
+            }
+        }
     }
 }

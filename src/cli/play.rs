@@ -10,7 +10,7 @@ use anyhow::{Context, bail};
 use clap::Args;
 use sancho::drill;
 use sancho::library::{Filter, Library};
-use sancho::line::run_puzzles;
+use sancho::line::run_puzzles_refuting;
 use sancho::progress::{Progress, Source, Store, difficulty_rating};
 use sancho::puzzle::{Puzzle, builtin_packs, load_path};
 use sancho::record::{attempt_record, source_of};
@@ -66,6 +66,10 @@ pub struct PlayArgs {
     /// With --plain: every event as one JSON object per line.
     #[arg(long, requires = "plain")]
     pub json: bool,
+    /// With --plain: a UCI engine that says why a wrong move fails, after the puzzle
+    /// (default: SANCHO_ENGINE; without one, only mates the solver proves are shown).
+    #[arg(long, requires = "plain", value_name = "PATH")]
+    pub engine: Option<PathBuf>,
 }
 
 /// Parses a rating band such as `1200-1600`.
@@ -266,13 +270,15 @@ pub fn play(
     let (mut store, notice) = store_or_warn(data_dir.clone());
     let (puzzles, builtin) = puzzles(&args, store.as_ref(), data_dir.clone())?;
     if args.plain {
-        run_puzzles(
+        let mut refuter = super::mine::Refuter::new(args.engine.clone());
+        run_puzzles_refuting(
             io::stdin().lock(),
             io::stdout().lock(),
             &puzzles,
             args.json,
             stopwatch(),
             |puzzle, outcome, ms| record(&mut store, puzzle, builtin, outcome, ms),
+            |pos, mv| refuter.refute(pos, mv),
         )?;
         return Ok(ExitCode::SUCCESS);
     }

@@ -218,7 +218,10 @@ mod tests {
         let lines = [pv(Score::Cp(450), "e4d2 b1b2 d2f1 g1f1 e8d7")];
         let r = by_engine(&pos, wrong, &lines).unwrap();
         // The rook for the knight once Kxf1 takes back: two pawns' worth.
-        assert_eq!(r.text, "1. Rab1? Nd2 2. Rb2 Nxf1: wins 2 pawns' worth of material");
+        assert_eq!(
+            r.text,
+            "1. Rab1? Nd2 2. Rb2 Nxf1: wins 2 pawns' worth of material"
+        );
         // A score without a gain on the board, an illegal line, a claimed
         // mate the line does not deliver: nothing.
         for lines in [

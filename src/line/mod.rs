@@ -7,4 +7,4 @@ pub mod puzzle;
 
 pub use board_text::{board_drawing, board_drawing_marked, piece_list};
 pub use drill::{DrillOptions, lesson_completed, run_drill, run_exercises, run_lesson};
-pub use puzzle::{PlaySummary, describe, run_puzzles};
+pub use puzzle::{PlaySummary, describe, run_puzzles, run_puzzles_refuting};

@@ -12,7 +12,7 @@
 //! - `{"event": "hint", "rung", "text", ...}` with `square`, `from`/`to` or `san` by rung
 //! - `{"event": "solved", "id", "message"}`, `{"event": "failed", "id", "message", "solution"}`
 //! - `{"event": "refutation", "san", "verdict", "text"}`: after the end, why the first legal
-//!   wrong move failed, when the mate solver proves it (never before the end)
+//!   wrong move failed, when the mate solver (or an engine) shows it (never before the end)
 //! - `{"event": "skipped", "id"}` (next before the end), `{"event": "error", "message"}`
 //! - `{"event": "end", "played", "solved", "failed"}`
 //!
@@ -24,7 +24,7 @@ use std::io::{self, BufRead, Write};
 use serde_json::{Value, json};
 use shakmaty::{Chess, Color, Move, Position};
 
-use crate::engine::refute::by_mate;
+use crate::engine::refute::{Refutation, by_mate};
 use crate::notation::{MoveText, ResolveError, color_name, role_name};
 use crate::puzzle::{Puzzle, color_word};
 use crate::session::{Event, HintRung, Outcome, Session, Wrong};
@@ -51,12 +51,30 @@ pub struct PlaySummary {
 /// # Errors
 /// Reading or writing failed, or `on_finish` failed.
 pub fn run_puzzles<R: BufRead, W: Write>(
+    input: R,
+    output: W,
+    puzzles: &[Puzzle],
+    json: bool,
+    clock: impl FnMut() -> u64,
+    on_finish: impl FnMut(&Puzzle, &Outcome, u64) -> io::Result<()>,
+) -> io::Result<PlaySummary> {
+    run_puzzles_refuting(input, output, puzzles, json, clock, on_finish, by_mate)
+}
+
+/// As [`run_puzzles`], with `refute` saying why the first legal wrong move
+/// of a puzzle fails, once the puzzle has ended (the mate solver,
+/// [`by_mate`], or an engine).
+///
+/// # Errors
+/// As [`run_puzzles`].
+pub fn run_puzzles_refuting<R: BufRead, W: Write>(
     mut input: R,
     output: W,
     puzzles: &[Puzzle],
     json: bool,
     mut clock: impl FnMut() -> u64,
     mut on_finish: impl FnMut(&Puzzle, &Outcome, u64) -> io::Result<()>,
+    mut refute: impl FnMut(&Chess, Move) -> Option<Refutation>,
 ) -> io::Result<PlaySummary> {
     let mut out = Out { w: output, json };
     let mut summary = PlaySummary::default();
@@ -113,7 +131,7 @@ pub fn run_puzzles<R: BufRead, W: Write>(
             }
             out.events(&before, events)?;
             if let (true, Some(outcome)) = (session.is_finished(), session.outcome()) {
-                if let Some(r) = first_wrong.and_then(|(pos, mv)| by_mate(&pos, mv)) {
+                if let Some(r) = first_wrong.and_then(|(pos, mv)| refute(&pos, mv)) {
                     out.event(
                         json!({"event": "refutation", "san": r.san, "verdict": r.verdict,
                                "text": r.text}),
