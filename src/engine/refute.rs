@@ -7,9 +7,10 @@
 //! ([`by_engine`]) and only what its line shows on the board is said.
 
 use shakmaty::san::SanPlus;
-use shakmaty::{Chess, Color, Move, Position, Role};
+use shakmaty::{Chess, Move, Position};
 
 use super::{PvLine, Score};
+use crate::mine::balance;
 use crate::notation::movetext;
 use crate::puzzle::mate_in;
 
@@ -118,26 +119,6 @@ fn pawns(gain: i32) -> String {
         1 => "a pawn's worth of material".to_owned(),
         n => format!("{n} pawns' worth of material"),
     }
-}
-
-/// Material of `color` minus its opponent's, in pawns (1, 3, 3, 5, 9).
-fn balance(pos: &Chess, color: Color) -> i32 {
-    let board = pos.board();
-    let value = |role| match role {
-        Role::Pawn => 1,
-        Role::Knight | Role::Bishop => 3,
-        Role::Rook => 5,
-        Role::Queen => 9,
-        Role::King => 0,
-    };
-    Role::ALL
-        .iter()
-        .map(|&role| {
-            let ours = (board.by_role(role) & board.by_color(color)).count();
-            let theirs = (board.by_role(role) & board.by_color(!color)).count();
-            value(role) * (i32::try_from(ours).unwrap_or(0) - i32::try_from(theirs).unwrap_or(0))
-        })
-        .sum()
 }
 
 /// Builds the texts of a refutation line from `pos`.

@@ -22,6 +22,10 @@ use crate::engine::{PvLine, Score};
 use crate::notation::{san, uci};
 use crate::puzzle::{check_pack, color_word, fen_of, parse_fen};
 
+mod themes;
+
+use themes::{gain_words, themes};
+
 /// How many MultiPV lines the rules need.
 pub const MULTIPV: u32 = 2;
 
@@ -246,8 +250,8 @@ fn value(role: Role) -> i32 {
     }
 }
 
-/// Material of `color` minus its opponent's, in pawns.
-fn balance(pos: &Chess, color: Color) -> i32 {
+/// Material of `color` minus its opponent's, in pawns (1, 3, 3, 5, 9).
+pub fn balance(pos: &Chess, color: Color) -> i32 {
     let board = pos.board();
     Role::ALL
         .iter()
@@ -440,104 +444,6 @@ fn build(moment: &Moment<'_>, line: &[Move], kind: Kind) -> MinedPuzzle {
             found,
         },
     }
-}
-
-/// "wins a knight", "wins the queen", or "wins N pawns' worth of material".
-fn gain_words(pos: &Chess, line: &[Move]) -> String {
-    let me = pos.turn();
-    let mut won = Vec::new();
-    let mut lost = 0;
-    let mut at = pos.clone();
-    for &mv in line {
-        if let Some(role) = mv.capture() {
-            if at.turn() == me {
-                won.push(role);
-            } else {
-                lost += 1;
-            }
-        }
-        at.play_unchecked(mv);
-    }
-    let promoted = line.iter().any(|mv| mv.promotion().is_some());
-    match (won.as_slice(), lost, promoted) {
-        ([Role::Queen], 0, false) => "wins the queen".to_owned(),
-        ([role], 0, false) => format!("wins a {}", role_word(*role)),
-        _ => format!(
-            "wins material ({} pawns' worth)",
-            balance(&at, me) - balance(pos, me)
-        ),
-    }
-}
-
-fn role_word(role: Role) -> &'static str {
-    match role {
-        Role::Pawn => "pawn",
-        Role::Knight => "knight",
-        Role::Bishop => "bishop",
-        Role::Rook => "rook",
-        Role::Queen => "queen",
-        Role::King => "king",
-    }
-}
-
-/// The themes found mechanically: `mate` and `mateInN`, or `advantage` /
-/// `crushing`; `promotion`, `enPassant`, `fork`, `sacrifice`.
-fn themes(pos: &Chess, line: &[Move], kind: Kind) -> Vec<String> {
-    let me = pos.turn();
-    let mut themes = match kind {
-        Kind::Mate(n) => vec!["mate".to_owned(), format!("mateIn{n}")],
-        Kind::Material => Vec::new(),
-    };
-    let mut at = pos.clone();
-    let start = balance(pos, me);
-    let (mut fork, mut sacrifice, mut promotion, mut en_passant) = (false, false, false, false);
-    let mut gain = 0;
-    for &mv in line {
-        let mine = at.turn() == me;
-        at.play_unchecked(mv);
-        gain = balance(&at, me) - start;
-        if mine {
-            promotion |= mv.promotion().is_some();
-            en_passant |= mv.is_en_passant();
-            fork |= forks(&at, mv, me);
-        } else {
-            sacrifice |= gain <= -DECISIVE_GAIN;
-        }
-    }
-    if kind == Kind::Material {
-        themes.push(if gain >= 6 { "crushing" } else { "advantage" }.to_owned());
-    }
-    for (on, name) in [
-        (fork, "fork"),
-        (sacrifice, "sacrifice"),
-        (promotion, "promotion"),
-        (en_passant, "enPassant"),
-    ] {
-        if on {
-            themes.push(name.to_owned());
-        }
-    }
-    themes
-}
-
-/// Whether the piece that just moved attacks two or more enemy pieces that
-/// are worth more than it (or the king), as Lichess's fork theme.
-fn forks(after: &Chess, mv: Move, me: Color) -> bool {
-    let to = mv.to();
-    let board = after.board();
-    let Some(piece) = board.piece_at(to) else {
-        return false;
-    };
-    if piece.role == Role::King {
-        return false;
-    }
-    let attacked = board.attacks_from(to) & board.by_color(!me);
-    attacked
-        .into_iter()
-        .filter_map(|sq| board.role_at(sq))
-        .filter(|&role| role == Role::King || value(role) > value(piece.role))
-        .count()
-        >= 2
 }
 
 /// Whether the validator of `sancho check` finds nothing at all (no error,
