@@ -2,6 +2,7 @@
 //! `mateInN`, `advantage`/`crushing`, `fork`, `sacrifice`, `promotion`,
 //! `enPassant`) and the words for what it wins.
 
+use shakmaty::attacks::between;
 use shakmaty::{Chess, Color, Move, Position, Role};
 
 use super::{DECISIVE_GAIN, Kind, balance, value};
@@ -45,7 +46,8 @@ fn role_word(role: Role) -> &'static str {
 }
 
 /// The themes found mechanically: `mate` and `mateInN`, or `advantage` /
-/// `crushing`; `promotion`, `enPassant`, `fork`, `sacrifice`.
+/// `crushing`; `promotion`, `enPassant`, `fork`, `discoveredAttack`,
+/// `sacrifice`.
 pub(super) fn themes(pos: &Chess, line: &[Move], kind: Kind) -> Vec<String> {
     let me = pos.turn();
     let mut themes = match kind {
@@ -55,15 +57,18 @@ pub(super) fn themes(pos: &Chess, line: &[Move], kind: Kind) -> Vec<String> {
     let mut at = pos.clone();
     let start = balance(pos, me);
     let (mut fork, mut sacrifice, mut promotion, mut en_passant) = (false, false, false, false);
+    let mut discovered = false;
     let mut gain = 0;
     for &mv in line {
         let mine = at.turn() == me;
+        let before = at.clone();
         at.play_unchecked(mv);
         gain = balance(&at, me) - start;
         if mine {
             promotion |= mv.promotion().is_some();
             en_passant |= mv.is_en_passant();
             fork |= forks(&at, mv, me);
+            discovered |= discovers(&before, &at, mv, me);
         } else {
             sacrifice |= gain <= -DECISIVE_GAIN;
         }
@@ -73,6 +78,7 @@ pub(super) fn themes(pos: &Chess, line: &[Move], kind: Kind) -> Vec<String> {
     }
     for (on, name) in [
         (fork, "fork"),
+        (discovered, "discoveredAttack"),
         (sacrifice, "sacrifice"),
         (promotion, "promotion"),
         (en_passant, "enPassant"),
@@ -82,6 +88,31 @@ pub(super) fn themes(pos: &Chess, line: &[Move], kind: Kind) -> Vec<String> {
         }
     }
     themes
+}
+
+/// Whether the move uncovers an attack by another of the mover's line
+/// pieces on the enemy king or on a piece worth more than that line piece.
+fn discovers(before: &Chess, after: &Chess, mv: Move, me: Color) -> bool {
+    let Some(from) = mv.from() else {
+        return false;
+    };
+    let board = after.board();
+    let sliders = board.by_color(me)
+        & (board.by_role(Role::Bishop) | board.by_role(Role::Rook) | board.by_role(Role::Queen));
+    sliders.into_iter().filter(|&s| s != mv.to()).any(|s| {
+        let Some(role) = board.role_at(s) else {
+            return false;
+        };
+        (board.attacks_from(s) & board.by_color(!me))
+            .into_iter()
+            .any(|target| {
+                board
+                    .role_at(target)
+                    .is_some_and(|t| t == Role::King || value(t) > value(role))
+                    && between(s, target).contains(from)
+                    && !before.board().attacks_from(s).contains(target)
+            })
+    })
 }
 
 /// Whether the piece that just moved attacks two or more enemy pieces that
@@ -102,4 +133,57 @@ fn forks(after: &Chess, mv: Move, me: Color) -> bool {
         .filter(|&role| role == Role::King || value(role) > value(piece.role))
         .count()
         >= 2
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::puzzle::parse_fen;
+    use shakmaty::uci::UciMove;
+
+    fn line(pos: &Chess, moves: &str) -> Vec<Move> {
+        let mut at = pos.clone();
+        moves
+            .split(' ')
+            .map(|u| {
+                let mv = u.parse::<UciMove>().unwrap().to_move(&at).unwrap();
+                at.play_unchecked(mv);
+                mv
+            })
+            .collect()
+    }
+
+    #[test]
+    fn themes_are_found_on_the_board() {
+        let table = [
+            // Bxa7 uncovers the rook on the queen.
+            (
+                "3qk3/p7/8/8/3B4/8/8/3R2K1 w - - 0 1",
+                "d4a7 d8e7",
+                vec!["discoveredAttack"],
+            ),
+            // Nc7+ forks king and rook.
+            (
+                "r3k3/8/8/3N4/8/8/8/4K3 w - - 0 1",
+                "d5c7 e8d8 c7a8",
+                vec!["fork"],
+            ),
+            // e7-e8=Q.
+            ("8/4P3/8/8/8/k7/8/K7 w - - 0 1", "e7e8q", vec!["promotion"]),
+            // exd6 en passant.
+            (
+                "4k3/8/8/3pP3/8/8/8/4K3 w - d6 0 2",
+                "e5d6",
+                vec!["enPassant"],
+            ),
+            // A quiet rook move: nothing.
+            ("4k3/8/8/8/8/8/8/R3K3 w - - 0 1", "a1a2", vec![]),
+        ];
+        for (fen, moves, expected) in table {
+            let pos = parse_fen(fen).unwrap();
+            let mut found = themes(&pos, &line(&pos, moves), Kind::Material);
+            found.retain(|t| t != "advantage" && t != "crushing");
+            assert_eq!(found, expected, "{fen} {moves}");
+        }
+    }
 }
