@@ -275,13 +275,14 @@ fn legal_line(start: &Chess, pv: &[shakmaty::uci::UciMove]) -> Vec<Move> {
     moves
 }
 
-/// How many plies of `line` make the puzzle, or `None` when the line does
-/// not end in mate or a decisive gain.
+/// How many plies of `line` make the puzzle and the material gain that
+/// holds to the end of the line (0 for a mate), or `None` when the line
+/// does not end in mate or a decisive gain.
 ///
 /// The gain is counted from `baseline`, the user's material balance before
 /// the opponent's last move, so that taking back a piece the opponent just
 /// took is not a puzzle.
-fn puzzle_length(start: &Chess, line: &[Move], kind: Kind, baseline: i32) -> Option<usize> {
+fn puzzle_length(start: &Chess, line: &[Move], kind: Kind, baseline: i32) -> Option<(usize, i32)> {
     match kind {
         Kind::Mate(n) => {
             let plies = 2 * n - 1;
@@ -289,7 +290,7 @@ fn puzzle_length(start: &Chess, line: &[Move], kind: Kind, baseline: i32) -> Opt
             for &mv in line.get(..plies)? {
                 pos.play_unchecked(mv);
             }
-            pos.is_checkmate().then_some(plies)
+            pos.is_checkmate().then_some((plies, 0))
         }
         Kind::Material => {
             let me = start.turn();
@@ -304,7 +305,7 @@ fn puzzle_length(start: &Chess, line: &[Move], kind: Kind, baseline: i32) -> Opt
             (0..gains.len().min(2 * MAX_USER_MOVES))
                 .step_by(2)
                 .find(|&i| i + 1 < gains.len() && gains[i..].iter().all(|&g| g >= DECISIVE_GAIN))
-                .map(|i| i + 1)
+                .map(|i| (i + 1, gains[i..].iter().copied().min().unwrap_or(0)))
         }
     }
 }
@@ -345,7 +346,7 @@ pub fn puzzle_at<E>(
         .map_or(balance(pos, pos.turn()), |(before, _)| {
             balance(before, pos.turn())
         });
-    let Some(len) = puzzle_length(pos, &line, kind, baseline) else {
+    let Some((len, held)) = puzzle_length(pos, &line, kind, baseline) else {
         return Ok(None);
     };
     let line = &line[..len];
@@ -367,11 +368,11 @@ pub fn puzzle_at<E>(
         }
         at.play_unchecked(mv);
     }
-    let puzzle = build(moment, line, kind);
+    let puzzle = build(moment, line, kind, held);
     Ok(passes_check(&puzzle).then_some(puzzle))
 }
 
-fn build(moment: &Moment<'_>, line: &[Move], kind: Kind) -> MinedPuzzle {
+fn build(moment: &Moment<'_>, line: &[Move], kind: Kind, held: i32) -> MinedPuzzle {
     let pos = moment.pos;
     let me = pos.turn();
     let game = moment.game;
@@ -392,7 +393,10 @@ fn build(moment: &Moment<'_>, line: &[Move], kind: Kind) -> MinedPuzzle {
     let what = match kind {
         Kind::Mate(1) => "is checkmate".to_owned(),
         Kind::Mate(n) => format!("forces mate in {n}"),
-        Kind::Material => gain_words(pos, line),
+        Kind::Material => {
+            let prior_capture = moment.before.is_some_and(|(_, mv)| mv.is_capture());
+            gain_words(pos, line, held, prior_capture)
+        }
     };
     let comment = if found {
         format!("{who} found {number}{best} here: it {what}")

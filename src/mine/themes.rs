@@ -7,11 +7,15 @@ use shakmaty::{Chess, Color, Move, Position, Role};
 
 use super::{DECISIVE_GAIN, Kind, balance, value};
 
-/// "wins a knight", "wins the queen", or "wins N pawns' worth of material".
-pub(super) fn gain_words(pos: &Chess, line: &[Move]) -> String {
+/// "wins a knight", "wins the queen", or "wins material (N pawns'
+/// worth)": `held` is the gain that holds to the end of the engine's line
+/// (counted from before the opponent's last move, `prior_capture` saying
+/// whether that move took something), so that a piece taken back later is
+/// not called won.
+pub(super) fn gain_words(pos: &Chess, line: &[Move], held: i32, prior_capture: bool) -> String {
     let me = pos.turn();
     let mut won = Vec::new();
-    let mut lost = 0;
+    let mut lost = usize::from(prior_capture);
     let mut at = pos.clone();
     for &mv in line {
         if let Some(role) = mv.capture() {
@@ -25,12 +29,9 @@ pub(super) fn gain_words(pos: &Chess, line: &[Move]) -> String {
     }
     let promoted = line.iter().any(|mv| mv.promotion().is_some());
     match (won.as_slice(), lost, promoted) {
-        ([Role::Queen], 0, false) => "wins the queen".to_owned(),
-        ([role], 0, false) => format!("wins a {}", role_word(*role)),
-        _ => format!(
-            "wins material ({} pawns' worth)",
-            balance(&at, me) - balance(pos, me)
-        ),
+        ([Role::Queen], 0, false) if held == value(Role::Queen) => "wins the queen".to_owned(),
+        ([role], 0, false) if held == value(*role) => format!("wins a {}", role_word(*role)),
+        _ => format!("wins material ({held} pawns' worth)"),
     }
 }
 
