@@ -607,3 +607,29 @@ fn line_mode_refutes_with_the_engine_when_one_is_named() {
     let out = play_plain(&pack, dir.path(), "Rab1\nsolution\n", false);
     assert!(!out.contains("Why your first try failed"), "{out}");
 }
+
+#[test]
+fn taking_back_is_counted_against_what_a_line_wins() {
+    // 45... Rxa6 takes the bishop; 46. Rxa6 takes back a rook: the exchange.
+    let start = "2k5/R7/Bp5p/r5r1/3N4/2P2K2/PP6/8 b - - 11 45";
+    let after = "2k5/R7/rp5p/6r1/3N4/2P2K2/PP6/8 w - - 0 46";
+    let game = parse_game(&format!(
+        "[White \"W\"]\n[Black \"B\"]\n[FEN \"{start}\"]\n\n45... Rxa6 46. Rxa6 *\n"
+    ))
+    .unwrap();
+    let analyse = canned(&[(
+        after,
+        vec![
+            pv(1, Score::Cp(320), "a7a6 c8b7 a6a1 g5c5"),
+            pv(2, Score::Cp(-20), "a7a8"),
+        ],
+    )]);
+    let mined = mine_game(&game, Sides::Only(shakmaty::Color::White), false, analyse).unwrap();
+    assert_eq!(mined.puzzles.len(), 1, "{mined:?}");
+    let p = &mined.puzzles[0];
+    assert_eq!(
+        p.solution_sequence[1].comment.as_deref(),
+        Some("W found 46.Rxa6 here: it wins material (2 pawns' worth)")
+    );
+    assert_eq!(p.fen, start);
+}
