@@ -12,6 +12,9 @@
 //! - [`spoiler`]: what the live hint may show while a puzzle is unsolved.
 //! - [`progress`]: the user's progress (attempts, rating, reviews, streaks)
 //!   and the crash-safe store that keeps it.
+//! - [`mine`]: puzzles from the user's games, by rules after the Lichess
+//!   puzzler, over an analysis passed in.
+//! - [`engine`]: a shell module that runs an optional UCI engine.
 //! - [`tui`]: the ratatui shell (actions, app state, view), kept in the
 //!   library so that tests and benchmarks can drive it.
 //!
@@ -19,8 +22,10 @@
 //! time and directories are passed in.
 
 pub mod drill;
+pub mod engine;
 pub mod library;
 pub mod line;
+pub mod mine;
 pub mod notation;
 pub mod progress;
 pub mod puzzle;

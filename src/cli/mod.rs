@@ -4,6 +4,7 @@ mod class;
 mod data;
 mod drill;
 mod library;
+mod mine;
 mod notation;
 mod play;
 mod progress;
@@ -51,6 +52,8 @@ pub enum Command {
     Check(puzzles::CheckArgs),
     /// Find every move that forces mate in N.
     Solve(puzzles::SolveArgs),
+    /// Puzzles from your own games (PGN), found with a UCI engine such as Stockfish.
+    Mine(mine::MineArgs),
     /// Notation drills: write, read, disambiguation, coordinates, transcribe, review, scoresheet.
     Drill(drill::DrillArgs),
     /// Lessons on every rule of SAN (no number: the list).
@@ -80,6 +83,7 @@ pub fn run(cli: Cli) -> anyhow::Result<ExitCode> {
         Some(Command::Translate(args)) => notation::translate(args),
         Some(Command::Check(args)) => puzzles::check(args),
         Some(Command::Solve(args)) => puzzles::solve(args),
+        Some(Command::Mine(args)) => mine::mine(args, cli.data_dir),
         Some(Command::Drill(args)) => drill::drill(args, cli.data_dir),
         Some(Command::Lesson(args)) => drill::lesson(args, cli.data_dir),
         Some(Command::Import(args)) => library::import(args, cli.data_dir),

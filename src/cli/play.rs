@@ -10,7 +10,7 @@ use anyhow::bail;
 use clap::Args;
 use sancho::drill;
 use sancho::library::{Filter, Library};
-use sancho::line::run_puzzles;
+use sancho::line::run_puzzles_refuting;
 use sancho::progress::{
     LessonScore, Progress, PuzzleRef, Recorded, Resume, Source, Store, difficulty_rating,
 };
@@ -74,6 +74,10 @@ pub struct PlayArgs {
     /// With --plain: every event as one JSON object per line.
     #[arg(long, requires = "plain")]
     pub json: bool,
+    /// With --plain: a UCI engine that says why a wrong move fails, after the puzzle
+    /// (default: SANCHO_ENGINE; without one, only mates the solver proves are shown).
+    #[arg(long, requires = "plain", value_name = "PATH")]
+    pub engine: Option<PathBuf>,
 }
 
 /// Parses a rating band such as `1200-1600`.
@@ -316,7 +320,8 @@ pub fn play(
     let (puzzles, builtin) = puzzles(&args, store.as_ref(), data_dir.clone())?;
     let plan = plan(&args, store.as_ref(), &puzzles, builtin);
     if args.plain {
-        run_puzzles(
+        let mut refuter = super::mine::Refuter::new(args.engine.clone());
+        run_puzzles_refuting(
             io::stdin().lock(),
             io::stdout().lock(),
             &puzzles,
@@ -324,6 +329,7 @@ pub fn play(
             args.json,
             stopwatch(),
             |puzzle, outcome, ms| record(&mut store, puzzle, builtin, outcome, ms),
+            |pos, mv| refuter.refute(pos, mv),
         )?;
         return Ok(ExitCode::SUCCESS);
     }

@@ -85,6 +85,69 @@ pub fn parse_game(text: &str) -> Result<PgnGame, PgnError> {
     parse_games(text)?.into_iter().next().ok_or(PgnError::Empty)
 }
 
+/// The text of each game of a PGN stream, one at a time, with the 1-based
+/// line where it starts: thousands of games need no more memory than one.
+/// Each text is read with [`parse_game`].
+pub struct GameTexts<R> {
+    lines: std::io::Lines<R>,
+    line_no: usize,
+    pending: Option<(usize, String)>,
+    done: bool,
+}
+
+impl<R: std::io::BufRead> GameTexts<R> {
+    /// Splits `reader` into games (a tag section after movetext starts a
+    /// new game, as in [`parse_games`]).
+    pub fn new(reader: R) -> Self {
+        Self {
+            lines: reader.lines(),
+            line_no: 0,
+            pending: None,
+            done: false,
+        }
+    }
+}
+
+impl<R: std::io::BufRead> Iterator for GameTexts<R> {
+    type Item = std::io::Result<(usize, String)>;
+
+    fn next(&mut self) -> Option<Self::Item> {
+        if self.done {
+            return None;
+        }
+        let mut movetext = String::new();
+        loop {
+            let Some(line) = self.lines.next() else {
+                self.done = true;
+                return self.pending.take().map(Ok);
+            };
+            let line = match line {
+                Ok(line) => line,
+                Err(e) => {
+                    self.done = true;
+                    return Some(Err(e));
+                }
+            };
+            self.line_no += 1;
+            let trimmed = line.trim();
+            let (_, text) = self
+                .pending
+                .get_or_insert_with(|| (self.line_no, String::new()));
+            if trimmed.starts_with('[') && !in_brace(&movetext) {
+                if !movetext.trim().is_empty() {
+                    let game = self.pending.replace((self.line_no, format!("{line}\n")));
+                    return game.map(Ok);
+                }
+            } else {
+                movetext.push_str(&line);
+                movetext.push('\n');
+            }
+            text.push_str(&line);
+            text.push('\n');
+        }
+    }
+}
+
 fn in_brace(movetext: &str) -> bool {
     movetext.matches('{').count() > movetext.matches('}').count()
 }
@@ -178,6 +241,21 @@ a6 4.Ba4 1-0
             Err(PgnError::Unclosed("variation ("))
         );
         assert_eq!(parse_game("[Event \"x\"]\n*"), Err(PgnError::Empty));
+    }
+
+    #[test]
+    fn streams_game_texts_with_their_first_line() {
+        let text = "[Event \"a\"]\n\n1. e4 {a [bracket]\n[not a tag]} *\n\n[Event \"b\"]\n[FEN \"8/8/8/8/8/8/8/K1k5 w - - 0 1\"]\n1. Kb1 *\n";
+        let games: Vec<_> = GameTexts::new(text.as_bytes())
+            .map(Result::unwrap)
+            .collect();
+        assert_eq!(games.len(), 2);
+        assert_eq!(games[0].0, 1);
+        assert_eq!(games[1].0, 6);
+        assert_eq!(parse_game(&games[0].1).unwrap().moves, ["e4"]);
+        let second = parse_game(&games[1].1).unwrap();
+        assert_eq!(second.tag("FEN"), Some("8/8/8/8/8/8/8/K1k5 w - - 0 1"));
+        assert_eq!(second.moves, ["Kb1"]);
     }
 
     #[test]

@@ -12,7 +12,7 @@ pub use board_text::{board_drawing, board_drawing_marked, piece_list};
 pub use command::Command;
 pub use drill::{DrillOptions, lesson_completed, run_drill, run_exercises, run_lesson};
 pub use prose::plain_prose;
-pub use puzzle::{PlaySummary, describe, run_puzzles};
+pub use puzzle::{PlaySummary, describe, run_puzzles, run_puzzles_refuting};
 
 /// The most of one typed line that line mode keeps: far more than any move
 /// or command, so that an over-long line is still told apart ("input too

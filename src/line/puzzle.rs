@@ -18,6 +18,8 @@
 //! - `{"event": "failed", "id", "message", "solution", "gave_up", "reason", "line", "game_url",
 //!   "rated", "rating_before", "rating_after", "saved"}` (`solution`: the moves shown on
 //!   giving up; `line`: the whole solution with the pack's comments)
+//! - `{"event": "refutation", "san", "verdict", "text"}`: after the end, why the first legal
+//!   wrong move failed, when the mate solver (or an engine) shows it (never before the end)
 //! - `{"event": "skipped", "id"}` (next before the end), `{"event": "error", "message"}`
 //! - `{"event": "end", "played", "solved", "failed"}`
 //!
@@ -38,6 +40,7 @@ use std::io::{self, BufRead, Write};
 use serde_json::{Value, json};
 use shakmaty::{Chess, Color, Move, Position};
 
+use crate::engine::refute::{Refutation, by_mate};
 use crate::notation::{MoveText, ResolveError, color_name, role_name};
 use crate::progress::{Recorded, Resume};
 use crate::puzzle::{Puzzle, color_word};
@@ -71,6 +74,27 @@ pub struct PlaySummary {
 /// Reading or writing failed, or `on_finish` failed (the result of that
 /// puzzle is then not written).
 pub fn run_puzzles<R: BufRead, W: Write>(
+    input: R,
+    output: W,
+    puzzles: &[Puzzle],
+    plan: Resume,
+    json: bool,
+    clock: impl FnMut() -> u64,
+    on_finish: impl FnMut(&Puzzle, &Outcome, u64) -> io::Result<Option<Recorded>>,
+) -> io::Result<PlaySummary> {
+    run_puzzles_refuting(
+        input, output, puzzles, plan, json, clock, on_finish, by_mate,
+    )
+}
+
+/// As [`run_puzzles`], with `refute` saying why the first legal wrong move
+/// of a puzzle fails, once the puzzle has ended (the mate solver,
+/// [`by_mate`], or an engine).
+///
+/// # Errors
+/// As [`run_puzzles`].
+#[allow(clippy::too_many_arguments)]
+pub fn run_puzzles_refuting<R: BufRead, W: Write>(
     mut input: R,
     output: W,
     puzzles: &[Puzzle],
@@ -78,6 +102,7 @@ pub fn run_puzzles<R: BufRead, W: Write>(
     json: bool,
     mut clock: impl FnMut() -> u64,
     mut on_finish: impl FnMut(&Puzzle, &Outcome, u64) -> io::Result<Option<Recorded>>,
+    mut refute: impl FnMut(&Chess, Move) -> Option<Refutation>,
 ) -> io::Result<PlaySummary> {
     let mut out = Out { w: output, json };
     let mut summary = PlaySummary::default();
@@ -98,6 +123,7 @@ pub fn run_puzzles<R: BufRead, W: Write>(
         let (mut session, events) = Session::new(puzzle.clone());
         out.puzzle(puzzle, &plan, i, k < plan.due, &session)?;
         let mut started = clock();
+        let mut first_wrong: Option<(Chess, Move)> = None;
         out.events(&puzzle.position, events)?;
         if !json {
             out.prompt(&session)?;
@@ -146,6 +172,15 @@ pub fn run_puzzles<R: BufRead, W: Write>(
                 }
                 None => (session.submit(text), Then::Stay),
             };
+            if first_wrong.is_none() {
+                first_wrong = events.iter().find_map(|e| match e {
+                    Event::Wrong {
+                        wrong: Wrong::NotSolution { text },
+                        ..
+                    } => Some((before.clone(), text.mv)),
+                    _ => None,
+                });
+            }
             let (events, result): (Vec<Event>, Vec<Event>) =
                 events.into_iter().partition(|e| !is_result(e));
             out.events(&before, events)?;
@@ -163,6 +198,14 @@ pub fn run_puzzles<R: BufRead, W: Write>(
                 let recorded = on_finish(puzzle, &outcome, clock().saturating_sub(started))?;
                 for event in result {
                     out.result(event, &session, recorded.as_ref())?;
+                }
+                // Only now that the puzzle is over: why the first try failed.
+                if let Some(r) = first_wrong.take().and_then(|(pos, mv)| refute(&pos, mv)) {
+                    out.event(
+                        json!({"event": "refutation", "san": r.san, "verdict": r.verdict,
+                               "text": r.text}),
+                        || format!("Why your first try failed: {}.", r.text),
+                    )?;
                 }
             }
             match then {

@@ -1,0 +1,320 @@
+//! `sancho mine`: puzzles from the user's own games, with a UCI engine.
+//!
+//! The shell around [`sancho::mine`]: finds and runs the engine, streams the
+//! PGN file behind a progress bar, and rewrites the pack after every game
+//! that gave puzzles, so that Ctrl-C keeps what was mined so far.
+
+use std::collections::HashSet;
+use std::fs::File;
+use std::io::{BufReader, Write};
+use std::path::{Path, PathBuf};
+use std::process::ExitCode;
+use std::time::{Duration, Instant};
+
+use anyhow::Context;
+use clap::Args;
+use indicatif::{ProgressBar, ProgressStyle};
+use sancho::drill::pgn::{GameTexts, parse_game};
+use sancho::engine::refute::{Refutation, by_engine, by_mate};
+use sancho::engine::{Engine, EngineOptions, HOW_TO_GET_ONE, Limit, find_engine_here};
+use sancho::mine::{MULTIPV, MinedPuzzle, mine_game, sides_for};
+use sancho::puzzle::fen_of;
+use serde_json::Value;
+use shakmaty::{Chess, Move, Position};
+
+use super::data::data_dir;
+
+/// `sancho mine`.
+#[derive(Debug, Args)]
+pub struct MineArgs {
+    /// The games, in PGN (any number of games; read as a stream).
+    games: PathBuf,
+    /// The UCI engine (default: SANCHO_ENGINE, else `stockfish` on the PATH or in /usr/games).
+    #[arg(long, value_name = "PATH")]
+    engine: Option<PathBuf>,
+    /// Mine only this player's moves (words of the White or Black tag, any case: `carlsen`).
+    #[arg(long, value_name = "NAME")]
+    player: Option<String>,
+    /// Search every position to this depth (default 14).
+    #[arg(long, value_name = "N", conflicts_with = "movetime",
+          value_parser = clap::value_parser!(u32).range(1..=60))]
+    depth: Option<u32>,
+    /// Search every position for this many milliseconds instead.
+    #[arg(long, value_name = "MS", value_parser = clap::value_parser!(u64).range(1..))]
+    movetime: Option<u64>,
+    /// The pack to write (default: mined.json in the data directory). Puzzles
+    /// already in it are kept; the same game mined again replaces its own.
+    #[arg(long, value_name = "PACK.json")]
+    out: Option<PathBuf>,
+    /// The engine's Threads option.
+    #[arg(long, default_value_t = 1, value_name = "N")]
+    threads: u32,
+    /// The engine's Hash option, in MiB.
+    #[arg(long, default_value_t = 64, value_name = "MB")]
+    hash: u32,
+    /// No progress bar.
+    #[arg(long)]
+    quiet: bool,
+}
+
+/// The default search depth.
+const DEFAULT_DEPTH: u32 = 14;
+
+pub fn mine(args: MineArgs, data_dir_flag: Option<PathBuf>) -> anyhow::Result<ExitCode> {
+    let Some(engine_path) = find_engine_here(args.engine.as_deref()) else {
+        eprintln!("sancho: mining needs a UCI engine and none was found: {HOW_TO_GET_ONE}");
+        return Ok(ExitCode::from(2));
+    };
+    let out = match args.out.clone() {
+        Some(out) => out,
+        None => data_dir(data_dir_flag)?.join("mined.json"),
+    };
+    let file =
+        File::open(&args.games).with_context(|| format!("cannot read {}", args.games.display()))?;
+    let size = file.metadata().map(|m| m.len()).unwrap_or(0);
+    let options = EngineOptions {
+        threads: args.threads,
+        hash_mb: args.hash,
+        ..EngineOptions::default()
+    };
+    let mut engine = Engine::start(&engine_path, options).with_context(|| {
+        format!(
+            "the engine {} did not start as a UCI engine ({HOW_TO_GET_ONE})",
+            engine_path.display()
+        )
+    })?;
+    let limit = match (args.depth, args.movetime) {
+        (_, Some(ms)) => Limit::Movetime(ms),
+        (depth, None) => Limit::Depth(depth.unwrap_or(DEFAULT_DEPTH)),
+    };
+    let mut pack = OutPack::open(&out, &args.games)?;
+    let bar = progress_bar(size, args.quiet);
+    let started = Instant::now();
+    let mut tally = Tally::default();
+    let reader = BufReader::new(bar.wrap_read(file));
+    for chunk in GameTexts::new(reader) {
+        let (line, text) =
+            chunk.with_context(|| format!("cannot read {}", args.games.display()))?;
+        if text.trim().is_empty() {
+            continue;
+        }
+        let game = match parse_game(&text) {
+            Ok(game) => game,
+            Err(e) => {
+                bar.suspend(|| eprintln!("{}:{line}: game skipped: {e}", args.games.display()));
+                tally.skipped += 1;
+                continue;
+            }
+        };
+        let Some(sides) = sides_for(&game, args.player.as_deref()) else {
+            tally.without_player += 1;
+            continue;
+        };
+        engine.new_game()?;
+        let mined = mine_game(&game, sides, args.player.is_some(), |pos| {
+            engine.analyse(&fen_of(pos), MULTIPV, limit)
+        })
+        .with_context(|| format!("{}:{line}: the engine failed", args.games.display()))?;
+        if let Some(e) = &mined.error {
+            bar.suspend(|| eprintln!("{}:{line}: game stopped early: {e}", args.games.display()));
+        }
+        tally.games += 1;
+        tally.positions += mined.positions;
+        if !mined.puzzles.is_empty() {
+            tally.puzzles += mined.puzzles.len();
+            pack.add(mined.puzzles);
+            pack.write()?;
+        }
+        bar.set_message(format!("{} puzzles", tally.puzzles));
+    }
+    bar.finish_and_clear();
+    pack.write()?;
+    println!(
+        "mined {} puzzles from {} games ({} positions) in {:.0} s: {}",
+        tally.puzzles,
+        tally.games,
+        tally.positions,
+        started.elapsed().as_secs_f64(),
+        out.display()
+    );
+    if tally.skipped > 0 {
+        println!("{} games could not be read", tally.skipped);
+    }
+    if tally.without_player > 0
+        && let Some(player) = &args.player
+    {
+        println!(
+            "{} games without {player:?} were passed over",
+            tally.without_player
+        );
+    }
+    Ok(ExitCode::SUCCESS)
+}
+
+#[derive(Debug, Default)]
+struct Tally {
+    games: usize,
+    positions: usize,
+    puzzles: usize,
+    skipped: usize,
+    without_player: usize,
+}
+
+fn progress_bar(size: u64, quiet: bool) -> ProgressBar {
+    if quiet {
+        return ProgressBar::hidden();
+    }
+    let bar = ProgressBar::new(size);
+    bar.set_style(
+        ProgressStyle::with_template(
+            "{bar:30} {percent:>3}% {binary_bytes_per_sec} ETA {eta} {msg}",
+        )
+        .unwrap_or_else(|_| ProgressStyle::default_bar()),
+    );
+    bar.enable_steady_tick(Duration::from_millis(500));
+    bar
+}
+
+/// The pack being written: what the file held before, plus this run's puzzles.
+struct OutPack {
+    path: PathBuf,
+    name: String,
+    kept: Vec<Value>,
+    mined: Vec<MinedPuzzle>,
+}
+
+impl OutPack {
+    /// Reads the puzzles already in `path` (none if it does not exist).
+    fn open(path: &Path, games: &Path) -> anyhow::Result<Self> {
+        let mut name = format!(
+            "Mined from {}",
+            games.file_name().map_or_else(
+                || games.display().to_string(),
+                |n| n.to_string_lossy().into_owned()
+            )
+        );
+        let kept = match std::fs::read_to_string(path) {
+            Ok(text) => {
+                let value: Value = serde_json::from_str(&text).with_context(|| {
+                    format!(
+                        "{} exists and is not a pack: not overwriting it",
+                        path.display()
+                    )
+                })?;
+                match value {
+                    Value::Array(puzzles) => puzzles,
+                    Value::Object(mut map) => match map.remove("puzzles") {
+                        Some(Value::Array(puzzles)) => {
+                            if let Some(Value::String(old)) = map.remove("name") {
+                                name = old;
+                            }
+                            puzzles
+                        }
+                        _ => anyhow::bail!(
+                            "{} exists and is not a pack: not overwriting it",
+                            path.display()
+                        ),
+                    },
+                    _ => anyhow::bail!(
+                        "{} exists and is not a pack: not overwriting it",
+                        path.display()
+                    ),
+                }
+            }
+            Err(e) if e.kind() == std::io::ErrorKind::NotFound => Vec::new(),
+            Err(e) => return Err(e).with_context(|| format!("cannot read {}", path.display())),
+        };
+        Ok(Self {
+            path: path.to_owned(),
+            name,
+            kept,
+            mined: Vec::new(),
+        })
+    }
+
+    fn add(&mut self, puzzles: Vec<MinedPuzzle>) {
+        let ids: HashSet<&str> = puzzles.iter().map(|p| p.id.as_str()).collect();
+        self.kept.retain(|p| {
+            !p.get("id")
+                .and_then(Value::as_str)
+                .is_some_and(|id| ids.contains(id))
+        });
+        self.mined.extend(puzzles);
+    }
+
+    /// Writes the pack atomically (a temporary file renamed over it).
+    fn write(&self) -> anyhow::Result<()> {
+        let dir = match self.path.parent() {
+            Some(dir) if !dir.as_os_str().is_empty() => dir,
+            _ => Path::new("."),
+        };
+        std::fs::create_dir_all(dir).with_context(|| format!("cannot create {}", dir.display()))?;
+        let mut puzzles = self.kept.clone();
+        for p in &self.mined {
+            puzzles.push(serde_json::to_value(p)?);
+        }
+        let pack = serde_json::json!({
+            "name": self.name,
+            "description": "Positions from your games where the best move clearly beat the rest, found by `sancho mine`.",
+            "puzzles": puzzles,
+        });
+        let mut tmp = tempfile::NamedTempFile::new_in(dir)
+            .with_context(|| format!("cannot write in {}", dir.display()))?;
+        serde_json::to_writer_pretty(&mut tmp, &pack)?;
+        tmp.write_all(b"\n")?;
+        tmp.persist(&self.path)
+            .with_context(|| format!("cannot write {}", self.path.display()))?;
+        Ok(())
+    }
+}
+
+/// Refutations of wrong moves for line mode: the mate solver first, then
+/// the engine named by `--engine` or `SANCHO_ENGINE`, started at the first
+/// need. An engine that fails is reported once and not used again.
+pub struct Refuter {
+    path: Option<PathBuf>,
+    engine: Option<Engine>,
+}
+
+/// How long the engine looks at the position after a wrong move.
+const REFUTE_MS: u64 = 400;
+
+impl Refuter {
+    /// A refuter with the named engine, else `SANCHO_ENGINE`, else none.
+    pub fn new(named: Option<PathBuf>) -> Self {
+        let path = named.or_else(|| {
+            std::env::var_os("SANCHO_ENGINE")
+                .filter(|e| !e.is_empty())
+                .map(PathBuf::from)
+        });
+        Self { path, engine: None }
+    }
+
+    /// Why `wrong` (legal in `pos`) fails, when it can be shown.
+    pub fn refute(&mut self, pos: &Chess, wrong: Move) -> Option<Refutation> {
+        if let Some(r) = by_mate(pos, wrong) {
+            return Some(r);
+        }
+        if self.engine.is_none() {
+            let path = self.path.take()?;
+            match Engine::start(&path, EngineOptions::default()) {
+                Ok(engine) => self.engine = Some(engine),
+                Err(e) => {
+                    eprintln!("sancho: {e}; only mates the solver proves are refuted");
+                    return None;
+                }
+            }
+        }
+        let engine = self.engine.as_mut()?;
+        let mut after = pos.clone();
+        after.play_unchecked(wrong);
+        match engine.analyse(&fen_of(&after), 1, Limit::Movetime(REFUTE_MS)) {
+            Ok(lines) => by_engine(pos, wrong, &lines),
+            Err(e) => {
+                eprintln!("sancho: {e}; only mates the solver proves are refuted");
+                self.engine = None;
+                None
+            }
+        }
+    }
+}

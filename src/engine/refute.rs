@@ -1,0 +1,221 @@
+//! Why a wrong move fails: its refutation as a short line in SAN, shown
+//! after a puzzle ends ("1. Ra3? Re1#: mate in 1").
+//!
+//! Pure. Without an engine, only what the mate solver proves is said: the
+//! wrong move allows the opponent a forced mate in at most [`MATE_DEPTH`].
+//! With one, its analysis of the position after the wrong move is passed in
+//! ([`by_engine`]) and only what its line shows on the board is said.
+
+use shakmaty::san::SanPlus;
+use shakmaty::{Chess, Move, Position};
+
+use super::{PvLine, Score};
+use crate::mine::balance;
+use crate::notation::movetext;
+use crate::puzzle::mate_in;
+
+/// The longest mate the solver looks for after a wrong move (mate in 3
+/// can take seconds in open positions; this answers at once).
+pub const MATE_DEPTH: u32 = 2;
+
+/// A proven refutation of a move.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Refutation {
+    /// The wrong move, then the opponent's answer and the best defence,
+    /// alternating; legal in turn from the position of the wrong move.
+    pub line: Vec<Move>,
+    /// The line in SAN, one move each.
+    pub san: Vec<String>,
+    /// What the line shows: `mate in N`.
+    pub verdict: String,
+    /// `1. Ra3? Re1#: mate in 1`.
+    pub text: String,
+}
+
+/// The refutation of `wrong` (legal in `pos`) when the mate solver proves
+/// one: after it the opponent mates by force in at most [`MATE_DEPTH`]
+/// moves. The defence chosen is the one that lasts longest.
+pub fn by_mate(pos: &Chess, wrong: Move) -> Option<Refutation> {
+    let mut after = pos.clone();
+    after.play_unchecked(wrong);
+    let n = (1..=MATE_DEPTH).find(|&n| !mate_in(&after, n).is_empty())?;
+    let mut line = vec![wrong];
+    let mut at = after;
+    let mut left = n;
+    loop {
+        let attack = *mate_in(&at, left).first()?;
+        at.play_unchecked(attack);
+        line.push(attack);
+        if at.is_checkmate() {
+            break;
+        }
+        // The defence after which the mate takes longest.
+        let defence = at
+            .legal_moves()
+            .into_iter()
+            .filter_map(|reply| {
+                let mut next = at.clone();
+                next.play_unchecked(reply);
+                let takes = (1..left).find(|&k| !mate_in(&next, k).is_empty())?;
+                Some((takes, reply))
+            })
+            .max_by_key(|&(takes, _)| takes)?;
+        at.play_unchecked(defence.1);
+        line.push(defence.1);
+        left = defence.0;
+    }
+    Some(described(pos, line, format!("mate in {n}")))
+}
+
+/// The refutation of `wrong` (legal in `pos`) from an engine's best line
+/// in the position after it (`lines[0]`, from the opponent's side): a mate
+/// the line delivers on the board, or a material gain of at least two pawns
+/// for the opponent that holds to the end of the line, shown up to the
+/// opponent's move that completes it (at most [`MAX_PLIES`] moves after
+/// the wrong one). Nothing is said otherwise.
+pub fn by_engine(pos: &Chess, wrong: Move, lines: &[PvLine]) -> Option<Refutation> {
+    let best = lines.first()?;
+    let mut at = pos.clone();
+    at.play_unchecked(wrong);
+    let them = at.turn();
+    let start = balance(pos, them);
+    let mut line = vec![wrong];
+    let mut gains = Vec::new();
+    for uci in &best.pv {
+        let mv = uci.to_move(&at).ok()?;
+        at.play_unchecked(mv);
+        line.push(mv);
+        gains.push(balance(&at, them) - start);
+        if at.is_checkmate() {
+            break;
+        }
+    }
+    match best.score {
+        Score::Mate(n) if n > 0 && at.is_checkmate() && line.len() <= 2 * MATE_LINE => {
+            Some(described(pos, line, format!("mate in {n}")))
+        }
+        Score::Cp(cp) if cp >= 200 => {
+            // The first opponent move (even index) after which the gain
+            // holds for the rest of the line.
+            let end = (0..gains.len().min(MAX_PLIES))
+                .step_by(2)
+                .find(|&i| gains[i..].iter().all(|&g| g >= 2))?;
+            let gain = gains[end..].iter().copied().min().unwrap_or(0);
+            line.truncate(end + 2);
+            Some(described(pos, line, format!("wins {}", pawns(gain))))
+        }
+        _ => None,
+    }
+}
+
+/// The longest line shown for a material refutation, in plies after the
+/// wrong move.
+pub const MAX_PLIES: usize = 5;
+/// The longest mate shown, in the opponent's moves.
+const MATE_LINE: usize = 5;
+
+fn pawns(gain: i32) -> String {
+    match gain {
+        1 => "a pawn's worth of material".to_owned(),
+        n => format!("{n} pawns' worth of material"),
+    }
+}
+
+/// Builds the texts of a refutation line from `pos`.
+pub fn described(pos: &Chess, line: Vec<Move>, verdict: String) -> Refutation {
+    let mut at = pos.clone();
+    let san: Vec<String> = line
+        .iter()
+        .map(|&mv| SanPlus::from_move_and_play_unchecked(&mut at, mv).to_string())
+        .collect();
+    let first = movetext(pos, &line[..1]);
+    let mut numbered = movetext(pos, &line);
+    if numbered.starts_with(&first) {
+        numbered.insert(first.len(), '?');
+    }
+    Refutation {
+        text: format!("{numbered}: {verdict}"),
+        line,
+        san,
+        verdict,
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::puzzle::parse_fen;
+    use shakmaty::uci::UciMove;
+
+    fn mv(pos: &Chess, uci: &str) -> Move {
+        uci.parse::<UciMove>().unwrap().to_move(pos).unwrap()
+    }
+
+    #[test]
+    fn a_move_that_allows_mate_is_refuted() {
+        // 1. Ra3?? leaves the back rank: Re1#.
+        let pos = parse_fen("6k1/5ppp/8/8/8/8/4rPPP/R5K1 w - - 0 1").unwrap();
+        let r = by_mate(&pos, mv(&pos, "a1a3")).unwrap();
+        assert_eq!(r.text, "1. Ra3? Re1#: mate in 1");
+        assert_eq!(r.san, ["Ra3", "Re1#"]);
+        assert_eq!(r.verdict, "mate in 1");
+
+        // Black to move: 1... Ra2?? lets the rook in, Re8#; 1... h6 is safe.
+        let pos = parse_fen("r5k1/5ppp/8/8/8/8/5PPP/4R1K1 b - - 0 1").unwrap();
+        let r = by_mate(&pos, mv(&pos, "a8a2")).unwrap();
+        assert_eq!(r.text, "1... Ra2? 2. Re8#: mate in 1");
+        assert_eq!(by_mate(&pos, mv(&pos, "h7h6")), None);
+    }
+
+    #[test]
+    fn a_mate_in_two_is_played_out_to_checkmate() {
+        // 1. Re2?? leaves the first rank: 1... Qd1+ 2. Re1 (the only
+        // defence) Qxe1#.
+        let pos = parse_fen("3q2k1/5ppp/8/8/8/8/5PPP/4R1K1 w - - 0 1").unwrap();
+        let r = by_mate(&pos, mv(&pos, "e1e2")).unwrap();
+        let mut end = pos.clone();
+        for &m in &r.line {
+            end.play_unchecked(m);
+        }
+        assert!(end.is_checkmate(), "{}", r.text);
+        assert_eq!(r.verdict, "mate in 2");
+        assert_eq!(r.text, "1. Re2? Qd1+ 2. Re1 Qxe1#: mate in 2");
+    }
+
+    fn pv(score: Score, moves: &str) -> PvLine {
+        PvLine {
+            multipv: 1,
+            depth: 12,
+            score,
+            pv: moves.split(' ').map(|m| m.parse().unwrap()).collect(),
+        }
+    }
+
+    #[test]
+    fn an_engine_line_is_said_only_as_far_as_the_board_shows_it() {
+        // 1. Rab1? (White to move) leaves the rook to a fork: 1... Nd2 2. Rb2 Nxf1.
+        let pos = parse_fen("4k3/8/8/8/4n3/8/8/R4RK1 w - - 0 1").unwrap();
+        let wrong = mv(&pos, "a1b1");
+        let lines = [pv(Score::Cp(450), "e4d2 b1b2 d2f1 g1f1 e8d7")];
+        let r = by_engine(&pos, wrong, &lines).unwrap();
+        // The rook for the knight once Kxf1 takes back: two pawns' worth.
+        assert_eq!(
+            r.text,
+            "1. Rab1? Nd2 2. Rb2 Nxf1: wins 2 pawns' worth of material"
+        );
+        // A score without a gain on the board, an illegal line, a claimed
+        // mate the line does not deliver: nothing.
+        for lines in [
+            [pv(Score::Cp(450), "e4d2 b1b2 e8d7")],
+            [pv(Score::Cp(450), "e4d2 b1b7")],
+            [pv(Score::Mate(2), "e4d2 b1b2 d2f1")],
+            [pv(Score::Cp(120), "e4d2 b1b2 d2f1 g1f1")],
+        ] {
+            assert_eq!(by_engine(&pos, wrong, &lines), None, "{lines:?}");
+        }
+        // A mate the line delivers.
+        let pos = parse_fen("6k1/5ppp/8/8/8/8/4rPPP/R5K1 w - - 0 1").unwrap();
+        let r = by_engine(&pos, mv(&pos, "a1a3"), &[pv(Score::Mate(1), "e2e1")]).unwrap();
+        assert_eq!(r.text, "1. Ra3? Re1#: mate in 1");
+    }
+}
