@@ -7,6 +7,7 @@ mod notation;
 mod play;
 mod progress;
 mod puzzles;
+mod terminal;
 
 use std::process::ExitCode;
 

@@ -285,6 +285,10 @@ pub fn play(
     data_dir: Option<PathBuf>,
     start: tui::Start,
 ) -> anyhow::Result<ExitCode> {
+    if !args.plain {
+        // Before any loading: the answer comes at once.
+        super::terminal::require()?;
+    }
     let (mut store, notice) = store_or_warn(data_dir.clone());
     let (puzzles, builtin) = puzzles(&args, store.as_ref(), data_dir.clone())?;
     let plan = plan(&args, store.as_ref(), &puzzles, builtin);
@@ -414,6 +418,7 @@ impl Trainer {
     /// Runs the trainer and records everything that finishes in it, the
     /// moment it finishes.
     pub fn run(self) -> anyhow::Result<ExitCode> {
+        super::terminal::require()?;
         let Trainer {
             config,
             puzzles,
