@@ -35,3 +35,63 @@ fn plain_mode_still_runs_without_a_terminal() {
     let out = sancho(&["play", "--plain"]);
     assert_eq!(out.status.code(), Some(0), "{}", stderr(&out));
 }
+
+/// Every subcommand, as the completions and the man page must name it.
+const SUBCOMMANDS: [&str; 8] = [
+    "play",
+    "resolve",
+    "hint",
+    "check",
+    "drill",
+    "progress",
+    "completions",
+    "man",
+];
+
+#[test]
+fn completions_generate_for_every_shell_and_name_the_subcommands() {
+    for shell in ["bash", "zsh", "fish", "elvish", "powershell"] {
+        let out = sancho(&["completions", shell]);
+        assert_eq!(out.status.code(), Some(0), "{shell}: {}", stderr(&out));
+        let script = String::from_utf8(out.stdout).expect("utf-8");
+        for sub in SUBCOMMANDS {
+            assert!(script.contains(sub), "{shell} completions lack {sub}");
+        }
+        // Options of a subcommand are completed too.
+        assert!(script.contains("plain"), "{shell} completions lack --plain");
+    }
+    let out = sancho(&["completions", "tcsh"]);
+    assert_eq!(out.status.code(), Some(2));
+}
+
+#[test]
+fn the_man_page_is_roff_and_names_every_subcommand() {
+    let out = sancho(&["man"]);
+    assert_eq!(out.status.code(), Some(0), "{}", stderr(&out));
+    let page = String::from_utf8(out.stdout).expect("utf-8");
+    assert!(
+        page.starts_with(".ie") || page.contains(".TH sancho"),
+        "{page}"
+    );
+    assert!(page.contains(".SH SUBCOMMANDS"), "{page}");
+    for sub in SUBCOMMANDS {
+        assert!(page.contains(sub), "man page lacks {sub}");
+    }
+}
+
+#[test]
+fn man_dir_writes_one_page_per_subcommand() {
+    let dir = tempfile::tempdir().expect("temp dir");
+    let out = sancho(&["man", "--dir", dir.path().to_str().expect("utf-8 path")]);
+    assert_eq!(out.status.code(), Some(0), "{}", stderr(&out));
+    for page in [
+        "sancho.1",
+        "sancho-play.1",
+        "sancho-resolve.1",
+        "sancho-progress-export.1",
+    ] {
+        let text = std::fs::read_to_string(dir.path().join(page))
+            .unwrap_or_else(|e| panic!("{page}: {e}"));
+        assert!(text.contains(".TH"), "{page}");
+    }
+}

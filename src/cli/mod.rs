@@ -7,6 +7,7 @@ mod notation;
 mod play;
 mod progress;
 mod puzzles;
+mod shell;
 mod terminal;
 
 use std::process::ExitCode;
@@ -63,6 +64,10 @@ pub enum Command {
     /// Export, import (merge) or reset your progress.
     #[command(subcommand)]
     Progress(progress::ProgressCommand),
+    /// Print a completion script: `sancho completions bash > ~/.local/share/bash-completion/completions/sancho`.
+    Completions(shell::CompletionsArgs),
+    /// Print the man page (roff), or write one page per subcommand with --dir.
+    Man(shell::ManArgs),
 }
 
 /// Runs the parsed command line.
@@ -80,6 +85,8 @@ pub fn run(cli: Cli) -> anyhow::Result<ExitCode> {
         Some(Command::Library(command)) => library::library(command, cli.data_dir),
         Some(Command::Stats(args)) => progress::stats(args, cli.data_dir),
         Some(Command::Progress(command)) => progress::progress(command, cli.data_dir),
+        Some(Command::Completions(args)) => shell::completions(&args),
+        Some(Command::Man(args)) => shell::man(&args),
         Some(Command::Play(args)) => play::play(args, cli.data_dir, sancho::tui::Start::Puzzles),
         None => play::play(cli.play, cli.data_dir, sancho::tui::Start::Home),
     }

@@ -20,7 +20,10 @@ pub struct NoTerminal {
 /// # Errors
 /// [`NoTerminal`] naming the first stream that is not one.
 pub fn require() -> Result<(), NoTerminal> {
-    which_missing(std::io::stdin().is_terminal(), std::io::stdout().is_terminal())
+    which_missing(
+        std::io::stdin().is_terminal(),
+        std::io::stdout().is_terminal(),
+    )
 }
 
 /// The pure rule behind [`require`].
