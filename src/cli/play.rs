@@ -62,6 +62,12 @@ pub struct PlayArgs {
     /// Draw pieces as letters (K Q R B N P) instead of Unicode figures.
     #[arg(long, global = true)]
     pub ascii: bool,
+    /// Chess figures even on a terminal that looks unable to draw them (TERM=linux, dumb).
+    #[arg(long, conflicts_with = "ascii")]
+    pub figures: bool,
+    /// The colour scheme: dark (default), light (for a light background) or contrast.
+    #[arg(long, value_enum, value_name = "SCHEME")]
+    pub colors: Option<tui::theme::Colors>,
     /// Line mode: no full screen, for screen readers, dumb terminals and scripts.
     #[arg(long)]
     pub plain: bool,
@@ -306,6 +312,8 @@ pub fn play(
     }
     let config = tui::Config {
         ascii: args.ascii,
+        figures: args.figures,
+        colors: args.colors.unwrap_or_default(),
         start,
         ..tui::Config::default()
     };

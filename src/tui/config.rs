@@ -17,6 +17,13 @@ pub struct Config {
     /// No colour at all (the `NO_COLOR` convention); highlights then use
     /// brackets and text modifiers (bold, underline, reverse video).
     pub no_color: bool,
+    /// Chess figures even where the terminal looks unable to draw them
+    /// (`TERM=linux`, `dumb`); `ascii` wins over it.
+    pub figures: bool,
+    /// The colour scheme.
+    pub colors: crate::tui::theme::Colors,
+    /// How many colours the terminal shows (the runner detects it).
+    pub depth: crate::tui::theme::Depth,
     /// The screen to open on.
     pub start: Start,
 }

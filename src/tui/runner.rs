@@ -18,6 +18,7 @@ use super::config::{Config, Context, Finished};
 use super::effect::{Effect, Recorder, Reply};
 use super::filter::{PuzzleSource, answer};
 use super::keys::action_for;
+use super::theme::detect;
 use super::view;
 use super::worker::{OpenSource, Worker};
 use crate::library::Filter;
@@ -53,7 +54,10 @@ impl Drop for TerminalGuard {
 /// drill and lesson to `recorder` the moment it is finished (and shows the
 /// stats it gives back), and returns them all in order.
 ///
-/// `NO_COLOR` in the environment (non-empty) forces `config.no_color`.
+/// `NO_COLOR` in the environment (non-empty) forces `config.no_color`;
+/// `TERM` and `COLORTERM` decide `config.depth` and, unless
+/// `config.figures`, letters on a terminal without chess figures
+/// ([`detect`]).
 /// Sets the terminal up with [`ratatui::try_init`] (raw mode, alternate
 /// screen, a panic hook that restores the terminal) and bracketed paste,
 /// and restores it on every return.
@@ -92,6 +96,10 @@ fn run_with(
 ) -> anyhow::Result<Vec<Finished>> {
     // https://no-color.org: any non-empty NO_COLOR turns colour off.
     config.no_color |= std::env::var_os("NO_COLOR").is_some_and(|v| !v.is_empty());
+    let var = |name| std::env::var(name).ok();
+    let display = detect(var("TERM").as_deref(), var("COLORTERM").as_deref());
+    config.ascii |= display.letters && !config.figures;
+    config.depth = display.depth;
     let mut terminal = ratatui::try_init()?;
     let _guard = TerminalGuard;
     execute!(io::stdout(), EnableBracketedPaste)?;
