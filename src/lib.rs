@@ -12,12 +12,14 @@
 //! - [`spoiler`]: what the live hint may show while a puzzle is unsolved.
 //! - [`progress`]: the user's progress (attempts, rating, reviews, streaks)
 //!   and the crash-safe store that keeps it.
+//! - [`config`]: the config file's text parsed into settings (pure).
 //! - [`tui`]: the ratatui shell (actions, app state, view), kept in the
 //!   library so that tests and benchmarks can drive it.
 //!
 //! None of the core modules touches a terminal, a clock or a path of its own:
 //! time and directories are passed in.
 
+pub mod config;
 pub mod drill;
 pub mod library;
 pub mod line;

@@ -1,16 +1,28 @@
 //! The command as a good citizen of the shell: what it says without a
 //! terminal, completions, the man page, and the config file.
 
+use std::path::Path;
 use std::process::{Command, Output, Stdio};
 
 fn sancho(args: &[&str]) -> Output {
     let data = tempfile::tempdir().expect("temp dir");
+    sancho_with(args, &data.path().join("config.toml"))
+}
+
+/// Runs sancho with `config` as its config file (and a fresh data directory).
+fn sancho_with(args: &[&str], config: &Path) -> Output {
+    let data = tempfile::tempdir().expect("temp dir");
     Command::new(env!("CARGO_BIN_EXE_sancho"))
         .args(args)
         .env("SANCHO_DATA_DIR", data.path())
+        .env("SANCHO_CONFIG", config)
         .stdin(Stdio::null())
         .output()
         .expect("run sancho")
+}
+
+fn stdout(out: &Output) -> String {
+    String::from_utf8_lossy(&out.stdout).into_owned()
 }
 
 fn stderr(out: &Output) -> String {
@@ -94,4 +106,88 @@ fn man_dir_writes_one_page_per_subcommand() {
             .unwrap_or_else(|e| panic!("{page}: {e}"));
         assert!(text.contains(".TH"), "{page}");
     }
+}
+
+#[test]
+fn config_path_follows_sancho_config() {
+    let dir = tempfile::tempdir().expect("temp dir");
+    let path = dir.path().join("my.toml");
+    let out = sancho_with(&["config", "path"], &path);
+    assert_eq!(out.status.code(), Some(0));
+    assert_eq!(stdout(&out).trim(), path.display().to_string());
+}
+
+#[test]
+fn config_init_writes_the_defaults_once_and_never_overwrites() {
+    let dir = tempfile::tempdir().expect("temp dir");
+    let path = dir.path().join("sub").join("config.toml");
+    let out = sancho_with(&["config", "init"], &path);
+    assert_eq!(out.status.code(), Some(0), "{}", stderr(&out));
+    let written = std::fs::read_to_string(&path).expect("written");
+    for key in ["colors", "pieces", "reply_delay_ms"] {
+        assert!(written.contains(key), "{key} not documented");
+    }
+    std::fs::write(&path, "colors = \"light\"\n").expect("edit");
+    let again = sancho_with(&["config", "init"], &path);
+    assert_eq!(again.status.code(), Some(2));
+    assert!(
+        stderr(&again).contains("already exists"),
+        "{}",
+        stderr(&again)
+    );
+    assert_eq!(
+        std::fs::read_to_string(&path).expect("kept"),
+        "colors = \"light\"\n"
+    );
+}
+
+#[test]
+fn config_show_gives_the_defaults_every_key_and_a_bad_file_by_line() {
+    let dir = tempfile::tempdir().expect("temp dir");
+    let path = dir.path().join("config.toml");
+    let out = sancho_with(&["config", "show"], &path);
+    assert_eq!(out.status.code(), Some(0));
+    assert!(
+        stdout(&out).contains("colors = \"dark\""),
+        "{}",
+        stdout(&out)
+    );
+    assert!(
+        stdout(&out).contains("pieces = \"auto\""),
+        "{}",
+        stdout(&out)
+    );
+
+    std::fs::write(
+        &path,
+        "colors = \"contrast\"\npieces = \"letters\"\nreply_delay_ms = 100\n",
+    )
+    .expect("write");
+    let out = sancho_with(&["config", "show"], &path);
+    assert_eq!(out.status.code(), Some(0), "{}", stderr(&out));
+    let shown = stdout(&out);
+    for line in [
+        "colors = \"contrast\"",
+        "pieces = \"letters\"",
+        "reply_delay_ms = 100",
+    ] {
+        assert!(shown.contains(line), "{line}: {shown}");
+    }
+
+    std::fs::write(&path, "colors = \"light\"\npieces = \"emoji\"\n").expect("write");
+    let out = sancho_with(&["config", "show"], &path);
+    assert_eq!(out.status.code(), Some(1));
+    assert!(
+        stdout(&out).contains("colors = \"light\""),
+        "the good key is kept"
+    );
+    assert!(
+        stdout(&out).contains("pieces = \"auto\""),
+        "the bad key is defaulted"
+    );
+    let err = stderr(&out);
+    assert!(
+        err.contains(&format!("{} line 2: pieces:", path.display())),
+        "{err}"
+    );
 }

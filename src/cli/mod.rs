@@ -1,5 +1,6 @@
 //! Command-line definitions and dispatch.
 
+mod config;
 mod data;
 mod drill;
 mod library;
@@ -64,6 +65,9 @@ pub enum Command {
     /// Export, import (merge) or reset your progress.
     #[command(subcommand)]
     Progress(progress::ProgressCommand),
+    /// The config file: `sancho config path | show | init`.
+    #[command(subcommand)]
+    Config(config::ConfigCommand),
     /// Print a completion script: `sancho completions bash > ~/.local/share/bash-completion/completions/sancho`.
     Completions(shell::CompletionsArgs),
     /// Print the man page (roff), or write one page per subcommand with --dir.
@@ -85,6 +89,7 @@ pub fn run(cli: Cli) -> anyhow::Result<ExitCode> {
         Some(Command::Library(command)) => library::library(command, cli.data_dir),
         Some(Command::Stats(args)) => progress::stats(args, cli.data_dir),
         Some(Command::Progress(command)) => progress::progress(command, cli.data_dir),
+        Some(Command::Config(command)) => config::config(&command),
         Some(Command::Completions(args)) => shell::completions(&args),
         Some(Command::Man(args)) => shell::man(&args),
         Some(Command::Play(args)) => play::play(args, cli.data_dir, sancho::tui::Start::Puzzles),

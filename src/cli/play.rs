@@ -8,6 +8,7 @@ use std::process::ExitCode;
 
 use anyhow::{Context, bail};
 use clap::Args;
+use sancho::config::Pieces;
 use sancho::drill;
 use sancho::library::{Filter, Library};
 use sancho::line::run_puzzles;
@@ -310,14 +311,26 @@ pub fn play(
         )?;
         return Ok(ExitCode::SUCCESS);
     }
+    let (settings, said) = super::config::load();
+    for line in &said {
+        eprintln!("{line}");
+    }
+    // The command line wins over the file.
     let config = tui::Config {
-        ascii: args.ascii,
-        figures: args.figures,
-        colors: args.colors.unwrap_or_default(),
+        ascii: args.ascii || (settings.pieces == Pieces::Letters && !args.figures),
+        figures: args.figures || settings.pieces == Pieces::Figures,
+        colors: args.colors.unwrap_or(settings.colors),
+        reply_delay_ms: settings.reply_delay_ms,
         start,
         ..tui::Config::default()
     };
     let filter = args.filter();
+    // Said again once the full screen closes (it hides what was said before).
+    let notice = match (notice, said.is_empty()) {
+        (notice, true) => notice,
+        (None, false) => Some(said.join("\n")),
+        (Some(notice), false) => Some(format!("{notice}\n{}", said.join("\n"))),
+    };
     Trainer {
         config,
         puzzles,

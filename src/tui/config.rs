@@ -24,6 +24,9 @@ pub struct Config {
     pub colors: crate::tui::theme::Colors,
     /// How many colours the terminal shows (the runner detects it).
     pub depth: crate::tui::theme::Depth,
+    /// The opponent's pause before each reply in a puzzle (`None`: the
+    /// built-in [`REPLY_DELAY_MS`](super::REPLY_DELAY_MS)).
+    pub reply_delay_ms: Option<u64>,
     /// The screen to open on.
     pub start: Start,
 }
