@@ -37,8 +37,19 @@ impl Pieces {
 /// The longest reply delay accepted, in milliseconds.
 pub const MAX_REPLY_DELAY_MS: u64 = 5_000;
 
+/// One entry of the `[keys]` table: an action and the keys it goes on.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct KeyOverride {
+    /// The action, `scope.name` (`puzzle.hint`).
+    pub action: String,
+    /// The keys as written (`F5`, `Ctrl-T`).
+    pub keys: Vec<String>,
+    /// Its line in the file.
+    pub line: usize,
+}
+
 /// What the file sets; each key is its default when absent or bad.
-#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
 pub struct Settings {
     /// `colors`: the colour scheme (the command line's `--colors` wins).
     pub colors: Colors,
@@ -48,6 +59,9 @@ pub struct Settings {
     /// `reply_delay_ms`: the opponent's pause before replying in a puzzle
     /// (`None`: the built-in half second).
     pub reply_delay_ms: Option<u64>,
+    /// `[keys]`: actions moved to other keys (checked against the key map
+    /// by the interface, which reports clashes).
+    pub keys: Vec<KeyOverride>,
 }
 
 /// One thing wrong in the file: where, which key, what.
@@ -77,6 +91,12 @@ pub const DEFAULT_FILE: &str = r#"# Sancho's settings. Every key is optional; a 
 
 # The opponent's pause before replying in a puzzle, in milliseconds (0 to 5000).
 # reply_delay_ms = 500
+
+# Key bindings: any action of the help (F1) on other keys, as scope.name = key(s).
+# Keys are written as the help writes them: F5, Ctrl-T, Enter, Esc, Tab, q.
+# [keys]
+# puzzle.hint = ["F2", "Ctrl-T"]
+# global.quit = "Ctrl-C"
 "#;
 
 /// Parses the file's text: the settings, and every problem found.
@@ -89,8 +109,22 @@ pub fn parse(text: &str) -> (Settings, Vec<Problem>) {
         // all one-line), so that a broken line costs only its key.
         Err(_) => {
             let mut table = toml::Table::new();
+            let mut section = String::new();
             for (i, line) in text.lines().enumerate() {
+                let trimmed = line.trim();
+                if let Some(name) = trimmed.strip_prefix('[').and_then(|t| t.strip_suffix(']')) {
+                    section = name.trim().to_owned();
+                    table
+                        .entry(section.clone())
+                        .or_insert_with(|| toml::Value::Table(toml::Table::new()));
+                    continue;
+                }
                 match line.parse::<toml::Table>() {
+                    Ok(part) if !section.is_empty() => {
+                        if let Some(toml::Value::Table(inner)) = table.get_mut(&section) {
+                            inner.extend(part);
+                        }
+                    }
                     Ok(part) => table.extend(part),
                     Err(e) => problems.push(Problem {
                         line: i + 1,
@@ -108,7 +142,7 @@ pub fn parse(text: &str) -> (Settings, Vec<Problem>) {
     for (key, value) in &table {
         let mut bad = |message: String| {
             problems.push(Problem {
-                line: key_line(text, key),
+                line: key_line(text, key).max(1),
                 key: key.clone(),
                 message,
             });
@@ -139,11 +173,54 @@ pub fn parse(text: &str) -> (Settings, Vec<Problem>) {
                     "{value} is not a whole number of milliseconds from 0 to {MAX_REPLY_DELAY_MS}; using the default"
                 )),
             },
-            _ => bad("unknown key; known: colors, pieces, reply_delay_ms".to_owned()),
+            "keys" => match value.as_table() {
+                Some(table) => key_overrides(text, "", table, &mut settings.keys, &mut problems),
+                None => bad("must be a table: [keys]".to_owned()),
+            },
+            _ => bad("unknown key; known: colors, pieces, reply_delay_ms, [keys]".to_owned()),
         }
     }
     problems.sort_by_key(|p| p.line);
     (settings, problems)
+}
+
+/// Collects the `[keys]` entries (`puzzle.hint = "F5"` is a nested table
+/// in TOML: its path is the action's name).
+fn key_overrides(
+    text: &str,
+    prefix: &str,
+    table: &toml::Table,
+    out: &mut Vec<KeyOverride>,
+    problems: &mut Vec<Problem>,
+) {
+    for (name, value) in table {
+        let action = if prefix.is_empty() {
+            name.clone()
+        } else {
+            format!("{prefix}.{name}")
+        };
+        let keys = match value {
+            toml::Value::String(key) => Some(vec![key.clone()]),
+            toml::Value::Array(items) => items
+                .iter()
+                .map(|v| v.as_str().map(str::to_owned))
+                .collect(),
+            toml::Value::Table(inner) => {
+                key_overrides(text, &action, inner, out, problems);
+                continue;
+            }
+            _ => None,
+        };
+        let line = key_line(text, &action).max(key_line(text, name)).max(1);
+        match keys {
+            Some(keys) => out.push(KeyOverride { action, keys, line }),
+            None => problems.push(Problem {
+                line,
+                key: format!("keys.{action}"),
+                message: "must be a key (\"F5\") or a list of keys; keeping the default".to_owned(),
+            }),
+        }
+    }
 }
 
 /// The settings as the file would write them (`sancho config show`).
@@ -157,10 +234,18 @@ pub fn render(settings: &Settings) -> String {
         Some(ms) => out.push_str(&format!("reply_delay_ms = {ms}\n")),
         None => out.push_str("# reply_delay_ms: the built-in delay\n"),
     }
+    if !settings.keys.is_empty() {
+        out.push_str("\n[keys]\n");
+        for over in &settings.keys {
+            let keys: Vec<String> = over.keys.iter().map(|k| format!("{k:?}")).collect();
+            out.push_str(&format!("{} = [{}]\n", over.action, keys.join(", ")));
+        }
+    }
     out
 }
 
-/// The line on which a top-level key is set (1 if it cannot be found).
+/// The line on which a key is set (0 if it cannot be found: the caller
+/// says line 1 then).
 fn key_line(text: &str, key: &str) -> usize {
     text.lines()
         .position(|line| {
@@ -168,7 +253,7 @@ fn key_line(text: &str, key: &str) -> usize {
             let name = line.split(['=', ' ', '\t']).next().unwrap_or("");
             name.trim_matches('"') == key && line.contains('=')
         })
-        .map_or(1, |i| i + 1)
+        .map_or(0, |i| i + 1)
 }
 
 #[cfg(test)]
@@ -184,24 +269,38 @@ mod tests {
 
     #[test]
     fn the_default_file_uncommented_is_valid_and_means_the_defaults() {
+        let setting = |l: &&str| {
+            *l == "[keys]"
+                || l.split_once(" = ").is_some_and(|(k, _)| {
+                    k.chars()
+                        .all(|c| c.is_ascii_lowercase() || c == '_' || c == '.')
+                })
+        };
         let uncommented: String = DEFAULT_FILE
             .lines()
-            .map(|l| {
-                l.strip_prefix("# ")
-                    .filter(|l| l.contains(" = "))
-                    .unwrap_or("")
-            })
+            .map(|l| l.strip_prefix("# ").filter(setting).unwrap_or(""))
             .collect::<Vec<_>>()
             .join("\n");
         let (settings, problems) = parse(&uncommented);
         assert_eq!(problems, vec![]);
         assert_eq!(
-            settings,
+            Settings {
+                keys: vec![],
+                ..settings.clone()
+            },
             Settings {
                 reply_delay_ms: Some(500),
                 ..Settings::default()
             }
         );
+        let actions: Vec<&str> = settings.keys.iter().map(|k| k.action.as_str()).collect();
+        assert_eq!(actions, ["global.quit", "puzzle.hint"]);
+        // Broken elsewhere, the [keys] entries still count.
+        let broken = format!("{uncommented}\nreply_delay_ms = soon\n");
+        let (settings, problems) = parse(&broken);
+        assert_eq!(problems.len(), 1, "{problems:?}");
+        assert_eq!(settings.keys.len(), 2);
+        assert_eq!(settings.reply_delay_ms, Some(500));
     }
 
     #[test]
@@ -215,9 +314,29 @@ mod tests {
                 colors: Colors::Light,
                 pieces: Pieces::Letters,
                 reply_delay_ms: Some(0),
+                keys: vec![],
             }
         );
         assert_eq!(parse(&render(&settings)).0, settings);
+        let text = "[keys]\npuzzle.hint = \"F9\"\n\"global.quit\" = [\"Ctrl-Q\", \"Ctrl-C\"]\n";
+        let (settings, problems) = parse(text);
+        assert_eq!(problems, vec![]);
+        assert_eq!(
+            settings.keys,
+            [
+                KeyOverride {
+                    action: "global.quit".into(),
+                    keys: vec!["Ctrl-Q".into(), "Ctrl-C".into()],
+                    line: 3
+                },
+                KeyOverride {
+                    action: "puzzle.hint".into(),
+                    keys: vec!["F9".into()],
+                    line: 2
+                },
+            ]
+        );
+        assert_eq!(parse(&render(&settings)).0.keys.len(), 2);
         for (text, colors) in [
             ("colors = \"contrast\"", Colors::Contrast),
             ("colors = \"dark\"", Colors::Dark),

@@ -191,3 +191,36 @@ fn config_show_gives_the_defaults_every_key_and_a_bad_file_by_line() {
         "{err}"
     );
 }
+
+#[test]
+fn config_keys_rebind_any_action_and_report_clashes_by_line() {
+    let dir = tempfile::tempdir().expect("temp dir");
+    let path = dir.path().join("config.toml");
+    std::fs::write(&path, "[keys]\npuzzle.hint = [\"F9\", \"Ctrl-G\"]\n").expect("write");
+    let out = sancho_with(&["config", "show"], &path);
+    assert_eq!(out.status.code(), Some(0), "{}", stderr(&out));
+    let shown = stdout(&out);
+    assert!(
+        shown.contains("# puzzle.hint = [\"F9\", \"Ctrl-G\"]"),
+        "{shown}"
+    );
+    assert!(shown.contains("# global.quit = [\"Ctrl-C\"]"), "{shown}");
+
+    std::fs::write(&path, "colors = \"light\"\n[keys]\npuzzle.hint = \"F3\"\n").expect("write");
+    let out = sancho_with(&["config", "show"], &path);
+    assert_eq!(out.status.code(), Some(1));
+    let err = stderr(&out);
+    assert!(
+        err.contains(&format!(
+            "{} line 3: keys.puzzle.hint: clashes with puzzle.solution",
+            path.display()
+        )),
+        "{err}"
+    );
+    // The clashing action keeps its default keys.
+    assert!(
+        stdout(&out).contains("# puzzle.hint = [\"F2\", \"Ctrl-T\"]"),
+        "{}",
+        stdout(&out)
+    );
+}

@@ -315,6 +315,7 @@ pub fn play(
     for line in &said {
         eprintln!("{line}");
     }
+    tui::keys::install(tui::keys::rebind(tui::KEYMAP, &settings.keys).0);
     // The command line wins over the file.
     let config = tui::Config {
         ascii: args.ascii || (settings.pieces == Pieces::Letters && !args.figures),

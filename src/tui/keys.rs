@@ -12,6 +12,24 @@ use ratatui::crossterm::event::{KeyCode, KeyEvent, KeyEventKind, KeyModifiers};
 use super::action::Action;
 use super::app::Screen;
 
+mod rebind;
+pub use rebind::{action_name, key_name, parse_key, rebind};
+
+/// The key map in use: [`KEYMAP`], or the one [`install`] set from the
+/// config file at start.
+static ACTIVE: std::sync::OnceLock<&'static [Binding]> = std::sync::OnceLock::new();
+
+/// The key map in use (the footer, the help and [`action_for`] read it).
+pub fn keymap() -> &'static [Binding] {
+    ACTIVE.get().copied().unwrap_or(KEYMAP)
+}
+
+/// Sets the key map for the rest of the process (the runner, once, from
+/// [`rebind`]); a second call changes nothing.
+pub fn install(map: Vec<Binding>) {
+    let _ = ACTIVE.set(Box::leak(map.into_boxed_slice()));
+}
+
 /// Where a binding applies.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Scope {
@@ -505,7 +523,7 @@ fn scopes(screen: &Screen) -> &'static [Scope] {
 /// The bindings that apply on `screen`, in table order.
 pub fn bindings_for(screen: &Screen) -> impl Iterator<Item = &'static Binding> {
     let scopes = scopes(screen);
-    KEYMAP.iter().filter(move |b| scopes.contains(&b.scope))
+    keymap().iter().filter(move |b| scopes.contains(&b.scope))
 }
 
 /// Maps a key event to an action on `screen`; `None` for releases, repeats
@@ -531,7 +549,7 @@ pub fn action_for(key: KeyEvent, screen: &Screen) -> Option<Action> {
         return Some(Action::Insert(c));
     }
     scopes(screen).iter().find_map(|&scope| {
-        KEYMAP
+        keymap()
             .iter()
             .filter(|b| b.scope == scope)
             .find(|b| b.keys.contains(&(code, mods)))
