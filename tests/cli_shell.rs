@@ -224,3 +224,44 @@ fn config_keys_rebind_any_action_and_report_clashes_by_line() {
         stdout(&out)
     );
 }
+
+#[test]
+fn play_options_belong_to_play_only() {
+    // Given to another command, a play filter is an error, not ignored.
+    for args in [
+        &["resolve", "--puzzle", "m1-001", "Rd8"][..],
+        &["hint", "--pack", "x.json", "N"][..],
+        &["moves", "--theme", "fork"][..],
+        &["stats", "--rating", "1200-1600"][..],
+        &["check", "--ascii"][..],
+        &["--puzzle", "m1-001", "resolve", "Rd8"][..],
+    ] {
+        let out = sancho(args);
+        assert_eq!(out.status.code(), Some(2), "{args:?}: {}", stderr(&out));
+        assert!(out.stdout.is_empty(), "{args:?} printed: {}", stdout(&out));
+    }
+    // --help of another command lists none of them.
+    for command in ["resolve", "hint", "stats", "check", "progress"] {
+        let help = stdout(&sancho(&[command, "--help"]));
+        for option in ["--pack", "--theme", "--rating", "--puzzle", "--ascii"] {
+            assert!(
+                !help.contains(option),
+                "{command} --help lists {option}:\n{help}"
+            );
+        }
+    }
+    let help = stdout(&sancho(&["play", "--help"]));
+    for option in [
+        "--pack", "--theme", "--rating", "--puzzle", "--ascii", "--colors",
+    ] {
+        assert!(help.contains(option), "play --help lacks {option}");
+    }
+    // Before `play` or after it, the same options.
+    let before = sancho(&["--puzzle", "nope-1", "play", "--plain"]);
+    let after = sancho(&["play", "--plain", "--puzzle", "nope-1"]);
+    assert_eq!(stderr(&before), stderr(&after));
+    assert_eq!(before.status.code(), after.status.code());
+    let both = sancho(&["--puzzle", "m1-001", "play", "--puzzle", "m1-002"]);
+    assert_eq!(both.status.code(), Some(2));
+    assert!(stderr(&both).contains("both sides"), "{}", stderr(&both));
+}

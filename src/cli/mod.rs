@@ -76,6 +76,15 @@ pub enum Command {
 
 /// Runs the parsed command line.
 pub fn run(cli: Cli) -> anyhow::Result<ExitCode> {
+    // Play options before another subcommand would be ignored: say so.
+    if let Some(command) = &cli.command
+        && !matches!(command, Command::Play(_))
+        && cli.play != play::PlayArgs::default()
+    {
+        anyhow::bail!(
+            "the play options (--pack, --theme, --rating, --puzzle, --ascii, ...) apply to `sancho` and `sancho play` only"
+        );
+    }
     match cli.command {
         Some(Command::Resolve(args)) => notation::resolve(args),
         Some(Command::Hint(args)) => notation::hint(args),
@@ -92,7 +101,11 @@ pub fn run(cli: Cli) -> anyhow::Result<ExitCode> {
         Some(Command::Config(command)) => config::config(&command),
         Some(Command::Completions(args)) => shell::completions(&args),
         Some(Command::Man(args)) => shell::man(&args),
-        Some(Command::Play(args)) => play::play(args, cli.data_dir, sancho::tui::Start::Puzzles),
+        Some(Command::Play(args)) => play::play(
+            args.merged(cli.play)?,
+            cli.data_dir,
+            sancho::tui::Start::Puzzles,
+        ),
         None => play::play(cli.play, cli.data_dir, sancho::tui::Start::Home),
     }
 }

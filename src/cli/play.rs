@@ -24,44 +24,34 @@ use super::data::{now, open_store_noting, stopwatch, tell_notice};
 use super::library::{library_path, open_library};
 
 /// What to play and how; shared by `sancho` and `sancho play`.
-#[derive(Debug, Args, Default)]
+#[derive(Debug, Args, Default, PartialEq, Eq)]
 pub struct PlayArgs {
     /// A puzzle file to play: a JSON pack or a Lichess `.csv` / `.csv.zst` (default: the built-in packs).
-    #[arg(long, global = true, value_name = "PATH")]
+    #[arg(long, value_name = "PATH")]
     pub pack: Option<PathBuf>,
     /// Where puzzles come from: `builtin`, `library` (after `sancho import`) or a file's PATH.
-    #[arg(long, global = true, value_name = "SOURCE")]
+    #[arg(long, value_name = "SOURCE")]
     pub source: Option<String>,
     /// Only puzzles with at least one of these themes (comma-separated: fork,pin).
-    #[arg(
-        long = "theme",
-        global = true,
-        value_name = "THEMES",
-        value_delimiter = ','
-    )]
+    #[arg(long = "theme", value_name = "THEMES", value_delimiter = ',')]
     pub themes_any: Vec<String>,
     /// Only puzzles with every one of these themes.
-    #[arg(
-        long = "all-themes",
-        global = true,
-        value_name = "THEMES",
-        value_delimiter = ','
-    )]
+    #[arg(long = "all-themes", value_name = "THEMES", value_delimiter = ',')]
     pub themes_all: Vec<String>,
     /// Only puzzles rated in this band, e.g. 1200-1600.
-    #[arg(long, global = true, value_name = "FROM-TO", value_parser = rating_band)]
+    #[arg(long, value_name = "FROM-TO", value_parser = rating_band)]
     pub rating: Option<(u16, u16)>,
     /// Only puzzles from this opening (a Lichess opening tag, e.g. Sicilian_Defense).
-    #[arg(long, global = true, value_name = "TAG")]
+    #[arg(long, value_name = "TAG")]
     pub opening: Option<String>,
     /// Only puzzles at least this popular (-100 to 100).
-    #[arg(long, global = true, value_name = "N", allow_hyphen_values = true)]
+    #[arg(long, value_name = "N", allow_hyphen_values = true)]
     pub min_popularity: Option<i8>,
     /// Play only the puzzle with this id.
-    #[arg(long, global = true, value_name = "ID")]
+    #[arg(long, value_name = "ID")]
     pub puzzle: Option<String>,
     /// Draw pieces as letters (K Q R B N P) instead of Unicode figures.
-    #[arg(long, global = true)]
+    #[arg(long)]
     pub ascii: bool,
     /// Chess figures even on a terminal that looks unable to draw them (TERM=linux, dumb).
     #[arg(long, conflicts_with = "ascii")]
@@ -97,6 +87,64 @@ fn rating_band(text: &str) -> Result<(u16, u16), String> {
 }
 
 impl PlayArgs {
+    /// The options of `sancho play`: those given after it, and those given
+    /// before it (`sancho --pack P play --plain`); one option on both sides
+    /// is an error.
+    ///
+    /// # Errors
+    /// An option given on both sides of `play`.
+    pub fn merged(self, before: PlayArgs) -> anyhow::Result<PlayArgs> {
+        fn pick<T: PartialEq + Default>(
+            after: T,
+            before: T,
+            name: &'static str,
+            twice: &mut Vec<&'static str>,
+        ) -> T {
+            if after == T::default() {
+                return before;
+            }
+            if before != T::default() {
+                twice.push(name);
+            }
+            after
+        }
+        let mut twice = Vec::new();
+        let t = &mut twice;
+        let merged = PlayArgs {
+            pack: pick(self.pack, before.pack, "--pack", t),
+            source: pick(self.source, before.source, "--source", t),
+            themes_any: pick(self.themes_any, before.themes_any, "--theme", t),
+            themes_all: pick(self.themes_all, before.themes_all, "--all-themes", t),
+            rating: pick(self.rating, before.rating, "--rating", t),
+            opening: pick(self.opening, before.opening, "--opening", t),
+            min_popularity: pick(
+                self.min_popularity,
+                before.min_popularity,
+                "--min-popularity",
+                t,
+            ),
+            puzzle: pick(self.puzzle, before.puzzle, "--puzzle", t),
+            ascii: pick(self.ascii, before.ascii, "--ascii", t),
+            figures: pick(self.figures, before.figures, "--figures", t),
+            colors: pick(self.colors, before.colors, "--colors", t),
+            plain: pick(self.plain, before.plain, "--plain", t),
+            json: pick(self.json, before.json, "--json", t),
+        };
+        if !twice.is_empty() {
+            bail!(
+                "{} given on both sides of `play`: give each option once",
+                twice.join(", ")
+            );
+        }
+        if merged.ascii && merged.figures {
+            bail!("--ascii and --figures cannot be used together");
+        }
+        if merged.json && !merged.plain {
+            bail!("--json needs --plain");
+        }
+        Ok(merged)
+    }
+
     fn filter(&self) -> Filter {
         Filter {
             themes_any: self.themes_any.clone(),
