@@ -365,3 +365,36 @@ fn sigterm_and_sighup_restore_the_terminal_and_record_like_ctrl_c() {
         );
     }
 }
+
+#[test]
+fn the_config_file_rebinds_keys_and_its_problems_are_said_after_the_screen() {
+    let data = tempfile::tempdir().unwrap();
+    let config = data.path().join("config.toml");
+    std::fs::write(
+        &config,
+        "reply_delay_ms = 0\ncolors = \"sepia\"\n[keys]\npuzzle.hint = \"F9\"\n",
+    )
+    .unwrap();
+    let mut cmd = CommandBuilder::new(env!("CARGO_BIN_EXE_sancho"));
+    cmd.args(["play", "--ascii", "--pack", GOOD_PACK, "--puzzle", "m2-001"]);
+    cmd.env("SANCHO_CONFIG", &config);
+    let mut s = spawn_command(cmd, data);
+    let screen = s.term.wait_for("Your move");
+    assert!(
+        screen.contains("F9 hint"),
+        "the footer shows the bound key:\n{screen}"
+    );
+    assert!(!screen.contains("F2"), "the default key is gone:\n{screen}");
+    s.term.send(b"\x1b[20~"); // F9
+    s.term.wait_for("Hint:");
+    s.term.send(&[0x03]);
+    s.child.wait().expect("sancho exits");
+    drop(s.term.writer);
+    drop(s.master);
+    let _ = s.pump.join();
+    let text = s.term.parser.lock().unwrap().screen().contents();
+    assert!(
+        text.contains("line 2: colors: \"sepia\" is not one of"),
+        "the problem is said again after the full screen:\n{text}"
+    );
+}

@@ -359,27 +359,16 @@ pub fn play(
         )?;
         return Ok(ExitCode::SUCCESS);
     }
-    let (settings, said) = super::config::load();
-    for line in &said {
-        eprintln!("{line}");
-    }
-    tui::keys::install(tui::keys::rebind(tui::KEYMAP, &settings.keys).0);
-    // The command line wins over the file.
+    // The command line's choices; the config file fills the rest (in
+    // `Trainer::run`).
     let config = tui::Config {
-        ascii: args.ascii || (settings.pieces == Pieces::Letters && !args.figures),
-        figures: args.figures || settings.pieces == Pieces::Figures,
-        colors: args.colors.unwrap_or(settings.colors),
-        reply_delay_ms: settings.reply_delay_ms,
+        ascii: args.ascii,
+        figures: args.figures,
+        colors: args.colors,
         start,
         ..tui::Config::default()
     };
     let filter = args.filter();
-    // Said again once the full screen closes (it hides what was said before).
-    let notice = match (notice, said.is_empty()) {
-        (notice, true) => notice,
-        (None, false) => Some(said.join("\n")),
-        (Some(notice), false) => Some(format!("{notice}\n{}", said.join("\n"))),
-    };
     Trainer {
         config,
         puzzles,
@@ -414,6 +403,29 @@ pub struct Trainer {
     pub library: Option<PathBuf>,
     /// The filter the library screen starts from.
     pub filter: Filter,
+}
+
+/// Fills what the command line left open in `config` from the config file
+/// (the command line wins), installs the file's key bindings, and says what
+/// is wrong in the file: now, and again (in the returned notice) once the
+/// full screen closes.
+fn apply_settings(config: &mut tui::Config, notice: Option<String>) -> Option<String> {
+    let (settings, said) = super::config::load();
+    for line in &said {
+        eprintln!("{line}");
+    }
+    tui::keys::install(tui::keys::rebind(tui::KEYMAP, &settings.keys).0);
+    if !config.ascii && !config.figures {
+        config.ascii = settings.pieces == Pieces::Letters;
+        config.figures = settings.pieces == Pieces::Figures;
+    }
+    config.colors = config.colors.or(Some(settings.colors));
+    config.reply_delay_ms = config.reply_delay_ms.or(settings.reply_delay_ms);
+    match (notice, said.is_empty()) {
+        (notice, true) => notice,
+        (None, false) => Some(said.join("\n")),
+        (Some(notice), false) => Some(format!("{notice}\n{}", said.join("\n"))),
+    }
 }
 
 /// Records what the trainer hands over in the progress store (if it opened).
@@ -490,7 +502,7 @@ impl Trainer {
     pub fn run(self) -> anyhow::Result<ExitCode> {
         super::terminal::require()?;
         let Trainer {
-            config,
+            mut config,
             puzzles,
             order,
             builtin,
@@ -499,6 +511,7 @@ impl Trainer {
             library,
             filter,
         } = self;
+        let notice = apply_settings(&mut config, notice);
         let progress = store.as_ref().map(Store::progress);
         let context = tui::Context {
             stats: progress.as_ref().map(|p| p.stats(now())),

@@ -20,8 +20,8 @@ pub struct Config {
     /// Chess figures even where the terminal looks unable to draw them
     /// (`TERM=linux`, `dumb`); `ascii` wins over it.
     pub figures: bool,
-    /// The colour scheme.
-    pub colors: crate::tui::theme::Colors,
+    /// The colour scheme (`None`: the default, dark).
+    pub colors: Option<crate::tui::theme::Colors>,
     /// How many colours the terminal shows (the runner detects it).
     pub depth: crate::tui::theme::Depth,
     /// The opponent's pause before each reply in a puzzle (`None`: the

@@ -30,7 +30,11 @@ pub const MIN_HEIGHT: u16 = 19;
 pub fn render(app: &App, frame: &mut Frame) {
     let area = frame.area();
     let config = app.config();
-    let theme = Theme::with(config.colors, config.depth, config.no_color);
+    let theme = Theme::with(
+        config.colors.unwrap_or_default(),
+        config.depth,
+        config.no_color,
+    );
     if area.width < MIN_WIDTH || area.height < MIN_HEIGHT {
         render_too_small(area, frame);
         return;
