@@ -1,6 +1,8 @@
 //! The key map: the one place where key presses become [`Action`]s.
 //!
-//! [`KEYMAP`] is the single table the footer, the help overlay and the tests
+//! [`KEYMAP`] is the single table of default bindings; the config file's
+//! `[keys]` may move actions to other keys ([`rebind`]), and the map in use
+//! ([`keymap`]) is what the footer, the help overlay and [`action_for`]
 //! read. On the puzzle screen every printable character goes to the input
 //! line, so commands live on keys that never type a move: function keys,
 //! Ctrl chords, Esc, Enter, Tab and the arrows. `?` opens the help only while
@@ -13,22 +15,7 @@ use super::action::Action;
 use super::app::Screen;
 
 mod rebind;
-pub use rebind::{action_name, key_name, parse_key, rebind};
-
-/// The key map in use: [`KEYMAP`], or the one [`install`] set from the
-/// config file at start.
-static ACTIVE: std::sync::OnceLock<&'static [Binding]> = std::sync::OnceLock::new();
-
-/// The key map in use (the footer, the help and [`action_for`] read it).
-pub fn keymap() -> &'static [Binding] {
-    ACTIVE.get().copied().unwrap_or(KEYMAP)
-}
-
-/// Sets the key map for the rest of the process (the runner, once, from
-/// [`rebind`]); a second call changes nothing.
-pub fn install(map: Vec<Binding>) {
-    let _ = ACTIVE.set(Box::leak(map.into_boxed_slice()));
-}
+pub use rebind::{action_name, install, key_name, keymap, parse_key, rebind};
 
 /// Where a binding applies.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]

@@ -10,6 +10,21 @@ use super::{Binding, Key, Scope, scopes};
 use crate::config::{KeyOverride, Problem};
 use crate::tui::app::Screen;
 
+/// The key map in use: [`KEYMAP`](super::KEYMAP), or the one [`install`] set from the
+/// config file at start.
+static ACTIVE: std::sync::OnceLock<&'static [Binding]> = std::sync::OnceLock::new();
+
+/// The key map in use (the footer, the help and [`action_for`](super::action_for) read it).
+pub fn keymap() -> &'static [Binding] {
+    ACTIVE.get().copied().unwrap_or(super::KEYMAP)
+}
+
+/// Sets the key map for the rest of the process (the binary, once, from
+/// [`rebind`]); a second call changes nothing.
+pub fn install(map: Vec<Binding>) {
+    let _ = ACTIVE.set(Box::leak(map.into_boxed_slice()));
+}
+
 /// Every screen, to tell which scopes are ever active together.
 const SCREENS: [Screen; 7] = [
     Screen::Home,
