@@ -25,6 +25,9 @@ pub fn install(map: Vec<Binding>) {
     let _ = ACTIVE.set(Box::leak(map.into_boxed_slice()));
 }
 
+/// Ctrl-Z: the runner suspends on it before any binding is looked at.
+const SUSPEND: Key = (KeyCode::Char('z'), KeyModifiers::CONTROL);
+
 /// Every screen, to tell which scopes are ever active together.
 const SCREENS: [Screen; 7] = [
     Screen::Home,
@@ -138,6 +141,9 @@ pub fn rebind(base: &[Binding], overrides: &[KeyOverride]) -> (Vec<Binding>, Vec
                 "cannot read the keys {:?} (write them as F5, Ctrl-T, Enter, q); keeping the default",
                 over.keys
             ))),
+            Some(keys) if keys.contains(&SUSPEND) => problems.push(problem(
+                "Ctrl-Z suspends Sancho (fg brings it back); keeping the default".to_owned(),
+            )),
             Some(keys) if keys.is_empty() => {
                 problems.push(problem("no keys given; keeping the default".to_owned()));
             }
@@ -236,6 +242,7 @@ mod tests {
             over("puzzle.nothing", &["F9"], 3),
             over("global.quit", &["Hyper-Q"], 4),
             over("puzzle.solution", &["x"], 5),
+            over("global.help", &["F12", "Ctrl-Z"], 6),
         ];
         let (map, problems) = rebind(KEYMAP, &overrides);
         let lines: Vec<(usize, &str)> = problems.iter().map(|p| (p.line, p.key.as_str())).collect();
@@ -245,7 +252,8 @@ mod tests {
                 (2, "keys.puzzle.hint"),
                 (3, "keys.puzzle.nothing"),
                 (4, "keys.global.quit"),
-                (5, "keys.puzzle.solution")
+                (5, "keys.puzzle.solution"),
+                (6, "keys.global.help")
             ]
         );
         assert!(
