@@ -15,12 +15,14 @@
 //! - [`mine`]: puzzles from the user's games, by rules after the Lichess
 //!   puzzler, over an analysis passed in.
 //! - [`engine`]: a shell module that runs an optional UCI engine.
+//! - [`config`]: the config file's text parsed into settings (pure).
 //! - [`tui`]: the ratatui shell (actions, app state, view), kept in the
 //!   library so that tests and benchmarks can drive it.
 //!
 //! None of the core modules touches a terminal, a clock or a path of its own:
 //! time and directories are passed in.
 
+pub mod config;
 pub mod drill;
 pub mod engine;
 pub mod library;

@@ -209,14 +209,14 @@ fn selected_row_and_marks_are_styled() {
     assert!(!buf[(x, y)].modifier.contains(Modifier::REVERSED));
     let (mx, my) = find(buf, "[any]").unwrap();
     assert_eq!(my, y, "fork carries the any-of mark");
-    assert_eq!(buf[(mx, my)].fg, Color::Green);
+    assert_eq!(buf[(mx, my)].fg, dark().good);
     let (ax, ay) = find(buf, "[all]").unwrap();
     assert_eq!(ay, find(buf, "mateIn2").unwrap().1);
-    assert_eq!(buf[(ax, ay)].fg, Color::Yellow);
+    assert_eq!(buf[(ax, ay)].fg, dark().warn);
     let (cx, cy) = find(buf, "puzzle matches")
         .or(find(buf, "puzzles match"))
         .unwrap();
-    assert_eq!(buf[(cx, cy)].fg, Color::Green);
+    assert_eq!(buf[(cx, cy)].fg, dark().good);
 }
 
 #[test]
@@ -584,4 +584,9 @@ fn snapshot_filter_minimum_size_while_counting() {
     app.update(Action::Right);
     assert!(state(&app).stale());
     insta::assert_snapshot!(draw(&app, 60, 19).backend());
+}
+
+/// The colours of the default scheme (dark, 256 colours), as the screens use them.
+fn dark() -> sancho::tui::theme::Palette {
+    sancho::tui::theme::Theme::new(false).palette()
 }

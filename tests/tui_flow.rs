@@ -86,6 +86,27 @@ fn opening_move_appears_after_the_delay() {
 }
 
 #[test]
+fn the_configured_reply_delay_replaces_the_default() {
+    for delay in [0, 40, 2000] {
+        let config = Config {
+            reply_delay_ms: Some(delay),
+            ..Config::default()
+        };
+        let mut app = App::new(config, vec![back_rank()]);
+        app.update(Action::Select);
+        if delay > 0 {
+            app.update(Action::Tick(delay - 1));
+            assert!(
+                app.play().unwrap().history().is_empty(),
+                "{delay}: too early"
+            );
+        }
+        app.update(Action::Tick(1));
+        assert_eq!(sans(&app), ["Rxc1"], "{delay}");
+    }
+}
+
+#[test]
 fn the_hint_follows_every_keystroke() {
     let mut app = started();
     let mut seen = Vec::new();

@@ -77,6 +77,13 @@ fn spawn(pack: &str, puzzle: &str) -> Session {
 
 /// Starts `sancho ARGS` with `data` as its data directory.
 fn spawn_in(args: &[&str], data: tempfile::TempDir) -> Session {
+    let mut cmd = CommandBuilder::new(env!("CARGO_BIN_EXE_sancho"));
+    cmd.args(args);
+    spawn_command(cmd, data)
+}
+
+/// Starts `cmd` in the repository with `data` as Sancho's data directory.
+fn spawn_command(mut cmd: CommandBuilder, data: tempfile::TempDir) -> Session {
     let pty = native_pty_system()
         .openpty(PtySize {
             rows: ROWS,
@@ -85,8 +92,6 @@ fn spawn_in(args: &[&str], data: tempfile::TempDir) -> Session {
             pixel_height: 0,
         })
         .expect("a pseudo-terminal");
-    let mut cmd = CommandBuilder::new(env!("CARGO_BIN_EXE_sancho"));
-    cmd.args(args);
     cmd.cwd(env!("CARGO_MANIFEST_DIR"));
     cmd.env("SANCHO_DATA_DIR", data.path());
     cmd.env("TERM", "xterm-256color");
@@ -279,4 +284,117 @@ fn the_library_screen_counts_and_plays_through_its_worker_thread() {
     s.term.send(b"p");
     s.term.wait_for("Your move");
     s.quit();
+}
+
+#[test]
+fn ctrl_z_gives_the_shell_its_screen_and_fg_brings_the_trainer_back() {
+    // An interactive shell with job control runs the trainer, as a user's would.
+    let mut cmd = CommandBuilder::new("bash");
+    cmd.args(["--norc", "--noprofile", "-i"]);
+    cmd.env("PS1", "shell$ ");
+    let mut s = spawn_command(cmd, tempfile::tempdir().unwrap());
+    s.term.wait_for("shell$");
+    let line = format!(
+        "{} play --ascii --pack {GOOD_PACK} --puzzle m2-001\r",
+        env!("CARGO_BIN_EXE_sancho")
+    );
+    s.term.send(line.as_bytes());
+    s.term.wait_for("Your move");
+    s.term.send(b"Kb6");
+    s.term.wait_for("complete: Kb6");
+
+    s.term.send(&[0x1a]); // Ctrl-Z
+    s.term.wait_for("Stopped");
+    {
+        let parser = s.term.parser.lock().unwrap();
+        assert!(
+            !parser.screen().alternate_screen(),
+            "still in the alternate screen"
+        );
+        assert!(!parser.screen().hide_cursor(), "cursor left hidden");
+    }
+
+    s.term.send(b"fg\r");
+    // The whole screen again, with what was typed.
+    let back = s.term.wait_for("complete: Kb6");
+    assert!(back.contains("Your move"), "{back}");
+    assert!(s.term.parser.lock().unwrap().screen().alternate_screen());
+    s.term.send(b"\r");
+    s.term.wait_for("Kb8");
+
+    s.term.send(&[0x03]); // Ctrl-C leaves the trainer
+    s.term.wait_for("shell$");
+    assert!(!s.term.parser.lock().unwrap().screen().alternate_screen());
+    s.term.send(b"exit\r");
+    s.child.wait().expect("the shell exits");
+}
+
+#[test]
+fn sigterm_and_sighup_restore_the_terminal_and_record_like_ctrl_c() {
+    for signal in ["TERM", "HUP"] {
+        let mut s = spawn(GOOD_PACK, "m2-001");
+        s.term.wait_for("Your move");
+        // A wrong move: the puzzle is failed, and leaving records it.
+        s.term.send(b"Kb5\r");
+        s.term
+            .wait_for_any(&["not the move", "Not the move", "wrong", "Wrong"]);
+        let pid = s.child.process_id().expect("a pid");
+        let killed = std::process::Command::new("kill")
+            .args([format!("-{signal}"), pid.to_string()])
+            .status()
+            .expect("run kill");
+        assert!(killed.success());
+        let status = s.child.wait().expect("sancho exits");
+        assert!(status.success(), "SIG{signal}: {status:?}");
+        drop(s.term.writer);
+        drop(s.master);
+        let _ = s.pump.join();
+        {
+            let parser = s.term.parser.lock().unwrap();
+            assert!(
+                !parser.screen().alternate_screen(),
+                "SIG{signal}: alternate screen"
+            );
+            assert!(!parser.screen().hide_cursor(), "SIG{signal}: cursor hidden");
+        }
+        let stored =
+            std::fs::read_to_string(s.data.path().join("progress.json")).unwrap_or_default();
+        assert!(
+            stored.contains("m2-001"),
+            "SIG{signal}: not recorded: {stored}"
+        );
+    }
+}
+
+#[test]
+fn the_config_file_rebinds_keys_and_its_problems_are_said_after_the_screen() {
+    let data = tempfile::tempdir().unwrap();
+    let config = data.path().join("config.toml");
+    std::fs::write(
+        &config,
+        "reply_delay_ms = 0\ncolors = \"sepia\"\n[keys]\npuzzle.hint = \"F9\"\n",
+    )
+    .unwrap();
+    let mut cmd = CommandBuilder::new(env!("CARGO_BIN_EXE_sancho"));
+    cmd.args(["play", "--ascii", "--pack", GOOD_PACK, "--puzzle", "m2-001"]);
+    cmd.env("SANCHO_CONFIG", &config);
+    let mut s = spawn_command(cmd, data);
+    let screen = s.term.wait_for("Your move");
+    assert!(
+        screen.contains("F9 hint"),
+        "the footer shows the bound key:\n{screen}"
+    );
+    assert!(!screen.contains("F2"), "the default key is gone:\n{screen}");
+    s.term.send(b"\x1b[20~"); // F9
+    s.term.wait_for("Hint:");
+    s.term.send(&[0x03]);
+    s.child.wait().expect("sancho exits");
+    drop(s.term.writer);
+    drop(s.master);
+    let _ = s.pump.join();
+    let text = s.term.parser.lock().unwrap().screen().contents();
+    assert!(
+        text.contains("line 2: colors: \"sepia\" is not one of"),
+        "the problem is said again after the full screen:\n{text}"
+    );
 }

@@ -305,9 +305,9 @@ fn no_color_mode_uses_no_colour_and_keeps_every_highlight() {
 fn hint_panel_colours_follow_the_state() {
     // (typed, panel text, colour)
     let cases = [
-        ("R", "partial:", Color::Yellow),
-        ("Re1+", "complete:", Color::Green),
-        ("Zz", "impossible:", Color::Red),
+        ("R", "partial:", dark().warn),
+        ("Re1+", "complete:", dark().good),
+        ("Zz", "impossible:", dark().bad),
     ];
     for (text, label, color) in cases {
         let mut app = app(Config::default());
@@ -335,12 +335,12 @@ fn hint_lines_for_every_state() {
     let colour = Theme::new(false);
     let plain = Theme::new(true);
     let cases = [
-        (&partial, colour, "partial:", Style::new().fg(Color::Yellow)),
+        (&partial, colour, "partial:", Style::new().fg(dark().warn)),
         (
             &ambiguous,
             colour,
             "ambiguous:",
-            Style::new().fg(Color::Magenta),
+            Style::new().fg(dark().ambiguous),
         ),
         (
             &ambiguous,
@@ -509,7 +509,9 @@ fn notation_notes_are_styled_and_kept_after_the_last_move() {
     for (no_color, expected) in [
         (
             false,
-            Style::new().fg(Color::Cyan).add_modifier(Modifier::ITALIC),
+            Style::new()
+                .fg(dark().accent)
+                .add_modifier(Modifier::ITALIC),
         ),
         (true, Style::new().add_modifier(Modifier::ITALIC)),
     ] {
@@ -568,7 +570,7 @@ fn an_ambiguous_input_names_its_readings_in_magenta() {
     let t = draw(&app, 120, 40);
     let buf = t.backend().buffer();
     let (x, y) = find(buf, "ambiguous: R3e5 or R8e5?").expect("both readings named");
-    assert_eq!(buf[(x, y)].fg, Color::Magenta);
+    assert_eq!(buf[(x, y)].fg, dark().ambiguous);
     let mut app = self::app(Config {
         ascii: false,
         no_color: true,
@@ -662,4 +664,9 @@ fn snapshot_solution_stepping_at_each_size() {
         }
         insta::assert_snapshot!(format!("puzzle_stepping_{w}x{h}"), t.backend());
     }
+}
+
+/// The colours of the default scheme (dark, 256 colours), as the screens use them.
+fn dark() -> sancho::tui::theme::Palette {
+    sancho::tui::theme::Theme::new(false).palette()
 }

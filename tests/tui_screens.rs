@@ -159,8 +159,8 @@ fn verdicts_are_green_or_red_and_bold_without_colour() {
             let (x, y) = find(buf, head).expect(head);
             let cell = &buf[(x, y)];
             let expected = match (no_color, right) {
-                (false, true) => (Color::Green, Modifier::BOLD),
-                (false, false) => (Color::Red, Modifier::BOLD),
+                (false, true) => (dark().good, Modifier::BOLD),
+                (false, false) => (dark().bad, Modifier::BOLD),
                 (true, true) => (Color::Reset, Modifier::BOLD),
                 (true, false) => (Color::Reset, Modifier::BOLD | Modifier::UNDERLINED),
             };
@@ -330,4 +330,9 @@ fn snapshot_verdict_at_minimum_size() {
     app.update(Action::Submit);
     let t = draw(&app, sancho::tui::MIN_WIDTH, sancho::tui::MIN_HEIGHT);
     insta::assert_snapshot!("drill_verdict_minimum_size", t.backend());
+}
+
+/// The colours of the default scheme (dark, 256 colours), as the screens use them.
+fn dark() -> sancho::tui::theme::Palette {
+    sancho::tui::theme::Theme::new(false).palette()
 }

@@ -1,6 +1,7 @@
 //! Command-line definitions and dispatch.
 
 mod class;
+mod config;
 mod data;
 mod drill;
 mod library;
@@ -9,6 +10,8 @@ mod notation;
 mod play;
 mod progress;
 mod puzzles;
+mod shell;
+mod terminal;
 
 use std::process::ExitCode;
 
@@ -71,10 +74,26 @@ pub enum Command {
     /// A teacher's class: `sancho class report results/*.json [--json | --csv]`.
     #[command(subcommand)]
     Class(class::ClassCommand),
+    /// The config file: `sancho config path | show | init`.
+    #[command(subcommand)]
+    Config(config::ConfigCommand),
+    /// Print a completion script: `sancho completions bash > ~/.local/share/bash-completion/completions/sancho`.
+    Completions(shell::CompletionsArgs),
+    /// Print the man page (roff), or write one page per subcommand with --dir.
+    Man(shell::ManArgs),
 }
 
 /// Runs the parsed command line.
 pub fn run(cli: Cli) -> anyhow::Result<ExitCode> {
+    // Play options before another subcommand would be ignored: say so.
+    if let Some(command) = &cli.command
+        && !matches!(command, Command::Play(_))
+        && cli.play != play::PlayArgs::default()
+    {
+        anyhow::bail!(
+            "the play options (--pack, --theme, --rating, --puzzle, --ascii, ...) apply to `sancho` and `sancho play` only"
+        );
+    }
     match cli.command {
         Some(Command::Resolve(args)) => notation::resolve(args),
         Some(Command::Hint(args)) => notation::hint(args),
@@ -91,7 +110,14 @@ pub fn run(cli: Cli) -> anyhow::Result<ExitCode> {
         Some(Command::Stats(args)) => progress::stats(args, cli.data_dir),
         Some(Command::Progress(command)) => progress::progress(command, cli.data_dir),
         Some(Command::Class(command)) => class::class(command),
-        Some(Command::Play(args)) => play::play(args, cli.data_dir, sancho::tui::Start::Puzzles),
+        Some(Command::Config(command)) => config::config(&command),
+        Some(Command::Completions(args)) => shell::completions(&args),
+        Some(Command::Man(args)) => shell::man(&args),
+        Some(Command::Play(args)) => play::play(
+            args.merged(cli.play)?,
+            cli.data_dir,
+            sancho::tui::Start::Puzzles,
+        ),
         None => play::play(cli.play, cli.data_dir, sancho::tui::Start::Home),
     }
 }

@@ -8,6 +8,7 @@ use std::process::ExitCode;
 
 use anyhow::bail;
 use clap::Args;
+use sancho::config::Pieces;
 use sancho::drill;
 use sancho::library::{Filter, Library};
 use sancho::line::run_puzzles_refuting;
@@ -23,51 +24,46 @@ use super::data::{now, open_store_noting, stopwatch, tell_notice};
 use super::library::{library_path, open_library};
 
 /// What to play and how; shared by `sancho` and `sancho play`.
-#[derive(Debug, Args, Default)]
+#[derive(Debug, Args, Default, PartialEq, Eq)]
 pub struct PlayArgs {
     /// A puzzle file to play: a JSON pack or a Lichess `.csv` / `.csv.zst` (default: the built-in packs).
-    #[arg(long, global = true, value_name = "PATH")]
+    #[arg(long, value_name = "PATH")]
     pub pack: Option<PathBuf>,
     /// Where puzzles come from: `builtin`, `library` (after `sancho import`) or a file's PATH.
-    #[arg(long, global = true, value_name = "SOURCE")]
+    #[arg(long, value_name = "SOURCE")]
     pub source: Option<String>,
     /// Only puzzles with at least one of these themes (comma-separated: fork,pin).
-    #[arg(
-        long = "theme",
-        global = true,
-        value_name = "THEMES",
-        value_delimiter = ','
-    )]
+    #[arg(long = "theme", value_name = "THEMES", value_delimiter = ',')]
     pub themes_any: Vec<String>,
     /// Only puzzles with every one of these themes.
-    #[arg(
-        long = "all-themes",
-        global = true,
-        value_name = "THEMES",
-        value_delimiter = ','
-    )]
+    #[arg(long = "all-themes", value_name = "THEMES", value_delimiter = ',')]
     pub themes_all: Vec<String>,
     /// Only puzzles rated in this band, e.g. 1200-1600.
-    #[arg(long, global = true, value_name = "FROM-TO", value_parser = rating_band)]
+    #[arg(long, value_name = "FROM-TO", value_parser = rating_band)]
     pub rating: Option<(u16, u16)>,
     /// Only puzzles from this opening (a Lichess opening tag, e.g. Sicilian_Defense).
-    #[arg(long, global = true, value_name = "TAG")]
+    #[arg(long, value_name = "TAG")]
     pub opening: Option<String>,
     /// Only puzzles at least this popular (-100 to 100).
     #[arg(
         long,
-        global = true,
         value_name = "N",
         allow_hyphen_values = true,
         value_parser = clap::value_parser!(i8).range(-100..=100)
     )]
     pub min_popularity: Option<i8>,
     /// Play only the puzzle with this id.
-    #[arg(long, global = true, value_name = "ID")]
+    #[arg(long, value_name = "ID")]
     pub puzzle: Option<String>,
     /// Draw pieces as letters (K Q R B N P) instead of Unicode figures.
-    #[arg(long, global = true)]
+    #[arg(long)]
     pub ascii: bool,
+    /// Chess figures even on a terminal that looks unable to draw them (TERM=linux, dumb).
+    #[arg(long, conflicts_with = "ascii")]
+    pub figures: bool,
+    /// The colour scheme: dark (default), light (for a light background) or contrast.
+    #[arg(long, value_enum, value_name = "SCHEME")]
+    pub colors: Option<tui::theme::Colors>,
     /// Line mode: no full screen, for screen readers, dumb terminals and scripts.
     #[arg(long)]
     pub plain: bool,
@@ -100,6 +96,68 @@ fn rating_band(text: &str) -> Result<(u16, u16), String> {
 }
 
 impl PlayArgs {
+    /// The options of `sancho play`: those given after it, and those given
+    /// before it (`sancho --pack P play --plain`); one option on both sides
+    /// is an error.
+    ///
+    /// # Errors
+    /// An option given on both sides of `play`.
+    pub fn merged(self, before: PlayArgs) -> anyhow::Result<PlayArgs> {
+        fn pick<T: PartialEq + Default>(
+            after: T,
+            before: T,
+            name: &'static str,
+            twice: &mut Vec<&'static str>,
+        ) -> T {
+            if after == T::default() {
+                return before;
+            }
+            if before != T::default() {
+                twice.push(name);
+            }
+            after
+        }
+        let mut twice = Vec::new();
+        let t = &mut twice;
+        let merged = PlayArgs {
+            pack: pick(self.pack, before.pack, "--pack", t),
+            source: pick(self.source, before.source, "--source", t),
+            themes_any: pick(self.themes_any, before.themes_any, "--theme", t),
+            themes_all: pick(self.themes_all, before.themes_all, "--all-themes", t),
+            rating: pick(self.rating, before.rating, "--rating", t),
+            opening: pick(self.opening, before.opening, "--opening", t),
+            min_popularity: pick(
+                self.min_popularity,
+                before.min_popularity,
+                "--min-popularity",
+                t,
+            ),
+            puzzle: pick(self.puzzle, before.puzzle, "--puzzle", t),
+            ascii: pick(self.ascii, before.ascii, "--ascii", t),
+            figures: pick(self.figures, before.figures, "--figures", t),
+            colors: pick(self.colors, before.colors, "--colors", t),
+            plain: pick(self.plain, before.plain, "--plain", t),
+            json: pick(self.json, before.json, "--json", t),
+            engine: pick(self.engine, before.engine, "--engine", t),
+        };
+        if !twice.is_empty() {
+            bail!(
+                "{} given on both sides of `play`: give each option once",
+                twice.join(", ")
+            );
+        }
+        if merged.ascii && merged.figures {
+            bail!("--ascii and --figures cannot be used together");
+        }
+        if merged.json && !merged.plain {
+            bail!("--json needs --plain");
+        }
+        if merged.engine.is_some() && !merged.plain {
+            bail!("--engine needs --plain (the full screen does not use an engine yet)");
+        }
+        Ok(merged)
+    }
+
     fn filter(&self) -> Filter {
         Filter {
             themes_any: self.themes_any.clone(),
@@ -316,6 +374,10 @@ pub fn play(
     data_dir: Option<PathBuf>,
     start: tui::Start,
 ) -> anyhow::Result<ExitCode> {
+    if !args.plain {
+        // Before any loading: the answer comes at once.
+        super::terminal::require()?;
+    }
     let (mut store, notice) = store_or_warn(data_dir.clone());
     let (puzzles, builtin) = puzzles(&args, store.as_ref(), data_dir.clone())?;
     let plan = plan(&args, store.as_ref(), &puzzles, builtin);
@@ -333,8 +395,12 @@ pub fn play(
         )?;
         return Ok(ExitCode::SUCCESS);
     }
+    // The command line's choices; the config file fills the rest (in
+    // `Trainer::run`).
     let config = tui::Config {
         ascii: args.ascii,
+        figures: args.figures,
+        colors: args.colors,
         start,
         ..tui::Config::default()
     };
@@ -373,6 +439,29 @@ pub struct Trainer {
     pub library: Option<PathBuf>,
     /// The filter the library screen starts from.
     pub filter: Filter,
+}
+
+/// Fills what the command line left open in `config` from the config file
+/// (the command line wins), installs the file's key bindings, and says what
+/// is wrong in the file: now, and again (in the returned notice) once the
+/// full screen closes.
+fn apply_settings(config: &mut tui::Config, notice: Option<String>) -> Option<String> {
+    let (settings, said) = super::config::load();
+    for line in &said {
+        eprintln!("{line}");
+    }
+    tui::keys::install(tui::keys::rebind(tui::KEYMAP, &settings.keys).0);
+    if !config.ascii && !config.figures {
+        config.ascii = settings.pieces == Pieces::Letters;
+        config.figures = settings.pieces == Pieces::Figures;
+    }
+    config.colors = config.colors.or(Some(settings.colors));
+    config.reply_delay_ms = config.reply_delay_ms.or(settings.reply_delay_ms);
+    match (notice, said.is_empty()) {
+        (notice, true) => notice,
+        (None, false) => Some(said.join("\n")),
+        (Some(notice), false) => Some(format!("{notice}\n{}", said.join("\n"))),
+    }
 }
 
 /// Records what the trainer hands over in the progress store (if it opened).
@@ -447,8 +536,9 @@ impl Trainer {
     /// Runs the trainer and records everything that finishes in it, the
     /// moment it finishes.
     pub fn run(self) -> anyhow::Result<ExitCode> {
+        super::terminal::require()?;
         let Trainer {
-            config,
+            mut config,
             puzzles,
             order,
             builtin,
@@ -457,6 +547,7 @@ impl Trainer {
             library,
             filter,
         } = self;
+        let notice = apply_settings(&mut config, notice);
         let progress = store.as_ref().map(Store::progress);
         let context = tui::Context {
             stats: progress.as_ref().map(|p| p.stats(now())),

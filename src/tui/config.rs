@@ -17,6 +17,16 @@ pub struct Config {
     /// No colour at all (the `NO_COLOR` convention); highlights then use
     /// brackets and text modifiers (bold, underline, reverse video).
     pub no_color: bool,
+    /// Chess figures even where the terminal looks unable to draw them
+    /// (`TERM=linux`, `dumb`); `ascii` wins over it.
+    pub figures: bool,
+    /// The colour scheme (`None`: the default, dark).
+    pub colors: Option<crate::tui::theme::Colors>,
+    /// How many colours the terminal shows (the runner detects it).
+    pub depth: crate::tui::theme::Depth,
+    /// The opponent's pause before each reply in a puzzle (`None`: the
+    /// built-in [`REPLY_DELAY_MS`](super::REPLY_DELAY_MS)).
+    pub reply_delay_ms: Option<u64>,
     /// The screen to open on.
     pub start: Start,
 }

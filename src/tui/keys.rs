@@ -1,6 +1,8 @@
 //! The key map: the one place where key presses become [`Action`]s.
 //!
-//! [`KEYMAP`] is the single table the footer, the help overlay and the tests
+//! [`KEYMAP`] is the single table of default bindings; the config file's
+//! `[keys]` may move actions to other keys ([`rebind`]), and the map in use
+//! ([`keymap`]) is what the footer, the help overlay and [`action_for`]
 //! read. On the puzzle screen every printable character goes to the input
 //! line, so commands live on keys that never type a move: function keys,
 //! Ctrl chords, Esc, Enter, Tab and the arrows. `?` opens the help only while
@@ -11,6 +13,9 @@ use ratatui::crossterm::event::{KeyCode, KeyEvent, KeyEventKind, KeyModifiers};
 
 use super::action::Action;
 use super::app::Screen;
+
+mod rebind;
+pub use rebind::{action_name, install, key_name, keymap, parse_key, rebind};
 
 /// Where a binding applies.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -505,7 +510,7 @@ fn scopes(screen: &Screen) -> &'static [Scope] {
 /// The bindings that apply on `screen`, in table order.
 pub fn bindings_for(screen: &Screen) -> impl Iterator<Item = &'static Binding> {
     let scopes = scopes(screen);
-    KEYMAP.iter().filter(move |b| scopes.contains(&b.scope))
+    keymap().iter().filter(move |b| scopes.contains(&b.scope))
 }
 
 /// Maps a key event to an action on `screen`; `None` for releases, repeats
@@ -531,7 +536,7 @@ pub fn action_for(key: KeyEvent, screen: &Screen) -> Option<Action> {
         return Some(Action::Insert(c));
     }
     scopes(screen).iter().find_map(|&scope| {
-        KEYMAP
+        keymap()
             .iter()
             .filter(|b| b.scope == scope)
             .find(|b| b.keys.contains(&(code, mods)))

@@ -123,6 +123,8 @@ pub struct Play {
     history: Vec<Played>,
     pending: VecDeque<Step>,
     waited_ms: u64,
+    /// How long the opponent pauses before each reply.
+    reply_delay_ms: u64,
     input: InputLine,
     last_submitted: Option<String>,
     hint: Hint,
@@ -159,6 +161,7 @@ impl Play {
             history: Vec::new(),
             pending: VecDeque::new(),
             waited_ms: 0,
+            reply_delay_ms: REPLY_DELAY_MS,
             input: InputLine::default(),
             last_submitted: None,
             hint,
@@ -287,11 +290,11 @@ impl Play {
     }
 
     /// Applies every step whose time has come: the user's own move and
-    /// messages at once, other moves after [`REPLY_DELAY_MS`].
+    /// messages at once, other moves after the reply delay.
     fn pump(&mut self) {
         while let Some(step) = self.pending.front() {
             let delayed = matches!(step, Step::Move { by, .. } if *by != Mover::User);
-            if delayed && self.waited_ms < REPLY_DELAY_MS {
+            if delayed && self.waited_ms < self.reply_delay_ms {
                 break;
             }
             let Some(step) = self.pending.pop_front() else {
@@ -358,6 +361,13 @@ impl Play {
                 self.refresh_hint();
             }
         }
+    }
+
+    /// The opponent's pause before each reply (`None`: [`REPLY_DELAY_MS`]).
+    #[must_use]
+    pub fn with_reply_delay(mut self, ms: Option<u64>) -> Play {
+        self.reply_delay_ms = ms.unwrap_or(REPLY_DELAY_MS);
+        self
     }
 
     /// Time passed.

@@ -5,6 +5,7 @@
 //! drive it with a `TestBackend`, scripted events and fake time.
 
 use std::io;
+use std::sync::atomic::{AtomicBool, Ordering};
 use std::time::{Duration, Instant};
 
 use ratatui::Terminal;
@@ -18,6 +19,7 @@ use super::config::{Config, Context, Finished};
 use super::effect::{Effect, Recorder, Reply};
 use super::filter::{PuzzleSource, answer};
 use super::keys::action_for;
+use super::theme::detect;
 use super::view;
 use super::worker::{OpenSource, Worker};
 use crate::library::Filter;
@@ -53,7 +55,10 @@ impl Drop for TerminalGuard {
 /// drill and lesson to `recorder` the moment it is finished (and shows the
 /// stats it gives back), and returns them all in order.
 ///
-/// `NO_COLOR` in the environment (non-empty) forces `config.no_color`.
+/// `NO_COLOR` in the environment (non-empty) forces `config.no_color`;
+/// `TERM` and `COLORTERM` decide `config.depth` and, unless
+/// `config.figures`, letters on a terminal without chess figures
+/// ([`detect`]).
 /// Sets the terminal up with [`ratatui::try_init`] (raw mode, alternate
 /// screen, a panic hook that restores the terminal) and bracketed paste,
 /// and restores it on every return.
@@ -92,6 +97,10 @@ fn run_with(
 ) -> anyhow::Result<Vec<Finished>> {
     // https://no-color.org: any non-empty NO_COLOR turns colour off.
     config.no_color |= std::env::var_os("NO_COLOR").is_some_and(|v| !v.is_empty());
+    let var = |name| std::env::var(name).ok();
+    let display = detect(var("TERM").as_deref(), var("COLORTERM").as_deref());
+    config.ascii |= display.letters && !config.figures;
+    config.depth = display.depth;
     let mut terminal = ratatui::try_init()?;
     let _guard = TerminalGuard;
     execute!(io::stdout(), EnableBracketedPaste)?;
@@ -108,16 +117,27 @@ fn run_with(
         None => Library::None,
     };
     let start = Instant::now();
+    let stop = signals::stop_flag()?;
     event_loop_on(
         &mut terminal,
         &mut app,
         library,
+        Some(&stop),
         |timeout| {
-            if event::poll(timeout)? {
-                event::read().map(Some)
-            } else {
-                Ok(None)
+            let event = match event::poll(timeout) {
+                Ok(true) => event::read()?,
+                Ok(false) => return Ok(None),
+                // A signal (SIGTERM, SIGHUP) cut the wait short: the loop
+                // looks at the stop flag next.
+                Err(e) if e.kind() == io::ErrorKind::Interrupted => return Ok(None),
+                Err(e) => return Err(e),
+            };
+            if signals::is_suspend(&event) {
+                signals::suspend()?;
+                // Back from `fg`: the loop redraws the whole screen.
+                return Ok(Some(Event::FocusGained));
             }
+            Ok(Some(event))
         },
         || start.elapsed(),
         recorder,
@@ -169,7 +189,7 @@ where
     B::Error: std::error::Error + Send + Sync + 'static,
 {
     let library = source.map_or(Library::None, Library::Here);
-    event_loop_on(terminal, app, library, next_event, now, recorder)
+    event_loop_on(terminal, app, library, None, next_event, now, recorder)
 }
 
 /// Where the library's requests go.
@@ -186,6 +206,7 @@ fn event_loop_on<B>(
     terminal: &mut Terminal<B>,
     app: &mut App,
     library: Library<'_>,
+    stop: Option<&AtomicBool>,
     mut next_event: impl FnMut(Duration) -> io::Result<Option<Event>>,
     mut now: impl FnMut() -> Duration,
     recorder: &mut dyn Recorder,
@@ -199,6 +220,12 @@ where
     shell.act(app, Action::Resize(size.width, size.height))?;
     let mut last = now();
     while !app.should_quit() {
+        if stop.is_some_and(|flag| flag.load(Ordering::Relaxed)) {
+            // SIGTERM or SIGHUP: leave as Ctrl-C does (what is finished is
+            // recorded; the terminal is restored by the caller).
+            shell.act(app, Action::Quit)?;
+            break;
+        }
         terminal.draw(|frame| view::render(app, frame))?;
         let mut wait = POLL;
         for _ in 0..DRAIN {
@@ -210,6 +237,16 @@ where
                 Event::Key(key) => action_for(key, &app.screen()),
                 Event::Paste(text) => Some(Action::Paste(text)),
                 Event::Resize(w, h) => Some(Action::Resize(w, h)),
+                // Sent by the runner on resuming after Ctrl-Z (focus
+                // reports are not turned on): the screen is the shell's
+                // now, so draw all of it again.
+                // (Not `Terminal::clear`: it asks where the cursor is.) The
+                // blank frame makes the next one differ in every cell drawn.
+                Event::FocusGained => {
+                    terminal.backend_mut().clear()?;
+                    terminal.draw(|_| {})?;
+                    None
+                }
                 _ => None,
             };
             if let Some(action) = action {
@@ -228,6 +265,80 @@ where
         }
     }
     Ok(())
+}
+
+/// Job control and termination signals, on Unix.
+#[cfg(unix)]
+mod signals {
+    use std::io;
+    use std::sync::Arc;
+    use std::sync::atomic::AtomicBool;
+
+    use ratatui::crossterm::cursor::{Hide, Show};
+    use ratatui::crossterm::event::{
+        DisableBracketedPaste, EnableBracketedPaste, Event, KeyCode, KeyEvent, KeyEventKind,
+        KeyModifiers,
+    };
+    use ratatui::crossterm::execute;
+    use ratatui::crossterm::terminal::{EnterAlternateScreen, enable_raw_mode};
+    use signal_hook::consts::{SIGHUP, SIGTERM, SIGTSTP};
+
+    /// A flag raised by SIGTERM or SIGHUP (instead of dying with the
+    /// terminal in raw mode and the session unsaved).
+    pub fn stop_flag() -> io::Result<Arc<AtomicBool>> {
+        let flag = Arc::new(AtomicBool::new(false));
+        for signal in [SIGTERM, SIGHUP] {
+            signal_hook::flag::register(signal, Arc::clone(&flag))?;
+        }
+        Ok(flag)
+    }
+
+    /// Ctrl-Z: in raw mode it arrives as a key, not as SIGTSTP.
+    pub fn is_suspend(event: &Event) -> bool {
+        matches!(
+            event,
+            Event::Key(KeyEvent {
+                code: KeyCode::Char('z'),
+                modifiers,
+                kind: KeyEventKind::Press,
+                ..
+            }) if modifiers.contains(KeyModifiers::CONTROL)
+        )
+    }
+
+    /// Gives the terminal back to the shell, stops the process as Ctrl-Z
+    /// would, and takes the terminal again once `fg` continues it.
+    pub fn suspend() -> io::Result<()> {
+        let mut out = io::stdout();
+        execute!(out, DisableBracketedPaste, Show)?;
+        ratatui::restore();
+        signal_hook::low_level::raise(SIGTSTP)?;
+        // Continued (SIGCONT).
+        enable_raw_mode()?;
+        execute!(out, EnterAlternateScreen, EnableBracketedPaste, Hide)
+    }
+}
+
+/// Without Unix job control: no stop flag, and Ctrl-Z is an ordinary key.
+#[cfg(not(unix))]
+mod signals {
+    use std::io;
+    use std::sync::Arc;
+    use std::sync::atomic::AtomicBool;
+
+    use ratatui::crossterm::event::Event;
+
+    pub fn stop_flag() -> io::Result<Arc<AtomicBool>> {
+        Ok(Arc::new(AtomicBool::new(false)))
+    }
+
+    pub fn is_suspend(_: &Event) -> bool {
+        false
+    }
+
+    pub fn suspend() -> io::Result<()> {
+        Ok(())
+    }
 }
 
 /// What performs the app's effects: the store's side and the library.

@@ -1,11 +1,17 @@
-//! Styles, in colour or without any (`NO_COLOR`).
+//! Styles: three colour schemes (dark, light, high contrast), each in 256
+//! colours or in the 16 named colours, or no colour at all (`NO_COLOR`).
 //!
-//! The board uses 256-colour backgrounds of middle luminance, so that white
-//! and black pieces both keep their contrast whatever the terminal's own
-//! background; text uses the 16 named colours, which terminals adapt to
-//! light and dark themes. Without colour,
-//! every highlight that carries meaning uses a modifier instead (and the
-//! board adds bracket marks), so nothing is lost.
+//! The board uses backgrounds of middle luminance, so that white and black
+//! pieces both keep a contrast of 3:1 whatever the terminal's own
+//! background. Text colours are chosen per scheme for the terminal
+//! background the scheme is for (dark: black to #303030; light: #eeeeee to
+//! white; contrast: black), each with a contrast of at least 4.5:1 there
+//! (contrast: 7:1 on black); the tests compute the WCAG ratios. Without
+//! colour, every highlight that carries meaning uses a modifier instead
+//! (and the board adds bracket marks), so nothing is lost.
+//!
+//! [`detect`] is the pure rule from the environment (`TERM`, `COLORTERM`)
+//! to letters or figures and the number of colours.
 
 use ratatui::style::{Color, Modifier, Style};
 use shakmaty::Color as Side;
@@ -27,11 +33,167 @@ pub enum SquareMark {
     Shown,
 }
 
+/// The colour scheme (`--colors`, or `colors` in the config file).
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, clap::ValueEnum)]
+pub enum Colors {
+    /// For a dark terminal background.
+    #[default]
+    Dark,
+    /// For a light terminal background.
+    Light,
+    /// Brightest colours on black, every text colour at 7:1 or more.
+    Contrast,
+}
+
+impl Colors {
+    /// Every scheme.
+    pub const ALL: [Colors; 3] = [Colors::Dark, Colors::Light, Colors::Contrast];
+
+    /// The name on the command line and in the config file.
+    pub fn name(self) -> &'static str {
+        match self {
+            Colors::Dark => "dark",
+            Colors::Light => "light",
+            Colors::Contrast => "contrast",
+        }
+    }
+
+    /// The scheme with this name.
+    pub fn from_name(name: &str) -> Option<Colors> {
+        Colors::ALL.into_iter().find(|c| c.name() == name)
+    }
+}
+
+/// How many colours the terminal shows.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub enum Depth {
+    /// The 256-colour palette (announced by `TERM=*256color` or `COLORTERM`).
+    #[default]
+    Indexed,
+    /// Only the 16 named colours (the Linux console, a plain `xterm`).
+    Named,
+    /// No colour (`TERM=dumb`).
+    None,
+}
+
+/// What the terminal can draw, as [`detect`] judges it.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Display {
+    /// Letters instead of chess figures (the font likely lacks them).
+    pub letters: bool,
+    /// How many colours.
+    pub depth: Depth,
+}
+
+/// Judges the terminal from `TERM` and `COLORTERM` (`None`: unset).
+///
+/// The Linux console's font has no chess figures and it shows 16 colours;
+/// `dumb` shows neither figures nor colour. 256 colours only when the
+/// terminal announces them (`*-256color`, `*-direct`, or `COLORTERM` of
+/// `truecolor` / `24bit`); otherwise the 16 named colours.
+pub fn detect(term: Option<&str>, colorterm: Option<&str>) -> Display {
+    let term = term.unwrap_or("").trim();
+    let family = term.split('-').next().unwrap_or("");
+    let truecolor = colorterm.is_some_and(|c| matches!(c.trim(), "truecolor" | "24bit"));
+    let announced = term.contains("256color") || term.ends_with("-direct") || truecolor;
+    match family {
+        "dumb" => Display {
+            letters: true,
+            depth: Depth::None,
+        },
+        "linux" => Display {
+            letters: true,
+            depth: if announced {
+                Depth::Indexed
+            } else {
+                Depth::Named
+            },
+        },
+        _ => Display {
+            letters: false,
+            depth: if announced {
+                Depth::Indexed
+            } else {
+                Depth::Named
+            },
+        },
+    }
+}
+
+/// The text colours of a scheme at a depth.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Palette {
+    /// Titles, keys, charts, diagnostics, hint messages.
+    pub accent: Color,
+    /// Good news, a complete move.
+    pub good: Color,
+    /// Bad news, an impossible move.
+    pub bad: Color,
+    /// A partial move, a solution move.
+    pub warn: Color,
+    /// An ambiguous move.
+    pub ambiguous: Color,
+    /// Secondary text and coordinates.
+    pub dim: Color,
+}
+
+impl Palette {
+    const fn of(colors: Colors, depth: Depth) -> Palette {
+        let named = matches!(depth, Depth::Named);
+        match (colors, named) {
+            (Colors::Dark, false) => Palette {
+                accent: idx(80),
+                good: idx(114),
+                bad: idx(210),
+                warn: idx(221),
+                ambiguous: idx(213),
+                dim: idx(247),
+            },
+            (Colors::Light, false) => Palette {
+                accent: idx(24),
+                good: idx(22),
+                bad: idx(124),
+                warn: idx(94),
+                ambiguous: idx(90),
+                dim: idx(241),
+            },
+            (Colors::Contrast, false) => Palette {
+                accent: idx(51),
+                good: idx(46),
+                bad: idx(210),
+                warn: idx(226),
+                ambiguous: idx(213),
+                dim: idx(250),
+            },
+            (Colors::Dark | Colors::Contrast, true) => Palette {
+                accent: Color::LightCyan,
+                good: Color::LightGreen,
+                bad: Color::LightRed,
+                warn: Color::LightYellow,
+                ambiguous: Color::LightMagenta,
+                dim: Color::Gray,
+            },
+            (Colors::Light, true) => Palette {
+                accent: Color::Blue,
+                good: Color::Black,
+                bad: Color::Red,
+                warn: Color::Blue,
+                ambiguous: Color::Magenta,
+                dim: Color::DarkGray,
+            },
+        }
+    }
+}
+
 /// The style set.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct Theme {
     /// No colour at all.
     pub no_color: bool,
+    /// Only the 16 named colours: the board marks its highlights with
+    /// brackets, as without colour.
+    pub named: bool,
+    palette: Palette,
 }
 
 const fn idx(n: u8) -> Color {
@@ -39,9 +201,33 @@ const fn idx(n: u8) -> Color {
 }
 
 impl Theme {
-    /// The theme for a configuration.
+    /// The dark scheme in 256 colours, or no colour.
     pub fn new(no_color: bool) -> Theme {
-        Theme { no_color }
+        Theme::with(Colors::Dark, Depth::Indexed, no_color)
+    }
+
+    /// A scheme at a depth; `no_color` (or [`Depth::None`]) wins.
+    pub fn with(colors: Colors, depth: Depth, no_color: bool) -> Theme {
+        Theme {
+            no_color: no_color || depth == Depth::None,
+            named: depth == Depth::Named,
+            palette: Palette::of(colors, depth),
+        }
+    }
+
+    /// The text colours (without colour: still those of the scheme, unused).
+    pub fn palette(&self) -> Palette {
+        self.palette
+    }
+
+    /// Whether the board marks highlights with brackets (no colour, or too
+    /// few colours to tell the highlights apart by background).
+    pub fn bracket_marks(&self) -> bool {
+        self.no_color || self.named
+    }
+
+    fn fg(&self, color: Color) -> Style {
+        self.pick(Style::new().fg(color), Style::new())
     }
 
     fn pick(&self, color: Style, plain: Style) -> Style {
@@ -50,8 +236,8 @@ impl Theme {
 
     /// A board square: light or dark, with its highlight.
     pub fn square(&self, light: bool, mark: SquareMark) -> Style {
-        if self.no_color {
-            return match mark {
+        if self.no_color || self.named {
+            let style = match mark {
                 SquareMark::None => Style::new(),
                 SquareMark::LastMove => Style::new().add_modifier(Modifier::BOLD),
                 SquareMark::Hint => Style::new().add_modifier(Modifier::UNDERLINED),
@@ -59,6 +245,13 @@ impl Theme {
                 SquareMark::Shown => {
                     Style::new().add_modifier(Modifier::BOLD | Modifier::UNDERLINED)
                 }
+            };
+            // 16 colours: the two backgrounds of the Linux console's eight
+            // that keep 3:1 for both white and black pieces (brown, green).
+            return match (self.no_color, light) {
+                (true, _) => style,
+                (false, true) => style.bg(Color::Yellow),
+                (false, false) => style.bg(Color::Green),
             };
         }
         // Every background has a relative luminance between 0.10 and 0.30,
@@ -80,9 +273,11 @@ impl Theme {
 
     /// A piece's glyph on a square.
     pub fn piece(&self, side: Side) -> Style {
-        let fg = match side {
-            Side::White => idx(231),
-            Side::Black => idx(16),
+        let fg = match (side, self.named) {
+            (Side::White, false) => idx(231),
+            (Side::Black, false) => idx(16),
+            (Side::White, true) => Color::White,
+            (Side::Black, true) => Color::Black,
         };
         self.pick(
             Style::new().fg(fg).add_modifier(Modifier::BOLD),
@@ -92,24 +287,26 @@ impl Theme {
 
     /// The board's coordinate letters and digits.
     pub fn coords(&self) -> Style {
-        self.pick(Style::new().fg(Color::DarkGray), Style::new())
+        self.fg(self.palette.dim)
     }
 
     /// The hint panel's style for a state (and the input text's).
     pub fn hint_state(&self, state: &HintState) -> Style {
         match state {
             HintState::Empty => self.dim(),
-            HintState::Partial => self.pick(Style::new().fg(Color::Yellow), Style::new()),
+            HintState::Partial => self.fg(self.palette.warn),
             HintState::Complete | HintState::CompleteOrLonger => self.pick(
-                Style::new().fg(Color::Green).add_modifier(Modifier::BOLD),
+                Style::new()
+                    .fg(self.palette.good)
+                    .add_modifier(Modifier::BOLD),
                 Style::new().add_modifier(Modifier::BOLD),
             ),
             HintState::Ambiguous => self.pick(
-                Style::new().fg(Color::Magenta),
+                Style::new().fg(self.palette.ambiguous),
                 Style::new().add_modifier(Modifier::UNDERLINED),
             ),
             HintState::Impossible(_) => self.pick(
-                Style::new().fg(Color::Red),
+                Style::new().fg(self.palette.bad),
                 Style::new().add_modifier(Modifier::REVERSED),
             ),
         }
@@ -118,7 +315,9 @@ impl Theme {
     /// A notation diagnostic ("0-0 is written O-O").
     pub fn diagnostic(&self) -> Style {
         self.pick(
-            Style::new().fg(Color::Cyan).add_modifier(Modifier::ITALIC),
+            Style::new()
+                .fg(self.palette.accent)
+                .add_modifier(Modifier::ITALIC),
             Style::new().add_modifier(Modifier::ITALIC),
         )
     }
@@ -126,7 +325,9 @@ impl Theme {
     /// Good news.
     pub fn good(&self) -> Style {
         self.pick(
-            Style::new().fg(Color::Green).add_modifier(Modifier::BOLD),
+            Style::new()
+                .fg(self.palette.good)
+                .add_modifier(Modifier::BOLD),
             Style::new().add_modifier(Modifier::BOLD),
         )
     }
@@ -134,7 +335,9 @@ impl Theme {
     /// Bad news.
     pub fn bad(&self) -> Style {
         self.pick(
-            Style::new().fg(Color::Red).add_modifier(Modifier::BOLD),
+            Style::new()
+                .fg(self.palette.bad)
+                .add_modifier(Modifier::BOLD),
             Style::new().add_modifier(Modifier::BOLD | Modifier::UNDERLINED),
         )
     }
@@ -142,7 +345,7 @@ impl Theme {
     /// A hint message.
     pub fn hint_message(&self) -> Style {
         self.pick(
-            Style::new().fg(Color::Cyan),
+            Style::new().fg(self.palette.accent),
             Style::new().add_modifier(Modifier::ITALIC),
         )
     }
@@ -150,7 +353,7 @@ impl Theme {
     /// Secondary text.
     pub fn dim(&self) -> Style {
         self.pick(
-            Style::new().fg(Color::DarkGray),
+            Style::new().fg(self.palette.dim),
             Style::new().add_modifier(Modifier::DIM),
         )
     }
@@ -158,7 +361,9 @@ impl Theme {
     /// Titles and headings.
     pub fn title(&self) -> Style {
         self.pick(
-            Style::new().fg(Color::Cyan).add_modifier(Modifier::BOLD),
+            Style::new()
+                .fg(self.palette.accent)
+                .add_modifier(Modifier::BOLD),
             Style::new().add_modifier(Modifier::BOLD),
         )
     }
@@ -166,14 +371,16 @@ impl Theme {
     /// A key name in the footer or the help.
     pub fn key(&self) -> Style {
         self.pick(
-            Style::new().fg(Color::Cyan).add_modifier(Modifier::BOLD),
+            Style::new()
+                .fg(self.palette.accent)
+                .add_modifier(Modifier::BOLD),
             Style::new().add_modifier(Modifier::BOLD),
         )
     }
 
     /// A bar or a line in a chart.
     pub fn chart(&self) -> Style {
-        self.pick(Style::new().fg(Color::Cyan), Style::new())
+        self.fg(self.palette.accent)
     }
 
     /// The highlighted menu item (reverse video is not colour).
@@ -189,118 +396,11 @@ impl Theme {
     /// A solution move in the moves list.
     pub fn solution_move(&self) -> Style {
         self.pick(
-            Style::new().fg(Color::Yellow),
+            Style::new().fg(self.palette.warn),
             Style::new().add_modifier(Modifier::ITALIC),
         )
     }
 }
 
 #[cfg(test)]
-mod tests {
-    use super::*;
-
-    const MARKS: [SquareMark; 5] = [
-        SquareMark::None,
-        SquareMark::LastMove,
-        SquareMark::Hint,
-        SquareMark::Check,
-        SquareMark::Shown,
-    ];
-
-    /// Relative luminance (WCAG) of an xterm-256 colour-cube entry.
-    fn luminance(color: Color) -> f64 {
-        let Color::Indexed(i @ 16..=231) = color else {
-            panic!("not a colour-cube entry: {color:?}");
-        };
-        let levels = [0.0, 95.0, 135.0, 175.0, 215.0, 255.0];
-        let i = usize::from(i - 16);
-        let channel = |v: f64| {
-            let c = v / 255.0;
-            if c <= 0.040_45 {
-                c / 12.92
-            } else {
-                ((c + 0.055) / 1.055).powf(2.4)
-            }
-        };
-        let (r, g, b) = (levels[i / 36], levels[(i / 6) % 6], levels[i % 6]);
-        0.2126 * channel(r) + 0.7152 * channel(g) + 0.0722 * channel(b)
-    }
-
-    fn contrast(a: f64, b: f64) -> f64 {
-        (a.max(b) + 0.05) / (a.min(b) + 0.05)
-    }
-
-    #[test]
-    fn both_piece_colours_are_readable_on_every_square() {
-        let theme = Theme::new(false);
-        let white = luminance(Color::Indexed(231));
-        let black = luminance(Color::Indexed(16));
-        for light in [true, false] {
-            for mark in MARKS {
-                let bg = luminance(theme.square(light, mark).bg.unwrap());
-                assert!(
-                    contrast(bg, white) >= 3.0,
-                    "white on {mark:?} {light}: {}",
-                    contrast(bg, white)
-                );
-                assert!(
-                    contrast(bg, black) >= 3.0,
-                    "black on {mark:?} {light}: {}",
-                    contrast(bg, black)
-                );
-            }
-        }
-    }
-
-    #[test]
-    fn every_mark_looks_different_in_both_modes() {
-        for no_color in [false, true] {
-            let theme = Theme::new(no_color);
-            for light in [true, false] {
-                let styles: Vec<Style> = MARKS.iter().map(|&m| theme.square(light, m)).collect();
-                for (i, a) in styles.iter().enumerate() {
-                    for b in &styles[i + 1..] {
-                        assert_ne!(a, b, "no_color={no_color} light={light}");
-                    }
-                }
-            }
-        }
-    }
-
-    #[test]
-    fn no_color_styles_carry_no_colour() {
-        let theme = Theme::new(true);
-        let mut styles = vec![
-            theme.piece(Side::White),
-            theme.piece(Side::Black),
-            theme.coords(),
-            theme.diagnostic(),
-            theme.good(),
-            theme.bad(),
-            theme.hint_message(),
-            theme.dim(),
-            theme.title(),
-            theme.key(),
-            theme.selected(),
-            theme.user_move(),
-            theme.solution_move(),
-            theme.chart(),
-        ];
-        for state in [
-            HintState::Empty,
-            HintState::Partial,
-            HintState::Complete,
-            HintState::CompleteOrLonger,
-            HintState::Ambiguous,
-            HintState::Impossible(String::new()),
-        ] {
-            styles.push(theme.hint_state(&state));
-        }
-        for light in [true, false] {
-            styles.extend(MARKS.iter().map(|&m| theme.square(light, m)));
-        }
-        for style in styles {
-            assert_eq!((style.fg, style.bg), (None, None), "{style:?}");
-        }
-    }
-}
+mod tests;

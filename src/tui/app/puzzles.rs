@@ -13,7 +13,11 @@ impl App {
         if self.play.is_none() {
             let first = self.order.get(self.at).copied().unwrap_or(0);
             match self.puzzles.get(first) {
-                Some(p) => self.play = Some(Play::new(first, p.clone())),
+                Some(p) => {
+                    self.play = Some(
+                        Play::new(first, p.clone()).with_reply_delay(self.config.reply_delay_ms),
+                    )
+                }
                 None => {
                     self.notice = Some(strings::NO_PUZZLES.to_owned());
                     return;
@@ -80,7 +84,10 @@ impl App {
         self.at += 1;
         let next = self.order.get(self.at).copied();
         match next.and_then(|i| self.puzzles.get(i).map(|p| (i, p))) {
-            Some((i, p)) => self.play = Some(Play::new(i, p.clone())),
+            Some((i, p)) => {
+                self.play =
+                    Some(Play::new(i, p.clone()).with_reply_delay(self.config.reply_delay_ms))
+            }
             None => {
                 self.play = None;
                 self.view = View::Home;

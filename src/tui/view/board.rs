@@ -159,7 +159,7 @@ impl Widget for Board<'_> {
                 }
                 None => {}
             }
-            if theme.no_color
+            if theme.bracket_marks()
                 && let Some((open, close)) = brackets(mark)
             {
                 buf[(cx - 1, cy)].set_char(open);

@@ -29,7 +29,12 @@ pub const MIN_HEIGHT: u16 = 19;
 /// Draws the whole interface.
 pub fn render(app: &App, frame: &mut Frame) {
     let area = frame.area();
-    let theme = Theme::new(app.config().no_color);
+    let config = app.config();
+    let theme = Theme::with(
+        config.colors.unwrap_or_default(),
+        config.depth,
+        config.no_color,
+    );
     if area.width < MIN_WIDTH || area.height < MIN_HEIGHT {
         render_too_small(area, frame);
         return;

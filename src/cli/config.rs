@@ -1,0 +1,133 @@
+//! `sancho config path | show | init`, and the settings the trainer starts
+//! with: the file is found and read here, parsed by [`sancho::config`].
+
+use std::io::ErrorKind;
+use std::path::PathBuf;
+use std::process::ExitCode;
+
+use anyhow::{Context, bail};
+use clap::Subcommand;
+use sancho::config::{DEFAULT_FILE, Settings, parse, render};
+use sancho::tui::keys;
+
+/// The environment variable naming the config file (overrides the platform's place).
+pub const CONFIG_ENV: &str = "SANCHO_CONFIG";
+
+/// `sancho config ...`.
+#[derive(Debug, Subcommand)]
+pub enum ConfigCommand {
+    /// Print where the config file is looked for (SANCHO_CONFIG, else the platform's config directory).
+    Path,
+    /// Print the settings in effect, and what is wrong in the file.
+    Show,
+    /// Write a commented file with every key at its default (never overwrites one).
+    Init,
+}
+
+/// Where the config file is: `SANCHO_CONFIG`, else `config.toml` in the
+/// platform's config directory.
+///
+/// # Errors
+/// No home directory to find the platform's config directory in.
+pub fn config_path() -> anyhow::Result<PathBuf> {
+    if let Some(path) = std::env::var_os(CONFIG_ENV).filter(|p| !p.is_empty()) {
+        return Ok(PathBuf::from(path));
+    }
+    directories::ProjectDirs::from("", "", "sancho")
+        .map(|dirs| dirs.config_dir().join("config.toml"))
+        .context("no home directory to find the config file in: set SANCHO_CONFIG")
+}
+
+/// The settings to start with, and what to tell the user about the file
+/// (each line names the file and the line). No file: the defaults.
+pub fn load() -> (Settings, Vec<String>) {
+    let path = match config_path() {
+        Ok(path) => path,
+        Err(_) => return (Settings::default(), Vec::new()),
+    };
+    match std::fs::read_to_string(&path) {
+        Ok(text) => {
+            let (settings, mut problems) = parse(&text);
+            problems.extend(keys::rebind(keys::KEYMAP, &settings.keys).1);
+            problems.sort_by_key(|p| p.line);
+            let said = problems
+                .iter()
+                .map(|p| format!("sancho: {} {p}", path.display()))
+                .collect();
+            (settings, said)
+        }
+        Err(e) if e.kind() == ErrorKind::NotFound => (Settings::default(), Vec::new()),
+        Err(e) => (
+            Settings::default(),
+            vec![format!(
+                "sancho: {} cannot be read ({e}); using the defaults",
+                path.display()
+            )],
+        ),
+    }
+}
+
+/// Runs `sancho config ...`.
+///
+/// # Errors
+/// No config path, or `init` found a file already there or could not write.
+pub fn config(command: &ConfigCommand) -> anyhow::Result<ExitCode> {
+    let path = config_path()?;
+    match command {
+        ConfigCommand::Path => println!("{}", path.display()),
+        ConfigCommand::Show => {
+            let (settings, problems) = load();
+            if path.exists() {
+                println!("# settings in effect, from {}", path.display());
+            } else {
+                println!("# no file at {}: the defaults", path.display());
+            }
+            print!("{}", render(&settings));
+            println!("\n# Every action and its keys (scope.name = keys, for [keys]):");
+            for binding in keys::rebind(keys::KEYMAP, &settings.keys).0 {
+                let names: Vec<String> = binding
+                    .keys
+                    .iter()
+                    .map(|&k| format!("{:?}", keys::key_name(k)))
+                    .collect();
+                println!(
+                    "# {} = [{}]  ({})",
+                    keys::action_name(&binding),
+                    names.join(", "),
+                    binding.description
+                );
+            }
+            for problem in &problems {
+                eprintln!("{problem}");
+            }
+            if !problems.is_empty() {
+                return Ok(ExitCode::from(1));
+            }
+        }
+        ConfigCommand::Init => {
+            if let Some(dir) = path.parent().filter(|d| !d.as_os_str().is_empty()) {
+                std::fs::create_dir_all(dir)
+                    .with_context(|| format!("cannot create {}", dir.display()))?;
+            }
+            let file = std::fs::OpenOptions::new()
+                .write(true)
+                .create_new(true)
+                .open(&path);
+            match file {
+                Ok(mut file) => {
+                    use std::io::Write;
+                    file.write_all(DEFAULT_FILE.as_bytes())
+                        .with_context(|| format!("cannot write {}", path.display()))?;
+                    println!("wrote {}", path.display());
+                }
+                Err(e) if e.kind() == ErrorKind::AlreadyExists => {
+                    bail!("{} already exists: not overwritten", path.display())
+                }
+                Err(e) => {
+                    return Err(e).with_context(|| format!("cannot write {}", path.display()));
+                }
+            }
+        }
+    }
+    Ok(ExitCode::SUCCESS)
+}

@@ -1,0 +1,376 @@
+//! The config file, `config.toml`: its text parsed into [`Settings`].
+//!
+//! Pure: the caller finds and reads the file (`sancho config path`). A bad
+//! value costs only its own key: it is reported as a [`Problem`] with its
+//! line and the key keeps its default, so Sancho always starts.
+
+use crate::tui::theme::Colors;
+
+/// How pieces are drawn.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub enum Pieces {
+    /// Figures, unless the terminal looks unable to draw them (`TERM=linux`, `dumb`).
+    #[default]
+    Auto,
+    /// Unicode chess figures always.
+    Figures,
+    /// Letters (K Q R B N P) always.
+    Letters,
+}
+
+impl Pieces {
+    const NAMES: [(&'static str, Pieces); 3] = [
+        ("auto", Pieces::Auto),
+        ("figures", Pieces::Figures),
+        ("letters", Pieces::Letters),
+    ];
+
+    /// The name in the file.
+    pub fn name(self) -> &'static str {
+        Pieces::NAMES
+            .iter()
+            .find(|(_, p)| *p == self)
+            .map_or("auto", |(n, _)| n)
+    }
+}
+
+/// The longest reply delay accepted, in milliseconds.
+pub const MAX_REPLY_DELAY_MS: u64 = 5_000;
+
+/// One entry of the `[keys]` table: an action and the keys it goes on.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct KeyOverride {
+    /// The action, `scope.name` (`puzzle.hint`).
+    pub action: String,
+    /// The keys as written (`F5`, `Ctrl-T`).
+    pub keys: Vec<String>,
+    /// Its line in the file.
+    pub line: usize,
+}
+
+/// What the file sets; each key is its default when absent or bad.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct Settings {
+    /// `colors`: the colour scheme (the command line's `--colors` wins).
+    pub colors: Colors,
+    /// `pieces`: figures, letters, or decided by the terminal (`--ascii`
+    /// and `--figures` win).
+    pub pieces: Pieces,
+    /// `reply_delay_ms`: the opponent's pause before replying in a puzzle
+    /// (`None`: the built-in half second).
+    pub reply_delay_ms: Option<u64>,
+    /// `[keys]`: actions moved to other keys (checked against the key map
+    /// by the interface, which reports clashes).
+    pub keys: Vec<KeyOverride>,
+}
+
+/// One thing wrong in the file: where, which key, what.
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+#[error("line {line}: {key}: {message}")]
+pub struct Problem {
+    /// 1-based line of the key (or of a syntax error).
+    pub line: usize,
+    /// The key (`syntax` for a file that is not TOML).
+    pub key: String,
+    /// What is wrong and what is accepted.
+    pub message: String,
+}
+
+/// The commented file `sancho config init` writes: every key, commented
+/// out, at its default.
+pub const DEFAULT_FILE: &str = r#"# Sancho's settings. Every key is optional; a commented key shows its default.
+# A bad value is reported with its line, and only that key falls back to its default.
+
+# Colour scheme: "dark" (for a dark terminal background), "light", or "contrast".
+# The command line's --colors wins.
+# colors = "dark"
+
+# Pieces: "auto" (letters on TERM=linux or dumb, figures elsewhere), "figures", "letters".
+# The command line's --ascii and --figures win.
+# pieces = "auto"
+
+# The opponent's pause before replying in a puzzle, in milliseconds (0 to 5000).
+# reply_delay_ms = 500
+
+# Key bindings: any action of the help (F1) on other keys, as scope.name = key(s).
+# Keys are written as the help writes them: F5, Ctrl-T, Enter, Esc, Tab, q.
+# [keys]
+# puzzle.hint = ["F2", "Ctrl-T"]
+# global.quit = "Ctrl-C"
+"#;
+
+/// Parses the file's text: the settings, and every problem found.
+pub fn parse(text: &str) -> (Settings, Vec<Problem>) {
+    let mut settings = Settings::default();
+    let mut problems = Vec::new();
+    let table = match text.parse::<toml::Table>() {
+        Ok(table) => table,
+        // Not TOML as a whole: each line on its own (the file's keys are
+        // all one-line), so that a broken line costs only its key.
+        Err(_) => {
+            let mut table = toml::Table::new();
+            let mut section = String::new();
+            for (i, line) in text.lines().enumerate() {
+                let trimmed = line.trim();
+                if let Some(name) = trimmed.strip_prefix('[').and_then(|t| t.strip_suffix(']')) {
+                    section = name.trim().to_owned();
+                    table
+                        .entry(section.clone())
+                        .or_insert_with(|| toml::Value::Table(toml::Table::new()));
+                    continue;
+                }
+                match line.parse::<toml::Table>() {
+                    Ok(part) if !section.is_empty() => {
+                        if let Some(toml::Value::Table(inner)) = table.get_mut(&section) {
+                            inner.extend(part);
+                        }
+                    }
+                    Ok(part) => table.extend(part),
+                    Err(e) => problems.push(Problem {
+                        line: i + 1,
+                        key: line.split('=').next().map_or("", str::trim).to_owned(),
+                        message: format!(
+                            "not valid TOML: {}; using the default",
+                            e.message().trim()
+                        ),
+                    }),
+                }
+            }
+            table
+        }
+    };
+    for (key, value) in &table {
+        let mut bad = |message: String| {
+            problems.push(Problem {
+                line: key_line(text, key).max(1),
+                key: key.clone(),
+                message,
+            });
+        };
+        match key.as_str() {
+            "colors" => match value.as_str().and_then(Colors::from_name) {
+                Some(colors) => settings.colors = colors,
+                None => bad(format!(
+                    "{value} is not one of \"dark\", \"light\", \"contrast\"; using \"dark\""
+                )),
+            },
+            "pieces" => match value
+                .as_str()
+                .and_then(|v| Pieces::NAMES.iter().find(|(n, _)| *n == v))
+            {
+                Some((_, pieces)) => settings.pieces = *pieces,
+                None => bad(format!(
+                    "{value} is not one of \"auto\", \"figures\", \"letters\"; using \"auto\""
+                )),
+            },
+            "reply_delay_ms" => match value
+                .as_integer()
+                .and_then(|ms| u64::try_from(ms).ok())
+                .filter(|&ms| ms <= MAX_REPLY_DELAY_MS)
+            {
+                Some(ms) => settings.reply_delay_ms = Some(ms),
+                None => bad(format!(
+                    "{value} is not a whole number of milliseconds from 0 to {MAX_REPLY_DELAY_MS}; using the default"
+                )),
+            },
+            "keys" => match value.as_table() {
+                Some(table) => key_overrides(text, "", table, &mut settings.keys, &mut problems),
+                None => bad("must be a table: [keys]".to_owned()),
+            },
+            _ => bad("unknown key; known: colors, pieces, reply_delay_ms, [keys]".to_owned()),
+        }
+    }
+    problems.sort_by_key(|p| p.line);
+    (settings, problems)
+}
+
+/// Collects the `[keys]` entries (`puzzle.hint = "F5"` is a nested table
+/// in TOML: its path is the action's name).
+fn key_overrides(
+    text: &str,
+    prefix: &str,
+    table: &toml::Table,
+    out: &mut Vec<KeyOverride>,
+    problems: &mut Vec<Problem>,
+) {
+    for (name, value) in table {
+        let action = if prefix.is_empty() {
+            name.clone()
+        } else {
+            format!("{prefix}.{name}")
+        };
+        let keys = match value {
+            toml::Value::String(key) => Some(vec![key.clone()]),
+            toml::Value::Array(items) => items
+                .iter()
+                .map(|v| v.as_str().map(str::to_owned))
+                .collect(),
+            toml::Value::Table(inner) => {
+                key_overrides(text, &action, inner, out, problems);
+                continue;
+            }
+            _ => None,
+        };
+        let line = key_line(text, &action).max(key_line(text, name)).max(1);
+        match keys {
+            Some(keys) => out.push(KeyOverride { action, keys, line }),
+            None => problems.push(Problem {
+                line,
+                key: format!("keys.{action}"),
+                message: "must be a key (\"F5\") or a list of keys; keeping the default".to_owned(),
+            }),
+        }
+    }
+}
+
+/// The settings as the file would write them (`sancho config show`).
+pub fn render(settings: &Settings) -> String {
+    let mut out = format!(
+        "colors = \"{}\"\npieces = \"{}\"\n",
+        settings.colors.name(),
+        settings.pieces.name()
+    );
+    match settings.reply_delay_ms {
+        Some(ms) => out.push_str(&format!("reply_delay_ms = {ms}\n")),
+        None => out.push_str("# reply_delay_ms: the built-in delay\n"),
+    }
+    if !settings.keys.is_empty() {
+        out.push_str("\n[keys]\n");
+        for over in &settings.keys {
+            let keys: Vec<String> = over.keys.iter().map(|k| format!("{k:?}")).collect();
+            out.push_str(&format!("{} = [{}]\n", over.action, keys.join(", ")));
+        }
+    }
+    out
+}
+
+/// The line on which a key is set (0 if it cannot be found: the caller
+/// says line 1 then).
+fn key_line(text: &str, key: &str) -> usize {
+    text.lines()
+        .position(|line| {
+            let line = line.trim_start();
+            let name = line.split(['=', ' ', '\t']).next().unwrap_or("");
+            name.trim_matches('"') == key && line.contains('=')
+        })
+        .map_or(0, |i| i + 1)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn an_empty_file_and_the_default_file_give_the_defaults() {
+        for text in ["", DEFAULT_FILE] {
+            assert_eq!(parse(text), (Settings::default(), vec![]));
+        }
+    }
+
+    #[test]
+    fn the_default_file_uncommented_is_valid_and_means_the_defaults() {
+        let setting = |l: &&str| {
+            *l == "[keys]"
+                || l.split_once(" = ").is_some_and(|(k, _)| {
+                    k.chars()
+                        .all(|c| c.is_ascii_lowercase() || c == '_' || c == '.')
+                })
+        };
+        let uncommented: String = DEFAULT_FILE
+            .lines()
+            .map(|l| l.strip_prefix("# ").filter(setting).unwrap_or(""))
+            .collect::<Vec<_>>()
+            .join("\n");
+        let (settings, problems) = parse(&uncommented);
+        assert_eq!(problems, vec![]);
+        assert_eq!(
+            Settings {
+                keys: vec![],
+                ..settings.clone()
+            },
+            Settings {
+                reply_delay_ms: Some(500),
+                ..Settings::default()
+            }
+        );
+        let actions: Vec<&str> = settings.keys.iter().map(|k| k.action.as_str()).collect();
+        assert_eq!(actions, ["global.quit", "puzzle.hint"]);
+        // Broken elsewhere, the [keys] entries still count.
+        let broken = format!("{uncommented}\nreply_delay_ms = soon\n");
+        let (settings, problems) = parse(&broken);
+        assert_eq!(problems.len(), 1, "{problems:?}");
+        assert_eq!(settings.keys.len(), 2);
+        assert_eq!(settings.reply_delay_ms, Some(500));
+    }
+
+    #[test]
+    fn every_key_is_read() {
+        let text = "colors = \"light\"\npieces = \"letters\"\nreply_delay_ms = 0\n";
+        let (settings, problems) = parse(text);
+        assert_eq!(problems, vec![]);
+        assert_eq!(
+            settings,
+            Settings {
+                colors: Colors::Light,
+                pieces: Pieces::Letters,
+                reply_delay_ms: Some(0),
+                keys: vec![],
+            }
+        );
+        assert_eq!(parse(&render(&settings)).0, settings);
+        let text = "[keys]\npuzzle.hint = \"F9\"\n\"global.quit\" = [\"Ctrl-Q\", \"Ctrl-C\"]\n";
+        let (settings, problems) = parse(text);
+        assert_eq!(problems, vec![]);
+        assert_eq!(
+            settings.keys,
+            [
+                KeyOverride {
+                    action: "global.quit".into(),
+                    keys: vec!["Ctrl-Q".into(), "Ctrl-C".into()],
+                    line: 3
+                },
+                KeyOverride {
+                    action: "puzzle.hint".into(),
+                    keys: vec!["F9".into()],
+                    line: 2
+                },
+            ]
+        );
+        assert_eq!(parse(&render(&settings)).0.keys.len(), 2);
+        for (text, colors) in [
+            ("colors = \"contrast\"", Colors::Contrast),
+            ("colors = \"dark\"", Colors::Dark),
+        ] {
+            assert_eq!(parse(text).0.colors, colors);
+        }
+        assert_eq!(parse("pieces = \"figures\"").0.pieces, Pieces::Figures);
+    }
+
+    #[test]
+    fn a_bad_value_costs_only_its_key_and_says_where() {
+        let text =
+            "# mine\ncolors = \"light\"\npieces = \"emoji\"\nreply_delay_ms = -3\nsize = 4\n";
+        let (settings, problems) = parse(text);
+        assert_eq!(settings.colors, Colors::Light);
+        assert_eq!(settings.pieces, Pieces::Auto);
+        assert_eq!(settings.reply_delay_ms, None);
+        let said: Vec<(usize, &str)> = problems.iter().map(|p| (p.line, p.key.as_str())).collect();
+        assert_eq!(said, [(3, "pieces"), (4, "reply_delay_ms"), (5, "size")]);
+        assert!(
+            problems[0]
+                .to_string()
+                .starts_with("line 3: pieces: \"emoji\" is not one of")
+        );
+        assert_eq!(parse("reply_delay_ms = 5001").1.len(), 1);
+        assert_eq!(parse("colors = 3").1[0].line, 1);
+    }
+
+    #[test]
+    fn a_line_that_is_not_toml_costs_only_its_key() {
+        let (settings, problems) = parse("colors = \"light\"\n\npieces = letters\n");
+        assert_eq!(settings.colors, Colors::Light);
+        assert_eq!(settings.pieces, Pieces::Auto);
+        assert_eq!(problems.len(), 1);
+        assert_eq!((problems[0].line, problems[0].key.as_str()), (3, "pieces"));
+    }
+}

@@ -1,0 +1,267 @@
+//! The command as a good citizen of the shell: what it says without a
+//! terminal, completions, the man page, and the config file.
+
+use std::path::Path;
+use std::process::{Command, Output, Stdio};
+
+fn sancho(args: &[&str]) -> Output {
+    let data = tempfile::tempdir().expect("temp dir");
+    sancho_with(args, &data.path().join("config.toml"))
+}
+
+/// Runs sancho with `config` as its config file (and a fresh data directory).
+fn sancho_with(args: &[&str], config: &Path) -> Output {
+    let data = tempfile::tempdir().expect("temp dir");
+    Command::new(env!("CARGO_BIN_EXE_sancho"))
+        .args(args)
+        .env("SANCHO_DATA_DIR", data.path())
+        .env("SANCHO_CONFIG", config)
+        .stdin(Stdio::null())
+        .output()
+        .expect("run sancho")
+}
+
+fn stdout(out: &Output) -> String {
+    String::from_utf8_lossy(&out.stdout).into_owned()
+}
+
+fn stderr(out: &Output) -> String {
+    String::from_utf8_lossy(&out.stderr).into_owned()
+}
+
+#[test]
+fn without_a_terminal_the_trainer_says_so_and_suggests_plain() {
+    for args in [&[][..], &["play"][..], &["play", "--puzzle", "m1-001"][..]] {
+        let out = sancho(args);
+        let err = stderr(&out);
+        assert_eq!(out.status.code(), Some(2), "{args:?}: {err}");
+        assert!(err.contains("not a terminal"), "{args:?}: {err}");
+        assert!(err.contains("--plain"), "{args:?}: {err}");
+        assert!(!err.contains("os error"), "{args:?}: {err}");
+        assert!(out.stdout.is_empty(), "{args:?}");
+    }
+}
+
+#[test]
+fn plain_mode_still_runs_without_a_terminal() {
+    let out = sancho(&["play", "--plain"]);
+    assert_eq!(out.status.code(), Some(0), "{}", stderr(&out));
+}
+
+/// Every subcommand, as the completions and the man page must name it.
+const SUBCOMMANDS: [&str; 8] = [
+    "play",
+    "resolve",
+    "hint",
+    "check",
+    "drill",
+    "progress",
+    "completions",
+    "man",
+];
+
+#[test]
+fn completions_generate_for_every_shell_and_name_the_subcommands() {
+    for shell in ["bash", "zsh", "fish", "elvish", "powershell"] {
+        let out = sancho(&["completions", shell]);
+        assert_eq!(out.status.code(), Some(0), "{shell}: {}", stderr(&out));
+        let script = String::from_utf8(out.stdout).expect("utf-8");
+        for sub in SUBCOMMANDS {
+            assert!(script.contains(sub), "{shell} completions lack {sub}");
+        }
+        // Options of a subcommand are completed too.
+        assert!(script.contains("plain"), "{shell} completions lack --plain");
+    }
+    let out = sancho(&["completions", "tcsh"]);
+    assert_eq!(out.status.code(), Some(2));
+}
+
+#[test]
+fn the_man_page_is_roff_and_names_every_subcommand() {
+    let out = sancho(&["man"]);
+    assert_eq!(out.status.code(), Some(0), "{}", stderr(&out));
+    let page = String::from_utf8(out.stdout).expect("utf-8");
+    assert!(
+        page.starts_with(".ie") || page.contains(".TH sancho"),
+        "{page}"
+    );
+    assert!(page.contains(".SH SUBCOMMANDS"), "{page}");
+    for sub in SUBCOMMANDS {
+        assert!(page.contains(sub), "man page lacks {sub}");
+    }
+}
+
+#[test]
+fn man_dir_writes_one_page_per_subcommand() {
+    let dir = tempfile::tempdir().expect("temp dir");
+    let out = sancho(&["man", "--dir", dir.path().to_str().expect("utf-8 path")]);
+    assert_eq!(out.status.code(), Some(0), "{}", stderr(&out));
+    for page in [
+        "sancho.1",
+        "sancho-play.1",
+        "sancho-resolve.1",
+        "sancho-progress-export.1",
+    ] {
+        let text = std::fs::read_to_string(dir.path().join(page))
+            .unwrap_or_else(|e| panic!("{page}: {e}"));
+        assert!(text.contains(".TH"), "{page}");
+    }
+}
+
+#[test]
+fn config_path_follows_sancho_config() {
+    let dir = tempfile::tempdir().expect("temp dir");
+    let path = dir.path().join("my.toml");
+    let out = sancho_with(&["config", "path"], &path);
+    assert_eq!(out.status.code(), Some(0));
+    assert_eq!(stdout(&out).trim(), path.display().to_string());
+}
+
+#[test]
+fn config_init_writes_the_defaults_once_and_never_overwrites() {
+    let dir = tempfile::tempdir().expect("temp dir");
+    let path = dir.path().join("sub").join("config.toml");
+    let out = sancho_with(&["config", "init"], &path);
+    assert_eq!(out.status.code(), Some(0), "{}", stderr(&out));
+    let written = std::fs::read_to_string(&path).expect("written");
+    for key in ["colors", "pieces", "reply_delay_ms"] {
+        assert!(written.contains(key), "{key} not documented");
+    }
+    std::fs::write(&path, "colors = \"light\"\n").expect("edit");
+    let again = sancho_with(&["config", "init"], &path);
+    assert_eq!(again.status.code(), Some(2));
+    assert!(
+        stderr(&again).contains("already exists"),
+        "{}",
+        stderr(&again)
+    );
+    assert_eq!(
+        std::fs::read_to_string(&path).expect("kept"),
+        "colors = \"light\"\n"
+    );
+}
+
+#[test]
+fn config_show_gives_the_defaults_every_key_and_a_bad_file_by_line() {
+    let dir = tempfile::tempdir().expect("temp dir");
+    let path = dir.path().join("config.toml");
+    let out = sancho_with(&["config", "show"], &path);
+    assert_eq!(out.status.code(), Some(0));
+    assert!(
+        stdout(&out).contains("colors = \"dark\""),
+        "{}",
+        stdout(&out)
+    );
+    assert!(
+        stdout(&out).contains("pieces = \"auto\""),
+        "{}",
+        stdout(&out)
+    );
+
+    std::fs::write(
+        &path,
+        "colors = \"contrast\"\npieces = \"letters\"\nreply_delay_ms = 100\n",
+    )
+    .expect("write");
+    let out = sancho_with(&["config", "show"], &path);
+    assert_eq!(out.status.code(), Some(0), "{}", stderr(&out));
+    let shown = stdout(&out);
+    for line in [
+        "colors = \"contrast\"",
+        "pieces = \"letters\"",
+        "reply_delay_ms = 100",
+    ] {
+        assert!(shown.contains(line), "{line}: {shown}");
+    }
+
+    std::fs::write(&path, "colors = \"light\"\npieces = \"emoji\"\n").expect("write");
+    let out = sancho_with(&["config", "show"], &path);
+    assert_eq!(out.status.code(), Some(1));
+    assert!(
+        stdout(&out).contains("colors = \"light\""),
+        "the good key is kept"
+    );
+    assert!(
+        stdout(&out).contains("pieces = \"auto\""),
+        "the bad key is defaulted"
+    );
+    let err = stderr(&out);
+    assert!(
+        err.contains(&format!("{} line 2: pieces:", path.display())),
+        "{err}"
+    );
+}
+
+#[test]
+fn config_keys_rebind_any_action_and_report_clashes_by_line() {
+    let dir = tempfile::tempdir().expect("temp dir");
+    let path = dir.path().join("config.toml");
+    std::fs::write(&path, "[keys]\npuzzle.hint = [\"F9\", \"Ctrl-G\"]\n").expect("write");
+    let out = sancho_with(&["config", "show"], &path);
+    assert_eq!(out.status.code(), Some(0), "{}", stderr(&out));
+    let shown = stdout(&out);
+    assert!(
+        shown.contains("# puzzle.hint = [\"F9\", \"Ctrl-G\"]"),
+        "{shown}"
+    );
+    assert!(shown.contains("# global.quit = [\"Ctrl-C\"]"), "{shown}");
+
+    std::fs::write(&path, "colors = \"light\"\n[keys]\npuzzle.hint = \"F3\"\n").expect("write");
+    let out = sancho_with(&["config", "show"], &path);
+    assert_eq!(out.status.code(), Some(1));
+    let err = stderr(&out);
+    assert!(
+        err.contains(&format!(
+            "{} line 3: keys.puzzle.hint: clashes with puzzle.solution",
+            path.display()
+        )),
+        "{err}"
+    );
+    // The clashing action keeps its default keys.
+    assert!(
+        stdout(&out).contains("# puzzle.hint = [\"F2\", \"Ctrl-T\"]"),
+        "{}",
+        stdout(&out)
+    );
+}
+
+#[test]
+fn play_options_belong_to_play_only() {
+    // Given to another command, a play filter is an error, not ignored.
+    for args in [
+        &["resolve", "--puzzle", "m1-001", "Rd8"][..],
+        &["hint", "--pack", "x.json", "N"][..],
+        &["moves", "--theme", "fork"][..],
+        &["stats", "--rating", "1200-1600"][..],
+        &["check", "--ascii"][..],
+        &["--puzzle", "m1-001", "resolve", "Rd8"][..],
+    ] {
+        let out = sancho(args);
+        assert_eq!(out.status.code(), Some(2), "{args:?}: {}", stderr(&out));
+        assert!(out.stdout.is_empty(), "{args:?} printed: {}", stdout(&out));
+    }
+    // --help of another command lists none of them.
+    for command in ["resolve", "hint", "stats", "check", "progress"] {
+        let help = stdout(&sancho(&[command, "--help"]));
+        for option in ["--pack", "--theme", "--rating", "--puzzle", "--ascii"] {
+            assert!(
+                !help.contains(option),
+                "{command} --help lists {option}:\n{help}"
+            );
+        }
+    }
+    let help = stdout(&sancho(&["play", "--help"]));
+    for option in [
+        "--pack", "--theme", "--rating", "--puzzle", "--ascii", "--colors",
+    ] {
+        assert!(help.contains(option), "play --help lacks {option}");
+    }
+    // Before `play` or after it, the same options.
+    let before = sancho(&["--puzzle", "nope-1", "play", "--plain"]);
+    let after = sancho(&["play", "--plain", "--puzzle", "nope-1"]);
+    assert_eq!(stderr(&before), stderr(&after));
+    assert_eq!(before.status.code(), after.status.code());
+    let both = sancho(&["--puzzle", "m1-001", "play", "--puzzle", "m1-002"]);
+    assert_eq!(both.status.code(), Some(2));
+    assert!(stderr(&both).contains("both sides"), "{}", stderr(&both));
+}
