@@ -31,6 +31,24 @@ pub fn forces_mate(pos: &Chess, mv: Move, n: u32) -> bool {
     defender_lost(&after, n - 1, check)
 }
 
+/// The fewest moves (counting `mv`, at most `max`) in which `mv` forces
+/// mate; `None` when it does not within `max`.
+pub fn mate_length(pos: &Chess, mv: Move, max: u32) -> Option<u32> {
+    (1..=max).find(|&n| forces_mate(pos, mv, n))
+}
+
+/// Every move of the side to move that checkmates at once.
+pub fn mates_in_one(pos: &Chess) -> Vec<Move> {
+    pos.legal_moves()
+        .into_iter()
+        .filter(|&mv| {
+            let mut after = pos.clone();
+            after.play_unchecked(mv);
+            after.is_checkmate()
+        })
+        .collect()
+}
+
 /// A defence to `mv` (legal in `pos`) against mate in `n` moves counting
 /// `mv`: a reply after which no mate in `n - 1` follows. `None` when the
 /// defender has no move (mate or stalemate) or every reply loses.

@@ -10,6 +10,7 @@ pub mod check;
 pub mod json;
 pub mod lichess;
 pub mod mate;
+pub mod soundness;
 pub mod source;
 
 use shakmaty::fen::Fen;
@@ -19,14 +20,14 @@ use shakmaty::{Chess, Color, Move, Position};
 pub use crate::notation::fen::{FenError, parse_fen};
 pub use builtin::{BUILTIN_FILES, builtin_packs};
 pub use check::{
-    CheckSummary, Dialect, Finding, MateClaim, Problem, Severity, check_csv, check_pack,
-    check_puzzle, mate_claim,
+    CheckOptions, CheckSummary, Dialect, Finding, MateClaim, Problem, Severity, check_csv,
+    check_csv_with, check_pack, check_pack_with, check_puzzle, mate_claim,
 };
 pub use json::{Pack, PackError, RawPack, RawPuzzle, RawStep, parse_pack, read_pack};
 pub use lichess::{LichessReader, RowError, RowReason, decompress_if_zst, read_lichess};
-pub use mate::{forces_mate, mate_in, refutation};
+pub use mate::{forces_mate, mate_in, mate_length, mates_in_one, refutation};
 pub use source::{
-    Format, Loaded, SourceError, check_path, detect_format, load_path, open_puzzle_file,
+    Format, Loaded, SourceError, check_path, check_path_with, detect_format, load_path, open_puzzle_file,
 };
 
 /// One puzzle, in either shape: the user moves first, or the opponent moves
