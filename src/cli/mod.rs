@@ -1,5 +1,6 @@
 //! Command-line definitions and dispatch.
 
+mod curate;
 mod data;
 mod drill;
 mod library;

@@ -25,7 +25,9 @@ pub use check::{
 };
 pub use json::{Pack, PackError, RawPack, RawPuzzle, RawStep, parse_pack, read_pack};
 pub use lichess::{LichessReader, RowError, RowReason, decompress_if_zst, read_lichess};
-pub use mate::{forces_mate, mate_in, mate_length, mates_in_one, refutation};
+pub use mate::{
+    Budget, forces_mate, mate_in, mate_in_within, mate_length, mates_in_one, refutation,
+};
 pub use source::{
     Format, Loaded, SourceError, check_path, check_path_with, detect_format, load_path, open_puzzle_file,
 };

@@ -17,11 +17,16 @@ use shakmaty::{Chess, Move, Position};
 use super::Puzzle;
 use super::check::{Problem, Severity};
 use super::color_word;
-use super::mate::{mate_in, mate_length, mates_in_one};
+use super::mate::{Budget, mate_in_within, mate_length, mates_in_one};
 use crate::notation::san;
 
 /// How deep (in the attacker's moves) the solver looks for other mates.
 pub const REACH: u32 = 3;
+
+/// How many positions the uniqueness search may visit per user move: past
+/// it, a wide-open position counts as unique (unproven either way), so that
+/// checking millions of Lichess rows never stalls.
+pub const NODES: u64 = 200_000;
 
 fn problem(field: String, severity: Severity, message: String) -> Problem {
     Problem {
@@ -103,7 +108,8 @@ fn uniqueness(
     if last && after.is_checkmate() {
         return None;
     }
-    let others: Vec<String> = mate_in(pos, REACH)
+    let mut budget = Budget::new(NODES);
+    let others: Vec<String> = mate_in_within(pos, REACH, &mut budget)
         .into_iter()
         .filter(|&m| m != mv)
         .filter_map(|m| mate_length(pos, m, REACH).map(|n| format!("{} (mate in {n})", san(pos, m))))
