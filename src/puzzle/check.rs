@@ -16,7 +16,7 @@ use shakmaty::{Chess, Position};
 use super::json::parse_pack;
 use super::lichess::read_lichess;
 use super::mate::{forces_mate, refutation};
-use super::soundness::{comment_problems, line_problems};
+use super::soundness::{comment_problems, line_problems, looks_like_san};
 use super::{Puzzle, color_word};
 use crate::notation::san;
 
@@ -377,8 +377,12 @@ fn words(text: &str) -> impl Iterator<Item = String> + '_ {
 /// a hypothetical ("threatening mate", "stops the mate", "if Ke8 then Rd8 is
 /// mate").
 fn mentions_mate(comment: &str) -> bool {
-    let says = comment.contains('#')
-        || words(comment).any(|w| {
+    let says = comment.split_whitespace().any(|token| {
+        let token = token
+            .trim_start_matches('(')
+            .trim_end_matches([':', ',', '.', '!', '?', ';', ')']);
+        token.ends_with('#') && looks_like_san(token)
+    }) || words(comment).any(|w| {
             matches!(
                 w.as_str(),
                 "mate" | "mates" | "mating" | "checkmate" | "checkmates"
@@ -597,6 +601,8 @@ mod tests {
             ),
             ("Rd8#: the rook reaches the back rank.", true, true),
             ("Now it is mate", true, true),
+            ("Nf6: from lichess.org/KZg99zwE/black#14", false, false),
+            ("(Qxe7#) also mates", true, true),
             ("Checkmates are rare; an animated teammate", true, true),
         ] {
             assert_eq!(mentions_mate(comment), claims, "{comment}");

@@ -129,7 +129,7 @@ fn uniqueness(
 }
 
 /// Whether `token` looks like a SAN move (`Qg8+`, `exd5`, `O-O-O#`, `e8=Q`).
-fn looks_like_san(token: &str) -> bool {
+pub(super) fn looks_like_san(token: &str) -> bool {
     let t = token.trim_end_matches(['!', '?']);
     let t = t.trim_end_matches(['+', '#']);
     if t == "O-O" || t == "O-O-O" {
