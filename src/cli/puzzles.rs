@@ -7,7 +7,8 @@ use std::process::ExitCode;
 use clap::Args;
 use sancho::notation::move_text;
 use sancho::puzzle::{
-    BUILTIN_FILES, CheckOptions, CheckSummary, check_pack_with, check_path_with, mate_in,
+    BUILTIN_FILES, CheckOptions, CheckSummary, check_csv_with, check_pack_with, check_path_with,
+    is_csv, mate_in,
 };
 
 use super::notation::{PositionArgs, usage};
@@ -45,7 +46,14 @@ pub fn check(args: CheckArgs) -> anyhow::Result<ExitCode> {
     };
     if args.paths.is_empty() {
         for (file, text) in BUILTIN_FILES {
-            let (findings, summary) = check_pack_with(text, &format!("puzzles/{file}"), options);
+            let name = format!("puzzles/{file}");
+            let (findings, summary) = if is_csv(file) {
+                let mut findings = Vec::new();
+                let summary = check_csv_with(text.as_bytes(), &name, options, |f| findings.push(f));
+                (findings, summary)
+            } else {
+                check_pack_with(text, &name, options)
+            };
             report(findings, summary)?;
         }
     }

@@ -18,7 +18,7 @@ use shakmaty::uci::UciMove;
 use shakmaty::{Chess, Color, Move, Position};
 
 pub use crate::notation::fen::{FenError, parse_fen};
-pub use builtin::{BUILTIN_FILES, builtin_packs};
+pub use builtin::{BUILTIN_FILES, STARTER_NAME, builtin_packs, is_csv};
 pub use check::{
     CheckOptions, CheckSummary, Dialect, Finding, MateClaim, Problem, Severity, check_csv,
     check_csv_with, check_pack, check_pack_with, check_puzzle, mate_claim,

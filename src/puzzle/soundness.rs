@@ -109,13 +109,24 @@ fn uniqueness(
         return None;
     }
     let mut budget = Budget::new(NODES);
-    let others: Vec<String> = mate_in_within(pos, REACH, &mut budget)
+    let mut others: Vec<(u32, String)> = mate_in_within(pos, REACH, &mut budget)
         .into_iter()
         .filter(|&m| m != mv)
-        .filter_map(|m| mate_length(pos, m, REACH).map(|n| format!("{} (mate in {n})", san(pos, m))))
+        .filter_map(|m| mate_length(pos, m, REACH).map(|n| (n, san(pos, m))))
         .collect();
     if others.is_empty() {
         return None;
+    }
+    // The fastest first; the solver's order (checks, captures) within.
+    others.sort_by_key(|(n, _)| *n);
+    let shown = 6;
+    let mut names: Vec<String> = others
+        .iter()
+        .take(shown)
+        .map(|(n, m)| format!("{m} (mate in {n})"))
+        .collect();
+    if others.len() > shown {
+        names.push(format!("and {} more", others.len() - shown));
     }
     Some(problem(
         move_field(i),
@@ -123,7 +134,7 @@ fn uniqueness(
         format!(
             "other moves than {} also force mate: {}",
             san(pos, mv),
-            others.join(", ")
+            names.join(", ")
         ),
     ))
 }
