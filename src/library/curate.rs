@@ -217,3 +217,67 @@ pub fn write_lichess_csv<W: Write>(puzzles: &[Puzzle], writer: W) -> Result<(), 
     w.flush()?;
     Ok(())
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    const SMALL: &str = include_str!("../../tests/fixtures/puzzles/lichess_small.csv");
+
+    fn ids(puzzles: &[Puzzle]) -> Vec<&str> {
+        puzzles.iter().map(|p| p.id.as_str()).collect()
+    }
+
+    #[test]
+    fn selection_is_strict_in_range_theme_first_and_in_rating_order() {
+        let options = CurateOptions {
+            count: 3,
+            min_rating: 650,
+            max_rating: 2600,
+        };
+        let curated = curate(SMALL.as_bytes(), "small.csv", options).unwrap();
+        // fx001 (600) is out of range; fx002 and fx007 have slower mates.
+        assert_eq!(
+            (curated.rows, curated.out_of_range, curated.unsound),
+            (7, 1, 2)
+        );
+        // The rarest themes first (advancedPawn, castling, enPassant), then
+        // written in rating order.
+        assert_eq!(ids(&curated.puzzles), ["fx004", "fx005", "fx006"]);
+        for p in &curated.puzzles {
+            assert_eq!(check_puzzle(p, Dialect::Csv), [], "{}", p.id);
+        }
+        let again = curate(SMALL.as_bytes(), "small.csv", options).unwrap();
+        assert_eq!(again.puzzles, curated.puzzles);
+    }
+
+    #[test]
+    fn rating_bands_fill_the_rest() {
+        let options = CurateOptions {
+            count: 10,
+            ..CurateOptions::default()
+        };
+        let curated = curate(SMALL.as_bytes(), "small.csv", options).unwrap();
+        assert_eq!(
+            ids(&curated.puzzles),
+            ["fx001", "fx003", "fx004", "fx005", "fx006"]
+        );
+    }
+
+    #[test]
+    fn written_csv_reads_back_the_same_puzzles() {
+        let curated = curate(SMALL.as_bytes(), "small.csv", CurateOptions::default()).unwrap();
+        let mut out = Vec::new();
+        write_lichess_csv(&curated.puzzles, &mut out).unwrap();
+        let back: Vec<Puzzle> = read_lichess(out.as_slice(), "small.csv")
+            .collect::<Result<_, _>>()
+            .unwrap();
+        assert_eq!(back, curated.puzzles);
+    }
+
+    #[test]
+    fn a_file_that_is_not_lichess_csv_is_an_error() {
+        let err = curate("a,b\n1,2\n".as_bytes(), "x.csv", CurateOptions::default());
+        assert!(matches!(err, Err(CurateError::Header(_))), "{err:?}");
+    }
+}
