@@ -1,6 +1,7 @@
 //! `sancho library curate`: the reproducible selection of the built-in
 //! Lichess starter set.
 
+use std::collections::HashSet;
 use std::fs::File;
 use std::io::{BufReader, BufWriter, Write};
 use std::path::PathBuf;
@@ -8,8 +9,8 @@ use std::process::ExitCode;
 
 use anyhow::Context;
 use clap::Args;
-use sancho::library::curate::{CurateOptions, curate as select, write_lichess_csv};
-use sancho::puzzle::decompress_if_zst;
+use sancho::library::curate::{CurateOptions, curate_except, write_lichess_csv};
+use sancho::puzzle::{Puzzle, STARTER_NAME, builtin_packs, decompress_if_zst, fen_of};
 
 /// `sancho library curate`.
 #[derive(Debug, Args)]
@@ -41,7 +42,17 @@ pub fn curate(args: CurateArgs) -> anyhow::Result<ExitCode> {
         min_rating: args.min_rating,
         max_rating: args.max_rating,
     };
-    let curated = select(reader, &name, options).with_context(|| format!("reading {name}"))?;
+    // Positions the hand-written packs already hold (some are Lichess
+    // puzzles) are left out, so that no puzzle is met twice.
+    let packs = builtin_packs().map_err(|(file, e)| anyhow::anyhow!("built-in pack {file}: {e}"))?;
+    let held: HashSet<(String, String)> = packs
+        .iter()
+        .filter(|p| p.name != STARTER_NAME)
+        .flat_map(|p| &p.puzzles)
+        .map(key)
+        .collect();
+    let curated = curate_except(reader, &name, options, |p| held.contains(&key(p)))
+        .with_context(|| format!("reading {name}"))?;
     let out_name = args.out.display().to_string();
     let out = File::create(&args.out).with_context(|| format!("cannot create {out_name}"))?;
     let mut out = BufWriter::new(out);
@@ -54,14 +65,22 @@ pub fn curate(args: CurateArgs) -> anyhow::Result<ExitCode> {
         .flat_map(|p| p.themes.iter().map(String::as_str))
         .collect();
     println!(
-        "selected {} of {} rows into {out_name} ({} themes of {}); skipped {} unreadable, {} out of the rating range, {} failing check --strict",
+        "selected {} of {} rows into {out_name} ({} themes of {}); skipped {} unreadable, {} already in a built-in pack, {} out of the rating range, {} failing check --strict",
         curated.puzzles.len(),
         curated.rows,
         themes.len(),
         curated.themes,
         curated.unreadable,
+        curated.skipped,
         curated.out_of_range,
         curated.unsound
     );
     Ok(ExitCode::SUCCESS)
+}
+
+/// A puzzle's identity across formats: the start position and its first
+/// move (ids differ between a pack and the Lichess CSV).
+fn key(p: &Puzzle) -> (String, String) {
+    let first = p.line.first().map(|m| m.uci.to_string()).unwrap_or_default();
+    (fen_of(&p.position), first)
 }

@@ -61,6 +61,8 @@ pub struct Curated {
     pub out_of_range: usize,
     /// Rows with a finding of the strict check.
     pub unsound: usize,
+    /// Rows left out by the caller (already in a hand-written pack).
+    pub skipped: usize,
     /// Themes among the kept rows.
     pub themes: usize,
 }
@@ -88,6 +90,20 @@ pub fn curate<R: Read>(
     source: &str,
     options: CurateOptions,
 ) -> Result<Curated, CurateError> {
+    curate_except(reader, source, options, |_| false)
+}
+
+/// [`curate`], leaving out the rows `skip` names (the shell passes the
+/// puzzles the hand-written packs already hold, so none is met twice).
+///
+/// # Errors
+/// [`CurateError::Header`] when the header is not a Lichess one.
+pub fn curate_except<R: Read>(
+    reader: R,
+    source: &str,
+    options: CurateOptions,
+    skip: impl Fn(&Puzzle) -> bool,
+) -> Result<Curated, CurateError> {
     let mut out = Curated::default();
     let mut pool = Vec::new();
     for item in read_lichess(reader, source) {
@@ -95,7 +111,9 @@ pub fn curate<R: Read>(
             Ok(p) => {
                 out.rows += 1;
                 let rating = p.rating.unwrap_or(0);
-                if !(options.min_rating..=options.max_rating).contains(&rating) {
+                if skip(&p) {
+                    out.skipped += 1;
+                } else if !(options.min_rating..=options.max_rating).contains(&rating) {
                     out.out_of_range += 1;
                 } else if check_puzzle(&p, Dialect::Csv).is_empty() {
                     pool.push(p);
@@ -273,6 +291,19 @@ mod tests {
             .collect::<Result<_, _>>()
             .unwrap();
         assert_eq!(back, curated.puzzles);
+    }
+
+    #[test]
+    fn skipped_rows_are_never_selected() {
+        let curated = curate_except(
+            SMALL.as_bytes(),
+            "small.csv",
+            CurateOptions::default(),
+            |p| p.id == "fx004",
+        )
+        .unwrap();
+        assert_eq!(curated.skipped, 1);
+        assert_eq!(ids(&curated.puzzles), ["fx001", "fx003", "fx005", "fx006"]);
     }
 
     #[test]
