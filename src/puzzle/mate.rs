@@ -3,7 +3,7 @@
 //! Fast enough for mate in 3 in typical puzzle positions; it knows nothing
 //! but checkmate (stalemate and draws count as failure to mate).
 
-use shakmaty::{Chess, Move, MoveList, Position};
+use shakmaty::{Bitboard, Chess, Move, MoveList, Piece, Position, attacks};
 
 /// Every move of the side to move that forces checkmate in at most `n` of
 /// its own moves, in a stable order (checks first, then captures).
@@ -88,10 +88,41 @@ pub fn mate_length(pos: &Chess, mv: Move, max: u32) -> Option<u32> {
     (1..=max).find(|&n| forces_mate(pos, mv, n))
 }
 
+/// Whether `mv` (legal in `pos`) can give check: false only when it
+/// surely does not (the piece does not attack the enemy king from its new
+/// square and cannot uncover a line to it). Skipping those moves is what
+/// makes mate-in-one searches cheap.
+fn may_check(pos: &Chess, mv: Move) -> bool {
+    let Some(king) = pos.board().king_of(!pos.turn()) else {
+        return true;
+    };
+    match mv {
+        Move::Normal {
+            role,
+            from,
+            to,
+            promotion,
+            ..
+        } => {
+            if attacks::queen_attacks(king, Bitboard::EMPTY).contains(from) {
+                return true;
+            }
+            let occupied = pos.board().occupied().without(from).with(to);
+            let piece = Piece {
+                color: pos.turn(),
+                role: promotion.unwrap_or(role),
+            };
+            attacks::attacks(to, piece, occupied).contains(king)
+        }
+        _ => true,
+    }
+}
+
 /// Every move of the side to move that checkmates at once.
 pub fn mates_in_one(pos: &Chess) -> Vec<Move> {
     pos.legal_moves()
         .into_iter()
+        .filter(|&mv| may_check(pos, mv))
         .filter(|&mv| {
             let mut after = pos.clone();
             after.play_unchecked(mv);
@@ -121,6 +152,9 @@ fn attacker_wins(pos: &Chess, n: u32, budget: &mut Budget) -> bool {
     }
     if n == 1 {
         return pos.legal_moves().into_iter().any(|mv| {
+            if !may_check(pos, mv) {
+                return false;
+            }
             let mut after = pos.clone();
             after.play_unchecked(mv);
             after.is_check() && after.legal_moves().is_empty()
