@@ -603,3 +603,74 @@ fn strict_turns_every_warning_into_an_error() {
     assert_eq!(loose[0].message, strict[0].message);
     assert_eq!((loose_summary.failed, strict_summary.failed), (0, 1));
 }
+
+fn run(args: &[&str]) -> std::process::Output {
+    std::process::Command::new(env!("CARGO_BIN_EXE_sancho"))
+        .args(args)
+        .output()
+        .unwrap()
+}
+
+#[test]
+fn cli_strict_fails_on_warnings_and_exits_one() {
+    let path = format!("{FIXTURES}/alternative_mate.json");
+    let loose = run(&["check", &path]);
+    assert_eq!(loose.status.code(), Some(0));
+    let strict = run(&["check", "--strict", &path]);
+    assert_eq!(strict.status.code(), Some(1));
+    let out = String::from_utf8(strict.stdout).unwrap();
+    assert!(
+        out.contains("puzzle m2-alt, field solutionSequence[0].move: other moves than Rb7"),
+        "{out}"
+    );
+    assert!(!out.contains("warning:"), "{out}");
+    assert!(out.ends_with("checked 1 puzzles: 0 passed, 1 failed\n"), "{out}");
+}
+
+#[test]
+fn cli_curate_writes_a_reproducible_selection() {
+    let dir = tempfile::tempdir().unwrap();
+    let out_path = dir.path().join("starter.csv");
+    let out = out_path.to_str().unwrap();
+    let from = format!("{FIXTURES}/lichess_small.csv");
+    let args = [
+        "library", "curate", "--from", &from, "--count", "3", "--min-rating", "650", "--out", out,
+    ];
+    let first = run(&args);
+    assert_eq!(first.status.code(), Some(0), "{first:?}");
+    let said = String::from_utf8(first.stdout).unwrap();
+    assert!(
+        said.starts_with(&format!("selected 3 of 7 rows into {out} (")),
+        "{said}"
+    );
+    assert!(said.contains("1 out of the rating range, 2 failing check --strict"), "{said}");
+    let written = std::fs::read_to_string(&out_path).unwrap();
+    let ids: Vec<&str> = written
+        .lines()
+        .skip(1)
+        .filter_map(|l| l.split(',').next())
+        .collect();
+    assert_eq!(ids, ["fx004", "fx005", "fx006"]);
+    // Strictly sound, and the same again.
+    assert_eq!(run(&["check", "--strict", out]).status.code(), Some(0));
+    assert_eq!(run(&args).status.code(), Some(0));
+    assert_eq!(std::fs::read_to_string(&out_path).unwrap(), written);
+}
+
+#[test]
+fn cli_curate_names_a_missing_file() {
+    let dir = tempfile::tempdir().unwrap();
+    let out = dir.path().join("x.csv");
+    let result = run(&[
+        "library",
+        "curate",
+        "--from",
+        "tests/fixtures/puzzles/nope.csv",
+        "--out",
+        out.to_str().unwrap(),
+    ]);
+    assert_ne!(result.status.code(), Some(0));
+    let err = String::from_utf8(result.stderr).unwrap();
+    assert!(err.contains("cannot open tests/fixtures/puzzles/nope.csv"), "{err}");
+    assert!(!out.exists());
+}
