@@ -59,8 +59,10 @@ fn sound_pack_passes() {
         )],
         (4, 4, 0),
     );
-    let (findings, summary) =
-        check_path_with(&Path::new(FIXTURES).join("good_pack.json"), CheckOptions::STRICT);
+    let (findings, summary) = check_path_with(
+        &Path::new(FIXTURES).join("good_pack.json"),
+        CheckOptions::STRICT,
+    );
     assert_eq!(
         summary,
         CheckSummary {
@@ -310,7 +312,13 @@ fn lichess_csv_findings_carry_row_lines() {
         "lichess_small.csv",
         &[
             (Some(3), Some("fx002"), Some("Moves"), Warning, "than Kb6"),
-            (Some(8), Some("fx007"), Some("Moves"), Warning, "Ra7 (mate in 2)"),
+            (
+                Some(8),
+                Some("fx007"),
+                Some("Moves"),
+                Warning,
+                "Ra7 (mate in 2)",
+            ),
         ],
         (7, 7, 0),
     );
@@ -475,7 +483,11 @@ fn immortal(reply_comment: &str) -> String {
 #[test]
 fn forced_and_only_move_claims_are_counted() {
     // Kd8 is Black's only move (true); after Qf6+ Black has Nxf6 and Ne7.
-    for claim in ["Nxf6: forced.", "Nxf6: the only legal move.", "Nxf6: the only move"] {
+    for claim in [
+        "Nxf6: forced.",
+        "Nxf6: the only legal move.",
+        "Nxf6: the only move",
+    ] {
         let found = findings_of(&immortal(claim), CheckOptions::default());
         assert_eq!(found.len(), 1, "{claim}: {found:#?}");
         let (field, severity, message) = &found[0];
@@ -507,9 +519,15 @@ fn only_square_claims_count_the_pieces_squares() {
     };
     let found = findings_of(&evergreen("Kf8: the only square."), CheckOptions::default());
     assert_eq!(found.len(), 1, "{found:#?}");
-    assert!(found[0].2.contains("but the piece can play Kd8, Kf8"), "{found:#?}");
+    assert!(
+        found[0].2.contains("but the piece can play Kd8, Kf8"),
+        "{found:#?}"
+    );
     assert_eq!(
-        findings_of(&evergreen("Kf8: Kd8 loses to Bxe7# as well."), CheckOptions::STRICT),
+        findings_of(
+            &evergreen("Kf8: Kd8 loses to Bxe7# as well."),
+            CheckOptions::STRICT
+        ),
         []
     );
 }
@@ -538,10 +556,16 @@ fn a_false_smothered_mate_theme_names_the_free_squares() {
             &[("f4g6", true, "")],
         )
     };
-    let found = findings_of(&text(&["mateIn1", "smotheredMate"]), CheckOptions::default());
+    let found = findings_of(
+        &text(&["mateIn1", "smotheredMate"]),
+        CheckOptions::default(),
+    );
     assert_eq!(found.len(), 1, "{found:#?}");
     assert_eq!(found[0].0, "themes");
-    assert!(found[0].2.ends_with("its own pieces do not block: h7"), "{found:#?}");
+    assert!(
+        found[0].2.ends_with("its own pieces do not block: h7"),
+        "{found:#?}"
+    );
     assert_eq!(findings_of(&text(&["mateIn1"]), CheckOptions::STRICT), []);
 }
 
@@ -556,9 +580,11 @@ fn a_set_up_move_that_misses_its_own_mate_in_one_is_an_error() {
     );
     let found = findings_of(&text, CheckOptions::default());
     assert!(
-        found.iter().any(|(field, severity, message)| field == "solutionSequence[0].move"
-            && *severity == Error
-            && message == "the scripted move Qa6 misses black's own mate in one: Qe1#"),
+        found.iter().any(
+            |(field, severity, message)| field == "solutionSequence[0].move"
+                && *severity == Error
+                && message == "the scripted move Qa6 misses black's own mate in one: Qe1#"
+        ),
         "{found:#?}"
     );
 }
@@ -624,7 +650,10 @@ fn cli_strict_fails_on_warnings_and_exits_one() {
         "{out}"
     );
     assert!(!out.contains("warning:"), "{out}");
-    assert!(out.ends_with("checked 1 puzzles: 0 passed, 1 failed\n"), "{out}");
+    assert!(
+        out.ends_with("checked 1 puzzles: 0 passed, 1 failed\n"),
+        "{out}"
+    );
 }
 
 #[test]
@@ -634,7 +663,16 @@ fn cli_curate_writes_a_reproducible_selection() {
     let out = out_path.to_str().unwrap();
     let from = format!("{FIXTURES}/lichess_small.csv");
     let args = [
-        "library", "curate", "--from", &from, "--count", "3", "--min-rating", "650", "--out", out,
+        "library",
+        "curate",
+        "--from",
+        &from,
+        "--count",
+        "3",
+        "--min-rating",
+        "650",
+        "--out",
+        out,
     ];
     let first = run(&args);
     assert_eq!(first.status.code(), Some(0), "{first:?}");
@@ -643,7 +681,10 @@ fn cli_curate_writes_a_reproducible_selection() {
         said.starts_with(&format!("selected 3 of 7 rows into {out} (")),
         "{said}"
     );
-    assert!(said.contains("1 out of the rating range, 2 failing check --strict"), "{said}");
+    assert!(
+        said.contains("1 out of the rating range, 2 failing check --strict"),
+        "{said}"
+    );
     let written = std::fs::read_to_string(&out_path).unwrap();
     let ids: Vec<&str> = written
         .lines()
@@ -671,6 +712,9 @@ fn cli_curate_names_a_missing_file() {
     ]);
     assert_ne!(result.status.code(), Some(0));
     let err = String::from_utf8(result.stderr).unwrap();
-    assert!(err.contains("cannot open tests/fixtures/puzzles/nope.csv"), "{err}");
+    assert!(
+        err.contains("cannot open tests/fixtures/puzzles/nope.csv"),
+        "{err}"
+    );
     assert!(!out.exists());
 }

@@ -44,7 +44,8 @@ pub fn curate(args: CurateArgs) -> anyhow::Result<ExitCode> {
     };
     // Positions the hand-written packs already hold (some are Lichess
     // puzzles) are left out, so that no puzzle is met twice.
-    let packs = builtin_packs().map_err(|(file, e)| anyhow::anyhow!("built-in pack {file}: {e}"))?;
+    let packs =
+        builtin_packs().map_err(|(file, e)| anyhow::anyhow!("built-in pack {file}: {e}"))?;
     let held: HashSet<(String, String)> = packs
         .iter()
         .filter(|p| p.name != STARTER_NAME)
@@ -81,6 +82,10 @@ pub fn curate(args: CurateArgs) -> anyhow::Result<ExitCode> {
 /// A puzzle's identity across formats: the start position and its first
 /// move (ids differ between a pack and the Lichess CSV).
 fn key(p: &Puzzle) -> (String, String) {
-    let first = p.line.first().map(|m| m.uci.to_string()).unwrap_or_default();
+    let first = p
+        .line
+        .first()
+        .map(|m| m.uci.to_string())
+        .unwrap_or_default();
     (fen_of(&p.position), first)
 }

@@ -150,8 +150,7 @@ pub fn curate_except<R: Read>(
     let mut have: BTreeMap<&str, usize> = BTreeMap::new();
     for (theme, rows) in &themes {
         for &i in rows.iter() {
-            if chosen.len() >= options.count || have.get(theme).copied().unwrap_or(0) >= PER_THEME
-            {
+            if chosen.len() >= options.count || have.get(theme).copied().unwrap_or(0) >= PER_THEME {
                 break;
             }
             if !taken[i] {

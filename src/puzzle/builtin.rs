@@ -68,10 +68,9 @@ mod tests {
         for (file, text) in BUILTIN_FILES {
             let (findings, summary): (Vec<_>, CheckSummary) = if is_csv(file) {
                 let mut findings = Vec::new();
-                let summary =
-                    check_csv_with(text.as_bytes(), file, CheckOptions::STRICT, |f| {
-                        findings.push(f);
-                    });
+                let summary = check_csv_with(text.as_bytes(), file, CheckOptions::STRICT, |f| {
+                    findings.push(f);
+                });
                 (findings, summary)
             } else {
                 check_pack_with(text, file, CheckOptions::STRICT)

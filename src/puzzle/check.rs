@@ -383,11 +383,11 @@ fn mentions_mate(comment: &str) -> bool {
             .trim_end_matches([':', ',', '.', '!', '?', ';', ')']);
         token.ends_with('#') && looks_like_san(token)
     }) || words(comment).any(|w| {
-            matches!(
-                w.as_str(),
-                "mate" | "mates" | "mating" | "checkmate" | "checkmates"
-            )
-        });
+        matches!(
+            w.as_str(),
+            "mate" | "mates" | "mating" | "checkmate" | "checkmates"
+        )
+    });
     let negated = words(comment).any(|w| {
         matches!(
             w.as_str(),

@@ -29,7 +29,8 @@ pub use mate::{
     Budget, forces_mate, mate_in, mate_in_within, mate_length, mates_in_one, refutation,
 };
 pub use source::{
-    Format, Loaded, SourceError, check_path, check_path_with, detect_format, load_path, open_puzzle_file,
+    Format, Loaded, SourceError, check_path, check_path_with, detect_format, load_path,
+    open_puzzle_file,
 };
 
 /// One puzzle, in either shape: the user moves first, or the opponent moves

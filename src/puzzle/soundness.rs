@@ -201,7 +201,10 @@ pub fn only_claim(comment: &str) -> Option<Only> {
 }
 
 /// The comment findings of a puzzle.
-pub(super) fn comment_problems(p: &Puzzle, comment_field: &dyn Fn(usize) -> String) -> Vec<Problem> {
+pub(super) fn comment_problems(
+    p: &Puzzle,
+    comment_field: &dyn Fn(usize) -> String,
+) -> Vec<Problem> {
     let mut problems = Vec::new();
     let mut pos = p.position.clone();
     for (i, m) in p.line.iter().enumerate() {
@@ -214,7 +217,10 @@ pub(super) fn comment_problems(p: &Puzzle, comment_field: &dyn Fn(usize) -> Stri
                 problems.push(problem(
                     comment_field(i),
                     Severity::Error,
-                    format!("the comment names {}, but the move is {played}", lead.trim()),
+                    format!(
+                        "the comment names {}, but the move is {played}",
+                        lead.trim()
+                    ),
                 ));
             }
             let legal = pos.legal_moves();
