@@ -180,9 +180,9 @@ pub enum Only {
 /// into the corner" are not about the move's alternatives.
 pub fn only_claim(comment: &str) -> Option<Only> {
     let lower = comment.to_lowercase();
-    let body = match lower.split_once(':') {
-        Some((lead, rest)) if looks_like_san(comment[..lead.len()].trim()) => rest.trim(),
-        _ => lower.as_str(),
+    let body = match comment.split_once(':') {
+        Some((lead, rest)) if looks_like_san(lead.trim()) => rest.trim().to_lowercase(),
+        _ => lower.clone(),
     };
     if lower.contains("only square") {
         return Some(Only::Square);
@@ -315,6 +315,8 @@ mod tests {
             ("Ra8: the black king is forced into the corner.", None),
             ("Qh5: forced mate follows.", None),
             ("Kf8: the king must move.", None),
+            ("Éléphant: forced", None),
+            ("Ke2: FORCED", Some(Only::Move)),
         ] {
             assert_eq!(only_claim(c), claim, "{c}");
         }
