@@ -1,5 +1,6 @@
-//! Embeds every built-in puzzle pack (`puzzles/*.json`) in the binary, so a
-//! fresh install has them with no download. Adding a pack needs no code.
+//! Embeds every built-in puzzle pack (`puzzles/*.json`, and the Lichess
+//! starter set `puzzles/*.csv`) in the binary, so a fresh install has them
+//! with no download. Adding a pack needs no code.
 
 use std::fmt::Write as _;
 use std::path::Path;
@@ -13,7 +14,7 @@ fn main() {
             entries
                 .filter_map(Result::ok)
                 .map(|e| e.path())
-                .filter(|p| p.extension().is_some_and(|x| x == "json"))
+                .filter(|p| p.extension().is_some_and(|x| x == "json" || x == "csv"))
                 .collect()
         })
         .unwrap_or_default();

@@ -85,7 +85,7 @@ fn lessons_cover_the_rules() {
         assert!(answers.contains(&needed), "{needed}");
     }
     let text: String = lessons().iter().map(|l| l.text.as_str()).collect();
-    for mistake in ["`Pf3`", "`0-0`", "`e8Q`", "`Nbd7`", "`xd6`", "`N3f3`"] {
+    for mistake in ["`Pf3`", "`0-0`", "`e8Q`", "`Nbd7`", "`xd6`", "`Nxbd2`"] {
         assert!(text.contains(mistake), "{mistake}");
     }
 }

@@ -4,11 +4,14 @@
 use std::path::Path;
 
 use sancho::puzzle::{
-    CheckSummary, Finding, PackError, Severity, check_pack, check_path, parse_pack,
+    CheckOptions, CheckSummary, Finding, PackError, Severity, check_pack, check_pack_with,
+    check_path, check_path_with, parse_pack,
 };
 
+const FIXTURES: &str = "tests/fixtures/puzzles";
+
 fn check(file: &str) -> (Vec<Finding>, CheckSummary) {
-    check_path(&Path::new("tests/fixtures/puzzles").join(file))
+    check_path(&Path::new(FIXTURES).join(file))
 }
 
 /// (line, puzzle id, field, severity, a piece of the message).
@@ -40,20 +43,38 @@ fn assert_findings(file: &str, expected: &[Expected], summary: (usize, usize, us
 
 use Severity::{Error, Warning};
 
+/// The good pack has no errors; its rook mate in 2 has slower mates (any
+/// rook move along the first rank), which is a warning, and an error under
+/// `--strict`.
 #[test]
 fn sound_pack_passes() {
-    let (findings, summary) = check("good_pack.json");
-    assert!(findings.is_empty(), "{findings:#?}");
+    assert_findings(
+        "good_pack.json",
+        &[(
+            Some(35),
+            Some("m2-001"),
+            Some("solutionSequence[0].move"),
+            Warning,
+            "other moves than Kb6 also force mate: Ra1 (mate in 3), Rb1 (mate in 3)",
+        )],
+        (4, 4, 0),
+    );
+    let (findings, summary) = check_path_with(
+        &Path::new(FIXTURES).join("good_pack.json"),
+        CheckOptions::STRICT,
+    );
     assert_eq!(
         summary,
         CheckSummary {
             checked: 4,
-            passed: 4,
-            failed: 0,
+            passed: 3,
+            failed: 1,
             file_errors: 0
         }
     );
-    assert!(summary.is_ok());
+    assert_eq!(findings.len(), 1);
+    assert_eq!(findings[0].severity, Error);
+    assert!(!summary.is_ok());
 }
 
 #[test]
@@ -65,7 +86,7 @@ fn alternative_first_moves_are_warnings() {
             Some("m2-alt"),
             Some("solutionSequence[0].move"),
             Warning,
-            "also mate in 2 or fewer: Ra7",
+            "other moves than Rb7 also force mate: Ra7 (mate in 2), Rb6 (mate in 3)",
         )],
         (1, 1, 0),
     );
@@ -164,6 +185,13 @@ fn false_mate_claims_including_the_seed_example() {
                 Some(28),
                 Some("unforced-1"),
                 Some("solutionSequence[0].move"),
+                Warning,
+                "other moves than h3 also force mate: Rd8# (mate in 1)",
+            ),
+            (
+                Some(28),
+                Some("unforced-1"),
+                Some("solutionSequence[0].move"),
                 Error,
                 "h3 does not force mate in 2",
             ),
@@ -234,11 +262,25 @@ fn mismatched_solution_moves() {
                 "is \"d1d7\" but the sequence's user move 2 is d1d8",
             ),
             (
+                Some(3),
+                Some("mismatch-1"),
+                Some("solutionSequence[0].move"),
+                Warning,
+                "other moves than Kb6 also force mate",
+            ),
+            (
                 Some(15),
                 Some("mismatch-2"),
                 Some("solutionMoves"),
                 Error,
                 "has 1 move but",
+            ),
+            (
+                Some(15),
+                Some("mismatch-2"),
+                Some("solutionSequence[0].move"),
+                Warning,
+                "other moves than Kb6 also force mate",
             ),
         ],
         (3, 1, 2),
@@ -268,7 +310,16 @@ fn malformed_json_reports_line_and_column() {
 fn lichess_csv_findings_carry_row_lines() {
     assert_findings(
         "lichess_small.csv",
-        &[(Some(8), Some("fx007"), Some("Moves"), Warning, "Ra7")],
+        &[
+            (Some(3), Some("fx002"), Some("Moves"), Warning, "than Kb6"),
+            (
+                Some(8),
+                Some("fx007"),
+                Some("Moves"),
+                Warning,
+                "Ra7 (mate in 2)",
+            ),
+        ],
         (7, 7, 0),
     );
     assert_findings(
@@ -287,6 +338,13 @@ fn lichess_csv_findings_carry_row_lines() {
                 Some("Moves"),
                 Error,
                 "move 2 (\"e1e9\") is not a uci move",
+            ),
+            (
+                Some(5),
+                Some("nomate"),
+                Some("Moves"),
+                Error,
+                "the scripted move Kh8 allows mate in one (Re8#), which the line does not play",
             ),
             (
                 Some(5),
@@ -374,4 +432,289 @@ fn seed_guide_examples() {
             "solutionSequence[0].move"
         ]
     );
+}
+
+// The stricter checks, one per mechanical claim. Each builds a one-puzzle
+// pack from a FEN and a line of (uci, is the user's, comment).
+
+fn pack(fen: &str, to_move: &str, themes: &[&str], line: &[(&str, bool, &str)]) -> String {
+    let steps: Vec<serde_json::Value> = line
+        .iter()
+        .map(|(mv, user, comment)| {
+            let mut step = serde_json::json!({"move": mv, "isUserMove": user});
+            if !comment.is_empty() {
+                step["comment"] = serde_json::json!(comment);
+            }
+            step
+        })
+        .collect();
+    serde_json::json!([{
+        "id": "t", "title": "t", "fen": fen, "toMove": to_move, "themes": themes,
+        "difficulty": 1, "solutionSequence": steps
+    }])
+    .to_string()
+}
+
+/// The findings of a one-puzzle pack as (field, severity, message).
+fn findings_of(text: &str, options: CheckOptions) -> Vec<(String, Severity, String)> {
+    let (findings, _) = check_pack_with(text, "inline.json", options);
+    findings
+        .into_iter()
+        .map(|f| (f.field.unwrap_or_default(), f.severity, f.message))
+        .collect()
+}
+
+const IMMORTAL: &str = "r1b1k1nr/p2p1pNp/n2B4/1p1NP2P/6P1/3P1Q2/P1P1K3/q5b1 b kq - 0 21";
+
+fn immortal(reply_comment: &str) -> String {
+    pack(
+        IMMORTAL,
+        "white",
+        &["mateIn2"],
+        &[
+            ("e8d8", false, "Kd8: the only legal move."),
+            ("f3f6", true, ""),
+            ("g8f6", false, reply_comment),
+            ("d6e7", true, "Be7#: mate."),
+        ],
+    )
+}
+
+#[test]
+fn forced_and_only_move_claims_are_counted() {
+    // Kd8 is Black's only move (true); after Qf6+ Black has Nxf6 and Ne7.
+    for claim in [
+        "Nxf6: forced.",
+        "Nxf6: the only legal move.",
+        "Nxf6: the only move",
+    ] {
+        let found = findings_of(&immortal(claim), CheckOptions::default());
+        assert_eq!(found.len(), 1, "{claim}: {found:#?}");
+        let (field, severity, message) = &found[0];
+        assert_eq!(field, "solutionSequence[2].comment");
+        assert_eq!(*severity, Error);
+        assert!(
+            message.contains("but black has 2 legal moves: Nxf6, Ne7"),
+            "{message}"
+        );
+    }
+    // The same line with a true comment is sound.
+    let sound = immortal("Nxf6: the knight takes; Ne7 would be mated too.");
+    assert_eq!(findings_of(&sound, CheckOptions::STRICT), []);
+}
+
+#[test]
+fn only_square_claims_count_the_pieces_squares() {
+    let evergreen = |comment: &str| {
+        pack(
+            "1r2k1r1/pbp1np1p/1b3P2/5B2/8/B1P2q2/P4PPP/3R2K1 w - - 0 23",
+            "white",
+            &["mateIn2"],
+            &[
+                ("f5d7", true, ""),
+                ("e8f8", false, comment),
+                ("a3e7", true, ""),
+            ],
+        )
+    };
+    let found = findings_of(&evergreen("Kf8: the only square."), CheckOptions::default());
+    assert_eq!(found.len(), 1, "{found:#?}");
+    assert!(
+        found[0].2.contains("but the piece can play Kd8, Kf8"),
+        "{found:#?}"
+    );
+    assert_eq!(
+        findings_of(
+            &evergreen("Kf8: Kd8 loses to Bxe7# as well."),
+            CheckOptions::STRICT
+        ),
+        []
+    );
+}
+
+#[test]
+fn a_comment_must_name_the_move_played_with_its_sign() {
+    let text = pack(
+        "6k1/5ppp/8/8/8/8/5PPP/4R1K1 w - - 0 1",
+        "white",
+        &["mateIn1"],
+        &[("e1e8", true, "Re8+: the rook checks.")],
+    );
+    let found = findings_of(&text, CheckOptions::default());
+    assert_eq!(found.len(), 1, "{found:#?}");
+    assert_eq!(found[0].2, "the comment names Re8+, but the move is Re8#");
+}
+
+#[test]
+fn a_false_smothered_mate_theme_names_the_free_squares() {
+    // N4g6# mates, but h7 is empty (the f8 knight covers it): not smothered.
+    let text = |themes: &[&str]| {
+        pack(
+            "5Nrk/6p1/8/8/5N2/8/7K/8 w - - 0 45",
+            "white",
+            themes,
+            &[("f4g6", true, "")],
+        )
+    };
+    let found = findings_of(
+        &text(&["mateIn1", "smotheredMate"]),
+        CheckOptions::default(),
+    );
+    assert_eq!(found.len(), 1, "{found:#?}");
+    assert_eq!(found[0].0, "themes");
+    assert!(
+        found[0].2.ends_with("its own pieces do not block: h7"),
+        "{found:#?}"
+    );
+    assert_eq!(findings_of(&text(&["mateIn1"]), CheckOptions::STRICT), []);
+}
+
+#[test]
+fn a_set_up_move_that_misses_its_own_mate_in_one_is_an_error() {
+    // Black's queen could mate on e1; the set-up plays Qa6 instead.
+    let text = pack(
+        "1Q1n2k1/7R/5p1p/q7/4B3/6PP/PPP2PPP/6K1 b - - 0 37",
+        "white",
+        &["mateIn1"],
+        &[("a5a6", false, ""), ("b8d8", true, "")],
+    );
+    let found = findings_of(&text, CheckOptions::default());
+    assert!(
+        found.iter().any(
+            |(field, severity, message)| field == "solutionSequence[0].move"
+                && *severity == Error
+                && message == "the scripted move Qa6 misses black's own mate in one: Qe1#"
+        ),
+        "{found:#?}"
+    );
+}
+
+#[test]
+fn a_scripted_move_that_allows_an_unplayed_mate_in_one_is_an_error() {
+    // After ...a6 White has Re8#, but the line plays Re2.
+    let text = pack(
+        "6k1/p4ppp/8/8/8/8/5PPP/4R1K1 b - - 0 1",
+        "white",
+        &["endgame"],
+        &[("a7a6", false, ""), ("e1e2", true, "")],
+    );
+    let found = findings_of(&text, CheckOptions::default());
+    assert_eq!(found.len(), 1, "{found:#?}");
+    assert_eq!(
+        found[0],
+        (
+            "solutionSequence[0].move".to_owned(),
+            Error,
+            "the scripted move a6 allows mate in one (Re8#), which the line does not play"
+                .to_owned()
+        )
+    );
+    // Playing the mate is fine, and a second mate on the last move is too.
+    let mates = pack(
+        "6k1/p4ppp/8/8/8/8/5PPP/4R1K1 b - - 0 1",
+        "white",
+        &["mateIn1"],
+        &[("a7a6", false, ""), ("e1e8", true, "")],
+    );
+    assert_eq!(findings_of(&mates, CheckOptions::STRICT), []);
+}
+
+#[test]
+fn strict_turns_every_warning_into_an_error() {
+    let text = std::fs::read_to_string(Path::new(FIXTURES).join("alternative_mate.json")).unwrap();
+    let (loose, loose_summary) = check_pack(&text, "a.json");
+    let (strict, strict_summary) = check_pack_with(&text, "a.json", CheckOptions::STRICT);
+    assert_eq!(loose[0].severity, Warning);
+    assert_eq!(strict[0].severity, Error);
+    assert_eq!(loose[0].message, strict[0].message);
+    assert_eq!((loose_summary.failed, strict_summary.failed), (0, 1));
+}
+
+fn run(args: &[&str]) -> std::process::Output {
+    std::process::Command::new(env!("CARGO_BIN_EXE_sancho"))
+        .args(args)
+        .output()
+        .unwrap()
+}
+
+#[test]
+fn cli_strict_fails_on_warnings_and_exits_one() {
+    let path = format!("{FIXTURES}/alternative_mate.json");
+    let loose = run(&["check", &path]);
+    assert_eq!(loose.status.code(), Some(0));
+    let strict = run(&["check", "--strict", &path]);
+    assert_eq!(strict.status.code(), Some(1));
+    let out = String::from_utf8(strict.stdout).unwrap();
+    assert!(
+        out.contains("puzzle m2-alt, field solutionSequence[0].move: other moves than Rb7"),
+        "{out}"
+    );
+    assert!(!out.contains("warning:"), "{out}");
+    assert!(
+        out.ends_with("checked 1 puzzles: 0 passed, 1 failed\n"),
+        "{out}"
+    );
+}
+
+#[test]
+fn cli_curate_writes_a_reproducible_selection() {
+    let dir = tempfile::tempdir().unwrap();
+    let out_path = dir.path().join("starter.csv");
+    let out = out_path.to_str().unwrap();
+    let from = format!("{FIXTURES}/lichess_small.csv");
+    let args = [
+        "library",
+        "curate",
+        "--from",
+        &from,
+        "--count",
+        "3",
+        "--min-rating",
+        "650",
+        "--out",
+        out,
+    ];
+    let first = run(&args);
+    assert_eq!(first.status.code(), Some(0), "{first:?}");
+    let said = String::from_utf8(first.stdout).unwrap();
+    assert!(
+        said.starts_with(&format!("selected 3 of 7 rows into {out} (")),
+        "{said}"
+    );
+    assert!(
+        said.contains("1 out of the rating range, 2 failing check --strict"),
+        "{said}"
+    );
+    let written = std::fs::read_to_string(&out_path).unwrap();
+    let ids: Vec<&str> = written
+        .lines()
+        .skip(1)
+        .filter_map(|l| l.split(',').next())
+        .collect();
+    assert_eq!(ids, ["fx004", "fx005", "fx006"]);
+    // Strictly sound, and the same again.
+    assert_eq!(run(&["check", "--strict", out]).status.code(), Some(0));
+    assert_eq!(run(&args).status.code(), Some(0));
+    assert_eq!(std::fs::read_to_string(&out_path).unwrap(), written);
+}
+
+#[test]
+fn cli_curate_names_a_missing_file() {
+    let dir = tempfile::tempdir().unwrap();
+    let out = dir.path().join("x.csv");
+    let result = run(&[
+        "library",
+        "curate",
+        "--from",
+        "tests/fixtures/puzzles/nope.csv",
+        "--out",
+        out.to_str().unwrap(),
+    ]);
+    assert_ne!(result.status.code(), Some(0));
+    let err = String::from_utf8(result.stderr).unwrap();
+    assert!(
+        err.contains("cannot open tests/fixtures/puzzles/nope.csv"),
+        "{err}"
+    );
+    assert!(!out.exists());
 }

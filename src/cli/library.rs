@@ -124,10 +124,15 @@ pub enum LibraryCommand {
         #[arg(long)]
         json: bool,
     },
+    /// Select a starter set from a Lichess CSV: spread over themes, ratings and popularity, each passing `check --strict`.
+    Curate(super::curate::CurateArgs),
 }
 
 pub fn library(command: LibraryCommand, data: Option<PathBuf>) -> anyhow::Result<ExitCode> {
-    let LibraryCommand::Stats { json } = command;
+    let json = match command {
+        LibraryCommand::Stats { json } => json,
+        LibraryCommand::Curate(args) => return super::curate::curate(args),
+    };
     let library = open_library(&library_path(data)?)?;
     let stats = library.stats()?;
     let mut out = io::stdout().lock();

@@ -2,6 +2,7 @@
 
 mod class;
 mod config;
+mod curate;
 mod data;
 mod drill;
 mod library;

@@ -6,7 +6,10 @@ use std::process::ExitCode;
 
 use clap::Args;
 use sancho::notation::move_text;
-use sancho::puzzle::{BUILTIN_FILES, CheckSummary, check_pack, check_path, mate_in};
+use sancho::puzzle::{
+    BUILTIN_FILES, CheckOptions, CheckSummary, check_csv_with, check_pack_with, check_path_with,
+    is_csv, mate_in,
+};
 
 use super::notation::{PositionArgs, usage};
 
@@ -18,10 +21,16 @@ pub struct CheckArgs {
     /// One JSON object per finding on stdout (the summary goes to stderr).
     #[arg(long)]
     json: bool,
+    /// Every warning is an error: another move that also forces mate fails the puzzle.
+    #[arg(long)]
+    strict: bool,
 }
 
 pub fn check(args: CheckArgs) -> anyhow::Result<ExitCode> {
     let mut out = io::stdout().lock();
+    let options = CheckOptions {
+        strict: args.strict,
+    };
     let mut total = CheckSummary::default();
     let mut report = |findings: Vec<_>, summary: CheckSummary| -> io::Result<()> {
         for finding in &findings {
@@ -37,12 +46,19 @@ pub fn check(args: CheckArgs) -> anyhow::Result<ExitCode> {
     };
     if args.paths.is_empty() {
         for (file, text) in BUILTIN_FILES {
-            let (findings, summary) = check_pack(text, &format!("puzzles/{file}"));
+            let name = format!("puzzles/{file}");
+            let (findings, summary) = if is_csv(file) {
+                let mut findings = Vec::new();
+                let summary = check_csv_with(text.as_bytes(), &name, options, |f| findings.push(f));
+                (findings, summary)
+            } else {
+                check_pack_with(text, &name, options)
+            };
             report(findings, summary)?;
         }
     }
     for path in &args.paths {
-        let (findings, summary) = check_path(path);
+        let (findings, summary) = check_path_with(path, options);
         report(findings, summary)?;
     }
     let line = format!(

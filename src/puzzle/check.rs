@@ -15,7 +15,8 @@ use shakmaty::{Chess, Position};
 
 use super::json::parse_pack;
 use super::lichess::read_lichess;
-use super::mate::{forces_mate, mate_in, refutation};
+use super::mate::{forces_mate, refutation};
+use super::soundness::{comment_problems, line_problems, looks_like_san};
 use super::{Puzzle, color_word};
 use crate::notation::san;
 
@@ -154,6 +155,28 @@ impl CheckSummary {
     }
 }
 
+/// How strict a check run is.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct CheckOptions {
+    /// Every warning counts as an error (`sancho check --strict`): another
+    /// move that also forces mate fails the puzzle.
+    pub strict: bool,
+}
+
+impl CheckOptions {
+    /// The strict options.
+    pub const STRICT: CheckOptions = CheckOptions { strict: true };
+
+    /// Raises warnings to errors when strict.
+    fn apply(self, problems: &mut [Problem]) {
+        if self.strict {
+            for p in problems {
+                p.severity = Severity::Error;
+            }
+        }
+    }
+}
+
 /// Which format's field names a finding uses.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Dialect {
@@ -165,6 +188,15 @@ pub enum Dialect {
 
 /// Checks a JSON pack given as text; `file` names it in the findings.
 pub fn check_pack(text: &str, file: &str) -> (Vec<Finding>, CheckSummary) {
+    check_pack_with(text, file, CheckOptions::default())
+}
+
+/// [`check_pack`] with options (`--strict`).
+pub fn check_pack_with(
+    text: &str,
+    file: &str,
+    options: CheckOptions,
+) -> (Vec<Finding>, CheckSummary) {
     let mut summary = CheckSummary::default();
     let raw = match parse_pack(text) {
         Ok(raw) => raw,
@@ -218,6 +250,7 @@ pub fn check_pack(text: &str, file: &str) -> (Vec<Finding>, CheckSummary) {
         if let Some(p) = &puzzle {
             problems.extend(check_puzzle(p, Dialect::Json));
         }
+        options.apply(&mut problems);
         summary.count(&problems);
         let id = rp.id.clone().unwrap_or_else(|| format!("#{}", index + 1));
         findings.extend(
@@ -231,7 +264,17 @@ pub fn check_pack(text: &str, file: &str) -> (Vec<Finding>, CheckSummary) {
 
 /// Checks a Lichess CSV stream row by row, handing each finding to
 /// `report` as it is found (so that millions of rows need no memory).
-pub fn check_csv<R: Read>(reader: R, file: &str, mut report: impl FnMut(Finding)) -> CheckSummary {
+pub fn check_csv<R: Read>(reader: R, file: &str, report: impl FnMut(Finding)) -> CheckSummary {
+    check_csv_with(reader, file, CheckOptions::default(), report)
+}
+
+/// [`check_csv`] with options (`--strict`).
+pub fn check_csv_with<R: Read>(
+    reader: R,
+    file: &str,
+    options: CheckOptions,
+    mut report: impl FnMut(Finding),
+) -> CheckSummary {
     let mut summary = CheckSummary::default();
     let mut ids = IdSet::default();
     let mut rows = read_lichess(reader, file);
@@ -247,6 +290,7 @@ pub fn check_csv<R: Read>(reader: R, file: &str, mut report: impl FnMut(Finding)
                         message: format!("duplicate id {:?}", puzzle.id),
                     });
                 }
+                options.apply(&mut problems);
                 summary.count(&problems);
                 for p in problems {
                     report(Finding::from_problem(file, line, Some(&puzzle.id), p));
@@ -337,13 +381,17 @@ fn words(text: &str) -> impl Iterator<Item = String> + '_ {
 /// a hypothetical ("threatening mate", "stops the mate", "if Ke8 then Rd8 is
 /// mate").
 fn mentions_mate(comment: &str) -> bool {
-    let says = comment.contains('#')
-        || words(comment).any(|w| {
-            matches!(
-                w.as_str(),
-                "mate" | "mates" | "mating" | "checkmate" | "checkmates"
-            )
-        });
+    let says = comment.split_whitespace().any(|token| {
+        let token = token
+            .trim_start_matches('(')
+            .trim_end_matches([':', ',', '.', '!', '?', ';', ')']);
+        token.ends_with('#') && looks_like_san(token)
+    }) || words(comment).any(|w| {
+        matches!(
+            w.as_str(),
+            "mate" | "mates" | "mating" | "checkmate" | "checkmates"
+        )
+    });
     let negated = words(comment).any(|w| {
         matches!(
             w.as_str(),
@@ -427,6 +475,10 @@ pub fn check_puzzle(p: &Puzzle, dialect: Dialect) -> Vec<Problem> {
             ));
         }
     }
+    problems.extend(line_problems(p, &move_field));
+    problems.extend(comment_problems(p, &|i| {
+        format!("solutionSequence[{i}].comment")
+    }));
     if p.line.last().is_some_and(|m| !m.is_user) {
         problems.push(Problem {
             field: Some(move_field(p.line.len() - 1)),
@@ -471,27 +523,7 @@ pub fn check_puzzle(p: &Puzzle, dialect: Dialect) -> Vec<Problem> {
         }
         let mv = p.line[*i].mv;
         let left = left as u32;
-        if j == 0 {
-            let mates = mate_in(before, left);
-            if !mates.contains(&mv) {
-                problems.push(unsound(before, mv, left, move_field(*i)));
-            }
-            let alternatives: Vec<String> = mates
-                .iter()
-                .filter(|&&m| m != mv)
-                .map(|&m| san(before, m))
-                .collect();
-            if !alternatives.is_empty() && mates.contains(&mv) {
-                problems.push(Problem {
-                    field: Some(move_field(*i)),
-                    severity: Severity::Warning,
-                    message: format!(
-                        "other first moves also mate in {left} or fewer: {}",
-                        alternatives.join(", ")
-                    ),
-                });
-            }
-        } else if !forces_mate(before, mv, left) {
+        if !forces_mate(before, mv, left) {
             problems.push(unsound(before, mv, left, move_field(*i)));
         }
     }
@@ -573,6 +605,8 @@ mod tests {
             ),
             ("Rd8#: the rook reaches the back rank.", true, true),
             ("Now it is mate", true, true),
+            ("Nf6: from lichess.org/KZg99zwE/black#14", false, false),
+            ("(Qxe7#) also mates", true, true),
             ("Checkmates are rare; an animated teammate", true, true),
         ] {
             assert_eq!(mentions_mate(comment), claims, "{comment}");

@@ -3,7 +3,7 @@
 //! Fast enough for mate in 3 in typical puzzle positions; it knows nothing
 //! but checkmate (stalemate and draws count as failure to mate).
 
-use shakmaty::{Chess, Move, MoveList, Position};
+use shakmaty::{Bitboard, Chess, Move, MoveList, Piece, Position, attacks};
 
 /// Every move of the side to move that forces checkmate in at most `n` of
 /// its own moves, in a stable order (checks first, then captures).
@@ -13,9 +13,60 @@ pub fn mate_in(pos: &Chess, n: u32) -> Vec<Move> {
     if n == 0 {
         return Vec::new();
     }
+    let mut budget = Budget::unlimited();
     ordered(pos)
         .into_iter()
-        .filter(|(_, after, check)| defender_lost(after, n - 1, *check))
+        .filter(|(_, after, check)| defender_lost(after, n - 1, *check, &mut budget))
+        .map(|(mv, _, _)| mv)
+        .collect()
+}
+
+/// A limit on the positions a search may visit, so that a check of
+/// millions of puzzles never stalls on one wide-open position.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Budget {
+    left: u64,
+    exhausted: bool,
+}
+
+impl Budget {
+    /// At most `nodes` positions.
+    pub fn new(nodes: u64) -> Self {
+        Budget {
+            left: nodes,
+            exhausted: false,
+        }
+    }
+
+    /// No limit.
+    pub fn unlimited() -> Self {
+        Budget::new(u64::MAX)
+    }
+
+    /// Whether a search ran out (its "no mate" answers are then unproven).
+    pub fn exhausted(&self) -> bool {
+        self.exhausted
+    }
+
+    fn spend(&mut self) -> bool {
+        if self.left == 0 {
+            self.exhausted = true;
+            return false;
+        }
+        self.left -= 1;
+        true
+    }
+}
+
+/// Like [`mate_in`] but within `budget`: the moves proved to force mate
+/// in at most `n` before the budget ran out.
+pub fn mate_in_within(pos: &Chess, n: u32, budget: &mut Budget) -> Vec<Move> {
+    if n == 0 {
+        return Vec::new();
+    }
+    ordered(pos)
+        .into_iter()
+        .filter(|(_, after, check)| defender_lost(after, n - 1, *check, budget))
         .map(|(mv, _, _)| mv)
         .collect()
 }
@@ -28,7 +79,56 @@ pub fn forces_mate(pos: &Chess, mv: Move, n: u32) -> bool {
     let mut after = pos.clone();
     after.play_unchecked(mv);
     let check = after.is_check();
-    defender_lost(&after, n - 1, check)
+    defender_lost(&after, n - 1, check, &mut Budget::unlimited())
+}
+
+/// The fewest moves (counting `mv`, at most `max`) in which `mv` forces
+/// mate; `None` when it does not within `max`.
+pub fn mate_length(pos: &Chess, mv: Move, max: u32) -> Option<u32> {
+    (1..=max).find(|&n| forces_mate(pos, mv, n))
+}
+
+/// Whether `mv` (legal in `pos`) can give check: false only when it
+/// surely does not (the piece does not attack the enemy king from its new
+/// square and cannot uncover a line to it). Skipping those moves is what
+/// makes mate-in-one searches cheap.
+fn may_check(pos: &Chess, mv: Move) -> bool {
+    let Some(king) = pos.board().king_of(!pos.turn()) else {
+        return true;
+    };
+    match mv {
+        Move::Normal {
+            role,
+            from,
+            to,
+            promotion,
+            ..
+        } => {
+            if attacks::queen_attacks(king, Bitboard::EMPTY).contains(from) {
+                return true;
+            }
+            let occupied = pos.board().occupied().without(from).with(to);
+            let piece = Piece {
+                color: pos.turn(),
+                role: promotion.unwrap_or(role),
+            };
+            attacks::attacks(to, piece, occupied).contains(king)
+        }
+        _ => true,
+    }
+}
+
+/// Every move of the side to move that checkmates at once.
+pub fn mates_in_one(pos: &Chess) -> Vec<Move> {
+    pos.legal_moves()
+        .into_iter()
+        .filter(|&mv| may_check(pos, mv))
+        .filter(|&mv| {
+            let mut after = pos.clone();
+            after.play_unchecked(mv);
+            after.is_checkmate()
+        })
+        .collect()
 }
 
 /// A defence to `mv` (legal in `pos`) against mate in `n` moves counting
@@ -41,17 +141,20 @@ pub fn refutation(pos: &Chess, mv: Move, n: u32) -> Option<Move> {
     defence_order(&after, replies).into_iter().find(|&reply| {
         let mut next = after.clone();
         next.play_unchecked(reply);
-        !attacker_wins(&next, n.saturating_sub(1))
+        !attacker_wins(&next, n.saturating_sub(1), &mut Budget::unlimited())
     })
 }
 
 /// The attacker (side to move) can force mate within `n` moves.
-fn attacker_wins(pos: &Chess, n: u32) -> bool {
-    if n == 0 {
+fn attacker_wins(pos: &Chess, n: u32, budget: &mut Budget) -> bool {
+    if n == 0 || !budget.spend() {
         return false;
     }
     if n == 1 {
         return pos.legal_moves().into_iter().any(|mv| {
+            if !may_check(pos, mv) {
+                return false;
+            }
             let mut after = pos.clone();
             after.play_unchecked(mv);
             after.is_check() && after.legal_moves().is_empty()
@@ -59,12 +162,12 @@ fn attacker_wins(pos: &Chess, n: u32) -> bool {
     }
     ordered(pos)
         .into_iter()
-        .any(|(_, after, check)| defender_lost(&after, n - 1, check))
+        .any(|(_, after, check)| defender_lost(&after, n - 1, check, budget))
 }
 
 /// The defender (side to move, in check or not) is mated now, or every
 /// reply lets the attacker mate within `n` moves.
-fn defender_lost(pos: &Chess, n: u32, in_check: bool) -> bool {
+fn defender_lost(pos: &Chess, n: u32, in_check: bool, budget: &mut Budget) -> bool {
     let replies = pos.legal_moves();
     if replies.is_empty() {
         return in_check;
@@ -75,7 +178,7 @@ fn defender_lost(pos: &Chess, n: u32, in_check: bool) -> bool {
     defence_order(pos, replies).into_iter().all(|reply| {
         let mut next = pos.clone();
         next.play_unchecked(reply);
-        attacker_wins(&next, n)
+        attacker_wins(&next, n, budget)
     })
 }
 

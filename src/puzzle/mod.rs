@@ -10,6 +10,7 @@ pub mod check;
 pub mod json;
 pub mod lichess;
 pub mod mate;
+pub mod soundness;
 pub mod source;
 
 use shakmaty::fen::Fen;
@@ -17,17 +18,19 @@ use shakmaty::uci::UciMove;
 use shakmaty::{Chess, Color, Move, Position};
 
 pub use crate::notation::fen::{FenError, parse_fen};
-pub use builtin::{BUILTIN_FILES, builtin_packs};
+pub use builtin::{BUILTIN_FILES, STARTER_NAME, builtin_packs, is_csv};
 pub use check::{
-    CheckSummary, Dialect, Finding, MateClaim, Problem, Severity, check_csv, check_pack,
-    check_puzzle, mate_claim,
+    CheckOptions, CheckSummary, Dialect, Finding, MateClaim, Problem, Severity, check_csv,
+    check_csv_with, check_pack, check_pack_with, check_puzzle, mate_claim,
 };
 pub use json::{Pack, PackError, RawPack, RawPuzzle, RawStep, parse_pack, read_pack};
 pub use lichess::{LichessReader, RowError, RowReason, decompress_if_zst, read_lichess};
-pub use mate::{forces_mate, mate_in, refutation};
+pub use mate::{
+    Budget, forces_mate, mate_in, mate_in_within, mate_length, mates_in_one, refutation,
+};
 pub use source::{
-    Format, Loaded, MAX_PACK_BYTES, SourceError, check_path, detect_format, load_path,
-    open_puzzle_file,
+    Format, Loaded, MAX_PACK_BYTES, SourceError, check_path, check_path_with, detect_format,
+    load_path, open_puzzle_file,
 };
 
 /// One puzzle, in either shape: the user moves first, or the opponent moves

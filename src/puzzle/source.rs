@@ -7,7 +7,9 @@ use std::fs::File;
 use std::io::{self, BufRead, BufReader, Read};
 use std::path::Path;
 
-use super::check::{CheckSummary, Finding, Severity, check_csv, check_pack};
+use super::check::{
+    CheckOptions, CheckSummary, Finding, Severity, check_csv_with, check_pack_with,
+};
 use super::json::parse_pack;
 use super::lichess::read_lichess;
 use super::{PackError, Puzzle};
@@ -157,6 +159,11 @@ fn read_pack_text(reader: impl Read) -> io::Result<String> {
 
 /// Checks one file of either format: every finding and the counts.
 pub fn check_path(path: &Path) -> (Vec<Finding>, CheckSummary) {
+    check_path_with(path, CheckOptions::default())
+}
+
+/// [`check_path`] with options (`--strict`).
+pub fn check_path_with(path: &Path, options: CheckOptions) -> (Vec<Finding>, CheckSummary) {
     let name = path.display().to_string();
     let file_error = |message: String| {
         let summary = CheckSummary {
@@ -171,12 +178,12 @@ pub fn check_path(path: &Path) -> (Vec<Finding>, CheckSummary) {
     };
     match format {
         Format::JsonPack => match read_pack_text(reader) {
-            Ok(text) => check_pack(&text, &name),
+            Ok(text) => check_pack_with(&text, &name, options),
             Err(e) => file_error(e.to_string()),
         },
         Format::LichessCsv { .. } => {
             let mut findings = Vec::new();
-            let summary = check_csv(reader, &name, |f| findings.push(f));
+            let summary = check_csv_with(reader, &name, options, |f| findings.push(f));
             (findings, summary)
         }
     }
