@@ -398,3 +398,51 @@ fn the_config_file_rebinds_keys_and_its_problems_are_said_after_the_screen() {
         "the problem is said again after the full screen:\n{text}"
     );
 }
+
+#[test]
+fn the_find_the_square_drill_is_answered_with_the_arrow_keys() {
+    use sancho::drill::{self, DrillKind, Show};
+    use shakmaty::{Color, Square};
+    // The exercises of seed 7, up to and including the first "Find".
+    let exercises = drill::generate(DrillKind::Coordinates, 7, 40, &Default::default());
+    let find = exercises
+        .iter()
+        .position(|e| matches!(e.show, Show::Question { .. }))
+        .expect("a Find exercise among 40");
+    let count = (find + 1).to_string();
+    let args = ["drill", "coordinates", "--seed", "7", "--count", &count];
+    let mut s = spawn_in(&args, tempfile::tempdir().unwrap());
+    let term = &mut s.term;
+    term.wait_for("Coordinates");
+    // Clicks are reported to the trainer (the keyboard needs none of them).
+    assert_ne!(
+        term.parser.lock().unwrap().screen().mouse_protocol_mode(),
+        vt100::MouseProtocolMode::None
+    );
+    // The squares to name are typed.
+    for e in &exercises[..find] {
+        term.send(format!("{}\r", e.expected_text()).as_bytes());
+    }
+    let target: Square = exercises[find].expected_text().parse().unwrap();
+    term.wait_for(&format!("Find: {target}"));
+    // The cursor starts on e4; the arrows move it as the board is drawn.
+    let sign = if exercises[find].orientation == Color::White {
+        1
+    } else {
+        -1
+    };
+    let right = (target.file().to_u32() as i32 - 4) * sign;
+    let up = (target.rank().to_u32() as i32 - 3) * sign;
+    let horizontal: &[u8] = if right > 0 { b"\x1b[C" } else { b"\x1b[D" };
+    let vertical: &[u8] = if up > 0 { b"\x1b[A" } else { b"\x1b[B" };
+    for _ in 0..right.abs() {
+        term.send(horizontal);
+    }
+    for _ in 0..up.abs() {
+        term.send(vertical);
+    }
+    term.send(b"\r");
+    let screen = term.wait_for("Correct:");
+    assert!(screen.contains(&format!("Correct: {target}")), "{screen}");
+    s.quit();
+}

@@ -275,7 +275,7 @@ fn coordinates(rng: &mut Rng) -> Exercise {
         )
     } else {
         (
-            format!("Where is {square}? Find it and type it {from_side}."),
+            format!("Where is {square}? Find it {from_side}."),
             Show::Question { square },
         )
     };

@@ -11,6 +11,9 @@ use crate::session::{HintRung, Wrong};
 pub const APP_NAME: &str = "Sancho";
 /// The tag line under the name on the home screen.
 pub const TAGLINE: &str = "type SAN, get every mistake explained";
+/// How a coordinates "Find" exercise is answered on the board.
+pub const FIND_KEYS: &str =
+    "Move the cursor with the arrows or hjkl and press Enter, or click the square.";
 /// Status when a puzzle starts.
 pub const STATUS_START: &str = "Find the best move and type it.";
 /// Status after a retry.

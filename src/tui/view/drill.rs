@@ -209,6 +209,9 @@ fn render_side(
         Show::Game { .. } | Show::Move { .. } | Show::Square { .. } => {}
     }
     lines.push(Line::raw(exercise.prompt.clone()));
+    if drill.finding() {
+        lines.push(Line::styled(strings::FIND_KEYS, theme.dim()));
+    }
     if let (Some(previous), None) = (drill.previous(), drill.answered()) {
         lines.push(Line::raw(""));
         lines.push(Line::styled(strings::PREVIOUS_ANSWER, theme.dim()));
