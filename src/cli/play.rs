@@ -410,6 +410,7 @@ pub fn play(
         figures: args.figures,
         colors: args.colors,
         start,
+        blindfold: args.blindfold,
         ..tui::Config::default()
     };
     let filter = args.filter();
