@@ -286,8 +286,9 @@ fn the_menu_opens_every_drill_kind_and_the_lessons() {
         (2, "Disambiguation"),
         (3, "Coordinates"),
         (4, "Coordinates, timed"),
-        (5, "Transcribe a game"),
-        (6, "Review your weak spots"),
+        (5, "Square colours"),
+        (6, "Transcribe a game"),
+        (7, "Review your weak spots"),
     ] {
         let config = Config {
             start: Start::Drills,
@@ -621,4 +622,34 @@ fn a_wrong_find_highlights_both_squares() {
     }
     let screen = text(&app, 100, 30);
     assert!(screen.contains(&format!("Wrong: {chosen}")), "{screen}");
+}
+
+#[test]
+fn the_square_colour_drill_is_answered_without_a_board() {
+    let mut app = drill_app(DrillKind::SquareColour, 3, false);
+    assert_eq!(app.screen(), Screen::Answer { input_empty: true });
+    let ex = app.drill().unwrap().run().current().unwrap().clone();
+    let Show::Colour { square } = ex.show else {
+        panic!("{ex:?}")
+    };
+    let screen = text(&app, 100, 30);
+    assert!(
+        screen.contains(&format!("Light or dark: {square}")),
+        "{screen}"
+    );
+    // No board: no rank or file labels, no pieces.
+    assert!(!screen.contains("a  b  c"), "{screen}");
+    assert!(!screen.contains('♚'), "{screen}");
+    // The wrong colour, then the right one by its first letter.
+    let wrong = if square.is_light() { "dark" } else { "light" };
+    typed(&mut app, wrong);
+    app.update(Action::Submit);
+    let previous = app.drill().unwrap().previous().unwrap().clone();
+    assert!(!previous.verdict.correct);
+    assert_eq!(previous.verdict.mistake_codes, ["wrong-colour"]);
+    let next = expected(&app);
+    assert!(next == "light" || next == "dark", "{next}");
+    typed(&mut app, &next[..1].to_uppercase());
+    app.update(Action::Submit);
+    assert!(app.drill().unwrap().previous().unwrap().verdict.correct);
 }

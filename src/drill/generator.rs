@@ -80,6 +80,18 @@ pub fn generate(kind: DrillKind, seed: u64, count: usize, options: &GenOptions) 
                 })
                 .collect()
         }
+        DrillKind::SquareColour => {
+            let mut previous = None;
+            (0..count)
+                .map(|_| {
+                    let ex = square_colour(&mut rng, previous);
+                    if let Expected::Square(sq) = ex.expected {
+                        previous = Some(sq);
+                    }
+                    ex
+                })
+                .collect()
+        }
         DrillKind::Transcribe => {
             let chosen = options
                 .game
@@ -307,6 +319,20 @@ fn coordinates(rng: &mut Rng, previous: Option<Square>) -> Exercise {
         feature: None,
         disambiguation: None,
     }
+}
+
+/// A square-colour exercise ("is f6 light or dark?"), never the previous
+/// exercise's square's file or rank.
+fn square_colour(rng: &mut Rng, previous: Option<Square>) -> Exercise {
+    let mut ex = coordinates(rng, previous);
+    let Expected::Square(square) = ex.expected else {
+        return ex;
+    };
+    ex.kind = DrillKind::SquareColour;
+    ex.orientation = Color::White;
+    ex.prompt = format!("Is {square} light or dark? Answer light or dark (l or d).");
+    ex.show = Show::Colour { square };
+    ex
 }
 
 fn transcribe(game: &Game, count: usize) -> Vec<Exercise> {

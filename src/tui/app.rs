@@ -79,12 +79,13 @@ pub enum DrillEntry {
 
 impl DrillEntry {
     /// Every item, in menu order.
-    pub const ALL: [DrillEntry; 8] = [
+    pub const ALL: [DrillEntry; 9] = [
         DrillEntry::Kind(DrillKind::Write),
         DrillEntry::Kind(DrillKind::Read),
         DrillEntry::Kind(DrillKind::Disambiguation),
         DrillEntry::Kind(DrillKind::Coordinates),
         DrillEntry::TimedCoordinates,
+        DrillEntry::Kind(DrillKind::SquareColour),
         DrillEntry::Kind(DrillKind::Transcribe),
         DrillEntry::Kind(DrillKind::Review),
         DrillEntry::Lessons,

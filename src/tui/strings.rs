@@ -351,6 +351,7 @@ pub fn drill_name(kind: DrillKind) -> &'static str {
         DrillKind::Coordinates => "Coordinates",
         DrillKind::Transcribe => "Transcribe a game",
         DrillKind::Review => "Review your weak spots",
+        DrillKind::SquareColour => "Square colours",
     }
 }
 

@@ -117,6 +117,12 @@ pub fn render(app: &App, drill: &DrillScreen, theme: Theme, area: Rect, frame: &
                 .scroll((app.scroll(), 0)),
             body,
         );
+    } else if let Some(exercise) = drill.exercise()
+        && matches!(exercise.show, Show::Colour { .. })
+    {
+        // No board: its colours would give the answer away.
+        render_side(exercise, drill, theme, body, frame);
+        render_input(app, drill, theme, input, frame);
     } else if let Some(exercise) = drill.exercise() {
         let board_rect = board_area(body);
         let wrong = wrong_find(drill, exercise);
@@ -203,6 +209,10 @@ fn render_side(
         ])),
         Show::Question { square } => lines.push(Line::from(vec![
             Span::raw("Find: "),
+            Span::styled(square.to_string(), theme.title()),
+        ])),
+        Show::Colour { square } => lines.push(Line::from(vec![
+            Span::raw("Light or dark: "),
             Span::styled(square.to_string(), theme.title()),
         ])),
         // The prompt names the game, the move number and the side.
