@@ -198,6 +198,29 @@ fn coordinates_cover_both_orientations_and_both_questions() {
 }
 
 #[test]
+fn the_next_square_never_shares_the_previous_ones_file_or_rank() {
+    for seed in 0..50 {
+        let drill = generate(DrillKind::Coordinates, seed, 60, &opts());
+        let squares: Vec<shakmaty::Square> = drill
+            .iter()
+            .map(|e| match e.expected {
+                Expected::Square(sq) => sq,
+                Expected::Move(_) => panic!("coordinates expect a square"),
+            })
+            .collect();
+        assert_eq!(squares.len(), 60);
+        for pair in squares.windows(2) {
+            assert_ne!(pair[0].file(), pair[1].file(), "seed {seed}: {pair:?}");
+            assert_ne!(pair[0].rank(), pair[1].rank(), "seed {seed}: {pair:?}");
+        }
+        // Still every file and rank over a drill.
+        let files: std::collections::BTreeSet<_> = squares.iter().map(|s| s.file()).collect();
+        let ranks: std::collections::BTreeSet<_> = squares.iter().map(|s| s.rank()).collect();
+        assert_eq!((files.len(), ranks.len()), (8, 8), "seed {seed}");
+    }
+}
+
+#[test]
 fn transcribe_follows_one_game_from_the_first_move() {
     let chosen = GenOptions {
         game: Some("opera-game".into()),

@@ -318,3 +318,49 @@ fn showing_the_board_again_does_not_stop_the_clock() {
     assert!(summary.timed_out);
     assert_eq!((summary.exercises, summary.correct), (10, 10));
 }
+
+#[test]
+fn square_colours_in_line_mode_are_asked_without_a_board() {
+    let exercises = generate(DrillKind::SquareColour, 42, 3, &GenOptions::default());
+    // light/dark, then the other colour by its letter, then a square: no
+    // colour at all (a word such as `blue` is answered with the commands).
+    let first = exercises[0].expected_text();
+    let second = if exercises[1].expected_text() == "light" {
+        "D"
+    } else {
+        "L"
+    };
+    let input = Cursor::new(format!("{first}\n{second}\nblue\ne4\n"));
+    let mut output = Vec::new();
+    let summary = run_drill(
+        input,
+        &mut output,
+        options(DrillKind::SquareColour, 3, false),
+        ticking(),
+    )
+    .unwrap();
+    assert_eq!((summary.exercises, summary.correct), (3, 1));
+    let text = String::from_utf8(output).unwrap();
+    let Expected::Square(sq) = exercises[0].expected else {
+        panic!("a square")
+    };
+    assert!(text.contains(&format!("Is {sq} light or dark?")), "{text}");
+    assert!(!text.contains("a  b  c"), "no board drawn: {text}");
+    assert!(text.contains("is not a colour"), "{text}");
+    assert!(
+        text.contains("\"blue\" is not a move or a command"),
+        "{text}"
+    );
+
+    let mut output = Vec::new();
+    run_drill(
+        Cursor::new(format!("{first}\n")),
+        &mut output,
+        options(DrillKind::SquareColour, 1, true),
+        ticking(),
+    )
+    .unwrap();
+    let events = events(&output);
+    assert_eq!(events[0]["colour_of"], sq.to_string());
+    assert_eq!(events[1]["event"], "correct");
+}

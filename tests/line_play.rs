@@ -139,6 +139,45 @@ fn plain_text_draws_the_board_and_lists_the_pieces() {
 }
 
 #[test]
+fn blindfold_gives_the_puzzle_in_words_and_draws_only_at_the_end() {
+    let data = tempfile::tempdir().unwrap();
+    let args = [
+        "play",
+        "--plain",
+        "--blindfold",
+        "--pack",
+        PACK,
+        "--puzzle",
+        "m2-001",
+    ];
+    let (_, text) = sancho(&args, data.path(), "Kb6\nboard\nRd8#\n");
+    let (during, after) = text.split_once("Solved!").expect("solved");
+    assert!(
+        during.contains("The position, White to move:\nWhite: Kc6, Rd1\nBlack: Kc8"),
+        "{text}"
+    );
+    assert!(during.contains("No moves played yet."), "{text}");
+    // `board` says the moves since, still in words.
+    assert!(during.contains("Moves since: 1. Kb6 Kb8."), "{text}");
+    assert!(
+        !during.contains("a  b  c  d  e  f  g  h"),
+        "no board: {text}"
+    );
+    // Once it is over, the board.
+    assert!(after.contains("The final position:"), "{text}");
+    assert!(after.contains("a  b  c  d  e  f  g  h"), "{text}");
+
+    // Without --blindfold the board is drawn at once, as before.
+    let (_, text) = sancho(
+        &["play", "--plain", "--pack", PACK, "--puzzle", "m2-001"],
+        data.path(),
+        "quit\n",
+    );
+    assert!(!text.contains("Blindfold"), "{text}");
+    assert!(text.contains("a  b  c  d  e  f  g  h"), "{text}");
+}
+
+#[test]
 fn a_missing_puzzle_id_is_a_clear_error() {
     let out = Command::new(env!("CARGO_BIN_EXE_sancho"))
         .args(["play", "--plain", "--pack", PACK, "--puzzle", "nope"])

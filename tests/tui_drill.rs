@@ -2,9 +2,16 @@
 
 use ratatui::Terminal;
 use ratatui::backend::TestBackend;
+use ratatui::crossterm::event::{KeyCode, KeyEvent, KeyModifiers};
+use sancho::drill::Show;
 use sancho::drill::{self, DrillKind, Expected};
 use sancho::notation::Strictness;
+use sancho::tui::theme::{SquareMark, Theme};
+use sancho::tui::view::board::Board;
+use sancho::tui::view::drill::areas;
+use sancho::tui::view::puzzle::board_area;
 use sancho::tui::{Action, App, Config, Context, Finished, Phase, Screen, Start, View, render};
+use shakmaty::{Color, Square};
 
 fn drill_app(kind: DrillKind, count: usize, timed: bool) -> App {
     let config = Config {
@@ -20,10 +27,42 @@ fn drill_app(kind: DrillKind, count: usize, timed: bool) -> App {
     App::new(config, Vec::new())
 }
 
+/// Types `text`; on a coordinates "Find" exercise, moves the board cursor
+/// to the square `text` names instead (Enter then chooses it).
 fn typed(app: &mut App, text: &str) {
+    if app.screen() == Screen::Find {
+        let target: Square = text.parse().expect("a square");
+        walk_to(app, target);
+        return;
+    }
     for c in text.chars() {
         app.update(Action::Insert(c));
     }
+}
+
+/// Moves the "Find" cursor to `target` with the arrow actions, as seen on
+/// the screen (the board may be drawn from Black's side).
+fn walk_to(app: &mut App, target: Square) {
+    let d = app.drill().unwrap();
+    let sign = if d.bottom() == Color::White { 1 } else { -1 };
+    let cursor = d.cursor();
+    let right = (target.file().to_u32() as i32 - cursor.file().to_u32() as i32) * sign;
+    let up = (target.rank().to_u32() as i32 - cursor.rank().to_u32() as i32) * sign;
+    let (h, v) = (
+        if right > 0 {
+            Action::Right
+        } else {
+            Action::Left
+        },
+        if up > 0 { Action::Up } else { Action::Down },
+    );
+    for _ in 0..right.abs() {
+        app.update(h.clone());
+    }
+    for _ in 0..up.abs() {
+        app.update(v.clone());
+    }
+    assert_eq!(app.drill().unwrap().cursor(), target);
 }
 
 /// The expected answer of the exercise asked now.
@@ -61,7 +100,13 @@ fn a_drill_with_one_wrong_answer_ends_in_its_summary_and_is_handed_over() {
     for kind in [DrillKind::Coordinates, DrillKind::Write, DrillKind::Read] {
         let mut app = drill_app(kind, 3, false);
         assert_eq!(app.view(), View::Drill, "{kind}");
-        assert_eq!(app.screen(), Screen::Answer { input_empty: true });
+        assert!(
+            matches!(
+                app.screen(),
+                Screen::Answer { input_empty: true } | Screen::Find
+            ),
+            "{kind}"
+        );
         // The first answer is wrong, and took 2 seconds.
         let want = expected(&app);
         let bad = wrong(&app);
@@ -241,8 +286,9 @@ fn the_menu_opens_every_drill_kind_and_the_lessons() {
         (2, "Disambiguation"),
         (3, "Coordinates"),
         (4, "Coordinates, timed"),
-        (5, "Transcribe a game"),
-        (6, "Review your weak spots"),
+        (5, "Square colours"),
+        (6, "Transcribe a game"),
+        (7, "Review your weak spots"),
     ] {
         let config = Config {
             start: Start::Drills,
@@ -444,4 +490,166 @@ fn a_lesson_with_every_answer_wrong_is_not_completed_and_shows_its_best() {
     let list = text(&app, 100, 30);
     assert!(list.contains("[ ] Lesson 1"), "{list}");
     assert!(list.contains("best 0%, pass at 80%"), "{list}");
+}
+
+/// The index of the first "Find" exercise of the coordinates drill of seed 7.
+fn first_find() -> usize {
+    drill::generate(DrillKind::Coordinates, 7, 40, &Default::default())
+        .iter()
+        .position(|e| matches!(e.show, Show::Question { .. }))
+        .expect("a Find exercise among 40")
+}
+
+/// Answers every exercise before the first "Find" one rightly.
+fn up_to_find(count: usize) -> App {
+    let mut app = drill_app(DrillKind::Coordinates, count, false);
+    while app.screen() != Screen::Find {
+        let answer = expected(&app);
+        typed(&mut app, &answer);
+        app.update(Action::Submit);
+    }
+    app
+}
+
+#[test]
+fn find_is_answered_with_the_board_cursor_from_either_side() {
+    let mut app = up_to_find(first_find() + 3);
+    let d = app.drill().unwrap();
+    let bottom = d.bottom();
+    let start = d.cursor();
+    // No typing on the board: letters are cursor keys or nothing.
+    app.update(Action::Insert('e'));
+    assert_eq!(app.drill().unwrap().input().text(), "");
+    // hjkl and the arrows are the same keys on this screen.
+    let key = |c| {
+        sancho::tui::action_for(
+            KeyEvent::new(KeyCode::Char(c), KeyModifiers::NONE),
+            &Screen::Find,
+        )
+    };
+    assert_eq!(
+        [key('h'), key('j'), key('k'), key('l')],
+        [Action::Left, Action::Down, Action::Up, Action::Right].map(Some)
+    );
+    // "Up" goes up the drawn board: towards rank 8 from White's side.
+    app.update(Action::Up);
+    let moved = app.drill().unwrap().cursor();
+    let step = if bottom == Color::White { 1 } else { -1 };
+    assert_eq!(
+        moved.rank().to_u32() as i32,
+        start.rank().to_u32() as i32 + step
+    );
+    assert_eq!(moved.file(), start.file());
+    // The cursor stops at the edge.
+    for _ in 0..10 {
+        app.update(Action::Left);
+    }
+    let edge = app.drill().unwrap().cursor();
+    let edge_file = if bottom == Color::White { 0 } else { 7 };
+    assert_eq!(edge.file().to_u32(), edge_file);
+    // The right square, chosen with Enter, is correct.
+    let want: Square = expected(&app).parse().unwrap();
+    walk_to(&mut app, want);
+    app.update(Action::Submit);
+    let d = app.drill().unwrap();
+    let verdict = &d.previous().unwrap().verdict;
+    assert!(verdict.correct, "{verdict:?}");
+    assert_eq!(d.cursor(), want, "the cursor stays where it was");
+}
+
+#[test]
+fn a_click_on_a_square_answers_find() {
+    let mut app = up_to_find(first_find() + 2);
+    app.update(Action::Resize(100, 30));
+    let want: Square = expected(&app).parse().unwrap();
+    let bottom = app.drill().unwrap().bottom();
+    // A click off the board does nothing.
+    app.update(Action::Click(99, 0));
+    assert_eq!(app.screen(), Screen::Find);
+    let (x, y) = cell_of(&app, want, bottom);
+    app.update(Action::Click(x, y));
+    let d = app.drill().unwrap();
+    let previous = d.previous().expect("answered by the click");
+    assert!(previous.verdict.correct, "{previous:?}");
+    assert_eq!(previous.answer, want.to_string());
+}
+
+/// The middle cell of `sq` on the drill screen of a 100×30 terminal.
+fn cell_of(app: &App, sq: Square, bottom: Color) -> (u16, u16) {
+    let area = ratatui::layout::Rect::new(0, 0, 100, 30);
+    let [_, body, ..] = areas(area);
+    let ex = app.drill().unwrap().exercise().unwrap();
+    let board = Board {
+        pos: &ex.position,
+        bottom,
+        last_move: None,
+        marks: Default::default(),
+        highlights: &[],
+        ascii: false,
+        theme: Theme::new(false),
+    };
+    let rect = board.square_rect(board_area(body), sq).unwrap();
+    (rect.x + rect.width / 2, rect.y + rect.height / 2)
+}
+
+#[test]
+fn a_wrong_find_highlights_both_squares() {
+    // The Find exercise is the last: its verdict stays on its own board.
+    let mut app = up_to_find(first_find() + 1);
+    let want: Square = expected(&app).parse().unwrap();
+    let chosen = if want == Square::A1 {
+        Square::H8
+    } else {
+        Square::A1
+    };
+    walk_to(&mut app, chosen);
+    app.update(Action::Submit);
+    let d = app.drill().unwrap();
+    assert_eq!(d.phase(), Phase::Verdict);
+    assert!(!d.answered().unwrap().verdict.correct);
+    let bottom = d.bottom();
+    let mut t = Terminal::new(TestBackend::new(100, 30)).unwrap();
+    t.draw(|f| render(&app, f)).unwrap();
+    let buf = t.backend().buffer();
+    let theme = Theme::new(false);
+    for (sq, mark) in [(chosen, SquareMark::Check), (want, SquareMark::Shown)] {
+        let (x, y) = cell_of(&app, sq, bottom);
+        assert_eq!(
+            buf[(x, y)].bg,
+            theme.square(sq.is_light(), mark).bg.unwrap(),
+            "{sq} as {mark:?}"
+        );
+    }
+    let screen = text(&app, 100, 30);
+    assert!(screen.contains(&format!("Wrong: {chosen}")), "{screen}");
+}
+
+#[test]
+fn the_square_colour_drill_is_answered_without_a_board() {
+    let mut app = drill_app(DrillKind::SquareColour, 3, false);
+    assert_eq!(app.screen(), Screen::Answer { input_empty: true });
+    let ex = app.drill().unwrap().run().current().unwrap().clone();
+    let Show::Colour { square } = ex.show else {
+        panic!("{ex:?}")
+    };
+    let screen = text(&app, 100, 30);
+    assert!(
+        screen.contains(&format!("Light or dark: {square}")),
+        "{screen}"
+    );
+    // No board: no rank or file labels, no pieces.
+    assert!(!screen.contains("a  b  c"), "{screen}");
+    assert!(!screen.contains('♚'), "{screen}");
+    // The wrong colour, then the right one by its first letter.
+    let wrong = if square.is_light() { "dark" } else { "light" };
+    typed(&mut app, wrong);
+    app.update(Action::Submit);
+    let previous = app.drill().unwrap().previous().unwrap().clone();
+    assert!(!previous.verdict.correct);
+    assert_eq!(previous.verdict.mistake_codes, ["wrong-colour"]);
+    let next = expected(&app);
+    assert!(next == "light" || next == "dark", "{next}");
+    typed(&mut app, &next[..1].to_uppercase());
+    app.update(Action::Submit);
+    assert!(app.drill().unwrap().previous().unwrap().verdict.correct);
 }

@@ -945,3 +945,38 @@ fn leaving_a_failed_puzzle_records_the_failure_but_a_clean_one_is_not_attempted(
     assert_eq!(attempt.puzzle_id, "CJi0b");
     assert!(app.should_quit());
 }
+
+#[test]
+fn blindfold_gives_the_position_in_words_and_the_board_only_at_the_end() {
+    let config = Config {
+        blindfold: true,
+        ..Config::default()
+    };
+    let mut app = App::new(config, vec![mate_in_one()]);
+    app.update(Action::Select);
+    app.update(Action::Tick(REPLY_DELAY_MS));
+    assert_eq!(sans(&app), ["Qxd5"]);
+    let screen = |app: &App| {
+        let mut terminal = Terminal::new(TestBackend::new(120, 40)).unwrap();
+        terminal.draw(|f| render(app, f)).unwrap();
+        let buf = terminal.backend().buffer().clone();
+        (0..40)
+            .map(|y| (0..120).map(|x| buf[(x, y)].symbol()).collect::<String>())
+            .collect::<Vec<_>>()
+            .join("\n")
+    };
+    let during = screen(&app);
+    assert!(during.contains("Blindfold"), "{during}");
+    assert!(during.contains("The position, Black to move:"), "{during}");
+    assert!(during.contains("White: Kf1, Qd5, Re1"), "{during}");
+    assert!(during.contains("Black: Kg8, Qc6, Rg6"), "{during}");
+    // No piece is drawn while the puzzle runs (the moves are in words beside).
+    assert!(!during.contains('♚'), "{during}");
+    assert!(during.contains("Qxd5"), "{during}");
+    typed(&mut app, "Re8#");
+    app.update(Action::Submit);
+    assert!(app.play().unwrap().finish().is_some());
+    let after = screen(&app);
+    assert!(!after.contains("The position, Black to move:"), "{after}");
+    assert!(after.contains('♚'), "the board, once it is over: {after}");
+}

@@ -155,6 +155,11 @@ impl Session {
         let screen = parser.screen();
         assert!(!screen.alternate_screen(), "left in the alternate screen");
         assert!(!screen.hide_cursor(), "cursor left hidden");
+        assert_eq!(
+            screen.mouse_protocol_mode(),
+            vt100::MouseProtocolMode::None,
+            "mouse capture left on"
+        );
         drop(parser);
         std::fs::read_to_string(self.data.path().join("progress.json")).unwrap_or_default()
     }
@@ -397,4 +402,97 @@ fn the_config_file_rebinds_keys_and_its_problems_are_said_after_the_screen() {
         text.contains("line 2: colors: \"sepia\" is not one of"),
         "the problem is said again after the full screen:\n{text}"
     );
+}
+
+#[test]
+fn the_find_the_square_drill_is_answered_with_the_arrow_keys() {
+    use sancho::drill::{self, DrillKind, Show};
+    use shakmaty::{Color, Square};
+    // The exercises of seed 7, up to and including the first "Find".
+    let exercises = drill::generate(DrillKind::Coordinates, 7, 40, &Default::default());
+    let find = exercises
+        .iter()
+        .position(|e| matches!(e.show, Show::Question { .. }))
+        .expect("a Find exercise among 40");
+    let count = (find + 1).to_string();
+    let args = ["drill", "coordinates", "--seed", "7", "--count", &count];
+    let mut s = spawn_in(&args, tempfile::tempdir().unwrap());
+    let term = &mut s.term;
+    term.wait_for("Coordinates");
+    // Clicks are reported to the trainer (the keyboard needs none of them).
+    assert_ne!(
+        term.parser.lock().unwrap().screen().mouse_protocol_mode(),
+        vt100::MouseProtocolMode::None
+    );
+    // The squares to name are typed.
+    for e in &exercises[..find] {
+        term.send(format!("{}\r", e.expected_text()).as_bytes());
+    }
+    let target: Square = exercises[find].expected_text().parse().unwrap();
+    term.wait_for(&format!("Find: {target}"));
+    // The cursor starts on e4; the arrows move it as the board is drawn.
+    let sign = if exercises[find].orientation == Color::White {
+        1
+    } else {
+        -1
+    };
+    let right = (target.file().to_u32() as i32 - 4) * sign;
+    let up = (target.rank().to_u32() as i32 - 3) * sign;
+    let horizontal: &[u8] = if right > 0 { b"\x1b[C" } else { b"\x1b[D" };
+    let vertical: &[u8] = if up > 0 { b"\x1b[A" } else { b"\x1b[B" };
+    for _ in 0..right.abs() {
+        term.send(horizontal);
+    }
+    for _ in 0..up.abs() {
+        term.send(vertical);
+    }
+    term.send(b"\r");
+    let screen = term.wait_for("Correct:");
+    assert!(screen.contains(&format!("Correct: {target}")), "{screen}");
+    s.quit();
+}
+
+#[test]
+fn a_mouse_click_answers_find_in_a_real_terminal() {
+    use ratatui::layout::Rect;
+    use sancho::drill::{self, DrillKind, Show};
+    use sancho::tui::theme::Theme;
+    use sancho::tui::view::board::Board;
+    use sancho::tui::view::drill::areas;
+    use sancho::tui::view::puzzle::board_area;
+    use shakmaty::Square;
+    let exercises = drill::generate(DrillKind::Coordinates, 7, 40, &Default::default());
+    let find = exercises
+        .iter()
+        .position(|e| matches!(e.show, Show::Question { .. }))
+        .expect("a Find exercise among 40");
+    let count = (find + 1).to_string();
+    let args = ["drill", "coordinates", "--seed", "7", "--count", &count];
+    let mut s = spawn_in(&args, tempfile::tempdir().unwrap());
+    let term = &mut s.term;
+    term.wait_for("Coordinates");
+    for e in &exercises[..find] {
+        term.send(format!("{}\r", e.expected_text()).as_bytes());
+    }
+    let target: Square = exercises[find].expected_text().parse().unwrap();
+    term.wait_for(&format!("Find: {target}"));
+    // Where the square is drawn on this terminal.
+    let [_, body, ..] = areas(Rect::new(0, 0, COLS, ROWS));
+    let ex = &exercises[find];
+    let board = Board {
+        pos: &ex.position,
+        bottom: ex.orientation,
+        last_move: None,
+        marks: Default::default(),
+        highlights: &[],
+        ascii: false,
+        theme: Theme::new(false),
+    };
+    let rect = board.square_rect(board_area(body), target).unwrap();
+    let (x, y) = (rect.x + rect.width / 2 + 1, rect.y + rect.height / 2 + 1);
+    // An SGR mouse report: left button down, then up (1-based cells).
+    term.send(format!("\x1b[<0;{x};{y}M\x1b[<0;{x};{y}m").as_bytes());
+    let screen = term.wait_for("Correct:");
+    assert!(screen.contains(&format!("Correct: {target}")), "{screen}");
+    s.quit();
 }

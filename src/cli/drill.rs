@@ -47,7 +47,7 @@ impl std::str::FromStr for DrillChoice {
 /// `sancho drill`.
 #[derive(Debug, Args)]
 pub struct DrillArgs {
-    /// write, read, disambiguation, coordinates, transcribe, review or scoresheet.
+    /// write, read, disambiguation, coordinates, square-colour, transcribe, review or scoresheet.
     kind: DrillChoice,
     /// Scoresheet: the games to write down (every game of the file; default: the built-in games).
     #[arg(long, value_name = "FILE")]

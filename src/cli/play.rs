@@ -11,7 +11,7 @@ use clap::Args;
 use sancho::config::Pieces;
 use sancho::drill;
 use sancho::library::{Filter, Library};
-use sancho::line::run_puzzles_refuting;
+use sancho::line::{Mode, run_puzzles_in};
 use sancho::progress::{
     LessonScore, Progress, PuzzleRef, Recorded, Resume, Source, Store, difficulty_rating,
 };
@@ -70,6 +70,9 @@ pub struct PlayArgs {
     /// With --plain: every event as one JSON object per line.
     #[arg(long, requires = "plain")]
     pub json: bool,
+    /// Blindfold: the puzzle in words (its pieces and the moves since), no board until it ends.
+    #[arg(long)]
+    pub blindfold: bool,
     /// With --plain: a UCI engine that says why a wrong move fails, after the puzzle
     /// (default: SANCHO_ENGINE; without one, only mates the solver proves are shown).
     #[arg(long, requires = "plain", value_name = "PATH")]
@@ -138,6 +141,7 @@ impl PlayArgs {
             colors: pick(self.colors, before.colors, "--colors", t),
             plain: pick(self.plain, before.plain, "--plain", t),
             json: pick(self.json, before.json, "--json", t),
+            blindfold: pick(self.blindfold, before.blindfold, "--blindfold", t),
             engine: pick(self.engine, before.engine, "--engine", t),
         };
         if !twice.is_empty() {
@@ -383,12 +387,16 @@ pub fn play(
     let plan = plan(&args, store.as_ref(), &puzzles, builtin);
     if args.plain {
         let mut refuter = super::mine::Refuter::new(args.engine.clone());
-        run_puzzles_refuting(
+        let mode = Mode {
+            json: args.json,
+            blindfold: args.blindfold,
+        };
+        run_puzzles_in(
             io::stdin().lock(),
             io::stdout().lock(),
             &puzzles,
             plan,
-            args.json,
+            mode,
             stopwatch(),
             |puzzle, outcome, ms| record(&mut store, puzzle, builtin, outcome, ms),
             |pos, mv| refuter.refute(pos, mv),
@@ -402,6 +410,7 @@ pub fn play(
         figures: args.figures,
         colors: args.colors,
         start,
+        blindfold: args.blindfold,
         ..tui::Config::default()
     };
     let filter = args.filter();

@@ -31,6 +31,11 @@ pub enum Show {
         /// The square asked for.
         square: Square,
     },
+    /// A square whose colour is asked, with no board (square colour).
+    Colour {
+        /// The square asked about.
+        square: Square,
+    },
     /// A move of a famous game (transcribe).
     Game {
         /// The game, e.g. `Morphy – Duke of Brunswick and Count Isouard, Paris 1858`.
@@ -87,7 +92,7 @@ impl Exercise {
                 _ => Vec::new(),
             },
             Show::Square { square } => vec![*square],
-            Show::San { .. } | Show::Question { .. } => Vec::new(),
+            Show::San { .. } | Show::Question { .. } | Show::Colour { .. } => Vec::new(),
         }
     }
 
@@ -102,6 +107,9 @@ impl Exercise {
                 ),
                 None => format!("a {} moves", crate::notation::role_name(mv.role())),
             },
+            Expected::Square(_) if self.kind == DrillKind::SquareColour => {
+                "a1 is dark, and the colours alternate along every file and rank".to_owned()
+            }
             Expected::Square(sq) => format!("the square is on the {}-file", sq.file()),
         }
     }
@@ -112,9 +120,28 @@ impl Exercise {
         match self.expected {
             Expected::Move(mv) if self.kind == DrillKind::Read => crate::notation::uci(mv),
             Expected::Move(mv) => crate::notation::san(&self.position, mv),
+            Expected::Square(sq) if self.kind == DrillKind::SquareColour => {
+                colour_word(sq).to_owned()
+            }
             Expected::Square(sq) => sq.to_string(),
         }
     }
+}
+
+/// What a square-colour answer says: `Some(true)` for light (`light`,
+/// `l`, `white`, `w`), `Some(false)` for dark (`dark`, `d`, `black`, `b`),
+/// in any case; `None` for anything else.
+pub fn colour_answer(answer: &str) -> Option<bool> {
+    match answer.trim().to_ascii_lowercase().as_str() {
+        "light" | "l" | "white" | "w" => Some(true),
+        "dark" | "d" | "black" | "b" => Some(false),
+        _ => None,
+    }
+}
+
+/// `light` or `dark`: the colour of a square.
+pub fn colour_word(square: Square) -> &'static str {
+    if square.is_light() { "light" } else { "dark" }
 }
 
 /// The FEN of a position (en passant square only when a capture is legal).
@@ -151,6 +178,9 @@ pub const WRONG_MOVE: &str = "wrong-move";
 /// The mistake code for a coordinates answer naming another square.
 pub const WRONG_SQUARE: &str = "wrong-square";
 
+/// The mistake code for a square-colour answer naming the other colour.
+pub const WRONG_COLOUR: &str = "wrong-colour";
+
 /// Grades `answer` to `exercise`.
 ///
 /// Written moves (write, disambiguation, transcribe, review) are resolved
@@ -161,6 +191,9 @@ pub const WRONG_SQUARE: &str = "wrong-square";
 pub fn grade(exercise: &Exercise, answer: &str, strictness: Strictness) -> Verdict {
     let expected = exercise.expected_text();
     let (mut v, fallback) = match exercise.expected {
+        Expected::Square(square) if exercise.kind == DrillKind::SquareColour => {
+            (grade_colour(square, answer, expected), WRONG_COLOUR)
+        }
         Expected::Square(square) => (grade_square(square, answer, expected), WRONG_SQUARE),
         Expected::Move(mv) if exercise.kind == DrillKind::Read => (
             grade_read(&exercise.position, mv, answer, expected),
@@ -211,6 +244,29 @@ fn grade_square(square: Square, answer: &str, expected: String) -> Verdict {
             v.reason = Some(format!(
                 "{:?} is not a square: write a file a-h and a rank 1-8, like {square}",
                 answer.trim()
+            ));
+        }
+    }
+    v
+}
+
+/// A square's colour: `light` or `dark` (also `l`, `d`, `white`, `black`,
+/// `w`, `b`, in any case).
+fn grade_colour(square: Square, answer: &str, expected: String) -> Verdict {
+    let mut v = verdict(expected);
+    match colour_answer(answer) {
+        Some(light) => {
+            let word = if light { "light" } else { "dark" };
+            v.correct = light == square.is_light();
+            v.understood = Some(word.to_owned());
+            if !v.correct {
+                v.reason = Some(format!("{square} is {}", colour_word(square)));
+            }
+        }
+        None => {
+            v.reason = Some(format!(
+                "{:?} is not a colour: answer light or dark (l or d)",
+                crate::notation::bounded_prefix(answer.trim())
             ));
         }
     }

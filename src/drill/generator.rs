@@ -68,7 +68,30 @@ pub fn generate(kind: DrillKind, seed: u64, count: usize, options: &GenOptions) 
                 Some(ex)
             })
             .collect(),
-        DrillKind::Coordinates => (0..count).map(|_| coordinates(&mut rng)).collect(),
+        DrillKind::Coordinates => {
+            let mut previous = None;
+            (0..count)
+                .map(|_| {
+                    let ex = coordinates(&mut rng, previous);
+                    if let Expected::Square(sq) = ex.expected {
+                        previous = Some(sq);
+                    }
+                    ex
+                })
+                .collect()
+        }
+        DrillKind::SquareColour => {
+            let mut previous = None;
+            (0..count)
+                .map(|_| {
+                    let ex = square_colour(&mut rng, previous);
+                    if let Expected::Square(sq) = ex.expected {
+                        previous = Some(sq);
+                    }
+                    ex
+                })
+                .collect()
+        }
         DrillKind::Transcribe => {
             let chosen = options
                 .game
@@ -259,8 +282,14 @@ fn move_exercise(kind: DrillKind, pos: Chess, mv: Move, feature: Option<Feature>
     }
 }
 
-fn coordinates(rng: &mut Rng) -> Exercise {
-    let square = Square::new(rng.below(64) as u32);
+/// A coordinates exercise. As on Lichess, its square never shares the
+/// previous one's file or rank (the eye must travel every time).
+fn coordinates(rng: &mut Rng, previous: Option<Square>) -> Exercise {
+    let fresh =
+        |sq: Square| previous.is_none_or(|p| p.file() != sq.file() && p.rank() != sq.rank());
+    let candidates: Vec<Square> = Square::ALL.into_iter().filter(|&sq| fresh(sq)).collect();
+    // 49 squares are left whatever the previous one was.
+    let square = rng.pick(&candidates).copied().unwrap_or(Square::E4);
     let orientation = if rng.chance(50) {
         Color::White
     } else {
@@ -275,7 +304,7 @@ fn coordinates(rng: &mut Rng) -> Exercise {
         )
     } else {
         (
-            format!("Where is {square}? Find it and type it {from_side}."),
+            format!("Where is {square}? Find it {from_side}."),
             Show::Question { square },
         )
     };
@@ -290,6 +319,20 @@ fn coordinates(rng: &mut Rng) -> Exercise {
         feature: None,
         disambiguation: None,
     }
+}
+
+/// A square-colour exercise ("is f6 light or dark?"), never the previous
+/// exercise's square's file or rank.
+fn square_colour(rng: &mut Rng, previous: Option<Square>) -> Exercise {
+    let mut ex = coordinates(rng, previous);
+    let Expected::Square(square) = ex.expected else {
+        return ex;
+    };
+    ex.kind = DrillKind::SquareColour;
+    ex.orientation = Color::White;
+    ex.prompt = format!("Is {square} light or dark? Answer light or dark (l or d).");
+    ex.show = Show::Colour { square };
+    ex
 }
 
 fn transcribe(game: &Game, count: usize) -> Vec<Exercise> {

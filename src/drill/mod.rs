@@ -21,7 +21,10 @@ pub mod scoresheet;
 use std::fmt;
 use std::str::FromStr;
 
-pub use exercise::{Exercise, Expected, Show, Verdict, WRONG_MOVE, WRONG_SQUARE, fen_of, grade};
+pub use exercise::{
+    Exercise, Expected, Show, Verdict, WRONG_COLOUR, WRONG_MOVE, WRONG_SQUARE, colour_answer,
+    fen_of, grade,
+};
 pub use features::{
     Disambiguation, Feature, MISSING_DISAMBIGUATION, disambiguation_of, features_of,
 };
@@ -52,17 +55,21 @@ pub enum DrillKind {
     Transcribe,
     /// Write-the-move exercises aimed at the user's weak spots.
     Review,
+    /// Is this square light or dark? Answered without the board.
+    SquareColour,
 }
 
 impl DrillKind {
     /// Every kind, in menu order.
-    pub const ALL: [DrillKind; 6] = [
+    /// (New kinds go last: a kind's place salts its exercises' seed.)
+    pub const ALL: [DrillKind; 7] = [
         DrillKind::Write,
         DrillKind::Read,
         DrillKind::Disambiguation,
         DrillKind::Coordinates,
         DrillKind::Transcribe,
         DrillKind::Review,
+        DrillKind::SquareColour,
     ];
 
     /// The stable name used on the command line, in JSON and in the store.
@@ -74,12 +81,16 @@ impl DrillKind {
             DrillKind::Coordinates => "coordinates",
             DrillKind::Transcribe => "transcribe",
             DrillKind::Review => "review",
+            DrillKind::SquareColour => "square-colour",
         }
     }
 
     /// Whether answers are notation graded by the engine (strict or lenient).
     pub fn writes_san(self) -> bool {
-        !matches!(self, DrillKind::Read | DrillKind::Coordinates)
+        !matches!(
+            self,
+            DrillKind::Read | DrillKind::Coordinates | DrillKind::SquareColour
+        )
     }
 }
 
@@ -92,7 +103,7 @@ impl fmt::Display for DrillKind {
 /// An unknown drill kind name.
 #[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
 #[error(
-    "unknown drill {0:?}: choose write, read, disambiguation, coordinates, transcribe, review or scoresheet"
+    "unknown drill {0:?}: choose write, read, disambiguation, coordinates, square-colour, transcribe, review or scoresheet"
 )]
 pub struct UnknownKind(pub String);
 

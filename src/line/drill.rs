@@ -210,7 +210,12 @@ pub fn run_exercises<R: BufRead, W: Write>(
             }
             Some(Command::Solution) => run.pass(Pass::Solution, elapsed),
             Some(Command::Next) => run.pass(Pass::Skip, elapsed),
-            None if answer.is_empty() || is_unknown_word(answer) => {
+            // In the square-colour drill, `light` and `dark` are answers.
+            None if answer.is_empty()
+                || (is_unknown_word(answer)
+                    && !(run.kind() == DrillKind::SquareColour
+                        && crate::drill::colour_answer(answer).is_some())) =>
+            {
                 if answer.is_empty() {
                     if !json {
                         write!(output, "> ")?;
@@ -293,6 +298,7 @@ fn exercise_json(exercise: &Exercise, number: usize, total: usize) -> Value {
         Show::San { san } => json!({ "san": san }),
         Show::Square { square } => json!({ "square": square.to_string() }),
         Show::Question { square } => json!({ "question": square.to_string() }),
+        Show::Colour { square } => json!({ "colour_of": square.to_string() }),
         Show::Game {
             game,
             move_number,
@@ -367,6 +373,11 @@ fn write_exercise<W: Write>(
         "Exercise {number} of {total} ({}).",
         exercise.kind.as_str()
     )?;
+    // The square-colour drill is answered without a board to look at.
+    if exercise.kind == DrillKind::SquareColour {
+        writeln!(out, "{}", exercise.prompt)?;
+        return write!(out, "> ");
+    }
     let marks = exercise.highlighted();
     writeln!(
         out,

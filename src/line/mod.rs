@@ -1,6 +1,7 @@
 //! Line mode: plain text for screen readers and pipes, or one JSON object
 //! per line. Reads answers from any `BufRead`, writes to any `Write`.
 
+pub mod blindfold;
 pub mod board_text;
 pub mod command;
 pub mod drill;
@@ -8,11 +9,12 @@ pub mod prose;
 pub mod puzzle;
 pub mod scoresheet;
 
+pub use blindfold::{blindfold_text, numbered_moves};
 pub use board_text::{board_drawing, board_drawing_marked, piece_list};
 pub use command::Command;
 pub use drill::{DrillOptions, lesson_completed, run_drill, run_exercises, run_lesson};
 pub use prose::plain_prose;
-pub use puzzle::{PlaySummary, describe, run_puzzles, run_puzzles_refuting};
+pub use puzzle::{Mode, PlaySummary, describe, run_puzzles, run_puzzles_in, run_puzzles_refuting};
 
 /// The most of one typed line that line mode keeps: far more than any move
 /// or command, so that an over-long line is still told apart ("input too

@@ -46,6 +46,7 @@ use crate::progress::{Recorded, Resume};
 use crate::puzzle::{Puzzle, color_word};
 use crate::session::{DEFAULT_SUCCESS, Event, HintRung, Outcome, Session, SolutionStep, Wrong};
 
+use super::blindfold::blindfold_text;
 use super::board_text::{board_drawing, piece_list};
 use super::command::{COMMANDS, Command, is_unknown_word, unknown_word_text};
 
@@ -95,16 +96,54 @@ pub fn run_puzzles<R: BufRead, W: Write>(
 /// As [`run_puzzles`].
 #[allow(clippy::too_many_arguments)]
 pub fn run_puzzles_refuting<R: BufRead, W: Write>(
+    input: R,
+    output: W,
+    puzzles: &[Puzzle],
+    plan: Resume,
+    json: bool,
+    clock: impl FnMut() -> u64,
+    on_finish: impl FnMut(&Puzzle, &Outcome, u64) -> io::Result<Option<Recorded>>,
+    refute: impl FnMut(&Chess, Move) -> Option<Refutation>,
+) -> io::Result<PlaySummary> {
+    let mode = Mode {
+        json,
+        blindfold: false,
+    };
+    run_puzzles_in(input, output, puzzles, plan, mode, clock, on_finish, refute)
+}
+
+/// How line mode writes: as text or JSON, with or without the board.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct Mode {
+    /// Every event as one JSON object per line.
+    pub json: bool,
+    /// Blindfold: the position in words (the start's pieces and the moves
+    /// since), no board drawn until the puzzle ends (`board` says the same
+    /// words again).
+    pub blindfold: bool,
+}
+
+/// As [`run_puzzles_refuting`], in the given [`Mode`].
+///
+/// # Errors
+/// As [`run_puzzles`].
+#[allow(clippy::too_many_arguments)]
+pub fn run_puzzles_in<R: BufRead, W: Write>(
     mut input: R,
     output: W,
     puzzles: &[Puzzle],
     mut plan: Resume,
-    json: bool,
+    mode: Mode,
     mut clock: impl FnMut() -> u64,
     mut on_finish: impl FnMut(&Puzzle, &Outcome, u64) -> io::Result<Option<Recorded>>,
     mut refute: impl FnMut(&Chess, Move) -> Option<Refutation>,
 ) -> io::Result<PlaySummary> {
-    let mut out = Out { w: output, json };
+    let json = mode.json;
+    let mut out = Out {
+        w: output,
+        json,
+        blindfold: mode.blindfold,
+    };
     let mut summary = PlaySummary::default();
     let mut line = String::new();
     if plan.all_done && !puzzles.is_empty() {
@@ -148,7 +187,7 @@ pub fn run_puzzles_refuting<R: BufRead, W: Write>(
                     out.event(json!({"event": "retry", "id": puzzle.id}), || {
                         format!("Starting {} again.", puzzle.id)
                     })?;
-                    out.board(session.position(), puzzle.user_color)?;
+                    out.board(&session)?;
                     out.events(&puzzle.position, events)?;
                     if !json {
                         out.prompt(&session)?;
@@ -156,7 +195,7 @@ pub fn run_puzzles_refuting<R: BufRead, W: Write>(
                     continue;
                 }
                 Some(Command::Board) => {
-                    out.board(session.position(), puzzle.user_color)?;
+                    out.board(&session)?;
                     continue;
                 }
                 Some(Command::Help) => {
@@ -198,6 +237,11 @@ pub fn run_puzzles_refuting<R: BufRead, W: Write>(
                 let recorded = on_finish(puzzle, &outcome, clock().saturating_sub(started))?;
                 for event in result {
                     out.result(event, &session, recorded.as_ref())?;
+                }
+                // Blindfold: the board, now that the puzzle is over.
+                if out.blindfold && !json {
+                    writeln!(out.w, "The final position:")?;
+                    out.drawing(session.position(), puzzle.user_color)?;
                 }
                 // Only now that the puzzle is over: why the first try failed.
                 if let Some(r) = first_wrong.take().and_then(|(pos, mv)| refute(&pos, mv)) {
@@ -268,6 +312,7 @@ board, help, quit.";
 struct Out<W> {
     w: W,
     json: bool,
+    blindfold: bool,
 }
 
 impl<W: Write> Out<W> {
@@ -288,7 +333,28 @@ impl<W: Write> Out<W> {
         Ok(())
     }
 
-    fn board(&mut self, pos: &Chess, side: Color) -> io::Result<()> {
+    /// The position as the user is given it: drawn (with the piece list),
+    /// or in words only when blindfold and the puzzle is not over.
+    fn board(&mut self, session: &Session) -> io::Result<()> {
+        if self.blindfold && !session.is_finished() {
+            if !self.json {
+                let played: Vec<MoveText> = session
+                    .moves_played()
+                    .iter()
+                    .map(|(m, _)| m.clone())
+                    .collect();
+                writeln!(
+                    self.w,
+                    "{}",
+                    blindfold_text(&session.puzzle().position, &played)
+                )?;
+            }
+            return Ok(());
+        }
+        self.drawing(session.position(), session.puzzle().user_color)
+    }
+
+    fn drawing(&mut self, pos: &Chess, side: Color) -> io::Result<()> {
         if !self.json {
             writeln!(self.w, "{}", board_drawing(pos, side))?;
             writeln!(self.w, "{}", piece_list(pos))?;
@@ -328,7 +394,7 @@ impl<W: Write> Out<W> {
             },
         )?;
         // The board the user first sees, after the opponent's opening move.
-        self.board(session.position(), p.user_color)
+        self.board(session)
     }
 
     fn prompt(&mut self, session: &Session) -> io::Result<()> {

@@ -15,10 +15,11 @@ use super::model::{Progress, Timestamp};
 use super::rating::RatingPoint;
 
 /// The codes a drill records for an answer that is another move or square
-/// altogether (`drill::WRONG_MOVE`, `drill::WRONG_SQUARE`): wrong answers,
+/// or colour altogether (`drill::WRONG_MOVE`, `drill::WRONG_SQUARE`,
+/// `drill::WRONG_COLOUR`): wrong answers,
 /// not notation slips. Older progress files hold them; they are counted
 /// per drill kind (`drills.by_kind[kind].wrong`), never as mistakes.
-pub const WRONG_ANSWER_CODES: [&str; 2] = ["wrong-move", "wrong-square"];
+pub const WRONG_ANSWER_CODES: [&str; 3] = ["wrong-move", "wrong-square", "wrong-colour"];
 
 /// Whether `code` is a notation slip (a diagnostic code of a typed answer),
 /// the only codes the mistakes panel, `stats --json` `mistakes` and the

@@ -67,6 +67,8 @@ pub enum Action {
     /// Text pasted into the terminal (bracketed paste): its first line goes
     /// to the input line, as far as the line's bound allows.
     Paste(String),
+    /// A mouse click (left button) at this column and row of the terminal.
+    Click(u16, u16),
     /// Time passed, in milliseconds (drives the opponent's delayed reply).
     Tick(u64),
     /// The terminal now has this many columns and rows.

@@ -32,6 +32,9 @@ pub enum Screen {
         /// Whether the input line is empty.
         input_empty: bool,
     },
+    /// A coordinates "Find" exercise: the arrows or hjkl move a cursor on
+    /// the board, Enter (or a click) chooses its square.
+    Find,
     /// A list: the drills menu, the lessons.
     Menu,
     /// A page: a lesson's text, the stats, a drill's summary.
@@ -76,12 +79,13 @@ pub enum DrillEntry {
 
 impl DrillEntry {
     /// Every item, in menu order.
-    pub const ALL: [DrillEntry; 8] = [
+    pub const ALL: [DrillEntry; 9] = [
         DrillEntry::Kind(DrillKind::Write),
         DrillEntry::Kind(DrillKind::Read),
         DrillEntry::Kind(DrillKind::Disambiguation),
         DrillEntry::Kind(DrillKind::Coordinates),
         DrillEntry::TimedCoordinates,
+        DrillEntry::Kind(DrillKind::SquareColour),
         DrillEntry::Kind(DrillKind::Transcribe),
         DrillEntry::Kind(DrillKind::Review),
         DrillEntry::Lessons,
@@ -248,6 +252,7 @@ impl App {
             View::Lesson | View::Stats => Screen::Page,
             View::Filter => Screen::Filter,
             View::Drill => match &self.drill {
+                Some(d) if d.finding() => Screen::Find,
                 Some(d) if d.phase() != Phase::Summary => Screen::Answer {
                     input_empty: d.input().is_empty(),
                 },

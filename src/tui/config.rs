@@ -29,6 +29,9 @@ pub struct Config {
     pub reply_delay_ms: Option<u64>,
     /// The screen to open on.
     pub start: Start,
+    /// Blindfold puzzles: the position in words, no board until the
+    /// puzzle ends (`play --blindfold`).
+    pub blindfold: bool,
 }
 
 /// The screen the interface opens on.

@@ -2,10 +2,10 @@
 //! spent on the exercise shown, the verdict of the last answer and, at the
 //! end, the summary. Time comes only from [`DrillScreen::tick`].
 
-use shakmaty::Color;
+use shakmaty::{Color, File, Rank, Square};
 
 use super::input::InputLine;
-use crate::drill::{DrillKind, DrillRun, DrillSummary, Exercise, Verdict};
+use crate::drill::{DrillKind, DrillRun, DrillSummary, Exercise, Show, Verdict};
 
 /// What the drill screen shows.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -44,6 +44,7 @@ pub struct DrillScreen {
     previous: Option<Answered>,
     reported: bool,
     flipped: bool,
+    cursor: Square,
 }
 
 impl DrillScreen {
@@ -67,6 +68,7 @@ impl DrillScreen {
             previous: None,
             reported: false,
             flipped: false,
+            cursor: Square::E4,
         }
     }
 
@@ -185,6 +187,48 @@ impl DrillScreen {
         self.reported = true;
         let summary = self.run.summary();
         (summary.exercises > 0).then_some(summary)
+    }
+
+    /// Whether a coordinates "Find" exercise is asked: it is answered on
+    /// the board (the cursor, or a click), not typed.
+    pub fn finding(&self) -> bool {
+        self.phase() == Phase::Asking
+            && matches!(
+                self.run.current().map(|e| &e.show),
+                Some(Show::Question { .. })
+            )
+    }
+
+    /// The board cursor of "Find" exercises (it stays where it was between
+    /// exercises, as a mouse pointer would).
+    pub fn cursor(&self) -> Square {
+        self.cursor
+    }
+
+    /// Moves the cursor one square as seen on the screen: `up` and `right`
+    /// are +1 (towards the top and the right of the drawn board), `down`
+    /// and `left` -1. It stops at the board's edge.
+    pub fn move_cursor(&mut self, right: i32, up: i32) {
+        if !self.finding() {
+            return;
+        }
+        let sign = if self.bottom() == Color::White { 1 } else { -1 };
+        let file = self.cursor.file().to_u32() as i32 + right * sign;
+        let rank = self.cursor.rank().to_u32() as i32 + up * sign;
+        if (0..8).contains(&file) && (0..8).contains(&rank) {
+            self.cursor = Square::from_coords(File::new(file as u32), Rank::new(rank as u32));
+        }
+    }
+
+    /// Answers a "Find" exercise with `square` (Enter on the cursor, or a
+    /// click); the cursor moves there.
+    pub fn choose(&mut self, square: Square) {
+        if !self.finding() {
+            return;
+        }
+        self.cursor = square;
+        self.input.set(&square.to_string());
+        self.submit();
     }
 
     /// Turns the board around.

@@ -32,6 +32,8 @@ pub enum Scope {
     Edit,
     /// A drill's answer screen.
     Answer,
+    /// A coordinates "Find" exercise: the board cursor.
+    Find,
     /// A list to choose from (drills, lessons).
     Menu,
     /// A page of text or figures (a lesson, the stats, a drill's summary).
@@ -253,6 +255,39 @@ pub const KEYMAP: &[Binding] = &[
         "stop",
         "end the drill here and see its summary",
         true,
+    ),
+    // Coordinates "Find": the board cursor.
+    b(
+        &[(KeyCode::Up, N), (KeyCode::Char('k'), N)],
+        Action::Up,
+        Scope::Find,
+        "up",
+        "cursor one square up the board",
+        false,
+    ),
+    b(
+        &[(KeyCode::Down, N), (KeyCode::Char('j'), N)],
+        Action::Down,
+        Scope::Find,
+        "down",
+        "cursor one square down the board",
+        false,
+    ),
+    b(
+        &[(KeyCode::Left, N), (KeyCode::Char('h'), N)],
+        Action::Left,
+        Scope::Find,
+        "left",
+        "cursor one square left",
+        false,
+    ),
+    b(
+        &[(KeyCode::Right, N), (KeyCode::Char('l'), N)],
+        Action::Right,
+        Scope::Find,
+        "right",
+        "cursor one square right",
+        false,
     ),
     // Lists.
     b(
@@ -500,6 +535,7 @@ fn scopes(screen: &Screen) -> &'static [Scope] {
         Screen::Home => &[Scope::Home, Scope::Global],
         Screen::Puzzle { .. } => &[Scope::Puzzle, Scope::Edit, Scope::Global],
         Screen::Answer { .. } => &[Scope::Answer, Scope::Edit, Scope::Global],
+        Screen::Find => &[Scope::Find, Scope::Answer, Scope::Global],
         Screen::Menu => &[Scope::Menu, Scope::Global],
         Screen::Page => &[Scope::Page, Scope::Global],
         Screen::Help => &[Scope::Help, Scope::Global],

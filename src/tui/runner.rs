@@ -10,7 +10,10 @@ use std::time::{Duration, Instant};
 
 use ratatui::Terminal;
 use ratatui::backend::Backend;
-use ratatui::crossterm::event::{self, DisableBracketedPaste, EnableBracketedPaste, Event};
+use ratatui::crossterm::event::{
+    self, DisableBracketedPaste, DisableMouseCapture, EnableBracketedPaste, EnableMouseCapture,
+    Event, MouseButton, MouseEventKind,
+};
 use ratatui::crossterm::execute;
 
 use super::action::Action;
@@ -45,7 +48,7 @@ struct TerminalGuard;
 impl Drop for TerminalGuard {
     fn drop(&mut self) {
         // Nothing to do if this fails: the terminal is being torn down.
-        let _ = execute!(io::stdout(), DisableBracketedPaste);
+        let _ = execute!(io::stdout(), DisableBracketedPaste, DisableMouseCapture);
         ratatui::restore();
     }
 }
@@ -103,7 +106,9 @@ fn run_with(
     config.depth = display.depth;
     let mut terminal = ratatui::try_init()?;
     let _guard = TerminalGuard;
-    execute!(io::stdout(), EnableBracketedPaste)?;
+    // Mouse clicks answer the coordinates drill's "Find" (the keyboard
+    // does everything without them).
+    execute!(io::stdout(), EnableBracketedPaste, EnableMouseCapture)?;
     // The Linux console keeps old contents in the alternate screen: clear it.
     // (Through the backend: `Terminal::clear` asks the terminal where the
     // cursor is, and a terminal that does not answer would stall it.)
@@ -237,6 +242,9 @@ where
                 Event::Key(key) => action_for(key, &app.screen()),
                 Event::Paste(text) => Some(Action::Paste(text)),
                 Event::Resize(w, h) => Some(Action::Resize(w, h)),
+                Event::Mouse(mouse) if mouse.kind == MouseEventKind::Down(MouseButton::Left) => {
+                    Some(Action::Click(mouse.column, mouse.row))
+                }
                 // Sent by the runner on resuming after Ctrl-Z (focus
                 // reports are not turned on): the screen is the shell's
                 // now, so draw all of it again.
@@ -276,8 +284,8 @@ mod signals {
 
     use ratatui::crossterm::cursor::{Hide, Show};
     use ratatui::crossterm::event::{
-        DisableBracketedPaste, EnableBracketedPaste, Event, KeyCode, KeyEvent, KeyEventKind,
-        KeyModifiers,
+        DisableBracketedPaste, DisableMouseCapture, EnableBracketedPaste, EnableMouseCapture,
+        Event, KeyCode, KeyEvent, KeyEventKind, KeyModifiers,
     };
     use ratatui::crossterm::execute;
     use ratatui::crossterm::terminal::{EnterAlternateScreen, enable_raw_mode};
@@ -310,12 +318,18 @@ mod signals {
     /// would, and takes the terminal again once `fg` continues it.
     pub fn suspend() -> io::Result<()> {
         let mut out = io::stdout();
-        execute!(out, DisableBracketedPaste, Show)?;
+        execute!(out, DisableBracketedPaste, DisableMouseCapture, Show)?;
         ratatui::restore();
         signal_hook::low_level::raise(SIGTSTP)?;
         // Continued (SIGCONT).
         enable_raw_mode()?;
-        execute!(out, EnterAlternateScreen, EnableBracketedPaste, Hide)
+        execute!(
+            out,
+            EnterAlternateScreen,
+            EnableBracketedPaste,
+            EnableMouseCapture,
+            Hide
+        )
     }
 }
 

@@ -11,6 +11,14 @@ use crate::session::{HintRung, Wrong};
 pub const APP_NAME: &str = "Sancho";
 /// The tag line under the name on the home screen.
 pub const TAGLINE: &str = "type SAN, get every mistake explained";
+/// How a coordinates "Find" exercise is answered on the board.
+pub const FIND_KEYS: &str =
+    "Move the cursor with the arrows or hjkl and press Enter, or click the square.";
+/// The title of the blindfold panel that stands in for the board.
+pub const BLINDFOLD_TITLE: &str = " Blindfold ";
+/// Under the blindfold position.
+pub const BLINDFOLD_NOTE: &str =
+    "The moves since are beside. The board is shown once the puzzle ends.";
 /// Status when a puzzle starts.
 pub const STATUS_START: &str = "Find the best move and type it.";
 /// Status after a retry.
@@ -343,6 +351,7 @@ pub fn drill_name(kind: DrillKind) -> &'static str {
         DrillKind::Coordinates => "Coordinates",
         DrillKind::Transcribe => "Transcribe a game",
         DrillKind::Review => "Review your weak spots",
+        DrillKind::SquareColour => "Square colours",
     }
 }
 

@@ -78,6 +78,30 @@ impl App {
             }
             return;
         }
+        if d.finding() {
+            match action {
+                Action::Up => d.move_cursor(0, 1),
+                Action::Down => d.move_cursor(0, -1),
+                Action::Left => d.move_cursor(-1, 0),
+                Action::Right => d.move_cursor(1, 0),
+                Action::Submit => d.choose(d.cursor()),
+                Action::Click(column, row) => {
+                    if let Some(square) =
+                        crate::tui::view::drill::square_at(self.size, d.bottom(), column, row)
+                    {
+                        d.choose(square);
+                    }
+                }
+                Action::FlipBoard => d.flip(),
+                Action::Back => d.stop(),
+                _ => {}
+            }
+            if d.phase() == Phase::Summary {
+                self.scroll = 0;
+            }
+            self.collect_drill();
+            return;
+        }
         match action {
             Action::Insert(c) => d.edit(|l| l.insert(c)),
             Action::Paste(text) => d.edit(|l| l.paste(&text)),

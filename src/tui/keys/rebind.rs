@@ -29,10 +29,11 @@ pub fn install(map: Vec<Binding>) {
 const SUSPEND: Key = (KeyCode::Char('z'), KeyModifiers::CONTROL);
 
 /// Every screen, to tell which scopes are ever active together.
-const SCREENS: [Screen; 7] = [
+const SCREENS: [Screen; 8] = [
     Screen::Home,
     Screen::Puzzle { input_empty: true },
     Screen::Answer { input_empty: true },
+    Screen::Find,
     Screen::Menu,
     Screen::Page,
     Screen::Help,

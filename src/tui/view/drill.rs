@@ -14,7 +14,9 @@ use crate::tui::app::{App, DrillEntry};
 use crate::tui::drill::{Answered, DrillScreen, Phase};
 use crate::tui::play::HintMarks;
 use crate::tui::strings;
-use crate::tui::theme::Theme;
+use crate::tui::theme::{SquareMark, Theme};
+use ratatui::layout::Position;
+use shakmaty::{Chess, Color, Square};
 
 /// Draws the drills menu.
 pub fn render_menu(app: &App, theme: Theme, area: Rect, frame: &mut Frame) {
@@ -54,6 +56,48 @@ pub fn areas(area: Rect) -> [Rect; 4] {
     .areas(area)
 }
 
+/// The square under the terminal cell (`column`, `row`) on the drill
+/// screen of a terminal of `size` with `bottom` at the bottom, if the cell
+/// is on the board (the layout is the one [`render`] draws).
+pub fn square_at(size: (u16, u16), bottom: Color, column: u16, row: u16) -> Option<Square> {
+    let (width, height) = size;
+    if width < super::MIN_WIDTH || height < super::MIN_HEIGHT {
+        return None;
+    }
+    let [_, body, _, _] = areas(Rect::new(0, 0, width, height));
+    let area = board_area(body);
+    let pos = Chess::default();
+    let board = Board {
+        pos: &pos,
+        bottom,
+        last_move: None,
+        marks: HintMarks::default(),
+        highlights: &[],
+        ascii: true,
+        theme: Theme::with(Default::default(), Default::default(), true),
+    };
+    let point = Position::new(column, row);
+    Square::ALL.into_iter().find(|&sq| {
+        board
+            .square_rect(area, sq)
+            .is_some_and(|r| r.contains(point))
+    })
+}
+
+/// The squares a wrong "Find" answer is shown on: the one chosen and the
+/// one asked for, while the board has no squares of its own to show.
+fn wrong_find(drill: &DrillScreen, exercise: &Exercise) -> Option<(Square, Square)> {
+    let shown = drill.shown_verdict()?;
+    let Show::Question { square } = shown.exercise.show else {
+        return None;
+    };
+    if shown.verdict.correct || !exercise.highlighted().is_empty() {
+        return None;
+    }
+    let chosen: Square = shown.answer.parse().ok()?;
+    Some((chosen, square))
+}
+
 /// Draws the drill screen: the exercise, or the summary once it is over.
 pub fn render(app: &App, drill: &DrillScreen, theme: Theme, area: Rect, frame: &mut Frame) {
     let [header, body, input, footer] = areas(area);
@@ -73,21 +117,41 @@ pub fn render(app: &App, drill: &DrillScreen, theme: Theme, area: Rect, frame: &
                 .scroll((app.scroll(), 0)),
             body,
         );
+    } else if let Some(exercise) = drill.exercise()
+        && matches!(exercise.show, Show::Colour { .. })
+    {
+        // No board: its colours would give the answer away.
+        render_side(exercise, drill, theme, body, frame);
+        render_input(app, drill, theme, input, frame);
     } else if let Some(exercise) = drill.exercise() {
         let board_rect = board_area(body);
-        let highlights = exercise.highlighted();
-        frame.render_widget(
-            Board {
-                pos: &exercise.position,
-                bottom: drill.bottom(),
-                last_move: None,
-                marks: HintMarks::default(),
-                highlights: &highlights,
-                ascii: app.config().ascii,
-                theme,
-            },
-            board_rect,
-        );
+        let wrong = wrong_find(drill, exercise);
+        let mut highlights = exercise.highlighted();
+        highlights.extend(wrong.map(|(_, asked)| asked));
+        // The cursor of a "Find" exercise is drawn as a hint mark.
+        let marks = HintMarks {
+            from: drill.finding().then(|| drill.cursor()),
+            to: None,
+        };
+        let board = Board {
+            pos: &exercise.position,
+            bottom: drill.bottom(),
+            last_move: None,
+            marks,
+            highlights: &highlights,
+            ascii: app.config().ascii,
+            theme,
+        };
+        frame.render_widget(board, board_rect);
+        // A wrong "Find" answer: the square chosen is marked as an error.
+        if let Some((chosen, asked)) = wrong
+            && chosen != asked
+            && let Some(rect) = board.square_rect(board_rect, chosen)
+        {
+            frame
+                .buffer_mut()
+                .set_style(rect, theme.square(chosen.is_light(), SquareMark::Check));
+        }
         let bw = board_rect.width;
         let side = Rect::new(
             body.x + bw + 1,
@@ -147,10 +211,17 @@ fn render_side(
             Span::raw("Find: "),
             Span::styled(square.to_string(), theme.title()),
         ])),
+        Show::Colour { square } => lines.push(Line::from(vec![
+            Span::raw("Light or dark: "),
+            Span::styled(square.to_string(), theme.title()),
+        ])),
         // The prompt names the game, the move number and the side.
         Show::Game { .. } | Show::Move { .. } | Show::Square { .. } => {}
     }
     lines.push(Line::raw(exercise.prompt.clone()));
+    if drill.finding() {
+        lines.push(Line::styled(strings::FIND_KEYS, theme.dim()));
+    }
     if let (Some(previous), None) = (drill.previous(), drill.answered()) {
         lines.push(Line::raw(""));
         lines.push(Line::styled(strings::PREVIOUS_ANSWER, theme.dim()));

@@ -32,22 +32,55 @@ pub fn render(app: &App, play: &Play, theme: Theme, area: Rect, frame: &mut Fram
         body.width.saturating_sub(bw + 1),
         body.height,
     );
-    frame.render_widget(
-        Board {
-            pos: play.shown(),
-            bottom: play.bottom(),
-            last_move: play.last_move(),
-            marks: play.marks(),
-            highlights: &[],
-            ascii: app.config().ascii,
-            theme,
-        },
-        board_rect,
-    );
+    if app.config().blindfold && play.finish().is_none() {
+        render_blindfold(play, theme, board_rect, frame);
+    } else {
+        frame.render_widget(
+            Board {
+                pos: play.shown(),
+                bottom: play.bottom(),
+                last_move: play.last_move(),
+                marks: play.marks(),
+                highlights: &[],
+                ascii: app.config().ascii,
+                theme,
+            },
+            board_rect,
+        );
+    }
     render_side(app, play, theme, side, frame);
     render_input(app, play, theme, input, frame);
     render_hint(play, theme, hint, frame);
     super::render_footer(app.screen(), theme, footer, frame);
+}
+
+/// Blindfold: the puzzle's start position in words where the board would
+/// be (the moves since are in the side panel); the board comes back once
+/// the puzzle ends.
+fn render_blindfold(play: &Play, theme: Theme, area: Rect, frame: &mut Frame) {
+    let start = &play.puzzle().position;
+    let side = match start.turn() {
+        shakmaty::Color::White => "White",
+        shakmaty::Color::Black => "Black",
+    };
+    let mut lines = vec![Line::styled(
+        format!("The position, {side} to move:"),
+        theme.dim(),
+    )];
+    lines.extend(
+        crate::line::piece_list(start)
+            .lines()
+            .map(|l| Line::raw(l.to_owned())),
+    );
+    lines.push(Line::raw(""));
+    lines.push(Line::styled(strings::BLINDFOLD_NOTE, theme.dim()));
+    let block = Block::default()
+        .borders(Borders::ALL)
+        .title(Span::styled(strings::BLINDFOLD_TITLE, theme.title()));
+    frame.render_widget(
+        Paragraph::new(lines).block(block).wrap(Wrap { trim: true }),
+        area,
+    );
 }
 
 /// The screen areas of the puzzle screen: header, body, input, hint panel,

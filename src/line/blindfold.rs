@@ -1,0 +1,70 @@
+//! Blindfold play (`sancho play --blindfold`): the puzzle is given in
+//! words, as the pieces of its start position and the moves played since,
+//! and no board is drawn until the puzzle ends. Shared by line mode and the
+//! full screen.
+
+use shakmaty::{Chess, Color, Position};
+
+use super::board_text::piece_list;
+use crate::notation::MoveText;
+
+/// The moves played from `start`, numbered as on a scoresheet:
+/// `1. e4 e5 2. Nf3`, or `23... Qxd4 24. Rxd4` when Black moved first.
+///
+/// ```
+/// use sancho::line::numbered_moves;
+/// let start = shakmaty::Chess::default();
+/// assert_eq!(numbered_moves(&start, ["e4", "e5", "Nf3"]), "1. e4 e5 2. Nf3");
+/// ```
+pub fn numbered_moves<'a>(start: &Chess, sans: impl IntoIterator<Item = &'a str>) -> String {
+    let mut number = start.fullmoves().get();
+    let mut turn = start.turn();
+    let mut parts = Vec::new();
+    for (i, san) in sans.into_iter().enumerate() {
+        match (turn, i) {
+            (Color::White, _) => parts.push(format!("{number}. {san}")),
+            (Color::Black, 0) => parts.push(format!("{number}... {san}")),
+            (Color::Black, _) => parts.push(san.to_owned()),
+        }
+        if turn == Color::Black {
+            number = number.saturating_add(1);
+        }
+        turn = !turn;
+    }
+    parts.join(" ")
+}
+
+/// The puzzle in words: who is to move at the start, the pieces of the
+/// start position, and the moves played since (each line a sentence a
+/// screen reader reads as it is).
+///
+/// ```
+/// use sancho::line::blindfold_text;
+/// let start = sancho::notation::fen::parse_fen("6k1/5ppp/8/8/8/8/5PPP/4R1K1 w - - 0 1").unwrap();
+/// assert_eq!(
+///     blindfold_text(&start, &[]),
+///     "Blindfold: no board until the puzzle ends.\n\
+///      The position, White to move:\n\
+///      White: Kg1, Re1, pawns f2 g2 h2\n\
+///      Black: Kg8, pawns f7 g7 h7\n\
+///      No moves played yet."
+/// );
+/// ```
+pub fn blindfold_text(start: &Chess, played: &[MoveText]) -> String {
+    let moves = if played.is_empty() {
+        "No moves played yet.".to_owned()
+    } else {
+        format!(
+            "Moves since: {}.",
+            numbered_moves(start, played.iter().map(|m| m.san.as_str()))
+        )
+    };
+    format!(
+        "Blindfold: no board until the puzzle ends.\nThe position, {} to move:\n{}\n{moves}",
+        match start.turn() {
+            Color::White => "White",
+            Color::Black => "Black",
+        },
+        piece_list(start)
+    )
+}
