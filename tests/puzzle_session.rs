@@ -165,7 +165,7 @@ fn a_move_that_does_not_mate_as_fast_fails_the_puzzle() {
         summary(&s.submit("Ra6")),
         [
             "wrong Ra6: not the solution (Ra6)",
-            "marked failed: Ra6 was played first"
+            "marked failed: Ra6 was tried first"
         ]
     );
 }
@@ -177,7 +177,7 @@ fn wrong_then_right_is_failed_and_the_user_may_play_on() {
         summary(&s.submit("Rd7")),
         [
             "wrong Rd7: not the solution (Rd7)",
-            "marked failed: Rd7 was played first"
+            "marked failed: Rd7 was tried first"
         ]
     );
     // A second wrong move is only a wrong move: the puzzle failed once.
@@ -190,7 +190,7 @@ fn wrong_then_right_is_failed_and_the_user_may_play_on() {
         summary(&s.submit("Rd8#")),
         [
             "correct Rd8#",
-            "failed m2-001: Finished, but it counts as failed: Rd7 was played first."
+            "failed m2-001: Finished, but it counts as failed: Rd7 was tried first."
         ]
     );
     let outcome = s.outcome().unwrap();
@@ -273,7 +273,7 @@ fn wrong_moves_keep_the_position_and_are_recorded() {
         summary(&s.submit("Qf6+")),
         [
             "wrong Qf6+: not the solution (Qf6+)",
-            "marked failed: Qf6+ was played first"
+            "marked failed: Qf6+ was tried first"
         ]
     );
     assert_eq!(summary(&s.submit("Qa1")), ["wrong Qa1: not legal"]);
@@ -452,7 +452,7 @@ fn retry_restarts_the_same_puzzle() {
         summary(&s.submit("Qf8#")),
         [
             "correct Qf8#",
-            "failed m1-002: Finished, but it counts as failed: Qa7 was played first."
+            "failed m1-002: Finished, but it counts as failed: Qa7 was tried first."
         ]
     );
     let outcome = s.outcome().unwrap();
@@ -520,7 +520,7 @@ fn leaving_a_failed_puzzle_records_the_failure_and_a_clean_one_nothing() {
     s.submit("Rd7");
     assert_eq!(
         summary(&s.leave()),
-        ["failed m2-001: Left before the end; it counts as failed: Rd7 was played first."]
+        ["failed m2-001: Left before the end; it counts as failed: Rd7 was tried first."]
     );
     assert!(s.is_finished());
     let outcome = s.outcome().unwrap();

@@ -67,11 +67,11 @@ pub enum FailReason {
 }
 
 impl FailReason {
-    /// Why, in words: "Rd7 was played first", "a hint was used", "the
+    /// Why, in words: "Rd7 was tried first", "a hint was used", "the
     /// solution was shown".
     pub fn describe(&self) -> String {
         match self {
-            FailReason::WrongMove(text) => format!("{} was played first", text.san),
+            FailReason::WrongMove(text) => format!("{} was tried first", text.san),
             FailReason::Hint => "a hint was used".to_owned(),
             FailReason::GaveUp => "the solution was shown".to_owned(),
         }
@@ -157,7 +157,7 @@ pub enum Event {
     Failed {
         /// Puzzle id.
         id: String,
-        /// "Finished, but it counts as failed: Rd7 was played first."
+        /// "Finished, but it counts as failed: Rd7 was tried first."
         message: String,
         /// Always empty (the moves are not shown; kept for the shape
         /// scripts know): [`super::Session::solution_line`] has them all.
