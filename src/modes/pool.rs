@@ -5,6 +5,18 @@
 //! plays every puzzle once, easiest first.
 
 use crate::drill::rng::Rng;
+use crate::progress::difficulty_rating;
+use crate::puzzle::Puzzle;
+
+/// The rating a mode orders a puzzle by: its own (Lichess) rating, else its
+/// pack difficulty as a rating ([`difficulty_rating`]), else 1500.
+#[must_use]
+pub fn puzzle_rating(puzzle: &Puzzle) -> u32 {
+    puzzle
+        .rating
+        .or(puzzle.difficulty.map(|d| u32::from(difficulty_rating(d))))
+        .unwrap_or(1500)
+}
 
 /// The lowest and highest rating of Storm's buckets; puzzles outside are
 /// counted in the first or last bucket.
