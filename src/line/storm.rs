@@ -182,7 +182,12 @@ fn show_puzzle<W: Write>(
             "title": p.title, "subtitle": p.subtitle, "themes": p.themes,
             "difficulty": p.difficulty, "rating": p.rating, "number": number, "of": of,
         }),
-        || format!("\nPuzzle {number} of {of}: {} ({}), rated {rating}", p.title, p.id),
+        || {
+            format!(
+                "\nPuzzle {number} of {of}: {} ({}), rated {rating}",
+                p.title, p.id
+            )
+        },
     )?;
     out.board(session.position(), p.user_color)?;
     out.events(&p.position, events)
@@ -313,7 +318,13 @@ pub fn run_storm<R: BufRead, W: Write>(
                     out.event(
                         json!({"event": "failed", "id": puzzle.id, "reason": "wrong_move",
                                "solution": solution}),
-                        || format!("Failed {}: the solution was {}.", puzzle.id, solution.join(" ")),
+                        || {
+                            format!(
+                                "Failed {}: the solution was {}.",
+                                puzzle.id,
+                                solution.join(" ")
+                            )
+                        },
                     )?;
                     continue 'puzzles;
                 }
@@ -382,9 +393,10 @@ pub fn run_streak<R: BufRead, W: Write>(
 ) -> io::Result<(Streak, RunEnd)> {
     let mut out = Out { w: output, json };
     let mut streak = Streak::new();
-    out.event(json!({"event": "streak_start", "puzzles": pool.len()}), || {
-        format!("Streak. {STREAK_HELP}")
-    })?;
+    out.event(
+        json!({"event": "streak_start", "puzzles": pool.len()}),
+        || format!("Streak. {STREAK_HELP}"),
+    )?;
     let mut end = RunEnd::NoPuzzlesLeft;
     'puzzles: for (k, &i) in pool.iter().enumerate() {
         let Some(puzzle) = puzzles.get(i) else {
@@ -444,7 +456,13 @@ pub fn run_streak<R: BufRead, W: Write>(
                     out.event(
                         json!({"event": "failed", "id": puzzle.id, "reason": "wrong_move",
                                "solution": solution}),
-                        || format!("Failed {}: the solution was {}.", puzzle.id, solution.join(" ")),
+                        || {
+                            format!(
+                                "Failed {}: the solution was {}.",
+                                puzzle.id,
+                                solution.join(" ")
+                            )
+                        },
                     )?;
                     end = RunEnd::Over;
                     break 'puzzles;

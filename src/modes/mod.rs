@@ -10,5 +10,8 @@ pub mod storm;
 pub mod streak;
 
 pub use pool::{puzzle_rating, rising_pool, storm_pool};
-pub use storm::{COMBO_LEVELS, ClockChange, DEFAULT_SECONDS, Storm, StormSummary, WRONG_PENALTY_MS, combo_bonus_ms};
+pub use storm::{
+    COMBO_LEVELS, ClockChange, DEFAULT_SECONDS, Storm, StormSummary, WRONG_PENALTY_MS,
+    combo_bonus_ms,
+};
 pub use streak::{Streak, StreakStep};
