@@ -24,7 +24,7 @@ pub fn combo_bonus_ms(combo: u32) -> u64 {
     if let Some(&(_, bonus)) = COMBO_LEVELS.iter().find(|(at, _)| *at == combo) {
         return bonus;
     }
-    if combo > 30 && combo % 10 == 0 {
+    if combo > 30 && combo.is_multiple_of(10) {
         10_000
     } else {
         0
