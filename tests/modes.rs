@@ -227,6 +227,7 @@ fn storm_line_mode_keeps_time_on_a_scripted_run() {
             finished.push((p.id.clone(), solved, ms));
             Ok(())
         },
+        |_| Ok(None),
     )
     .unwrap();
     let events = events(&out);
@@ -275,6 +276,7 @@ fn storm_line_mode_ends_when_the_clock_runs_out() {
         true,
         || clock.get(),
         |_, _, _| Ok(()),
+        |_| Ok(None),
     )
     .unwrap();
     assert_eq!(end, RunEnd::Over);
@@ -303,6 +305,7 @@ fn streak_line_mode_skips_once_then_ends_at_the_first_mistake() {
         true,
         || clock.get(),
         |_, _, _| Ok(()),
+        |_| Ok(None),
     )
     .unwrap();
     assert_eq!(end, RunEnd::Over);

@@ -5,6 +5,7 @@
 //! rating (as on Lichess, timed modes are unrated), so a failed one joins
 //! the review queue.
 
+use std::cell::RefCell;
 use std::io;
 use std::path::PathBuf;
 use std::process::ExitCode;
@@ -15,7 +16,7 @@ use sancho::library::{Filter, Library};
 use sancho::line::storm::{run_storm, run_streak};
 use sancho::modes::pool::{BUCKET_WIDTH, PER_BUCKET, STORM_RANGE};
 use sancho::modes::{DEFAULT_SECONDS, puzzle_rating, rising_pool, storm_pool};
-use sancho::progress::{Attempt, Outcome, PuzzleRef, Store};
+use sancho::progress::{Attempt, Mode, ModeRecords, ModeRun, Outcome, PuzzleRef, Store};
 use sancho::puzzle::{Puzzle, builtin_packs};
 use sancho::record::source_of;
 
@@ -121,6 +122,21 @@ fn record(store: &mut Option<Store>, puzzle: &Puzzle, builtin: bool, solved: boo
     tell_notice(s);
 }
 
+/// Saves a finished run and returns the bests (`None`: not saved).
+fn save_run(store: &mut Option<Store>, run: ModeRun) -> Option<ModeRecords> {
+    let s = store.as_mut()?;
+    match s.record_run(run) {
+        Ok(records) => {
+            tell_notice(s);
+            Some(records)
+        }
+        Err(e) => {
+            eprintln!("sancho: {e}; this run is not saved");
+            None
+        }
+    }
+}
+
 fn open_store(data_dir: Option<PathBuf>) -> Option<Store> {
     match open_store_noting(data_dir) {
         Ok((store, _)) => Some(store),
@@ -136,7 +152,7 @@ pub fn storm(args: StormArgs, data_dir: Option<PathBuf>) -> anyhow::Result<ExitC
     if !args.plain {
         return Ok(no_full_screen("storm"));
     }
-    let mut store = open_store(data_dir.clone());
+    let store = RefCell::new(open_store(data_dir.clone()));
     let (puzzles, builtin) = candidates(data_dir)?;
     let ratings: Vec<u32> = puzzles.iter().map(puzzle_rating).collect();
     let seed = args.seed.unwrap_or_else(|| now().0.unsigned_abs());
@@ -150,8 +166,25 @@ pub fn storm(args: StormArgs, data_dir: Option<PathBuf>) -> anyhow::Result<ExitC
         args.json,
         stopwatch(),
         |puzzle, solved, ms| {
-            record(&mut store, puzzle, builtin, solved, ms);
+            record(&mut store.borrow_mut(), puzzle, builtin, solved, ms);
             Ok(())
+        },
+        |s| {
+            // A run without a single move is not a run.
+            if s.moves == 0 {
+                return Ok(None);
+            }
+            let run = ModeRun {
+                mode: Mode::Storm,
+                at: now(),
+                score: s.score,
+                moves: s.moves,
+                accuracy: s.accuracy,
+                combo_best: s.combo_best,
+                seconds: s.seconds,
+                highest_solved: s.highest_solved,
+            };
+            Ok(save_run(&mut store.borrow_mut(), run))
         },
     )?;
     Ok(ExitCode::SUCCESS)
@@ -162,11 +195,12 @@ pub fn streak(args: StreakArgs, data_dir: Option<PathBuf>) -> anyhow::Result<Exi
     if !args.plain {
         return Ok(no_full_screen("streak"));
     }
-    let mut store = open_store(data_dir.clone());
+    let store = RefCell::new(open_store(data_dir.clone()));
     let (puzzles, builtin) = candidates(data_dir)?;
     let ratings: Vec<u32> = puzzles.iter().map(puzzle_rating).collect();
     let seed = args.seed.unwrap_or_else(|| now().0.unsigned_abs());
     let pool = rising_pool(&ratings, seed);
+    let solved_ratings = RefCell::new(Vec::new());
     run_streak(
         io::stdin().lock(),
         io::stdout().lock(),
@@ -175,8 +209,27 @@ pub fn streak(args: StreakArgs, data_dir: Option<PathBuf>) -> anyhow::Result<Exi
         args.json,
         stopwatch(),
         |puzzle, solved, ms| {
-            record(&mut store, puzzle, builtin, solved, ms);
+            record(&mut store.borrow_mut(), puzzle, builtin, solved, ms);
+            solved_ratings
+                .borrow_mut()
+                .push(solved.then(|| puzzle_rating(puzzle)));
             Ok(())
+        },
+        |streak| {
+            if streak.solved() == 0 && streak.failed().is_none() {
+                return Ok(None);
+            }
+            let run = ModeRun {
+                mode: Mode::Streak,
+                at: now(),
+                score: streak.solved(),
+                moves: 0,
+                accuracy: 0,
+                combo_best: 0,
+                seconds: 0,
+                highest_solved: solved_ratings.borrow().iter().flatten().max().copied(),
+            };
+            Ok(save_run(&mut store.borrow_mut(), run))
         },
     )?;
     Ok(ExitCode::SUCCESS)

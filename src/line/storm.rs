@@ -11,12 +11,15 @@
 //! - `{"event": "solved", "id", "rating"}` / `{"event": "failed", "id", "reason": "wrong_move",
 //!   "solution"}` (a wrong move ends the puzzle)
 //! - `{"event": "storm_end", "score", "moves", "accuracy", "combo_best", "failed": [ids],
-//!   "seconds", "ms_per_puzzle", "highest_solved", "reason"}` (`reason`: `time`, `quit`,
+//!   "seconds", "ms_per_puzzle", "highest_solved", "reason", "records"}` (`reason`: `time`, `quit`,
 //!   `no_puzzles_left` or `end_of_input`)
 //!
 //! Streak's: `{"event": "streak_start", "puzzles"}`, the puzzle events, `solved` / `failed`,
 //! `{"event": "skipped", "id", "skips_left"}`, `{"event": "streak_end", "streak", "failed",
-//! "reason"}`.
+//! "reason", "records"}`.
+//!
+//! `records` is null when nothing was saved, else the bests after this run:
+//! `{"storm_runs", "storm_best_today", "storm_best", "streak_runs", "streak_best"}`.
 //!
 //! Line mode cannot interrupt a typed line: the clock is read when an answer
 //! arrives, and an answer that comes after zero ends the run uncounted.
@@ -28,6 +31,7 @@ use shakmaty::Position;
 
 use crate::modes::{Storm, StormSummary, Streak, puzzle_rating};
 use crate::notation::color_name;
+use crate::progress::ModeRecords;
 use crate::puzzle::{Puzzle, color_word};
 use crate::session::{Event, Session, Wrong};
 
@@ -209,7 +213,8 @@ fn seconds_text(ms: u64) -> String {
 /// Plays a Storm run over `pool` (indices into `puzzles`, in playing
 /// order) with `seconds` on the clock. `clock` gives milliseconds from any
 /// fixed start; `on_finish` is told of each finished puzzle (solved or not,
-/// and its time) so that the shell can record it.
+/// and its time) so that the shell can record it; `on_end` saves the run
+/// and returns the bests, which `storm_end` shows.
 ///
 /// # Errors
 /// Reading or writing failed, or `on_finish` did.
@@ -223,6 +228,7 @@ pub fn run_storm<R: BufRead, W: Write>(
     json: bool,
     mut clock: impl FnMut() -> u64,
     mut on_finish: impl FnMut(&Puzzle, bool, u64) -> io::Result<()>,
+    on_end: impl FnOnce(&StormSummary) -> io::Result<Option<ModeRecords>>,
 ) -> io::Result<(StormSummary, RunEnd)> {
     let mut out = Out { w: output, json };
     let origin = clock();
@@ -337,12 +343,20 @@ pub fn run_storm<R: BufRead, W: Write>(
     }
     storm.stop(now());
     let s = storm.summary();
+    // Saved first, then said.
+    let records = on_end(&s)?;
     out.event(
         json!({"event": "storm_end", "score": s.score, "moves": s.moves, "accuracy": s.accuracy,
                "combo_best": s.combo_best, "failed": s.failed, "seconds": s.seconds,
                "ms_per_puzzle": s.ms_per_puzzle, "highest_solved": s.highest_solved,
-               "reason": end.as_str(true)}),
-        || storm_text(&s, end),
+               "reason": end.as_str(true), "records": records}),
+        || {
+            let mut text = storm_text(&s, end);
+            if let Some(r) = &records {
+                text.push_str(&format!("\n{r}"));
+            }
+            text
+        },
     )?;
     Ok((s, end))
 }
@@ -378,7 +392,8 @@ pub fn storm_text(s: &StormSummary, end: RunEnd) -> String {
 /// Plays a Streak run over `pool` (indices into `puzzles`, easiest first)
 /// until the first wrong move; `skip` passes one puzzle per run.
 /// `on_finish` is told of each finished puzzle (solved or not, and its
-/// time from `clock`).
+/// time from `clock`); `on_end` saves the run and returns the bests, which
+/// `streak_end` shows.
 ///
 /// # Errors
 /// Reading or writing failed, or `on_finish` did.
@@ -390,6 +405,7 @@ pub fn run_streak<R: BufRead, W: Write>(
     json: bool,
     mut clock: impl FnMut() -> u64,
     mut on_finish: impl FnMut(&Puzzle, bool, u64) -> io::Result<()>,
+    on_end: impl FnOnce(&Streak) -> io::Result<Option<ModeRecords>>,
 ) -> io::Result<(Streak, RunEnd)> {
     let mut out = Out { w: output, json };
     let mut streak = Streak::new();
@@ -470,10 +486,17 @@ pub fn run_streak<R: BufRead, W: Write>(
             }
         }
     }
+    let records = on_end(&streak)?;
     out.event(
         json!({"event": "streak_end", "streak": streak.solved(), "failed": streak.failed(),
-               "reason": end.as_str(false)}),
-        || format!("\nStreak over: {} solved in a row.", streak.solved()),
+               "reason": end.as_str(false), "records": records}),
+        || {
+            let mut text = format!("\nStreak over: {} solved in a row.", streak.solved());
+            if let Some(r) = &records {
+                text.push_str(&format!("\n{r}"));
+            }
+            text
+        },
     )?;
     Ok((streak, end))
 }
