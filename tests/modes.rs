@@ -395,3 +395,85 @@ fn storm_without_plain_says_so_and_exits_2() {
     assert_eq!(out.status.code(), Some(2));
     assert!(String::from_utf8_lossy(&out.stderr).contains("--plain"));
 }
+
+// ---- records in the progress file ----
+
+#[test]
+fn runs_round_trip_and_files_without_them_still_load() {
+    use sancho::progress::disk::{decode, encode};
+    use sancho::progress::{Mode, ModeRun, Progress, Timestamp};
+    let old = br#"{"schema":1,"attempts":[],"drills":[],"lessons":[]}"#;
+    let progress = decode(old).expect("a file from before runs loads");
+    assert_eq!(progress.runs().count(), 0);
+    // Nothing new is written while there are no runs.
+    assert!(
+        !String::from_utf8(encode(&progress).unwrap())
+            .unwrap()
+            .contains("runs")
+    );
+    let run = |at, score| ModeRun {
+        mode: Mode::Storm,
+        at: Timestamp(at),
+        score,
+        moves: score + 2,
+        accuracy: 80,
+        combo_best: score,
+        seconds: 180,
+        highest_solved: Some(1500),
+    };
+    let day = 86_400 * 20_000;
+    let mut progress = Progress::new();
+    progress.insert_run("a".into(), run(day - 10, 30)); // yesterday's record
+    progress.insert_run("b".into(), run(day + 10, 12));
+    progress.insert_run("c".into(), run(day + 20, 9));
+    let streak = ModeRun {
+        mode: Mode::Streak,
+        ..run(day, 7)
+    };
+    progress.insert_run("d".into(), streak);
+    let back = decode(&encode(&progress).unwrap()).unwrap();
+    assert_eq!(back, progress);
+    let records = back.mode_records(Timestamp(day + 100));
+    assert_eq!(records.storm_runs, 3);
+    assert_eq!(records.storm_best.unwrap().score, 30);
+    assert_eq!(records.storm_best_today.unwrap().score, 12);
+    assert_eq!(records.streak_best, Some(7));
+}
+
+#[test]
+fn a_storm_run_is_saved_and_shown_in_stats() {
+    use shakmaty::fen::Fen;
+    use shakmaty::{CastlingMode, Chess};
+    let dir = tempfile::tempdir().unwrap();
+    let args = [
+        "storm",
+        "--plain",
+        "--json",
+        "--seconds",
+        "60",
+        "--seed",
+        "9",
+    ];
+    let first = events_of(&sancho(&args, dir.path(), "quit\n"));
+    assert!(
+        first.last().unwrap()["records"].is_null(),
+        "no move, no run"
+    );
+    let fen: Fen = first[1]["fen"].as_str().unwrap().parse().unwrap();
+    let pos: Chess = fen.into_position(CastlingMode::Standard).unwrap();
+    let mv = pos.legal_moves()[0];
+    let answer = UciMove::from_standard(mv).to_string();
+    let run = events_of(&sancho(&args, dir.path(), &format!("{answer}\nquit\n")));
+    let end = run.last().unwrap();
+    assert_eq!(end["moves"], 1);
+    assert_eq!(end["records"]["storm_runs"], 1);
+    let stats = Command::new(env!("CARGO_BIN_EXE_sancho"))
+        .args(["stats", "--json", "--data-dir"])
+        .arg(dir.path())
+        .output()
+        .unwrap();
+    let stats: Value = serde_json::from_slice(&stats.stdout).unwrap();
+    assert_eq!(stats["modes"]["storm_runs"], 1);
+    assert_eq!(stats["modes"]["storm_best"]["moves"], 1);
+    assert!(stats["puzzles"].is_object(), "the old keys stay");
+}
