@@ -397,6 +397,7 @@ pub fn storm_text(s: &StormSummary, end: RunEnd) -> String {
 ///
 /// # Errors
 /// Reading or writing failed, or `on_finish` did.
+#[allow(clippy::too_many_arguments)]
 pub fn run_streak<R: BufRead, W: Write>(
     mut input: R,
     output: W,
