@@ -367,7 +367,21 @@ fn storm_plain_json_writes_the_contracted_events() {
     assert_eq!(events[0]["seconds"], 90);
     let puzzle = &events[1];
     assert_eq!(puzzle["event"], "puzzle");
-    for key in ["id", "fen", "to_move", "title", "themes", "number", "of"] {
+    for key in [
+        "id",
+        "fen",
+        "to_move",
+        "title",
+        "subtitle",
+        "themes",
+        "difficulty",
+        "rating",
+        "number",
+        "of",
+        "solved_count",
+        "header",
+        "review",
+    ] {
         assert!(puzzle.get(key).is_some(), "puzzle lacks {key}: {puzzle}");
     }
     let clock = of_kind(&events, "clock");

@@ -4,7 +4,8 @@
 //!
 //! - `{"event": "storm_start", "seconds", "puzzles"}`
 //! - each puzzle as in `play --json`: `{"event": "puzzle", "id", "fen", "to_move", "title",
-//!   "subtitle", "themes", "difficulty", "rating", "number", "of"}`, then `opponent_move`,
+//!   "subtitle", "themes", "difficulty", "rating", "number", "of", "solved_count", "header",
+//!   "review"}` (`solved_count`: solved so far in this run; `review` always false), then `opponent_move`,
 //!   `correct` and `wrong` exactly as `play` writes them
 //! - `{"event": "clock", "remaining_ms", "combo", "bonus_ms", "penalty_ms"}` after each move
 //!   (an answer that is no legal move is refused at no cost: `penalty_ms` 0)
@@ -176,22 +177,20 @@ fn show_puzzle<W: Write>(
     p: &Puzzle,
     number: usize,
     of: usize,
+    solved_count: u32,
     events: Vec<Event>,
     session: &Session,
 ) -> io::Result<()> {
     let rating = puzzle_rating(p);
+    let header = format!("Puzzle {number} of {of}");
     out.event(
         json!({
             "event": "puzzle", "id": p.id, "fen": p.fen, "to_move": color_word(p.user_color),
             "title": p.title, "subtitle": p.subtitle, "themes": p.themes,
             "difficulty": p.difficulty, "rating": p.rating, "number": number, "of": of,
+            "solved_count": solved_count, "header": header, "review": false,
         }),
-        || {
-            format!(
-                "\nPuzzle {number} of {of}: {} ({}), rated {rating}",
-                p.title, p.id
-            )
-        },
+        || format!("\n{header}: {} ({}), rated {rating}", p.title, p.id),
     )?;
     out.board(session.position(), p.user_color)?;
     out.events(&p.position, events)
@@ -248,7 +247,15 @@ pub fn run_storm<R: BufRead, W: Write>(
             break;
         }
         let (mut session, events) = Session::new(puzzle.clone());
-        show_puzzle(&mut out, puzzle, k + 1, pool.len(), events, &session)?;
+        show_puzzle(
+            &mut out,
+            puzzle,
+            k + 1,
+            pool.len(),
+            storm.summary().score,
+            events,
+            &session,
+        )?;
         let started = now();
         storm.start_puzzle(started);
         loop {
@@ -420,7 +427,15 @@ pub fn run_streak<R: BufRead, W: Write>(
             continue;
         };
         let (mut session, events) = Session::new(puzzle.clone());
-        show_puzzle(&mut out, puzzle, k + 1, pool.len(), events, &session)?;
+        show_puzzle(
+            &mut out,
+            puzzle,
+            k + 1,
+            pool.len(),
+            streak.solved(),
+            events,
+            &session,
+        )?;
         let started = clock();
         loop {
             if !json {
