@@ -28,6 +28,7 @@ pub mod engine;
 pub mod library;
 pub mod line;
 pub mod mine;
+pub mod modes;
 pub mod notation;
 pub mod progress;
 pub mod puzzle;

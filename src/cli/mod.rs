@@ -7,6 +7,7 @@ mod data;
 mod drill;
 mod library;
 mod mine;
+mod modes;
 mod notation;
 mod play;
 mod progress;
@@ -58,6 +59,10 @@ pub enum Command {
     Solve(puzzles::SolveArgs),
     /// Puzzles from your own games (PGN), found with a UCI engine such as Stockfish.
     Mine(mine::MineArgs),
+    /// Puzzle Storm: as many puzzles as a clock allows (line mode: --plain [--json]).
+    Storm(modes::StormArgs),
+    /// Puzzle Streak: rising difficulty until the first mistake, one skip (line mode: --plain [--json]).
+    Streak(modes::StreakArgs),
     /// Notation drills: write, read, disambiguation, coordinates, transcribe, review, scoresheet.
     Drill(drill::DrillArgs),
     /// Lessons on every rule of SAN (no number: the list).
@@ -104,6 +109,8 @@ pub fn run(cli: Cli) -> anyhow::Result<ExitCode> {
         Some(Command::Check(args)) => puzzles::check(args),
         Some(Command::Solve(args)) => puzzles::solve(args),
         Some(Command::Mine(args)) => mine::mine(args, cli.data_dir),
+        Some(Command::Storm(args)) => modes::storm(args, cli.data_dir),
+        Some(Command::Streak(args)) => modes::streak(args, cli.data_dir),
         Some(Command::Drill(args)) => drill::drill(args, cli.data_dir),
         Some(Command::Lesson(args)) => drill::lesson(args, cli.data_dir),
         Some(Command::Import(args)) => library::import(args, cli.data_dir),

@@ -19,12 +19,18 @@ pub struct StatsArgs {
 pub fn stats(args: StatsArgs, data_dir: Option<PathBuf>) -> anyhow::Result<ExitCode> {
     let store = open_store_for_reading(data_dir)?;
     let stats = store.progress().stats(now());
+    // Storm and Streak bests: an added `modes` key, an added text block.
+    let modes = store.progress().mode_records(now());
     let mut out = io::stdout().lock();
     if args.json {
-        serde_json::to_writer_pretty(&mut out, &stats)?;
+        let mut value = serde_json::to_value(&stats)?;
+        if let serde_json::Value::Object(map) = &mut value {
+            map.insert("modes".into(), serde_json::to_value(&modes)?);
+        }
+        serde_json::to_writer_pretty(&mut out, &value)?;
         writeln!(out)?;
     } else {
-        write!(out, "{stats}")?;
+        write!(out, "{stats}{modes}")?;
     }
     Ok(ExitCode::SUCCESS)
 }

@@ -14,7 +14,7 @@ mod games;
 mod generator;
 mod lessons;
 pub mod pgn;
-mod rng;
+pub(crate) mod rng;
 mod run;
 pub mod scoresheet;
 

@@ -8,6 +8,7 @@ pub mod drill;
 pub mod prose;
 pub mod puzzle;
 pub mod scoresheet;
+pub mod storm;
 
 pub use blindfold::{blindfold_text, numbered_moves};
 pub use board_text::{board_drawing, board_drawing_marked, piece_list};

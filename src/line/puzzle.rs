@@ -308,15 +308,15 @@ const HELP: &str = "Type your move in SAN (Nf3, exd5, O-O, e8=Q) or UCI (g1f3). 
 Commands, in any case: hint (one rung more each time), solution, next, retry (start the puzzle again), \
 board, help, quit.";
 
-/// The writer, in text or JSON.
-struct Out<W> {
-    w: W,
-    json: bool,
-    blindfold: bool,
+/// The writer, in text or JSON (shared with Storm and Streak, [`super::storm`]).
+pub(crate) struct Out<W> {
+    pub(crate) w: W,
+    pub(crate) json: bool,
+    pub(crate) blindfold: bool,
 }
 
 impl<W: Write> Out<W> {
-    fn event(&mut self, value: Value, text: impl FnOnce() -> String) -> io::Result<()> {
+    pub(crate) fn event(&mut self, value: Value, text: impl FnOnce() -> String) -> io::Result<()> {
         if self.json {
             serde_json::to_writer(&mut self.w, &value)?;
             writeln!(self.w)?;
@@ -326,7 +326,7 @@ impl<W: Write> Out<W> {
         self.w.flush()
     }
 
-    fn text(&mut self, text: &str) -> io::Result<()> {
+    pub(crate) fn text(&mut self, text: &str) -> io::Result<()> {
         if !self.json {
             writeln!(self.w, "{text}")?;
         }
@@ -335,7 +335,7 @@ impl<W: Write> Out<W> {
 
     /// The position as the user is given it: drawn (with the piece list),
     /// or in words only when blindfold and the puzzle is not over.
-    fn board(&mut self, session: &Session) -> io::Result<()> {
+    pub(crate) fn board(&mut self, session: &Session) -> io::Result<()> {
         if self.blindfold && !session.is_finished() {
             if !self.json {
                 let played: Vec<MoveText> = session
@@ -354,7 +354,7 @@ impl<W: Write> Out<W> {
         self.drawing(session.position(), session.puzzle().user_color)
     }
 
-    fn drawing(&mut self, pos: &Chess, side: Color) -> io::Result<()> {
+    pub(crate) fn drawing(&mut self, pos: &Chess, side: Color) -> io::Result<()> {
         if !self.json {
             writeln!(self.w, "{}", board_drawing(pos, side))?;
             writeln!(self.w, "{}", piece_list(pos))?;
@@ -407,7 +407,7 @@ impl<W: Write> Out<W> {
     }
 
     /// Writes the session's events; `before` is the position before them.
-    fn events(&mut self, before: &Chess, events: Vec<Event>) -> io::Result<()> {
+    pub(crate) fn events(&mut self, before: &Chess, events: Vec<Event>) -> io::Result<()> {
         let mut pos = before.clone();
         for event in events {
             match event {
@@ -549,7 +549,7 @@ impl<W: Write> Out<W> {
         }
     }
 
-    fn wrong(&mut self, input: &str, wrong: &Wrong) -> io::Result<()> {
+    pub(crate) fn wrong(&mut self, input: &str, wrong: &Wrong) -> io::Result<()> {
         let (reason, legal, diagnostics, candidates) = match wrong {
             Wrong::NotSolution { text } => (
                 format!("{} is legal, but not the solution", text.san),

@@ -38,6 +38,9 @@ pub struct ProgressFile {
     /// Completed lesson ids.
     #[serde(default)]
     pub lessons: Vec<String>,
+    /// Storm and Streak runs (optional: absent in files written before them).
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub runs: Vec<super::runs::RunRecord>,
     /// Top-level fields this version does not know (written by a newer
     /// minor version): kept as they were and written back unchanged.
     #[serde(flatten)]
@@ -289,6 +292,13 @@ impl From<&Progress> for ProgressFile {
                 .map(|(id, d)| DrillRecord::new(id, d))
                 .collect(),
             lessons: progress.lessons().iter().cloned().collect(),
+            runs: progress
+                .run_records()
+                .map(|(id, run)| super::runs::RunRecord {
+                    id: id.clone(),
+                    run: run.clone(),
+                })
+                .collect(),
         }
     }
 }
@@ -307,6 +317,9 @@ impl From<ProgressFile> for Progress {
         }
         for lesson in file.lessons {
             progress.complete_lesson(&lesson);
+        }
+        for record in file.runs {
+            progress.insert_run(record.id, record.run);
         }
         progress
     }
@@ -410,5 +423,5 @@ pub fn encode_document(progress: &Progress, extra: &Extra) -> Result<Vec<u8>, se
     serde_json::to_vec(&file)
 }
 
-/// The top-level fields of schema 1.
-const KNOWN_FIELDS: [&str; 4] = ["schema", "attempts", "drills", "lessons"];
+/// The top-level fields of schema 1 (`runs` is optional).
+const KNOWN_FIELDS: [&str; 5] = ["schema", "attempts", "drills", "lessons", "runs"];

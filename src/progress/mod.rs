@@ -47,6 +47,7 @@ pub mod class;
 pub mod disk;
 pub mod rating;
 pub mod review;
+pub mod runs;
 
 mod derive;
 mod error;
@@ -72,6 +73,7 @@ pub use pick::{Candidate, Pick, PickReason};
 pub use rating::{PUZZLE_DEVIATION, RatingPoint, UserRating, difficulty_rating};
 pub use resume::{Resume, header};
 pub use review::Card;
+pub use runs::{Mode, ModeRecords, ModeRun, RunRecord, day_start};
 pub use stats::{
     DrillKindStats, DrillStats, LessonStats, MistakeCount, PuzzleTotals, RatingStats, Stats,
     ThemeStats, ThemeWeakness, WEAK_THEME_MIN_ATTEMPTS, WRONG_ANSWER_CODES, WeakSpots,

@@ -255,6 +255,8 @@ pub struct Progress {
     attempts: BTreeMap<AttemptId, Attempt>,
     drills: BTreeMap<DrillId, DrillResult>,
     lessons: BTreeSet<String>,
+    /// Storm and Streak runs, by id (see [`super::runs`]).
+    runs: BTreeMap<String, super::runs::ModeRun>,
     derived: OnceLock<Derived>,
 }
 
@@ -263,6 +265,7 @@ impl PartialEq for Progress {
         self.attempts == other.attempts
             && self.drills == other.drills
             && self.lessons == other.lessons
+            && self.runs == other.runs
     }
 }
 
@@ -276,7 +279,10 @@ impl Progress {
     /// Whether nothing has been recorded.
     #[must_use]
     pub fn is_empty(&self) -> bool {
-        self.attempts.is_empty() && self.drills.is_empty() && self.lessons.is_empty()
+        self.attempts.is_empty()
+            && self.drills.is_empty()
+            && self.lessons.is_empty()
+            && self.runs.is_empty()
     }
 
     /// Adds an attempt under `id`; returns false (and changes nothing) if
@@ -307,6 +313,25 @@ impl Progress {
             return false;
         }
         self.lessons.insert(lesson.to_owned())
+    }
+
+    /// Adds a Storm or Streak run under `id`; returns false if the id is present.
+    pub fn insert_run(&mut self, id: String, run: super::runs::ModeRun) -> bool {
+        if self.runs.contains_key(&id) {
+            return false;
+        }
+        self.runs.insert(id, run);
+        true
+    }
+
+    /// The Storm and Streak runs, with their ids, in id order.
+    pub fn run_records(&self) -> impl Iterator<Item = (&String, &super::runs::ModeRun)> {
+        self.runs.iter()
+    }
+
+    /// The Storm and Streak runs, in id order.
+    pub fn runs(&self) -> impl Iterator<Item = &super::runs::ModeRun> {
+        self.runs.values()
     }
 
     /// The attempts, in id order.
@@ -351,6 +376,9 @@ impl Progress {
             if self.complete_lesson(&lesson) {
                 summary.lessons_new += 1;
             }
+        }
+        for (id, run) in other.runs {
+            self.insert_run(id, run);
         }
         summary
     }

@@ -313,6 +313,24 @@ impl Store {
         Ok(id)
     }
 
+    /// Records a finished Storm or Streak run (durably) and returns the
+    /// bests with it, "today" being the UTC day of the run.
+    ///
+    /// # Errors
+    /// As [`Store::record`].
+    pub fn record_run(
+        &mut self,
+        run: super::runs::ModeRun,
+    ) -> Result<super::runs::ModeRecords, StoreError> {
+        self.clock = self.clock.max(run.at);
+        let at = run.at;
+        let id = format!("{}-{}-{:016x}", run.at.0, run.mode.as_str(), self.nonce());
+        self.record(move |p| {
+            p.insert_run(id, run);
+            p.mode_records(at)
+        })
+    }
+
     /// Marks a lesson complete; returns false if it already was.
     ///
     /// # Errors

@@ -1,0 +1,236 @@
+//! `sancho storm` and `sancho streak` (issue 14), in line mode.
+//!
+//! Puzzles come from the imported library when there is one, else from the
+//! built-in packs. Every finished puzzle is recorded without moving the
+//! rating (as on Lichess, timed modes are unrated), so a failed one joins
+//! the review queue.
+
+use std::cell::RefCell;
+use std::io;
+use std::path::PathBuf;
+use std::process::ExitCode;
+
+use anyhow::bail;
+use clap::Args;
+use sancho::library::{Filter, Library};
+use sancho::line::storm::{run_storm, run_streak};
+use sancho::modes::pool::{BUCKET_WIDTH, PER_BUCKET, STORM_RANGE};
+use sancho::modes::{DEFAULT_SECONDS, puzzle_rating, rising_pool, storm_pool};
+use sancho::progress::{Attempt, Mode, ModeRecords, ModeRun, Outcome, PuzzleRef, Store};
+use sancho::puzzle::{Puzzle, builtin_packs};
+use sancho::record::source_of;
+
+use super::data::{now, open_store_noting, stopwatch, tell_notice};
+use super::play::library_if_any;
+
+/// `sancho storm`.
+#[derive(Debug, Args)]
+pub struct StormArgs {
+    /// Seconds on the clock at the start.
+    #[arg(long, default_value_t = DEFAULT_SECONDS, value_parser = clap::value_parser!(u32).range(1..=3600))]
+    seconds: u32,
+    /// Line mode (the full-screen Storm is not there yet).
+    #[arg(long)]
+    plain: bool,
+    /// With --plain: every event as one JSON object per line.
+    #[arg(long, requires = "plain")]
+    json: bool,
+    /// The seed that picks the puzzles (default: the time), to replay a run's pool.
+    #[arg(long)]
+    seed: Option<u64>,
+}
+
+/// `sancho streak`.
+#[derive(Debug, Args)]
+pub struct StreakArgs {
+    /// Line mode (the full-screen Streak is not there yet).
+    #[arg(long)]
+    plain: bool,
+    /// With --plain: every event as one JSON object per line.
+    #[arg(long, requires = "plain")]
+    json: bool,
+    /// The seed that orders puzzles of equal rating (default: the time).
+    #[arg(long)]
+    seed: Option<u64>,
+}
+
+/// Says that only line mode exists for now (exit 2).
+fn no_full_screen(mode: &str) -> ExitCode {
+    eprintln!(
+        "sancho: the full-screen {mode} is not there yet; play it in line mode: sancho {mode} --plain"
+    );
+    ExitCode::from(2)
+}
+
+/// The candidate puzzles: from the library, a few per 100-point bucket
+/// between 1000 and 2500; else every built-in puzzle. The flag says
+/// whether they are built-in.
+fn candidates(data_dir: Option<PathBuf>) -> anyhow::Result<(Vec<Puzzle>, bool)> {
+    if let Some(path) = library_if_any(data_dir) {
+        let library = Library::open(&path)?;
+        let mut puzzles = Vec::new();
+        let (low, high) = STORM_RANGE;
+        let mut from = low;
+        while from < high {
+            let to = from + BUCKET_WIDTH - 1;
+            let filter = Filter {
+                rating: Some((from as u16, to as u16)),
+                ..Filter::default()
+            };
+            let near = (from + BUCKET_WIDTH / 2) as u16;
+            puzzles.extend(library.pick(&filter, near, &|_| false, PER_BUCKET * 4)?);
+            from += BUCKET_WIDTH;
+        }
+        if !puzzles.is_empty() {
+            return Ok((puzzles, false));
+        }
+        eprintln!("sancho: the library has no puzzles rated 1000-2500; playing the built-in packs");
+    }
+    let packs =
+        builtin_packs().map_err(|(file, e)| anyhow::anyhow!("built-in pack {file}: {e}"))?;
+    let puzzles: Vec<Puzzle> = packs.into_iter().flat_map(|p| p.puzzles).collect();
+    if puzzles.is_empty() {
+        bail!("no puzzles to play");
+    }
+    Ok((puzzles, true))
+}
+
+/// Records a finished puzzle, unrated (`rating: None` leaves the user's
+/// rating alone); a failed one becomes due for review.
+fn record(store: &mut Option<Store>, puzzle: &Puzzle, builtin: bool, solved: bool, time_ms: u64) {
+    let Some(s) = store else { return };
+    let attempt = Attempt {
+        puzzle: PuzzleRef::new(source_of(puzzle, builtin), puzzle.id.clone()),
+        at: now(),
+        outcome: if solved {
+            Outcome::Solved
+        } else {
+            Outcome::Failed
+        },
+        time_ms,
+        hints: 0,
+        solution_shown: false,
+        rating: None,
+        themes: puzzle.themes.clone(),
+        wrong_inputs: Vec::new(),
+    };
+    if let Err(e) = s.record_attempt(attempt) {
+        eprintln!("sancho: {e}; results of this run are no longer saved");
+        *store = None;
+        return;
+    }
+    tell_notice(s);
+}
+
+/// Saves a finished run and returns the bests (`None`: not saved).
+fn save_run(store: &mut Option<Store>, run: ModeRun) -> Option<ModeRecords> {
+    let s = store.as_mut()?;
+    match s.record_run(run) {
+        Ok(records) => {
+            tell_notice(s);
+            Some(records)
+        }
+        Err(e) => {
+            eprintln!("sancho: {e}; this run is not saved");
+            None
+        }
+    }
+}
+
+fn open_store(data_dir: Option<PathBuf>) -> Option<Store> {
+    match open_store_noting(data_dir) {
+        Ok((store, _)) => Some(store),
+        Err(e) => {
+            eprintln!("sancho: {e:#}\nsancho: your results will not be saved this time");
+            None
+        }
+    }
+}
+
+/// Runs `sancho storm`.
+pub fn storm(args: StormArgs, data_dir: Option<PathBuf>) -> anyhow::Result<ExitCode> {
+    if !args.plain {
+        return Ok(no_full_screen("storm"));
+    }
+    let store = RefCell::new(open_store(data_dir.clone()));
+    let (puzzles, builtin) = candidates(data_dir)?;
+    let ratings: Vec<u32> = puzzles.iter().map(puzzle_rating).collect();
+    let seed = args.seed.unwrap_or_else(|| now().0.unsigned_abs());
+    let pool = storm_pool(&ratings, seed);
+    run_storm(
+        io::stdin().lock(),
+        io::stdout().lock(),
+        &puzzles,
+        &pool,
+        args.seconds,
+        args.json,
+        stopwatch(),
+        |puzzle, solved, ms| {
+            record(&mut store.borrow_mut(), puzzle, builtin, solved, ms);
+            Ok(())
+        },
+        |s| {
+            // A run without a single move is not a run.
+            if s.moves == 0 {
+                return Ok(None);
+            }
+            let run = ModeRun {
+                mode: Mode::Storm,
+                at: now(),
+                score: s.score,
+                moves: s.moves,
+                accuracy: s.accuracy,
+                combo_best: s.combo_best,
+                seconds: s.seconds,
+                highest_solved: s.highest_solved,
+            };
+            Ok(save_run(&mut store.borrow_mut(), run))
+        },
+    )?;
+    Ok(ExitCode::SUCCESS)
+}
+
+/// Runs `sancho streak`.
+pub fn streak(args: StreakArgs, data_dir: Option<PathBuf>) -> anyhow::Result<ExitCode> {
+    if !args.plain {
+        return Ok(no_full_screen("streak"));
+    }
+    let store = RefCell::new(open_store(data_dir.clone()));
+    let (puzzles, builtin) = candidates(data_dir)?;
+    let ratings: Vec<u32> = puzzles.iter().map(puzzle_rating).collect();
+    let seed = args.seed.unwrap_or_else(|| now().0.unsigned_abs());
+    let pool = rising_pool(&ratings, seed);
+    let solved_ratings = RefCell::new(Vec::new());
+    run_streak(
+        io::stdin().lock(),
+        io::stdout().lock(),
+        &puzzles,
+        &pool,
+        args.json,
+        stopwatch(),
+        |puzzle, solved, ms| {
+            record(&mut store.borrow_mut(), puzzle, builtin, solved, ms);
+            solved_ratings
+                .borrow_mut()
+                .push(solved.then(|| puzzle_rating(puzzle)));
+            Ok(())
+        },
+        |streak| {
+            if streak.solved() == 0 && streak.failed().is_none() {
+                return Ok(None);
+            }
+            let run = ModeRun {
+                mode: Mode::Streak,
+                at: now(),
+                score: streak.solved(),
+                moves: 0,
+                accuracy: 0,
+                combo_best: 0,
+                seconds: 0,
+                highest_solved: solved_ratings.borrow().iter().flatten().max().copied(),
+            };
+            Ok(save_run(&mut store.borrow_mut(), run))
+        },
+    )?;
+    Ok(ExitCode::SUCCESS)
+}

@@ -1,0 +1,526 @@
+//! Storm and Streak in line mode (issue 14).
+//!
+//! Storm's JSON events, one object per line:
+//!
+//! - `{"event": "storm_start", "seconds", "puzzles"}`
+//! - each puzzle as in `play --json`: `{"event": "puzzle", "id", "fen", "to_move", "title",
+//!   "subtitle", "themes", "difficulty", "rating", "number", "of", "solved_count", "header",
+//!   "review"}` (`solved_count`: solved so far in this run; `review` always false), then `opponent_move`,
+//!   `correct` and `wrong` exactly as `play` writes them
+//! - `{"event": "clock", "remaining_ms", "combo", "bonus_ms", "penalty_ms"}` after each move
+//!   (an answer that is no legal move is refused at no cost: `penalty_ms` 0)
+//! - `{"event": "solved", "id", "rating"}` / `{"event": "failed", "id", "reason": "wrong_move",
+//!   "solution"}` (a wrong move ends the puzzle)
+//! - `{"event": "storm_end", "score", "moves", "accuracy", "combo_best", "failed": [ids],
+//!   "seconds", "ms_per_puzzle", "highest_solved", "reason", "records"}` (`reason`: `time`, `quit`,
+//!   `no_puzzles_left` or `end_of_input`)
+//!
+//! Streak's: `{"event": "streak_start", "puzzles"}`, the puzzle events, `solved` / `failed`,
+//! `{"event": "skipped", "id", "skips_left"}`, `{"event": "streak_end", "streak", "failed",
+//! "reason", "records"}`.
+//!
+//! `records` is null when nothing was saved, else the bests after this run:
+//! `{"storm_runs", "storm_best_today", "storm_best", "streak_runs", "streak_best"}`.
+//!
+//! Line mode cannot interrupt a typed line: the clock is read when an answer
+//! arrives, and an answer that comes after zero ends the run uncounted.
+
+use std::io::{self, BufRead, Write};
+
+use serde_json::json;
+use shakmaty::Position;
+
+use crate::modes::{Storm, StormSummary, Streak, puzzle_rating};
+use crate::notation::color_name;
+use crate::progress::ModeRecords;
+use crate::puzzle::{Puzzle, color_word};
+use crate::session::{Event, Session, Wrong};
+
+use super::command::{COMMANDS, Command, is_unknown_word, unknown_word_text};
+use super::puzzle::Out;
+
+/// How a judged answer went.
+enum Judged {
+    /// Not a legal move (refused, no cost).
+    Refused,
+    /// A correct move; `true` when it finished the puzzle.
+    Correct(bool),
+    /// A legal move that is not the solution.
+    Wrong,
+}
+
+/// Why a run ended.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum RunEnd {
+    /// Storm's clock reached zero; Streak's first mistake.
+    Over,
+    /// The user typed `quit`.
+    Quit,
+    /// Every puzzle of the pool was played.
+    NoPuzzlesLeft,
+    /// The input ended.
+    EndOfInput,
+}
+
+impl RunEnd {
+    fn as_str(self, storm: bool) -> &'static str {
+        match self {
+            RunEnd::Over if storm => "time",
+            RunEnd::Over => "mistake",
+            RunEnd::Quit => "quit",
+            RunEnd::NoPuzzlesLeft => "no_puzzles_left",
+            RunEnd::EndOfInput => "end_of_input",
+        }
+    }
+}
+
+const STORM_HELP: &str = "Storm: type each move in SAN or UCI. A wrong move costs 10 s and ends the puzzle; \
+5, 12, 20 and 30 correct moves in a row add 3, 5, 7 and 10 s, then every 10 more add 10 s. \
+An answer that is no legal move costs nothing. Commands: board, help, quit.";
+
+const STREAK_HELP: &str = "Streak: puzzles get harder until your first wrong move. \
+Type skip (once per run) to pass a puzzle. Commands: skip, board, help, quit.";
+
+/// What one answer line was.
+enum Line {
+    Answer(String),
+    Again,
+    Skip,
+    Quit,
+    End,
+}
+
+/// Reads one line and handles the commands every mode shares (board, help,
+/// unknown words, and commands this mode does not have).
+fn read_answer<R: BufRead, W: Write>(
+    input: &mut R,
+    out: &mut Out<W>,
+    session: &Session,
+    help: &str,
+    skip_allowed: bool,
+) -> io::Result<Line> {
+    let mut line = String::new();
+    if super::read_line_lossy(input, &mut line)? == 0 {
+        return Ok(Line::End);
+    }
+    let text = line.trim();
+    Ok(match Command::parse(text) {
+        _ if text.is_empty() => Line::Again,
+        Some(Command::Quit) => Line::Quit,
+        Some(Command::Next) if skip_allowed => Line::Skip,
+        Some(Command::Board) => {
+            out.drawing(session.position(), session.puzzle().user_color)?;
+            Line::Again
+        }
+        Some(Command::Help) => {
+            out.text(help)?;
+            Line::Again
+        }
+        Some(other) => {
+            let word = format!("{other:?}").to_lowercase();
+            out.event(
+                json!({"event": "unavailable", "input": text, "command": word}),
+                || format!("No {word} in this mode. {help}"),
+            )?;
+            Line::Again
+        }
+        None if is_unknown_word(text) => {
+            out.event(
+                json!({"event": "unknown_command", "input": text, "commands": COMMANDS}),
+                || unknown_word_text(text),
+            )?;
+            Line::Again
+        }
+        None => Line::Answer(text.to_owned()),
+    })
+}
+
+/// Submits an answer and writes what the session said (never its own
+/// end-of-puzzle events: the mode decides when a puzzle ends).
+fn judge<W: Write>(out: &mut Out<W>, session: &mut Session, answer: &str) -> io::Result<Judged> {
+    let before = session.position().clone();
+    let events = session.submit(answer);
+    let mut judged = Judged::Refused;
+    for e in &events {
+        match e {
+            Event::Correct { .. } => judged = Judged::Correct(false),
+            Event::Wrong {
+                wrong: Wrong::NotSolution { .. },
+                ..
+            } => judged = Judged::Wrong,
+            _ => {}
+        }
+    }
+    if let Judged::Correct(_) = judged {
+        let solved = events.iter().any(|e| matches!(e, Event::Solved { .. }));
+        judged = Judged::Correct(solved);
+    }
+    let shown: Vec<Event> = events
+        .into_iter()
+        .filter(|e| {
+            !matches!(
+                e,
+                Event::MarkedFailed { .. }
+                    | Event::Solved { .. }
+                    | Event::Failed { .. }
+                    | Event::GaveUp { .. }
+            )
+        })
+        .collect();
+    out.events(&before, shown)?;
+    Ok(judged)
+}
+
+/// Writes a puzzle's header and board, then its opening events.
+fn show_puzzle<W: Write>(
+    out: &mut Out<W>,
+    p: &Puzzle,
+    number: usize,
+    of: usize,
+    solved_count: u32,
+    events: Vec<Event>,
+    session: &Session,
+) -> io::Result<()> {
+    let rating = puzzle_rating(p);
+    let header = format!("Puzzle {number} of {of}");
+    out.event(
+        json!({
+            "event": "puzzle", "id": p.id, "fen": p.fen, "to_move": color_word(p.user_color),
+            "title": p.title, "subtitle": p.subtitle, "themes": p.themes,
+            "difficulty": p.difficulty, "rating": p.rating, "number": number, "of": of,
+            "solved_count": solved_count, "header": header, "review": false,
+        }),
+        || format!("\n{header}: {} ({}), rated {rating}", p.title, p.id),
+    )?;
+    out.drawing(session.position(), p.user_color)?;
+    out.events(&p.position, events)
+}
+
+/// The solution's user moves, in SAN, for a failed puzzle.
+fn solution_sans(session: &Session) -> Vec<String> {
+    session
+        .solution_line()
+        .iter()
+        .map(|s| s.text.san.clone())
+        .collect()
+}
+
+fn seconds_text(ms: u64) -> String {
+    format!("{}.{} s", ms / 1000, (ms % 1000) / 100)
+}
+
+/// Plays a Storm run over `pool` (indices into `puzzles`, in playing
+/// order) with `seconds` on the clock. `clock` gives milliseconds from any
+/// fixed start; `on_finish` is told of each finished puzzle (solved or not,
+/// and its time) so that the shell can record it; `on_end` saves the run
+/// and returns the bests, which `storm_end` shows.
+///
+/// # Errors
+/// Reading or writing failed, or `on_finish` did.
+#[allow(clippy::too_many_arguments)]
+pub fn run_storm<R: BufRead, W: Write>(
+    mut input: R,
+    output: W,
+    puzzles: &[Puzzle],
+    pool: &[usize],
+    seconds: u32,
+    json: bool,
+    mut clock: impl FnMut() -> u64,
+    mut on_finish: impl FnMut(&Puzzle, bool, u64) -> io::Result<()>,
+    on_end: impl FnOnce(&StormSummary) -> io::Result<Option<ModeRecords>>,
+) -> io::Result<(StormSummary, RunEnd)> {
+    let mut out = Out {
+        w: output,
+        json,
+        blindfold: false,
+    };
+    let origin = clock();
+    let mut now = move || clock().saturating_sub(origin);
+    let mut storm = Storm::new(seconds);
+    out.event(
+        json!({"event": "storm_start", "seconds": seconds, "puzzles": pool.len()}),
+        || format!("{seconds} s on the clock. {STORM_HELP}"),
+    )?;
+    let mut end = RunEnd::NoPuzzlesLeft;
+    'puzzles: for (k, &i) in pool.iter().enumerate() {
+        let Some(puzzle) = puzzles.get(i) else {
+            continue;
+        };
+        if storm.is_over(now()) {
+            end = RunEnd::Over;
+            break;
+        }
+        let (mut session, events) = Session::new(puzzle.clone());
+        show_puzzle(
+            &mut out,
+            puzzle,
+            k + 1,
+            pool.len(),
+            storm.summary().score,
+            events,
+            &session,
+        )?;
+        let started = now();
+        storm.start_puzzle(started);
+        loop {
+            if !json {
+                let t = now();
+                writeln!(
+                    out.w,
+                    "{} left, combo {}. You play {}:",
+                    seconds_text(storm.remaining_ms(t)),
+                    storm.combo(),
+                    color_name(session.position().turn())
+                )?;
+                out.w.flush()?;
+            }
+            let answer = match read_answer(&mut input, &mut out, &session, STORM_HELP, false)? {
+                Line::Answer(a) => a,
+                Line::Again | Line::Skip => continue,
+                Line::Quit => {
+                    end = RunEnd::Quit;
+                    break 'puzzles;
+                }
+                Line::End => {
+                    end = RunEnd::EndOfInput;
+                    break 'puzzles;
+                }
+            };
+            let t = now();
+            if storm.is_over(t) {
+                end = RunEnd::Over;
+                break 'puzzles;
+            }
+            let judged = judge(&mut out, &mut session, &answer)?;
+            let change = match judged {
+                Judged::Refused => None,
+                Judged::Correct(_) => storm.correct_move(t),
+                Judged::Wrong => storm.wrong_move(t, &puzzle.id),
+            };
+            let (bonus, penalty) = change.map_or((0, 0), |c| (c.bonus_ms, c.penalty_ms));
+            let remaining = storm.remaining_ms(t);
+            out.event(
+                json!({"event": "clock", "remaining_ms": remaining, "combo": storm.combo(),
+                       "bonus_ms": bonus, "penalty_ms": penalty}),
+                || {
+                    let mut s = format!("Clock: {} left", seconds_text(remaining));
+                    if bonus > 0 {
+                        s.push_str(&format!(
+                            " (+{} s for a combo of {})",
+                            bonus / 1000,
+                            storm.combo()
+                        ));
+                    }
+                    if penalty > 0 {
+                        s.push_str(&format!(" (-{} s for the wrong move)", penalty / 1000));
+                    }
+                    s.push('.');
+                    s
+                },
+            )?;
+            match judged {
+                Judged::Refused | Judged::Correct(false) => {}
+                Judged::Correct(true) => {
+                    storm.solved(t, Some(puzzle_rating(puzzle)));
+                    on_finish(puzzle, true, t.saturating_sub(started))?;
+                    out.event(
+                        json!({"event": "solved", "id": puzzle.id, "rating": puzzle_rating(puzzle)}),
+                        || format!("Solved {}.", puzzle.id),
+                    )?;
+                    continue 'puzzles;
+                }
+                Judged::Wrong => {
+                    on_finish(puzzle, false, t.saturating_sub(started))?;
+                    let solution = solution_sans(&session);
+                    out.event(
+                        json!({"event": "failed", "id": puzzle.id, "reason": "wrong_move",
+                               "solution": solution}),
+                        || {
+                            format!(
+                                "Failed {}: the solution was {}.",
+                                puzzle.id,
+                                solution.join(" ")
+                            )
+                        },
+                    )?;
+                    continue 'puzzles;
+                }
+            }
+            if storm.is_over(t) {
+                end = RunEnd::Over;
+                break 'puzzles;
+            }
+        }
+    }
+    storm.stop(now());
+    let s = storm.summary();
+    // Saved first, then said.
+    let records = on_end(&s)?;
+    out.event(
+        json!({"event": "storm_end", "score": s.score, "moves": s.moves, "accuracy": s.accuracy,
+               "combo_best": s.combo_best, "failed": s.failed, "seconds": s.seconds,
+               "ms_per_puzzle": s.ms_per_puzzle, "highest_solved": s.highest_solved,
+               "reason": end.as_str(true), "records": records}),
+        || {
+            let mut text = storm_text(&s, end);
+            if let Some(r) = &records {
+                text.push_str(&format!("\n{r}"));
+            }
+            text
+        },
+    )?;
+    Ok((s, end))
+}
+
+/// The plain-text summary of a Storm run.
+pub fn storm_text(s: &StormSummary, end: RunEnd) -> String {
+    let why = match end {
+        RunEnd::Over => "Time is up.",
+        RunEnd::Quit => "Stopped.",
+        RunEnd::NoPuzzlesLeft => "No puzzles left.",
+        RunEnd::EndOfInput => "Input ended.",
+    };
+    let mut text = format!(
+        "\n{why} Score: {} solved. Moves: {} ({}% accurate). Best combo: {}. Time per puzzle: {}.",
+        s.score,
+        s.moves,
+        s.accuracy,
+        s.combo_best,
+        seconds_text(s.ms_per_puzzle)
+    );
+    if let Some(h) = s.highest_solved {
+        text.push_str(&format!(" Highest rating solved: {h}."));
+    }
+    if !s.failed.is_empty() {
+        text.push_str(&format!(
+            "\nFailed (added to your reviews): {}.",
+            s.failed.join(", ")
+        ));
+    }
+    text
+}
+
+/// Plays a Streak run over `pool` (indices into `puzzles`, easiest first)
+/// until the first wrong move; `skip` passes one puzzle per run.
+/// `on_finish` is told of each finished puzzle (solved or not, and its
+/// time from `clock`); `on_end` saves the run and returns the bests, which
+/// `streak_end` shows.
+///
+/// # Errors
+/// Reading or writing failed, or `on_finish` did.
+#[allow(clippy::too_many_arguments)]
+pub fn run_streak<R: BufRead, W: Write>(
+    mut input: R,
+    output: W,
+    puzzles: &[Puzzle],
+    pool: &[usize],
+    json: bool,
+    mut clock: impl FnMut() -> u64,
+    mut on_finish: impl FnMut(&Puzzle, bool, u64) -> io::Result<()>,
+    on_end: impl FnOnce(&Streak) -> io::Result<Option<ModeRecords>>,
+) -> io::Result<(Streak, RunEnd)> {
+    let mut out = Out {
+        w: output,
+        json,
+        blindfold: false,
+    };
+    let mut streak = Streak::new();
+    out.event(
+        json!({"event": "streak_start", "puzzles": pool.len()}),
+        || format!("Streak. {STREAK_HELP}"),
+    )?;
+    let mut end = RunEnd::NoPuzzlesLeft;
+    'puzzles: for (k, &i) in pool.iter().enumerate() {
+        let Some(puzzle) = puzzles.get(i) else {
+            continue;
+        };
+        let (mut session, events) = Session::new(puzzle.clone());
+        show_puzzle(
+            &mut out,
+            puzzle,
+            k + 1,
+            pool.len(),
+            streak.solved(),
+            events,
+            &session,
+        )?;
+        let started = clock();
+        loop {
+            if !json {
+                let skip = if streak.can_skip() { ", skip" } else { "" };
+                writeln!(
+                    out.w,
+                    "Streak {}. You play {} (or board, help{skip}, quit):",
+                    streak.solved(),
+                    color_name(session.position().turn())
+                )?;
+                out.w.flush()?;
+            }
+            let skip_allowed = streak.can_skip();
+            let answer =
+                match read_answer(&mut input, &mut out, &session, STREAK_HELP, skip_allowed)? {
+                    Line::Answer(a) => a,
+                    Line::Again => continue,
+                    Line::Skip => {
+                        streak.skip();
+                        out.event(
+                            json!({"event": "skipped", "id": puzzle.id, "skips_left": 0}),
+                            || format!("Skipped {}: that was this run's one skip.", puzzle.id),
+                        )?;
+                        continue 'puzzles;
+                    }
+                    Line::Quit => {
+                        end = RunEnd::Quit;
+                        break 'puzzles;
+                    }
+                    Line::End => {
+                        end = RunEnd::EndOfInput;
+                        break 'puzzles;
+                    }
+                };
+            match judge(&mut out, &mut session, &answer)? {
+                Judged::Refused | Judged::Correct(false) => {}
+                Judged::Correct(true) => {
+                    streak.solve();
+                    on_finish(puzzle, true, clock().saturating_sub(started))?;
+                    out.event(
+                        json!({"event": "solved", "id": puzzle.id, "streak": streak.solved()}),
+                        || format!("Solved {}. Streak: {}.", puzzle.id, streak.solved()),
+                    )?;
+                    continue 'puzzles;
+                }
+                Judged::Wrong => {
+                    streak.fail(&puzzle.id);
+                    on_finish(puzzle, false, clock().saturating_sub(started))?;
+                    let solution = solution_sans(&session);
+                    out.event(
+                        json!({"event": "failed", "id": puzzle.id, "reason": "wrong_move",
+                               "solution": solution}),
+                        || {
+                            format!(
+                                "Failed {}: the solution was {}.",
+                                puzzle.id,
+                                solution.join(" ")
+                            )
+                        },
+                    )?;
+                    end = RunEnd::Over;
+                    break 'puzzles;
+                }
+            }
+        }
+    }
+    let records = on_end(&streak)?;
+    out.event(
+        json!({"event": "streak_end", "streak": streak.solved(), "failed": streak.failed(),
+               "reason": end.as_str(false), "records": records}),
+        || {
+            let mut text = format!("\nStreak over: {} solved in a row.", streak.solved());
+            if let Some(r) = &records {
+                text.push_str(&format!("\n{r}"));
+            }
+            text
+        },
+    )?;
+    Ok((streak, end))
+}
