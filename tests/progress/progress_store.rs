@@ -445,7 +445,7 @@ fn writer(dir: &Path, count: Option<u32>) -> Command {
     command
         .args([
             "--exact",
-            "progress_writer_child",
+            "progress_store::progress_writer_child",
             "--ignored",
             "--nocapture",
         ])
