@@ -16,7 +16,15 @@ use criterion::{Criterion, criterion_group, criterion_main};
 use sancho::library::synth::{SynthConfig, write_csv};
 use sancho::library::{Filter, Library, import};
 
-const ROWS: u64 = 200_000;
+/// 200,000 rows under `cargo bench`; 2,000 under `cargo test`, which runs
+/// each benchmark once only to show it works (issue 16: no full-size work there).
+fn rows() -> u64 {
+    if std::env::args().any(|arg| arg == "--bench") {
+        200_000
+    } else {
+        2_000
+    }
+}
 
 fn library_path() -> (Option<tempfile::TempDir>, PathBuf) {
     if let Some(path) = std::env::var_os("SANCHO_BENCH_LIBRARY") {
@@ -26,7 +34,7 @@ fn library_path() -> (Option<tempfile::TempDir>, PathBuf) {
     let db = dir.path().join("library.sqlite");
     let mut csv = Vec::new();
     let config = SynthConfig {
-        rows: ROWS,
+        rows: rows(),
         seed: 5,
         bad_every: None,
     };

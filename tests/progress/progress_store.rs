@@ -257,6 +257,7 @@ fn unwritable_directory_is_a_clear_error() {
     fs::set_permissions(&data, fs::Permissions::from_mode(0o500)).unwrap();
     // Root ignores permissions: find out by trying.
     if fs::write(data.join("probe"), b"x").is_ok() {
+        // Covered as root by data_directory_or_file_of_the_wrong_kind_is_a_clear_error.
         eprintln!("skipped: permissions are not enforced (running as root?)");
         return;
     }
@@ -284,6 +285,47 @@ fn unwritable_directory_is_a_clear_error() {
     assert!(matches!(error, StoreError::Write { .. }), "{error:?}");
     assert!(error.to_string().contains("progress.json"), "{error}");
     assert_eq!(fs::read(data.join(FILE_NAME)).unwrap(), before);
+}
+
+/// The same failures as [`unwritable_directory_is_a_clear_error`], made
+/// so that they happen as root too (root ignores permission bits): a file
+/// where the data directory should be, and a directory where
+/// `progress.json` should be.
+#[test]
+fn data_directory_or_file_of_the_wrong_kind_is_a_clear_error() {
+    let dir = tempfile::tempdir().unwrap();
+    let not_a_dir = dir.path().join("data");
+    fs::write(&not_a_dir, b"a file").unwrap();
+    let error = Store::open(&not_a_dir, Timestamp(1)).unwrap_err();
+    assert!(matches!(error, StoreError::DataDir { .. }), "{error:?}");
+    let message = error.to_string();
+    assert!(
+        message.starts_with("cannot use the data directory "),
+        "{message}"
+    );
+    assert!(
+        message.contains(&not_a_dir.display().to_string()),
+        "{message}"
+    );
+    assert_eq!(fs::read(&not_a_dir).unwrap(), b"a file");
+
+    // A store opened while all is well fails cleanly when a directory takes
+    // the place of its file, and leaves what is there untouched.
+    let data = dir.path().join("store");
+    let mut store = open(&data);
+    store
+        .record_attempt(attempt("a", 1, Outcome::Solved))
+        .unwrap();
+    let file = data.join(FILE_NAME);
+    fs::remove_file(&file).unwrap();
+    fs::create_dir(&file).unwrap();
+    fs::write(file.join("keep"), b"kept").unwrap();
+    let error = store
+        .record_attempt(attempt("b", 2, Outcome::Solved))
+        .unwrap_err();
+    assert!(matches!(error, StoreError::Read { .. }), "{error:?}");
+    assert!(error.to_string().contains(FILE_NAME), "{error}");
+    assert_eq!(fs::read(file.join("keep")).unwrap(), b"kept");
 }
 
 #[test]
@@ -445,7 +487,7 @@ fn writer(dir: &Path, count: Option<u32>) -> Command {
     command
         .args([
             "--exact",
-            "progress_writer_child",
+            "progress_store::progress_writer_child",
             "--ignored",
             "--nocapture",
         ])
@@ -527,6 +569,12 @@ fn sigkill_at_random_moments_loses_nothing_saved() {
         stdout.read_to_string(&mut output).unwrap();
         child.wait().unwrap();
         let saved = saved_ids(&output);
+        // A trial that waited for a save must find it in the output: the
+        // test proves nothing if the children's saves go unseen.
+        assert!(
+            mark != SAVED || !saved.is_empty(),
+            "trial {trial}: no saved id in {output:?}"
+        );
         if !saved.is_empty() {
             kills_after_saves += 1;
         }
@@ -542,8 +590,6 @@ fn sigkill_at_random_moments_loses_nothing_saved() {
         "{TRIALS} kills, {kills_after_saves} after at least one save, {total_reported} saves, {:?}",
         started.elapsed()
     );
-    // The test proves nothing if the children never got to save.
-    assert!(kills_after_saves >= TRIALS / 2, "only {kills_after_saves}");
     // The next open cleans up temporary files left by killed writers.
     drop(open(dir.path()));
     assert!(files_starting(dir.path(), ".progress-").is_empty());

@@ -1,7 +1,7 @@
 //! The checker over a real Lichess sample, when one is available locally.
 //!
 //! Run with `SANCHO_LICHESS_SAMPLE=/path/to/sample.csv cargo test --release
-//! --test puzzle_sample -- --ignored --nocapture`. The project commits no
+//! --test puzzle puzzle_sample -- --ignored --nocapture`. The project commits no
 //! Lichess data, so the test is ignored by default.
 
 use std::path::PathBuf;

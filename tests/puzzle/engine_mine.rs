@@ -461,7 +461,7 @@ fn lines_that_are_not_clearly_best_or_do_not_deliver_are_not_mined() {
 }
 
 /// Runs the real engine (Stockfish by default). Not run by the README's
-/// test command: `cargo test --test engine_mine -- --ignored`.
+/// test command: `cargo test --test puzzle engine_mine -- --ignored`.
 #[test]
 #[ignore = "needs a real UCI engine (stockfish on PATH, /usr/games, or SANCHO_ENGINE)"]
 fn a_real_engine_finds_a_mate_in_one() {

@@ -2,7 +2,8 @@
 //!
 //! The `#[ignore]`d `fuzz_*` tests are the long-running fuzz target (cargo
 //! fuzz needs a nightly toolchain this project does not assume):
-//! `PROPTEST_CASES=200000 cargo test --release --test notation_props -- --ignored`
+//! `PROPTEST_CASES=200000 cargo test --release --test notation fuzz_ -- --ignored`
+//! (2,000,000 cases when `PROPTEST_CASES` is not set).
 
 use proptest::prelude::*;
 use sancho::notation::{
@@ -259,8 +260,20 @@ proptest! {
     }
 }
 
+/// The fuzz target's number of cases: `PROPTEST_CASES` when set (as the
+/// README's command does), else 2,000,000. `with_cases` alone would
+/// override the variable.
+fn fuzz_cases() -> u32 {
+    match std::env::var("PROPTEST_CASES") {
+        Ok(text) => text
+            .parse()
+            .unwrap_or_else(|_| panic!("PROPTEST_CASES={text:?} is not a number of cases")),
+        Err(_) => 2_000_000,
+    }
+}
+
 proptest! {
-    #![proptest_config(ProptestConfig::with_cases(2_000_000))]
+    #![proptest_config(ProptestConfig::with_cases(fuzz_cases()))]
 
     #[test]
     #[ignore = "long-running fuzz target; see the module docs"]

@@ -1,0 +1,10 @@
+//! Command-line tests: the binary's subcommands and line mode, run as a
+//! child process. One test crate per area keeps the suite to a few binaries
+//! to link (issue 16).
+
+mod cli_drill;
+mod cli_library;
+mod cli_notation;
+mod cli_shell;
+mod line_play;
+mod modes;

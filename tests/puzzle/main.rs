@@ -1,0 +1,12 @@
+//! Puzzle and library tests: pack loading and checking, Lichess CSV, puzzle
+//! sessions, the engine and mining, library import and queries. One test
+//! crate per area keeps the suite to a few binaries to link (issue 16).
+
+mod engine_mine;
+mod library_import;
+mod library_query;
+mod puzzle_check;
+mod puzzle_json;
+mod puzzle_lichess;
+mod puzzle_sample;
+mod puzzle_session;

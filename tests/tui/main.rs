@@ -1,0 +1,11 @@
+//! Terminal UI tests: App::update flows, TestBackend renders and snapshots,
+//! and the real binary in a pseudo-terminal. One test crate per area keeps
+//! the suite to a few binaries to link (issue 16).
+
+mod tui_drill;
+mod tui_filter;
+mod tui_flow;
+mod tui_library_source;
+mod tui_pty;
+mod tui_render;
+mod tui_screens;
