@@ -474,7 +474,14 @@ fn a_storm_run_is_saved_and_shown_in_stats() {
         "no move, no run"
     );
     let fen: Fen = first[1]["fen"].as_str().unwrap().parse().unwrap();
-    let pos: Chess = fen.into_position(CastlingMode::Standard).unwrap();
+    let mut pos: Chess = fen.into_position(CastlingMode::Standard).unwrap();
+    // A Lichess puzzle starts with the opponent's move: answer in the
+    // position after it.
+    if let Some(reply) = first.iter().find(|e| e["event"] == "opponent_move") {
+        let uci: UciMove = reply["uci"].as_str().unwrap().parse().unwrap();
+        let mv = uci.to_move(&pos).unwrap();
+        pos = pos.play(mv).unwrap();
+    }
     let mv = pos.legal_moves()[0];
     let answer = UciMove::from_standard(mv).to_string();
     let run = events_of(&sancho(&args, dir.path(), &format!("{answer}\nquit\n")));
