@@ -51,8 +51,10 @@ pub(crate) fn diagnose(
     if form.ep_suffix {
         let msg = if text.mv.is_en_passant() {
             "e.p. is not written: en passant looks like any pawn capture"
-        } else {
+        } else if text.mv.is_capture() {
             "e.p. is not written, and this capture is not en passant anyway"
+        } else {
+            "e.p. marks only an en passant capture, and this move captures nothing"
         };
         out.add(Code::EnPassantSuffix, msg);
     }

@@ -227,6 +227,26 @@ fn rejects_with_reasons() {
     }
 }
 
+/// Issue 18 #16: `e.p.` after a move says what the move really is.
+#[test]
+fn an_en_passant_suffix_is_explained_by_what_the_move_is() {
+    let cases = [
+        (PAWNS, "exd6 e.p.", "looks like any pawn capture"),
+        (PAWNS, "exd8=Q e.p.", "this capture is not en passant"),
+        (START, "e4 e.p.", "this move captures nothing"),
+    ];
+    for (fen, input, says) in cases {
+        let r = resolve(&pos(fen), input, Strictness::Lenient)
+            .unwrap_or_else(|e| panic!("{input}: {e}"));
+        let d = r
+            .diagnostics
+            .iter()
+            .find(|d| d.code == Code::EnPassantSuffix)
+            .unwrap_or_else(|| panic!("{input}: {:?}", r.diagnostics));
+        assert!(d.message.contains(says), "{input}: {}", d.message);
+    }
+}
+
 #[test]
 fn lowercase_b_is_the_b_pawn() {
     let p = pos("4k3/8/8/B7/8/2n5/1P6/4K3 w - - 0 1");
