@@ -196,6 +196,23 @@ fn show_puzzle<W: Write>(
     out.events(&p.position, events)
 }
 
+/// The `failed` event of a timed mode: a wrong move ended the puzzle, and
+/// its whole solution is shown.
+fn say_failed<W: Write>(out: &mut Out<W>, puzzle: &Puzzle, session: &Session) -> io::Result<()> {
+    let solution = solution_sans(session);
+    out.event(
+        json!({"event": "failed", "id": puzzle.id, "reason": "wrong_move",
+               "solution": solution}),
+        || {
+            format!(
+                "Failed {}: the solution was {}.",
+                puzzle.id,
+                solution.join(" ")
+            )
+        },
+    )
+}
+
 /// The solution's user moves, in SAN, for a failed puzzle.
 fn solution_sans(session: &Session) -> Vec<String> {
     session
@@ -331,18 +348,7 @@ pub fn run_storm<R: BufRead, W: Write>(
                 }
                 Judged::Wrong => {
                     on_finish(puzzle, false, t.saturating_sub(started))?;
-                    let solution = solution_sans(&session);
-                    out.event(
-                        json!({"event": "failed", "id": puzzle.id, "reason": "wrong_move",
-                               "solution": solution}),
-                        || {
-                            format!(
-                                "Failed {}: the solution was {}.",
-                                puzzle.id,
-                                solution.join(" ")
-                            )
-                        },
-                    )?;
+                    say_failed(&mut out, puzzle, &session)?;
                     continue 'puzzles;
                 }
             }
@@ -492,18 +498,7 @@ pub fn run_streak<R: BufRead, W: Write>(
                 Judged::Wrong => {
                     streak.fail(&puzzle.id);
                     on_finish(puzzle, false, clock().saturating_sub(started))?;
-                    let solution = solution_sans(&session);
-                    out.event(
-                        json!({"event": "failed", "id": puzzle.id, "reason": "wrong_move",
-                               "solution": solution}),
-                        || {
-                            format!(
-                                "Failed {}: the solution was {}.",
-                                puzzle.id,
-                                solution.join(" ")
-                            )
-                        },
-                    )?;
+                    say_failed(&mut out, puzzle, &session)?;
                     end = RunEnd::Over;
                     break 'puzzles;
                 }
