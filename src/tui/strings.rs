@@ -218,6 +218,7 @@ pub fn game(url: &str) -> String {
 pub fn step(at: usize, of: usize, san: Option<&str>, comment: Option<&str>) -> String {
     let mut out = match san {
         Some(san) => format!("Solution, move {at} of {of}: {san}."),
+        None if of == 1 => "Solution: the start position (1 move).".to_owned(),
         None => format!("Solution: the start position ({of} moves)."),
     };
     if let Some(c) = comment {
@@ -382,4 +383,25 @@ pub fn seconds(ms: u64) -> String {
 /// A ratio as a whole percentage.
 pub fn percent(ratio: f64) -> String {
     format!("{:.0}%", ratio * 100.0)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn the_solution_steps_are_counted_in_words() {
+        assert_eq!(
+            step(0, 1, None, None),
+            "Solution: the start position (1 move)."
+        );
+        assert_eq!(
+            step(0, 3, None, None),
+            "Solution: the start position (3 moves)."
+        );
+        assert_eq!(
+            step(1, 3, Some("Rd8+"), Some("Forced.")),
+            "Solution, move 1 of 3: Rd8+. Forced."
+        );
+    }
 }
