@@ -21,7 +21,8 @@ use super::notation::{PositionArgs, usage};
 /// `sancho check`.
 #[derive(Debug, Args)]
 pub struct CheckArgs {
-    /// Puzzle files: JSON packs, Lichess `.csv` or `.csv.zst`. None: the built-in packs.
+    /// Puzzle files: JSON packs, Lichess `.csv` or `.csv.zst`, or directories of them.
+    /// None: the built-in packs.
     paths: Vec<PathBuf>,
     /// One JSON object per finding on stdout (the summary goes to stderr).
     #[arg(long)]
@@ -111,7 +112,7 @@ pub fn check(args: CheckArgs) -> anyhow::Result<ExitCode> {
             report(findings, summary)?;
         }
     }
-    for path in &args.paths {
+    for path in &puzzle_files(&args.paths) {
         let (mut findings, mut summary) = check_path_with(path, options);
         if engine_used && let Ok(loaded) = load_path(path) {
             let name = path.display().to_string();
@@ -145,6 +146,34 @@ pub fn check(args: CheckArgs) -> anyhow::Result<ExitCode> {
     } else {
         ExitCode::from(1)
     })
+}
+
+/// The paths named, with each directory replaced by its puzzle files
+/// (`.json`, `.csv`, `.zst`) in name order; a directory that cannot be
+/// listed is kept, so that checking it reports why.
+fn puzzle_files(paths: &[PathBuf]) -> Vec<PathBuf> {
+    let mut files = Vec::new();
+    for path in paths {
+        let listed = path
+            .is_dir()
+            .then(|| std::fs::read_dir(path).ok())
+            .flatten();
+        let Some(entries) = listed else {
+            files.push(path.clone());
+            continue;
+        };
+        let mut inside: Vec<PathBuf> = entries
+            .filter_map(|e| e.ok().map(|e| e.path()))
+            .filter(|p| {
+                p.is_file()
+                    && p.extension()
+                        .is_some_and(|x| x == "json" || x == "csv" || x == "zst")
+            })
+            .collect();
+        inside.sort();
+        files.extend(inside);
+    }
+    files
 }
 
 /// The field names of a puzzle file: Lichess CSV or a JSON pack.

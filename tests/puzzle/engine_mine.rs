@@ -697,6 +697,14 @@ fn check_with_an_engine_warns_when_the_second_move_is_as_good() {
         out.contains("checked 1 puzzles: 1 passed, 0 failed"),
         "{out}"
     );
+    // A directory stands for its puzzle files; other files in it are not read.
+    std::fs::write(pack_dir.path().join("notes.txt"), "not a puzzle file").unwrap();
+    let (code, out) = check_with_engine(&engine, pack_dir.path(), &["--strict"]);
+    assert_eq!(code, Some(0), "{out}");
+    assert!(
+        out.contains("checked 1 puzzles: 1 passed, 0 failed"),
+        "{out}"
+    );
 
     // Rfe1 is within two pawns of Ra8+, and Ke7 was a better defence than Kd7.
     let weak = tempfile::tempdir().unwrap();
