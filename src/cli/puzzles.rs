@@ -1,14 +1,19 @@
 //! `sancho check` and `sancho solve`.
 
+use std::collections::HashSet;
 use std::io::{self, Write};
-use std::path::PathBuf;
+use std::path::{Path, PathBuf};
 use std::process::ExitCode;
 
+use anyhow::Context;
 use clap::Args;
+use sancho::engine::audit::audit_puzzle;
+use sancho::engine::{Engine, EngineOptions, HOW_TO_GET_ONE, Limit};
 use sancho::notation::move_text;
 use sancho::puzzle::{
-    BUILTIN_FILES, CheckOptions, CheckSummary, check_csv_with, check_pack_with, check_path_with,
-    is_csv, mate_in,
+    BUILTIN_FILES, CheckOptions, CheckSummary, Dialect, Finding, Format, Puzzle, Severity,
+    builtin_packs, check_csv_with, check_pack_with, check_path_with, fen_of, is_csv, load_path,
+    mate_in, open_puzzle_file,
 };
 
 use super::notation::{PositionArgs, usage};
@@ -16,7 +21,8 @@ use super::notation::{PositionArgs, usage};
 /// `sancho check`.
 #[derive(Debug, Args)]
 pub struct CheckArgs {
-    /// Puzzle files: JSON packs, Lichess `.csv` or `.csv.zst`. None: the built-in packs.
+    /// Puzzle files: JSON packs, Lichess `.csv` or `.csv.zst`, or directories of them.
+    /// None: the built-in packs.
     paths: Vec<PathBuf>,
     /// One JSON object per finding on stdout (the summary goes to stderr).
     #[arg(long)]
@@ -24,12 +30,48 @@ pub struct CheckArgs {
     /// Every warning is an error: another move that also forces mate fails the puzzle.
     #[arg(long)]
     strict: bool,
+    /// Also ask this UCI engine (Stockfish) whether each user move is clearly
+    /// best and each scripted reply is a good defence.
+    #[arg(long, value_name = "PATH")]
+    engine: Option<PathBuf>,
+    /// How long the engine looks at each position, in milliseconds.
+    #[arg(long, value_name = "MS", default_value_t = 100, requires = "engine",
+          value_parser = clap::value_parser!(u64).range(1..))]
+    movetime: u64,
 }
 
 pub fn check(args: CheckArgs) -> anyhow::Result<ExitCode> {
     let mut out = io::stdout().lock();
     let options = CheckOptions {
         strict: args.strict,
+    };
+    let mut engine = match &args.engine {
+        Some(path) => match Engine::start(path, EngineOptions::default()) {
+            Ok(engine) => Some(engine),
+            Err(e) => {
+                eprintln!(
+                    "sancho: no UCI engine could be run from {}: {e} ({HOW_TO_GET_ONE})",
+                    path.display()
+                );
+                return Ok(ExitCode::from(2));
+            }
+        },
+        None => None,
+    };
+    let limit = Limit::Movetime(args.movetime);
+    let engine_used = engine.is_some();
+    let mut audit = |file: &str,
+                     puzzles: &[Puzzle],
+                     dialect: Dialect,
+                     findings: &mut Vec<Finding>,
+                     summary: &mut CheckSummary|
+     -> anyhow::Result<()> {
+        match engine.as_mut() {
+            Some(engine) => engine_findings(
+                engine, limit, options, file, puzzles, dialect, findings, summary,
+            ),
+            None => Ok(()),
+        }
     };
     let mut total = CheckSummary::default();
     let mut report = |findings: Vec<_>, summary: CheckSummary| -> io::Result<()> {
@@ -45,20 +87,43 @@ pub fn check(args: CheckArgs) -> anyhow::Result<ExitCode> {
         Ok(())
     };
     if args.paths.is_empty() {
-        for (file, text) in BUILTIN_FILES {
+        let packs = if engine_used {
+            builtin_packs().map_err(|(file, e)| anyhow::anyhow!("puzzles/{file}: {e}"))?
+        } else {
+            Vec::new()
+        };
+        for (index, (file, text)) in BUILTIN_FILES.iter().enumerate() {
             let name = format!("puzzles/{file}");
-            let (findings, summary) = if is_csv(file) {
+            let (mut findings, mut summary) = if is_csv(file) {
                 let mut findings = Vec::new();
                 let summary = check_csv_with(text.as_bytes(), &name, options, |f| findings.push(f));
                 (findings, summary)
             } else {
                 check_pack_with(text, &name, options)
             };
+            if let Some(pack) = packs.get(index) {
+                let dialect = if is_csv(file) {
+                    Dialect::Csv
+                } else {
+                    Dialect::Json
+                };
+                audit(&name, &pack.puzzles, dialect, &mut findings, &mut summary)?;
+            }
             report(findings, summary)?;
         }
     }
-    for path in &args.paths {
-        let (findings, summary) = check_path_with(path, options);
+    for path in &puzzle_files(&args.paths) {
+        let (mut findings, mut summary) = check_path_with(path, options);
+        if engine_used && let Ok(loaded) = load_path(path) {
+            let name = path.display().to_string();
+            audit(
+                &name,
+                &loaded.puzzles,
+                dialect_of(path),
+                &mut findings,
+                &mut summary,
+            )?;
+        }
         report(findings, summary)?;
     }
     let line = format!(
@@ -81,6 +146,92 @@ pub fn check(args: CheckArgs) -> anyhow::Result<ExitCode> {
     } else {
         ExitCode::from(1)
     })
+}
+
+/// The paths named, with each directory replaced by its puzzle files
+/// (`.json`, `.csv`, `.zst`) in name order; a directory that cannot be
+/// listed is kept, so that checking it reports why.
+fn puzzle_files(paths: &[PathBuf]) -> Vec<PathBuf> {
+    let mut files = Vec::new();
+    for path in paths {
+        let listed = path
+            .is_dir()
+            .then(|| std::fs::read_dir(path).ok())
+            .flatten();
+        let Some(entries) = listed else {
+            files.push(path.clone());
+            continue;
+        };
+        let mut inside: Vec<PathBuf> = entries
+            .filter_map(|e| e.ok().map(|e| e.path()))
+            .filter(|p| {
+                p.is_file()
+                    && p.extension()
+                        .is_some_and(|x| x == "json" || x == "csv" || x == "zst")
+            })
+            .collect();
+        inside.sort();
+        files.extend(inside);
+    }
+    files
+}
+
+/// The field names of a puzzle file: Lichess CSV or a JSON pack.
+fn dialect_of(path: &Path) -> Dialect {
+    match open_puzzle_file(path) {
+        Ok((Format::LichessCsv { .. }, _)) => Dialect::Csv,
+        _ => Dialect::Json,
+    }
+}
+
+/// Adds the engine's findings on `puzzles` (of `file`) to a check's
+/// findings and counts: warnings, errors with `--strict` (then a puzzle
+/// that passed fails).
+#[allow(clippy::too_many_arguments)]
+fn engine_findings(
+    engine: &mut Engine,
+    limit: Limit,
+    options: CheckOptions,
+    file: &str,
+    puzzles: &[Puzzle],
+    dialect: Dialect,
+    findings: &mut Vec<Finding>,
+    summary: &mut CheckSummary,
+) -> anyhow::Result<()> {
+    let mut failed: HashSet<String> = findings
+        .iter()
+        .filter(|f| f.severity == Severity::Error)
+        .filter_map(|f| f.puzzle_id.clone())
+        .collect();
+    for p in puzzles {
+        engine.new_game()?;
+        let problems = audit_puzzle(
+            p,
+            |i| dialect.move_field(p, i),
+            |pos, multipv| engine.analyse(&fen_of(pos), multipv, limit),
+        )
+        .with_context(|| format!("{file}: puzzle {}: the engine failed", p.id))?;
+        for problem in problems {
+            let severity = if options.strict {
+                Severity::Error
+            } else {
+                problem.severity
+            };
+            if severity == Severity::Error && failed.insert(p.id.clone()) {
+                summary.passed = summary.passed.saturating_sub(1);
+                summary.failed += 1;
+            }
+            findings.push(Finding {
+                file: file.to_owned(),
+                line: None,
+                puzzle_id: Some(p.id.clone()),
+                field: problem.field,
+                severity,
+                message: problem.message,
+            });
+        }
+    }
+    Ok(())
 }
 
 /// `sancho solve`.

@@ -8,6 +8,7 @@
 
 pub mod uci;
 
+pub mod audit;
 mod process;
 pub mod refute;
 

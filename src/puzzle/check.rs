@@ -186,6 +186,19 @@ pub enum Dialect {
     Csv,
 }
 
+impl Dialect {
+    /// The field that holds line move `i` of `p` (`solutionSequence[2].move`,
+    /// `solutionMoves[1]`, `Moves`).
+    pub fn move_field(self, p: &Puzzle, i: usize) -> String {
+        let sequence_style = p.line.len() > p.user_move_count();
+        match self {
+            Dialect::Csv => "Moves".to_owned(),
+            Dialect::Json if sequence_style => format!("solutionSequence[{i}].move"),
+            Dialect::Json => format!("solutionMoves[{i}]"),
+        }
+    }
+}
+
 /// Checks a JSON pack given as text; `file` names it in the findings.
 pub fn check_pack(text: &str, file: &str) -> (Vec<Finding>, CheckSummary) {
     check_pack_with(text, file, CheckOptions::default())
@@ -443,12 +456,7 @@ fn asserts_mate(comment: &str) -> bool {
 pub fn check_puzzle(p: &Puzzle, dialect: Dialect) -> Vec<Problem> {
     let mut problems = Vec::new();
     let user_count = p.user_move_count();
-    let sequence_style = p.line.len() > user_count;
-    let move_field = |i: usize| match dialect {
-        Dialect::Csv => "Moves".to_owned(),
-        Dialect::Json if sequence_style => format!("solutionSequence[{i}].move"),
-        Dialect::Json => format!("solutionMoves[{i}]"),
-    };
+    let move_field = |i: usize| dialect.move_field(p, i);
     let themes_field = match dialect {
         Dialect::Csv => "Themes",
         Dialect::Json => "themes",

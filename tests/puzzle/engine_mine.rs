@@ -634,3 +634,135 @@ fn taking_back_is_counted_against_what_a_line_wins() {
     );
     assert_eq!(p.fen, start);
 }
+
+/// Runs `sancho check --engine ENGINE PACK [extra]`: exit code and stdout.
+#[cfg(unix)]
+fn check_with_engine(engine: &Path, pack: &Path, extra: &[&str]) -> (Option<i32>, String) {
+    let out = Command::new(env!("CARGO_BIN_EXE_sancho"))
+        .arg("check")
+        .arg("--engine")
+        .arg(engine)
+        .args(["--movetime", "10"])
+        .args(extra)
+        .arg(pack)
+        .output()
+        .unwrap();
+    (out.status.code(), String::from_utf8(out.stdout).unwrap())
+}
+
+#[cfg(unix)]
+#[test]
+fn check_with_an_engine_warns_when_the_second_move_is_as_good() {
+    // 1. Ra8+ Kd7 2. Rf7+: the user's moves, with Black's reply scripted.
+    let start = "4k3/8/8/8/4n3/8/8/R4RK1 w - - 0 1";
+    let after_reply = "R7/3k4/8/8/4n3/8/8/5RK1 w - - 2 2";
+    let pack_dir = tempfile::tempdir().unwrap();
+    let pack = pack_dir.path().join("pack.json");
+    std::fs::write(
+        &pack,
+        format!(
+            r#"[{{"id": "e1", "fen": "{start}", "toMove": "white",
+                "solutionSequence": [{{"move": "a1a8", "isUserMove": true}},
+                    {{"move": "e8d7", "isUserMove": false}}, {{"move": "f1f7", "isUserMove": true}}]}}]"#
+        ),
+    )
+    .unwrap();
+    let reply_at = "R3k3/8/8/8/4n3/8/8/5RK1 b - - 1 1";
+    // Clearly best everywhere, and Kd7 is the best defence: no finding.
+    let sound = tempfile::tempdir().unwrap();
+    let engine = fake_engine(
+        sound.path(),
+        &[
+            (
+                start,
+                &[
+                    "info depth 9 multipv 1 score cp 300 pv a1a8",
+                    "info depth 9 multipv 2 score cp 40 pv f1e1",
+                ],
+            ),
+            (reply_at, &["info depth 9 multipv 1 score cp -300 pv e8d7"]),
+            (
+                after_reply,
+                &[
+                    "info depth 9 multipv 1 score cp 320 pv f1f7",
+                    "info depth 9 multipv 2 score mate -3 pv a8a1",
+                ],
+            ),
+        ],
+    );
+    let (code, out) = check_with_engine(&engine, &pack, &["--strict"]);
+    assert_eq!(code, Some(0), "{out}");
+    assert!(!out.contains("puzzle e1"), "{out}");
+    assert!(
+        out.contains("checked 1 puzzles: 1 passed, 0 failed"),
+        "{out}"
+    );
+    // A directory stands for its puzzle files; other files in it are not read.
+    std::fs::write(pack_dir.path().join("notes.txt"), "not a puzzle file").unwrap();
+    let (code, out) = check_with_engine(&engine, pack_dir.path(), &["--strict"]);
+    assert_eq!(code, Some(0), "{out}");
+    assert!(
+        out.contains("checked 1 puzzles: 1 passed, 0 failed"),
+        "{out}"
+    );
+
+    // Rfe1 is within two pawns of Ra8+, and Ke7 was a better defence than Kd7.
+    let weak = tempfile::tempdir().unwrap();
+    let engine = fake_engine(
+        weak.path(),
+        &[
+            (
+                start,
+                &[
+                    "info depth 9 multipv 1 score cp 300 pv a1a8",
+                    "info depth 9 multipv 2 score cp 250 pv f1e1",
+                ],
+            ),
+            (reply_at, &["info depth 9 multipv 1 score cp -150 pv e8e7"]),
+            (
+                after_reply,
+                &[
+                    "info depth 9 multipv 1 score cp 400 pv f1f7",
+                    "info depth 9 multipv 2 score cp -100 pv a8a1",
+                ],
+            ),
+        ],
+    );
+    let (code, out) = check_with_engine(&engine, &pack, &[]);
+    assert_eq!(code, Some(0), "warnings do not fail: {out}");
+    let lines: Vec<&str> = out.lines().filter(|l| l.contains("puzzle e1")).collect();
+    let name = pack.display();
+    assert_eq!(
+        lines,
+        [
+            format!(
+                "{name}: warning: puzzle e1, field solutionSequence[0].move: move 1. Ra8+: \
+                 not clearly best: Rfe1 (+2.50) is within 2.00 pawns of Ra8+ (+3.00)"
+            ),
+            format!(
+                "{name}: warning: puzzle e1, field solutionSequence[1].move: move 1... Kd7: \
+                 the scripted reply (-4.00) is more than 1.00 pawns worse than the best defence Ke7 (-1.50)"
+            ),
+        ],
+        "{out}"
+    );
+    let (code, out) = check_with_engine(&engine, &pack, &["--strict"]);
+    assert_eq!(code, Some(1), "{out}");
+    assert!(
+        out.contains("checked 1 puzzles: 0 passed, 1 failed"),
+        "{out}"
+    );
+    assert!(!out.contains("warning:"), "{out}");
+
+    // No engine: a clear message and exit 2, before any check.
+    let out = Command::new(env!("CARGO_BIN_EXE_sancho"))
+        .args(["check", "--engine"])
+        .arg(weak.path().join("no-such-engine"))
+        .arg(&pack)
+        .output()
+        .unwrap();
+    assert_eq!(out.status.code(), Some(2));
+    let err = String::from_utf8(out.stderr).unwrap();
+    assert!(err.contains("no UCI engine could be run from"), "{err}");
+    assert!(out.stdout.is_empty());
+}
