@@ -1038,3 +1038,59 @@ fn a_click_on_a_home_menu_item_selects_and_opens_it() {
         assert!(app.should_quit());
     }
 }
+
+#[test]
+fn the_mouse_wheel_moves_through_pages_and_lists_only() {
+    use ratatui::crossterm::event::{MouseButton, MouseEvent, MouseEventKind};
+    use sancho::tui::mouse_action;
+    let mouse = |kind| MouseEvent {
+        kind,
+        column: 7,
+        row: 9,
+        modifiers: KeyModifiers::NONE,
+    };
+    let (up, down) = (MouseEventKind::ScrollUp, MouseEventKind::ScrollDown);
+    let typing = Screen::Puzzle { input_empty: true };
+    let table = [
+        (up, Screen::Page, Some(Action::Up)),
+        (down, Screen::Page, Some(Action::Down)),
+        (down, Screen::Menu, Some(Action::Down)),
+        (up, Screen::Home, Some(Action::Up)),
+        (down, typing.clone(), None),
+        (down, Screen::Find, None),
+        (down, Screen::Answer { input_empty: true }, None),
+        (
+            MouseEventKind::Down(MouseButton::Left),
+            typing.clone(),
+            Some(Action::Click(7, 9)),
+        ),
+        (MouseEventKind::Up(MouseButton::Left), Screen::Home, None),
+        (MouseEventKind::Down(MouseButton::Right), Screen::Home, None),
+    ];
+    for (kind, screen, expected) in table {
+        assert_eq!(
+            mouse_action(mouse(kind), &screen),
+            expected,
+            "{kind:?} on {screen:?}"
+        );
+    }
+    // The wheel scrolls a lesson's page, a line a notch, and stops at the top.
+    let config = Config {
+        start: sancho::tui::Start::Lesson(sancho::drill::lessons()[0].number),
+        ..Config::default()
+    };
+    let mut app = App::new(config, Vec::new());
+    app.update(Action::Resize(80, 24));
+    assert_eq!(app.screen(), Screen::Page);
+    let wheel = |app: &mut App, kind| {
+        let action = mouse_action(mouse(kind), &app.screen()).unwrap();
+        app.update(action);
+    };
+    wheel(&mut app, up);
+    assert_eq!(app.scroll(), 0);
+    wheel(&mut app, down);
+    wheel(&mut app, down);
+    assert_eq!(app.scroll(), 2);
+    wheel(&mut app, up);
+    assert_eq!(app.scroll(), 1);
+}
