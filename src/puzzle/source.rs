@@ -82,6 +82,7 @@ impl Content {
     /// What to do with a file of this kind at `path`: the commands that
     /// read it.
     pub fn what_to_do(self, path: &str) -> String {
+        let path = shell_word(path);
         match self {
             Content::Pgn => format!(
                 "write its moves down with `sancho drill scoresheet --pgn {path}`, \
@@ -104,6 +105,17 @@ impl Content {
             self.name(),
             self.what_to_do(path)
         )
+    }
+}
+
+/// `text` as one word for a POSIX shell, so that a command suggested with a
+/// path in it can be pasted as it is: quoted only when it has to be.
+fn shell_word(text: &str) -> String {
+    let plain = |c: char| c.is_ascii_alphanumeric() || "/._-+:@%,=".contains(c);
+    if !text.is_empty() && text.chars().all(plain) {
+        text.to_owned()
+    } else {
+        format!("'{}'", text.replace('\'', r"'\''"))
     }
 }
 

@@ -234,6 +234,15 @@ fn a_pgn_or_a_progress_file_given_as_a_pack_is_named() {
             other => panic!("{name}: {other:?}"),
         }
     }
+    // A path the shell would split is quoted in the suggested command.
+    for (path, word) in [
+        ("my games.pgn", "'my games.pgn'"),
+        ("it's.pgn", r"'it'\''s.pgn'"),
+        ("dir/g-1_x.pgn", "dir/g-1_x.pgn"),
+    ] {
+        let advice = Content::Pgn.what_to_do(path);
+        assert!(advice.contains(&format!("sancho mine {word}`")), "{advice}");
+    }
     // A CSV is taken for what its name says, whatever it starts with.
     let csv = dir.path().join("x.csv");
     fs::write(&csv, "[Event \"x\"]\n").unwrap();
