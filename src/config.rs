@@ -59,6 +59,9 @@ pub struct Settings {
     /// `reply_delay_ms`: the opponent's pause before replying in a puzzle
     /// (`None`: the built-in half second).
     pub reply_delay_ms: Option<u64>,
+    /// `engine`: the UCI engine for mining and refutations (`--engine`
+    /// wins; `None`: `SANCHO_ENGINE`, else `stockfish` on the `PATH`).
+    pub engine: Option<std::path::PathBuf>,
     /// `[keys]`: actions moved to other keys (checked against the key map
     /// by the interface, which reports clashes).
     pub keys: Vec<KeyOverride>,
@@ -91,6 +94,10 @@ pub const DEFAULT_FILE: &str = r#"# Sancho's settings. Every key is optional; a 
 
 # The opponent's pause before replying in a puzzle, in milliseconds (0 to 5000).
 # reply_delay_ms = 500
+
+# The UCI engine for `sancho mine` and line mode's refutations (the command line's
+# --engine wins). Unset: SANCHO_ENGINE, else stockfish on the PATH or in /usr/games.
+# engine = "/usr/games/stockfish"
 
 # Key bindings: any action of the help (F1) on other keys, as scope.name = key(s).
 # Keys are written as the help writes them: F5, Ctrl-T, Enter, Esc, Tab, q.
@@ -173,11 +180,19 @@ pub fn parse(text: &str) -> (Settings, Vec<Problem>) {
                     "{value} is not a whole number of milliseconds from 0 to {MAX_REPLY_DELAY_MS}; using the default"
                 )),
             },
+            "engine" => match value.as_str().filter(|v| !v.trim().is_empty()) {
+                Some(path) => settings.engine = Some(path.into()),
+                None => bad(format!(
+                    "{value} is not a path to an engine (\"/usr/games/stockfish\"); using the default"
+                )),
+            },
             "keys" => match value.as_table() {
                 Some(table) => key_overrides(text, "", table, &mut settings.keys, &mut problems),
                 None => bad("must be a table: [keys]".to_owned()),
             },
-            _ => bad("unknown key; known: colors, pieces, reply_delay_ms, [keys]".to_owned()),
+            _ => {
+                bad("unknown key; known: colors, pieces, reply_delay_ms, engine, [keys]".to_owned())
+            }
         }
     }
     problems.sort_by_key(|p| p.line);
@@ -233,6 +248,13 @@ pub fn render(settings: &Settings) -> String {
     match settings.reply_delay_ms {
         Some(ms) => out.push_str(&format!("reply_delay_ms = {ms}\n")),
         None => out.push_str("# reply_delay_ms: the built-in delay\n"),
+    }
+    match &settings.engine {
+        Some(path) => out.push_str(&format!(
+            "engine = {}\n",
+            toml::Value::String(path.display().to_string())
+        )),
+        None => out.push_str("# engine: SANCHO_ENGINE, else stockfish on the PATH\n"),
     }
     if !settings.keys.is_empty() {
         out.push_str("\n[keys]\n");
@@ -290,6 +312,7 @@ mod tests {
             },
             Settings {
                 reply_delay_ms: Some(500),
+                engine: Some("/usr/games/stockfish".into()),
                 ..Settings::default()
             }
         );
@@ -305,7 +328,8 @@ mod tests {
 
     #[test]
     fn every_key_is_read() {
-        let text = "colors = \"light\"\npieces = \"letters\"\nreply_delay_ms = 0\n";
+        let text = "colors = \"light\"\npieces = \"letters\"\nreply_delay_ms = 0\n\
+                    engine = 'C:\\engines\\sf \"17\".exe'\n";
         let (settings, problems) = parse(text);
         assert_eq!(problems, vec![]);
         assert_eq!(
@@ -314,6 +338,7 @@ mod tests {
                 colors: Colors::Light,
                 pieces: Pieces::Letters,
                 reply_delay_ms: Some(0),
+                engine: Some(r#"C:\engines\sf "17".exe"#.into()),
                 keys: vec![],
             }
         );
@@ -348,14 +373,23 @@ mod tests {
 
     #[test]
     fn a_bad_value_costs_only_its_key_and_says_where() {
-        let text =
-            "# mine\ncolors = \"light\"\npieces = \"emoji\"\nreply_delay_ms = -3\nsize = 4\n";
+        let text = "# mine\ncolors = \"light\"\npieces = \"emoji\"\nreply_delay_ms = -3\nsize = 4\nengine = 1\n";
         let (settings, problems) = parse(text);
         assert_eq!(settings.colors, Colors::Light);
         assert_eq!(settings.pieces, Pieces::Auto);
         assert_eq!(settings.reply_delay_ms, None);
+        assert_eq!(settings.engine, None);
         let said: Vec<(usize, &str)> = problems.iter().map(|p| (p.line, p.key.as_str())).collect();
-        assert_eq!(said, [(3, "pieces"), (4, "reply_delay_ms"), (5, "size")]);
+        assert_eq!(
+            said,
+            [
+                (3, "pieces"),
+                (4, "reply_delay_ms"),
+                (5, "size"),
+                (6, "engine")
+            ]
+        );
+        assert_eq!(parse("engine = \" \"").1.len(), 1);
         assert!(
             problems[0]
                 .to_string()

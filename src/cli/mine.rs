@@ -29,7 +29,7 @@ use super::data::data_dir;
 pub struct MineArgs {
     /// The games, in PGN (any number of games; read as a stream).
     games: PathBuf,
-    /// The UCI engine (default: SANCHO_ENGINE, else `stockfish` on the PATH or in /usr/games).
+    /// The UCI engine (default: the config's `engine`, else SANCHO_ENGINE, else `stockfish` on the PATH or in /usr/games).
     #[arg(long, value_name = "PATH")]
     engine: Option<PathBuf>,
     /// Mine only this player's moves (words of the White or Black tag, any case: `carlsen`).
@@ -61,7 +61,11 @@ pub struct MineArgs {
 const DEFAULT_DEPTH: u32 = 14;
 
 pub fn mine(args: MineArgs, data_dir_flag: Option<PathBuf>) -> anyhow::Result<ExitCode> {
-    let Some(engine_path) = find_engine_here(args.engine.as_deref()) else {
+    let named = args
+        .engine
+        .clone()
+        .or_else(super::config::configured_engine);
+    let Some(engine_path) = find_engine_here(named.as_deref()) else {
         eprintln!("sancho: mining needs a UCI engine and none was found: {HOW_TO_GET_ONE}");
         return Ok(ExitCode::from(2));
     };
@@ -269,7 +273,7 @@ impl OutPack {
 }
 
 /// Refutations of wrong moves for line mode: the mate solver first, then
-/// the engine named by `--engine` or `SANCHO_ENGINE`, started at the first
+/// the engine named by `--engine`, the config or `SANCHO_ENGINE`, started at the first
 /// need. An engine that fails is reported once and not used again.
 pub struct Refuter {
     path: Option<PathBuf>,
@@ -280,7 +284,8 @@ pub struct Refuter {
 const REFUTE_MS: u64 = 400;
 
 impl Refuter {
-    /// A refuter with the named engine, else `SANCHO_ENGINE`, else none.
+    /// A refuter with the named engine (`--engine`, else the config's), else
+    /// `SANCHO_ENGINE`, else none.
     pub fn new(named: Option<PathBuf>) -> Self {
         let path = named.or_else(|| {
             std::env::var_os("SANCHO_ENGINE")

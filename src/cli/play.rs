@@ -74,7 +74,7 @@ pub struct PlayArgs {
     #[arg(long)]
     pub blindfold: bool,
     /// With --plain: a UCI engine that says why a wrong move fails, after the puzzle
-    /// (default: SANCHO_ENGINE; without one, only mates the solver proves are shown).
+    /// (default: the config's `engine`, else SANCHO_ENGINE; without one, only mates the solver proves are shown).
     #[arg(long, requires = "plain", value_name = "PATH")]
     pub engine: Option<PathBuf>,
 }
@@ -386,7 +386,11 @@ pub fn play(
     let (puzzles, builtin) = puzzles(&args, store.as_ref(), data_dir.clone())?;
     let plan = plan(&args, store.as_ref(), &puzzles, builtin);
     if args.plain {
-        let mut refuter = super::mine::Refuter::new(args.engine.clone());
+        let engine = args
+            .engine
+            .clone()
+            .or_else(super::config::configured_engine);
+        let mut refuter = super::mine::Refuter::new(engine);
         let mode = Mode {
             json: args.json,
             blindfold: args.blindfold,

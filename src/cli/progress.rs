@@ -7,6 +7,21 @@ use std::process::ExitCode;
 use clap::{Args, Subcommand};
 
 use super::data::{now, open_store, open_store_for_reading};
+use sancho::progress::StoreError;
+use sancho::puzzle::source::{Content, sniff_content};
+
+/// What a file that is not a progress document holds instead, if it is
+/// another kind Sancho reads (a puzzle pack or a PGN), from its first bytes.
+fn wrong_kind(file: &std::path::Path) -> Option<Content> {
+    use std::io::Read;
+    let mut head = Vec::new();
+    std::fs::File::open(file)
+        .ok()?
+        .take(8192)
+        .read_to_end(&mut head)
+        .ok()?;
+    sniff_content(&head).filter(|kind| *kind != Content::Progress)
+}
 
 /// `sancho stats`.
 #[derive(Debug, Args)]
@@ -92,7 +107,20 @@ pub fn progress(command: ProgressCommand, data_dir: Option<PathBuf>) -> anyhow::
             }
         }
         ProgressCommand::Import { file } => {
-            let s = store.import(&file)?;
+            let s = match store.import(&file) {
+                Err(e @ StoreError::ImportDamaged { .. }) => {
+                    // A pack or a PGN given here is named, not called damaged.
+                    return Err(match wrong_kind(&file) {
+                        Some(kind) => anyhow::anyhow!(
+                            "cannot import {}: {}",
+                            file.display(),
+                            kind.misplaced(&file.display().to_string(), "a progress file")
+                        ),
+                        None => e.into(),
+                    });
+                }
+                other => other?,
+            };
             println!(
                 "merged {}: {} new attempts ({} already known), {} new drill results, {} lessons newly complete",
                 file.display(),

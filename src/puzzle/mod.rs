@@ -29,8 +29,8 @@ pub use mate::{
     Budget, forces_mate, mate_in, mate_in_within, mate_length, mates_in_one, refutation,
 };
 pub use source::{
-    Format, Loaded, MAX_PACK_BYTES, SourceError, check_path, check_path_with, detect_format,
-    load_path, open_puzzle_file,
+    Content, Format, Loaded, MAX_PACK_BYTES, SourceError, check_path, check_path_with,
+    detect_format, load_path, open_puzzle_file, sniff_content,
 };
 
 /// One puzzle, in either shape: the user moves first, or the opponent moves

@@ -56,6 +56,115 @@ pub fn detect_format(name: &str, head: &[u8]) -> Option<Format> {
     }
 }
 
+/// What a file holds, judged from its first bytes: the kinds Sancho reads,
+/// so that a file given in the wrong place is named and sent where it
+/// belongs instead of being reported as broken.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Content {
+    /// Chess games in PGN (tag pairs like `[Event "` or bare movetext `1. e4`).
+    Pgn,
+    /// A Sancho progress document (`{"schema":1, "attempts": ...}`).
+    Progress,
+    /// A puzzle pack (a JSON array of objects, or an object with `puzzles`).
+    PuzzlePack,
+}
+
+impl Content {
+    /// What the file is, for a message: "a pgn file of games".
+    pub fn name(self) -> &'static str {
+        match self {
+            Content::Pgn => "a pgn file of games",
+            Content::Progress => "a sancho progress file",
+            Content::PuzzlePack => "a puzzle pack",
+        }
+    }
+
+    /// What to do with a file of this kind at `path`: the commands that
+    /// read it.
+    pub fn what_to_do(self, path: &str) -> String {
+        let path = shell_word(path);
+        match self {
+            Content::Pgn => format!(
+                "write its moves down with `sancho drill scoresheet --pgn {path}`, \
+                 or find puzzles in its games with `sancho mine {path}`"
+            ),
+            Content::Progress => {
+                format!("merge it into your progress with `sancho progress import {path}`")
+            }
+            Content::PuzzlePack => format!(
+                "play it with `sancho play --pack {path}` or check it with `sancho check {path}`"
+            ),
+        }
+    }
+
+    /// The whole message for a file of this kind given where `expected`
+    /// ("a puzzle file") was wanted.
+    pub fn misplaced(self, path: &str, expected: &str) -> String {
+        format!(
+            "this is {}, not {expected}: {}",
+            self.name(),
+            self.what_to_do(path)
+        )
+    }
+}
+
+/// `text` as one word for a POSIX shell, so that a command suggested with a
+/// path in it can be pasted as it is: quoted only when it has to be.
+fn shell_word(text: &str) -> String {
+    let plain = |c: char| c.is_ascii_alphanumeric() || "/._-+:@%,=".contains(c);
+    if !text.is_empty() && text.chars().all(plain) {
+        text.to_owned()
+    } else {
+        format!("'{}'", text.replace('\'', r"'\''"))
+    }
+}
+
+/// Sniffs what a file holds from its first bytes (a byte-order mark and
+/// leading blank space are skipped). `None` when it is none of [`Content`].
+pub fn sniff_content(head: &[u8]) -> Option<Content> {
+    let text = head.strip_prefix(b"\xEF\xBB\xBF").unwrap_or(head);
+    let start = text.iter().position(|b| !b.is_ascii_whitespace())?;
+    let text = &text[start..];
+    let after = |skip: usize| {
+        let rest = text.get(skip..).unwrap_or_default();
+        let at = rest.iter().position(|b| !b.is_ascii_whitespace());
+        at.map(|i| &rest[i..]).unwrap_or_default()
+    };
+    let has = |needle: &[u8]| text.windows(needle.len()).any(|w| w == needle);
+    match text[0] {
+        // `[Event "...`: a tag name, blank space, a quote.
+        b'[' => {
+            let tag = text[1..]
+                .iter()
+                .take_while(|b| b.is_ascii_alphanumeric() || **b == b'_')
+                .count();
+            let rest = &text[1 + tag..];
+            let gap = rest
+                .iter()
+                .take_while(|b| **b == b' ' || **b == b'\t')
+                .count();
+            if tag > 0 && gap > 0 && rest.get(gap) == Some(&b'"') {
+                Some(Content::Pgn)
+            } else if matches!(after(1).first(), Some(b'{' | b']')) {
+                Some(Content::PuzzlePack)
+            } else {
+                None
+            }
+        }
+        b'{' if has(b"\"schema\"") && !has(b"\"puzzles\"") => Some(Content::Progress),
+        b'{' if has(b"\"puzzles\"") => Some(Content::PuzzlePack),
+        // Bare movetext: `1. e4` or `1.e4`.
+        b'0'..=b'9' => {
+            let digits = text.iter().take_while(|b| b.is_ascii_digit()).count();
+            let rest = &text[digits..];
+            let dot = rest.first() == Some(&b'.');
+            let next = after(digits + 1).first();
+            (dot && next.is_some_and(|b| b.is_ascii_alphabetic())).then_some(Content::Pgn)
+        }
+        _ => None,
+    }
+}
+
 /// Why a puzzle file could not be opened or read.
 #[derive(Debug, thiserror::Error)]
 pub enum SourceError {
@@ -70,6 +179,15 @@ pub enum SourceError {
     /// Neither a JSON pack nor a Lichess CSV.
     #[error("{0}: not a puzzle file (expected a .json pack or a lichess .csv / .csv.zst)")]
     UnknownFormat(String),
+    /// Another kind of file Sancho reads (a PGN, a progress file) given
+    /// where a puzzle file is expected.
+    #[error("{path}: {}", .kind.misplaced(.path, "a puzzle file"))]
+    WrongKind {
+        /// The path as given.
+        path: String,
+        /// What the file holds.
+        kind: Content,
+    },
     /// A Lichess CSV whose header is unusable, or whose bytes cannot be
     /// read or decompressed part way.
     #[error("{path}: {source}")]
@@ -98,6 +216,7 @@ impl SourceError {
             SourceError::UnknownFormat(_) => {
                 "not a puzzle file (expected a .json pack or a lichess .csv / .csv.zst)".to_owned()
             }
+            SourceError::WrongKind { path, kind } => kind.misplaced(path, "a puzzle file"),
             SourceError::Csv { source, .. } => source.to_string(),
             SourceError::Pack { source, .. } => source.to_string(),
         }
@@ -108,7 +227,8 @@ impl SourceError {
 /// (decompressed) bytes.
 ///
 /// # Errors
-/// When the file cannot be opened or its format is unknown.
+/// When the file cannot be opened, its format is unknown, or it is a PGN or
+/// a progress file ([`SourceError::WrongKind`]).
 pub fn open_puzzle_file(path: &Path) -> Result<(Format, Box<dyn Read>), SourceError> {
     let name = path.display().to_string();
     let io_err = |source| SourceError::Io {
@@ -117,8 +237,15 @@ pub fn open_puzzle_file(path: &Path) -> Result<(Format, Box<dyn Read>), SourceEr
     };
     let mut reader = BufReader::new(File::open(path).map_err(io_err)?);
     let head = reader.fill_buf().map_err(io_err)?.to_vec();
-    let format =
-        detect_format(&name, &head).ok_or_else(|| SourceError::UnknownFormat(name.clone()))?;
+    let format = detect_format(&name, &head);
+    // A CSV is never sniffed (its bytes may be compressed); anything else
+    // that is a PGN or a progress file is named as such.
+    if !matches!(format, Some(Format::LichessCsv { .. }))
+        && let Some(kind @ (Content::Pgn | Content::Progress)) = sniff_content(&head)
+    {
+        return Err(SourceError::WrongKind { path: name, kind });
+    }
+    let format = format.ok_or_else(|| SourceError::UnknownFormat(name.clone()))?;
     let reader: Box<dyn Read> = match format {
         Format::LichessCsv { compressed: true } => Box::new(super::lichess::Unzstd(
             zstd::stream::read::Decoder::new(reader).map_err(io_err)?,

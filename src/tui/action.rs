@@ -3,6 +3,10 @@
 //! [`Action`]s. The outside world's answers come back as
 //! [`Reply`](super::Reply)s instead.
 
+use ratatui::crossterm::event::{MouseButton, MouseEvent, MouseEventKind};
+
+use super::app::Screen;
+
 /// One intent of the user (or of time passing).
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub enum Action {
@@ -73,4 +77,19 @@ pub enum Action {
     Tick(u64),
     /// The terminal now has this many columns and rows.
     Resize(u16, u16),
+}
+
+/// Maps a mouse event to an action on `screen`: a left click is a
+/// [`Action::Click`] (the screen decides what is under it); the wheel
+/// moves through a page or a list a line at a time, as the arrow keys do,
+/// and means nothing where the arrows edit or play (the puzzle, a drill's
+/// answer, the board cursor). `None` for everything else.
+pub fn mouse_action(mouse: MouseEvent, screen: &Screen) -> Option<Action> {
+    let wheel = matches!(screen, Screen::Home | Screen::Menu | Screen::Page);
+    match mouse.kind {
+        MouseEventKind::Down(MouseButton::Left) => Some(Action::Click(mouse.column, mouse.row)),
+        MouseEventKind::ScrollUp if wheel => Some(Action::Up),
+        MouseEventKind::ScrollDown if wheel => Some(Action::Down),
+        _ => None,
+    }
 }

@@ -355,6 +355,14 @@ impl App {
         match action {
             Action::Up => self.menu = (self.menu + n - 1) % n,
             Action::Down => self.menu = (self.menu + 1) % n,
+            // A click on an item selects and opens it (no notice is shown
+            // here: a click on one only dismissed it, above).
+            Action::Click(_, row) => {
+                if let Some(item) = crate::tui::view::home::item_at(self.size, false, row) {
+                    self.menu = item;
+                    self.update_home(Action::Select);
+                }
+            }
             Action::Select => match MenuItem::ALL[self.menu % n] {
                 MenuItem::Puzzles => self.open_puzzles(),
                 MenuItem::Drills => self.view = View::Drills,

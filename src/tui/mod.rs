@@ -28,7 +28,7 @@ pub mod theme;
 pub mod view;
 pub mod worker;
 
-pub use action::Action;
+pub use action::{Action, mouse_action};
 pub use app::{App, DrillEntry, MenuItem, Screen, View};
 pub use config::{Config, Context, Finished, Start};
 pub use drill::{DrillScreen, Phase};

@@ -12,11 +12,11 @@ use ratatui::Terminal;
 use ratatui::backend::Backend;
 use ratatui::crossterm::event::{
     self, DisableBracketedPaste, DisableMouseCapture, EnableBracketedPaste, EnableMouseCapture,
-    Event, MouseButton, MouseEventKind,
+    Event,
 };
 use ratatui::crossterm::execute;
 
-use super::action::Action;
+use super::action::{Action, mouse_action};
 use super::app::App;
 use super::config::{Config, Context, Finished};
 use super::effect::{Effect, Recorder, Reply};
@@ -242,9 +242,7 @@ where
                 Event::Key(key) => action_for(key, &app.screen()),
                 Event::Paste(text) => Some(Action::Paste(text)),
                 Event::Resize(w, h) => Some(Action::Resize(w, h)),
-                Event::Mouse(mouse) if mouse.kind == MouseEventKind::Down(MouseButton::Left) => {
-                    Some(Action::Click(mouse.column, mouse.row))
-                }
+                Event::Mouse(mouse) => mouse_action(mouse, &app.screen()),
                 // Sent by the runner on resuming after Ctrl-Z (focus
                 // reports are not turned on): the screen is the shell's
                 // now, so draw all of it again.

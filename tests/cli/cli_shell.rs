@@ -272,3 +272,73 @@ fn play_options_belong_to_play_only() {
     assert_eq!(both.status.code(), Some(2));
     assert!(stderr(&both).contains("both sides"), "{}", stderr(&both));
 }
+
+#[test]
+fn a_file_of_the_wrong_kind_is_named_with_what_to_do_with_it() {
+    let dir = tempfile::tempdir().expect("temp dir");
+    let pgn = dir.path().join("games.pgn");
+    std::fs::write(
+        &pgn,
+        "[Event \"Casual\"]\n[Site \"?\"]\n\n1. e4 e5 2. Nf3 *\n",
+    )
+    .unwrap();
+    let progress = dir.path().join("progress.json");
+    std::fs::write(
+        &progress,
+        "{\"schema\":1,\"attempts\":[],\"drills\":[],\"lessons\":[]}\n",
+    )
+    .unwrap();
+    let pack = dir.path().join("pack.json");
+    std::fs::write(
+        &pack,
+        "[{\"id\":\"t1\",\"fen\":\"6k1/5ppp/8/8/8/8/5PPP/4R1K1 w - - 0 1\",\"solution\":[\"Re8#\"]}]",
+    )
+    .unwrap();
+    let (pgn, progress, pack) = (
+        pgn.to_str().unwrap(),
+        progress.to_str().unwrap(),
+        pack.to_str().unwrap(),
+    );
+
+    for args in [vec!["play", "--plain", "--pack", pgn], vec!["check", pgn]] {
+        let out = sancho(&args);
+        let err = stderr(&out) + &stdout(&out);
+        assert_ne!(out.status.code(), Some(0), "{args:?}");
+        assert!(
+            err.contains("this is a pgn file of games, not a puzzle file"),
+            "{args:?}: {err}"
+        );
+        assert!(
+            err.contains(&format!("sancho drill scoresheet --pgn {pgn}")),
+            "{err}"
+        );
+        assert!(err.contains(&format!("sancho mine {pgn}")), "{err}");
+        assert!(!err.contains("json"), "{args:?}: {err}");
+    }
+
+    let out = sancho(&["play", "--plain", "--pack", progress]);
+    assert_eq!(out.status.code(), Some(2));
+    let err = stderr(&out);
+    assert!(
+        err.contains("this is a sancho progress file, not a puzzle file"),
+        "{err}"
+    );
+    assert!(
+        err.contains(&format!("sancho progress import {progress}")),
+        "{err}"
+    );
+
+    let out = sancho(&["progress", "import", pack]);
+    assert_eq!(out.status.code(), Some(2));
+    let err = stderr(&out);
+    assert!(
+        err.contains("this is a puzzle pack, not a progress file"),
+        "{err}"
+    );
+    assert!(err.contains(&format!("sancho play --pack {pack}")), "{err}");
+    let out = sancho(&["progress", "import", pgn]);
+    assert!(stderr(&out).contains("this is a pgn file of games, not a progress file"));
+    // A real progress file still imports.
+    let out = sancho(&["progress", "import", progress]);
+    assert_eq!(out.status.code(), Some(0), "{}", stderr(&out));
+}

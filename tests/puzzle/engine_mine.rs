@@ -36,6 +36,12 @@ fn script(dir: &Path, name: &str, body: &str) -> PathBuf {
     path
 }
 
+/// `text` as a TOML basic string (quotes and backslashes escaped).
+#[cfg(unix)]
+fn toml_string(text: &str) -> String {
+    format!("\"{}\"", text.replace('\\', "\\\\").replace('"', "\\\""))
+}
+
 /// A fake UCI engine: the handshake, and for each `(fen, info lines)` the
 /// lines it prints after `go` in that position (then `bestmove`); other
 /// positions get a bare `bestmove`.
@@ -508,6 +514,7 @@ fn play_plain(pack: &Path, data: &Path, input: &str, json: bool) -> String {
         .arg(pack)
         .args(json.then_some("--json"))
         .env_remove("SANCHO_ENGINE")
+        .env("SANCHO_CONFIG", data.join("no-config.toml"))
         .arg("--data-dir")
         .arg(data)
         .stdin(std::process::Stdio::piped())
@@ -580,30 +587,48 @@ fn line_mode_refutes_with_the_engine_when_one_is_named() {
             &["info depth 12 multipv 1 score cp 450 pv e4d2 b1b2 d2f1 g1f1 e8d7"],
         )],
     );
-    let mut child = Command::new(env!("CARGO_BIN_EXE_sancho"))
-        .args(["play", "--plain", "--pack"])
-        .arg(&pack)
-        .arg("--engine")
-        .arg(&engine)
-        .arg("--data-dir")
-        .arg(dir.path())
-        .stdin(std::process::Stdio::piped())
-        .stdout(std::process::Stdio::piped())
-        .spawn()
-        .unwrap();
-    {
-        use std::io::Write;
-        let mut stdin = child.stdin.take().unwrap();
-        stdin.write_all(b"Rab1\nsolution\n").unwrap();
+    // Named by --engine, or by the config file's `engine` key.
+    let config = dir.path().join("config.toml");
+    std::fs::write(
+        &config,
+        format!("engine = {}\n", toml_string(&engine.display().to_string())),
+    )
+    .unwrap();
+    for by_config in [false, true] {
+        let mut command = Command::new(env!("CARGO_BIN_EXE_sancho"));
+        command
+            .args(["play", "--plain", "--pack"])
+            .arg(&pack)
+            .arg("--data-dir")
+            .arg(dir.path())
+            .env_remove("SANCHO_ENGINE");
+        if by_config {
+            command.env("SANCHO_CONFIG", &config);
+        } else {
+            command
+                .arg("--engine")
+                .arg(&engine)
+                .env("SANCHO_CONFIG", dir.path().join("none.toml"));
+        }
+        let mut child = command
+            .stdin(std::process::Stdio::piped())
+            .stdout(std::process::Stdio::piped())
+            .spawn()
+            .unwrap();
+        {
+            use std::io::Write;
+            let mut stdin = child.stdin.take().unwrap();
+            stdin.write_all(b"Rab1\nsolution\n").unwrap();
+        }
+        let out = child.wait_with_output().unwrap();
+        let out = String::from_utf8(out.stdout).unwrap();
+        assert!(
+            out.contains(
+                "Why your first try failed: 1. Rab1? Nd2 2. Rb2 Nxf1: wins 2 pawns' worth of material."
+            ),
+            "config: {by_config}: {out}"
+        );
     }
-    let out = child.wait_with_output().unwrap();
-    let out = String::from_utf8(out.stdout).unwrap();
-    assert!(
-        out.contains(
-            "Why your first try failed: 1. Rab1? Nd2 2. Rb2 Nxf1: wins 2 pawns' worth of material."
-        ),
-        "{out}"
-    );
     // Without the engine, nothing can be shown for this move.
     let out = play_plain(&pack, dir.path(), "Rab1\nsolution\n", false);
     assert!(!out.contains("Why your first try failed"), "{out}");

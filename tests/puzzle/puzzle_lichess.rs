@@ -6,7 +6,8 @@ use std::io::{Cursor, Read};
 use std::path::Path;
 
 use sancho::puzzle::{
-    Format, RowReason, check_path, decompress_if_zst, detect_format, load_path, read_lichess,
+    Content, Format, RowReason, SourceError, check_path, decompress_if_zst, detect_format,
+    load_path, read_lichess, sniff_content,
 };
 use shakmaty::{Color, Position};
 
@@ -176,6 +177,79 @@ fn format_detection() {
     for (name, head, expected) in table {
         assert_eq!(detect_format(name, head), expected, "{name}");
     }
+}
+
+#[test]
+fn sniffs_what_a_file_holds_from_its_first_bytes() {
+    let table: &[(&[u8], Option<Content>)] = &[
+        (
+            b"[Event \"Casual\"]\n[Site \"?\"]\n\n1. e4 e5 *\n",
+            Some(Content::Pgn),
+        ),
+        (b"\xEF\xBB\xBF\r\n[White  \"Anna\"]", Some(Content::Pgn)),
+        (b"1. e4 e5 2. Nf3 *", Some(Content::Pgn)),
+        (b"12.Nxe5", Some(Content::Pgn)),
+        (b"1.5", None),
+        (b"[1, 2]", None),
+        (b"[Event]", None),
+        (b"[ {\"id\": \"a\"} ]", Some(Content::PuzzlePack)),
+        (b"[]", Some(Content::PuzzlePack)),
+        (
+            b"{\"name\": \"x\", \"puzzles\": []}",
+            Some(Content::PuzzlePack),
+        ),
+        (b"{\"schema\":1,\"attempts\":[]}", Some(Content::Progress)),
+        (b"  {\n \"schema\": 1 }", Some(Content::Progress)),
+        (b"{\"other\": 1}", None),
+        (b"PuzzleId,FEN", None),
+        (b"", None),
+        (b" \n ", None),
+    ];
+    for (head, expected) in table {
+        assert_eq!(
+            sniff_content(head),
+            *expected,
+            "{}",
+            String::from_utf8_lossy(head)
+        );
+    }
+}
+
+#[test]
+fn a_pgn_or_a_progress_file_given_as_a_pack_is_named() {
+    let dir = tempfile::tempdir().unwrap();
+    for (name, text, kind) in [
+        ("games.pgn", "[Event \"x\"]\n\n1. e4 *\n", Content::Pgn),
+        ("games.json", "[Event \"x\"]\n\n1. e4 *\n", Content::Pgn),
+        (
+            "progress.json",
+            "{\"schema\":1,\"attempts\":[]}",
+            Content::Progress,
+        ),
+    ] {
+        let path = dir.path().join(name);
+        fs::write(&path, text).unwrap();
+        match load_path(&path) {
+            Err(SourceError::WrongKind { kind: found, .. }) => assert_eq!(found, kind, "{name}"),
+            other => panic!("{name}: {other:?}"),
+        }
+    }
+    // A path the shell would split is quoted in the suggested command.
+    for (path, word) in [
+        ("my games.pgn", "'my games.pgn'"),
+        ("it's.pgn", r"'it'\''s.pgn'"),
+        ("dir/g-1_x.pgn", "dir/g-1_x.pgn"),
+    ] {
+        let advice = Content::Pgn.what_to_do(path);
+        assert!(advice.contains(&format!("sancho mine {word}`")), "{advice}");
+    }
+    // A CSV is taken for what its name says, whatever it starts with.
+    let csv = dir.path().join("x.csv");
+    fs::write(&csv, "[Event \"x\"]\n").unwrap();
+    assert!(!matches!(
+        load_path(&csv),
+        Err(SourceError::WrongKind { .. })
+    ));
 }
 
 const HEADER: &str =

@@ -984,3 +984,113 @@ fn blindfold_gives_the_position_in_words_and_the_board_only_at_the_end() {
     assert!(!after.contains("The position, Black to move:"), "{after}");
     assert!(after.contains('♚'), "the board, once it is over: {after}");
 }
+
+/// The terminal row on which `label` is drawn, on a screen of `size`.
+fn row_of(app: &App, size: (u16, u16), label: &str) -> u16 {
+    let mut terminal = Terminal::new(TestBackend::new(size.0, size.1)).unwrap();
+    terminal.draw(|f| render(app, f)).unwrap();
+    let buffer = terminal.backend().buffer();
+    (0..size.1)
+        .find(|&y| {
+            let line: String = (0..size.0).map(|x| buffer[(x, y)].symbol()).collect();
+            line.contains(label)
+        })
+        .unwrap_or_else(|| panic!("{label} is not on screen"))
+}
+
+#[test]
+fn a_click_on_a_home_menu_item_selects_and_opens_it() {
+    for size in [(100, 30), (80, 24), (140, 51)] {
+        for (label, opened) in [
+            ("Puzzles", View::Puzzle),
+            ("Drills and lessons", View::Drills),
+            ("Stats", View::Stats),
+        ] {
+            let mut app = App::new(Config::default(), vec![back_rank()]);
+            app.update(Action::Resize(size.0, size.1));
+            let row = row_of(&app, size, label);
+            app.update(Action::Click(size.0 / 2, row));
+            assert_eq!(app.view(), opened, "{label} at {size:?}");
+        }
+        let mut app = App::new(Config::default(), vec![back_rank()]);
+        app.update(Action::Resize(size.0, size.1));
+        // Off the menu (the title, the footer): nothing happens.
+        for row in [0, row_of(&app, size, "Sancho"), size.1 - 1] {
+            app.update(Action::Click(3, row));
+            assert_eq!((app.view(), app.menu_index()), (View::Home, 0));
+        }
+        let help = row_of(&app, size, "Help");
+        app.update(Action::Click(0, help));
+        assert!(app.help_shown());
+        assert_eq!(app.menu_index(), 4);
+        app.update(Action::Back);
+        // Without a library, a click on Library says how to import one; the
+        // next click only dismisses that notice.
+        let library = row_of(&app, size, "Library");
+        app.update(Action::Click(size.0 / 2, library));
+        assert!(app.notice().is_some(), "{size:?}");
+        let quit = row_of(&app, size, "Quit");
+        app.update(Action::Click(size.0 / 2, quit));
+        assert!(app.notice().is_none() && !app.should_quit());
+        // The menu moves when the notice goes: the click finds it anew.
+        let quit = row_of(&app, size, "Quit");
+        app.update(Action::Click(size.0 / 2, quit));
+        assert!(app.should_quit());
+    }
+}
+
+#[test]
+fn the_mouse_wheel_moves_through_pages_and_lists_only() {
+    use ratatui::crossterm::event::{MouseButton, MouseEvent, MouseEventKind};
+    use sancho::tui::mouse_action;
+    let mouse = |kind| MouseEvent {
+        kind,
+        column: 7,
+        row: 9,
+        modifiers: KeyModifiers::NONE,
+    };
+    let (up, down) = (MouseEventKind::ScrollUp, MouseEventKind::ScrollDown);
+    let typing = Screen::Puzzle { input_empty: true };
+    let table = [
+        (up, Screen::Page, Some(Action::Up)),
+        (down, Screen::Page, Some(Action::Down)),
+        (down, Screen::Menu, Some(Action::Down)),
+        (up, Screen::Home, Some(Action::Up)),
+        (down, typing, None),
+        (down, Screen::Find, None),
+        (down, Screen::Answer { input_empty: true }, None),
+        (
+            MouseEventKind::Down(MouseButton::Left),
+            typing,
+            Some(Action::Click(7, 9)),
+        ),
+        (MouseEventKind::Up(MouseButton::Left), Screen::Home, None),
+        (MouseEventKind::Down(MouseButton::Right), Screen::Home, None),
+    ];
+    for (kind, screen, expected) in table {
+        assert_eq!(
+            mouse_action(mouse(kind), &screen),
+            expected,
+            "{kind:?} on {screen:?}"
+        );
+    }
+    // The wheel scrolls a lesson's page, a line a notch, and stops at the top.
+    let config = Config {
+        start: sancho::tui::Start::Lesson(sancho::drill::lessons()[0].number),
+        ..Config::default()
+    };
+    let mut app = App::new(config, Vec::new());
+    app.update(Action::Resize(80, 24));
+    assert_eq!(app.screen(), Screen::Page);
+    let wheel = |app: &mut App, kind| {
+        let action = mouse_action(mouse(kind), &app.screen()).unwrap();
+        app.update(action);
+    };
+    wheel(&mut app, up);
+    assert_eq!(app.scroll(), 0);
+    wheel(&mut app, down);
+    wheel(&mut app, down);
+    assert_eq!(app.scroll(), 2);
+    wheel(&mut app, up);
+    assert_eq!(app.scroll(), 1);
+}

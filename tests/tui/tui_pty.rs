@@ -496,3 +496,23 @@ fn a_mouse_click_answers_find_in_a_real_terminal() {
     assert!(screen.contains(&format!("Correct: {target}")), "{screen}");
     s.quit();
 }
+
+#[test]
+fn a_mouse_click_on_a_home_menu_item_opens_it_in_a_real_terminal() {
+    let mut s = spawn_in(&[], tempfile::tempdir().unwrap());
+    let term = &mut s.term;
+    let screen = term.wait_for("Drills and lessons");
+    // The row and the column where "Stats" is drawn (alone on its line).
+    let (row, line) = screen
+        .lines()
+        .enumerate()
+        .find(|(_, l)| l.trim() == "Stats")
+        .unwrap_or_else(|| panic!("no Stats item:\n{screen}"));
+    let column = line.find("Stats").unwrap() + 2;
+    let (x, y) = (column + 1, row + 1);
+    // An SGR mouse report: left button down, then up (1-based cells).
+    term.send(format!("\x1b[<0;{x};{y}M\x1b[<0;{x};{y}m").as_bytes());
+    let screen = term.wait_for("No results yet");
+    assert!(!screen.contains("Drills and lessons"), "{screen}");
+    s.quit();
+}
