@@ -15,7 +15,11 @@ use shakmaty::{Chess, Color, Move, Position};
 
 use super::{EngineError, PvLine, Score};
 use crate::notation::san;
-use crate::puzzle::{Problem, Puzzle, Severity};
+use crate::puzzle::{Problem, Puzzle, Severity, mate_length};
+
+/// How far the mate solver looks to overrule an engine that prefers a
+/// move that does not mate (mate in 3, as `check --strict`'s uniqueness).
+const PROVEN_MATE_REACH: u32 = 3;
 
 /// How much better than the second-best a user move must be (centipawns).
 pub const CLEARLY_BEST_CP: i64 = 200;
@@ -85,6 +89,12 @@ fn user_move_problem(pos: &Chess, mv: Move, last: bool, lines: &[PvLine]) -> Opt
         return None;
     }
     if best_move != mv {
+        // A short search can miss a sacrifice that mates (m2-011's Qd8+ at
+        // 100-300 ms): a mate the solver proves is never "not best" unless
+        // the engine's own choice mates too.
+        if !best.score.is_mating() && mate_length(pos, mv, PROVEN_MATE_REACH).is_some() {
+            return None;
+        }
         let own = lines
             .iter()
             .find(|l| first_move(pos, l) == Some(mv))
@@ -257,6 +267,24 @@ mod tests {
             let lines: Vec<&str> = lines.iter().map(String::as_str).collect();
             assert_eq!(audit(&p, &[(START, &lines)]), *expected, "{lines:?}");
         }
+    }
+
+    #[test]
+    fn a_mate_the_solver_proves_is_not_second_to_the_engines_choice() {
+        // 1. Re8+ Rxe8 2. Rxe8#: a sacrifice a short search may not see.
+        let fen = "r5k1/5ppp/8/8/8/8/4RPPP/4R1K1 w - - 0 1";
+        let p = puzzle(fen, &["e2e8", "a8e8", "e1e8"]);
+        let lines = [
+            "info depth 9 multipv 1 score cp 300 pv g1f1",
+            "info depth 9 multipv 2 score cp 20 pv e2e8",
+        ];
+        assert_eq!(audit(&p, &[(fen, &lines)]), Vec::<String>::new());
+        // When the engine's choice mates as well, it is still said.
+        let lines = [
+            "info depth 9 multipv 1 score mate 3 pv g1f1",
+            "info depth 9 multipv 2 score mate 2 pv e2e8",
+        ];
+        assert_eq!(audit(&p, &[(fen, &lines)]).len(), 1);
     }
 
     #[test]
