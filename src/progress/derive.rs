@@ -68,9 +68,10 @@ impl Derived {
                 Some(_) if covered => {}
                 Some(card) => card.review(grade(attempt), attempt.at),
                 None if !attempt.counts_as_solved() => {
-                    derived
-                        .cards
-                        .insert(attempt.puzzle.clone(), Card::after_failure(attempt.at));
+                    derived.cards.insert(
+                        attempt.puzzle.clone(),
+                        Card::first(grade(attempt), attempt.at),
+                    );
                 }
                 None => {}
             }

@@ -87,7 +87,8 @@ pub struct Card {
     pub stability: f32,
     /// How hard the puzzle is to remember, 1 (easy) to 10.
     pub difficulty: f32,
-    /// Reviews so far (the first failure included).
+    /// Reviews so far, the first failure included (a card carried over
+    /// from SM-2 starts at one).
     pub reviews: u32,
     /// When it was last reviewed.
     pub last_review: Timestamp,
@@ -98,11 +99,18 @@ pub struct Card {
 }
 
 impl Card {
-    /// A new card for a puzzle first failed at `at`, with that failure
-    /// applied as its first review (so it is due a day later).
+    /// A new card for a puzzle first failed at `at` (grade Again), with
+    /// that failure applied as its first review (so it is due a day later).
     #[must_use]
     pub fn after_failure(at: Timestamp) -> Card {
-        let next = next_state(None, Grade::Again, 0);
+        Card::first(Grade::Again, at)
+    }
+
+    /// A new card whose first review, at `at`, was graded `grade` (Again for
+    /// a failure, Hard for a puzzle finished after a slip or with hints).
+    #[must_use]
+    pub fn first(grade: Grade, at: Timestamp) -> Card {
+        let next = next_state(None, grade, 0);
         Card::scheduled(next, 1, at)
     }
 
