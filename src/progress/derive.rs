@@ -1,13 +1,13 @@
 //! The state derived by replaying the attempt log in time order: the rating
 //! and its history, review cards, the puzzles seen and the streaks.
 
-use std::collections::{HashMap, HashSet};
+use std::collections::{BTreeMap, HashMap, HashSet};
 
 use serde::Serialize;
 
 use super::model::{Attempt, AttemptId, PuzzleRef};
 use super::rating::{RatingPoint, UserRating};
-use super::review::{Card, quality};
+use super::review::{Card, CarriedCard, grade};
 
 /// Consecutive solved puzzles, in time order.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Default, Serialize)]
@@ -33,12 +33,22 @@ pub(crate) struct Derived {
 impl Derived {
     /// Replays attempts in order of (time, id): the first attempt at a
     /// puzzle may change the rating, every attempt may create or review a
-    /// card and extends or breaks the streak.
-    pub(crate) fn replay<'a>(attempts: impl Iterator<Item = (&'a AttemptId, &'a Attempt)>) -> Self {
+    /// card and extends or breaks the streak. Cards carried over from SM-2
+    /// start their puzzle's card; attempts at or before such a card's last
+    /// review are already in it and do not review it again.
+    pub(crate) fn replay<'a>(
+        attempts: impl Iterator<Item = (&'a AttemptId, &'a Attempt)>,
+        carried: &BTreeMap<PuzzleRef, CarriedCard>,
+    ) -> Self {
         let mut ordered: Vec<(&AttemptId, &Attempt)> = attempts.collect();
         ordered.sort_by(|a, b| a.1.at.cmp(&b.1.at).then_with(|| a.0.cmp(b.0)));
 
         let mut derived = Derived::default();
+        for (puzzle, card) in carried {
+            derived
+                .cards
+                .insert(puzzle.clone(), Card::carried_over(card.memory, card.at));
+        }
         for (_, attempt) in ordered {
             let first = derived.seen.insert(attempt.puzzle.clone());
             if first && let Some(puzzle_rating) = attempt.rating {
@@ -51,13 +61,17 @@ impl Derived {
                 });
             }
 
-            let q = quality(attempt);
+            let covered = carried
+                .get(&attempt.puzzle)
+                .is_some_and(|card| attempt.at <= card.at);
             match derived.cards.get_mut(&attempt.puzzle) {
-                Some(card) => card.review(q, attempt.at),
+                Some(_) if covered => {}
+                Some(card) => card.review(grade(attempt), attempt.at),
                 None if !attempt.counts_as_solved() => {
-                    derived
-                        .cards
-                        .insert(attempt.puzzle.clone(), Card::after_failure(attempt.at));
+                    derived.cards.insert(
+                        attempt.puzzle.clone(),
+                        Card::first(grade(attempt), attempt.at),
+                    );
                 }
                 None => {}
             }

@@ -1,5 +1,12 @@
-//! The on-disk format of `progress.json` (schema 1), kept apart from the
+//! The on-disk format of `progress.json` (schema 2), kept apart from the
 //! domain types so that either can change without the other.
+//!
+//! Schema 2 adds `carried`: review cards carried over from SM-2. A schema-1
+//! document is migrated when read: the SM-2 cards its attempts imply
+//! ([`super::sm2::cards`]) are converted to FSRS memory states
+//! ([`super::review::from_sm2`]) as of each card's last review, so that no
+//! card, interval or due date is lost; the next write is schema 2, which a
+//! schema-1 Sancho refuses to read or overwrite (it is newer).
 //!
 //! ```json
 //! {"schema":1,
@@ -9,7 +16,9 @@
 //!               "wrong_inputs":[{"input":"nf3","codes":["piece-lowercase"]}]}],
 //!  "drills":[{"id":"..","kind":"write","at":1700000100,"exercises":10,"correct":9,
 //!             "time_ms":60000,"mistakes":[{"code":"missing-check","answer":"Qh5+"}]}],
-//!  "lessons":["lesson-1"]}
+//!  "lessons":["lesson-1"],
+//!  "carried":[{"source":"lichess","puzzle":"abc12","at":1700000000,
+//!              "stability":6.0,"difficulty":7.1}]}
 //! ```
 
 use std::fmt;
@@ -17,12 +26,16 @@ use std::fmt;
 use serde::{Deserialize, Serialize};
 
 use super::model::{
-    Attempt, AttemptId, DrillId, DrillMistake, DrillResult, Outcome, Progress, PuzzleRef, Source,
-    Timestamp, WrongInput,
+    Attempt, AttemptId, DrillId, DrillMistake, DrillResult, Outcome, Progress, PuzzleRef,
+    SECONDS_PER_DAY, Source, Timestamp, WrongInput,
 };
+use super::review::CarriedCard;
 
 /// The schema version this build reads and writes.
-pub const SCHEMA: u32 = 1;
+pub const SCHEMA: u32 = 2;
+
+/// The previous schema, migrated when read (SM-2 review cards).
+pub const SCHEMA_SM2: u32 = 1;
 
 /// The whole document.
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
@@ -41,10 +54,28 @@ pub struct ProgressFile {
     /// Storm and Streak runs (optional: absent in files written before them).
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
     pub runs: Vec<super::runs::RunRecord>,
+    /// Review cards carried over from SM-2 (schema 2; absent when none).
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub carried: Vec<CarriedRecord>,
     /// Top-level fields this version does not know (written by a newer
     /// minor version): kept as they were and written back unchanged.
     #[serde(flatten)]
     pub extra: Extra,
+}
+
+/// A review card carried over from SM-2, on disk.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+pub struct CarriedRecord {
+    /// Puzzle source.
+    pub source: SourceRecord,
+    /// Puzzle id within the source.
+    pub puzzle: String,
+    /// Unix seconds of the last review the card includes.
+    pub at: i64,
+    /// FSRS stability in days.
+    pub stability: f32,
+    /// FSRS difficulty, 1 to 10.
+    pub difficulty: f32,
 }
 
 /// Top-level fields of the document that this version does not know.
@@ -299,6 +330,16 @@ impl From<&Progress> for ProgressFile {
                     run: run.clone(),
                 })
                 .collect(),
+            carried: progress
+                .carried_cards()
+                .map(|(puzzle, card)| CarriedRecord {
+                    source: SourceRecord::from(&puzzle.source),
+                    puzzle: puzzle.id.clone(),
+                    at: card.at.0,
+                    stability: card.memory.stability,
+                    difficulty: card.memory.difficulty,
+                })
+                .collect(),
         }
     }
 }
@@ -320,6 +361,25 @@ impl From<ProgressFile> for Progress {
         }
         for record in file.runs {
             progress.insert_run(record.id, record.run);
+        }
+        for record in file.carried {
+            let memory = fsrs::MemoryState {
+                stability: record.stability,
+                difficulty: record.difficulty,
+            };
+            // A value no FSRS state can have (hand-edited) is left out: the
+            // puzzle's attempts then schedule it afresh.
+            if memory.stability.is_finite()
+                && memory.stability > 0.0
+                && (1.0..=10.0).contains(&memory.difficulty)
+            {
+                let puzzle = PuzzleRef {
+                    source: record.source.into(),
+                    id: record.puzzle,
+                };
+                let at = Timestamp(record.at);
+                progress.carry_card(puzzle, CarriedCard { at, memory });
+            }
         }
         progress
     }
@@ -360,7 +420,8 @@ pub enum DecodeError {
 /// # Errors
 /// [`DecodeError::Newer`] for a schema above [`SCHEMA`] (checked even when
 /// the rest of the document does not parse as ours), otherwise
-/// [`DecodeError::Damaged`] for anything that is not a whole schema-1 document.
+/// [`DecodeError::Damaged`] for anything that is not a whole schema-1 or
+/// schema-2 document.
 pub fn decode(bytes: &[u8]) -> Result<Progress, DecodeError> {
     decode_document(bytes).map(|(progress, _)| progress)
 }
@@ -380,6 +441,11 @@ pub fn decode_document(bytes: &[u8]) -> Result<(Progress, Extra), DecodeError> {
             let extra = std::mem::take(&mut file.extra);
             Ok((file.into(), extra))
         }
+        Ok(mut file) if file.schema == SCHEMA_SM2 => {
+            let extra = std::mem::take(&mut file.extra);
+            file.carried.clear();
+            Ok((migrate_sm2(file.into()), extra))
+        }
         Ok(file) if file.schema > SCHEMA => Err(DecodeError::Newer(file.schema)),
         Ok(file) => Err(DecodeError::Damaged(Damage::Corrupt(format!(
             "unknown schema {}",
@@ -398,6 +464,26 @@ pub fn decode_document(bytes: &[u8]) -> Result<(Progress, Extra), DecodeError> {
             }
         }
     }
+}
+
+/// Carries the SM-2 cards a schema-1 record implies over to FSRS, each as
+/// of its last review (its due date minus its interval), so that its next
+/// due date stays the same.
+#[must_use]
+pub fn migrate_sm2(mut progress: Progress) -> Progress {
+    let cards = super::sm2::cards(progress.attempts());
+    for (puzzle, card) in cards {
+        let Some(memory) = super::review::from_sm2(card.ease, card.interval_days) else {
+            continue;
+        };
+        let at = Timestamp(
+            card.due
+                .0
+                .saturating_sub(i64::from(card.interval_days) * SECONDS_PER_DAY),
+        );
+        progress.carry_card(puzzle, CarriedCard { at, memory });
+    }
+    progress
 }
 
 /// Writes a document (compact JSON, one line).
@@ -423,5 +509,5 @@ pub fn encode_document(progress: &Progress, extra: &Extra) -> Result<Vec<u8>, se
     serde_json::to_vec(&file)
 }
 
-/// The top-level fields of schema 1 (`runs` is optional).
-const KNOWN_FIELDS: [&str; 5] = ["schema", "attempts", "drills", "lessons", "runs"];
+/// The top-level fields of schema 2 (`runs` and `carried` are optional).
+const KNOWN_FIELDS: [&str; 6] = ["schema", "attempts", "drills", "lessons", "runs", "carried"];

@@ -6,15 +6,16 @@
 //!
 //! [`Progress`] is a log: attempts and drill results, each under a unique id,
 //! and a set of completed lessons. Nothing derived is stored. The rating
-//! (Glicko-2, see [`rating`]), the review cards (SM-2, see [`review`]), the
+//! (Glicko-2, see [`rating`]), the review cards (FSRS, see [`review`]), the
 //! puzzles seen and the streaks are computed by replaying the attempts in
 //! time order, so that two logs merged together always give one coherent
-//! history.
+//! history. The one exception: review cards carried over from SM-2 when a
+//! schema-1 file was migrated (see [`disk`]), from which replay continues.
 //!
 //! # The store
 //!
 //! One JSON document, `progress.json`, in a data directory chosen by the
-//! caller, with `"schema": 1` (format in [`disk`]).
+//! caller, with `"schema": 2` (format in [`disk`]; schema 1 is migrated).
 //!
 //! - **Atomic writes.** Every write goes to a temporary file in the same
 //!   directory, is synced (`sync_all`), renamed over `progress.json`
@@ -48,6 +49,7 @@ pub mod disk;
 pub mod rating;
 pub mod review;
 pub mod runs;
+pub mod sm2;
 
 mod derive;
 mod error;
@@ -72,7 +74,7 @@ pub use model::{
 pub use pick::{Candidate, Pick, PickReason};
 pub use rating::{PUZZLE_DEVIATION, RatingPoint, UserRating, difficulty_rating};
 pub use resume::{Resume, header};
-pub use review::Card;
+pub use review::{Card, CarriedCard, DESIRED_RETENTION, Grade, grade};
 pub use runs::{Mode, ModeRecords, ModeRun, RunRecord, day_start};
 pub use stats::{
     DrillKindStats, DrillStats, LessonStats, MistakeCount, PuzzleTotals, RatingStats, Stats,

@@ -257,6 +257,8 @@ pub struct Progress {
     lessons: BTreeSet<String>,
     /// Storm and Streak runs, by id (see [`super::runs`]).
     runs: BTreeMap<String, super::runs::ModeRun>,
+    /// Review cards carried over from SM-2 (see [`super::review::CarriedCard`]).
+    carried: BTreeMap<PuzzleRef, super::review::CarriedCard>,
     derived: OnceLock<Derived>,
 }
 
@@ -266,6 +268,7 @@ impl PartialEq for Progress {
             && self.drills == other.drills
             && self.lessons == other.lessons
             && self.runs == other.runs
+            && self.carried == other.carried
     }
 }
 
@@ -283,6 +286,7 @@ impl Progress {
             && self.drills.is_empty()
             && self.lessons.is_empty()
             && self.runs.is_empty()
+            && self.carried.is_empty()
     }
 
     /// Adds an attempt under `id`; returns false (and changes nothing) if
@@ -322,6 +326,27 @@ impl Progress {
         }
         self.runs.insert(id, run);
         true
+    }
+
+    /// Carries over a review card (the SM-2 migration); where the puzzle
+    /// already has one, the one with the later review is kept.
+    pub fn carry_card(&mut self, puzzle: PuzzleRef, card: super::review::CarriedCard) {
+        if self
+            .carried
+            .get(&puzzle)
+            .is_some_and(|held| held.at >= card.at)
+        {
+            return;
+        }
+        self.carried.insert(puzzle, card);
+        self.derived = OnceLock::new();
+    }
+
+    /// The review cards carried over from SM-2, by puzzle.
+    pub fn carried_cards(
+        &self,
+    ) -> impl ExactSizeIterator<Item = (&PuzzleRef, &super::review::CarriedCard)> {
+        self.carried.iter()
     }
 
     /// The Storm and Streak runs, with their ids, in id order.
@@ -380,12 +405,15 @@ impl Progress {
         for (id, run) in other.runs {
             self.insert_run(id, run);
         }
+        for (puzzle, card) in other.carried {
+            self.carry_card(puzzle, card);
+        }
         summary
     }
 
     /// The state derived from the attempt log, computed on first use.
     pub(crate) fn derived(&self) -> &Derived {
         self.derived
-            .get_or_init(|| Derived::replay(self.attempts.iter()))
+            .get_or_init(|| Derived::replay(self.attempts.iter(), &self.carried))
     }
 }

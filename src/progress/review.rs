@@ -1,94 +1,196 @@
-//! Spaced repetition of failed puzzles: SM-2 (Wozniak, 1987), as written in
-//! the usual pseudo-code.
+//! Spaced repetition of failed puzzles: FSRS-6 (the scheduler of Anki),
+//! through the `fsrs` crate with its published default parameters.
 //!
 //! A puzzle gets a card the first time it is failed (anything but a clean
 //! solve); that failure is the card's first review. Every later attempt at
-//! the puzzle is a review with a quality: a clean solve is 5, playing to the
-//! end after a wrong move or with hints is 3, a shown solution is 1. Then:
+//! the puzzle is a review graded from what happened ([`grade`]): a clean
+//! solve is Good (Easy when it took under [`EASY_WITHIN_MS`]), a puzzle
+//! played to the end after a wrong move or with hints is Hard, a failure or
+//! a shown solution is Again.
 //!
-//! - quality >= 3: the interval becomes 1 day after the first successful
-//!   review in a row, 6 days after the second, and `round(interval * ease)`
-//!   after that (using the ease before this review's adjustment);
-//! - quality < 3: the run restarts (repetitions 0) and the interval is 1 day;
-//! - either way the ease becomes `ease + 0.1 - (5 - q) * (0.08 + (5 - q) * 0.02)`,
-//!   never below 1.3 (starting at 2.5): +0.1 for a clean solve, -0.14 for a
-//!   solve with hints, -0.54 for a failure;
-//! - the card is due `interval` days after the review.
+//! A card holds FSRS's memory state (stability in days, difficulty 1..=10).
+//! Each review moves it with the days elapsed since the last review, and the
+//! card is next due when recall is predicted to fall to [`DESIRED_RETENTION`]
+//! (at 0.9 that is after `stability` days), at least a day later.
+//!
+//! Cards of schema-1 files were scheduled by SM-2 ([`super::sm2`]); they are
+//! converted with [`from_sm2`] (the crate's conversion from ease and
+//! interval), which keeps each card's due date.
 
-use super::model::{Attempt, Timestamp};
+use std::sync::LazyLock;
 
-/// The ease a new card starts from.
-pub const START_EASE: f64 = 2.5;
-/// The floor of the ease.
-pub const MIN_EASE: f64 = 1.3;
+use fsrs::{FSRS, MemoryState};
 
-/// The review quality of an attempt: 5 clean, 3 played to the end with
-/// help or after a slip, 1 solution shown (or failed outright).
+use super::model::{Attempt, SECONDS_PER_DAY, Timestamp};
+
+/// The probability of recall at which a card falls due.
+pub const DESIRED_RETENTION: f32 = 0.9;
+
+/// The recall rate assumed of SM-2's schedule when converting its cards
+/// (its intervals aimed at about 90%).
+pub const SM2_RETENTION: f32 = 0.9;
+
+/// A clean solve faster than this is graded Easy.
+pub const EASY_WITHIN_MS: u64 = 10_000;
+
+/// The longest interval, ten years (keeps the arithmetic far from overflow).
+pub const MAX_INTERVAL_DAYS: u32 = 3650;
+
+/// A review card carried over from an SM-2 schedule by the migration of a
+/// schema-1 file: its FSRS memory state as of its last review `at`. Replay
+/// starts the puzzle's card from it and ignores attempts at or before `at`
+/// (they are already in it).
+#[derive(Debug, Clone, Copy, PartialEq)]
+pub struct CarriedCard {
+    /// The last review the SM-2 card included.
+    pub at: Timestamp,
+    /// Its memory state.
+    pub memory: MemoryState,
+}
+
+/// The scheduler with FSRS-6's default parameters.
+static SCHEDULER: LazyLock<FSRS> = LazyLock::new(FSRS::default);
+
+/// FSRS's four answers.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Grade {
+    /// Failed or given up.
+    Again,
+    /// Reached the end after a wrong move or with hints.
+    Hard,
+    /// A clean solve.
+    Good,
+    /// A fast clean solve.
+    Easy,
+}
+
+/// The grade of an attempt (see the module documentation).
 #[must_use]
-pub fn quality(attempt: &Attempt) -> u8 {
+pub fn grade(attempt: &Attempt) -> Grade {
     if attempt.is_clean() {
-        5
+        if attempt.time_ms < EASY_WITHIN_MS {
+            Grade::Easy
+        } else {
+            Grade::Good
+        }
     } else if attempt.reached_the_end() {
-        3
+        Grade::Hard
     } else {
-        1
+        Grade::Again
     }
 }
 
 /// The review state of one puzzle.
 #[derive(Debug, Clone, Copy, PartialEq)]
 pub struct Card {
-    /// Successful reviews in a row.
-    pub repetitions: u32,
+    /// Days for recall to fall to 90%.
+    pub stability: f32,
+    /// How hard the puzzle is to remember, 1 (easy) to 10.
+    pub difficulty: f32,
+    /// Reviews so far, the first failure included (a card carried over
+    /// from SM-2 starts at one).
+    pub reviews: u32,
+    /// When it was last reviewed.
+    pub last_review: Timestamp,
     /// The current interval in days.
     pub interval_days: u32,
-    /// The ease factor.
-    pub ease: f64,
     /// When the card is next due.
     pub due: Timestamp,
 }
 
 impl Card {
-    /// A new card for a puzzle first failed at `at`, with that failure
-    /// applied as its first review (so it is due a day later).
+    /// A new card for a puzzle first failed at `at` (grade Again), with
+    /// that failure applied as its first review (so it is due a day later).
     #[must_use]
     pub fn after_failure(at: Timestamp) -> Card {
-        let mut card = Card {
-            repetitions: 0,
-            interval_days: 0,
-            ease: START_EASE,
-            due: at,
-        };
-        card.review(1, at);
-        card
+        Card::first(Grade::Again, at)
     }
 
-    /// Applies one review of quality `q` (0..=5) made at `at`.
-    pub fn review(&mut self, q: u8, at: Timestamp) {
-        let q = q.min(5);
-        if q >= 3 {
-            self.interval_days = match self.repetitions {
-                0 => 1,
-                1 => 6,
-                _ => round_days(f64::from(self.interval_days) * self.ease),
-            };
-            self.repetitions += 1;
-        } else {
-            self.repetitions = 0;
-            self.interval_days = 1;
+    /// A new card whose first review, at `at`, was graded `grade` (Again for
+    /// a failure, Hard for a puzzle finished after a slip or with hints).
+    #[must_use]
+    pub fn first(grade: Grade, at: Timestamp) -> Card {
+        let next = next_state(None, grade, 0);
+        Card::scheduled(next, 1, at)
+    }
+
+    /// A card carried over with memory state `memory` from a review at `at`
+    /// (a migrated SM-2 card).
+    #[must_use]
+    pub fn carried_over(memory: MemoryState, at: Timestamp) -> Card {
+        Card::scheduled(memory, 1, at)
+    }
+
+    /// Applies one review graded `grade`, made at `at`.
+    pub fn review(&mut self, grade: Grade, at: Timestamp) {
+        let elapsed = at.0.saturating_sub(self.last_review.0).max(0) / SECONDS_PER_DAY;
+        let elapsed = u32::try_from(elapsed).unwrap_or(u32::MAX);
+        let memory = MemoryState {
+            stability: self.stability,
+            difficulty: self.difficulty,
+        };
+        let next = next_state(Some(memory), grade, elapsed);
+        *self = Card::scheduled(next, self.reviews.saturating_add(1), at);
+    }
+
+    fn scheduled(memory: MemoryState, reviews: u32, at: Timestamp) -> Card {
+        let interval = SCHEDULER.next_interval(Some(memory.stability), DESIRED_RETENTION, 0);
+        let interval_days = round_days(interval);
+        Card {
+            stability: memory.stability,
+            difficulty: memory.difficulty,
+            reviews,
+            last_review: at,
+            interval_days,
+            due: at.plus_days(interval_days),
         }
-        let miss = f64::from(5 - q);
-        self.ease = (self.ease + 0.1 - miss * (0.08 + miss * 0.02)).max(MIN_EASE);
-        self.due = at.plus_days(self.interval_days);
     }
 }
 
+/// The memory state after a review graded `grade`, `elapsed_days` after the
+/// last one (`None`: a new card). Falls back to the state before (or the
+/// first-review state) if the crate rejects a non-finite value, which only
+/// out-of-range input could cause.
+fn next_state(memory: Option<MemoryState>, grade: Grade, elapsed_days: u32) -> MemoryState {
+    match SCHEDULER.next_states(memory, DESIRED_RETENTION, elapsed_days) {
+        Ok(next) => {
+            let state = match grade {
+                Grade::Again => next.again,
+                Grade::Hard => next.hard,
+                Grade::Good => next.good,
+                Grade::Easy => next.easy,
+            };
+            state.memory
+        }
+        Err(_) => memory.unwrap_or(MemoryState {
+            stability: 1.0,
+            difficulty: 5.0,
+        }),
+    }
+}
+
+/// The FSRS memory state of an SM-2 card with ease `ease` and interval
+/// `interval_days` (the crate's `memory_state_from_sm2`, assuming SM-2 kept
+/// [`SM2_RETENTION`]); `None` if the values are out of range.
+#[must_use]
+pub fn from_sm2(ease: f64, interval_days: u32) -> Option<MemoryState> {
+    // Eases lie between 1.3 and a few units, intervals below ten years:
+    // both are exact enough in f32.
+    #[allow(clippy::cast_possible_truncation, clippy::cast_precision_loss)]
+    let (ease, interval) = (ease as f32, interval_days as f32);
+    SCHEDULER
+        .memory_state_from_sm2(ease, interval, SM2_RETENTION)
+        .ok()
+}
+
 /// Rounds a day count to the nearest whole day, at least 1 and at most
-/// ten years (so that the arithmetic can never overflow).
-fn round_days(days: f64) -> u32 {
-    const MAX_DAYS: f64 = 3650.0;
+/// [`MAX_INTERVAL_DAYS`].
+fn round_days(days: f32) -> u32 {
+    if !days.is_finite() {
+        return 1;
+    }
     // The clamp keeps the value inside u32, so the cast cannot truncate.
     #[allow(clippy::cast_possible_truncation, clippy::cast_sign_loss)]
-    let whole = days.round().clamp(1.0, MAX_DAYS) as u32;
+    let whole = days.round().clamp(1.0, MAX_INTERVAL_DAYS as f32) as u32;
     whole
 }

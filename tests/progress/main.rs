@@ -5,3 +5,4 @@
 mod progress_model;
 mod progress_store;
 mod progress_store_edges;
+mod review_fsrs;

@@ -4,9 +4,9 @@
 
 use proptest::prelude::*;
 use sancho::progress::{
-    Attempt, AttemptId, Candidate, Card, Damage, DrillId, DrillMistake, DrillResult, Outcome,
-    PickReason, Progress, PuzzleRef, SECONDS_PER_DAY, Source, Timestamp, UserRating, WrongInput,
-    difficulty_rating, disk,
+    Attempt, AttemptId, Candidate, Damage, DrillId, DrillMistake, DrillResult, Outcome, PickReason,
+    Progress, PuzzleRef, SECONDS_PER_DAY, Source, Timestamp, UserRating, WrongInput,
+    difficulty_rating, disk, sm2::Card as Sm2Card,
 };
 use skillratings::Outcomes;
 use skillratings::glicko2::{Glicko2Config, Glicko2Rating, glicko2_rating_period};
@@ -164,7 +164,7 @@ fn shown_solution_is_a_loss_and_replay_follows_time_not_insertion() {
 }
 
 // ---------------------------------------------------------------------------
-// SM-2
+// SM-2 (kept to migrate schema-1 files; FSRS is in review_fsrs.rs)
 
 #[test]
 fn sm2_intervals_over_a_sequence_of_reviews() {
@@ -180,7 +180,7 @@ fn sm2_intervals_over_a_sequence_of_reviews() {
         (5, 11, 3, 1.88), // round(6 * 1.78) = 11
     ];
     let mut now = Timestamp(1_000_000);
-    let mut card = Card::after_failure(now);
+    let mut card = Sm2Card::after_failure(now);
     assert_eq!((card.interval_days, card.repetitions), (1, 0));
     assert!(close(card.ease, 1.96, 1e-9));
     assert_eq!(card.due, Timestamp(1_000_000 + DAY));
@@ -196,7 +196,7 @@ fn sm2_intervals_over_a_sequence_of_reviews() {
 
 #[test]
 fn sm2_ease_never_falls_below_floor() {
-    let mut card = Card::after_failure(Timestamp(0));
+    let mut card = Sm2Card::after_failure(Timestamp(0));
     for _ in 0..5 {
         card.review(1, Timestamp(0));
     }
@@ -231,8 +231,13 @@ fn failed_puzzles_become_due_reviews() {
         vec![lichess("hinted"), lichess("early"), lichess("late")]
     );
     let card = progress.card(&lichess("reviewed")).expect("card");
-    assert_eq!((card.repetitions, card.interval_days), (2, 6));
-    assert_eq!(card.due, Timestamp(t0 + 8 * DAY));
+    assert_eq!(card.reviews, 3);
+    assert_eq!(card.last_review, Timestamp(t0 + 2 * DAY));
+    assert!(card.interval_days > 1, "{card:?}");
+    assert_eq!(
+        card.due,
+        Timestamp(t0 + 2 * DAY).plus_days(card.interval_days)
+    );
     assert!(progress.card(&lichess("solved")).is_none());
     assert!(progress.card(&lichess("hinted")).is_some());
 }
@@ -614,7 +619,7 @@ fn decode_classifies_documents() {
         ("{\"schema\":1,\"attempts\":[],\"later\":true}", Ok(0)),
         ("  \n", Err(Damaged(Damage::Empty))),
         ("{\"schema\":1,\"attem", Err(Damaged(Damage::Truncated))),
-        ("{\"schema\":2}", Err(Newer(2))),
+        ("{\"schema\":3}", Err(Newer(3))),
         ("{\"schema\":9,\"attempts\":\"a new shape\"}", Err(Newer(9))),
         (
             "{\"schema\":0}",

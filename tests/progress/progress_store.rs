@@ -95,7 +95,7 @@ fn round_trip_keeps_everything() {
     assert_eq!(reopened.progress().drills().len(), 1);
     assert!(reopened.progress().lessons().contains("lesson-1"));
     let text = fs::read_to_string(dir.path().join(FILE_NAME)).unwrap();
-    assert!(text.starts_with("{\"schema\":1,"), "{text}");
+    assert!(text.starts_with("{\"schema\":2,"), "{text}");
     // No temporary files are left behind.
     assert!(files_starting(dir.path(), ".progress-").is_empty());
 }
@@ -206,7 +206,7 @@ fn future_schema_is_left_untouched() {
             error,
             StoreError::NewerSchema {
                 found: 3,
-                supported: 1,
+                supported: 2,
                 ..
             }
         ),
@@ -214,7 +214,7 @@ fn future_schema_is_left_untouched() {
     );
     assert!(
         error.to_string().ends_with(
-            "progress.json was written by a newer Sancho (schema 3, this one reads 1); it was left untouched"
+            "progress.json was written by a newer Sancho (schema 3, this one reads 2); it was left untouched"
         ),
         "{error}"
     );

@@ -1,0 +1,180 @@
+//! FSRS review scheduling: grades from what happened, intervals over a
+//! sequence of reviews, and the migration of a schema-1 (SM-2) file.
+
+use sancho::progress::{
+    Attempt, Card, Grade, Outcome, PuzzleRef, SECONDS_PER_DAY, Source, Timestamp, WrongInput, disk,
+    grade, sm2,
+};
+
+const DAY: i64 = SECONDS_PER_DAY;
+const T0: i64 = 1_700_000_000;
+
+/// A schema-1 document in the format Sancho wrote before FSRS: puzzle `p1`
+/// failed at T0, solved cleanly a day and a week later (SM-2: interval 6,
+/// ease 2.16, due at T0 + 13 days); builtin `m2` solved with a hint (a card
+/// due a day later); `ok` solved cleanly (no card); a drill and a lesson.
+const SCHEMA1: &str = include_str!("../fixtures/progress/schema1_sm2.json");
+
+fn attempt(outcome: Outcome, time_ms: u64, hints: u8, shown: bool, wrong: usize) -> Attempt {
+    Attempt {
+        puzzle: PuzzleRef::new(Source::Lichess, "x"),
+        at: Timestamp(T0),
+        outcome,
+        time_ms,
+        hints,
+        solution_shown: shown,
+        rating: None,
+        themes: vec![],
+        wrong_inputs: (0..wrong)
+            .map(|_| WrongInput {
+                input: "Nf3".to_owned(),
+                codes: vec![],
+            })
+            .collect(),
+    }
+}
+
+#[test]
+fn grades_come_from_what_happened() {
+    use Outcome::{Failed, Solved};
+    let table = [
+        (
+            attempt(Solved, 4_000, 0, false, 0),
+            Grade::Easy,
+            "fast clean solve",
+        ),
+        (
+            attempt(Solved, 30_000, 0, false, 0),
+            Grade::Good,
+            "slow clean solve",
+        ),
+        (
+            attempt(Failed, 20_000, 0, false, 1),
+            Grade::Hard,
+            "solved after a wrong move",
+        ),
+        (
+            attempt(Solved, 20_000, 1, false, 0),
+            Grade::Hard,
+            "solved with a hint",
+        ),
+        (
+            attempt(Failed, 20_000, 0, true, 1),
+            Grade::Again,
+            "solution shown",
+        ),
+        (attempt(Failed, 20_000, 0, false, 0), Grade::Again, "failed"),
+    ];
+    for (attempt, expected, what) in table {
+        assert_eq!(grade(&attempt), expected, "{what}");
+    }
+}
+
+#[test]
+fn first_failure_uses_fsrs6_default_parameters() {
+    // FSRS-6 defaults (fsrs-rs DEFAULT_PARAMETERS): initial stability after
+    // Again is w0 = 0.212 days, initial difficulty after Again is w4 = 6.4133.
+    let card = Card::after_failure(Timestamp(T0));
+    assert!((card.stability - 0.212).abs() < 1e-4, "{card:?}");
+    assert!((card.difficulty - 6.4133).abs() < 1e-3, "{card:?}");
+    assert_eq!(card.reviews, 1);
+    // An interval under a day is rounded up to one day.
+    assert_eq!(card.interval_days, 1);
+    assert_eq!(card.due, Timestamp(T0 + DAY));
+}
+
+#[test]
+fn intervals_grow_after_good_reviews_and_shrink_after_again() {
+    let mut card = Card::after_failure(Timestamp(T0));
+    let mut intervals = vec![card.interval_days];
+    for _ in 0..6 {
+        card.review(Grade::Good, card.due);
+        intervals.push(card.interval_days);
+    }
+    assert!(
+        intervals.windows(2).all(|w| w[1] > w[0]),
+        "Good reviews on time must lengthen every interval: {intervals:?}"
+    );
+    let before = card;
+    card.review(Grade::Again, card.due);
+    assert!(
+        card.interval_days < before.interval_days,
+        "{before:?} -> {card:?}"
+    );
+    assert!(card.stability < before.stability);
+    assert!(card.difficulty > before.difficulty);
+    assert_eq!(card.due, before.due.plus_days(card.interval_days));
+    // Recovering: Good grows it again, and Hard grows it less than Good.
+    let lapsed = card;
+    card.review(Grade::Good, card.due);
+    assert!(card.interval_days > lapsed.interval_days);
+    let mut hard = lapsed;
+    hard.review(Grade::Hard, lapsed.due);
+    let mut easy = lapsed;
+    easy.review(Grade::Easy, lapsed.due);
+    assert!(hard.interval_days <= card.interval_days && card.interval_days < easy.interval_days);
+}
+
+#[test]
+fn sm2_file_is_migrated_without_loss() {
+    let (progress, _) = disk::decode_document(SCHEMA1.as_bytes()).expect("schema 1 reads");
+    assert_eq!(progress.attempts().len(), 5);
+    assert_eq!(progress.drills().len(), 1);
+    assert!(progress.lessons().contains("lesson-1"));
+
+    // What SM-2 held for p1.
+    let old = sm2::cards(progress.attempts());
+    let p1 = PuzzleRef::new(Source::Lichess, "p1");
+    let sm2_card = old[&p1];
+    assert_eq!(
+        (sm2_card.interval_days, sm2_card.due),
+        (6, Timestamp(T0 + 13 * DAY))
+    );
+    assert!((sm2_card.ease - 2.16).abs() < 1e-9);
+
+    // The FSRS card keeps its due date and interval; at 90% retention the
+    // stability equals SM-2's interval.
+    let card = progress.card(&p1).expect("p1 keeps its card");
+    assert_eq!(card.last_review, Timestamp(T0 + 7 * DAY));
+    assert_eq!(
+        (card.interval_days, card.due),
+        (6, Timestamp(T0 + 13 * DAY))
+    );
+    assert!((card.stability - 6.0).abs() < 1e-3, "{card:?}");
+    assert!((1.0..=10.0).contains(&card.difficulty));
+    // Every SM-2 card is carried over, with its due date; no card appears.
+    let m2 = PuzzleRef::new(
+        Source::Builtin {
+            pack: "mates".to_owned(),
+        },
+        "m2",
+    );
+    assert_eq!(progress.card(&m2).map(|c| c.due), Some(old[&m2].due));
+    assert!(
+        progress
+            .card(&PuzzleRef::new(Source::Lichess, "ok"))
+            .is_none()
+    );
+    assert_eq!(old.len(), 2);
+
+    // Written back as schema 2 (which Sancho 1 refuses as newer, since it
+    // reads nothing above 1), and read back the same.
+    let bytes = disk::encode(&progress).unwrap();
+    let text = String::from_utf8(bytes.clone()).unwrap();
+    assert!(text.starts_with("{\"schema\":2,"), "{text}");
+    assert!(text.contains("\"carried\":["), "{text}");
+    let again = disk::decode(&bytes).expect("schema 2 reads");
+    assert_eq!(again, progress);
+    assert_eq!(again.card(&p1), Some(card));
+
+    // The next review continues from the carried state under FSRS.
+    let mut later = again;
+    let mut solve = attempt(Outcome::Solved, 20_000, 0, false, 0);
+    solve.puzzle = p1.clone();
+    solve.at = card.due;
+    let id = sancho::progress::AttemptId::new(solve.at, "p1", 9);
+    assert!(later.insert_attempt(id, solve));
+    let reviewed = later.card(&p1).unwrap();
+    assert_eq!(reviewed.last_review, card.due);
+    assert!(reviewed.interval_days > card.interval_days, "{reviewed:?}");
+}
