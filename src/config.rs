@@ -4,6 +4,7 @@
 //! value costs only its own key: it is reported as a [`Problem`] with its
 //! line and the key keeps its default, so Sancho always starts.
 
+use crate::notation::Lang;
 use crate::tui::theme::Colors;
 
 /// How pieces are drawn.
@@ -59,6 +60,9 @@ pub struct Settings {
     /// `reply_delay_ms`: the opponent's pause before replying in a puzzle
     /// (`None`: the built-in half second).
     pub reply_delay_ms: Option<u64>,
+    /// `lang`: the piece letters moves are typed and shown in (ISO 639-1;
+    /// the command line's `--lang` wins).
+    pub lang: Lang,
     /// `[keys]`: actions moved to other keys (checked against the key map
     /// by the interface, which reports clashes).
     pub keys: Vec<KeyOverride>,
@@ -91,6 +95,11 @@ pub const DEFAULT_FILE: &str = r#"# Sancho's settings. Every key is optional; a 
 
 # The opponent's pause before replying in a puzzle, in milliseconds (0 to 5000).
 # reply_delay_ms = 500
+
+# Piece letters for typed and shown moves (ISO 639-1: en, de, fr, es, it, pt, nl, cs,
+# pl, hu, sv, no, da, fi, ro, is, et, hr): "de" reads and writes Sf3 for Nf3.
+# The command line's --lang wins.
+# lang = "en"
 
 # Key bindings: any action of the help (F1) on other keys, as scope.name = key(s).
 # Keys are written as the help writes them: F5, Ctrl-T, Enter, Esc, Tab, q.
@@ -173,11 +182,16 @@ pub fn parse(text: &str) -> (Settings, Vec<Problem>) {
                     "{value} is not a whole number of milliseconds from 0 to {MAX_REPLY_DELAY_MS}; using the default"
                 )),
             },
+            "lang" => match value.as_str().map(str::parse::<Lang>) {
+                Some(Ok(lang)) => settings.lang = lang,
+                Some(Err(e)) => bad(format!("{e}; using \"en\"")),
+                None => bad(format!("{value} is not a language code such as \"de\"; using \"en\"")),
+            },
             "keys" => match value.as_table() {
                 Some(table) => key_overrides(text, "", table, &mut settings.keys, &mut problems),
                 None => bad("must be a table: [keys]".to_owned()),
             },
-            _ => bad("unknown key; known: colors, pieces, reply_delay_ms, [keys]".to_owned()),
+            _ => bad("unknown key; known: colors, pieces, reply_delay_ms, lang, [keys]".to_owned()),
         }
     }
     problems.sort_by_key(|p| p.line);
@@ -234,6 +248,7 @@ pub fn render(settings: &Settings) -> String {
         Some(ms) => out.push_str(&format!("reply_delay_ms = {ms}\n")),
         None => out.push_str("# reply_delay_ms: the built-in delay\n"),
     }
+    out.push_str(&format!("lang = \"{}\"\n", settings.lang));
     if !settings.keys.is_empty() {
         out.push_str("\n[keys]\n");
         for over in &settings.keys {

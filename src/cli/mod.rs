@@ -36,6 +36,12 @@ pub struct Cli {
     /// Where progress is kept (default: SANCHO_DATA_DIR, else the platform's data directory).
     #[arg(long, global = true, value_name = "DIR")]
     pub data_dir: Option<PathBuf>,
+    /// Piece letters of this language, for input and output in `resolve`,
+    /// `hint`, `moves`, the drills and the trainer (ISO 639-1: en, de, fr,
+    /// es, it, pt, nl, cs, pl, hu, sv, no, da, fi, ro, is, et, hr; default:
+    /// the config's `lang`, else en). JSON keeps `san` in English and adds `local`.
+    #[arg(long, global = true, value_name = "CODE")]
+    pub lang: Option<sancho::notation::Lang>,
 }
 
 /// The subcommands.
@@ -100,10 +106,11 @@ pub fn run(cli: Cli) -> anyhow::Result<ExitCode> {
             "the play options (--pack, --theme, --rating, --puzzle, --ascii, ...) apply to `sancho` and `sancho play` only"
         );
     }
+    let lang = cli.lang.unwrap_or_default();
     match cli.command {
-        Some(Command::Resolve(args)) => notation::resolve(args),
-        Some(Command::Hint(args)) => notation::hint(args),
-        Some(Command::Moves(args)) => notation::moves(args),
+        Some(Command::Resolve(args)) => notation::resolve(args, lang),
+        Some(Command::Hint(args)) => notation::hint(args, lang),
+        Some(Command::Moves(args)) => notation::moves(args, lang),
         Some(Command::SanStrings(args)) => notation::san_strings(args),
         Some(Command::Translate(args)) => notation::translate(args),
         Some(Command::Check(args)) => puzzles::check(args),
@@ -125,7 +132,8 @@ pub fn run(cli: Cli) -> anyhow::Result<ExitCode> {
             args.merged(cli.play)?,
             cli.data_dir,
             sancho::tui::Start::Puzzles,
+            cli.lang,
         ),
-        None => play::play(cli.play, cli.data_dir, sancho::tui::Start::Home),
+        None => play::play(cli.play, cli.data_dir, sancho::tui::Start::Home, cli.lang),
     }
 }

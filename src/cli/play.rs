@@ -9,6 +9,7 @@ use std::process::ExitCode;
 use anyhow::bail;
 use clap::Args;
 use sancho::config::Pieces;
+use sancho::notation::Lang;
 use sancho::drill;
 use sancho::library::{Filter, Library};
 use sancho::line::{Mode, run_puzzles_in};
@@ -377,6 +378,7 @@ pub fn play(
     args: PlayArgs,
     data_dir: Option<PathBuf>,
     start: tui::Start,
+    lang: Option<Lang>,
 ) -> anyhow::Result<ExitCode> {
     if !args.plain {
         // Before any loading: the answer comes at once.
@@ -390,6 +392,8 @@ pub fn play(
         let mode = Mode {
             json: args.json,
             blindfold: args.blindfold,
+            // `--lang`, else the config file's (its problems are told by the trainer).
+            lang: lang.unwrap_or_else(|| super::config::load().0.lang),
         };
         run_puzzles_in(
             io::stdin().lock(),
@@ -411,6 +415,7 @@ pub fn play(
         colors: args.colors,
         start,
         blindfold: args.blindfold,
+        lang,
         ..tui::Config::default()
     };
     let filter = args.filter();
@@ -466,6 +471,7 @@ fn apply_settings(config: &mut tui::Config, notice: Option<String>) -> Option<St
     }
     config.colors = config.colors.or(Some(settings.colors));
     config.reply_delay_ms = config.reply_delay_ms.or(settings.reply_delay_ms);
+    config.lang = config.lang.or(Some(settings.lang));
     match (notice, said.is_empty()) {
         (notice, true) => notice,
         (None, false) => Some(said.join("\n")),
