@@ -185,7 +185,9 @@ pub fn parse(text: &str) -> (Settings, Vec<Problem>) {
             "lang" => match value.as_str().map(str::parse::<Lang>) {
                 Some(Ok(lang)) => settings.lang = lang,
                 Some(Err(e)) => bad(format!("{e}; using \"en\"")),
-                None => bad(format!("{value} is not a language code such as \"de\"; using \"en\"")),
+                None => bad(format!(
+                    "{value} is not a language code such as \"de\"; using \"en\""
+                )),
             },
             "keys" => match value.as_table() {
                 Some(table) => key_overrides(text, "", table, &mut settings.keys, &mut problems),
@@ -320,7 +322,7 @@ mod tests {
 
     #[test]
     fn every_key_is_read() {
-        let text = "colors = \"light\"\npieces = \"letters\"\nreply_delay_ms = 0\n";
+        let text = "colors = \"light\"\npieces = \"letters\"\nreply_delay_ms = 0\nlang = \"de\"\n";
         let (settings, problems) = parse(text);
         assert_eq!(problems, vec![]);
         assert_eq!(
@@ -329,6 +331,7 @@ mod tests {
                 colors: Colors::Light,
                 pieces: Pieces::Letters,
                 reply_delay_ms: Some(0),
+                lang: "de".parse().unwrap(),
                 keys: vec![],
             }
         );
@@ -378,6 +381,13 @@ mod tests {
         );
         assert_eq!(parse("reply_delay_ms = 5001").1.len(), 1);
         assert_eq!(parse("colors = 3").1[0].line, 1);
+        let (settings, problems) = parse("lang = \"xx\"");
+        assert_eq!(settings.lang, Lang::EN);
+        assert!(
+            problems[0].to_string().contains("unknown language"),
+            "{}",
+            problems[0]
+        );
     }
 
     #[test]

@@ -9,10 +9,10 @@ use std::process::ExitCode;
 use anyhow::bail;
 use clap::Args;
 use sancho::config::Pieces;
-use sancho::notation::Lang;
 use sancho::drill;
 use sancho::library::{Filter, Library};
 use sancho::line::{Mode, run_puzzles_in};
+use sancho::notation::Lang;
 use sancho::progress::{
     LessonScore, Progress, PuzzleRef, Recorded, Resume, Source, Store, difficulty_rating,
 };

@@ -427,7 +427,10 @@ impl<W: Write> Out<W> {
                                "words": words, "comment": comment}),
                         || {
                             with_comment(
-                                format!("The opponent plays {}: {words}.", lang.localize(&text.san)),
+                                format!(
+                                    "The opponent plays {}: {words}.",
+                                    lang.localize(&text.san)
+                                ),
                                 &comment,
                             )
                         },

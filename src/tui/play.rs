@@ -238,7 +238,12 @@ impl Play {
                     let notes: Vec<&str> = diagnostics.iter().map(|d| d.message.as_str()).collect();
                     self.status = Status {
                         kind: StatusKind::Good,
-                        text: strings::correct(&self.lang.localize(&text.san), comment.as_deref(), alternative, &notes),
+                        text: strings::correct(
+                            &self.lang.localize(&text.san),
+                            comment.as_deref(),
+                            alternative,
+                            &notes,
+                        ),
                     };
                     self.enqueue(Step::Move {
                         text,

@@ -686,11 +686,7 @@ fn line_mode_reads_and_writes_german_letters() {
     assert!(text.contains("Correct: Te8#."), "{text}");
     assert!(text.contains("Solved!"), "{text}");
     let data = tempfile::tempdir().unwrap();
-    let (events, _) = sancho(
-        &[&args[..], &["--json"]].concat(),
-        data.path(),
-        "Te8#\n",
-    );
+    let (events, _) = sancho(&[&args[..], &["--json"]].concat(), data.path(), "Te8#\n");
     let correct = event(&events, "correct");
     assert_eq!(correct["san"], "Re8#", "JSON san stays English");
 }
