@@ -82,7 +82,11 @@ pub struct DrillArgs {
     list: bool,
 }
 
-pub fn drill(args: DrillArgs, data_dir: Option<PathBuf>) -> anyhow::Result<ExitCode> {
+pub fn drill(
+    args: DrillArgs,
+    data_dir: Option<PathBuf>,
+    lang: Option<sancho::notation::Lang>,
+) -> anyhow::Result<ExitCode> {
     let kind = match args.kind {
         DrillChoice::Kind(kind) => kind,
         DrillChoice::Scoresheet => return scoresheet(&args, data_dir),
@@ -120,6 +124,7 @@ pub fn drill(args: DrillArgs, data_dir: Option<PathBuf>) -> anyhow::Result<ExitC
         options.strictness = Strictness::Lenient;
     }
     options.json = args.json;
+    options.lang = lang.unwrap_or_default();
     if args.timed {
         options.budget_ms = Some(TIMED_COORDINATES_MS);
         if args.count.is_none() {

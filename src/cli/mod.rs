@@ -118,7 +118,7 @@ pub fn run(cli: Cli) -> anyhow::Result<ExitCode> {
         Some(Command::Mine(args)) => mine::mine(args, cli.data_dir),
         Some(Command::Storm(args)) => modes::storm(args, cli.data_dir),
         Some(Command::Streak(args)) => modes::streak(args, cli.data_dir),
-        Some(Command::Drill(args)) => drill::drill(args, cli.data_dir),
+        Some(Command::Drill(args)) => drill::drill(args, cli.data_dir, cli.lang),
         Some(Command::Lesson(args)) => drill::lesson(args, cli.data_dir),
         Some(Command::Import(args)) => library::import(args, cli.data_dir),
         Some(Command::Library(command)) => library::library(command, cli.data_dir),
