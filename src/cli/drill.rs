@@ -143,7 +143,7 @@ pub fn drill(
             strictness: options.strictness,
             timed: args.timed,
         };
-        return full_screen(start, store, notice);
+        return full_screen(start, store, notice, lang);
     }
     let summary = run_drill(
         io::stdin().lock(),
@@ -229,6 +229,7 @@ fn full_screen(
     start: tui::Start,
     store: Store,
     notice: Option<String>,
+    lang: Option<sancho::notation::Lang>,
 ) -> anyhow::Result<ExitCode> {
     let puzzles = builtin_packs()
         .map_err(|(file, e)| anyhow::anyhow!("built-in pack {file}: {e}"))?
@@ -237,6 +238,7 @@ fn full_screen(
         .collect();
     let config = tui::Config {
         start,
+        lang,
         ..tui::Config::default()
     };
     Trainer {
@@ -289,7 +291,7 @@ pub fn lesson(args: LessonArgs, data_dir: Option<PathBuf>) -> anyhow::Result<Exi
         );
     };
     if !args.plain {
-        return full_screen(tui::Start::Lesson(lesson.number), store, notice);
+        return full_screen(tui::Start::Lesson(lesson.number), store, notice, None);
     }
     let summary = run_lesson(
         io::stdin().lock(),

@@ -38,8 +38,9 @@ pub struct Cli {
     pub data_dir: Option<PathBuf>,
     /// Piece letters of this language, for input and output in `resolve`,
     /// `hint`, `moves`, the drills and the trainer (ISO 639-1: en, de, fr,
-    /// es, it, pt, nl, cs, pl, hu, sv, no, da, fi, ro, is, et, hr; default:
-    /// the config's `lang`, else en). JSON keeps `san` in English and adds `local`.
+    /// es, it, pt, nl, cs, pl, hu, sv, no, da, fi, ro, is, et, hr; default
+    /// en; the trainer and `play --plain` default to the config file's
+    /// `lang`). JSON keeps `san` in English and adds `local`.
     #[arg(long, global = true, value_name = "CODE")]
     pub lang: Option<sancho::notation::Lang>,
 }
@@ -105,6 +106,9 @@ pub fn run(cli: Cli) -> anyhow::Result<ExitCode> {
         anyhow::bail!(
             "the play options (--pack, --theme, --rating, --puzzle, --ascii, ...) apply to `sancho` and `sancho play` only"
         );
+    }
+    if matches!(cli.command, Some(Command::Translate(_))) && cli.lang.is_some() {
+        anyhow::bail!("translate takes --from CODE and --to CODE, not --lang");
     }
     let lang = cli.lang.unwrap_or_default();
     match cli.command {
