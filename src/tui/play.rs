@@ -264,7 +264,7 @@ impl Play {
                         .push_str(&strings::marked_failed(&reason.describe()));
                 }
                 Event::Hint(rung) => {
-                    let (from, to, text) = strings::hint_rung(&rung);
+                    let (from, to, text) = strings::hint_rung(&rung, self.lang);
                     self.marks = HintMarks { from, to };
                     self.status = Status {
                         kind: StatusKind::Hint,

@@ -1029,3 +1029,24 @@ fn german_letters_solve_a_puzzle_and_are_shown_everywhere() {
     assert_eq!(sans(&app), ["Txc1", "Te1+", "Txe1", "Txe1#"]);
     assert!(app.outcomes()[0].outcome.solved, "a clean solve");
 }
+
+/// The last hint rung names the move in the chosen language.
+#[test]
+fn the_last_hint_rung_is_in_german_letters() {
+    let config = Config {
+        lang: Some("de".parse().unwrap()),
+        ..Config::default()
+    };
+    let mut app = App::new(config, vec![back_rank()]);
+    app.update(Action::Select);
+    app.update(Action::Tick(REPLY_DELAY_MS));
+    let mut said = Vec::new();
+    for _ in 0..4 {
+        app.update(Action::Hint);
+        said.push(app.play().unwrap().status().text.clone());
+    }
+    assert!(
+        said.iter().any(|s| s.contains("the move is Te1+")),
+        "{said:?}"
+    );
+}
