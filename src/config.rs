@@ -4,6 +4,7 @@
 //! value costs only its own key: it is reported as a [`Problem`] with its
 //! line and the key keeps its default, so Sancho always starts.
 
+use crate::notation::Lang;
 use crate::tui::theme::Colors;
 
 /// How pieces are drawn.
@@ -62,6 +63,9 @@ pub struct Settings {
     /// `engine`: the UCI engine for mining and refutations (`--engine`
     /// wins; `None`: `SANCHO_ENGINE`, else `stockfish` on the `PATH`).
     pub engine: Option<std::path::PathBuf>,
+    /// `lang`: the piece letters moves are typed and shown in (ISO 639-1;
+    /// the command line's `--lang` wins).
+    pub lang: Lang,
     /// `[keys]`: actions moved to other keys (checked against the key map
     /// by the interface, which reports clashes).
     pub keys: Vec<KeyOverride>,
@@ -98,6 +102,10 @@ pub const DEFAULT_FILE: &str = r#"# Sancho's settings. Every key is optional; a 
 # The UCI engine for `sancho mine` and line mode's refutations (the command line's
 # --engine wins). Unset: SANCHO_ENGINE, else stockfish on the PATH or in /usr/games.
 # engine = "/usr/games/stockfish"
+# Piece letters for typed and shown moves (ISO 639-1: en, de, fr, es, it, pt, nl, cs,
+# pl, hu, sv, no, da, fi, ro, is, et, hr): "de" reads and writes Sf3 for Nf3.
+# The command line's --lang wins.
+# lang = "en"
 
 # Key bindings: any action of the help (F1) on other keys, as scope.name = key(s).
 # Keys are written as the help writes them: F5, Ctrl-T, Enter, Esc, Tab, q.
@@ -186,13 +194,21 @@ pub fn parse(text: &str) -> (Settings, Vec<Problem>) {
                     "{value} is not a path to an engine (\"/usr/games/stockfish\"); using the default"
                 )),
             },
+            "lang" => match value.as_str().map(str::parse::<Lang>) {
+                Some(Ok(lang)) => settings.lang = lang,
+                Some(Err(e)) => bad(format!("{e}; using \"en\"")),
+                None => bad(format!(
+                    "{value} is not a language code such as \"de\"; using \"en\""
+                )),
+            },
             "keys" => match value.as_table() {
                 Some(table) => key_overrides(text, "", table, &mut settings.keys, &mut problems),
                 None => bad("must be a table: [keys]".to_owned()),
             },
-            _ => {
-                bad("unknown key; known: colors, pieces, reply_delay_ms, engine, [keys]".to_owned())
-            }
+            _ => bad(
+                "unknown key; known: colors, pieces, reply_delay_ms, engine, lang, [keys]"
+                    .to_owned(),
+            ),
         }
     }
     problems.sort_by_key(|p| p.line);
@@ -256,6 +272,7 @@ pub fn render(settings: &Settings) -> String {
         )),
         None => out.push_str("# engine: SANCHO_ENGINE, else stockfish on the PATH\n"),
     }
+    out.push_str(&format!("lang = \"{}\"\n", settings.lang));
     if !settings.keys.is_empty() {
         out.push_str("\n[keys]\n");
         for over in &settings.keys {
@@ -329,7 +346,7 @@ mod tests {
     #[test]
     fn every_key_is_read() {
         let text = "colors = \"light\"\npieces = \"letters\"\nreply_delay_ms = 0\n\
-                    engine = 'C:\\engines\\sf \"17\".exe'\n";
+                    engine = 'C:\\engines\\sf \"17\".exe'\nlang = \"de\"\n";
         let (settings, problems) = parse(text);
         assert_eq!(problems, vec![]);
         assert_eq!(
@@ -339,6 +356,7 @@ mod tests {
                 pieces: Pieces::Letters,
                 reply_delay_ms: Some(0),
                 engine: Some(r#"C:\engines\sf "17".exe"#.into()),
+                lang: "de".parse().unwrap(),
                 keys: vec![],
             }
         );
@@ -397,6 +415,13 @@ mod tests {
         );
         assert_eq!(parse("reply_delay_ms = 5001").1.len(), 1);
         assert_eq!(parse("colors = 3").1[0].line, 1);
+        let (settings, problems) = parse("lang = \"xx\"");
+        assert_eq!(settings.lang, Lang::EN);
+        assert!(
+            problems[0].to_string().contains("unknown language"),
+            "{}",
+            problems[0]
+        );
     }
 
     #[test]

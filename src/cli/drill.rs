@@ -82,7 +82,11 @@ pub struct DrillArgs {
     list: bool,
 }
 
-pub fn drill(args: DrillArgs, data_dir: Option<PathBuf>) -> anyhow::Result<ExitCode> {
+pub fn drill(
+    args: DrillArgs,
+    data_dir: Option<PathBuf>,
+    lang: Option<sancho::notation::Lang>,
+) -> anyhow::Result<ExitCode> {
     let kind = match args.kind {
         DrillChoice::Kind(kind) => kind,
         DrillChoice::Scoresheet => return scoresheet(&args, data_dir),
@@ -120,6 +124,7 @@ pub fn drill(args: DrillArgs, data_dir: Option<PathBuf>) -> anyhow::Result<ExitC
         options.strictness = Strictness::Lenient;
     }
     options.json = args.json;
+    options.lang = lang.unwrap_or_default();
     if args.timed {
         options.budget_ms = Some(TIMED_COORDINATES_MS);
         if args.count.is_none() {
@@ -138,7 +143,7 @@ pub fn drill(args: DrillArgs, data_dir: Option<PathBuf>) -> anyhow::Result<ExitC
             strictness: options.strictness,
             timed: args.timed,
         };
-        return full_screen(start, store, notice);
+        return full_screen(start, store, notice, lang);
     }
     let summary = run_drill(
         io::stdin().lock(),
@@ -224,6 +229,7 @@ fn full_screen(
     start: tui::Start,
     store: Store,
     notice: Option<String>,
+    lang: Option<sancho::notation::Lang>,
 ) -> anyhow::Result<ExitCode> {
     let puzzles = builtin_packs()
         .map_err(|(file, e)| anyhow::anyhow!("built-in pack {file}: {e}"))?
@@ -232,6 +238,7 @@ fn full_screen(
         .collect();
     let config = tui::Config {
         start,
+        lang,
         ..tui::Config::default()
     };
     Trainer {
@@ -284,7 +291,7 @@ pub fn lesson(args: LessonArgs, data_dir: Option<PathBuf>) -> anyhow::Result<Exi
         );
     };
     if !args.plain {
-        return full_screen(tui::Start::Lesson(lesson.number), store, notice);
+        return full_screen(tui::Start::Lesson(lesson.number), store, notice, None);
     }
     let summary = run_lesson(
         io::stdin().lock(),

@@ -36,6 +36,13 @@ pub struct Cli {
     /// Where progress is kept (default: SANCHO_DATA_DIR, else the platform's data directory).
     #[arg(long, global = true, value_name = "DIR")]
     pub data_dir: Option<PathBuf>,
+    /// Piece letters of this language, for input and output in `resolve`,
+    /// `hint`, `moves`, the drills and the trainer (ISO 639-1: en, de, fr,
+    /// es, it, pt, nl, cs, pl, hu, sv, no, da, fi, ro, is, et, hr; default
+    /// en; the trainer and `play --plain` default to the config file's
+    /// `lang`). JSON keeps `san` in English and adds `local`.
+    #[arg(long, global = true, value_name = "CODE")]
+    pub lang: Option<sancho::notation::Lang>,
 }
 
 /// The subcommands.
@@ -100,10 +107,14 @@ pub fn run(cli: Cli) -> anyhow::Result<ExitCode> {
             "the play options (--pack, --theme, --rating, --puzzle, --ascii, ...) apply to `sancho` and `sancho play` only"
         );
     }
+    if matches!(cli.command, Some(Command::Translate(_))) && cli.lang.is_some() {
+        anyhow::bail!("translate takes --from CODE and --to CODE, not --lang");
+    }
+    let lang = cli.lang.unwrap_or_default();
     match cli.command {
-        Some(Command::Resolve(args)) => notation::resolve(args),
-        Some(Command::Hint(args)) => notation::hint(args),
-        Some(Command::Moves(args)) => notation::moves(args),
+        Some(Command::Resolve(args)) => notation::resolve(args, lang),
+        Some(Command::Hint(args)) => notation::hint(args, lang),
+        Some(Command::Moves(args)) => notation::moves(args, lang),
         Some(Command::SanStrings(args)) => notation::san_strings(args),
         Some(Command::Translate(args)) => notation::translate(args),
         Some(Command::Check(args)) => puzzles::check(args),
@@ -111,7 +122,7 @@ pub fn run(cli: Cli) -> anyhow::Result<ExitCode> {
         Some(Command::Mine(args)) => mine::mine(args, cli.data_dir),
         Some(Command::Storm(args)) => modes::storm(args, cli.data_dir),
         Some(Command::Streak(args)) => modes::streak(args, cli.data_dir),
-        Some(Command::Drill(args)) => drill::drill(args, cli.data_dir),
+        Some(Command::Drill(args)) => drill::drill(args, cli.data_dir, cli.lang),
         Some(Command::Lesson(args)) => drill::lesson(args, cli.data_dir),
         Some(Command::Import(args)) => library::import(args, cli.data_dir),
         Some(Command::Library(command)) => library::library(command, cli.data_dir),
@@ -125,7 +136,8 @@ pub fn run(cli: Cli) -> anyhow::Result<ExitCode> {
             args.merged(cli.play)?,
             cli.data_dir,
             sancho::tui::Start::Puzzles,
+            cli.lang,
         ),
-        None => play::play(cli.play, cli.data_dir, sancho::tui::Start::Home),
+        None => play::play(cli.play, cli.data_dir, sancho::tui::Start::Home, cli.lang),
     }
 }

@@ -42,14 +42,12 @@ impl PositionArgs {
     }
 }
 
-/// How moves are read and written: the language's piece letters, or
-/// figurines for output.
+/// How moves are read and written: the language's piece letters (the
+/// global `--lang`, set by [`StyleArgs::in_lang`]), or figurines for output.
 #[derive(Clone, Copy, Debug, Args)]
 pub struct StyleArgs {
-    /// Piece letters of this language, for input and output (ISO 639-1:
-    /// en, de, fr, es, it, pt, nl, cs, pl, hu, sv, no, da, fi, ro, is, et,
-    /// hr). JSON keeps `san` in English and adds `local`.
-    #[arg(long, value_name = "CODE", default_value = "en")]
+    /// From the global `--lang`.
+    #[arg(skip)]
     lang: Lang,
     /// Write moves with figurines (♘f3), as FIDE recommends for print.
     #[arg(long)]
@@ -57,6 +55,11 @@ pub struct StyleArgs {
 }
 
 impl StyleArgs {
+    /// This style with the global `--lang`.
+    fn in_lang(self, lang: Lang) -> StyleArgs {
+        StyleArgs { lang, ..self }
+    }
+
     /// Whether output differs from English SAN.
     fn local(&self) -> bool {
         self.figurine || self.lang != Lang::EN
@@ -124,9 +127,9 @@ fn strictness(strict: bool) -> Strictness {
     }
 }
 
-pub fn resolve(args: ResolveArgs) -> anyhow::Result<ExitCode> {
+pub fn resolve(args: ResolveArgs, lang: Lang) -> anyhow::Result<ExitCode> {
     let strictness = strictness(args.strict);
-    let style = args.style;
+    let style = args.style.in_lang(lang);
     if let Some(path) = &args.batch {
         return batch(path, strictness, style);
     }
@@ -328,12 +331,12 @@ pub struct HintArgs {
     prefix: String,
 }
 
-pub fn hint(args: HintArgs) -> anyhow::Result<ExitCode> {
+pub fn hint(args: HintArgs, lang: Lang) -> anyhow::Result<ExitCode> {
     let pos = match args.position.position() {
         Ok(pos) => pos,
         Err(e) => return usage(e),
     };
-    let style = args.style;
+    let style = args.style.in_lang(lang);
     let hint = hint_in(&HintEngine::new(&pos), &args.prefix, style.lang);
     let mut out = io::stdout().lock();
     if args.json {
@@ -383,14 +386,14 @@ pub struct MovesArgs {
     json: bool,
 }
 
-pub fn moves(args: MovesArgs) -> anyhow::Result<ExitCode> {
+pub fn moves(args: MovesArgs, lang: Lang) -> anyhow::Result<ExitCode> {
     let pos = match args.position.position() {
         Ok(pos) => pos,
         Err(e) => return usage(e),
     };
     let engine = HintEngine::new(&pos);
     let mut out = io::stdout().lock();
-    let style = args.style;
+    let style = args.style.in_lang(lang);
     if args.json {
         let moves: Vec<MoveReport<'_>> = engine
             .moves()

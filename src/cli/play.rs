@@ -12,6 +12,7 @@ use sancho::config::Pieces;
 use sancho::drill;
 use sancho::library::{Filter, Library};
 use sancho::line::{Mode, run_puzzles_in};
+use sancho::notation::Lang;
 use sancho::progress::{
     LessonScore, Progress, PuzzleRef, Recorded, Resume, Source, Store, difficulty_rating,
 };
@@ -377,6 +378,7 @@ pub fn play(
     args: PlayArgs,
     data_dir: Option<PathBuf>,
     start: tui::Start,
+    lang: Option<Lang>,
 ) -> anyhow::Result<ExitCode> {
     if !args.plain {
         // Before any loading: the answer comes at once.
@@ -394,6 +396,8 @@ pub fn play(
         let mode = Mode {
             json: args.json,
             blindfold: args.blindfold,
+            // `--lang`, else the config file's (its problems are told by the trainer).
+            lang: lang.unwrap_or_else(|| super::config::load().0.lang),
         };
         run_puzzles_in(
             io::stdin().lock(),
@@ -415,6 +419,7 @@ pub fn play(
         colors: args.colors,
         start,
         blindfold: args.blindfold,
+        lang,
         ..tui::Config::default()
     };
     let filter = args.filter();
@@ -470,6 +475,7 @@ fn apply_settings(config: &mut tui::Config, notice: Option<String>) -> Option<St
     }
     config.colors = config.colors.or(Some(settings.colors));
     config.reply_delay_ms = config.reply_delay_ms.or(settings.reply_delay_ms);
+    config.lang = config.lang.or(Some(settings.lang));
     match (notice, said.is_empty()) {
         (notice, true) => notice,
         (None, false) => Some(said.join("\n")),

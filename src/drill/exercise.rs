@@ -6,7 +6,9 @@ use shakmaty::{Chess, Color, EnPassantMode, Move, Square, fen::Fen};
 
 use super::DrillKind;
 use super::features::{Disambiguation, Feature, MISSING_DISAMBIGUATION};
-use crate::notation::{Diagnostic, ResolveError, Strictness, color_name, move_text, resolve};
+use crate::notation::{
+    Diagnostic, Lang, ResolveError, Strictness, color_name, move_text, resolve_in,
+};
 
 /// What the screen shows for an exercise, beside the board.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -189,6 +191,14 @@ pub const WRONG_COLOUR: &str = "wrong-colour";
 /// engine's diagnostics explain every departure either way. Read drills take
 /// UCI (`e2e4`, `e2 e4`, `e2-e4`); coordinates take a square name.
 pub fn grade(exercise: &Exercise, answer: &str, strictness: Strictness) -> Verdict {
+    grade_in(exercise, answer, strictness, Lang::EN)
+}
+
+/// As [`grade`], with written moves read in `lang`'s piece letters (German
+/// `Sf3`; an English letter that is no piece there is explained). The
+/// verdict's `expected` and `understood` stay English SAN; its `reason`
+/// names moves in `lang`.
+pub fn grade_in(exercise: &Exercise, answer: &str, strictness: Strictness, lang: Lang) -> Verdict {
     let expected = exercise.expected_text();
     let (mut v, fallback) = match exercise.expected {
         Expected::Square(square) if exercise.kind == DrillKind::SquareColour => {
@@ -200,7 +210,7 @@ pub fn grade(exercise: &Exercise, answer: &str, strictness: Strictness) -> Verdi
             WRONG_MOVE,
         ),
         Expected::Move(mv) => (
-            grade_written(&exercise.position, mv, answer, strictness, expected),
+            grade_written(&exercise.position, mv, answer, strictness, lang, expected),
             WRONG_MOVE,
         ),
     };
@@ -325,17 +335,19 @@ fn grade_written(
     mv: Move,
     answer: &str,
     strictness: Strictness,
+    lang: Lang,
     expected: String,
 ) -> Verdict {
     let mut v = verdict(expected);
-    match resolve(pos, answer, strictness) {
+    let local = |san: &str| lang.localize(san);
+    match resolve_in(pos, answer, strictness, lang) {
         Ok(resolved) => {
             v.correct = resolved.text.mv == mv;
             v.understood = Some(resolved.text.san.clone());
             if v.correct {
                 v.diagnostics = resolved.diagnostics;
             } else {
-                v.reason = Some(other_move(&resolved.text.san, &v.expected));
+                v.reason = Some(other_move(&local(&resolved.text.san), &local(&v.expected)));
             }
         }
         Err(rejected) => match rejected.error {
@@ -343,16 +355,16 @@ fn grade_written(
                 v.understood = Some(canonical.san.clone());
                 if canonical.mv == mv {
                     v.diagnostics = rejected.diagnostics;
-                    v.reason = Some(format!("not canonical SAN: write {}", v.expected));
+                    v.reason = Some(format!("not canonical SAN: write {}", local(&v.expected)));
                 } else {
-                    v.reason = Some(other_move(&canonical.san, &v.expected));
+                    v.reason = Some(other_move(&local(&canonical.san), &local(&v.expected)));
                 }
             }
             ResolveError::Ambiguous { candidates } if candidates.iter().any(|c| c.mv == mv) => {
                 v.reason = Some(format!(
                     "{}: the move shown is {}, which names its piece",
                     ResolveError::Ambiguous { candidates },
-                    v.expected
+                    local(&v.expected)
                 ));
                 v.mistake_codes.push(MISSING_DISAMBIGUATION.to_owned());
             }

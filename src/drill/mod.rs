@@ -23,7 +23,7 @@ use std::str::FromStr;
 
 pub use exercise::{
     Exercise, Expected, Show, Verdict, WRONG_COLOUR, WRONG_MOVE, WRONG_SQUARE, colour_answer,
-    fen_of, grade,
+    fen_of, grade, grade_in,
 };
 pub use features::{
     Disambiguation, Feature, MISSING_DISAMBIGUATION, disambiguation_of, features_of,

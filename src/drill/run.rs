@@ -4,8 +4,8 @@
 use serde::Serialize;
 
 use super::DrillKind;
-use super::exercise::{Exercise, Verdict, grade};
-use crate::notation::Strictness;
+use super::exercise::{Exercise, Verdict, grade_in};
+use crate::notation::{Lang, Strictness};
 use crate::progress::{DrillMistake, DrillResult, Timestamp};
 
 /// One wrong answer: its code, the canonical answer, and what was typed.
@@ -46,6 +46,8 @@ pub struct DrillRun {
     kind: DrillKind,
     label: Option<String>,
     strictness: Strictness,
+    /// The piece letters written answers are read in.
+    lang: Lang,
     exercises: Vec<Exercise>,
     next: usize,
     correct: u32,
@@ -74,6 +76,7 @@ impl DrillRun {
             kind,
             label: None,
             strictness,
+            lang: Lang::EN,
             exercises,
             next: 0,
             correct: 0,
@@ -100,6 +103,18 @@ impl DrillRun {
     pub fn with_label(mut self, label: impl Into<String>) -> Self {
         self.label = Some(label.into());
         self
+    }
+
+    /// Written answers in `lang`'s piece letters (German `Sf3`).
+    #[must_use]
+    pub fn with_lang(mut self, lang: Lang) -> Self {
+        self.lang = lang;
+        self
+    }
+
+    /// The piece letters written answers are read in.
+    pub fn lang(&self) -> Lang {
+        self.lang
     }
 
     /// The drill kind.
@@ -149,7 +164,7 @@ impl DrillRun {
     /// not counted as correct.
     pub fn answer(&mut self, answer: &str, elapsed_ms: u64) -> Option<Verdict> {
         let exercise = self.current()?;
-        let mut verdict = grade(exercise, answer, self.strictness);
+        let mut verdict = grade_in(exercise, answer, self.strictness, self.lang);
         if self.hinted && verdict.correct {
             verdict.counted = false;
             verdict.reason = Some("right, after a hint: not counted as correct".to_owned());

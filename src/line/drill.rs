@@ -38,7 +38,7 @@ use crate::drill::{
     DrillKind, DrillRun, DrillSummary, Exercise, Expected, GenOptions, Lesson, Pass, Show, Verdict,
     generate,
 };
-use crate::notation::{Strictness, color_name};
+use crate::notation::{Lang, Strictness, color_name};
 
 /// What to drill and how to talk.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -57,6 +57,9 @@ pub struct DrillOptions {
     pub budget_ms: Option<u64>,
     /// Review weak codes, transcription game.
     pub generator: GenOptions,
+    /// The piece letters answers are read and written in (JSON keeps
+    /// English SAN).
+    pub lang: Lang,
 }
 
 impl DrillOptions {
@@ -71,6 +74,7 @@ impl DrillOptions {
             json: false,
             budget_ms: None,
             generator: GenOptions::default(),
+            lang: Lang::EN,
         }
     }
 }
@@ -93,7 +97,8 @@ pub fn run_drill<R: BufRead, W: Write>(
         options.count,
         &options.generator,
     );
-    let mut run = DrillRun::new(options.kind, exercises, options.strictness);
+    let mut run =
+        DrillRun::new(options.kind, exercises, options.strictness).with_lang(options.lang);
     if let Some(budget) = options.budget_ms {
         run = run.with_budget(budget);
     }
@@ -236,7 +241,7 @@ pub fn run_exercises<R: BufRead, W: Write>(
         };
         match verdict {
             Some(verdict) if json => emit(&mut output, &verdict_json(&verdict, answer, number))?,
-            Some(verdict) => write_verdict(&mut output, &verdict)?,
+            Some(verdict) => write_verdict(&mut output, &verdict, run.lang())?,
             None if !json => writeln!(output, "Time is up.")?,
             None => {}
         }
@@ -402,29 +407,25 @@ fn write_exercise<W: Write>(
     write!(out, "> ")
 }
 
-fn write_verdict<W: Write>(out: &mut W, verdict: &Verdict) -> io::Result<()> {
+fn write_verdict<W: Write>(out: &mut W, verdict: &Verdict, lang: Lang) -> io::Result<()> {
+    let expected = lang.localize(&verdict.expected);
     if verdict.correct && !verdict.counted {
         writeln!(
             out,
             "Right: {}, but after a hint it is not counted as correct.",
-            verdict.expected
+            expected
         )?;
     } else if !verdict.correct && verdict.mistake_codes.is_empty() {
         // Solution shown or skipped: nothing was answered.
         let reason = verdict.reason.as_deref().unwrap_or("skipped");
-        writeln!(
-            out,
-            "{}. The answer is {}.",
-            capitalised(reason),
-            verdict.expected
-        )?;
+        writeln!(out, "{}. The answer is {}.", capitalised(reason), expected)?;
     } else if verdict.correct {
-        writeln!(out, "Correct: {}.", verdict.expected)?;
+        writeln!(out, "Correct: {}.", expected)?;
         if !verdict.diagnostics.is_empty() {
             writeln!(out, "Accepted, but note:")?;
         }
     } else {
-        writeln!(out, "Wrong. The answer is {}.", verdict.expected)?;
+        writeln!(out, "Wrong. The answer is {}.", expected)?;
         if let Some(reason) = &verdict.reason {
             writeln!(out, "{}", capitalised(reason))?;
         }

@@ -41,7 +41,7 @@ use serde_json::{Value, json};
 use shakmaty::{Chess, Color, Move, Position};
 
 use crate::engine::refute::{Refutation, by_mate};
-use crate::notation::{MoveText, ResolveError, color_name, role_name};
+use crate::notation::{Lang, MoveText, ResolveError, color_name, role_name};
 use crate::progress::{Recorded, Resume};
 use crate::puzzle::{Puzzle, color_word};
 use crate::session::{DEFAULT_SUCCESS, Event, HintRung, Outcome, Session, SolutionStep, Wrong};
@@ -107,7 +107,7 @@ pub fn run_puzzles_refuting<R: BufRead, W: Write>(
 ) -> io::Result<PlaySummary> {
     let mode = Mode {
         json,
-        blindfold: false,
+        ..Mode::default()
     };
     run_puzzles_in(input, output, puzzles, plan, mode, clock, on_finish, refute)
 }
@@ -121,6 +121,9 @@ pub struct Mode {
     /// since), no board drawn until the puzzle ends (`board` says the same
     /// words again).
     pub blindfold: bool,
+    /// The piece letters moves are read and written in (German `Sf3`);
+    /// JSON keeps `san` in English.
+    pub lang: Lang,
 }
 
 /// As [`run_puzzles_refuting`], in the given [`Mode`].
@@ -143,6 +146,7 @@ pub fn run_puzzles_in<R: BufRead, W: Write>(
         w: output,
         json,
         blindfold: mode.blindfold,
+        lang: mode.lang,
     };
     let mut summary = PlaySummary::default();
     let mut line = String::new();
@@ -209,7 +213,7 @@ pub fn run_puzzles_in<R: BufRead, W: Write>(
                     )?;
                     continue;
                 }
-                None => (session.submit(text), Then::Stay),
+                None => (session.submit_in(text, mode.lang), Then::Stay),
             };
             if first_wrong.is_none() {
                 first_wrong = events.iter().find_map(|e| match e {
@@ -313,6 +317,8 @@ pub(crate) struct Out<W> {
     pub(crate) w: W,
     pub(crate) json: bool,
     pub(crate) blindfold: bool,
+    /// The piece letters text output writes moves in.
+    pub(crate) lang: Lang,
 }
 
 impl<W: Write> Out<W> {
@@ -408,6 +414,7 @@ impl<W: Write> Out<W> {
 
     /// Writes the session's events; `before` is the position before them.
     pub(crate) fn events(&mut self, before: &Chess, events: Vec<Event>) -> io::Result<()> {
+        let lang = self.lang;
         let mut pos = before.clone();
         for event in events {
             match event {
@@ -420,7 +427,10 @@ impl<W: Write> Out<W> {
                                "words": words, "comment": comment}),
                         || {
                             with_comment(
-                                format!("The opponent plays {}: {words}.", text.san),
+                                format!(
+                                    "The opponent plays {}: {words}.",
+                                    lang.localize(&text.san)
+                                ),
                                 &comment,
                             )
                         },
@@ -437,7 +447,10 @@ impl<W: Write> Out<W> {
                         json!({"event": "correct", "uci": text.uci, "san": text.san, "comment": comment,
                                "alternative": alternative, "diagnostics": diagnostics}),
                         || {
-                            let mut s = with_comment(format!("Correct: {}.", text.san), &comment);
+                            let mut s = with_comment(
+                                format!("Correct: {}.", lang.localize(&text.san)),
+                                &comment,
+                            );
                             if alternative {
                                 s.push_str(
                                     " Also mates: not the book's move, but proven to mate as fast.",
@@ -492,6 +505,7 @@ impl<W: Write> Out<W> {
                 map.insert("saved".into(), json!(recorded.is_some()));
             }
         };
+        let lang = self.lang;
         let rating_text = match recorded {
             Some(r) => format!("\nRating: {}.", r.describe()),
             None => "\nNot saved: there is no progress store this time.".to_owned(),
@@ -537,7 +551,7 @@ impl<W: Write> Out<W> {
                 self.event(value, || {
                     // The message names the moves shown; the steps add the comments.
                     let mut s = message.clone();
-                    s.push_str(&solution_text(&steps));
+                    s.push_str(&solution_text(&steps, lang));
                     if let Some(url) = session.game_url() {
                         s.push_str(&format!("\nFrom the game {url}"));
                     }
@@ -552,7 +566,10 @@ impl<W: Write> Out<W> {
     pub(crate) fn wrong(&mut self, input: &str, wrong: &Wrong) -> io::Result<()> {
         let (reason, legal, diagnostics, candidates) = match wrong {
             Wrong::NotSolution { text } => (
-                format!("{} is legal, but not the solution", text.san),
+                format!(
+                    "{} is legal, but not the solution",
+                    self.lang.localize(&text.san)
+                ),
                 true,
                 Vec::new(),
                 Vec::new(),
@@ -601,7 +618,7 @@ impl<W: Write> Out<W> {
             ),
             HintRung::Move(m) => (
                 json!({"san": m.san, "uci": m.uci, "text": format!("play {}", m.san)}),
-                format!("Hint: play {}.", m.san),
+                format!("Hint: play {}.", self.lang.localize(&m.san)),
             ),
         };
         let mut value = value;
@@ -614,11 +631,11 @@ impl<W: Write> Out<W> {
 }
 
 /// The solution move by move, with the pack's comments: "1. Kb6 Takes b7 ...".
-fn solution_text(steps: &[SolutionStep]) -> String {
+fn solution_text(steps: &[SolutionStep], lang: Lang) -> String {
     let mut s = String::from("\nMove by move:");
     for step in steps {
         let mover = if step.by_user { "You" } else { "They" };
-        s.push_str(&format!("\n  {mover}: {}", step.text.san));
+        s.push_str(&format!("\n  {mover}: {}", lang.localize(&step.text.san)));
         if let Some(c) = &step.comment {
             s.push_str(&format!(" ({c})"));
         }

@@ -250,6 +250,7 @@ pub fn run_storm<R: BufRead, W: Write>(
         w: output,
         json,
         blindfold: false,
+        lang: crate::notation::Lang::EN,
     };
     let origin = clock();
     let mut now = move || clock().saturating_sub(origin);
@@ -429,6 +430,7 @@ pub fn run_streak<R: BufRead, W: Write>(
         w: output,
         json,
         blindfold: false,
+        lang: crate::notation::Lang::EN,
     };
     let mut streak = Streak::new();
     out.event(

@@ -27,7 +27,7 @@ mod event;
 
 use shakmaty::{Chess, Move, Position, Square};
 
-use crate::notation::{Code, Diagnostic, MoveText, Strictness, move_text, resolve};
+use crate::notation::{Code, Diagnostic, Lang, MoveText, Strictness, move_text, resolve_in};
 use crate::puzzle::Puzzle;
 
 pub use alternative::MAX_PROVEN_MATE;
@@ -222,10 +222,16 @@ impl Session {
 
     /// Judges typed input, resolved leniently by the notation engine.
     pub fn submit(&mut self, input: &str) -> Vec<Event> {
+        self.submit_in(input, Lang::EN)
+    }
+
+    /// Judges typed input written in `lang`'s piece letters (German `Sf3`);
+    /// a letter of another language is a notation mistake with its lesson.
+    pub fn submit_in(&mut self, input: &str, lang: Lang) -> Vec<Event> {
         if self.is_finished() {
             return Vec::new();
         }
-        match resolve(&self.pos, input, Strictness::Lenient) {
+        match resolve_in(&self.pos, input, Strictness::Lenient, lang) {
             Ok(resolved) => {
                 let codes = resolved.diagnostics.iter().map(|d| d.code).collect();
                 self.judge(input, resolved.text, resolved.diagnostics, codes)

@@ -32,6 +32,9 @@ pub struct Config {
     /// Blindfold puzzles: the position in words, no board until the
     /// puzzle ends (`play --blindfold`).
     pub blindfold: bool,
+    /// The piece letters moves are typed and shown in (`--lang`, else the
+    /// config file's `lang`; `None`: English).
+    pub lang: Option<crate::notation::Lang>,
 }
 
 /// The screen the interface opens on.

@@ -27,6 +27,8 @@ pub struct Answered {
     pub answer: String,
     /// The grade.
     pub verdict: Verdict,
+    /// The piece letters the answer is written back in.
+    pub lang: crate::notation::Lang,
 }
 
 /// The drill screen's state.
@@ -141,6 +143,7 @@ impl DrillScreen {
                         exercise,
                         answer: crate::notation::bounded_prefix(text.trim()).to_owned(),
                         verdict,
+                        lang: self.run.lang(),
                     };
                     if self.run.is_finished() {
                         self.answered = Some(answered);

@@ -10,7 +10,7 @@ mod review;
 
 use super::input::InputLine;
 use super::strings;
-use crate::notation::{Hint, HintEngine, HintState, MoveText};
+use crate::notation::{Hint, HintEngine, HintState, Lang, MoveText, hint_in};
 use crate::puzzle::Puzzle;
 use crate::session::{self, Event, Session, SolutionStep};
 use crate::spoiler::without_signs;
@@ -143,6 +143,8 @@ pub struct Play {
     review: Option<usize>,
     /// The solution line, read when the puzzle ends.
     line: Vec<SolutionStep>,
+    /// The piece letters moves are typed and shown in.
+    lang: Lang,
 }
 
 impl Play {
@@ -178,6 +180,7 @@ impl Play {
             themes_shown: false,
             review: None,
             line: Vec::new(),
+            lang: Lang::EN,
         };
         play.apply(events);
         play
@@ -213,7 +216,7 @@ impl Play {
     }
 
     fn refresh_hint(&mut self) {
-        self.hint = self.engine.hint(&self.input.text());
+        self.hint = hint_in(&self.engine, &self.input.text(), self.lang);
     }
 
     /// Routes session events: board changes wait their turn, messages do not.
@@ -235,7 +238,12 @@ impl Play {
                     let notes: Vec<&str> = diagnostics.iter().map(|d| d.message.as_str()).collect();
                     self.status = Status {
                         kind: StatusKind::Good,
-                        text: strings::correct(&text.san, comment.as_deref(), alternative, &notes),
+                        text: strings::correct(
+                            &self.lang.localize(&text.san),
+                            comment.as_deref(),
+                            alternative,
+                            &notes,
+                        ),
                     };
                     self.enqueue(Step::Move {
                         text,
@@ -256,7 +264,7 @@ impl Play {
                         .push_str(&strings::marked_failed(&reason.describe()));
                 }
                 Event::Hint(rung) => {
-                    let (from, to, text) = strings::hint_rung(&rung);
+                    let (from, to, text) = strings::hint_rung(&rung, self.lang);
                     self.marks = HintMarks { from, to };
                     self.status = Status {
                         kind: StatusKind::Hint,
@@ -320,7 +328,7 @@ impl Play {
                     return;
                 }
                 self.history.push(Played {
-                    san: text.san.clone(),
+                    san: self.lang.localize(&text.san),
                     comment,
                     by,
                     number: self.shown.fullmoves().get(),
@@ -370,6 +378,19 @@ impl Play {
         self
     }
 
+    /// The piece letters moves are typed and shown in (German `Sf3`).
+    #[must_use]
+    pub fn with_lang(mut self, lang: Lang) -> Play {
+        self.lang = lang;
+        self.refresh_hint();
+        self
+    }
+
+    /// The piece letters moves are typed and shown in.
+    pub fn lang(&self) -> Lang {
+        self.lang
+    }
+
     /// Time passed.
     pub fn tick(&mut self, ms: u64) {
         if self.finish.is_none() {
@@ -393,7 +414,7 @@ impl Play {
         }
         self.flush();
         self.last_submitted = Some(text.clone());
-        let events = self.session.submit(&text);
+        let events = self.session.submit_in(&text, self.lang);
         let moved = events.iter().any(|e| matches!(e, Event::Correct { .. }));
         self.input.clear();
         self.apply(events);
@@ -455,22 +476,22 @@ impl Play {
     /// in canonical SAN (`O-O`).
     pub fn complete(&mut self) {
         let text = self.input.text();
-        let target = match self.hint.candidates.as_slice() {
+        let sans: Vec<String> = self
+            .hint
+            .candidates
+            .iter()
+            .map(|m| self.lang.localize(&m.san))
+            .collect();
+        let target = match sans.as_slice() {
             [] => return,
-            [one] => one.san.clone(),
-            [first, ..]
-                if !self
-                    .hint
-                    .candidates
-                    .iter()
-                    .all(|m| m.san.starts_with(&text)) =>
-            {
+            [one] => one.clone(),
+            [first, ..] if !sans.iter().all(|san| san.starts_with(&text)) => {
                 if self.hint.state != HintState::CompleteOrLonger {
                     return;
                 }
-                first.san.clone()
+                first.clone()
             }
-            many => common_prefix(many.iter().map(|m| m.san.as_str())),
+            many => common_prefix(many.iter().map(String::as_str)),
         };
         // Completing must not tell whether the move checks or mates.
         let target = without_signs(&target);

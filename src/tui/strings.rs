@@ -4,7 +4,7 @@
 use shakmaty::Square;
 
 use crate::drill::DrillKind;
-use crate::notation::role_name;
+use crate::notation::{Lang, role_name};
 use crate::session::{HintRung, Wrong};
 
 /// The application's name as shown in headers.
@@ -136,8 +136,9 @@ pub fn wrong(input: &str, wrong: &Wrong) -> String {
     }
 }
 
-/// The squares a hint rung points at (piece, destination) and its words.
-pub fn hint_rung(rung: &HintRung) -> (Option<Square>, Option<Square>, String) {
+/// The squares a hint rung points at (piece, destination) and its words
+/// (the move in `lang`'s letters).
+pub fn hint_rung(rung: &HintRung, lang: Lang) -> (Option<Square>, Option<Square>, String) {
     match rung {
         HintRung::Text(text) => (None, None, format!("Hint: {text}")),
         HintRung::Piece { square, role } => (
@@ -155,7 +156,7 @@ pub fn hint_rung(rung: &HintRung) -> (Option<Square>, Option<Square>, String) {
             (
                 Some(from),
                 Some(to),
-                format!("Hint: the move is {}.", text.san),
+                format!("Hint: the move is {}.", lang.localize(&text.san)),
             )
         }
     }

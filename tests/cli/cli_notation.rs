@@ -326,6 +326,22 @@ fn lang_reads_and_writes_local_letters() {
     assert!(String::from_utf8_lossy(&out.stderr).contains("unknown language"));
 }
 
+/// `--lang` is global: before the command it means the same; translate
+/// names its own options instead of ignoring it.
+#[test]
+fn lang_is_a_global_option() {
+    let v = json(&sancho(&["--lang", "de", "resolve", "--json", "Sf3"]));
+    assert_eq!(
+        (&v["san"], &v["local"]),
+        (&Value::from("Nf3"), &Value::from("Sf3"))
+    );
+    let v = json(&sancho(&["--lang", "fr", "moves", "--json"]));
+    assert!(v.as_array().unwrap().iter().any(|m| m["local"] == "Cf3"));
+    let out = sancho(&["translate", "--lang", "de", "1. e4"]);
+    assert_ne!(out.status.code(), Some(0));
+    assert!(String::from_utf8_lossy(&out.stderr).contains("--from CODE and --to CODE"));
+}
+
 #[test]
 fn translate_checks_every_move() {
     let out = sancho(&["translate", "--to", "de", "1. e4 e5 2. Nf3 Nc6 3. Bb5 a6"]);

@@ -669,3 +669,24 @@ fn a_class_exports_its_results_and_the_teacher_reports_them() {
     assert_eq!(status(1), "failed");
     assert_eq!(status(2), "not_tried");
 }
+
+/// Issue 11: `play --plain --lang de` reads German letters (T is the rook)
+/// and writes them; JSON keeps `san` in English.
+#[test]
+fn line_mode_reads_and_writes_german_letters() {
+    let data = tempfile::tempdir().unwrap();
+    let args = [
+        "play", "--plain", "--lang", "de", "--pack", PACK, "--puzzle", "m1-001",
+    ];
+    let (_, text) = sancho(&args, data.path(), "Re8#\nTe8#\n");
+    assert!(
+        text.contains("in German notation the rook is T"),
+        "the English letter is taught: {text}"
+    );
+    assert!(text.contains("Correct: Te8#."), "{text}");
+    assert!(text.contains("Solved!"), "{text}");
+    let data = tempfile::tempdir().unwrap();
+    let (events, _) = sancho(&[&args[..], &["--json"]].concat(), data.path(), "Te8#\n");
+    let correct = event(&events, "correct");
+    assert_eq!(correct["san"], "Re8#", "JSON san stays English");
+}

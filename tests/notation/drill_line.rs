@@ -364,3 +364,47 @@ fn square_colours_in_line_mode_are_asked_without_a_board() {
     assert_eq!(events[0]["colour_of"], sq.to_string());
     assert_eq!(events[1]["event"], "correct");
 }
+
+/// Issue 11: `drill write --lang de --plain` takes German letters (strict:
+/// `Sf3` is canonical there) and says the answers in them; the English
+/// letter of a piece is a mistake that teaches the German one.
+#[test]
+fn a_write_drill_in_german_letters() {
+    let de: sancho::notation::Lang = "de".parse().unwrap();
+    let count = 10;
+    let exercises = generate(DrillKind::Write, 42, count, &GenOptions::default());
+    let piece = exercises
+        .iter()
+        .position(|e| e.expected_text().starts_with(['N', 'B', 'R', 'Q', 'K']))
+        .expect("a piece move among ten");
+    let german: Vec<String> = exercises
+        .iter()
+        .map(|e| de.localize(&e.expected_text()))
+        .collect();
+    let mut opts = options(DrillKind::Write, count, false);
+    opts.strictness = Strictness::Strict;
+    opts.lang = de;
+    let input = Cursor::new(german.join("\n") + "\n");
+    let mut output = Vec::new();
+    let summary = run_drill(input, &mut output, opts.clone(), ticking()).unwrap();
+    let text = String::from_utf8(output).unwrap();
+    assert_eq!(summary.correct, summary.exercises, "{text}");
+    assert!(
+        text.contains(&format!("Correct: {}.", german[piece])),
+        "{text}"
+    );
+    // The English spelling of that piece move is not German notation.
+    let mut answers = german.clone();
+    answers[piece] = exercises[piece].expected_text();
+    let mut output = Vec::new();
+    let summary = run_drill(
+        Cursor::new(answers.join("\n") + "\n"),
+        &mut output,
+        opts,
+        ticking(),
+    )
+    .unwrap();
+    let text = String::from_utf8(output).unwrap();
+    assert_eq!(summary.correct + 1, summary.exercises, "{text}");
+    assert!(text.contains("In German notation the"), "{text}");
+}

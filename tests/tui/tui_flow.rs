@@ -1094,3 +1094,69 @@ fn the_mouse_wheel_moves_through_pages_and_lists_only() {
     wheel(&mut app, up);
     assert_eq!(app.scroll(), 1);
 }
+
+/// Issue 11: with `lang = de` the puzzle is typed, hinted and listed in
+/// German letters (T is the rook); the English letter is taught, not played.
+#[test]
+fn german_letters_solve_a_puzzle_and_are_shown_everywhere() {
+    let config = Config {
+        lang: Some("de".parse().unwrap()),
+        ..Config::default()
+    };
+    let mut app = App::new(config, vec![back_rank()]);
+    app.update(Action::Select);
+    app.update(Action::Tick(REPLY_DELAY_MS));
+    assert_eq!(sans(&app), ["Txc1"], "the opponent's move in German");
+    // The English rook letter is no German piece: a lesson, not a move.
+    typed(&mut app, "Re1+");
+    app.update(Action::Submit);
+    let play = app.play().unwrap();
+    assert_eq!(play.status().kind, StatusKind::Bad);
+    assert!(play.status().text.contains("Te1"), "{}", play.status().text);
+    assert_eq!(sans(&app), ["Txc1"]);
+    // The hint panel lists German candidates.
+    typed(&mut app, "Te");
+    let mut terminal = Terminal::new(TestBackend::new(120, 40)).unwrap();
+    terminal.draw(|f| render(&app, f)).unwrap();
+    let text: String = terminal
+        .backend()
+        .buffer()
+        .content()
+        .iter()
+        .map(|c| c.symbol())
+        .collect();
+    assert!(text.contains("Te1  Te2  T3e4"), "the hint panel: {text}");
+    assert!(text.contains("25. Txc1"), "the move list: {text}");
+    typed(&mut app, "1+");
+    app.update(Action::Submit);
+    assert_eq!(app.play().unwrap().status().kind, StatusKind::Good);
+    app.update(Action::Tick(REPLY_DELAY_MS));
+    assert_eq!(sans(&app), ["Txc1", "Te1+", "Txe1"]);
+    typed(&mut app, "Txe1#");
+    app.update(Action::Submit);
+    let play = app.play().unwrap();
+    assert!(matches!(play.finish(), Some(Finish::Solved(_))));
+    assert_eq!(sans(&app), ["Txc1", "Te1+", "Txe1", "Txe1#"]);
+    assert!(app.outcomes()[0].outcome.solved, "a clean solve");
+}
+
+/// The last hint rung names the move in the chosen language.
+#[test]
+fn the_last_hint_rung_is_in_german_letters() {
+    let config = Config {
+        lang: Some("de".parse().unwrap()),
+        ..Config::default()
+    };
+    let mut app = App::new(config, vec![back_rank()]);
+    app.update(Action::Select);
+    app.update(Action::Tick(REPLY_DELAY_MS));
+    let mut said = Vec::new();
+    for _ in 0..4 {
+        app.update(Action::Hint);
+        said.push(app.play().unwrap().status().text.clone());
+    }
+    assert!(
+        said.iter().any(|s| s.contains("the move is Te1+")),
+        "{said:?}"
+    );
+}

@@ -59,7 +59,8 @@ impl App {
             self.view = View::Drills;
             return;
         }
-        let run = DrillRun::new(kind, exercises, strictness);
+        let run = DrillRun::new(kind, exercises, strictness)
+            .with_lang(self.config.lang.unwrap_or_default());
         let budget = timed.then_some(TIMED_COORDINATES_MS);
         let title = strings::drill_title(kind, timed);
         self.drill = Some(DrillScreen::new(title, run, budget));

@@ -80,9 +80,11 @@ impl App {
             Ok(puzzles) if !puzzles.is_empty() => {
                 f.picked(None);
                 self.leave_puzzle();
-                self.play = puzzles
-                    .first()
-                    .map(|p| Play::new(0, p.clone()).with_reply_delay(self.config.reply_delay_ms));
+                self.play = puzzles.first().map(|p| {
+                    Play::new(0, p.clone())
+                        .with_reply_delay(self.config.reply_delay_ms)
+                        .with_lang(self.config.lang.unwrap_or_default())
+                });
                 self.order = (0..puzzles.len()).collect();
                 self.at = 0;
                 self.puzzles = puzzles;

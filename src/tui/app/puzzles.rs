@@ -15,7 +15,9 @@ impl App {
             match self.puzzles.get(first) {
                 Some(p) => {
                     self.play = Some(
-                        Play::new(first, p.clone()).with_reply_delay(self.config.reply_delay_ms),
+                        Play::new(first, p.clone())
+                            .with_reply_delay(self.config.reply_delay_ms)
+                            .with_lang(self.config.lang.unwrap_or_default()),
                     )
                 }
                 None => {
@@ -85,8 +87,11 @@ impl App {
         let next = self.order.get(self.at).copied();
         match next.and_then(|i| self.puzzles.get(i).map(|p| (i, p))) {
             Some((i, p)) => {
-                self.play =
-                    Some(Play::new(i, p.clone()).with_reply_delay(self.config.reply_delay_ms))
+                self.play = Some(
+                    Play::new(i, p.clone())
+                        .with_reply_delay(self.config.reply_delay_ms)
+                        .with_lang(self.config.lang.unwrap_or_default()),
+                )
             }
             None => {
                 self.play = None;

@@ -246,7 +246,7 @@ pub fn verdict_lines(answered: &Answered, theme: Theme) -> Vec<Line<'static>> {
     let mut lines = Vec::new();
     if v.correct {
         lines.push(Line::styled(
-            format!("Correct: {}", v.expected),
+            format!("Correct: {}", answered.lang.localize(&v.expected)),
             theme.good(),
         ));
         if !v.diagnostics.is_empty() {
@@ -259,7 +259,7 @@ pub fn verdict_lines(answered: &Answered, theme: Theme) -> Vec<Line<'static>> {
         ));
         lines.push(Line::from(vec![
             Span::raw("The answer is "),
-            Span::styled(v.expected.clone(), theme.good()),
+            Span::styled(answered.lang.localize(&v.expected), theme.good()),
         ]));
         if let Some(reason) = &v.reason {
             lines.push(Line::raw(reason.clone()));

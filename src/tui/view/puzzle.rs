@@ -376,7 +376,10 @@ fn render_hint(play: &Play, theme: Theme, hint: Rect, frame: &mut Frame) {
         vec![Line::styled(strings::HINT_OVER, theme.dim())]
     } else {
         // The puzzle is unsolved: the spoiler policy decides what is said.
-        let shown = shown(play.hint(), &play.input().text(), Policy::Unsolved);
+        let mut shown = shown(play.hint(), &play.input().text(), Policy::Unsolved);
+        for san in &mut shown.sans {
+            *san = play.lang().localize(san);
+        }
         hint_lines(&shown, theme, usize::from(inner.width))
     };
     frame.render_widget(Paragraph::new(lines).wrap(Wrap { trim: true }), inner);
