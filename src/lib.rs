@@ -22,6 +22,9 @@
 //! None of the core modules touches a terminal, a clock or a path of its own:
 //! time and directories are passed in.
 
+// Non-test code states its invariants (`expect`) or handles the error.
+#![cfg_attr(not(test), deny(clippy::unwrap_used))]
+
 pub mod config;
 pub mod drill;
 pub mod engine;

@@ -2,6 +2,9 @@
 //! subcommands. Argument parsing and dispatch only; the work is in the
 //! library and in the shell modules under `cli/`.
 
+// Non-test code states its invariants (`expect`) or handles the error.
+#![cfg_attr(not(test), deny(clippy::unwrap_used))]
+
 mod cli;
 
 use std::process::ExitCode;

@@ -2,6 +2,7 @@
 
 use std::fs::File;
 use std::io::{self, BufRead, BufReader, BufWriter, Write};
+use std::path::{Path, PathBuf};
 use std::process::ExitCode;
 
 use anyhow::Context;
@@ -12,7 +13,8 @@ use sancho::notation::report::{HintReport, MoveReport, ResolveReport};
 use sancho::notation::translate::{Target, move_label, numbered, translate as translate_moves};
 use sancho::notation::{
     HintEngine, HintState, Lang, MoveText, Rejected, ResolveError, Resolved, Strictness,
-    fen::parse_fen, hint_in, play_line, resolve_in, san_strings as all,
+    fen::{FenError, parse_fen},
+    hint_in, play_line, resolve_in, san_strings as all,
 };
 use shakmaty::Chess;
 
@@ -113,7 +115,7 @@ pub struct ResolveArgs {
     json: bool,
     /// Resolve every line `FEN<TAB>INPUT` of FILE (`-` for stdin), one JSON object per line.
     #[arg(long, value_name = "FILE", conflicts_with_all = ["input", "fen", "moves"])]
-    batch: Option<String>,
+    batch: Option<PathBuf>,
     /// What was typed, e.g. Nf3, 0-0, e8Q, g1f3.
     #[arg(required_unless_present = "batch", allow_hyphen_values = true)]
     input: Option<String>,
@@ -215,19 +217,19 @@ const MAX_BATCH_LINE: usize = 4096;
 /// `"line"` number: `FEN<TAB>INPUT` lines are resolved; an empty line, a
 /// line that is not UTF-8 or one that is too long gets an `invalid` object.
 /// The last position is kept, so lines that share a FEN parse it once.
-fn batch(path: &str, strictness: Strictness, style: StyleArgs) -> anyhow::Result<ExitCode> {
-    let mut reader: Box<dyn BufRead> = if path == "-" {
+fn batch(path: &Path, strictness: Strictness, style: StyleArgs) -> anyhow::Result<ExitCode> {
+    let mut reader: Box<dyn BufRead> = if path == Path::new("-") {
         Box::new(io::stdin().lock())
     } else {
-        let file = File::open(path).with_context(|| format!("cannot open {path}"))?;
+        let file = File::open(path).with_context(|| format!("cannot open {}", path.display()))?;
         Box::new(BufReader::with_capacity(1 << 16, file))
     };
     let mut out = BufWriter::with_capacity(1 << 16, io::stdout().lock());
-    let mut cached: Option<(String, Result<Chess, String>)> = None;
+    let mut cached: Option<(String, Result<Chess, FenError>)> = None;
     let mut bytes = Vec::with_capacity(256);
     let mut number = 0;
     while let Some(truncated) = read_bounded_line(&mut reader, &mut bytes, MAX_BATCH_LINE)
-        .with_context(|| format!("{path}: line {}", number + 1))?
+        .with_context(|| format!("{}: line {}", path.display(), number + 1))?
     {
         number += 1;
         if bytes.last() == Some(&b'\r') {
@@ -261,8 +263,7 @@ fn batch(path: &str, strictness: Strictness, style: StyleArgs) -> anyhow::Result
             if cached.as_ref().is_none_or(|(f, _)| f != fen) {
                 cached = None;
             }
-            let (_, pos) = cached
-                .get_or_insert_with(|| (fen.to_owned(), parse_fen(fen).map_err(|e| e.to_string())));
+            let (_, pos) = cached.get_or_insert_with(|| (fen.to_owned(), parse_fen(fen)));
             match pos {
                 Ok(pos) => {
                     let result = resolve_in(pos, input, strictness, style.lang);

@@ -2,9 +2,12 @@
 //! line mode, with every finished puzzle recorded in the progress store.
 
 use std::collections::HashSet;
+use std::convert::Infallible;
+use std::fmt;
 use std::io;
 use std::path::{Path, PathBuf};
 use std::process::ExitCode;
+use std::str::FromStr;
 
 use anyhow::bail;
 use clap::Args;
@@ -32,7 +35,7 @@ pub struct PlayArgs {
     pub pack: Option<PathBuf>,
     /// Where puzzles come from: `builtin`, `library` (after `sancho import`) or a file's PATH.
     #[arg(long, value_name = "SOURCE")]
-    pub source: Option<String>,
+    pub source: Option<PuzzleSource>,
     /// Only puzzles with at least one of these themes (comma-separated: fork,pin).
     #[arg(long = "theme", value_name = "THEMES", value_delimiter = ',')]
     pub themes_any: Vec<String>,
@@ -80,21 +83,68 @@ pub struct PlayArgs {
     pub engine: Option<PathBuf>,
 }
 
+/// Where `--source` takes puzzles from. Not a clap `ValueEnum`: besides
+/// the two names it takes any file's path, so every text parses.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum PuzzleSource {
+    /// The packs built into the binary (`builtin`).
+    Builtin,
+    /// The imported library (`library`, after `sancho import`).
+    Library,
+    /// A JSON pack or Lichess CSV at this path.
+    File(PathBuf),
+}
+
+impl FromStr for PuzzleSource {
+    type Err = Infallible;
+
+    fn from_str(text: &str) -> Result<Self, Infallible> {
+        Ok(match text {
+            "builtin" => PuzzleSource::Builtin,
+            "library" => PuzzleSource::Library,
+            path => PuzzleSource::File(PathBuf::from(path)),
+        })
+    }
+}
+
+impl fmt::Display for PuzzleSource {
+    /// As given on the command line.
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            PuzzleSource::Builtin => f.write_str("builtin"),
+            PuzzleSource::Library => f.write_str("library"),
+            PuzzleSource::File(path) => write!(f, "{}", path.display()),
+        }
+    }
+}
+
+/// Why a `--rating` value is not a band.
+#[derive(Debug, PartialEq, Eq, thiserror::Error)]
+enum BandError {
+    /// No `-` between two ratings.
+    #[error("'{0}' is not a band such as 1200-1600")]
+    Shape(String),
+    /// One side is not a rating.
+    #[error("'{0}' is not a rating")]
+    Rating(String),
+    /// The lower rating comes second.
+    #[error("{0}-{1} is empty: the lower rating comes first")]
+    Empty(u16, u16),
+}
+
 /// Parses a rating band such as `1200-1600`.
-fn rating_band(text: &str) -> Result<(u16, u16), String> {
+fn rating_band(text: &str) -> Result<(u16, u16), BandError> {
     let (from, to) = text
         .split_once('-')
-        .ok_or_else(|| format!("'{text}' is not a band such as 1200-1600"))?;
+        .ok_or_else(|| BandError::Shape(text.to_owned()))?;
     let parse = |t: &str| {
         t.trim()
             .parse::<u16>()
-            .map_err(|_| format!("'{t}' is not a rating"))
+            .map_err(|_| BandError::Rating(t.to_owned()))
     };
     let (from, to) = (parse(from)?, parse(to)?);
     if from > to {
-        return Err(format!(
-            "{from}-{to} is empty: the lower rating comes first"
-        ));
+        return Err(BandError::Empty(from, to));
     }
     Ok((from, to))
 }
@@ -186,23 +236,23 @@ fn puzzles(
     let filter = args.filter();
     let source = match (&args.source, &args.pack) {
         (Some(s), _) => s.clone(),
-        (None, Some(path)) => path.display().to_string(),
-        (None, None) => "builtin".to_owned(),
+        (None, Some(path)) => PuzzleSource::File(path.clone()),
+        (None, None) => PuzzleSource::Builtin,
     };
-    let (mut puzzles, builtin) = match source.as_str() {
-        "builtin" => {
+    let (mut puzzles, builtin) = match &source {
+        PuzzleSource::Builtin => {
             let packs = builtin_packs()
                 .map_err(|(file, e)| anyhow::anyhow!("built-in pack {file}: {e}"))?;
             let all = packs.into_iter().flat_map(|p| p.puzzles).collect();
             (all, true)
         }
-        "library" => {
+        PuzzleSource::Library => {
             let picked = from_library(&filter, store, data_dir, args.puzzle.as_deref())?;
             (picked, false)
         }
-        path => (load_file(Path::new(path))?, false),
+        PuzzleSource::File(path) => (load_file(path)?, false),
     };
-    if source != "library" {
+    if source != PuzzleSource::Library {
         if puzzles.is_empty() {
             bail!("{source} holds no puzzles");
         }
@@ -211,9 +261,9 @@ fn puzzles(
             .flat_map(|p| p.themes.iter().map(String::as_str));
         if let Some(theme) = filter.unknown_theme(themes) {
             let of = if builtin {
-                "the built-in puzzles"
+                "the built-in puzzles".to_owned()
             } else {
-                &source
+                source.to_string()
             };
             bail!(
                 "none of {of} has the theme {theme:?} (themes are spelt as Lichess does: mateIn2, backRankMate)"
@@ -360,7 +410,7 @@ fn record(
 /// [`Progress::resume`]). Puzzles asked for by id, or picked from the
 /// library (already due-first and unseen), are played as they come.
 fn plan(args: &PlayArgs, store: Option<&Store>, puzzles: &[Puzzle], builtin: bool) -> Resume {
-    let library = args.source.as_deref() == Some("library");
+    let library = args.source == Some(PuzzleSource::Library);
     match store {
         Some(store) if args.puzzle.is_none() && !library => {
             let refs: Vec<PuzzleRef> = puzzles

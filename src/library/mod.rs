@@ -8,8 +8,9 @@
 //! - [`Library`] opens a library without scanning it and answers
 //!   [`Library::count`], [`Library::pick`], [`Library::get`],
 //!   [`Library::theme_counts`] and [`Library::stats`].
-//! - [`synth`] writes realistic synthetic Lichess CSV for tests and
-//!   measurements.
+//! - `synth` (behind the `synth` feature, which the tests, benches and
+//!   examples turn on) writes realistic synthetic Lichess CSV for tests and
+//!   measurements; it is not part of the shipped binary.
 //!
 //! Paths and readers come from the shell; nothing here reads a clock or
 //! draws on a terminal. See `docs/LIBRARY.md` for the design and figures.
@@ -20,6 +21,7 @@ mod import;
 mod query;
 mod row;
 mod schema;
+#[cfg(feature = "synth")]
 pub mod synth;
 
 use std::collections::BTreeMap;

@@ -74,13 +74,30 @@ pub struct RawEntry {
     /// 1-based line where the entry starts in the source text.
     pub line: Option<usize>,
     /// The puzzle, or why the entry does not have the puzzle shape.
-    pub puzzle: Result<RawPuzzle, String>,
+    pub puzzle: Result<RawPuzzle, ShapeError>,
     /// For an entry of the wrong shape: the field whose value has the
     /// wrong type (`difficulty`, `themes[2]`, `solutionSequence[1].move`),
     /// when one is to blame.
     pub wrong_field: Option<String>,
     /// For an entry of the wrong shape: its id, when that is a string.
     pub id: Option<String>,
+}
+
+/// Why a pack entry does not have the puzzle shape (a field of the wrong
+/// type, say): serde_json's message, kept as text so that a raw pack stays
+/// `Clone`.
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+#[error("{message}")]
+pub struct ShapeError {
+    message: String,
+}
+
+impl From<serde_json::Error> for ShapeError {
+    fn from(e: serde_json::Error) -> Self {
+        ShapeError {
+            message: e.to_string(),
+        }
+    }
 }
 
 /// A converted pack: its name and its valid puzzles.
@@ -169,7 +186,7 @@ pub fn parse_pack(text: &str) -> Result<RawPack, PackError> {
                 },
                 Err(e) => RawEntry {
                     line,
-                    puzzle: Err(e.to_string()),
+                    puzzle: Err(e.into()),
                     wrong_field: wrong_field(&item),
                     id: item.get("id").and_then(Value::as_str).map(str::to_owned),
                 },
@@ -199,7 +216,10 @@ pub fn read_pack(text: &str, source: &str) -> Result<Pack, PackError> {
             line: entry.line,
             message,
         };
-        let rp = entry.puzzle.clone().map_err(|m| fail(None, m))?;
+        let rp = entry
+            .puzzle
+            .clone()
+            .map_err(|m| fail(None, m.to_string()))?;
         match rp.to_valid_puzzle(&name) {
             Ok(p) => puzzles.push(p),
             Err(problems) => {

@@ -23,7 +23,7 @@ pub use check::{
     CheckOptions, CheckSummary, Dialect, Finding, MateClaim, Problem, Severity, check_csv,
     check_csv_with, check_pack, check_pack_with, check_puzzle, mate_claim,
 };
-pub use json::{Pack, PackError, RawPack, RawPuzzle, RawStep, parse_pack, read_pack};
+pub use json::{Pack, PackError, RawPack, RawPuzzle, RawStep, ShapeError, parse_pack, read_pack};
 pub use lichess::{LichessReader, RowError, RowReason, decompress_if_zst, read_lichess};
 pub use mate::{
     Budget, forces_mate, mate_in, mate_in_within, mate_length, mates_in_one, refutation,

@@ -360,7 +360,7 @@ pub fn load_path(path: &Path) -> Result<Loaded, SourceError> {
                         vec![super::check::Problem {
                             field: entry.wrong_field.clone(),
                             severity: Severity::Error,
-                            message: message.clone(),
+                            message: message.to_string(),
                         }],
                     ),
                 };

@@ -342,3 +342,36 @@ fn a_file_of_the_wrong_kind_is_named_with_what_to_do_with_it() {
     let out = sancho(&["progress", "import", progress]);
     assert_eq!(out.status.code(), Some(0), "{}", stderr(&out));
 }
+
+#[test]
+fn source_takes_builtin_library_or_a_path_and_rating_bands_are_checked() {
+    // `builtin` is the built-in packs, not a file of that name.
+    let out = sancho(&[
+        "play", "--plain", "--source", "builtin", "--theme", "nosuch",
+    ]);
+    assert!(
+        stderr(&out).contains("none of the built-in puzzles has the theme \"nosuch\""),
+        "{}",
+        stderr(&out)
+    );
+    // Anything else is a file's path, named in the message.
+    let out = sancho(&["play", "--plain", "--source", "/no/such/pack.json"]);
+    assert_eq!(out.status.code(), Some(2));
+    assert!(
+        stderr(&out).contains("cannot read puzzles from /no/such/pack.json"),
+        "{}",
+        stderr(&out)
+    );
+    for (band, message) in [
+        (
+            "1600-1200",
+            "1600-1200 is empty: the lower rating comes first",
+        ),
+        ("abc", "'abc' is not a band such as 1200-1600"),
+        ("1200-x", "'x' is not a rating"),
+    ] {
+        let out = sancho(&["play", "--plain", "--rating", band]);
+        assert!(!out.status.success(), "--rating {band}");
+        assert!(stderr(&out).contains(message), "{band}: {}", stderr(&out));
+    }
+}

@@ -8,3 +8,4 @@ mod cli_notation;
 mod cli_shell;
 mod line_play;
 mod modes;
+mod purity;
