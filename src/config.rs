@@ -35,6 +35,62 @@ impl Pieces {
     }
 }
 
+/// How large the board is drawn: the largest that fits (`auto`), or at most
+/// a size, for users who want room for the side panel or a calmer screen.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub enum BoardSize {
+    /// The largest cell that fits the window.
+    #[default]
+    Auto,
+    /// One character a square (3 by 1 cells).
+    Small,
+    /// 5 by 2 cells a square at most.
+    Medium,
+    /// 7 by 3 cells a square at most.
+    Large,
+}
+
+impl BoardSize {
+    const NAMES: [(&'static str, BoardSize); 4] = [
+        ("auto", BoardSize::Auto),
+        ("small", BoardSize::Small),
+        ("medium", BoardSize::Medium),
+        ("large", BoardSize::Large),
+    ];
+
+    /// The name in the file.
+    pub fn name(self) -> &'static str {
+        BoardSize::NAMES
+            .iter()
+            .find(|(_, b)| *b == self)
+            .map_or("auto", |(n, _)| n)
+    }
+}
+
+/// What the live hint panel says while a puzzle is unsolved. It never gives
+/// the answer away (issue 10's rules); `off` says nothing at all, for
+/// practising without help.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub enum LiveHint {
+    /// Notation help that keeps the answer secret.
+    #[default]
+    On,
+    /// No live hint during a puzzle (after it ends, as always).
+    Off,
+}
+
+impl LiveHint {
+    const NAMES: [(&'static str, LiveHint); 2] = [("on", LiveHint::On), ("off", LiveHint::Off)];
+
+    /// The name in the file.
+    pub fn name(self) -> &'static str {
+        LiveHint::NAMES
+            .iter()
+            .find(|(_, h)| *h == self)
+            .map_or("on", |(n, _)| n)
+    }
+}
+
 /// The longest reply delay accepted, in milliseconds.
 pub const MAX_REPLY_DELAY_MS: u64 = 5_000;
 
@@ -60,6 +116,10 @@ pub struct Settings {
     /// `reply_delay_ms`: the opponent's pause before replying in a puzzle
     /// (`None`: the built-in half second).
     pub reply_delay_ms: Option<u64>,
+    /// `board`: how large the board is drawn.
+    pub board: BoardSize,
+    /// `live_hint`: whether the live hint speaks during a puzzle.
+    pub live_hint: LiveHint,
     /// `engine`: the UCI engine for mining and refutations (`--engine`
     /// wins; `None`: `SANCHO_ENGINE`, else `stockfish` on the `PATH`).
     pub engine: Option<std::path::PathBuf>,
@@ -98,6 +158,13 @@ pub const DEFAULT_FILE: &str = r#"# Sancho's settings. Every key is optional; a 
 
 # The opponent's pause before replying in a puzzle, in milliseconds (0 to 5000).
 # reply_delay_ms = 500
+
+# Board size: "auto" (the largest that fits), "small", "medium" or "large" (at most).
+# board = "auto"
+
+# The live hint during a puzzle: "on" (notation help that never gives the answer
+# away) or "off" (no help until the puzzle ends).
+# live_hint = "on"
 
 # The UCI engine for `sancho mine` and line mode's refutations (the command line's
 # --engine wins). Unset: SANCHO_ENGINE, else stockfish on the PATH or in /usr/games.
@@ -178,6 +245,22 @@ pub fn parse(text: &str) -> (Settings, Vec<Problem>) {
                     "{value} is not one of \"auto\", \"figures\", \"letters\"; using \"auto\""
                 )),
             },
+            "board" => match value
+                .as_str()
+                .and_then(|v| BoardSize::NAMES.iter().find(|(n, _)| *n == v))
+            {
+                Some((_, board)) => settings.board = *board,
+                None => bad(format!(
+                    "{value} is not one of \"auto\", \"small\", \"medium\", \"large\"; using \"auto\""
+                )),
+            },
+            "live_hint" => match value
+                .as_str()
+                .and_then(|v| LiveHint::NAMES.iter().find(|(n, _)| *n == v))
+            {
+                Some((_, hint)) => settings.live_hint = *hint,
+                None => bad(format!("{value} is not \"on\" or \"off\"; using \"on\"")),
+            },
             "reply_delay_ms" => match value
                 .as_integer()
                 .and_then(|ms| u64::try_from(ms).ok())
@@ -206,7 +289,7 @@ pub fn parse(text: &str) -> (Settings, Vec<Problem>) {
                 None => bad("must be a table: [keys]".to_owned()),
             },
             _ => bad(
-                "unknown key; known: colors, pieces, reply_delay_ms, engine, lang, [keys]"
+                "unknown key; known: colors, pieces, reply_delay_ms, board, live_hint, engine, lang, [keys]"
                     .to_owned(),
             ),
         }
@@ -265,6 +348,11 @@ pub fn render(settings: &Settings) -> String {
         Some(ms) => out.push_str(&format!("reply_delay_ms = {ms}\n")),
         None => out.push_str("# reply_delay_ms: the built-in delay\n"),
     }
+    out.push_str(&format!(
+        "board = \"{}\"\nlive_hint = \"{}\"\n",
+        settings.board.name(),
+        settings.live_hint.name()
+    ));
     match &settings.engine {
         Some(path) => out.push_str(&format!(
             "engine = {}\n",
@@ -346,7 +434,8 @@ mod tests {
     #[test]
     fn every_key_is_read() {
         let text = "colors = \"light\"\npieces = \"letters\"\nreply_delay_ms = 0\n\
-                    engine = 'C:\\engines\\sf \"17\".exe'\nlang = \"de\"\n";
+                    engine = 'C:\\engines\\sf \"17\".exe'\nlang = \"de\"\n\
+                    board = \"small\"\nlive_hint = \"off\"\n";
         let (settings, problems) = parse(text);
         assert_eq!(problems, vec![]);
         assert_eq!(
@@ -355,6 +444,8 @@ mod tests {
                 colors: Colors::Light,
                 pieces: Pieces::Letters,
                 reply_delay_ms: Some(0),
+                board: BoardSize::Small,
+                live_hint: LiveHint::Off,
                 engine: Some(r#"C:\engines\sf "17".exe"#.into()),
                 lang: "de".parse().unwrap(),
                 keys: vec![],
@@ -415,6 +506,13 @@ mod tests {
         );
         assert_eq!(parse("reply_delay_ms = 5001").1.len(), 1);
         assert_eq!(parse("colors = 3").1[0].line, 1);
+        let (settings, problems) = parse("board = \"huge\"\nlive_hint = true");
+        assert_eq!(
+            (settings.board, settings.live_hint),
+            (BoardSize::Auto, LiveHint::On)
+        );
+        let said: Vec<(usize, &str)> = problems.iter().map(|p| (p.line, p.key.as_str())).collect();
+        assert_eq!(said, [(1, "board"), (2, "live_hint")]);
         let (settings, problems) = parse("lang = \"xx\"");
         assert_eq!(settings.lang, Lang::EN);
         assert!(

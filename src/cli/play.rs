@@ -526,6 +526,8 @@ fn apply_settings(config: &mut tui::Config, notice: Option<String>) -> Option<St
     config.colors = config.colors.or(Some(settings.colors));
     config.reply_delay_ms = config.reply_delay_ms.or(settings.reply_delay_ms);
     config.lang = config.lang.or(Some(settings.lang));
+    config.board = settings.board;
+    config.live_hint = settings.live_hint;
     match (notice, said.is_empty()) {
         (notice, true) => notice,
         (None, false) => Some(said.join("\n")),

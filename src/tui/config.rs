@@ -35,6 +35,11 @@ pub struct Config {
     /// The piece letters moves are typed and shown in (`--lang`, else the
     /// config file's `lang`; `None`: English).
     pub lang: Option<crate::notation::Lang>,
+    /// How large the board is drawn (the config file's `board`).
+    pub board: crate::config::BoardSize,
+    /// Whether the live hint speaks during a puzzle (the config file's
+    /// `live_hint`).
+    pub live_hint: crate::config::LiveHint,
 }
 
 /// The screen the interface opens on.

@@ -33,6 +33,9 @@ pub const HINT_EMPTY: &str =
 /// The hint panel once the puzzle is over.
 pub const HINT_OVER: &str =
     "←/→ Home/End: step through the solution   Enter or F4: next   F5: retry   Esc: menu";
+/// The hint panel during a puzzle when the config file turns it off.
+pub const HINT_OFF: &str =
+    "Live hint off (live_hint = \"off\" in config.toml): type your move and press Enter.";
 /// Title of the input box.
 pub const INPUT_TITLE: &str = " Your move ";
 /// Title of the hint panel.

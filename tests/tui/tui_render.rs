@@ -670,3 +670,39 @@ fn snapshot_solution_stepping_at_each_size() {
 fn dark() -> sancho::tui::theme::Palette {
     sancho::tui::theme::Theme::new(false).palette()
 }
+
+/// Issue 17: the config file's `board` caps the board's size, and
+/// `live_hint = "off"` silences the live hint during a puzzle.
+#[test]
+fn the_board_size_and_the_live_hint_follow_the_config() {
+    use sancho::config::{BoardSize, LiveHint};
+    // The rows of the rank labels 8 and 1 are 7 cell heights apart.
+    let rank_rows = |board: BoardSize| {
+        let app = app(Config {
+            ascii: true,
+            board,
+            ..Config::default()
+        });
+        let t = draw(&app, 120, 40);
+        let text = screen_text(&t);
+        let row = |label: &str| {
+            text.lines()
+                .position(|l| l.starts_with(label))
+                .unwrap_or_else(|| panic!("no rank {label}:\n{text}"))
+        };
+        // Black is to move here, so the board is drawn from Black's side.
+        row("8 ").abs_diff(row("1 "))
+    };
+    assert_eq!(rank_rows(BoardSize::Small), 7);
+    assert_eq!(rank_rows(BoardSize::Medium), 14);
+    assert!(rank_rows(BoardSize::Auto) > 14, "auto fills the window");
+
+    let mut app = app(Config {
+        live_hint: LiveHint::Off,
+        ..Config::default()
+    });
+    typed(&mut app, "R");
+    let text = screen_text(&draw(&app, 120, 40));
+    assert!(text.contains("Live hint off"), "{text}");
+    assert!(!text.contains("rook moves"), "{text}");
+}

@@ -87,9 +87,13 @@ impl App {
                 Action::Right => d.move_cursor(1, 0),
                 Action::Submit => d.choose(d.cursor()),
                 Action::Click(column, row) => {
-                    if let Some(square) =
-                        crate::tui::view::drill::square_at(self.size, d.bottom(), column, row)
-                    {
+                    if let Some(square) = crate::tui::view::drill::square_at(
+                        self.size,
+                        self.config.board,
+                        d.bottom(),
+                        column,
+                        row,
+                    ) {
                         d.choose(square);
                     }
                 }

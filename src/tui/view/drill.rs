@@ -8,7 +8,8 @@ use ratatui::text::{Line, Span};
 use ratatui::widgets::{Block, Borders, Paragraph, Wrap};
 
 use super::board::Board;
-use super::puzzle::board_area;
+use super::puzzle::board_area_at_most;
+use crate::config::BoardSize;
 use crate::drill::{DrillSummary, Exercise, Show};
 use crate::tui::app::{App, DrillEntry};
 use crate::tui::drill::{Answered, DrillScreen, Phase};
@@ -59,13 +60,19 @@ pub fn areas(area: Rect) -> [Rect; 4] {
 /// The square under the terminal cell (`column`, `row`) on the drill
 /// screen of a terminal of `size` with `bottom` at the bottom, if the cell
 /// is on the board (the layout is the one [`render`] draws).
-pub fn square_at(size: (u16, u16), bottom: Color, column: u16, row: u16) -> Option<Square> {
+pub fn square_at(
+    size: (u16, u16),
+    board: BoardSize,
+    bottom: Color,
+    column: u16,
+    row: u16,
+) -> Option<Square> {
     let (width, height) = size;
     if width < super::MIN_WIDTH || height < super::MIN_HEIGHT {
         return None;
     }
     let [_, body, _, _] = areas(Rect::new(0, 0, width, height));
-    let area = board_area(body);
+    let area = board_area_at_most(body, board);
     let pos = Chess::default();
     let board = Board {
         pos: &pos,
@@ -124,7 +131,7 @@ pub fn render(app: &App, drill: &DrillScreen, theme: Theme, area: Rect, frame: &
         render_side(exercise, drill, theme, body, frame);
         render_input(app, drill, theme, input, frame);
     } else if let Some(exercise) = drill.exercise() {
-        let board_rect = board_area(body);
+        let board_rect = board_area_at_most(body, app.config().board);
         let wrong = wrong_find(drill, exercise);
         let mut highlights = exercise.highlighted();
         highlights.extend(wrong.map(|(_, asked)| asked));

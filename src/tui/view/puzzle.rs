@@ -7,7 +7,8 @@ use ratatui::style::{Modifier, Style};
 use ratatui::text::{Line, Span};
 use ratatui::widgets::{Block, Borders, Paragraph, Wrap};
 
-use super::board::{Board, board_size, cell_for};
+use super::board::{Board, CELLS, board_size, cell_for};
+use crate::config::{BoardSize, LiveHint};
 use crate::notation::HintState;
 use crate::session::SolutionStep;
 use crate::spoiler::{Policy, Shown, shown};
@@ -24,7 +25,7 @@ const SIDE_MIN: u16 = 33;
 pub fn render(app: &App, play: &Play, theme: Theme, area: Rect, frame: &mut Frame) {
     let [header, body, input, hint, footer] = areas(area);
     render_header(app, play, theme, header, frame);
-    let board_rect = board_area(body);
+    let board_rect = board_area_at_most(body, app.config().board);
     let bw = board_rect.width;
     let side = Rect::new(
         body.x + bw + 1,
@@ -50,7 +51,7 @@ pub fn render(app: &App, play: &Play, theme: Theme, area: Rect, frame: &mut Fram
     }
     render_side(app, play, theme, side, frame);
     render_input(app, play, theme, input, frame);
-    render_hint(play, theme, hint, frame);
+    render_hint(play, app.config().live_hint, theme, hint, frame);
     super::render_footer(app.screen(), theme, footer, frame);
 }
 
@@ -102,7 +103,24 @@ pub fn areas(area: Rect) -> [Rect; 5] {
 /// Where the board is drawn inside the body: the largest cell size that
 /// leaves the side panel its minimum width, centred vertically.
 pub fn board_area(body: Rect) -> Rect {
-    let cell = cell_for(body.width.saturating_sub(SIDE_MIN + 1), body.height).unwrap_or((3, 1));
+    board_area_at_most(body, BoardSize::Auto)
+}
+
+/// [`board_area`] with the board no larger than `size` allows (the config
+/// file's `board`); the board widget then picks the cell that fills it.
+pub fn board_area_at_most(body: Rect, size: BoardSize) -> Rect {
+    let largest = match size {
+        BoardSize::Auto => CELLS[CELLS.len() - 1],
+        BoardSize::Small => CELLS[0],
+        BoardSize::Medium => CELLS[1],
+        BoardSize::Large => CELLS[2],
+    };
+    let (w, h) = board_size(largest);
+    let cell = cell_for(
+        body.width.saturating_sub(SIDE_MIN + 1).min(w),
+        body.height.min(h),
+    )
+    .unwrap_or((3, 1));
     let (bw, bh) = board_size(cell);
     Rect::new(
         body.x,
@@ -366,7 +384,7 @@ fn render_input(app: &App, play: &Play, theme: Theme, area: Rect, frame: &mut Fr
     );
 }
 
-fn render_hint(play: &Play, theme: Theme, hint: Rect, frame: &mut Frame) {
+fn render_hint(play: &Play, live: LiveHint, theme: Theme, hint: Rect, frame: &mut Frame) {
     let block = Block::default()
         .borders(Borders::ALL)
         .title(Span::styled(strings::HINT_TITLE, theme.title()));
@@ -374,6 +392,8 @@ fn render_hint(play: &Play, theme: Theme, hint: Rect, frame: &mut Frame) {
     frame.render_widget(block, hint);
     let lines = if play.finish().is_some() {
         vec![Line::styled(strings::HINT_OVER, theme.dim())]
+    } else if live == LiveHint::Off {
+        vec![Line::styled(strings::HINT_OFF, theme.dim())]
     } else {
         // The puzzle is unsolved: the spoiler policy decides what is said.
         let mut shown = shown(play.hint(), &play.input().text(), Policy::Unsolved);
