@@ -7,6 +7,41 @@
 use crate::notation::Lang;
 use crate::tui::theme::Colors;
 
+/// A setting whose values are a fixed set of names in the file.
+pub trait Named: Copy + PartialEq + 'static {
+    /// Every value with its name in the file, the default first.
+    const NAMES: &'static [(&'static str, Self)];
+
+    /// The name in the file.
+    fn name(self) -> &'static str {
+        Self::NAMES
+            .iter()
+            .find(|(_, v)| *v == self)
+            .map_or(Self::NAMES[0].0, |(n, _)| n)
+    }
+
+    /// The value of a name, if it is one.
+    fn from_name(name: &str) -> Option<Self> {
+        Self::NAMES
+            .iter()
+            .find(|(n, _)| *n == name)
+            .map(|&(_, v)| v)
+    }
+
+    /// `"a", "b" or "c"`, for messages.
+    fn choices() -> String {
+        let names: Vec<String> = Self::NAMES
+            .iter()
+            .map(|(n, _)| format!("\"{n}\""))
+            .collect();
+        match names.split_last() {
+            Some((last, [])) => last.clone(),
+            Some((last, rest)) => format!("{} or {last}", rest.join(", ")),
+            None => String::new(),
+        }
+    }
+}
+
 /// How pieces are drawn.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
 pub enum Pieces {
@@ -19,20 +54,12 @@ pub enum Pieces {
     Letters,
 }
 
-impl Pieces {
-    const NAMES: [(&'static str, Pieces); 3] = [
+impl Named for Pieces {
+    const NAMES: &'static [(&'static str, Pieces)] = &[
         ("auto", Pieces::Auto),
         ("figures", Pieces::Figures),
         ("letters", Pieces::Letters),
     ];
-
-    /// The name in the file.
-    pub fn name(self) -> &'static str {
-        Pieces::NAMES
-            .iter()
-            .find(|(_, p)| *p == self)
-            .map_or("auto", |(n, _)| n)
-    }
 }
 
 /// How large the board is drawn: the largest that fits (`auto`), or at most
@@ -50,21 +77,13 @@ pub enum BoardSize {
     Large,
 }
 
-impl BoardSize {
-    const NAMES: [(&'static str, BoardSize); 4] = [
+impl Named for BoardSize {
+    const NAMES: &'static [(&'static str, BoardSize)] = &[
         ("auto", BoardSize::Auto),
         ("small", BoardSize::Small),
         ("medium", BoardSize::Medium),
         ("large", BoardSize::Large),
     ];
-
-    /// The name in the file.
-    pub fn name(self) -> &'static str {
-        BoardSize::NAMES
-            .iter()
-            .find(|(_, b)| *b == self)
-            .map_or("auto", |(n, _)| n)
-    }
 }
 
 /// What the live hint panel says while a puzzle is unsolved. It never gives
@@ -79,16 +98,9 @@ pub enum LiveHint {
     Off,
 }
 
-impl LiveHint {
-    const NAMES: [(&'static str, LiveHint); 2] = [("on", LiveHint::On), ("off", LiveHint::Off)];
-
-    /// The name in the file.
-    pub fn name(self) -> &'static str {
-        LiveHint::NAMES
-            .iter()
-            .find(|(_, h)| *h == self)
-            .map_or("on", |(n, _)| n)
-    }
+impl Named for LiveHint {
+    const NAMES: &'static [(&'static str, LiveHint)] =
+        &[("on", LiveHint::On), ("off", LiveHint::Off)];
 }
 
 /// The longest reply delay accepted, in milliseconds.
@@ -181,6 +193,19 @@ pub const DEFAULT_FILE: &str = r#"# Sancho's settings. Every key is optional; a 
 # global.quit = "Ctrl-C"
 "#;
 
+/// Sets `slot` to the named value of `value`, or says what the names are
+/// (and `slot` keeps its default).
+fn choice<T: Named>(value: &toml::Value, slot: &mut T, bad: &mut impl FnMut(String)) {
+    match value.as_str().and_then(T::from_name) {
+        Some(v) => *slot = v,
+        None => bad(format!(
+            "{value} is not one of {}; using \"{}\"",
+            T::choices(),
+            T::NAMES[0].0
+        )),
+    }
+}
+
 /// Parses the file's text: the settings, and every problem found.
 pub fn parse(text: &str) -> (Settings, Vec<Problem>) {
     let mut settings = Settings::default();
@@ -236,31 +261,9 @@ pub fn parse(text: &str) -> (Settings, Vec<Problem>) {
                     "{value} is not one of \"dark\", \"light\", \"contrast\"; using \"dark\""
                 )),
             },
-            "pieces" => match value
-                .as_str()
-                .and_then(|v| Pieces::NAMES.iter().find(|(n, _)| *n == v))
-            {
-                Some((_, pieces)) => settings.pieces = *pieces,
-                None => bad(format!(
-                    "{value} is not one of \"auto\", \"figures\", \"letters\"; using \"auto\""
-                )),
-            },
-            "board" => match value
-                .as_str()
-                .and_then(|v| BoardSize::NAMES.iter().find(|(n, _)| *n == v))
-            {
-                Some((_, board)) => settings.board = *board,
-                None => bad(format!(
-                    "{value} is not one of \"auto\", \"small\", \"medium\", \"large\"; using \"auto\""
-                )),
-            },
-            "live_hint" => match value
-                .as_str()
-                .and_then(|v| LiveHint::NAMES.iter().find(|(n, _)| *n == v))
-            {
-                Some((_, hint)) => settings.live_hint = *hint,
-                None => bad(format!("{value} is not \"on\" or \"off\"; using \"on\"")),
-            },
+            "pieces" => choice(value, &mut settings.pieces, &mut bad),
+            "board" => choice(value, &mut settings.board, &mut bad),
+            "live_hint" => choice(value, &mut settings.live_hint, &mut bad),
             "reply_delay_ms" => match value
                 .as_integer()
                 .and_then(|ms| u64::try_from(ms).ok())
