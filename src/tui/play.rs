@@ -10,9 +10,10 @@ mod review;
 
 use super::input::InputLine;
 use super::strings;
+use crate::engine::refute::Refutation;
 use crate::notation::{Hint, HintEngine, HintState, Lang, MoveText, hint_in};
 use crate::puzzle::Puzzle;
-use crate::session::{self, Event, Session, SolutionStep};
+use crate::session::{self, Event, Session, SolutionStep, Wrong};
 use crate::spoiler::without_signs;
 
 /// How long the opponent "thinks" before a reply appears, in milliseconds.
@@ -145,6 +146,12 @@ pub struct Play {
     line: Vec<SolutionStep>,
     /// The piece letters moves are typed and shown in.
     lang: Lang,
+    /// The first legal wrong move of this attempt, with the position it
+    /// was played in (refuted once the puzzle ends, never before).
+    first_wrong: Option<(Chess, Move)>,
+    /// Why the first wrong move fails, once the puzzle has ended and the
+    /// mate solver proves it.
+    refutation: Option<Refutation>,
 }
 
 impl Play {
@@ -181,6 +188,8 @@ impl Play {
             review: None,
             line: Vec::new(),
             lang: Lang::EN,
+            first_wrong: None,
+            refutation: None,
         };
         play.apply(events);
         play
@@ -202,6 +211,8 @@ impl Play {
         self.elapsed_ms = 0;
         self.review = None;
         self.line.clear();
+        self.first_wrong = None;
+        self.refutation = None;
         self.status = Status {
             kind: StatusKind::Info,
             text: strings::STATUS_RETRY.to_owned(),
@@ -252,6 +263,9 @@ impl Play {
                     });
                 }
                 Event::Wrong { input, wrong } => {
+                    if let (None, Wrong::NotSolution { text }) = (&self.first_wrong, &wrong) {
+                        self.first_wrong = Some((self.session.position().clone(), text.mv));
+                    }
                     self.status = Status {
                         kind: StatusKind::Bad,
                         text: strings::wrong(&input, &wrong),
@@ -341,6 +355,7 @@ impl Play {
             Step::End(finish) => {
                 let solved = matches!(finish, Finish::Solved(_));
                 self.line = self.session.solution_line();
+                self.refute_first_wrong();
                 self.themes_shown = true;
                 self.status = Status {
                     kind: if solved {
@@ -351,10 +366,10 @@ impl Play {
                     text: match &finish {
                         // Keep what the last move earned (its comment, notation notes).
                         Finish::Solved(m) if self.status.kind == StatusKind::Good => {
-                            format!("{} {}", self.status.text, strings::finished(m))
+                            format!("{} {}", self.status.text, self.finished(m))
                         }
                         Finish::Solved(m) | Finish::Failed(m) | Finish::GaveUp(m) => {
-                            strings::finished(m)
+                            self.finished(m)
                         }
                     },
                 };

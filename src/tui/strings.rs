@@ -170,6 +170,12 @@ pub fn finished(message: &str) -> String {
     format!("{message}  Enter: next puzzle, F5: retry.")
 }
 
+/// Why the first wrong move failed, shown once the puzzle has ended (the
+/// same words as line mode's).
+pub fn refuted(refutation: &str) -> String {
+    format!("Why your first try failed: {refutation}.")
+}
+
 /// A lesson not yet passed, with its best score ("best 40%, pass at 80%").
 pub fn lesson_best(percent: u32) -> String {
     format!(

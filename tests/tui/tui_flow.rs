@@ -1160,3 +1160,75 @@ fn the_last_hint_rung_is_in_german_letters() {
         "{said:?}"
     );
 }
+
+/// 1. Ra8+ Re8 2. Rxe8#; the wrong 1. Ra3?? allows 1... Re1#.
+const BACK_RANK_PACK: &str = r#"[{"id": "r1", "fen": "6k1/5ppp/8/8/8/8/4rPPP/R5K1 w - - 0 1",
+  "toMove": "white", "solutionMoves": ["a1a8", "a8e8"],
+  "solutionSequence": [{"move": "a1a8", "isUserMove": true}, {"move": "e2e8", "isUserMove": false},
+                       {"move": "a8e8", "isUserMove": true}]}]"#;
+
+#[test]
+fn a_wrong_move_is_refuted_only_once_the_puzzle_ends() {
+    let pack = sancho::puzzle::read_pack(BACK_RANK_PACK, "test").unwrap();
+    let screen = |app: &App| {
+        let mut terminal = Terminal::new(TestBackend::new(120, 40)).unwrap();
+        terminal.draw(|f| render(app, f)).unwrap();
+        let buf = terminal.backend().buffer().clone();
+        (0..40)
+            .map(|y| (0..120).map(|x| buf[(x, y)].symbol()).collect::<String>())
+            .collect::<Vec<_>>()
+            .join("\n")
+    };
+    const WHY: &str = "Why your first try failed: 1. Ra3? Re1#: mate in 1.";
+
+    // Wrong, then given up: refuted at the end, not before.
+    let mut app = App::new(Config::default(), pack.puzzles.clone());
+    app.update(Action::Select);
+    typed(&mut app, "Ra3");
+    app.update(Action::Submit);
+    let play = app.play().unwrap();
+    assert_eq!(play.status().kind, StatusKind::Bad);
+    assert!(play.refutation().is_none());
+    assert!(
+        !play.status().text.contains("Why"),
+        "{}",
+        play.status().text
+    );
+    assert!(!screen(&app).contains("Why your"), "{}", screen(&app));
+    app.update(Action::ShowSolution);
+    let play = app.play().unwrap();
+    assert!(play.status().text.contains(WHY), "{}", play.status().text);
+    let san = &play.refutation().unwrap().san;
+    assert_eq!(san, &["Ra3", "Re1#"]);
+    assert!(screen(&app).contains("Why your"), "{}", screen(&app));
+
+    // Wrong, then played to the end (failed): refuted too.
+    let mut app = App::new(Config::default(), pack.puzzles.clone());
+    app.update(Action::Select);
+    for text in ["Ra3", "Ra8+"] {
+        typed(&mut app, text);
+        app.update(Action::Submit);
+    }
+    assert!(app.play().unwrap().refutation().is_none(), "not yet");
+    app.update(Action::Tick(REPLY_DELAY_MS));
+    typed(&mut app, "Rxe8#");
+    app.update(Action::Submit);
+    let play = app.play().unwrap();
+    assert!(matches!(play.finish(), Some(Finish::Failed(_))));
+    assert!(play.status().text.contains(WHY), "{}", play.status().text);
+
+    // A retry forgets the last attempt's wrong move; a wrong move the solver
+    // cannot refute says nothing.
+    app.update(Action::Retry);
+    typed(&mut app, "h3");
+    app.update(Action::Submit);
+    app.update(Action::ShowSolution);
+    let play = app.play().unwrap();
+    assert!(play.finish().is_some());
+    assert!(play.refutation().is_none());
+    assert!(
+        !play.status().text.contains("Why"),
+        "{}",
+        play.status().text
+    );
+}

@@ -1,10 +1,37 @@
 //! After a puzzle: its themes shown on request, and its solution stepped
 //! through on the board (the board and the moves list follow the step).
 
-use super::Play;
+use shakmaty::Position;
+
+use super::{Play, strings};
+use crate::engine::refute::{Refutation, by_mate};
 use crate::session::SolutionStep;
 
 impl Play {
+    /// When the puzzle ends: why the first legal wrong move of this attempt
+    /// fails, when the mate solver proves it (pure: no engine here).
+    pub(super) fn refute_first_wrong(&mut self) {
+        self.refutation = self
+            .first_wrong
+            .as_ref()
+            .filter(|(pos, mv)| pos.is_legal(*mv))
+            .and_then(|(pos, mv)| by_mate(pos, *mv));
+    }
+
+    /// The end-of-puzzle message, with the refutation when there is one.
+    pub(super) fn finished(&self, message: &str) -> String {
+        match &self.refutation {
+            Some(r) => strings::finished(&format!("{message} {}", strings::refuted(&r.text))),
+            None => strings::finished(message),
+        }
+    }
+
+    /// Why the first wrong move failed: only once the puzzle has ended, and
+    /// only when the mate solver proves it.
+    pub fn refutation(&self) -> Option<&Refutation> {
+        self.refutation.as_ref()
+    }
+
     /// Shows or hides the puzzle's themes (hidden while it is unsolved, as
     /// they hint at the answer).
     pub fn toggle_themes(&mut self) {
