@@ -19,7 +19,7 @@ use sancho::notation::Lang;
 use sancho::progress::{
     LessonScore, Progress, PuzzleRef, Recorded, Resume, Source, Store, difficulty_rating,
 };
-use sancho::puzzle::{Puzzle, builtin_packs, load_path};
+use sancho::puzzle::{Puzzle, builtin_packs, load_one, load_path};
 use sancho::record::{attempt_record, source_of};
 use sancho::session::Outcome;
 use sancho::tui;
@@ -250,8 +250,14 @@ fn puzzles(
             let picked = from_library(&filter, store, data_dir, args.puzzle.as_deref())?;
             (picked, false)
         }
-        PuzzleSource::File(path) => (load_file(path)?, false),
+        PuzzleSource::File(path) => (load_file(path, args.puzzle.as_deref())?, false),
     };
+    if let Some(id) = &args.puzzle {
+        puzzles.retain(|p| &p.id == id);
+        if puzzles.is_empty() {
+            bail!("no puzzle has the id {id}");
+        }
+    }
     if source != PuzzleSource::Library {
         if puzzles.is_empty() {
             bail!("{source} holds no puzzles");
@@ -259,7 +265,11 @@ fn puzzles(
         let themes = puzzles
             .iter()
             .flat_map(|p| p.themes.iter().map(String::as_str));
-        if let Some(theme) = filter.unknown_theme(themes) {
+        // With `--puzzle`, only that puzzle was kept (or read): "none of
+        // the file has the theme" could not be said truly.
+        if let Some(theme) = filter.unknown_theme(themes)
+            && args.puzzle.is_none()
+        {
             let of = if builtin {
                 "the built-in puzzles".to_owned()
             } else {
@@ -278,12 +288,6 @@ fn puzzles(
             filter.matches(&themes, rating, p.popularity, &tags)
         });
     }
-    if let Some(id) = &args.puzzle {
-        puzzles.retain(|p| &p.id == id);
-        if puzzles.is_empty() {
-            bail!("no puzzle has the id {id}");
-        }
-    }
     if puzzles.is_empty() {
         bail!(
             "no puzzle fits: loosen the filters (--theme, --rating, --opening, --min-popularity)"
@@ -292,14 +296,34 @@ fn puzzles(
     Ok((puzzles, builtin))
 }
 
-fn load_file(path: &Path) -> anyhow::Result<Vec<Puzzle>> {
-    let loaded = load_path(path).map_err(|e| {
+/// Loads a puzzle file; with `--puzzle ID`, only that puzzle ([`load_one`]
+/// streams a Lichess CSV up to the id and stops there).
+fn load_file(path: &Path, wanted: Option<&str>) -> anyhow::Result<Vec<Puzzle>> {
+    let loaded = match wanted {
+        Some(id) => load_one(path, id),
+        None => load_path(path),
+    }
+    .map_err(|e| {
         anyhow::anyhow!(
             "cannot read puzzles from {}: {}",
             path.display(),
             e.reason()
         )
     })?;
+    if let (Some(id), [finding]) = (wanted, loaded.skipped.as_slice())
+        && loaded.puzzles.is_empty()
+        && finding.puzzle_id.as_deref() == Some(id)
+    {
+        let line = finding
+            .line
+            .map(|n| format!(" (line {n})"))
+            .unwrap_or_default();
+        bail!(
+            "puzzle {id}{line} in {} does not check out: {}",
+            path.display(),
+            finding.message
+        );
+    }
     if !loaded.skipped.is_empty() {
         eprintln!(
             "sancho: skipped {} puzzles that do not check out; `sancho check {}` lists them",

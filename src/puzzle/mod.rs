@@ -30,7 +30,7 @@ pub use mate::{
 };
 pub use source::{
     Content, Format, Loaded, MAX_PACK_BYTES, SourceError, check_path, check_path_with,
-    detect_format, load_path, open_puzzle_file, sniff_content,
+    detect_format, load_one, load_path, open_puzzle_file, sniff_content,
 };
 
 /// One puzzle, in either shape: the user moves first, or the opponent moves

@@ -332,6 +332,26 @@ pub struct Loaded {
 /// # Errors
 /// When the file cannot be opened, is not a puzzle file, or is malformed JSON.
 pub fn load_path(path: &Path) -> Result<Loaded, SourceError> {
+    load_path_or_one(path, None)
+}
+
+/// Loads the puzzle with id `wanted` from a file, for `play --puzzle ID`.
+///
+/// A Lichess CSV (the whole database may be millions of rows) is read only
+/// up to the row with that id: the rows after it are never read, and rows
+/// before it that do not check out are not reported (they are not the
+/// puzzle asked for). When the wanted row itself does not check out, it is
+/// the one finding in [`Loaded::skipped`]. A JSON pack is read whole, as
+/// [`load_path`] does, and filtered to the id.
+///
+/// # Errors
+/// As [`load_path`].
+pub fn load_one(path: &Path, wanted: &str) -> Result<Loaded, SourceError> {
+    load_path_or_one(path, Some(wanted))
+}
+
+/// [`load_path`] (`wanted` is `None`) or [`load_one`].
+fn load_path_or_one(path: &Path, wanted: Option<&str>) -> Result<Loaded, SourceError> {
     let name = path.display().to_string();
     let (format, reader) = open_puzzle_file(path)?;
     let mut loaded = Loaded::default();
@@ -350,7 +370,9 @@ pub fn load_path(path: &Path) -> Result<Loaded, SourceError> {
                 let problems = match &entry.puzzle {
                     Ok(rp) => match rp.to_valid_puzzle(&pack_name) {
                         Ok(p) => {
-                            loaded.puzzles.push(p);
+                            if wanted.is_none_or(|id| id == p.id) {
+                                loaded.puzzles.push(p);
+                            }
                             continue;
                         }
                         Err(problems) => (rp.id.clone(), problems),
@@ -383,21 +405,34 @@ pub fn load_path(path: &Path) -> Result<Loaded, SourceError> {
         Format::LichessCsv { .. } => {
             for row in read_lichess(reader, &name) {
                 match row {
-                    Ok(p) => loaded.puzzles.push(p),
+                    Ok(p) => match wanted {
+                        None => loaded.puzzles.push(p),
+                        Some(id) if id == p.id => {
+                            loaded.puzzles.push(p);
+                            break;
+                        }
+                        Some(_) => {}
+                    },
                     Err(e) if e.is_file_error() => {
                         return Err(SourceError::Csv {
                             path: name,
                             source: e,
                         });
                     }
-                    Err(e) => loaded.skipped.push(Finding {
-                        file: name.clone(),
-                        line: usize::try_from(e.line).ok(),
-                        puzzle_id: e.id.clone(),
-                        field: e.column().map(str::to_owned),
-                        severity: Severity::Error,
-                        message: e.reason.to_string(),
-                    }),
+                    Err(e) if wanted.is_some_and(|id| e.id.as_deref() != Some(id)) => {}
+                    Err(e) => {
+                        loaded.skipped.push(Finding {
+                            file: name.clone(),
+                            line: usize::try_from(e.line).ok(),
+                            puzzle_id: e.id.clone(),
+                            field: e.column().map(str::to_owned),
+                            severity: Severity::Error,
+                            message: e.reason.to_string(),
+                        });
+                        if wanted.is_some() {
+                            break;
+                        }
+                    }
                 }
             }
         }

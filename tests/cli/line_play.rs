@@ -690,3 +690,79 @@ fn line_mode_reads_and_writes_german_letters() {
     let correct = event(&events, "correct");
     assert_eq!(correct["san"], "Re8#", "JSON san stays English");
 }
+
+/// `play --puzzle ID` on a Lichess CSV streams to the id and stops: the
+/// rows after it are never read (here a garbage row that a full read
+/// reports as skipped), a broken wanted row is named, a missing id is said.
+#[test]
+fn play_one_puzzle_of_a_csv_reads_no_further_than_its_row() {
+    let data = tempfile::tempdir().unwrap();
+    let csv = data.path().join("big.csv");
+    let mate = "6k1/5ppp/8/8/8/8/5PPP/4R1K1 b - - 0 1,g8h8 e1e8,600,80,95,1200,mate mateIn1,,";
+    std::fs::write(
+        &csv,
+        format!(
+            "PuzzleId,FEN,Moves,Rating,RatingDeviation,Popularity,NbPlays,Themes,GameUrl,OpeningTags\n\
+             first,{mate}\n\
+             wanted,{mate}\n\
+             garbage,not a fen,zz,,,,,,,\n\
+             broken,6k1/5ppp/9/8/8/8/5PPP/4R1K1 b - - 0 1,g8h8 e1e8,600,80,95,1200,,,\n"
+        ),
+    )
+    .unwrap();
+    let play = |id: &str| {
+        let csv = csv.to_str().unwrap();
+        let mut child = Command::new(env!("CARGO_BIN_EXE_sancho"))
+            .args(["play", "--plain", "--pack", csv])
+            .args(
+                if id.is_empty() {
+                    None
+                } else {
+                    Some(["--puzzle", id])
+                }
+                .into_iter()
+                .flatten(),
+            )
+            .arg("--data-dir")
+            .arg(data.path())
+            .stdin(Stdio::piped())
+            .stdout(Stdio::piped())
+            .stderr(Stdio::piped())
+            .spawn()
+            .expect("run sancho");
+        child
+            .stdin
+            .take()
+            .expect("stdin")
+            .write_all(b"Re8#\n")
+            .expect("write stdin");
+        let out = child.wait_with_output().expect("wait");
+        let text = |b: Vec<u8>| String::from_utf8_lossy(&b).into_owned();
+        (out.status.code(), text(out.stdout), text(out.stderr))
+    };
+
+    let (code, stdout, stderr) = play("wanted");
+    assert_eq!(code, Some(0), "{stderr}");
+    assert!(stdout.contains("Solved!"), "{stdout}");
+    assert!(
+        !stderr.contains("skipped"),
+        "the garbage row was read: {stderr}"
+    );
+
+    // Read whole (first puzzle, then quit), the file's bad rows are reported.
+    let (code, _, stderr) = play("");
+    assert_eq!(code, Some(0), "{stderr}");
+    assert!(stderr.contains("skipped 2 puzzles"), "{stderr}");
+
+    // A wanted row that does not check out is named, with its line.
+    let (code, _, stderr) = play("broken");
+    assert_eq!(code, Some(2), "{stderr}");
+    assert!(
+        stderr.contains("puzzle broken (line 5)") && stderr.contains("does not check out"),
+        "{stderr}"
+    );
+
+    let (code, _, stderr) = play("absent");
+    assert_eq!(code, Some(2), "{stderr}");
+    assert!(stderr.contains("no puzzle has the id absent"), "{stderr}");
+}

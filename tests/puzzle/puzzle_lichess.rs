@@ -7,7 +7,7 @@ use std::path::Path;
 
 use sancho::puzzle::{
     Content, Format, RowReason, SourceError, check_path, decompress_if_zst, detect_format,
-    load_path, read_lichess, sniff_content,
+    load_one, load_path, read_lichess, sniff_content,
 };
 use shakmaty::{Color, Position};
 
@@ -425,4 +425,29 @@ fn a_file_error_names_the_file_once() {
     let (findings, _) = check_path(&missing);
     let shown = findings[0].to_string();
     assert_eq!(shown.matches("missing.csv").count(), 1, "{shown}");
+}
+
+#[test]
+fn load_one_stops_at_the_wanted_row() {
+    // A valid row, then the wanted one, then bytes that are not a row of
+    // any kind (a full read reports them): `load_one` never gets there.
+    let dir = tempfile::tempdir().unwrap();
+    let mut text = fs::read_to_string(SMALL).unwrap();
+    text.push_str("garbage,not a fen,zz\n");
+    let path = dir.path().join("big.csv.zst");
+    fs::write(&path, zstd::encode_all(Cursor::new(text), 3).unwrap()).unwrap();
+    assert!(!load_path(&path).unwrap().skipped.is_empty());
+
+    let loaded = load_one(&path, "fx002").unwrap();
+    let ids: Vec<&str> = loaded.puzzles.iter().map(|p| p.id.as_str()).collect();
+    assert_eq!(ids, ["fx002"]);
+    assert!(loaded.skipped.is_empty(), "{:?}", loaded.skipped);
+
+    let absent = load_one(&path, "absent").unwrap();
+    assert!(absent.puzzles.is_empty() && absent.skipped.is_empty());
+
+    // A JSON pack is read whole and kept to the id.
+    let pack = load_one(Path::new("tests/fixtures/puzzles/good_pack.json"), "m1-002").unwrap();
+    let ids: Vec<&str> = pack.puzzles.iter().map(|p| p.id.as_str()).collect();
+    assert_eq!(ids, ["m1-002"]);
 }
