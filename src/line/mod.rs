@@ -5,6 +5,7 @@ pub mod blindfold;
 pub mod board_text;
 pub mod command;
 pub mod drill;
+mod out;
 pub mod prose;
 pub mod puzzle;
 pub mod scoresheet;
