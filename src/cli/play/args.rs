@@ -1,0 +1,209 @@
+//! The options of `sancho` and `sancho play`: what to play and how, and
+//! how options given before and after `play` merge.
+
+use std::convert::Infallible;
+use std::fmt;
+use std::path::PathBuf;
+use std::str::FromStr;
+
+use anyhow::bail;
+use clap::Args;
+use sancho::library::Filter;
+use sancho::tui;
+
+/// What to play and how; shared by `sancho` and `sancho play`.
+#[derive(Debug, Args, Default, PartialEq, Eq)]
+pub struct PlayArgs {
+    /// A puzzle file to play: a JSON pack or a Lichess `.csv` / `.csv.zst` (default: the built-in packs).
+    #[arg(long, value_name = "PATH")]
+    pub pack: Option<PathBuf>,
+    /// Where puzzles come from: `builtin`, `library` (after `sancho import`) or a file's PATH.
+    #[arg(long, value_name = "SOURCE")]
+    pub source: Option<PuzzleSource>,
+    /// Only puzzles with at least one of these themes (comma-separated: fork,pin).
+    #[arg(long = "theme", value_name = "THEMES", value_delimiter = ',')]
+    pub themes_any: Vec<String>,
+    /// Only puzzles with every one of these themes.
+    #[arg(long = "all-themes", value_name = "THEMES", value_delimiter = ',')]
+    pub themes_all: Vec<String>,
+    /// Only puzzles rated in this band, e.g. 1200-1600.
+    #[arg(long, value_name = "FROM-TO", value_parser = rating_band)]
+    pub rating: Option<(u16, u16)>,
+    /// Only puzzles from this opening (a Lichess opening tag, e.g. Sicilian_Defense).
+    #[arg(long, value_name = "TAG")]
+    pub opening: Option<String>,
+    /// Only puzzles at least this popular (-100 to 100).
+    #[arg(
+        long,
+        value_name = "N",
+        allow_hyphen_values = true,
+        value_parser = clap::value_parser!(i8).range(-100..=100)
+    )]
+    pub min_popularity: Option<i8>,
+    /// Play only the puzzle with this id.
+    #[arg(long, value_name = "ID")]
+    pub puzzle: Option<String>,
+    /// Draw pieces as letters (K Q R B N P) instead of Unicode figures.
+    #[arg(long)]
+    pub ascii: bool,
+    /// Chess figures even on a terminal that looks unable to draw them (TERM=linux, dumb).
+    #[arg(long, conflicts_with = "ascii")]
+    pub figures: bool,
+    /// The colour scheme: dark (default), light (for a light background) or contrast.
+    #[arg(long, value_enum, value_name = "SCHEME")]
+    pub colors: Option<tui::theme::Colors>,
+    /// Line mode: no full screen, for screen readers, dumb terminals and scripts.
+    #[arg(long)]
+    pub plain: bool,
+    /// With --plain: every event as one JSON object per line.
+    #[arg(long, requires = "plain")]
+    pub json: bool,
+    /// Blindfold: the puzzle in words (its pieces and the moves since), no board until it ends.
+    #[arg(long)]
+    pub blindfold: bool,
+    /// With --plain: a UCI engine that says why a wrong move fails, after the puzzle
+    /// (default: the config's `engine`, else SANCHO_ENGINE; without one, only mates the solver proves are shown).
+    #[arg(long, requires = "plain", value_name = "PATH")]
+    pub engine: Option<PathBuf>,
+}
+
+/// Where `--source` takes puzzles from. Not a clap `ValueEnum`: besides
+/// the two names it takes any file's path, so every text parses.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum PuzzleSource {
+    /// The packs built into the binary (`builtin`).
+    Builtin,
+    /// The imported library (`library`, after `sancho import`).
+    Library,
+    /// A JSON pack or Lichess CSV at this path.
+    File(PathBuf),
+}
+
+impl FromStr for PuzzleSource {
+    type Err = Infallible;
+
+    fn from_str(text: &str) -> Result<Self, Infallible> {
+        Ok(match text {
+            "builtin" => PuzzleSource::Builtin,
+            "library" => PuzzleSource::Library,
+            path => PuzzleSource::File(PathBuf::from(path)),
+        })
+    }
+}
+
+impl fmt::Display for PuzzleSource {
+    /// As given on the command line.
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            PuzzleSource::Builtin => f.write_str("builtin"),
+            PuzzleSource::Library => f.write_str("library"),
+            PuzzleSource::File(path) => write!(f, "{}", path.display()),
+        }
+    }
+}
+
+/// Why a `--rating` value is not a band.
+#[derive(Debug, PartialEq, Eq, thiserror::Error)]
+enum BandError {
+    /// No `-` between two ratings.
+    #[error("'{0}' is not a band such as 1200-1600")]
+    Shape(String),
+    /// One side is not a rating.
+    #[error("'{0}' is not a rating")]
+    Rating(String),
+    /// The lower rating comes second.
+    #[error("{0}-{1} is empty: the lower rating comes first")]
+    Empty(u16, u16),
+}
+
+/// Parses a rating band such as `1200-1600`.
+fn rating_band(text: &str) -> Result<(u16, u16), BandError> {
+    let (from, to) = text
+        .split_once('-')
+        .ok_or_else(|| BandError::Shape(text.to_owned()))?;
+    let parse = |t: &str| {
+        t.trim()
+            .parse::<u16>()
+            .map_err(|_| BandError::Rating(t.to_owned()))
+    };
+    let (from, to) = (parse(from)?, parse(to)?);
+    if from > to {
+        return Err(BandError::Empty(from, to));
+    }
+    Ok((from, to))
+}
+
+impl PlayArgs {
+    /// The options of `sancho play`: those given after it, and those given
+    /// before it (`sancho --pack P play --plain`); one option on both sides
+    /// is an error.
+    ///
+    /// # Errors
+    /// An option given on both sides of `play`.
+    pub fn merged(self, before: PlayArgs) -> anyhow::Result<PlayArgs> {
+        fn pick<T: PartialEq + Default>(
+            after: T,
+            before: T,
+            name: &'static str,
+            twice: &mut Vec<&'static str>,
+        ) -> T {
+            if after == T::default() {
+                return before;
+            }
+            if before != T::default() {
+                twice.push(name);
+            }
+            after
+        }
+        let mut twice = Vec::new();
+        let t = &mut twice;
+        let merged = PlayArgs {
+            pack: pick(self.pack, before.pack, "--pack", t),
+            source: pick(self.source, before.source, "--source", t),
+            themes_any: pick(self.themes_any, before.themes_any, "--theme", t),
+            themes_all: pick(self.themes_all, before.themes_all, "--all-themes", t),
+            rating: pick(self.rating, before.rating, "--rating", t),
+            opening: pick(self.opening, before.opening, "--opening", t),
+            min_popularity: pick(
+                self.min_popularity,
+                before.min_popularity,
+                "--min-popularity",
+                t,
+            ),
+            puzzle: pick(self.puzzle, before.puzzle, "--puzzle", t),
+            ascii: pick(self.ascii, before.ascii, "--ascii", t),
+            figures: pick(self.figures, before.figures, "--figures", t),
+            colors: pick(self.colors, before.colors, "--colors", t),
+            plain: pick(self.plain, before.plain, "--plain", t),
+            json: pick(self.json, before.json, "--json", t),
+            blindfold: pick(self.blindfold, before.blindfold, "--blindfold", t),
+            engine: pick(self.engine, before.engine, "--engine", t),
+        };
+        if !twice.is_empty() {
+            bail!(
+                "{} given on both sides of `play`: give each option once",
+                twice.join(", ")
+            );
+        }
+        if merged.ascii && merged.figures {
+            bail!("--ascii and --figures cannot be used together");
+        }
+        if merged.json && !merged.plain {
+            bail!("--json needs --plain");
+        }
+        if merged.engine.is_some() && !merged.plain {
+            bail!("--engine needs --plain (the full screen does not use an engine yet)");
+        }
+        Ok(merged)
+    }
+
+    pub(super) fn filter(&self) -> Filter {
+        Filter {
+            themes_any: self.themes_any.clone(),
+            themes_all: self.themes_all.clone(),
+            rating: self.rating,
+            opening: self.opening.clone(),
+            min_popularity: self.min_popularity,
+        }
+    }
+}

@@ -1,0 +1,391 @@
+//! The writer of line mode's puzzles: each event as text for a reader or
+//! as one JSON object per line (shared by puzzles, Storm and Streak).
+
+use std::io::{self, Write};
+
+use serde_json::{Value, json};
+use shakmaty::{Chess, Color, Move, Position};
+
+use crate::notation::{Lang, MoveText, ResolveError, color_name, role_name};
+use crate::progress::{Recorded, Resume};
+use crate::puzzle::{Puzzle, color_word};
+use crate::session::{DEFAULT_SUCCESS, Event, HintRung, Session, SolutionStep, Wrong};
+
+use super::blindfold::blindfold_text;
+use super::board_text::{board_drawing, piece_list};
+
+/// The writer, in text or JSON (shared with Storm and Streak, [`super::storm`]).
+pub(crate) struct Out<W> {
+    pub(crate) w: W,
+    pub(crate) json: bool,
+    pub(crate) blindfold: bool,
+    /// The piece letters text output writes moves in.
+    pub(crate) lang: Lang,
+}
+
+impl<W: Write> Out<W> {
+    pub(crate) fn event(&mut self, value: Value, text: impl FnOnce() -> String) -> io::Result<()> {
+        if self.json {
+            serde_json::to_writer(&mut self.w, &value)?;
+            writeln!(self.w)?;
+        } else {
+            writeln!(self.w, "{}", text())?;
+        }
+        self.w.flush()
+    }
+
+    pub(crate) fn text(&mut self, text: &str) -> io::Result<()> {
+        if !self.json {
+            writeln!(self.w, "{text}")?;
+        }
+        Ok(())
+    }
+
+    /// The position as the user is given it: drawn (with the piece list),
+    /// or in words only when blindfold and the puzzle is not over.
+    pub(crate) fn board(&mut self, session: &Session) -> io::Result<()> {
+        if self.blindfold && !session.is_finished() {
+            if !self.json {
+                let played: Vec<MoveText> = session
+                    .moves_played()
+                    .iter()
+                    .map(|(m, _)| m.clone())
+                    .collect();
+                writeln!(
+                    self.w,
+                    "{}",
+                    blindfold_text(&session.puzzle().position, &played)
+                )?;
+            }
+            return Ok(());
+        }
+        self.drawing(session.position(), session.puzzle().user_color)
+    }
+
+    pub(crate) fn drawing(&mut self, pos: &Chess, side: Color) -> io::Result<()> {
+        if !self.json {
+            writeln!(self.w, "{}", board_drawing(pos, side))?;
+            writeln!(self.w, "{}", piece_list(pos))?;
+        }
+        Ok(())
+    }
+
+    pub(crate) fn puzzle(
+        &mut self,
+        p: &Puzzle,
+        plan: &Resume,
+        index: usize,
+        review: bool,
+        session: &Session,
+    ) -> io::Result<()> {
+        let (number, of) = (index + 1, plan.solved.len());
+        let header = plan.header(index);
+        self.event(
+            json!({
+                "event": "puzzle", "id": p.id, "fen": p.fen, "to_move": color_word(p.user_color),
+                "title": p.title, "subtitle": p.subtitle, "themes": p.themes,
+                "difficulty": p.difficulty, "rating": p.rating, "number": number, "of": of,
+                "solved_count": plan.solved_count(), "header": header, "review": review,
+            }),
+            || {
+                let mut head = format!("\n{header}: {} ({})", p.title, p.id);
+                if review {
+                    head.push_str("\nA review: you failed this one before.");
+                }
+                if !p.subtitle.is_empty() {
+                    head.push_str(&format!("\n{}", p.subtitle));
+                }
+                if !p.themes.is_empty() {
+                    head.push_str(&format!("\nThemes: {}", p.themes.join(", ")));
+                }
+                head
+            },
+        )?;
+        // The board the user first sees, after the opponent's opening move.
+        self.board(session)
+    }
+
+    pub(crate) fn prompt(&mut self, session: &Session) -> io::Result<()> {
+        let side = color_name(session.position().turn());
+        writeln!(
+            self.w,
+            "You play {side}. Your move (or hint, solution, help):"
+        )?;
+        self.w.flush()
+    }
+
+    /// Writes the session's events; `before` is the position before them.
+    pub(crate) fn events(&mut self, before: &Chess, events: Vec<Event>) -> io::Result<()> {
+        let lang = self.lang;
+        let mut pos = before.clone();
+        for event in events {
+            match event {
+                Event::Started { .. } => {}
+                Event::OpponentMoved { text, comment } => {
+                    let words = describe(&text);
+                    pos.play_unchecked(text.mv);
+                    self.event(
+                        json!({"event": "opponent_move", "uci": text.uci, "san": text.san,
+                               "words": words, "comment": comment}),
+                        || {
+                            with_comment(
+                                format!(
+                                    "The opponent plays {}: {words}.",
+                                    lang.localize(&text.san)
+                                ),
+                                &comment,
+                            )
+                        },
+                    )?;
+                }
+                Event::Correct {
+                    text,
+                    comment,
+                    alternative,
+                    diagnostics,
+                } => {
+                    pos.play_unchecked(text.mv);
+                    self.event(
+                        json!({"event": "correct", "uci": text.uci, "san": text.san, "comment": comment,
+                               "alternative": alternative, "diagnostics": diagnostics}),
+                        || {
+                            let mut s = with_comment(
+                                format!("Correct: {}.", lang.localize(&text.san)),
+                                &comment,
+                            );
+                            if alternative {
+                                s.push_str(
+                                    " Also mates: not the book's move, but proven to mate as fast.",
+                                );
+                            }
+                            for d in &diagnostics {
+                                s.push_str(&format!("\n  Note: {}", d.message));
+                            }
+                            s
+                        },
+                    )?;
+                }
+                Event::Wrong { input, wrong } => self.wrong(&input, &wrong)?,
+                Event::Hint(rung) => self.hint(&rung)?,
+                Event::MarkedFailed {
+                    reason, message, ..
+                } => self.event(
+                    json!({"event": "failed_keep_going", "reason": reason.as_str(),
+                           "message": message}),
+                    || {
+                        format!(
+                            "Failed, keep going: {}, so this puzzle counts as failed; \
+                             finish it all the same. {message}",
+                            reason.describe()
+                        )
+                    },
+                )?,
+                Event::Solved { .. } | Event::Failed { .. } | Event::GaveUp { .. } => {}
+            }
+        }
+        Ok(())
+    }
+
+    /// Writes the event that ends a puzzle, with what the save did.
+    pub(crate) fn result(
+        &mut self,
+        event: Event,
+        session: &Session,
+        recorded: Option<&Recorded>,
+    ) -> io::Result<()> {
+        let rating = |value: &mut Value| {
+            if let Value::Object(map) = value {
+                map.insert("rated".into(), json!(recorded.is_some_and(|r| r.rated)));
+                map.insert(
+                    "rating_before".into(),
+                    json!(recorded.map(|r| r.rating_before.round() as i64)),
+                );
+                map.insert(
+                    "rating_after".into(),
+                    json!(recorded.map(|r| r.rating_after.round() as i64)),
+                );
+                map.insert("saved".into(), json!(recorded.is_some()));
+            }
+        };
+        let lang = self.lang;
+        let rating_text = match recorded {
+            Some(r) => format!("\nRating: {}.", r.describe()),
+            None => "\nNot saved: there is no progress store this time.".to_owned(),
+        };
+        match event {
+            Event::Solved { id, message } => {
+                let mut value = json!({"event": "solved", "id": id, "message": message});
+                rating(&mut value);
+                self.event(value, || {
+                    if message == DEFAULT_SUCCESS {
+                        format!("{message}{rating_text}")
+                    } else {
+                        format!("Solved! {message}{rating_text}")
+                    }
+                })
+            }
+            Event::Failed {
+                id,
+                message,
+                solution,
+            }
+            | Event::GaveUp {
+                id,
+                message,
+                solution,
+            } => {
+                let sans: Vec<&str> = solution.iter().map(|m| m.san.as_str()).collect();
+                let steps = session.solution_line();
+                let line: Vec<Value> = steps
+                    .iter()
+                    .map(|s| {
+                        json!({"san": s.text.san, "uci": s.text.uci, "by_user": s.by_user,
+                                    "comment": s.comment})
+                    })
+                    .collect();
+                let mut value = json!({
+                    "event": "failed", "id": id, "message": message, "solution": sans,
+                    "gave_up": session.outcome().is_some_and(|o| o.solution_shown),
+                    "reason": session.failure().map(|f| f.as_str()),
+                    "line": line, "game_url": session.game_url(),
+                });
+                rating(&mut value);
+                self.event(value, || {
+                    // The message names the moves shown; the steps add the comments.
+                    let mut s = message.clone();
+                    s.push_str(&solution_text(&steps, lang));
+                    if let Some(url) = session.game_url() {
+                        s.push_str(&format!("\nFrom the game {url}"));
+                    }
+                    s.push_str(&rating_text);
+                    s
+                })
+            }
+            _ => Ok(()),
+        }
+    }
+
+    pub(crate) fn wrong(&mut self, input: &str, wrong: &Wrong) -> io::Result<()> {
+        let (reason, legal, diagnostics, candidates) = match wrong {
+            Wrong::NotSolution { text } => (
+                format!(
+                    "{} is legal, but not the solution",
+                    self.lang.localize(&text.san)
+                ),
+                true,
+                Vec::new(),
+                Vec::new(),
+            ),
+            Wrong::NotLegal(rejected) => {
+                let candidates: Vec<String> = match &rejected.error {
+                    ResolveError::Ambiguous { candidates } => {
+                        candidates.iter().map(|c| c.san.clone()).collect()
+                    }
+                    _ => Vec::new(),
+                };
+                (
+                    rejected.error.to_string(),
+                    false,
+                    rejected.diagnostics.clone(),
+                    candidates,
+                )
+            }
+        };
+        self.event(
+            json!({"event": "wrong", "input": input, "reason": reason, "legal": legal,
+                   "diagnostics": diagnostics, "candidates": candidates}),
+            || {
+                let mut s = format!("Not accepted: {reason}.");
+                for d in &diagnostics {
+                    s.push_str(&format!("\n  Note: {}", d.message));
+                }
+                s
+            },
+        )
+    }
+
+    pub(crate) fn hint(&mut self, rung: &HintRung) -> io::Result<()> {
+        let number = rung.number();
+        let (value, text) = match rung {
+            HintRung::Text(t) => (json!({"text": t}), format!("Hint: {t}")),
+            HintRung::Piece { square, role } => (
+                json!({"square": square.to_string(), "role": role_name(*role),
+                       "text": format!("move the {} on {square}", role_name(*role))}),
+                format!("Hint: move the {} on {square}.", role_name(*role)),
+            ),
+            HintRung::Destination { from, to } => (
+                json!({"from": from.to_string(), "to": to.to_string(),
+                       "text": format!("from {from} to {to}")}),
+                format!("Hint: from {from} to {to}."),
+            ),
+            HintRung::Move(m) => (
+                json!({"san": m.san, "uci": m.uci, "text": format!("play {}", m.san)}),
+                format!("Hint: play {}.", self.lang.localize(&m.san)),
+            ),
+        };
+        let mut value = value;
+        if let Value::Object(map) = &mut value {
+            map.insert("event".into(), json!("hint"));
+            map.insert("rung".into(), json!(number));
+        }
+        self.event(value, || text)
+    }
+}
+
+/// The solution move by move, with the pack's comments: "1. Kb6 Takes b7 ...".
+pub(super) fn solution_text(steps: &[SolutionStep], lang: Lang) -> String {
+    let mut s = String::from("\nMove by move:");
+    for step in steps {
+        let mover = if step.by_user { "You" } else { "They" };
+        s.push_str(&format!("\n  {mover}: {}", lang.localize(&step.text.san)));
+        if let Some(c) = &step.comment {
+            s.push_str(&format!(" ({c})"));
+        }
+    }
+    s
+}
+
+pub(super) fn with_comment(mut s: String, comment: &Option<String>) -> String {
+    if let Some(c) = comment {
+        s.push(' ');
+        s.push_str(c);
+    }
+    s
+}
+
+/// A move in words: "knight from f6 takes the pawn on e4, check".
+pub fn describe(text: &MoveText) -> String {
+    let mut words = match text.mv {
+        Move::Castle { king, rook } => if rook.file() < king.file() {
+            "castles queenside"
+        } else {
+            "castles kingside"
+        }
+        .to_owned(),
+        Move::EnPassant { from, to } => format!("pawn from {from} takes en passant on {to}"),
+        Move::Normal {
+            role,
+            from,
+            capture,
+            to,
+            promotion,
+        } => {
+            let mut s = format!("{} from {from}", role_name(role));
+            match capture {
+                Some(c) => s.push_str(&format!(" takes the {} on {to}", role_name(c))),
+                None => s.push_str(&format!(" to {to}")),
+            }
+            if let Some(p) = promotion {
+                s.push_str(&format!(" and promotes to a {}", role_name(p)));
+            }
+            s
+        }
+        Move::Put { role, to } => format!("{} dropped on {to}", role_name(role)),
+    };
+    if text.san.ends_with('#') {
+        words.push_str(", checkmate");
+    } else if text.san.ends_with('+') {
+        words.push_str(", check");
+    }
+    words
+}
