@@ -6,7 +6,7 @@ use std::hint::black_box;
 
 use criterion::{Criterion, Throughput, criterion_group, criterion_main};
 use sancho::notation::report::ResolveReport;
-use sancho::notation::{HintEngine, Strictness, fen::parse_fen, play_line, resolve};
+use sancho::notation::{HintEngine, Strictness, fen::parse_fen, play_movetext, resolve};
 use shakmaty::fen::Fen;
 use shakmaty::san::SanPlus;
 use shakmaty::{Chess, EnPassantMode, Position};
@@ -73,7 +73,7 @@ fn bench_resolve(c: &mut Criterion) {
 }
 
 fn bench_hint(c: &mut Criterion) {
-    let (pos, _) = play_line(
+    let (pos, _) = play_movetext(
         &Chess::default(),
         "e4 e5 Nf3 Nc6 Bc4 Bc5 c3 Nf6 d4 exd4 cxd4 Bb4+",
     )

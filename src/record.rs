@@ -12,7 +12,7 @@ use crate::session;
 pub fn attempt_record(
     puzzle: &Puzzle,
     source: Source,
-    outcome: &session::Outcome,
+    outcome: &session::SessionResult,
     at: Timestamp,
     time_ms: u64,
 ) -> Attempt {
@@ -73,7 +73,7 @@ mod tests {
     fn a_builtin_attempt_carries_its_rating_themes_and_mistakes() {
         let packs = builtin_packs().expect("built-in packs read");
         let puzzle = &packs[0].puzzles[0];
-        let outcome = session::Outcome {
+        let outcome = session::SessionResult {
             solved: false,
             hints_used: 2,
             solution_shown: false,
@@ -97,7 +97,7 @@ mod tests {
         let packs = builtin_packs().expect("built-in packs read");
         let puzzle = &packs[0].puzzles[0];
         let pasted = "!".repeat(20 * crate::notation::MAX_INPUT_LEN);
-        let outcome = session::Outcome {
+        let outcome = session::SessionResult {
             solved: false,
             hints_used: 0,
             solution_shown: false,

@@ -83,7 +83,7 @@ pub fn curate(args: CurateArgs) -> anyhow::Result<ExitCode> {
 /// move (ids differ between a pack and the Lichess CSV).
 fn key(p: &Puzzle) -> (String, String) {
     let first = p
-        .line
+        .solution
         .first()
         .map(|m| m.uci.to_string())
         .unwrap_or_default();

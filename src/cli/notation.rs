@@ -14,7 +14,7 @@ use sancho::notation::translate::{Target, move_label, numbered, translate as tra
 use sancho::notation::{
     HintEngine, HintState, Lang, MoveText, Rejected, ResolveError, Resolved, Strictness,
     fen::{FenError, parse_fen},
-    hint_in, play_line, resolve_in, san_strings as all,
+    hint_in, play_movetext, resolve_in, san_strings as all,
 };
 use shakmaty::Chess;
 
@@ -36,7 +36,7 @@ impl PositionArgs {
             None => Chess::default(),
         };
         match &self.moves {
-            Some(line) => play_line(&start, line)
+            Some(line) => play_movetext(&start, line)
                 .map(|(pos, _)| pos)
                 .map_err(|e| UsageError(format!("--moves: {e}"))),
             None => Ok(start),

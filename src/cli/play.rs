@@ -17,7 +17,7 @@ use sancho::progress::{
 };
 use sancho::puzzle::{Puzzle, builtin_packs, load_one, load_path};
 use sancho::record::{attempt_record, source_of};
-use sancho::session::Outcome;
+use sancho::session::SessionResult;
 use sancho::tui;
 
 use super::data::{now, open_store_noting, stopwatch, tell_notice};
@@ -221,7 +221,7 @@ fn record(
     store: &mut Option<Store>,
     puzzle: &Puzzle,
     builtin: bool,
-    outcome: &Outcome,
+    outcome: &SessionResult,
     time_ms: u64,
 ) -> io::Result<Option<Recorded>> {
     let Some(store) = store else { return Ok(None) };

@@ -6,7 +6,7 @@ use std::sync::OnceLock;
 use shakmaty::{Chess, Move};
 
 use super::pgn::{PgnGame, parse_game};
-use crate::notation::play_line;
+use crate::notation::play_movetext;
 
 /// The embedded PGN files, by file stem.
 pub const GAME_FILES: &[(&str, &str)] = &[
@@ -137,7 +137,7 @@ pub fn games() -> &'static [Game] {
             .iter()
             .filter_map(|&(id, text)| {
                 let pgn = parse_game(text).ok()?;
-                let (_, moves) = play_line(&Chess::default(), &pgn.moves.join(" ")).ok()?;
+                let (_, moves) = play_movetext(&Chess::default(), &pgn.moves.join(" ")).ok()?;
                 Some(Game { id, pgn, moves })
             })
             .collect()

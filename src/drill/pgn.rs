@@ -4,7 +4,7 @@
 //! (`$1`), move numbers, annotation glyphs (`!`, `?`) and results are
 //! skipped. The moves stay text: the notation engine gives them meaning.
 
-use crate::notation::line::strip_move_number;
+use crate::notation::movetext::strip_move_number;
 
 /// One game read from PGN.
 #[derive(Clone, Debug, Default, PartialEq, Eq)]

@@ -13,7 +13,7 @@ use shakmaty::{Chess, Color, Move, Position};
 
 use super::games::{Game, games};
 use super::pgn::{PgnError, parse_games};
-use crate::notation::{Diagnostic, Strictness, move_text, play_line, resolve};
+use crate::notation::{Diagnostic, Strictness, move_text, play_movetext, resolve};
 use crate::progress::{DrillMistake, DrillResult, Timestamp};
 
 /// A game to write down: its title and every position with its move.
@@ -96,7 +96,7 @@ impl SheetGame {
                     tag("Site")
                 );
                 let (_, moves) =
-                    play_line(&Chess::default(), &pgn.moves.join(" ")).map_err(|e| {
+                    play_movetext(&Chess::default(), &pgn.moves.join(" ")).map_err(|e| {
                         ScoresheetError::Moves {
                             number: i + 1,
                             title: title.clone(),

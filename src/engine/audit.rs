@@ -39,10 +39,10 @@ pub fn audit_puzzle(
     mut analyse: impl FnMut(&Chess, u32) -> Result<Vec<PvLine>, EngineError>,
 ) -> Result<Vec<Problem>, EngineError> {
     let mut problems = Vec::new();
-    let last_user = p.line.iter().rposition(|m| m.is_user);
+    let last_user = p.solution.iter().rposition(|m| m.is_user);
     let mut seen_user = false;
     let mut pos = p.position.clone();
-    for (i, m) in p.line.iter().enumerate() {
+    for (i, m) in p.solution.iter().enumerate() {
         let message = if m.is_user {
             seen_user = true;
             let lines = analyse(&pos, 2)?;

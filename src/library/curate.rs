@@ -217,7 +217,7 @@ pub fn write_lichess_csv<W: Write>(puzzles: &[Puzzle], writer: W) -> Result<(), 
     ])?;
     let num = |n: Option<u32>| n.map(|n| n.to_string()).unwrap_or_default();
     for p in puzzles {
-        let moves: Vec<String> = p.line.iter().map(|m| m.uci.to_string()).collect();
+        let moves: Vec<String> = p.solution.iter().map(|m| m.uci.to_string()).collect();
         w.write_record([
             p.id.as_str(),
             p.fen.as_str(),

@@ -5,7 +5,7 @@ use shakmaty::Position;
 
 use super::LibraryError;
 use super::query::LIBRARY_SOURCE;
-use crate::puzzle::{Puzzle, build_line, parse_fen, to_move_subtitle};
+use crate::puzzle::{Puzzle, build_solution, parse_fen, to_move_subtitle};
 
 /// A puzzle's fields as the `puzzles` table stores them.
 pub(crate) struct PuzzleRow {
@@ -23,8 +23,8 @@ pub(crate) struct PuzzleRow {
 
 impl From<Puzzle> for PuzzleRow {
     fn from(p: Puzzle) -> Self {
-        let mut moves = String::with_capacity(p.line.len() * 5);
-        for (i, m) in p.line.iter().enumerate() {
+        let mut moves = String::with_capacity(p.solution.len() * 5);
+        for (i, m) in p.solution.iter().enumerate() {
             if i > 0 {
                 moves.push(' ');
             }
@@ -70,7 +70,7 @@ impl PuzzleRow {
         };
         let position = parse_fen(&self.fen).map_err(|e| corrupt(e.to_string()))?;
         let user_color = !position.turn();
-        let line = build_line(
+        let line = build_solution(
             &position,
             self.moves
                 .split_ascii_whitespace()
@@ -92,7 +92,7 @@ impl PuzzleRow {
             nb_plays: self.nb_plays,
             opening_tags: words(&self.opening_tags),
             game_url: self.game_url,
-            line,
+            solution: line,
             hints: Vec::new(),
             success_message: None,
             failure_message: None,

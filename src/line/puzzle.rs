@@ -44,7 +44,7 @@ use crate::engine::refute::{Refutation, by_mate};
 use crate::notation::Lang;
 use crate::progress::{Recorded, Resume};
 use crate::puzzle::Puzzle;
-use crate::session::{Event, Outcome, Session, Wrong};
+use crate::session::{Event, Session, SessionResult, Wrong};
 
 use super::command::{COMMANDS, Command, is_unknown_word, unknown_word_text};
 
@@ -79,7 +79,7 @@ pub fn run_puzzles<R: BufRead, W: Write>(
     plan: Resume,
     json: bool,
     clock: impl FnMut() -> u64,
-    on_finish: impl FnMut(&Puzzle, &Outcome, u64) -> io::Result<Option<Recorded>>,
+    on_finish: impl FnMut(&Puzzle, &SessionResult, u64) -> io::Result<Option<Recorded>>,
 ) -> io::Result<PlaySummary> {
     run_puzzles_refuting(
         input, output, puzzles, plan, json, clock, on_finish, by_mate,
@@ -100,7 +100,7 @@ pub fn run_puzzles_refuting<R: BufRead, W: Write>(
     plan: Resume,
     json: bool,
     clock: impl FnMut() -> u64,
-    on_finish: impl FnMut(&Puzzle, &Outcome, u64) -> io::Result<Option<Recorded>>,
+    on_finish: impl FnMut(&Puzzle, &SessionResult, u64) -> io::Result<Option<Recorded>>,
     refute: impl FnMut(&Chess, Move) -> Option<Refutation>,
 ) -> io::Result<PlaySummary> {
     let mode = Mode {
@@ -136,7 +136,7 @@ pub fn run_puzzles_in<R: BufRead, W: Write>(
     mut plan: Resume,
     mode: Mode,
     mut clock: impl FnMut() -> u64,
-    mut on_finish: impl FnMut(&Puzzle, &Outcome, u64) -> io::Result<Option<Recorded>>,
+    mut on_finish: impl FnMut(&Puzzle, &SessionResult, u64) -> io::Result<Option<Recorded>>,
     mut refute: impl FnMut(&Chess, Move) -> Option<Refutation>,
 ) -> io::Result<PlaySummary> {
     let json = mode.json;

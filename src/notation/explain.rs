@@ -48,7 +48,7 @@ pub fn explain(pos: &Chess, spec: &MoveSpec, attempt: &str) -> Illegal {
     if cannot_promote(pos, spec, role, to) {
         return Illegal::CannotPromote;
     }
-    let attempt = Attempt {
+    let attempt = Reading {
         pos,
         spec,
         role,
@@ -77,8 +77,8 @@ enum Stage {
     Notation,
 }
 
-/// One input against one position, with the moving role settled.
-struct Attempt<'a> {
+/// One reading of an input against one position, with the moving role settled.
+struct Reading<'a> {
     pos: &'a Chess,
     spec: &'a MoveSpec,
     role: Role,
@@ -86,7 +86,7 @@ struct Attempt<'a> {
     text: &'a str,
 }
 
-impl Attempt<'_> {
+impl Reading<'_> {
     /// The explanation of the candidate that got furthest.
     fn best(&self) -> Illegal {
         let mut best: Option<(Stage, Illegal)> = None;

@@ -11,7 +11,7 @@ pub mod fen;
 pub mod hint;
 mod judge;
 pub mod lang;
-pub mod line;
+pub mod movetext;
 pub mod parse;
 pub mod report;
 pub mod resolve;
@@ -23,7 +23,7 @@ pub mod write;
 pub use diagnostic::{Code, Diagnostic};
 pub use hint::{Group, Hint, HintEngine, HintState, hint};
 pub use lang::{Lang, hint_in, resolve_in};
-pub use line::{LineError, play_line};
+pub use movetext::{MovetextError, play_movetext};
 pub use parse::{MAX_INPUT_LEN, bounded_prefix};
 pub use resolve::resolve;
 pub use types::{

@@ -4,7 +4,7 @@
 use shakmaty::{Chess, Color, Position};
 
 use super::lang::{Lang, resolve_in};
-use super::line::LineError;
+use super::movetext::MovetextError;
 use super::types::Strictness;
 
 /// How translated moves are written.
@@ -30,14 +30,14 @@ impl Target {
 /// each in canonical SAN for `to`.
 ///
 /// # Errors
-/// [`LineError`] names the first move (1-based, counted in plies) that is
+/// [`MovetextError`] names the first move (1-based, counted in plies) that is
 /// not a legal move here, with the reason.
 pub fn translate<S: AsRef<str>>(
     start: &Chess,
     moves: &[S],
     from: Lang,
     to: Target,
-) -> Result<Vec<String>, LineError> {
+) -> Result<Vec<String>, MovetextError> {
     let mut pos = start.clone();
     let mut out = Vec::with_capacity(moves.len());
     for (i, input) in moves.iter().enumerate() {
@@ -48,7 +48,7 @@ pub fn translate<S: AsRef<str>>(
                 pos.play_unchecked(r.text.mv);
             }
             Err(source) => {
-                return Err(LineError {
+                return Err(MovetextError {
                     number: i + 1,
                     input: input.to_owned(),
                     source,

@@ -190,7 +190,7 @@ impl Dialect {
     /// The field that holds line move `i` of `p` (`solutionSequence[2].move`,
     /// `solutionMoves[1]`, `Moves`).
     pub fn move_field(self, p: &Puzzle, i: usize) -> String {
-        let sequence_style = p.line.len() > p.user_move_count();
+        let sequence_style = p.solution.len() > p.user_move_count();
         match self {
             Dialect::Csv => "Moves".to_owned(),
             Dialect::Json if sequence_style => format!("solutionSequence[{i}].move"),
@@ -376,7 +376,7 @@ pub fn mate_claim(p: &Puzzle) -> Option<MateClaim> {
             return Some(MateClaim::Mate(format!("theme {t:?}")));
         }
     }
-    p.line
+    p.solution
         .iter()
         .filter_map(|m| m.comment.as_deref())
         .find(|c| mentions_mate(c))
@@ -463,7 +463,7 @@ pub fn check_puzzle(p: &Puzzle, dialect: Dialect) -> Vec<Problem> {
     };
     let mut pos = p.position.clone();
     let mut before_user: Vec<(usize, Chess)> = Vec::new();
-    for (i, m) in p.line.iter().enumerate() {
+    for (i, m) in p.solution.iter().enumerate() {
         if m.is_user {
             before_user.push((i, pos.clone()));
         }
@@ -487,9 +487,9 @@ pub fn check_puzzle(p: &Puzzle, dialect: Dialect) -> Vec<Problem> {
     problems.extend(comment_problems(p, &|i| {
         format!("solutionSequence[{i}].comment")
     }));
-    if p.line.last().is_some_and(|m| !m.is_user) {
+    if p.solution.last().is_some_and(|m| !m.is_user) {
         problems.push(Problem {
-            field: Some(move_field(p.line.len() - 1)),
+            field: Some(move_field(p.solution.len() - 1)),
             severity: Severity::Warning,
             message: "the line ends with the opponent's move".to_owned(),
         });
@@ -529,7 +529,7 @@ pub fn check_puzzle(p: &Puzzle, dialect: Dialect) -> Vec<Problem> {
         if !(2..=3).contains(&left) || user_count != n {
             continue;
         }
-        let mv = p.line[*i].mv;
+        let mv = p.solution[*i].mv;
         let left = left as u32;
         if !forces_mate(before, mv, left) {
             problems.push(unsound(before, mv, left, move_field(*i)));

@@ -11,7 +11,7 @@ use shakmaty::uci::UciMove;
 use shakmaty::{Chess, Color, Move, Position};
 
 use super::check::{Problem, Severity};
-use super::{LineError, Puzzle, build_line, color_word, parse_fen, to_move_subtitle};
+use super::{Puzzle, SolutionError, build_solution, color_word, parse_fen, to_move_subtitle};
 
 /// One puzzle as it is written in a pack file.
 #[derive(Clone, Debug, Default, Deserialize)]
@@ -326,7 +326,7 @@ impl RawPuzzle {
             nb_plays: None,
             opening_tags: Vec::new(),
             game_url: None,
-            line,
+            solution: line,
             hints: self.hints.clone(),
             success_message: self.success_message.clone(),
             failure_message: self.failure_message.clone(),
@@ -353,7 +353,7 @@ impl RawPuzzle {
         start: &Chess,
         user_color: Option<Color>,
         problems: &mut Vec<Problem>,
-    ) -> Option<Vec<super::LineMove>> {
+    ) -> Option<Vec<super::SolutionMove>> {
         let (field, steps): (&str, Vec<Step<'_>>) = match &self.solution_sequence {
             Some(seq) => (
                 "solutionSequence",
@@ -427,11 +427,11 @@ impl RawPuzzle {
                 ));
             }
         }
-        let line = match build_line(start, steps.iter().cloned()) {
+        let line = match build_solution(start, steps.iter().cloned()) {
             Ok(line) => Some(line),
             Err(e) => {
                 let f = match e {
-                    LineError::Empty => field.to_owned(),
+                    SolutionError::Empty => field.to_owned(),
                     ref e => format!(
                         "{field}[{}]{}",
                         e.index().unwrap_or(0),
@@ -459,7 +459,7 @@ impl RawPuzzle {
 /// comparing moves (so `e1g1` equals `e1h1`), not strings.
 fn compare_solution_moves(
     start: &Chess,
-    line: &[super::LineMove],
+    line: &[super::SolutionMove],
     solution_moves: &[String],
     problems: &mut Vec<Problem>,
 ) {

@@ -15,7 +15,7 @@ use std::io::{self, BufRead, BufReader, Read};
 
 use shakmaty::Position;
 
-use super::{FenError, LineError, Puzzle, build_line, parse_fen, to_move_subtitle};
+use super::{FenError, Puzzle, SolutionError, build_solution, parse_fen, to_move_subtitle};
 
 /// The longest line read as a row (a Lichess row is about 200 bytes).
 pub const MAX_LINE_BYTES: usize = 64 * 1024;
@@ -77,7 +77,7 @@ pub enum RowReason {
     Fen(FenError),
     /// The moves do not play.
     #[error("{0}")]
-    Moves(LineError),
+    Moves(SolutionError),
     /// Fewer than two moves (the opponent's and one of the user's).
     #[error("a lichess puzzle needs the opponent's move and at least one user move")]
     TooFewMoves,
@@ -384,7 +384,7 @@ fn row_to_puzzle(
     if ucis.len() < 2 {
         return Err(with_id(RowReason::TooFewMoves));
     }
-    let line = build_line(
+    let line = build_solution(
         &position,
         ucis.iter().enumerate().map(|(i, m)| (*m, i % 2 == 1, None)),
     )
@@ -423,7 +423,7 @@ fn row_to_puzzle(
         nb_plays: unsigned(nb_plays),
         opening_tags: words(c.opening_tags),
         game_url: opt(c.game_url).filter(|s| !s.is_empty()).map(str::to_owned),
-        line,
+        solution: line,
         hints: Vec::new(),
         success_message: None,
         failure_message: None,

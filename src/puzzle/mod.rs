@@ -66,8 +66,8 @@ pub struct Puzzle {
     pub opening_tags: Vec<String>,
     /// The source game (Lichess), with a ply anchor.
     pub game_url: Option<String>,
-    /// The whole line, opponent's and user's moves in playing order.
-    pub line: Vec<LineMove>,
+    /// The solution: opponent's and user's moves in playing order.
+    pub solution: Vec<SolutionMove>,
     /// Hint texts, first to last.
     pub hints: Vec<String>,
     /// Shown when the puzzle is solved.
@@ -80,7 +80,7 @@ pub struct Puzzle {
 
 /// One move of a puzzle's line.
 #[derive(Clone, Debug, PartialEq, Eq)]
-pub struct LineMove {
+pub struct SolutionMove {
     /// The move as written in the source.
     pub uci: UciMove,
     /// The move, legal in its position.
@@ -94,12 +94,12 @@ pub struct LineMove {
 impl Puzzle {
     /// Whether the line starts with the opponent's move (the Lichess shape).
     pub fn opponent_first(&self) -> bool {
-        self.line.first().is_some_and(|m| !m.is_user)
+        self.solution.first().is_some_and(|m| !m.is_user)
     }
 
     /// The user's moves, in order.
-    pub fn user_moves(&self) -> impl Iterator<Item = &LineMove> {
-        self.line.iter().filter(|m| m.is_user)
+    pub fn user_moves(&self) -> impl Iterator<Item = &SolutionMove> {
+        self.solution.iter().filter(|m| m.is_user)
     }
 
     /// How many moves the user has to find.
@@ -110,7 +110,7 @@ impl Puzzle {
     /// The position after the first `plies` moves of the line.
     pub fn position_after(&self, plies: usize) -> Chess {
         let mut pos = self.position.clone();
-        for m in self.line.iter().take(plies) {
+        for m in self.solution.iter().take(plies) {
             pos.play_unchecked(m.mv);
         }
         pos
@@ -133,7 +133,7 @@ pub fn to_move_subtitle(color: Color) -> String {
 
 /// Why a puzzle's line cannot be played.
 #[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
-pub enum LineError {
+pub enum SolutionError {
     /// A move is not UCI at all.
     #[error("move {} ({text:?}) is not a uci move", .index + 1)]
     NotUci {
@@ -157,12 +157,14 @@ pub enum LineError {
     Empty,
 }
 
-impl LineError {
+impl SolutionError {
     /// The index of the offending move, if any.
     pub fn index(&self) -> Option<usize> {
         match self {
-            LineError::NotUci { index, .. } | LineError::Illegal { index, .. } => Some(*index),
-            LineError::Empty => None,
+            SolutionError::NotUci { index, .. } | SolutionError::Illegal { index, .. } => {
+                Some(*index)
+            }
+            SolutionError::Empty => None,
         }
     }
 }
@@ -173,24 +175,25 @@ impl LineError {
 ///
 /// # Errors
 /// The first move that is not UCI or not legal.
-pub fn build_line<'a>(
+pub fn build_solution<'a>(
     start: &Chess,
     moves: impl IntoIterator<Item = (&'a str, bool, Option<String>)>,
-) -> Result<Vec<LineMove>, LineError> {
+) -> Result<Vec<SolutionMove>, SolutionError> {
     let mut pos = start.clone();
     let mut line = Vec::new();
     for (index, (text, is_user, comment)) in moves.into_iter().enumerate() {
-        let uci = UciMove::from_ascii(text.trim().as_bytes()).map_err(|_| LineError::NotUci {
-            index,
-            text: text.to_owned(),
-        })?;
-        let mv = uci.to_move(&pos).map_err(|_| LineError::Illegal {
+        let uci =
+            UciMove::from_ascii(text.trim().as_bytes()).map_err(|_| SolutionError::NotUci {
+                index,
+                text: text.to_owned(),
+            })?;
+        let mv = uci.to_move(&pos).map_err(|_| SolutionError::Illegal {
             index,
             text: text.to_owned(),
             fen: fen_of(&pos),
         })?;
         pos.play_unchecked(mv);
-        line.push(LineMove {
+        line.push(SolutionMove {
             uci,
             mv,
             is_user,
@@ -198,7 +201,7 @@ pub fn build_line<'a>(
         });
     }
     if line.is_empty() {
-        return Err(LineError::Empty);
+        return Err(SolutionError::Empty);
     }
     Ok(line)
 }

@@ -49,10 +49,10 @@ fn list(pos: &Chess, moves: &[Move]) -> String {
 pub(super) fn line_problems(p: &Puzzle, move_field: &dyn Fn(usize) -> String) -> Vec<Problem> {
     let mut problems = Vec::new();
     let mut pos = p.position.clone();
-    let last_user = p.line.iter().rposition(|m| m.is_user);
+    let last_user = p.solution.iter().rposition(|m| m.is_user);
     // Positions where a scripted move already reported a mate in one.
     let mut reported: Option<usize> = None;
-    for (i, m) in p.line.iter().enumerate() {
+    for (i, m) in p.solution.iter().enumerate() {
         if m.is_user {
             if reported != Some(i) {
                 problems.extend(uniqueness(&pos, m.mv, i, Some(i) == last_user, move_field));
@@ -73,7 +73,7 @@ pub(super) fn line_problems(p: &Puzzle, move_field: &dyn Fn(usize) -> String) ->
             }
             let mut after = pos.clone();
             after.play_unchecked(m.mv);
-            if let Some(next) = p.line.get(i + 1).filter(|n| n.is_user) {
+            if let Some(next) = p.solution.get(i + 1).filter(|n| n.is_user) {
                 let theirs = mates_in_one(&after);
                 if !theirs.is_empty() && !theirs.contains(&next.mv) {
                     problems.push(problem(
@@ -207,7 +207,7 @@ pub(super) fn comment_problems(
 ) -> Vec<Problem> {
     let mut problems = Vec::new();
     let mut pos = p.position.clone();
-    for (i, m) in p.line.iter().enumerate() {
+    for (i, m) in p.solution.iter().enumerate() {
         if let Some(c) = m.comment.as_deref() {
             let played = san(&pos, m.mv);
             if let Some((lead, _)) = c.split_once(':')

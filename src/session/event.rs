@@ -177,7 +177,7 @@ pub enum Event {
 
 /// The result of a finished session, for the progress store.
 #[derive(Clone, Debug, PartialEq, Eq)]
-pub struct Outcome {
+pub struct SessionResult {
     /// Solved cleanly: no wrong legal move, no hint, no shown solution.
     /// Everything else is recorded as failed.
     pub solved: bool,

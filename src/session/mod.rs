@@ -31,7 +31,7 @@ use crate::notation::{Code, Diagnostic, Lang, MoveText, Strictness, move_text, r
 use crate::puzzle::Puzzle;
 
 pub use alternative::MAX_PROVEN_MATE;
-pub use event::{Event, FailReason, HintRung, Outcome, SolutionStep, Wrong};
+pub use event::{Event, FailReason, HintRung, SessionResult, SolutionStep, Wrong};
 
 /// Shown when a puzzle gives no success message.
 pub const DEFAULT_SUCCESS: &str = "Solved!";
@@ -105,7 +105,7 @@ impl Session {
     /// starts with one.
     pub fn new(puzzle: Puzzle) -> (Session, Vec<Event>) {
         let line: Vec<Planned> = puzzle
-            .line
+            .solution
             .iter()
             .map(|m| Planned {
                 mv: m.mv,
@@ -184,8 +184,8 @@ impl Session {
     }
 
     /// The result, once finished.
-    pub fn outcome(&self) -> Option<Outcome> {
-        (self.state != State::Playing).then(|| Outcome {
+    pub fn outcome(&self) -> Option<SessionResult> {
+        (self.state != State::Playing).then(|| SessionResult {
             solved: self.state == State::Finished && self.failure.is_none(),
             hints_used: self.hints_used,
             solution_shown: self.state == State::GaveUp,
@@ -200,7 +200,7 @@ impl Session {
     pub fn solution_line(&self) -> Vec<SolutionStep> {
         let mut pos = self.puzzle.position.clone();
         self.puzzle
-            .line
+            .solution
             .iter()
             .map(|m| {
                 let text = move_text(&pos, m.mv);

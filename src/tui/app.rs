@@ -11,7 +11,7 @@ pub use super::config::{Config, Context, Finished, Start};
 use super::drill::{DrillScreen, Phase};
 use super::effect::{Effect, Reply};
 use super::filter::FilterState;
-use super::play::{Attempt, Play};
+use super::play::{Play, PlayedPuzzle};
 use super::view::{MIN_HEIGHT, MIN_WIDTH};
 use crate::drill::{self, DrillKind, Lesson};
 use crate::progress::{Recorded, Stats};
@@ -140,7 +140,7 @@ pub struct App {
     scroll: u16,
     drills_started: u64,
     completed: BTreeSet<String>,
-    outcomes: Vec<Attempt>,
+    outcomes: Vec<PlayedPuzzle>,
     finished: Vec<Finished>,
     /// Effects of the action being applied, handed out by [`App::update`].
     effects: Vec<Effect>,
@@ -501,12 +501,12 @@ impl App {
     }
 
     /// The attempts finished so far, in order.
-    pub fn outcomes(&self) -> &[Attempt] {
+    pub fn outcomes(&self) -> &[PlayedPuzzle] {
         &self.outcomes
     }
 
     /// Hands the finished attempts to the caller.
-    pub fn into_outcomes(self) -> Vec<Attempt> {
+    pub fn into_outcomes(self) -> Vec<PlayedPuzzle> {
         self.outcomes
     }
 }

@@ -3,7 +3,7 @@
 
 use std::collections::BTreeSet;
 
-use super::play::Attempt;
+use super::play::PlayedPuzzle;
 use crate::drill::{DrillKind, DrillSummary};
 use crate::notation::Strictness;
 use crate::progress::{Source, Stats};
@@ -127,7 +127,7 @@ pub enum Finished {
     /// (`record::attempt_record(&puzzle, source, &attempt.outcome, ...)`).
     Puzzle {
         /// The attempt: solved or not, hints, wrong inputs, time.
-        attempt: Attempt,
+        attempt: PlayedPuzzle,
         /// The puzzle attempted.
         puzzle: Box<Puzzle>,
         /// Where it came from: a built-in pack, Lichess, a file.

@@ -128,7 +128,7 @@ pub enum Mark {
 
 /// What the filter screen asks of the app after a key.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum Outcome {
+pub enum FilterNext {
     /// Nothing beyond the state change.
     Stay,
     /// Leave the screen.
@@ -285,7 +285,7 @@ impl FilterState {
     }
 
     /// Applies a key's action.
-    pub fn apply(&mut self, action: &Action) -> Outcome {
+    pub fn apply(&mut self, action: &Action) -> FilterNext {
         let before = self.filter.clone();
         let rows = FIELD_ROWS + self.themes.len();
         match action {
@@ -302,13 +302,13 @@ impl FilterState {
                 self.pick_wanted = true;
                 self.error = None;
             }
-            Action::Back => return Outcome::Back,
+            Action::Back => return FilterNext::Back,
             _ => {}
         }
         if self.filter != before {
             self.idle_ms = 0;
         }
-        Outcome::Stay
+        FilterNext::Stay
     }
 
     fn clamp(&mut self) {

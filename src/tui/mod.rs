@@ -35,7 +35,7 @@ pub use drill::{DrillScreen, Phase};
 pub use effect::{Effect, Recorder, Reply, Request};
 pub use filter::{FilterState, LibrarySource, PuzzleSource};
 pub use keys::{KEYMAP, action_for};
-pub use play::{Attempt, Play, REPLY_DELAY_MS};
+pub use play::{Play, PlayedPuzzle, REPLY_DELAY_MS};
 pub use runner::run;
 pub use view::{MIN_HEIGHT, MIN_WIDTH, render};
 pub use worker::{OpenSource, Worker};

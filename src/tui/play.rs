@@ -81,14 +81,14 @@ pub enum Finish {
 /// One finished puzzle attempt, returned to the caller of
 /// [`crate::tui::run`] so that it can record progress.
 #[derive(Clone, Debug, PartialEq, Eq)]
-pub struct Attempt {
+pub struct PlayedPuzzle {
     /// The puzzle's id.
     pub puzzle_id: String,
     /// 1 for the first attempt, 2 after one retry, and so on (Lichess rates
     /// only the first).
     pub attempt: u32,
     /// The session's result: solved, hints, solution shown, wrong inputs.
-    pub outcome: session::Outcome,
+    pub outcome: session::SessionResult,
     /// Time on the puzzle, from its start (or retry) to its end.
     pub time_ms: u64,
 }
@@ -134,7 +134,7 @@ pub struct Play {
     finish: Option<Finish>,
     flipped: bool,
     attempt: u32,
-    outcome: Option<Attempt>,
+    outcome: Option<PlayedPuzzle>,
     /// Time spent on this attempt so far (stops when it finishes).
     elapsed_ms: u64,
     /// Whether the puzzle's themes are shown (always, once it has ended).
@@ -373,7 +373,7 @@ impl Play {
                         }
                     },
                 };
-                self.outcome = self.session.outcome().map(|outcome| Attempt {
+                self.outcome = self.session.outcome().map(|outcome| PlayedPuzzle {
                     puzzle_id: self.session.puzzle().id.clone(),
                     attempt: self.attempt,
                     outcome,
@@ -580,7 +580,7 @@ impl Play {
     }
 
     /// The outcome of this attempt, once it has ended.
-    pub fn outcome(&self) -> Option<&Attempt> {
+    pub fn outcome(&self) -> Option<&PlayedPuzzle> {
         self.outcome.as_ref()
     }
 

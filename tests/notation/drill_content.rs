@@ -2,7 +2,7 @@
 
 use sancho::drill::pgn::parse_game;
 use sancho::drill::{DrillKind, DrillRun, GAME_FILES, games, lesson, lessons};
-use sancho::notation::{Strictness, play_line, san};
+use sancho::notation::{Strictness, play_movetext, san};
 use shakmaty::{Chess, Position};
 
 #[test]
@@ -21,7 +21,7 @@ fn every_game_replays_legally_in_canonical_san() {
         let year: u32 = pgn.tag("Date").unwrap()[..4].parse().unwrap();
         assert!(year < 1930, "{id}: {year} is not before 1930");
         assert_eq!(pgn.result.as_deref(), pgn.tag("Result"), "{id}");
-        let (_, moves) = play_line(&Chess::default(), &pgn.moves.join(" "))
+        let (_, moves) = play_movetext(&Chess::default(), &pgn.moves.join(" "))
             .unwrap_or_else(|e| panic!("{id}: {e}"));
         assert_eq!(moves.len(), pgn.moves.len());
         // Written in canonical SAN, move by move.

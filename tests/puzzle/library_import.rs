@@ -67,7 +67,7 @@ fn a_small_file_imports_and_every_field_comes_back() {
         assert_eq!(p.themes, row.themes);
         assert_eq!(p.opening_tags, row.opening_tags);
         assert_eq!(p.game_url.as_deref(), Some(row.game_url.as_str()));
-        let line: Vec<String> = p.line.iter().map(|m| m.uci.to_string()).collect();
+        let line: Vec<String> = p.solution.iter().map(|m| m.uci.to_string()).collect();
         assert_eq!(line, row.moves);
         assert!(p.opponent_first());
     }

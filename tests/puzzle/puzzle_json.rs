@@ -35,16 +35,16 @@ fn object_pack_with_both_shapes() {
     );
     assert_eq!(p.source, "Fixture pack");
     assert!(!p.opponent_first());
-    assert_eq!(p.line.len(), 1);
-    assert!(p.line[0].is_user);
-    assert_eq!(p.line[0].comment, None);
+    assert_eq!(p.solution.len(), 1);
+    assert!(p.solution[0].is_user);
+    assert_eq!(p.solution[0].comment, None);
 
     let q = &pack.puzzles[1];
     assert!(q.opponent_first());
     assert_eq!(q.position.turn(), Color::Black);
     assert_eq!(q.user_color, Color::White);
     assert_eq!(q.user_start().turn(), Color::White);
-    assert_eq!(q.line[1].comment.as_deref(), Some("Checkmate!"));
+    assert_eq!(q.solution[1].comment.as_deref(), Some("Checkmate!"));
 
     // No subtitle means "White to move"; no hints is fine.
     let r = &pack.puzzles[2];

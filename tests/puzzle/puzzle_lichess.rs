@@ -29,7 +29,7 @@ fn reads_shuffled_columns_with_an_extra_one() {
     assert_eq!(p.fen, "1k6/8/2K5/8/8/8/8/3R4 b - - 0 1");
     assert!(p.opponent_first());
     assert_eq!(p.user_move_count(), 2);
-    let flags: Vec<bool> = p.line.iter().map(|m| m.is_user).collect();
+    let flags: Vec<bool> = p.solution.iter().map(|m| m.is_user).collect();
     assert_eq!(flags, [false, true, false, true]);
     assert_eq!(p.rating, Some(1100));
     assert_eq!(p.rating_deviation, Some(75));
@@ -42,7 +42,7 @@ fn reads_shuffled_columns_with_an_extra_one() {
     assert_eq!(p.game_url.as_deref(), Some("https://example.org/g2#20"));
     assert_eq!(p.difficulty, None);
     assert_eq!(p.source, "small.csv");
-    assert!(p.position_after(p.line.len()).is_checkmate());
+    assert!(p.position_after(p.solution.len()).is_checkmate());
     // Opening tags, negative popularity, empty URL.
     assert_eq!(
         puzzles[5].opening_tags,
@@ -51,7 +51,7 @@ fn reads_shuffled_columns_with_an_extra_one() {
     assert_eq!(puzzles[6].popularity, Some(-5));
     assert_eq!(puzzles[2].game_url, None);
     // Promotion, castling and en passant lines.
-    let last_uci = |i: usize| sancho::notation::uci(puzzles[i].line.last().unwrap().mv);
+    let last_uci = |i: usize| sancho::notation::uci(puzzles[i].solution.last().unwrap().mv);
     assert_eq!(last_uci(3), "e5d6");
     assert_eq!(last_uci(4), "b7b8q");
     assert_eq!(last_uci(5), "e1g1");

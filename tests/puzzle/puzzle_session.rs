@@ -4,7 +4,7 @@
 use std::path::Path;
 
 use sancho::puzzle::{Puzzle, load_path};
-use sancho::session::{Event, FailReason, HintRung, Outcome, Session, Wrong};
+use sancho::session::{Event, FailReason, HintRung, Session, SessionResult, Wrong};
 use shakmaty::{Color, Move, Position, Role, Square};
 
 fn puzzle(file: &str, id: &str) -> Puzzle {
@@ -77,7 +77,7 @@ fn user_first_two_moves() {
     );
     assert_eq!(
         s.outcome(),
-        Some(Outcome {
+        Some(SessionResult {
             solved: true,
             hints_used: 0,
             solution_shown: false,
@@ -409,7 +409,7 @@ fn give_up_shows_the_rest_and_fails() {
     assert!(s.position().is_checkmate());
     assert_eq!(
         s.outcome(),
-        Some(Outcome {
+        Some(SessionResult {
             solved: false,
             hints_used: 0,
             solution_shown: true,
@@ -486,7 +486,12 @@ fn every_fixture_line_solves_its_puzzle() {
         for as_san in [false, true] {
             let (mut s, _) = Session::new(puzzle.clone());
             let mut last = Vec::new();
-            for (i, m) in puzzle.line.iter().enumerate().filter(|(_, m)| m.is_user) {
+            for (i, m) in puzzle
+                .solution
+                .iter()
+                .enumerate()
+                .filter(|(_, m)| m.is_user)
+            {
                 let pos = puzzle.position_after(i);
                 let input = if as_san {
                     sancho::notation::san(&pos, m.mv)

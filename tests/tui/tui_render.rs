@@ -595,7 +595,7 @@ fn wordy() -> Puzzle {
         "Forced: the only piece that can stop the check takes the rook",
         "The second rook mates on the same square: the back rank was never defended",
     ];
-    for (m, c) in p.line.iter_mut().zip(comments) {
+    for (m, c) in p.solution.iter_mut().zip(comments) {
         m.comment = Some(c.to_owned());
     }
     p
@@ -654,7 +654,7 @@ fn snapshot_solution_stepping_at_each_size() {
             // themes and the game stand whole.
             let p = wordy();
             for whole in [
-                p.line[1].comment.as_deref().unwrap(),
+                p.solution[1].comment.as_deref().unwrap(),
                 p.subtitle.as_str(),
                 "Themes: backRankMate, mateIn2",
             ] {

@@ -6,7 +6,7 @@ use crate::library::Filter;
 use crate::library::LibraryError;
 use crate::puzzle::Puzzle;
 use crate::tui::action::Action;
-use crate::tui::filter::{FilterState, Outcome, PuzzleSource, Request, answer};
+use crate::tui::filter::{FilterNext, FilterState, PuzzleSource, Request, answer};
 use crate::tui::play::Play;
 use crate::tui::strings;
 
@@ -67,7 +67,7 @@ impl App {
             self.view = View::Home;
             return;
         };
-        if f.apply(&action) == Outcome::Back {
+        if f.apply(&action) == FilterNext::Back {
             self.view = View::Home;
         }
     }

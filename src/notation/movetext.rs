@@ -8,7 +8,7 @@ use super::types::{Rejected, Strictness};
 /// A move of a line that could not be played.
 #[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
 #[error("move {number} ({input}): {source}")]
-pub struct LineError {
+pub struct MovetextError {
     /// 1-based index of the move in the line (move numbers not counted).
     pub number: usize,
     /// The move as written.
@@ -22,8 +22,8 @@ pub struct LineError {
 /// moves played.
 ///
 /// # Errors
-/// [`LineError`] names the first move that does not resolve.
-pub fn play_line(start: &Chess, line: &str) -> Result<(Chess, Vec<Move>), LineError> {
+/// [`MovetextError`] names the first move that does not resolve.
+pub fn play_movetext(start: &Chess, line: &str) -> Result<(Chess, Vec<Move>), MovetextError> {
     let mut pos = start.clone();
     let mut moves = Vec::new();
     for token in line.split_whitespace() {
@@ -37,7 +37,7 @@ pub fn play_line(start: &Chess, line: &str) -> Result<(Chess, Vec<Move>), LineEr
                 moves.push(r.text.mv);
             }
             Err(source) => {
-                return Err(LineError {
+                return Err(MovetextError {
                     number: moves.len() + 1,
                     input: token.to_owned(),
                     source,
@@ -64,10 +64,11 @@ mod tests {
 
     #[test]
     fn plays_numbered_and_mixed_lines() {
-        let (pos, moves) = play_line(&Chess::default(), "1. e4 e5 2.Nf3 b8c6 3. Bb5 *").unwrap();
+        let (pos, moves) =
+            play_movetext(&Chess::default(), "1. e4 e5 2.Nf3 b8c6 3. Bb5 *").unwrap();
         assert_eq!(moves.len(), 5);
         assert_eq!(pos.fullmoves().get(), 3);
-        let err = play_line(&Chess::default(), "e4 e5 Ke3").unwrap_err();
+        let err = play_movetext(&Chess::default(), "e4 e5 Ke3").unwrap_err();
         assert_eq!(err.number, 3);
         assert!(err.to_string().starts_with("move 3 (Ke3): "), "{err}");
     }
