@@ -9,7 +9,8 @@ use std::fmt;
 
 use serde::{Deserialize, Serialize};
 
-use super::model::{Progress, PuzzleRef};
+use super::history::PuzzleRef;
+use super::model::Progress;
 use super::stats::is_notation_slip;
 
 /// The `format` field of a student's result file.

@@ -5,7 +5,7 @@ use std::collections::{BTreeMap, HashMap, HashSet};
 
 use serde::Serialize;
 
-use super::model::{Attempt, AttemptId, PuzzleRef};
+use super::history::{Attempt, AttemptId, PuzzleRef};
 use super::rating::{RatingPoint, UserRating};
 use super::review::{Card, CarriedCard, grade};
 

@@ -25,10 +25,11 @@ use std::fmt;
 
 use serde::{Deserialize, Serialize};
 
-use super::model::{
-    Attempt, AttemptId, DrillId, DrillMistake, DrillResult, Outcome, Progress, PuzzleRef,
-    SECONDS_PER_DAY, Source, Timestamp, WrongInput,
+use super::history::{
+    Attempt, AttemptId, DrillId, DrillMistake, DrillResult, Outcome, PuzzleRef, SECONDS_PER_DAY,
+    Source, Timestamp, WrongInput,
 };
+use super::model::Progress;
 use super::review::CarriedCard;
 
 /// The schema version this build reads and writes.

@@ -53,6 +53,7 @@ pub mod sm2;
 
 mod derive;
 mod error;
+mod history;
 mod lesson;
 mod model;
 mod pick;
@@ -66,11 +67,12 @@ pub use class::{
 pub use derive::Streak;
 pub use disk::{Damage, SCHEMA};
 pub use error::{Recovered, StoreError};
-pub use lesson::{LESSON_PASS_PERCENT, LessonScore};
-pub use model::{
+pub use history::{
     Attempt, AttemptId, DrillId, DrillMistake, DrillResult, MAX_HINTS, MergeSummary, Outcome,
-    Progress, PuzzleRef, SECONDS_PER_DAY, Source, Timestamp, WrongInput,
+    PuzzleRef, SECONDS_PER_DAY, Source, Timestamp, WrongInput,
 };
+pub use lesson::{LESSON_PASS_PERCENT, LessonScore};
+pub use model::Progress;
 pub use pick::{Candidate, Pick, PickReason};
 pub use rating::{PUZZLE_DEVIATION, RatingPoint, UserRating, difficulty_rating};
 pub use resume::{Resume, header};

@@ -2,7 +2,8 @@
 //! user's rating.
 
 use super::derive::Streak;
-use super::model::{Progress, PuzzleRef, Timestamp};
+use super::history::{PuzzleRef, Timestamp};
+use super::model::Progress;
 use super::rating::{RatingPoint, UserRating};
 use super::review::Card;
 

@@ -10,7 +10,7 @@ use serde::Serialize;
 use skillratings::Outcomes;
 use skillratings::glicko2::{Glicko2Config, Glicko2Rating, glicko2};
 
-use super::model::Timestamp;
+use super::history::Timestamp;
 
 /// The deviation given to every puzzle as an opponent.
 pub const PUZZLE_DEVIATION: f64 = 100.0;

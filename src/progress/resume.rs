@@ -2,7 +2,8 @@
 //! puzzle of the list the user has not solved yet; and the header that says
 //! where the user is ("Puzzle 14 of 245 · 13 solved").
 
-use super::model::{Progress, PuzzleRef, Timestamp};
+use super::history::{PuzzleRef, Timestamp};
+use super::model::Progress;
 
 /// The order to play a list of puzzles in, from what the user has done.
 #[derive(Debug, Clone, PartialEq, Eq)]

@@ -21,7 +21,7 @@ use std::sync::LazyLock;
 
 use fsrs::{FSRS, MemoryState};
 
-use super::model::{Attempt, SECONDS_PER_DAY, Timestamp};
+use super::history::{Attempt, SECONDS_PER_DAY, Timestamp};
 
 /// The probability of recall at which a card falls due.
 pub const DESIRED_RETENTION: f32 = 0.9;

@@ -10,7 +10,8 @@ use std::fmt;
 
 use serde::{Deserialize, Serialize};
 
-use super::model::{Progress, SECONDS_PER_DAY, Timestamp};
+use super::history::{SECONDS_PER_DAY, Timestamp};
+use super::model::Progress;
 
 /// Which mode a run was.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize)]

@@ -19,7 +19,7 @@
 
 use std::collections::HashMap;
 
-use super::model::{Attempt, AttemptId, PuzzleRef, Timestamp};
+use super::history::{Attempt, AttemptId, PuzzleRef, Timestamp};
 
 /// The ease a new card starts from.
 pub const START_EASE: f64 = 2.5;

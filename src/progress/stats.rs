@@ -11,7 +11,8 @@ use std::fmt;
 use serde::Serialize;
 
 use super::derive::Streak;
-use super::model::{Progress, Timestamp};
+use super::history::Timestamp;
+use super::model::Progress;
 use super::rating::RatingPoint;
 
 /// The codes a drill records for an answer that is another move or square

@@ -10,7 +10,8 @@ use std::path::{Path, PathBuf};
 use super::disk::Damage;
 use super::disk::{self, DecodeError, Extra, SCHEMA};
 use super::error::{Recovered, StoreError};
-use super::model::{Attempt, AttemptId, DrillId, DrillResult, MergeSummary, Progress, Timestamp};
+use super::history::{Attempt, AttemptId, DrillId, DrillResult, MergeSummary, Timestamp};
+use super::model::Progress;
 
 /// The document's file name in the data directory.
 pub const FILE_NAME: &str = "progress.json";

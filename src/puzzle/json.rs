@@ -10,7 +10,7 @@ use serde_json::Value;
 use shakmaty::uci::UciMove;
 use shakmaty::{Chess, Color, Move, Position};
 
-use super::check::{Problem, Severity};
+use super::finding::{Problem, Severity};
 use super::{Puzzle, SolutionError, build_solution, color_word, parse_fen, to_move_subtitle};
 
 /// One puzzle as it is written in a pack file.

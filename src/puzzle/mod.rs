@@ -7,6 +7,7 @@
 
 pub mod builtin;
 pub mod check;
+mod finding;
 pub mod json;
 pub mod lichess;
 pub mod mate;
@@ -20,9 +21,10 @@ use shakmaty::{Chess, Color, Move, Position};
 pub use crate::notation::fen::{FenError, parse_fen};
 pub use builtin::{BUILTIN_FILES, STARTER_NAME, builtin_packs, is_csv};
 pub use check::{
-    CheckOptions, CheckSummary, Dialect, Finding, MateClaim, Problem, Severity, check_csv,
-    check_csv_with, check_pack, check_pack_with, check_puzzle, mate_claim,
+    CheckOptions, CheckSummary, Dialect, MateClaim, check_csv, check_csv_with, check_pack,
+    check_pack_with, check_puzzle, mate_claim,
 };
+pub use finding::{Finding, Problem, Severity};
 pub use json::{Pack, PackError, RawPack, RawPuzzle, RawStep, ShapeError, parse_pack, read_pack};
 pub use lichess::{LichessReader, RowError, RowReason, decompress_if_zst, read_lichess};
 pub use mate::{

@@ -15,8 +15,8 @@
 use shakmaty::{Chess, Move, Position};
 
 use super::Puzzle;
-use super::check::{Problem, Severity};
 use super::color_word;
+use super::finding::{Problem, Severity};
 use super::mate::{Budget, mate_in_within, mate_length, mates_in_one};
 use crate::notation::san;
 

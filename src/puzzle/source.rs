@@ -7,9 +7,8 @@ use std::fs::File;
 use std::io::{self, BufRead, BufReader, Read};
 use std::path::Path;
 
-use super::check::{
-    CheckOptions, CheckSummary, Finding, Severity, check_csv_with, check_pack_with,
-};
+use super::check::{CheckOptions, CheckSummary, check_csv_with, check_pack_with};
+use super::finding::{Finding, Severity};
 use super::json::parse_pack;
 use super::lichess::read_lichess;
 use super::{PackError, Puzzle};
@@ -379,7 +378,7 @@ fn load_path_or_one(path: &Path, wanted: Option<&str>) -> Result<Loaded, SourceE
                     },
                     Err(message) => (
                         entry.id.clone(),
-                        vec![super::check::Problem {
+                        vec![super::finding::Problem {
                             field: entry.wrong_field.clone(),
                             severity: Severity::Error,
                             message: message.to_string(),
