@@ -15,13 +15,12 @@ use shakmaty::{CastlingSide, Chess, Move, Position, Role, Square};
 
 use super::diagnostic::{Code, Diagnostic};
 use super::judge;
-use super::parse::{
-    Form, MAX_INPUT_LEN, Normalized, START_WITH_A_PIECE_OR_SQUARE, WrittenSuffix, normalize,
-    piece_letter, too_long_message,
-};
+use super::parse::{Form, MAX_INPUT_LEN, Normalized, WrittenSuffix, normalize, piece_letter};
 use super::resolve::resolve;
-use super::types::{MoveText, ResolveError, Strictness, role_name};
+use super::types::{MoveText, ResolveError, Strictness};
 use super::write::move_text;
+
+pub use impossible::{DeadEnd, Impossible};
 
 /// The state of a partial input.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -39,7 +38,7 @@ pub enum HintState {
     /// The text is complete but more than one move matches.
     Ambiguous,
     /// The text can no longer become any legal move, and why.
-    Impossible(String),
+    Impossible(Impossible),
 }
 
 impl HintState {
@@ -78,7 +77,7 @@ impl Hint {
         }
     }
 
-    fn impossible(reason: String) -> Hint {
+    fn impossible(reason: Impossible) -> Hint {
         Hint {
             state: HintState::Impossible(reason),
             candidates: Vec::new(),
@@ -240,7 +239,7 @@ impl HintEngine {
     /// those whose canonical SAN continues the text come first.
     pub fn hint(&self, text: &str) -> Hint {
         if text.len() > MAX_INPUT_LEN {
-            return Hint::impossible(too_long_message(text.len()));
+            return Hint::impossible(Impossible::TooLong { len: text.len() });
         }
         if text.trim().is_empty() {
             return Hint::empty();
@@ -251,7 +250,7 @@ impl HintEngine {
         let finished =
             form.suffix != WrittenSuffix::None || form.annotation.is_some() || form.ep_suffix;
         if body.is_empty() && finished {
-            return Hint::impossible(START_WITH_A_PIECE_OR_SQUARE.to_owned());
+            return Hint::impossible(Impossible::SignsOnly);
         }
         let seen = self.fits(text, &body, finished, form.pawn_letter);
         let mut candidates: Vec<MoveText> = self
@@ -317,10 +316,12 @@ impl HintEngine {
                     // A wrong character is final; running out of text means
                     // the move is unfinished, and the table had nothing for it.
                     ResolveError::Syntax(e) if e.at < body.len() => {
-                        HintState::Impossible(e.message)
+                        HintState::Impossible(Impossible::Syntax(e))
                     }
-                    ResolveError::Syntax(_) => HintState::Impossible(self.why_dead(&body)),
-                    error => HintState::Impossible(error.to_string()),
+                    ResolveError::Syntax(_) => {
+                        HintState::Impossible(Impossible::DeadEnd(self.why_dead(&body)))
+                    }
+                    error => HintState::Impossible(Impossible::Rejected(error)),
                 };
                 Hint {
                     state,
@@ -354,14 +355,13 @@ impl HintEngine {
 
     /// Why a text that is not yet a complete move can become no legal move,
     /// as early as the text allows ("no knight can reach the e-file").
-    fn why_dead(&self, body: &str) -> String {
+    fn why_dead(&self, body: &str) -> DeadEnd {
         let mut chars = body.chars();
         let first = chars.next();
         let (role, rest) = match first.and_then(piece_letter) {
             Some(role) => (role, chars.as_str()),
             None => (Role::Pawn, body),
         };
-        let name = role_name(role);
         let ours = self.pos.our(role);
         if let Some(rest) = body.strip_prefix('b') {
             // A lower-case b is always the b-file; say so when only the
@@ -371,33 +371,31 @@ impl HintEngine {
                 s.starts_with(bishop.as_str()) && self.moves[i].mv.role() == Role::Bishop
             });
             if fits {
-                return format!("b means the b-pawn; for the bishop, type {bishop}");
+                return DeadEnd::BIsAPawn { bishop };
             }
         }
         if body.starts_with('O') {
-            return format!("castling is written O-O or O-O-O; {body} cannot become either here");
+            return DeadEnd::NotCastling {
+                text: body.to_owned(),
+            };
         }
         if ours.is_empty() && role != Role::Pawn {
-            return format!("you have no {name}");
+            return DeadEnd::NoPiece(role);
         }
         let files: Vec<char> = rest.chars().filter(|c| ('a'..='h').contains(c)).collect();
         let capture = rest.contains('x');
         let only = |c: char| rest.chars().all(|r| r == c || r == 'x');
         match (files.as_slice(), capture) {
-            ([], false) if rest.is_empty() => format!("no {name} can move"),
-            ([], true) => format!("no {name} can capture anything"),
-            ([f], false) if only(*f) && role == Role::Pawn => {
-                format!("no pawn can move on or to the {f}-file")
-            }
-            ([f], false) if only(*f) => format!("no {name} can reach the {f}-file"),
-            ([f], true) if rest.starts_with('x') => {
-                format!("no {name} can capture on the {f}-file")
-            }
-            ([f], true) => format!("no {name} on the {f}-file can capture"),
-            ([_, t], true) if rest.ends_with(*t) => {
-                format!("no {name} can capture on the {t}-file that way")
-            }
-            _ => format!("no legal move starts with {body}"),
+            ([], false) if rest.is_empty() => DeadEnd::NoneCanMove(role),
+            ([], true) => DeadEnd::NoneCanCapture(role),
+            ([f], false) if only(*f) && role == Role::Pawn => DeadEnd::NoPawnOnFile(*f),
+            ([f], false) if only(*f) => DeadEnd::NoneReachesFile(role, *f),
+            ([f], true) if rest.starts_with('x') => DeadEnd::NoneCapturesOnFile(role, *f),
+            ([f], true) => DeadEnd::NoneOnFileCaptures(role, *f),
+            ([_, t], true) if rest.ends_with(*t) => DeadEnd::NoneCapturesOnFileThatWay(role, *t),
+            _ => DeadEnd::NoMoveStartsWith {
+                text: body.to_owned(),
+            },
         }
     }
 }
@@ -547,5 +545,6 @@ fn add_spellings(out: &mut Spellings, m: Move, i: usize) {
     }
 }
 
+mod impossible;
 #[cfg(test)]
 mod tests;

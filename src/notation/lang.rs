@@ -251,7 +251,7 @@ pub fn resolve_in(
 /// as castling and as that piece.
 pub fn hint_in(engine: &HintEngine, text: &str, lang: Lang) -> Hint {
     let impossible = |foreign: ForeignLetter| Hint {
-        state: HintState::Impossible(foreign.to_string()),
+        state: HintState::Impossible(super::Impossible::Foreign(foreign)),
         candidates: Vec::new(),
         diagnostics: Vec::new(),
     };

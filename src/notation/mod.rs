@@ -21,7 +21,7 @@ pub mod types;
 pub mod write;
 
 pub use diagnostic::{Code, Diagnostic};
-pub use hint::{Group, Hint, HintEngine, HintState, hint};
+pub use hint::{DeadEnd, Group, Hint, HintEngine, HintState, Impossible, hint};
 pub use lang::{Lang, hint_in, resolve_in};
 pub use movetext::{MovetextError, play_movetext};
 pub use parse::{MAX_INPUT_LEN, bounded_prefix};

@@ -197,7 +197,7 @@ pub struct HintReport<'a> {
     pub state: &'static str,
     /// Why the input can become no legal move, when impossible.
     #[serde(skip_serializing_if = "Option::is_none")]
-    pub reason: Option<&'a str>,
+    pub reason: Option<String>,
     /// The moves the input can still become.
     pub candidates: Vec<CandidateReport<'a>>,
     /// Departures from canonical SAN noticed so far.
@@ -232,7 +232,7 @@ impl<'a> HintReport<'a> {
             input,
             state: hint.state.name(),
             reason: match &hint.state {
-                HintState::Impossible(r) => Some(r),
+                HintState::Impossible(r) => Some(r.to_string()),
                 _ => None,
             },
             candidates: hint.candidates.iter().map(CandidateReport::from).collect(),

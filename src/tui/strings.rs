@@ -305,7 +305,7 @@ pub mod hint {
     }
 
     /// Impossible input, with the engine's reason.
-    pub fn impossible(reason: &str) -> String {
+    pub fn impossible(reason: &crate::notation::Impossible) -> String {
         format!("impossible: {reason}")
     }
 }

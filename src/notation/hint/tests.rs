@@ -166,7 +166,10 @@ fn impossible_says_why_as_early_as_it_can() {
         let h = hint(&pos(fen), text);
         match &h.state {
             HintState::Impossible(reason) => {
-                assert!(reason.contains(why), "{text}: {reason} (wanted {why})")
+                assert!(
+                    reason.to_string().contains(why),
+                    "{text}: {reason} (wanted {why})"
+                )
             }
             other => panic!("{text}: {other:?}"),
         }
@@ -227,7 +230,10 @@ fn too_long_input_is_refused_at_once() {
     let text = "!".repeat(250_000);
     let h = hint(&pos(START), &text);
     match &h.state {
-        HintState::Impossible(reason) => assert!(reason.starts_with("input too long"), "{reason}"),
+        HintState::Impossible(reason) => {
+            assert_eq!(reason, &Impossible::TooLong { len: 250_000 });
+            assert!(reason.to_string().starts_with("input too long"), "{reason}");
+        }
         other => panic!("{other:?}"),
     }
     let long_move = format!("Nf3{}", " ".repeat(MAX_INPUT_LEN));
@@ -235,4 +241,34 @@ fn too_long_input_is_refused_at_once() {
         hint(&pos(START), &long_move).state,
         HintState::Impossible(_)
     ));
+}
+
+#[test]
+fn dead_ends_are_typed_by_what_the_text_asked_for() {
+    // Knights on b1 and f3 only; White king e1, Black king e8.
+    let knights = "4k3/8/8/8/8/5N2/8/1N2K3 w - - 0 1";
+    let cases: &[(&str, &str, Impossible)] = &[
+        (
+            knights,
+            "Q",
+            Impossible::DeadEnd(DeadEnd::NoPiece(Role::Queen)),
+        ),
+        (
+            knights,
+            "c",
+            Impossible::DeadEnd(DeadEnd::NoPawnOnFile('c')),
+        ),
+        (
+            knights,
+            "O",
+            Impossible::DeadEnd(DeadEnd::NotCastling { text: "O".into() }),
+        ),
+        (knights, "+", Impossible::SignsOnly),
+    ];
+    for (fen, text, want) in cases {
+        match hint(&pos(fen), text).state {
+            HintState::Impossible(got) => assert_eq!(&got, want, "{text}"),
+            other => panic!("{text}: {other:?}"),
+        }
+    }
 }

@@ -107,7 +107,7 @@ fn text_styles(theme: &Theme) -> Vec<Style> {
         HintState::Partial,
         HintState::Complete,
         HintState::Ambiguous,
-        HintState::Impossible(String::new()),
+        HintState::Impossible(crate::notation::Impossible::SignsOnly),
     ] {
         styles.push(theme.hint_state(&state));
     }
@@ -252,7 +252,7 @@ fn no_color_styles_carry_no_colour() {
         HintState::Complete,
         HintState::CompleteOrLonger,
         HintState::Ambiguous,
-        HintState::Impossible(String::new()),
+        HintState::Impossible(crate::notation::Impossible::SignsOnly),
     ] {
         styles.push(theme.hint_state(&state));
     }
