@@ -5,8 +5,8 @@
 use std::hint::black_box;
 
 use criterion::{Criterion, Throughput, criterion_group, criterion_main};
-use sancho::notation::report::ResolveReport;
-use sancho::notation::{HintEngine, Strictness, fen::parse_fen, play_movetext, resolve};
+use sancho::notation::ResolveReport;
+use sancho::notation::{HintEngine, Strictness, parse_fen, play_movetext, resolve};
 use shakmaty::fen::Fen;
 use shakmaty::san::SanPlus;
 use shakmaty::{Chess, EnPassantMode, Position};

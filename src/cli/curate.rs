@@ -9,7 +9,7 @@ use std::process::ExitCode;
 
 use anyhow::Context;
 use clap::Args;
-use sancho::library::curate::{CurateOptions, curate_except, write_lichess_csv};
+use sancho::library::{CurateOptions, curate_except, write_lichess_csv};
 use sancho::puzzle::{Puzzle, STARTER_NAME, builtin_packs, decompress_if_zst, fen_of};
 
 /// `sancho library curate`.

@@ -7,9 +7,9 @@ use std::process::ExitCode;
 
 use anyhow::{Context, bail};
 use clap::Args;
-use sancho::drill::scoresheet::{Sheet, SheetGame, pick_game};
 use sancho::drill::{self, DrillKind, GenOptions, TIMED_COORDINATES_MS};
-use sancho::line::scoresheet::run_scoresheet;
+use sancho::drill::{Sheet, SheetGame, pick_game};
+use sancho::line::run_scoresheet;
 use sancho::line::{DrillOptions, lesson_completed, run_drill, run_lesson};
 use sancho::notation::Strictness;
 use sancho::progress::{LESSON_PASS_PERCENT, LessonRecorded, Store};

@@ -7,15 +7,15 @@ use std::process::ExitCode;
 
 use anyhow::Context;
 use clap::Args;
-use sancho::drill::pgn::parse_games;
-use sancho::notation::parse::{MAX_INPUT_LEN, bounded_prefix};
-use sancho::notation::report::{HintReport, MoveReport, ResolveReport};
-use sancho::notation::translate::{Target, move_label, numbered, translate as translate_moves};
+use sancho::drill::parse_games;
 use sancho::notation::{
-    HintEngine, HintState, Lang, MoveText, Rejected, ResolveError, Resolved, Strictness,
-    fen::{FenError, parse_fen},
-    hint_in, play_movetext, resolve_in, san_strings as all,
+    FenError, HintEngine, HintState, Lang, MoveText, Rejected, ResolveError, Resolved, Strictness,
+    hint_in, parse_fen, play_movetext, resolve_in, san_strings as all_san_strings,
+    san_strings_with_suffixes,
 };
+use sancho::notation::{HintReport, MoveReport, ResolveReport};
+use sancho::notation::{MAX_INPUT_LEN, bounded_prefix};
+use sancho::notation::{Target, move_label, numbered, translate as translate_moves};
 use shakmaty::Chess;
 
 /// Where the position comes from: a FEN, then moves played from it.
@@ -426,11 +426,11 @@ pub struct SanStringsArgs {
 pub fn san_strings(args: SanStringsArgs) -> anyhow::Result<ExitCode> {
     let mut out = BufWriter::new(io::stdout().lock());
     if args.with_suffixes {
-        for s in all::san_strings_with_suffixes() {
+        for s in san_strings_with_suffixes() {
             writeln!(out, "{s}")?;
         }
     } else {
-        for s in all::san_strings() {
+        for s in all_san_strings() {
             writeln!(out, "{s}")?;
         }
     }

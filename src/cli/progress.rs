@@ -8,7 +8,7 @@ use clap::{Args, Subcommand};
 
 use super::data::{now, open_store, open_store_for_reading};
 use sancho::progress::StoreError;
-use sancho::puzzle::source::{Content, sniff_content};
+use sancho::puzzle::{Content, sniff_content};
 
 /// What a file that is not a progress document holds instead, if it is
 /// another kind Sancho reads (a puzzle pack or a PGN), from its first bytes.

@@ -7,7 +7,7 @@ use std::process::ExitCode;
 
 use anyhow::Context;
 use clap::Args;
-use sancho::engine::audit::audit_puzzle;
+use sancho::engine::audit_puzzle;
 use sancho::engine::{Engine, EngineOptions, HOW_TO_GET_ONE, Limit};
 use sancho::notation::move_text;
 use sancho::puzzle::{

@@ -13,10 +13,10 @@ mod features;
 mod games;
 mod generator;
 mod lessons;
-pub mod pgn;
+pub(crate) mod pgn;
 pub(crate) mod rng;
 mod run;
-pub mod scoresheet;
+pub(crate) mod scoresheet;
 
 use std::fmt;
 use std::str::FromStr;
@@ -31,8 +31,10 @@ pub use features::{
 pub use games::{GAME_FILES, Game, UnknownGame, find_game, game, game_list, games};
 pub use generator::{GenOptions, describe_move, generate};
 pub use lessons::{Lesson, LessonError, LessonExercise, lesson, lessons};
+pub use pgn::{GameTexts, parse_game, parse_games};
 pub use rng::Rng;
 pub use run::{DrillRun, DrillSummary, Mistake, Pass};
+pub use scoresheet::{Sheet, SheetGame, pick_game};
 
 use crate::progress::MistakeCount;
 

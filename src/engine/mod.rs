@@ -6,17 +6,19 @@
 //! engine that hangs or dies gives an [`EngineError`] within it, and Sancho
 //! never waits forever.
 
-pub mod uci;
+pub(crate) mod uci;
 
-pub mod audit;
+pub(crate) mod audit;
 mod process;
-pub mod refute;
+pub(crate) mod refute;
 
 use std::ffi::OsStr;
 use std::path::{Path, PathBuf};
 use std::time::Duration;
 
+pub use audit::audit_puzzle;
 pub use process::Engine;
+pub use refute::{Refutation, by_engine, by_mate};
 pub use uci::{PvLine, Score};
 
 /// How to find an engine when none is named: the message for the user.

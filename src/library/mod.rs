@@ -15,7 +15,7 @@
 //! Paths and readers come from the shell; nothing here reads a clock or
 //! draws on a terminal. See `docs/LIBRARY.md` for the design and figures.
 
-pub mod curate;
+pub(crate) mod curate;
 mod filter;
 mod import;
 mod query;
@@ -28,6 +28,7 @@ use std::collections::BTreeMap;
 
 use serde::Serialize;
 
+pub use curate::{CurateError, CurateOptions, Curated, curate, curate_except, write_lichess_csv};
 pub use filter::Filter;
 pub use import::{
     CountingReader, ImportProgress, ImportSummary, SkippedRow, import, lock_path, temp_path,

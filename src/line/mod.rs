@@ -1,15 +1,15 @@
 //! Line mode: plain text for screen readers and pipes, or one JSON object
 //! per line. Reads answers from any `BufRead`, writes to any `Write`.
 
-pub mod blindfold;
-pub mod board_text;
-pub mod command;
-pub mod drill;
+pub(crate) mod blindfold;
+pub(crate) mod board_text;
+pub(crate) mod command;
+pub(crate) mod drill;
 mod out;
-pub mod prose;
-pub mod puzzle;
-pub mod scoresheet;
-pub mod storm;
+pub(crate) mod prose;
+pub(crate) mod puzzle;
+pub(crate) mod scoresheet;
+pub(crate) mod storm;
 
 pub use blindfold::{blindfold_text, numbered_moves};
 pub use board_text::{board_drawing, board_drawing_marked, piece_list};
@@ -17,6 +17,8 @@ pub use command::Command;
 pub use drill::{DrillOptions, lesson_completed, run_drill, run_exercises, run_lesson};
 pub use prose::plain_prose;
 pub use puzzle::{Mode, PlaySummary, describe, run_puzzles, run_puzzles_in, run_puzzles_refuting};
+pub use scoresheet::run_scoresheet;
+pub use storm::{RunEnd, run_storm, run_streak};
 
 /// The most of one typed line that line mode keeps: far more than any move
 /// or command, so that an over-long line is still told apart ("input too

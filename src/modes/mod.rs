@@ -5,11 +5,11 @@
 //! milliseconds since the start of the run, so that tests drive a run with
 //! a scripted clock and the shells (line mode) read the real one.
 
-pub mod pool;
-pub mod storm;
-pub mod streak;
+pub(crate) mod pool;
+pub(crate) mod storm;
+pub(crate) mod streak;
 
-pub use pool::{puzzle_rating, rising_pool, storm_pool};
+pub use pool::{BUCKET_WIDTH, PER_BUCKET, STORM_RANGE, puzzle_rating, rising_pool, storm_pool};
 pub use storm::{
     COMBO_LEVELS, ClockChange, DEFAULT_SECONDS, Storm, StormSummary, WRONG_PENALTY_MS,
     combo_bonus_ms,

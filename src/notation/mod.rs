@@ -5,27 +5,31 @@
 //! gives canonical SAN, LAN and UCI; [`san_strings`] knows every SAN that
 //! can ever occur; [`fen`] explains a broken FEN field by field.
 
-pub mod diagnostic;
-pub mod explain;
-pub mod fen;
-pub mod hint;
+pub(crate) mod diagnostic;
+pub(crate) mod explain;
+pub(crate) mod fen;
+pub(crate) mod hint;
 mod judge;
-pub mod lang;
-pub mod movetext;
-pub mod parse;
-pub mod report;
-pub mod resolve;
-pub mod san_strings;
-pub mod translate;
-pub mod types;
-pub mod write;
+pub(crate) mod lang;
+pub(crate) mod movetext;
+pub(crate) mod parse;
+pub(crate) mod report;
+pub(crate) mod resolve;
+pub(crate) mod san_strings;
+pub(crate) mod translate;
+pub(crate) mod types;
+pub(crate) mod write;
 
 pub use diagnostic::{Code, Diagnostic};
+pub use fen::{FenError, parse_fen};
 pub use hint::{DeadEnd, Group, Hint, HintEngine, HintState, Impossible, hint};
 pub use lang::{Lang, hint_in, resolve_in};
 pub use movetext::{MovetextError, play_movetext};
 pub use parse::{MAX_INPUT_LEN, bounded_prefix};
+pub use report::{HintReport, MoveReport, ResolveReport};
 pub use resolve::resolve;
+pub use san_strings::{is_possible, san_strings, san_strings_with_suffixes};
+pub use translate::{Target, move_label, numbered, translate};
 pub use types::{
     CastlingBan, Illegal, MoveSpec, MoveText, Rejected, ResolveError, Resolved, Strictness,
     SyntaxError, color_name, role_name,

@@ -44,11 +44,11 @@
 //!   and reports how many attempts were new; **reset** renames the file to
 //!   `progress.backup-<timestamp>.json` and starts an empty one.
 
-pub mod class;
+pub(crate) mod class;
 pub mod disk;
-pub mod rating;
-pub mod review;
-pub mod runs;
+pub(crate) mod rating;
+pub(crate) mod review;
+pub(crate) mod runs;
 pub mod sm2;
 
 mod derive;

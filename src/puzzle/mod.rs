@@ -5,14 +5,14 @@
 //! out. The one exception is [`source`], the I/O edge that opens files for
 //! the command line.
 
-pub mod builtin;
-pub mod check;
+pub(crate) mod builtin;
+pub(crate) mod check;
 mod finding;
-pub mod json;
-pub mod lichess;
-pub mod mate;
-pub mod soundness;
-pub mod source;
+pub(crate) mod json;
+pub(crate) mod lichess;
+pub(crate) mod mate;
+pub(crate) mod soundness;
+pub(crate) mod source;
 
 use shakmaty::fen::Fen;
 use shakmaty::uci::UciMove;

@@ -7,7 +7,7 @@ use std::io::{self, BufRead, Read, Write};
 use std::process::{Command, Stdio};
 use std::rc::Rc;
 
-use sancho::line::storm::{RunEnd, run_storm, run_streak};
+use sancho::line::{RunEnd, run_storm, run_streak};
 use sancho::modes::{Storm, Streak, StreakStep};
 use sancho::puzzle::{Puzzle, builtin_packs};
 use sancho::session::Session;

@@ -1,6 +1,6 @@
 //! The embedded games and lessons all check out against the engine.
 
-use sancho::drill::pgn::parse_game;
+use sancho::drill::parse_game;
 use sancho::drill::{DrillKind, DrillRun, GAME_FILES, games, lesson, lessons};
 use sancho::notation::{Strictness, play_movetext, san};
 use shakmaty::{Chess, Position};

@@ -4,8 +4,8 @@ use sancho::drill::{
     Disambiguation, DrillKind, Expected, Feature, GenOptions, Show, disambiguation_of, features_of,
     generate, grade,
 };
-use sancho::notation::fen::parse_fen;
-use sancho::notation::san_strings::is_possible;
+use sancho::notation::is_possible;
+use sancho::notation::parse_fen;
 use sancho::notation::{Code, Strictness, san};
 
 fn opts() -> GenOptions {

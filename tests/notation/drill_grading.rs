@@ -1,7 +1,7 @@
 //! Grading answers: strict and lenient, with the engine's explanations.
 
 use sancho::drill::{DrillKind, DrillRun, Exercise, Expected, Show, fen_of, grade};
-use sancho::notation::fen::parse_fen;
+use sancho::notation::parse_fen;
 use sancho::notation::{Code, Strictness, resolve};
 use sancho::progress::Timestamp;
 

@@ -3,7 +3,7 @@
 use std::io::Cursor;
 
 use sancho::drill::{DrillKind, Expected, GenOptions, generate};
-use sancho::line::drill::{DrillOptions, run_drill};
+use sancho::line::{DrillOptions, run_drill};
 use sancho::notation::{Strictness, uci};
 use sancho::progress::{Store, Timestamp};
 use serde_json::Value;

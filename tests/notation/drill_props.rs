@@ -2,7 +2,7 @@
 
 use proptest::prelude::*;
 use sancho::drill::{DrillKind, Expected, GenOptions, disambiguation_of, generate, grade};
-use sancho::notation::san_strings::is_possible;
+use sancho::notation::is_possible;
 use sancho::notation::{Strictness, san, uci};
 
 proptest! {

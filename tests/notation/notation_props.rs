@@ -7,8 +7,8 @@
 
 use proptest::prelude::*;
 use sancho::notation::{
-    HintEngine, HintState, Lang, MoveText, ResolveError, Strictness, hint_in, resolve, resolve_in,
-    san_strings,
+    HintEngine, HintState, Lang, MoveText, ResolveError, Strictness, hint_in, is_possible, resolve,
+    resolve_in,
 };
 use shakmaty::{CastlingSide, Chess, Move, Position, Role, Square};
 
@@ -218,7 +218,7 @@ proptest! {
                 prop_assert_eq!(r.map(|r| r.text.mv).ok(), Some(m.mv), "{}", other);
             }
             let bare = m.san.trim_end_matches(['+', '#']);
-            prop_assert!(san_strings::is_possible(bare), "{} is not in the SAN-strings list", bare);
+            prop_assert!(is_possible(bare), "{} is not in the SAN-strings list", bare);
         }
     }
 
@@ -288,8 +288,8 @@ proptest! {
 /// identity on every game in `assets/games`.
 #[test]
 fn translation_round_trips_every_shipped_game() {
-    use sancho::drill::pgn::parse_games;
-    use sancho::notation::translate::{Target, translate};
+    use sancho::drill::parse_games;
+    use sancho::notation::{Target, translate};
     let dir = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("assets/games");
     let mut games = 0;
     for entry in std::fs::read_dir(&dir).expect("assets/games") {

@@ -7,7 +7,7 @@
 
 use std::path::Path;
 
-use sancho::notation::san_strings::{is_possible, san_strings, san_strings_with_suffixes};
+use sancho::notation::{is_possible, san_strings, san_strings_with_suffixes};
 use sha2::{Digest, Sha256};
 use shakmaty::san::San;
 

@@ -6,7 +6,7 @@ use std::path::{Path, PathBuf};
 use std::process::Command;
 use std::time::Duration;
 
-use sancho::drill::pgn::parse_game;
+use sancho::drill::parse_game;
 use sancho::engine::{Engine, EngineError, EngineOptions, Limit, PvLine, Score};
 use sancho::mine::{Sides, mine_game};
 use sancho::puzzle::{check_pack, parse_fen};
