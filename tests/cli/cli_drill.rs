@@ -2,33 +2,23 @@
 //! explained, the result in the progress store, and the same seed giving the
 //! same drill.
 
-use std::io::Write;
-use std::process::{Command, Stdio};
+use std::process::Stdio;
 
 use serde_json::Value;
 
+use crate::support::{self, json_lines, run_with_stdin};
+
 fn run(args: &[&str], data: &std::path::Path, stdin: &str) -> Vec<Value> {
-    let mut child = Command::new(env!("CARGO_BIN_EXE_sancho"))
-        .args(args)
-        .arg("--data-dir")
-        .arg(data)
-        .stdin(Stdio::piped())
-        .stdout(Stdio::piped())
-        .spawn()
-        .unwrap();
-    child
-        .stdin
-        .take()
-        .unwrap()
-        .write_all(stdin.as_bytes())
-        .unwrap();
-    let out = child.wait_with_output().unwrap();
-    assert!(out.status.success());
-    String::from_utf8(out.stdout)
-        .unwrap()
-        .lines()
-        .map(|l| serde_json::from_str(l).unwrap())
-        .collect()
+    let out = run_with_stdin(
+        support::sancho().args(args).arg("--data-dir").arg(data),
+        stdin,
+    );
+    assert!(
+        out.status.success(),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    json_lines(&out.stdout)
 }
 
 #[test]
@@ -81,7 +71,7 @@ fn a_drill_explains_a_mistake_and_is_recorded() {
     );
     assert_eq!(events[4]["correct"], 1);
 
-    let out = Command::new(env!("CARGO_BIN_EXE_sancho"))
+    let out = support::sancho()
         .args(["stats", "--json", "--data-dir"])
         .arg(data.path())
         .output()
@@ -96,7 +86,7 @@ fn a_drill_explains_a_mistake_and_is_recorded() {
 fn count_is_bounded_with_a_clear_message() {
     let data = tempfile::tempdir().unwrap();
     for count in ["1000000", "0", "1001"] {
-        let out = Command::new(env!("CARGO_BIN_EXE_sancho"))
+        let out = support::sancho()
             .args(["drill", "write", "--plain", "--count", count])
             .arg("--data-dir")
             .arg(data.path())
@@ -120,7 +110,7 @@ fn count_is_bounded_with_a_clear_message() {
 
 fn output(args: &[&str]) -> std::process::Output {
     let data = tempfile::tempdir().unwrap();
-    Command::new(env!("CARGO_BIN_EXE_sancho"))
+    support::sancho()
         .args(args)
         .arg("--data-dir")
         .arg(data.path())
@@ -251,7 +241,7 @@ fn the_scoresheet_trainer_grades_each_entry_of_a_game_from_a_pgn() {
         serde_json::json!(["  1. d4           d7d5*", "  2. Nf3*"])
     );
 
-    let stats = Command::new(env!("CARGO_BIN_EXE_sancho"))
+    let stats = support::sancho()
         .args(["stats", "--json", "--data-dir"])
         .arg(data.path())
         .output()

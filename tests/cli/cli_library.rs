@@ -1,13 +1,15 @@
 //! The library commands through the real binary: import, `library stats
 //! --json`, and `play --source library` with filters.
 
-use std::process::{Command, Output, Stdio};
+use std::process::{Output, Stdio};
 
 use sancho::library::synth::{SynthConfig, write_csv};
 use serde_json::Value;
 
+use crate::support;
+
 fn sancho(args: &[&str], data: &std::path::Path) -> Output {
-    Command::new(env!("CARGO_BIN_EXE_sancho"))
+    support::sancho()
         .args(args)
         .arg("--data-dir")
         .arg(data)

@@ -1,15 +1,14 @@
 //! The notation commands' contract: exit codes and JSON shapes.
 
 use std::io::Write;
-use std::process::{Command, Output, Stdio};
+use std::process::{Output, Stdio};
 
 use serde_json::Value;
 
+use crate::support::{self, run_with_stdin};
+
 fn sancho(args: &[&str]) -> Output {
-    Command::new(env!("CARGO_BIN_EXE_sancho"))
-        .args(args)
-        .output()
-        .expect("run sancho")
+    support::sancho().args(args).output().expect("run sancho")
 }
 
 fn json(out: &Output) -> Value {
@@ -117,19 +116,7 @@ fn bad_fen_and_bad_usage_exit_two() {
 fn batch_answers_every_line_in_order() {
     let start = "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1";
     let input = format!("{start}\tNf3\n{start}\te2e4\nnot a fen\te4\n{start}\tQh5\n");
-    let mut child = Command::new(env!("CARGO_BIN_EXE_sancho"))
-        .args(["resolve", "--batch", "-"])
-        .stdin(Stdio::piped())
-        .stdout(Stdio::piped())
-        .spawn()
-        .unwrap();
-    child
-        .stdin
-        .take()
-        .unwrap()
-        .write_all(input.as_bytes())
-        .unwrap();
-    let out = child.wait_with_output().unwrap();
+    let out = run_with_stdin(support::sancho().args(["resolve", "--batch", "-"]), &input);
     assert_eq!(out.status.code(), Some(0));
     let lines: Vec<Value> = String::from_utf8(out.stdout)
         .unwrap()
@@ -160,7 +147,7 @@ fn batch_never_skips_or_aborts() {
     input.extend_from_slice(format!("{start}\te4\r\n").as_bytes()); // 6: CRLF
     input.extend_from_slice(format!("{start}\t{}e4\n", " ".repeat(300)).as_bytes()); // 7: move too long
     input.extend_from_slice(format!("{start}\td4").as_bytes()); // 8: no final newline
-    let mut child = Command::new(env!("CARGO_BIN_EXE_sancho"))
+    let mut child = support::sancho()
         .args(["resolve", "--batch", "-"])
         .stdin(Stdio::piped())
         .stdout(Stdio::piped())
@@ -296,7 +283,7 @@ fn lang_reads_and_writes_local_letters() {
     let v = json(&sancho(&["hint", "--json", "--lang", "hu", "H"]));
     assert_eq!(v["candidates"].as_array().unwrap().len(), 4);
     assert_eq!(v["candidates"][0]["local"], "Ha3");
-    let mut child = Command::new(env!("CARGO_BIN_EXE_sancho"))
+    let mut child = support::sancho()
         .args(["resolve", "--batch", "-", "--lang", "de"])
         .stdin(Stdio::piped())
         .stdout(Stdio::piped())

@@ -2,7 +2,9 @@
 //! terminal, completions, the man page, and the config file.
 
 use std::path::Path;
-use std::process::{Command, Output, Stdio};
+use std::process::{Output, Stdio};
+
+use crate::support;
 
 fn sancho(args: &[&str]) -> Output {
     let data = tempfile::tempdir().expect("temp dir");
@@ -12,7 +14,7 @@ fn sancho(args: &[&str]) -> Output {
 /// Runs sancho with `config` as its config file (and a fresh data directory).
 fn sancho_with(args: &[&str], config: &Path) -> Output {
     let data = tempfile::tempdir().expect("temp dir");
-    Command::new(env!("CARGO_BIN_EXE_sancho"))
+    support::sancho()
         .args(args)
         .env("SANCHO_DATA_DIR", data.path())
         .env("SANCHO_CONFIG", config)

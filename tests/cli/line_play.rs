@@ -2,41 +2,27 @@
 //! `--json`, then `sancho stats --json` shows what was recorded.
 
 use std::io::Write;
-use std::process::{Command, Stdio};
+
+use std::process::Stdio;
 
 use serde_json::Value;
+
+use crate::support::{self, json_lines, run_with_stdin};
 
 const PACK: &str = "tests/fixtures/puzzles/good_pack.json";
 
 fn sancho(args: &[&str], data: &std::path::Path, stdin: &str) -> (Vec<Value>, String) {
-    let mut child = Command::new(env!("CARGO_BIN_EXE_sancho"))
-        .args(args)
-        .arg("--data-dir")
-        .arg(data)
-        .stdin(Stdio::piped())
-        .stdout(Stdio::piped())
-        .stderr(Stdio::piped())
-        .spawn()
-        .expect("run sancho");
-    child
-        .stdin
-        .take()
-        .expect("stdin")
-        .write_all(stdin.as_bytes())
-        .expect("write stdin");
-    let out = child.wait_with_output().expect("wait");
+    let out = run_with_stdin(
+        support::sancho().args(args).arg("--data-dir").arg(data),
+        stdin,
+    );
     assert!(
         out.status.success(),
         "{}",
         String::from_utf8_lossy(&out.stderr)
     );
-    let text = String::from_utf8(out.stdout).expect("utf-8");
-    let events = text
-        .lines()
-        .filter(|l| l.starts_with('{'))
-        .map(|l| serde_json::from_str(l).expect("one JSON object per line"))
-        .collect();
-    (events, text)
+    let events = json_lines(&out.stdout);
+    (events, String::from_utf8(out.stdout).expect("utf-8"))
 }
 
 fn kinds(events: &[Value]) -> Vec<&str> {
@@ -105,7 +91,7 @@ fn a_json_session_plays_and_is_recorded() {
     assert_eq!(events[11]["id"], "m2-001");
     assert_eq!(events[11]["solution"][0], "Kb6");
 
-    let out = Command::new(env!("CARGO_BIN_EXE_sancho"))
+    let out = support::sancho()
         .args(["stats", "--json", "--data-dir"])
         .arg(data.path())
         .output()
@@ -179,7 +165,7 @@ fn blindfold_gives_the_puzzle_in_words_and_draws_only_at_the_end() {
 
 #[test]
 fn a_missing_puzzle_id_is_a_clear_error() {
-    let out = Command::new(env!("CARGO_BIN_EXE_sancho"))
+    let out = support::sancho()
         .args(["play", "--plain", "--pack", PACK, "--puzzle", "nope"])
         .output()
         .unwrap();
@@ -188,7 +174,7 @@ fn a_missing_puzzle_id_is_a_clear_error() {
 }
 
 fn stats(data: &std::path::Path) -> Value {
-    let out = Command::new(env!("CARGO_BIN_EXE_sancho"))
+    let out = support::sancho()
         .args(["stats", "--json", "--data-dir"])
         .arg(data)
         .output()
@@ -400,7 +386,7 @@ fn play_resumes_at_the_first_unsolved_puzzle() {
 fn damage_found_during_a_line_session_is_told_on_stderr() {
     use std::io::{BufRead, BufReader};
     let data = tempfile::tempdir().unwrap();
-    let mut child = Command::new(env!("CARGO_BIN_EXE_sancho"))
+    let mut child = support::sancho()
         .args([
             "play", "--plain", "--json", "--pack", PACK, "--puzzle", "m1-001",
         ])
@@ -445,7 +431,7 @@ fn damage_found_during_a_line_session_is_told_on_stderr() {
 fn a_lesson_with_no_right_answer_is_not_completed() {
     let data = tempfile::tempdir().unwrap();
     let run = |input: &str| {
-        let mut child = Command::new(env!("CARGO_BIN_EXE_sancho"))
+        let mut child = support::sancho()
             .args(["lesson", "1", "--plain", "--data-dir"])
             .arg(data.path())
             .stdin(Stdio::piped())
@@ -461,7 +447,7 @@ fn a_lesson_with_no_right_answer_is_not_completed() {
         String::from_utf8(child.wait_with_output().unwrap().stdout).unwrap()
     };
     let list = || {
-        let out = Command::new(env!("CARGO_BIN_EXE_sancho"))
+        let out = support::sancho()
             .args(["lesson", "--data-dir"])
             .arg(data.path())
             .output()
@@ -533,7 +519,7 @@ fn skipping_a_failed_puzzle_still_records_the_failure() {
 fn stderr_after_damage_mid_session(args: &[&str], answer: &str) -> String {
     use std::io::{BufRead, BufReader};
     let data = tempfile::tempdir().unwrap();
-    let mut child = Command::new(env!("CARGO_BIN_EXE_sancho"))
+    let mut child = support::sancho()
         .args(args)
         .arg("--data-dir")
         .arg(data.path())
@@ -652,7 +638,7 @@ fn a_class_exports_its_results_and_the_teacher_reports_them() {
     let (_, table) = sancho(&args, data.path(), "");
     assert!(table.contains("Class report: 3 students"), "{table}");
     // Pretty JSON: parsed whole (the helper reads one object per line).
-    let mut child = Command::new(env!("CARGO_BIN_EXE_sancho"));
+    let mut child = support::sancho();
     child.args(["class", "report", "--json"]).args(&files);
     let out = child.output().unwrap();
     assert!(out.status.success());
@@ -712,7 +698,7 @@ fn play_one_puzzle_of_a_csv_reads_no_further_than_its_row() {
     .unwrap();
     let play = |id: &str| {
         let csv = csv.to_str().unwrap();
-        let mut child = Command::new(env!("CARGO_BIN_EXE_sancho"))
+        let mut child = support::sancho()
             .args(["play", "--plain", "--pack", csv])
             .args(
                 if id.is_empty() {

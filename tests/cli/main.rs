@@ -2,6 +2,9 @@
 //! child process. One test crate per area keeps the suite to a few binaries
 //! to link (issue 16).
 
+#[path = "../support/mod.rs"]
+mod support;
+
 mod cli_drill;
 mod cli_library;
 mod cli_notation;

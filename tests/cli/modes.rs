@@ -3,8 +3,8 @@
 //! `storm --plain --json` event shapes.
 
 use std::cell::Cell;
-use std::io::{self, BufRead, Read, Write};
-use std::process::{Command, Stdio};
+use std::io::{self, BufRead, Read};
+
 use std::rc::Rc;
 
 use sancho::line::{RunEnd, run_storm, run_streak};
@@ -12,6 +12,8 @@ use sancho::modes::{Storm, Streak, StreakStep};
 use sancho::puzzle::{Puzzle, builtin_packs};
 use sancho::session::Session;
 use serde_json::Value;
+
+use crate::support::{self, run_with_stdin};
 use shakmaty::Position;
 use shakmaty::uci::UciMove;
 
@@ -326,22 +328,10 @@ fn streak_line_mode_skips_once_then_ends_at_the_first_mistake() {
 // ---- the real binary ----
 
 fn sancho(args: &[&str], data: &std::path::Path, stdin: &str) -> std::process::Output {
-    let mut child = Command::new(env!("CARGO_BIN_EXE_sancho"))
-        .args(args)
-        .arg("--data-dir")
-        .arg(data)
-        .stdin(Stdio::piped())
-        .stdout(Stdio::piped())
-        .stderr(Stdio::piped())
-        .spawn()
-        .expect("run sancho");
-    child
-        .stdin
-        .take()
-        .unwrap()
-        .write_all(stdin.as_bytes())
-        .unwrap();
-    child.wait_with_output().expect("wait")
+    run_with_stdin(
+        support::sancho().args(args).arg("--data-dir").arg(data),
+        stdin,
+    )
 }
 
 #[test]
@@ -488,7 +478,7 @@ fn a_storm_run_is_saved_and_shown_in_stats() {
     let end = run.last().unwrap();
     assert_eq!(end["moves"], 1);
     assert_eq!(end["records"]["storm_runs"], 1);
-    let stats = Command::new(env!("CARGO_BIN_EXE_sancho"))
+    let stats = support::sancho()
         .args(["stats", "--json", "--data-dir"])
         .arg(dir.path())
         .output()

@@ -3,7 +3,6 @@
 //! by the one ignored test at the end.
 
 use std::path::{Path, PathBuf};
-use std::process::Command;
 use std::time::Duration;
 
 use sancho::drill::parse_game;
@@ -265,7 +264,7 @@ fn mining_finds_the_planted_tactics_and_writes_a_pack_that_passes_check() {
     let pgn = dir.path().join("games.pgn");
     std::fs::write(&pgn, GAMES).unwrap();
     let out = dir.path().join("mined.json");
-    let run = Command::new(env!("CARGO_BIN_EXE_sancho"))
+    let run = crate::support::sancho()
         .arg("mine")
         .arg(&pgn)
         .arg("--engine")
@@ -324,7 +323,7 @@ fn mining_finds_the_planted_tactics_and_writes_a_pack_that_passes_check() {
     let (findings, summary) = check_pack(&text, "mined.json");
     assert!(findings.is_empty(), "{findings:?}");
     assert_eq!((summary.checked, summary.passed), (2, 2));
-    let check = Command::new(env!("CARGO_BIN_EXE_sancho"))
+    let check = crate::support::sancho()
         .arg("check")
         .arg(&out)
         .output()
@@ -332,7 +331,7 @@ fn mining_finds_the_planted_tactics_and_writes_a_pack_that_passes_check() {
     assert!(check.status.success());
 
     // Mining again keeps the pack and replaces the same games' puzzles.
-    let again = Command::new(env!("CARGO_BIN_EXE_sancho"))
+    let again = crate::support::sancho()
         .arg("mine")
         .arg(&pgn)
         .arg("--engine")
@@ -358,7 +357,7 @@ fn mining_without_a_usable_engine_says_how_to_get_one() {
     let dir = tempfile::tempdir().unwrap();
     let pgn = dir.path().join("games.pgn");
     std::fs::write(&pgn, GAMES).unwrap();
-    let run = Command::new(env!("CARGO_BIN_EXE_sancho"))
+    let run = crate::support::sancho()
         .arg("mine")
         .arg(&pgn)
         .arg("--engine")
@@ -509,7 +508,7 @@ const BACK_RANK_PACK: &str = r#"[{"id": "r1", "fen": "6k1/5ppp/8/8/8/8/4rPPP/R5K
 
 fn play_plain(pack: &Path, data: &Path, input: &str, json: bool) -> String {
     use std::io::Write;
-    let mut child = Command::new(env!("CARGO_BIN_EXE_sancho"))
+    let mut child = crate::support::sancho()
         .args(["play", "--plain", "--pack"])
         .arg(pack)
         .args(json.then_some("--json"))
@@ -595,7 +594,7 @@ fn line_mode_refutes_with_the_engine_when_one_is_named() {
     )
     .unwrap();
     for by_config in [false, true] {
-        let mut command = Command::new(env!("CARGO_BIN_EXE_sancho"));
+        let mut command = crate::support::sancho();
         command
             .args(["play", "--plain", "--pack"])
             .arg(&pack)
@@ -663,7 +662,7 @@ fn taking_back_is_counted_against_what_a_line_wins() {
 /// Runs `sancho check --engine ENGINE PACK [extra]`: exit code and stdout.
 #[cfg(unix)]
 fn check_with_engine(engine: &Path, pack: &Path, extra: &[&str]) -> (Option<i32>, String) {
-    let out = Command::new(env!("CARGO_BIN_EXE_sancho"))
+    let out = crate::support::sancho()
         .arg("check")
         .arg("--engine")
         .arg(engine)
@@ -780,7 +779,7 @@ fn check_with_an_engine_warns_when_the_second_move_is_as_good() {
     assert!(!out.contains("warning:"), "{out}");
 
     // No engine: a clear message and exit 2, before any check.
-    let out = Command::new(env!("CARGO_BIN_EXE_sancho"))
+    let out = crate::support::sancho()
         .args(["check", "--engine"])
         .arg(weak.path().join("no-such-engine"))
         .arg(&pack)

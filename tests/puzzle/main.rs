@@ -2,6 +2,10 @@
 //! sessions, the engine and mining, library import and queries. One test
 //! crate per area keeps the suite to a few binaries to link (issue 16).
 
+#[path = "../support/mod.rs"]
+#[allow(dead_code)]
+mod support;
+
 mod engine_mine;
 mod library_import;
 mod library_query;

@@ -631,10 +631,7 @@ fn strict_turns_every_warning_into_an_error() {
 }
 
 fn run(args: &[&str]) -> std::process::Output {
-    std::process::Command::new(env!("CARGO_BIN_EXE_sancho"))
-        .args(args)
-        .output()
-        .unwrap()
+    crate::support::sancho().args(args).output().unwrap()
 }
 
 #[test]

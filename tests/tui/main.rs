@@ -2,6 +2,10 @@
 //! and the real binary in a pseudo-terminal. One test crate per area keeps
 //! the suite to a few binaries to link (issue 16).
 
+#[path = "../support/mod.rs"]
+#[allow(dead_code)]
+mod support;
+
 mod tui_drill;
 mod tui_filter;
 mod tui_flow;

@@ -266,7 +266,7 @@ fn in_a_mate_in_one_no_piece_letter_shows_a_mate_sign_before_the_move() {
 #[test]
 fn the_library_screen_counts_and_plays_through_its_worker_thread() {
     let data = tempfile::tempdir().unwrap();
-    let out = std::process::Command::new(env!("CARGO_BIN_EXE_sancho"))
+    let out = crate::support::sancho()
         .args([
             "import",
             "--quiet",
