@@ -12,7 +12,7 @@ use sancho::drill::{self, DrillKind, GenOptions, TIMED_COORDINATES_MS};
 use sancho::line::scoresheet::run_scoresheet;
 use sancho::line::{DrillOptions, lesson_completed, run_drill, run_lesson};
 use sancho::notation::Strictness;
-use sancho::progress::{LESSON_PASS_PERCENT, LessonRecorded, Store};
+use sancho::progress::{CoordColour, CoordMode, LESSON_PASS_PERCENT, LessonRecorded, Store};
 use sancho::puzzle::builtin_packs;
 use sancho::tui;
 
@@ -80,6 +80,58 @@ pub struct DrillArgs {
     /// List the built-in games (for --game) and stop.
     #[arg(long)]
     list: bool,
+    /// Coordinates: find the named square, name the highlighted one, or both.
+    #[arg(long, value_name = "MODE", value_parser = ["find", "name", "both"])]
+    mode: Option<String>,
+    /// Coordinates: the side at the bottom of the board (black flips it).
+    #[arg(long, alias = "color", value_name = "SIDE", value_parser = ["white", "black", "random"])]
+    colour: Option<String>,
+    /// Coordinates: practise these files only (a-d, or a list: a,c,e).
+    #[arg(long, value_name = "FILES", value_parser = drill::parse_files)]
+    files: Option<drill::Lines>,
+    /// Coordinates: practise these ranks only (1-4, or a list: 1,3,8).
+    #[arg(long, value_name = "RANKS", value_parser = drill::parse_ranks)]
+    ranks: Option<drill::Lines>,
+    /// Coordinates: hide the coordinates on the board's edge.
+    #[arg(long)]
+    hide_coordinates: bool,
+    /// Scoresheet: seconds between moves (default: the next move on a key press).
+    #[arg(long, value_name = "SECONDS", value_parser = clap::value_parser!(u16).range(1..=600))]
+    pace: Option<u16>,
+}
+
+impl DrillArgs {
+    /// The coordinates options the flags ask for.
+    fn coordinates(&self) -> drill::CoordOptions {
+        let mut options = drill::CoordOptions::default();
+        options.mode = match self.mode.as_deref() {
+            Some("find") => CoordMode::Find,
+            Some("name") => CoordMode::Name,
+            _ => CoordMode::Both,
+        };
+        options.colour = match self.colour.as_deref() {
+            Some("white") => CoordColour::White,
+            Some("black") => CoordColour::Black,
+            _ => CoordColour::Random,
+        };
+        if let Some(files) = self.files {
+            options.files = files;
+        }
+        if let Some(ranks) = self.ranks {
+            options.ranks = ranks;
+        }
+        options.hidden = self.hide_coordinates;
+        options
+    }
+
+    /// Whether a coordinates-only flag was given.
+    fn any_coordinates_flag(&self) -> bool {
+        self.mode.is_some()
+            || self.colour.is_some()
+            || self.files.is_some()
+            || self.ranks.is_some()
+            || self.hide_coordinates
+    }
 }
 
 pub fn drill(
@@ -109,6 +161,14 @@ pub fn drill(
     if game.is_some() && kind != DrillKind::Transcribe {
         bail!("--game is for the transcribe drill");
     }
+    if args.any_coordinates_flag() && kind != DrillKind::Coordinates {
+        bail!(
+            "--mode, --colour, --files, --ranks and --hide-coordinates are for the coordinates drill"
+        );
+    }
+    if args.pace.is_some() {
+        bail!("--pace is for the scoresheet trainer");
+    }
     if game.is_some() && !args.plain {
         bail!(
             "--game works in line mode for now: add --plain (the full screen picks a game itself)"
@@ -134,6 +194,7 @@ pub fn drill(
     options.generator = GenOptions {
         weak_codes: drill::weak_codes(&store.progress().mistake_counts()),
         game: game.map(str::to_owned),
+        coordinates: args.coordinates(),
     };
     if !args.plain {
         let start = tui::Start::Drill {
@@ -143,7 +204,7 @@ pub fn drill(
             strictness: options.strictness,
             timed: args.timed,
         };
-        return full_screen(start, store, notice, lang);
+        return full_screen(start, store, notice, lang, options.generator.coordinates);
     }
     let summary = run_drill(
         io::stdin().lock(),
@@ -152,11 +213,26 @@ pub fn drill(
         stopwatch(),
     )?;
     if summary.exercises > 0 {
+        let setup = summary.coordinates.clone();
         let saved = store
             .record_drill(summary.into_result(now()))
             .context("the drill result could not be saved");
         tell_notice(&mut store);
         saved?;
+        // The personal best and the last scores of this mode and colour.
+        if let Some(setup) = setup {
+            let records = store.progress().coordinate_record(&setup);
+            let mut out = io::stdout().lock();
+            if args.json {
+                let mut value = serde_json::to_value(&records)?;
+                if let serde_json::Value::Object(map) = &mut value {
+                    map.insert("event".into(), "records".into());
+                }
+                writeln!(out, "{value}")?;
+            } else {
+                writeln!(out, "Records ({}): {}", setup_note(&setup), records)?;
+            }
+        }
     }
     Ok(ExitCode::SUCCESS)
 }
@@ -223,6 +299,24 @@ fn scoresheet(args: &DrillArgs, data_dir: Option<PathBuf>) -> anyhow::Result<Exi
     Ok(ExitCode::SUCCESS)
 }
 
+/// What a coordinates run practised, beside its records: `files a-d,
+/// ranks 1-4, coordinates hidden`, or `whole board`.
+fn setup_note(setup: &sancho::progress::CoordSetup) -> String {
+    let mut parts = Vec::new();
+    if setup.whole_board() {
+        parts.push("whole board".to_owned());
+    } else {
+        parts.push(format!(
+            "files {}, ranks {}: a part of the board sets no best",
+            setup.files, setup.ranks
+        ));
+    }
+    if setup.hidden {
+        parts.push("coordinates hidden".to_owned());
+    }
+    parts.join(", ")
+}
+
 /// The trainer opened on a drill or a lesson, with the built-in puzzles a
 /// step away.
 fn full_screen(
@@ -230,6 +324,7 @@ fn full_screen(
     store: Store,
     notice: Option<String>,
     lang: Option<sancho::notation::Lang>,
+    coordinates: drill::CoordOptions,
 ) -> anyhow::Result<ExitCode> {
     let puzzles = builtin_packs()
         .map_err(|(file, e)| anyhow::anyhow!("built-in pack {file}: {e}"))?
@@ -239,6 +334,7 @@ fn full_screen(
     let config = tui::Config {
         start,
         lang,
+        coordinates,
         ..tui::Config::default()
     };
     Trainer {
@@ -291,7 +387,13 @@ pub fn lesson(args: LessonArgs, data_dir: Option<PathBuf>) -> anyhow::Result<Exi
         );
     };
     if !args.plain {
-        return full_screen(tui::Start::Lesson(lesson.number), store, notice, None);
+        return full_screen(
+            tui::Start::Lesson(lesson.number),
+            store,
+            notice,
+            None,
+            drill::CoordOptions::default(),
+        );
     }
     let summary = run_lesson(
         io::stdin().lock(),

@@ -7,6 +7,7 @@
 //! [`DrillRun`] walks a drill to its [`DrillSummary`] and the
 //! [`DrillResult`](crate::progress::DrillResult) the store records.
 
+mod coords;
 mod disambig;
 mod exercise;
 mod features;
@@ -21,6 +22,7 @@ pub mod scoresheet;
 use std::fmt;
 use std::str::FromStr;
 
+pub use coords::{BadLines, CoordOptions, Lines, parse_files, parse_ranks};
 pub use exercise::{
     Exercise, Expected, Show, Verdict, WRONG_COLOUR, WRONG_MOVE, WRONG_SQUARE, colour_answer,
     fen_of, grade, grade_in,

@@ -358,6 +358,7 @@ impl Sheet {
                         })
                 })
                 .collect(),
+            coordinates: None,
         }
     }
 

@@ -102,6 +102,14 @@ pub fn run_drill<R: BufRead, W: Write>(
     if let Some(budget) = options.budget_ms {
         run = run.with_budget(budget);
     }
+    if options.kind == DrillKind::Coordinates {
+        run = run.with_coordinates(
+            options
+                .generator
+                .coordinates
+                .setup(options.budget_ms.is_some()),
+        );
+    }
     run_exercises(input, output, run, options.json, clock)
 }
 

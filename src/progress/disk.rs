@@ -179,6 +179,10 @@ pub struct DrillRecord {
     /// Mistakes.
     #[serde(default)]
     pub mistakes: Vec<DrillMistakeRecord>,
+    /// A coordinates drill's set-up (optional: absent for other drills and
+    /// in files written before it).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub coordinates: Option<super::coords::CoordSetup>,
 }
 
 impl From<&Source> for SourceRecord {
@@ -286,6 +290,7 @@ impl DrillRecord {
                     answer: m.answer.clone(),
                 })
                 .collect(),
+            coordinates: d.coordinates.clone(),
         }
     }
 
@@ -304,6 +309,7 @@ impl DrillRecord {
                     answer: m.answer,
                 })
                 .collect(),
+            coordinates: self.coordinates,
         };
         (DrillId::from_stored(self.id), drill)
     }

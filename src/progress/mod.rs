@@ -45,6 +45,7 @@
 //!   `progress.backup-<timestamp>.json` and starts an empty one.
 
 pub mod class;
+pub mod coords;
 pub mod disk;
 pub mod rating;
 pub mod review;
@@ -63,6 +64,7 @@ mod store;
 pub use class::{
     CLASS_RESULT_FORMAT, ClassError, ClassReport, NotationSlip, PuzzleResult, Status, StudentResult,
 };
+pub use coords::{CoordColour, CoordMode, CoordRecords, CoordSetup, RECENT_SCORES, sparkline};
 pub use derive::Streak;
 pub use disk::{Damage, SCHEMA};
 pub use error::{Recovered, StoreError};

@@ -40,6 +40,10 @@ pub struct Config {
     /// Whether the live hint speaks during a puzzle (the config file's
     /// `live_hint`).
     pub live_hint: crate::config::LiveHint,
+    /// How coordinates drills are set up (`drill coordinates --mode
+    /// --colour --files --ranks --hide-coordinates`); the options screen
+    /// starts from it.
+    pub coordinates: crate::drill::CoordOptions,
 }
 
 /// The screen the interface opens on.

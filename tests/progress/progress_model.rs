@@ -366,6 +366,7 @@ fn sample() -> Progress {
                 answer: (*answer).to_owned(),
             })
             .collect(),
+        coordinates: None,
     };
     progress.insert_drill(
         DrillId::new(Timestamp(70), "write", 1),
@@ -719,6 +720,7 @@ fn a_lesson_keeps_its_best_score() {
             correct,
             time_ms: 1,
             mistakes: vec![],
+            coordinates: None,
         };
         progress.insert_drill(DrillId::new(d.at, &d.kind, n as u64), d);
     }

@@ -52,6 +52,7 @@ impl App {
         let options = GenOptions {
             weak_codes: self.context.weak_codes.clone(),
             game: None,
+            coordinates: self.config.coordinates,
         };
         let exercises = drill::generate(kind, seed, count, &options);
         if exercises.is_empty() {
