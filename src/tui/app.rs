@@ -8,6 +8,7 @@ use std::collections::BTreeSet;
 
 use super::action::Action;
 pub use super::config::{Config, Context, Finished, Start};
+use super::coords::CoordSetupScreen;
 use super::drill::{DrillScreen, Phase};
 use super::effect::{Effect, Reply};
 use super::filter::FilterState;
@@ -64,6 +65,8 @@ pub enum View {
     Stats,
     /// The library filter screen.
     Filter,
+    /// The coordinates drill's start screen (its options).
+    CoordSetup,
 }
 
 /// The drills menu's items.
@@ -136,6 +139,8 @@ pub struct App {
     size: (u16, u16),
     play: Option<Play>,
     drill: Option<DrillScreen>,
+    /// The coordinates drill's options (its start screen).
+    coord_setup: CoordSetupScreen,
     lesson: usize,
     scroll: u16,
     drills_started: u64,
@@ -190,6 +195,7 @@ impl App {
             size: (0, 0),
             play: None,
             drill: None,
+            coord_setup: CoordSetupScreen::new(config.coordinates, false),
             lesson: 0,
             scroll: 0,
             drills_started: 0,
@@ -248,7 +254,7 @@ impl App {
                 },
                 None => Screen::Home,
             },
-            View::Drills | View::Lessons => Screen::Menu,
+            View::Drills | View::Lessons | View::CoordSetup => Screen::Menu,
             View::Lesson | View::Stats => Screen::Page,
             View::Filter => Screen::Filter,
             View::Drill => match &self.drill {
@@ -342,6 +348,7 @@ impl App {
                 View::Lessons => self.update_lessons(action),
                 View::Lesson | View::Stats => self.update_page(action),
                 View::Filter => self.update_filter(action),
+                View::CoordSetup => self.update_coord_setup(action),
             },
         }
     }
@@ -403,6 +410,11 @@ impl App {
     /// The drill (or lesson exercises) in progress or just finished.
     pub fn drill(&self) -> Option<&DrillScreen> {
         self.drill.as_ref()
+    }
+
+    /// The coordinates drill's start screen.
+    pub fn coord_setup(&self) -> &CoordSetupScreen {
+        &self.coord_setup
     }
 
     /// The highlighted item of the drills menu.

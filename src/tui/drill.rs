@@ -6,6 +6,7 @@ use shakmaty::{Color, File, Rank, Square};
 
 use super::input::InputLine;
 use crate::drill::{DrillKind, DrillRun, DrillSummary, Exercise, Show, Verdict};
+use crate::progress::CoordRecords;
 
 /// What the drill screen shows.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -47,6 +48,7 @@ pub struct DrillScreen {
     reported: bool,
     flipped: bool,
     cursor: Square,
+    records_before: Option<CoordRecords>,
 }
 
 impl DrillScreen {
@@ -71,7 +73,44 @@ impl DrillScreen {
             reported: false,
             flipped: false,
             cursor: Square::E4,
+            records_before: None,
         }
+    }
+
+    /// A coordinates drill's records before this run (mode, timing and
+    /// colour): the summary shows the personal best and the last scores
+    /// with this run's added. `None` when the stats are not known.
+    #[must_use]
+    pub fn with_records_before(mut self, records: Option<CoordRecords>) -> DrillScreen {
+        self.records_before = records;
+        self
+    }
+
+    /// The records with this run added, once it is over, and whether it
+    /// set a new personal best (a whole-board run above the old best).
+    pub fn records_after(&self) -> Option<(CoordRecords, bool)> {
+        let mut records = self.records_before.clone()?;
+        let setup = self.run.coordinates()?;
+        let summary = self.run.summary();
+        if !self.run.is_finished() || summary.exercises == 0 {
+            return None;
+        }
+        let score = summary.correct;
+        let new_best = setup.whole_board() && records.best.is_none_or(|b| score > b);
+        if new_best {
+            records.best = Some(score);
+        }
+        records.runs += 1;
+        records.recent.push(score);
+        let extra = records.recent.len().saturating_sub(crate::progress::RECENT_SCORES);
+        records.recent.drain(..extra);
+        Some((records, new_best))
+    }
+
+    /// Whether the board's edge coordinates are hidden (a coordinates
+    /// drill set up so).
+    pub fn coordinates_hidden(&self) -> bool {
+        self.run.coordinates().is_some_and(|s| s.hidden)
     }
 
     /// Marks the drill as the exercises of the lesson `id`.

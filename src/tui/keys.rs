@@ -307,6 +307,22 @@ pub const KEYMAP: &[Binding] = &[
         false,
     ),
     b(
+        &[(KeyCode::Left, N), (KeyCode::Char('h'), N)],
+        Action::Left,
+        Scope::Menu,
+        "change",
+        "options: the previous choice",
+        false,
+    ),
+    b(
+        &[(KeyCode::Right, N), (KeyCode::Char('l'), N)],
+        Action::Right,
+        Scope::Menu,
+        "change",
+        "options: the next choice",
+        false,
+    ),
+    b(
         &[(KeyCode::Enter, N)],
         Action::Select,
         Scope::Menu,

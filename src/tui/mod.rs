@@ -16,6 +16,7 @@
 pub mod action;
 pub mod app;
 pub mod config;
+pub mod coords;
 pub mod drill;
 pub mod effect;
 pub mod filter;
@@ -31,6 +32,7 @@ pub mod worker;
 pub use action::{Action, mouse_action};
 pub use app::{App, DrillEntry, MenuItem, Screen, View};
 pub use config::{Config, Context, Finished, Start};
+pub use coords::{CoordRow, CoordSetupScreen};
 pub use drill::{DrillScreen, Phase};
 pub use effect::{Effect, Recorder, Reply, Request};
 pub use filter::{FilterState, LibrarySource, PuzzleSource};

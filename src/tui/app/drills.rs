@@ -7,6 +7,7 @@ use crate::notation::Strictness;
 use crate::progress::LessonScore;
 use crate::tui::action::Action;
 use crate::tui::config::{TIMED_COUNT, default_count};
+use crate::tui::coords::CoordRow;
 use crate::tui::drill::{DrillScreen, Phase};
 use crate::tui::input::InputLine;
 use crate::tui::strings;
@@ -23,19 +24,45 @@ impl App {
                 let seed = self.context.seed.wrapping_add(self.drills_started);
                 let strictness = self.context.strictness;
                 match DrillEntry::ALL[self.drill_menu % n] {
+                    // Coordinates open on their options first.
+                    DrillEntry::Kind(DrillKind::Coordinates) => self.open_coord_setup(false),
+                    DrillEntry::TimedCoordinates => self.open_coord_setup(true),
                     DrillEntry::Kind(kind) => {
                         self.start_drill(kind, seed, default_count(kind), strictness, false);
                     }
-                    DrillEntry::TimedCoordinates => self.start_drill(
-                        DrillKind::Coordinates,
-                        seed,
-                        TIMED_COUNT,
-                        strictness,
-                        true,
-                    ),
                     DrillEntry::Lessons => self.view = View::Lessons,
                 }
             }
+            _ => {}
+        }
+    }
+
+    fn open_coord_setup(&mut self, timed: bool) {
+        self.coord_setup.timed = timed;
+        self.coord_setup.row = CoordRow::ALL.len() - 1;
+        self.view = View::CoordSetup;
+    }
+
+    /// The coordinates drill's start screen: ↑ ↓ choose a row, ← → change
+    /// it, Enter starts, Esc goes back to the drills.
+    pub(super) fn update_coord_setup(&mut self, action: Action) {
+        match action {
+            Action::Up => self.coord_setup.move_row(-1),
+            Action::Down => self.coord_setup.move_row(1),
+            Action::Left => self.coord_setup.change(-1),
+            Action::Right => self.coord_setup.change(1),
+            Action::Select => {
+                let seed = self.context.seed.wrapping_add(self.drills_started);
+                let timed = self.coord_setup.timed;
+                let count = if timed {
+                    TIMED_COUNT
+                } else {
+                    default_count(DrillKind::Coordinates)
+                };
+                let strictness = self.context.strictness;
+                self.start_drill(DrillKind::Coordinates, seed, count, strictness, timed);
+            }
+            Action::Back => self.view = View::Drills,
             _ => {}
         }
     }
@@ -52,7 +79,7 @@ impl App {
         let options = GenOptions {
             weak_codes: self.context.weak_codes.clone(),
             game: None,
-            coordinates: self.config.coordinates,
+            coordinates: self.coord_setup.options,
         };
         let exercises = drill::generate(kind, seed, count, &options);
         if exercises.is_empty() {
@@ -60,11 +87,32 @@ impl App {
             self.view = View::Drills;
             return;
         }
-        let run = DrillRun::new(kind, exercises, strictness)
+        let mut run = DrillRun::new(kind, exercises, strictness)
             .with_lang(self.config.lang.unwrap_or_default());
+        // A coordinates run carries its set-up, and the screen the records
+        // it is measured against (those before it).
+        let mut before = None;
+        if kind == DrillKind::Coordinates {
+            let setup = self.coord_setup.options.setup(timed);
+            before = self.context.stats.as_ref().map(|s| {
+                s.coordinates
+                    .iter()
+                    .find(|r| r.mode == setup.mode && r.timed == timed && r.colour == setup.colour)
+                    .cloned()
+                    .unwrap_or_else(|| crate::progress::CoordRecords {
+                        mode: setup.mode,
+                        timed,
+                        colour: setup.colour,
+                        runs: 0,
+                        best: None,
+                        recent: Vec::new(),
+                    })
+            });
+            run = run.with_coordinates(setup);
+        }
         let budget = timed.then_some(TIMED_COORDINATES_MS);
         let title = strings::drill_title(kind, timed);
-        self.drill = Some(DrillScreen::new(title, run, budget));
+        self.drill = Some(DrillScreen::new(title, run, budget).with_records_before(before));
         self.view = View::Drill;
     }
 

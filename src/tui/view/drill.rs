@@ -117,7 +117,11 @@ pub fn render(app: &App, drill: &DrillScreen, theme: Theme, area: Rect, frame: &
             area.width.saturating_sub(2),
             body.height + input.height,
         );
-        let lines = summary_lines(&drill.run().summary(), theme);
+        let mut lines = summary_lines(&drill.run().summary(), theme);
+        // A coordinates run: its records (before the "back" line).
+        let back = lines.pop();
+        lines.extend(super::coords::summary_lines(drill, theme));
+        lines.extend(back);
         frame.render_widget(
             Paragraph::new(lines)
                 .wrap(Wrap { trim: false })
@@ -150,6 +154,9 @@ pub fn render(app: &App, drill: &DrillScreen, theme: Theme, area: Rect, frame: &
             theme,
         };
         frame.render_widget(board, board_rect);
+        if drill.coordinates_hidden() {
+            board.hide_coordinates(board_rect, frame.buffer_mut());
+        }
         // A wrong "Find" answer: the square chosen is marked as an error.
         if let Some((chosen, asked)) = wrong
             && chosen != asked

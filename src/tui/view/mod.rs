@@ -1,6 +1,7 @@
 //! The view: a pure function of the [`App`] drawn into a [`Frame`].
 
 pub mod board;
+pub mod coords;
 pub mod drill;
 pub mod filter;
 pub mod help;
@@ -57,6 +58,7 @@ pub fn render(app: &App, frame: &mut Frame) {
             Some(state) => filter::render(state, theme, area, frame),
             None => home::render(app, theme, area, frame),
         },
+        View::CoordSetup => coords::render(app, theme, area, frame),
     }
     if app.help_shown() {
         help::render(app, theme, area, frame);
