@@ -40,7 +40,7 @@ pub fn generate(kind: DrillKind, seed: u64, count: usize, options: &GenOptions) 
     let salt = DrillKind::ALL.iter().position(|&k| k == kind).unwrap_or(0) as u64;
     let mut rng = Rng::new(seed.wrapping_add(salt.wrapping_mul(0x9E37_79B9)));
     match kind {
-        DrillKind::Write | DrillKind::Read => (0..count)
+        DrillKind::Write | DrillKind::Read | DrillKind::Vision => (0..count)
             .filter_map(|_| {
                 let feature = *rng.pick(&Feature::ALL)?;
                 let (pos, mv) = find(&mut rng, feature)?;
@@ -256,7 +256,15 @@ pub fn describe_move(pos: &Chess, mv: Move) -> String {
 
 fn move_exercise(kind: DrillKind, pos: Chess, mv: Move, feature: Option<Feature>) -> Exercise {
     let written = san(&pos, mv);
-    let (prompt, show) = if kind == DrillKind::Read {
+    let (prompt, show) = if kind == DrillKind::Vision {
+        (
+            format!(
+                "{} to move plays {written}: name its from and to squares (type g1f3, or click them on the board).",
+                if pos.turn() == Color::White { "White" } else { "Black" }
+            ),
+            Show::San { san: written },
+        )
+    } else if kind == DrillKind::Read {
         let how = if mv.promotion().is_some() {
             "its from and to squares and the new piece's letter (like e7e8n)"
         } else {

@@ -82,13 +82,14 @@ pub enum DrillEntry {
 
 impl DrillEntry {
     /// Every item, in menu order.
-    pub const ALL: [DrillEntry; 9] = [
+    pub const ALL: [DrillEntry; 10] = [
         DrillEntry::Kind(DrillKind::Write),
         DrillEntry::Kind(DrillKind::Read),
         DrillEntry::Kind(DrillKind::Disambiguation),
         DrillEntry::Kind(DrillKind::Coordinates),
         DrillEntry::TimedCoordinates,
         DrillEntry::Kind(DrillKind::SquareColour),
+        DrillEntry::Kind(DrillKind::Vision),
         DrillEntry::Kind(DrillKind::Transcribe),
         DrillEntry::Kind(DrillKind::Review),
         DrillEntry::Lessons,

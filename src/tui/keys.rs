@@ -256,6 +256,14 @@ pub const KEYMAP: &[Binding] = &[
         "end the drill here and see its summary",
         true,
     ),
+    b(
+        &[(KeyCode::Down, N)],
+        Action::Down,
+        Scope::Answer,
+        "cursor",
+        "move vision: the board cursor down (↑ ← → with the line empty)",
+        false,
+    ),
     // Coordinates "Find": the board cursor.
     b(
         &[(KeyCode::Up, N), (KeyCode::Char('k'), N)],

@@ -156,6 +156,57 @@ impl App {
             self.collect_drill();
             return;
         }
+        // Move vision: squares are clicked, or picked with the cursor while
+        // the input line is empty.
+        if d.kind() == DrillKind::Vision {
+            let picking = d.picking();
+            let handled = match action {
+                Action::Click(column, row) => {
+                    if let Some(square) = crate::tui::view::drill::square_at(
+                        self.size,
+                        self.config.board,
+                        d.bottom(),
+                        column,
+                        row,
+                    ) {
+                        d.pick(square);
+                    }
+                    true
+                }
+                Action::RecallLast if picking => {
+                    d.move_cursor(0, 1);
+                    true
+                }
+                Action::Down if picking => {
+                    d.move_cursor(0, -1);
+                    true
+                }
+                Action::Left if picking => {
+                    d.move_cursor(-1, 0);
+                    true
+                }
+                Action::Right if picking => {
+                    d.move_cursor(1, 0);
+                    true
+                }
+                Action::Backspace if picking => {
+                    d.unpick();
+                    true
+                }
+                Action::Submit if picking && d.phase() == Phase::Asking => {
+                    d.pick(d.cursor());
+                    true
+                }
+                _ => false,
+            };
+            if handled {
+                if d.phase() == Phase::Summary {
+                    self.scroll = 0;
+                }
+                self.collect_drill();
+                return;
+            }
+        }
         match action {
             Action::Insert(c) => d.edit(|l| l.insert(c)),
             Action::Paste(text) => d.edit(|l| l.paste(&text)),
