@@ -141,7 +141,7 @@ pub fn drill(
 ) -> anyhow::Result<ExitCode> {
     let kind = match args.kind {
         DrillChoice::Kind(kind) => kind,
-        DrillChoice::Scoresheet => return scoresheet(&args, data_dir),
+        DrillChoice::Scoresheet => return scoresheet(&args, data_dir, lang),
     };
     if args.pgn.is_some() {
         bail!("--pgn is for the scoresheet trainer");
@@ -204,7 +204,14 @@ pub fn drill(
             strictness: options.strictness,
             timed: args.timed,
         };
-        return full_screen(start, store, notice, lang, options.generator.coordinates);
+        return full_screen(
+            start,
+            store,
+            notice,
+            lang,
+            options.generator.coordinates,
+            None,
+        );
     }
     let summary = run_drill(
         io::stdin().lock(),
@@ -238,7 +245,11 @@ pub fn drill(
 }
 
 /// `sancho drill scoresheet`: line mode (plain text, or --json).
-fn scoresheet(args: &DrillArgs, data_dir: Option<PathBuf>) -> anyhow::Result<ExitCode> {
+fn scoresheet(
+    args: &DrillArgs,
+    data_dir: Option<PathBuf>,
+    lang: Option<sancho::notation::Lang>,
+) -> anyhow::Result<ExitCode> {
     let games = match &args.pgn {
         Some(path) => {
             let text = std::fs::read_to_string(path)
@@ -282,13 +293,18 @@ fn scoresheet(args: &DrillArgs, data_dir: Option<PathBuf>) -> anyhow::Result<Exi
                 .ok_or_else(|| anyhow::anyhow!("there is no game to write down"))?
         }
     };
-    let (mut store, _notice) = open_store_noting(data_dir)?;
-    let sheet = run_scoresheet(
-        io::stdin().lock(),
-        io::stdout().lock(),
-        Sheet::new(game, args.count.map_or(0, usize::from)),
-        args.json,
-    )?;
+    let (mut store, notice) = open_store_noting(data_dir)?;
+    let sheet = Sheet::new(game, args.count.map_or(0, usize::from)).with_lang(lang.unwrap_or_default());
+    if !args.plain {
+        let start = tui::Start::Scoresheet {
+            pace_ms: args.pace.map(|s| u64::from(s) * 1000),
+        };
+        return full_screen(start, store, notice, lang, drill::CoordOptions::default(), Some(sheet));
+    }
+    if args.pace.is_some() {
+        bail!("--pace is for the full screen: line mode tells the next move once you have written one");
+    }
+    let sheet = run_scoresheet(io::stdin().lock(), io::stdout().lock(), sheet, args.json)?;
     if !sheet.entries().is_empty() {
         let saved = store
             .record_drill(sheet.result(now()))
@@ -325,6 +341,7 @@ fn full_screen(
     notice: Option<String>,
     lang: Option<sancho::notation::Lang>,
     coordinates: drill::CoordOptions,
+    scoresheet: Option<Sheet>,
 ) -> anyhow::Result<ExitCode> {
     let puzzles = builtin_packs()
         .map_err(|(file, e)| anyhow::anyhow!("built-in pack {file}: {e}"))?
@@ -347,7 +364,7 @@ fn full_screen(
         library: None,
         filter: Default::default(),
     }
-    .run()
+    .run_on(scoresheet)
 }
 
 /// `sancho lesson`.
@@ -393,6 +410,7 @@ pub fn lesson(args: LessonArgs, data_dir: Option<PathBuf>) -> anyhow::Result<Exi
             notice,
             None,
             drill::CoordOptions::default(),
+            None,
         );
     }
     let summary = run_lesson(

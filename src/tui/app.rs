@@ -3,12 +3,14 @@
 mod drills;
 mod library;
 mod puzzles;
+mod scoresheet;
 
 use std::collections::BTreeSet;
 
 use super::action::Action;
 pub use super::config::{Config, Context, Finished, Start};
 use super::coords::CoordSetupScreen;
+use super::scoresheet::ScoresheetScreen;
 use super::drill::{DrillScreen, Phase};
 use super::effect::{Effect, Reply};
 use super::filter::FilterState;
@@ -67,6 +69,8 @@ pub enum View {
     Filter,
     /// The coordinates drill's start screen (its options).
     CoordSetup,
+    /// The scoresheet trainer.
+    Scoresheet,
 }
 
 /// The drills menu's items.
@@ -142,6 +146,7 @@ pub struct App {
     drill: Option<DrillScreen>,
     /// The coordinates drill's options (its start screen).
     coord_setup: CoordSetupScreen,
+    scoresheet: Option<ScoresheetScreen>,
     lesson: usize,
     scroll: u16,
     drills_started: u64,
@@ -197,6 +202,7 @@ impl App {
             play: None,
             drill: None,
             coord_setup: CoordSetupScreen::new(config.coordinates, false),
+            scoresheet: None,
             lesson: 0,
             scroll: 0,
             drills_started: 0,
@@ -232,6 +238,12 @@ impl App {
                 }
             }
             Start::Stats => app.open_page(View::Stats),
+            Start::Scoresheet { pace_ms } => {
+                if let Some(sheet) = app.context.scoresheet.clone() {
+                    app.scoresheet = Some(ScoresheetScreen::new(sheet, pace_ms));
+                    app.view = View::Scoresheet;
+                }
+            }
         }
         app
     }
@@ -262,6 +274,12 @@ impl App {
                 Some(d) if d.finding() => Screen::Find,
                 Some(d) if d.phase() != Phase::Summary => Screen::Answer {
                     input_empty: d.input().is_empty(),
+                },
+                _ => Screen::Page,
+            },
+            View::Scoresheet => match &self.scoresheet {
+                Some(s) if !s.is_finished() => Screen::Answer {
+                    input_empty: s.input().is_empty(),
                 },
                 _ => Screen::Page,
             },
@@ -331,6 +349,9 @@ impl App {
                 if let Some(f) = &mut self.library {
                     f.tick(ms);
                 }
+                if let (View::Scoresheet, Some(s)) = (self.view, &mut self.scoresheet) {
+                    s.tick(ms);
+                }
             }
             Action::Resize(w, h) => self.size = (w, h),
             // Only "make the window larger" is shown: nothing else may act.
@@ -350,6 +371,7 @@ impl App {
                 View::Lesson | View::Stats => self.update_page(action),
                 View::Filter => self.update_filter(action),
                 View::CoordSetup => self.update_coord_setup(action),
+                View::Scoresheet => self.update_scoresheet(action),
             },
         }
     }
@@ -411,6 +433,11 @@ impl App {
     /// The drill (or lesson exercises) in progress or just finished.
     pub fn drill(&self) -> Option<&DrillScreen> {
         self.drill.as_ref()
+    }
+
+    /// The scoresheet trainer's screen.
+    pub fn scoresheet(&self) -> Option<&ScoresheetScreen> {
+        self.scoresheet.as_ref()
     }
 
     /// The coordinates drill's start screen.

@@ -325,7 +325,11 @@ impl App {
             View::Drill => self
                 .drill
                 .as_ref()
-                .map_or(0, |d| d.run().summary().mistakes.len() + 8),
+                .map_or(0, |d| d.run().summary().mistakes.len() + 12),
+            View::Scoresheet => self.scoresheet.as_ref().map_or(0, |s| {
+                let sheet = s.playback().sheet();
+                sheet.entries().len() / 2 + sheet.summary().by_code.len() + 10
+            }),
             _ => 0,
         };
         u16::try_from(lines).unwrap_or(u16::MAX)

@@ -8,6 +8,7 @@ pub mod help;
 pub mod home;
 pub mod lessons;
 pub mod puzzle;
+pub mod scoresheet;
 pub mod stats;
 
 use ratatui::Frame;
@@ -59,6 +60,10 @@ pub fn render(app: &App, frame: &mut Frame) {
             None => home::render(app, theme, area, frame),
         },
         View::CoordSetup => coords::render(app, theme, area, frame),
+        View::Scoresheet => match app.scoresheet() {
+            Some(s) => scoresheet::render(app, s, theme, area, frame),
+            None => drill::render_menu(app, theme, area, frame),
+        },
     }
     if app.help_shown() {
         help::render(app, theme, area, frame);
