@@ -103,25 +103,22 @@ pub struct DrillArgs {
 impl DrillArgs {
     /// The coordinates options the flags ask for.
     fn coordinates(&self) -> drill::CoordOptions {
-        let mut options = drill::CoordOptions::default();
-        options.mode = match self.mode.as_deref() {
-            Some("find") => CoordMode::Find,
-            Some("name") => CoordMode::Name,
-            _ => CoordMode::Both,
-        };
-        options.colour = match self.colour.as_deref() {
-            Some("white") => CoordColour::White,
-            Some("black") => CoordColour::Black,
-            _ => CoordColour::Random,
-        };
-        if let Some(files) = self.files {
-            options.files = files;
+        let all = drill::CoordOptions::default();
+        drill::CoordOptions {
+            mode: match self.mode.as_deref() {
+                Some("find") => CoordMode::Find,
+                Some("name") => CoordMode::Name,
+                _ => CoordMode::Both,
+            },
+            colour: match self.colour.as_deref() {
+                Some("white") => CoordColour::White,
+                Some("black") => CoordColour::Black,
+                _ => CoordColour::Random,
+            },
+            files: self.files.unwrap_or(all.files),
+            ranks: self.ranks.unwrap_or(all.ranks),
+            hidden: self.hide_coordinates,
         }
-        if let Some(ranks) = self.ranks {
-            options.ranks = ranks;
-        }
-        options.hidden = self.hide_coordinates;
-        options
     }
 
     /// Whether a coordinates-only flag was given.
@@ -294,15 +291,25 @@ fn scoresheet(
         }
     };
     let (mut store, notice) = open_store_noting(data_dir)?;
-    let sheet = Sheet::new(game, args.count.map_or(0, usize::from)).with_lang(lang.unwrap_or_default());
+    let sheet =
+        Sheet::new(game, args.count.map_or(0, usize::from)).with_lang(lang.unwrap_or_default());
     if !args.plain {
         let start = tui::Start::Scoresheet {
             pace_ms: args.pace.map(|s| u64::from(s) * 1000),
         };
-        return full_screen(start, store, notice, lang, drill::CoordOptions::default(), Some(sheet));
+        return full_screen(
+            start,
+            store,
+            notice,
+            lang,
+            drill::CoordOptions::default(),
+            Some(sheet),
+        );
     }
     if args.pace.is_some() {
-        bail!("--pace is for the full screen: line mode tells the next move once you have written one");
+        bail!(
+            "--pace is for the full screen: line mode tells the next move once you have written one"
+        );
     }
     let sheet = run_scoresheet(io::stdin().lock(), io::stdout().lock(), sheet, args.json)?;
     if !sheet.entries().is_empty() {

@@ -73,7 +73,12 @@ pub struct BadLines {
     pub example: &'static str,
 }
 
-fn parse_lines(text: &str, names: &[u8; 8], what: &'static str, example: &'static str) -> Result<Lines, BadLines> {
+fn parse_lines(
+    text: &str,
+    names: &[u8; 8],
+    what: &'static str,
+    example: &'static str,
+) -> Result<Lines, BadLines> {
     let bad = || BadLines {
         given: crate::notation::bounded_prefix(text.trim()).to_owned(),
         what,
@@ -83,7 +88,10 @@ fn parse_lines(text: &str, names: &[u8; 8], what: &'static str, example: &'stati
         let [b] = c.trim().to_ascii_lowercase().into_bytes()[..] else {
             return None;
         };
-        names.iter().position(|&n| n == b).and_then(|i| u8::try_from(i).ok())
+        names
+            .iter()
+            .position(|&n| n == b)
+            .and_then(|i| u8::try_from(i).ok())
     };
     let mut mask = 0u8;
     for part in text.split(',') {
@@ -93,7 +101,11 @@ fn parse_lines(text: &str, names: &[u8; 8], what: &'static str, example: &'stati
         };
         mask |= lines.0;
     }
-    if mask == 0 { Err(bad()) } else { Ok(Lines(mask)) }
+    if mask == 0 {
+        Err(bad())
+    } else {
+        Ok(Lines(mask))
+    }
 }
 
 /// Files from `a-d`, `c`, `a,c,e` or `a-b,g-h` (any case).
@@ -101,7 +113,12 @@ fn parse_lines(text: &str, names: &[u8; 8], what: &'static str, example: &'stati
 /// # Errors
 /// [`BadLines`] saying what is wrong, for anything else.
 pub fn parse_files(text: &str) -> Result<Lines, BadLines> {
-    parse_lines(text, FILE_NAMES, "files a to h", "a range like a-d or a list like a,c,e")
+    parse_lines(
+        text,
+        FILE_NAMES,
+        "files a to h",
+        "a range like a-d or a list like a,c,e",
+    )
 }
 
 /// Ranks from `1-4`, `5`, `1,3,8` or `1-2,7-8`.
@@ -109,7 +126,12 @@ pub fn parse_files(text: &str) -> Result<Lines, BadLines> {
 /// # Errors
 /// [`BadLines`] saying what is wrong, for anything else.
 pub fn parse_ranks(text: &str) -> Result<Lines, BadLines> {
-    parse_lines(text, RANK_NAMES, "ranks 1 to 8", "a range like 1-4 or a list like 1,3,8")
+    parse_lines(
+        text,
+        RANK_NAMES,
+        "ranks 1 to 8",
+        "a range like 1-4 or a list like 1,3,8",
+    )
 }
 
 /// How the coordinates drill is set up.
@@ -172,14 +194,25 @@ impl CoordOptions {
 /// square never shares the previous one's file or rank (the eye must travel
 /// every time) where the chosen files and ranks leave one that does not;
 /// else it is at least another square.
-pub(super) fn coordinates(rng: &mut Rng, previous: Option<Square>, options: &CoordOptions) -> Exercise {
-    let allowed: Vec<Square> = Square::ALL.into_iter().filter(|&sq| options.allows(sq)).collect();
+pub(super) fn coordinates(
+    rng: &mut Rng,
+    previous: Option<Square>,
+    options: &CoordOptions,
+) -> Exercise {
+    let allowed: Vec<Square> = Square::ALL
+        .into_iter()
+        .filter(|&sq| options.allows(sq))
+        .collect();
     let fresh: Vec<Square> = allowed
         .iter()
         .copied()
         .filter(|&sq| previous.is_none_or(|p| p.file() != sq.file() && p.rank() != sq.rank()))
         .collect();
-    let other: Vec<Square> = allowed.iter().copied().filter(|&sq| Some(sq) != previous).collect();
+    let other: Vec<Square> = allowed
+        .iter()
+        .copied()
+        .filter(|&sq| Some(sq) != previous)
+        .collect();
     let pool = [fresh, other, allowed]
         .into_iter()
         .find(|p| !p.is_empty())
@@ -187,7 +220,11 @@ pub(super) fn coordinates(rng: &mut Rng, previous: Option<Square>, options: &Coo
     let square = rng.pick(&pool).copied().unwrap_or(Square::E4);
     // The draws are kept in the same order whatever the options, so that
     // the default drill is the same for the same seed.
-    let random_side = if rng.chance(50) { Color::White } else { Color::Black };
+    let random_side = if rng.chance(50) {
+        Color::White
+    } else {
+        Color::Black
+    };
     let orientation = match options.colour {
         CoordColour::White => Color::White,
         CoordColour::Black => Color::Black,

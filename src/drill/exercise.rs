@@ -372,7 +372,8 @@ fn grade_vision(mv: Move, answer: &str, expected: String) -> Verdict {
     let [from, to] = vision_squares(mv);
     match vision_answer(answer) {
         Some((f, t)) => {
-            let king_takes_rook = matches!(mv, Move::Castle { king, rook } if f == king && t == rook);
+            let king_takes_rook =
+                matches!(mv, Move::Castle { king, rook } if f == king && t == rook);
             v.correct = (f == from && t == to) || king_takes_rook;
             v.understood = Some(format!("{f}{t}"));
             if !v.correct {

@@ -260,7 +260,11 @@ fn move_exercise(kind: DrillKind, pos: Chess, mv: Move, feature: Option<Feature>
         (
             format!(
                 "{} to move plays {written}: name its from and to squares (type g1f3, or click them on the board).",
-                if pos.turn() == Color::White { "White" } else { "Black" }
+                if pos.turn() == Color::White {
+                    "White"
+                } else {
+                    "Black"
+                }
             ),
             Show::San { san: written },
         )

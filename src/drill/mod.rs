@@ -96,10 +96,7 @@ impl DrillKind {
     pub fn writes_san(self) -> bool {
         !matches!(
             self,
-            DrillKind::Read
-                | DrillKind::Coordinates
-                | DrillKind::SquareColour
-                | DrillKind::Vision
+            DrillKind::Read | DrillKind::Coordinates | DrillKind::SquareColour | DrillKind::Vision
         )
     }
 }

@@ -15,8 +15,8 @@ use shakmaty::{Chess, Color, Move, Position};
 
 use super::games::{Game, games};
 use super::pgn::{PgnError, parse_games};
-use crate::notation::{Diagnostic, Lang, Strictness, move_text, play_line, resolve_in};
 use super::run::{DrillSummary, Mistake};
+use crate::notation::{Diagnostic, Lang, Strictness, move_text, play_line, resolve_in};
 use crate::progress::{DrillResult, Timestamp};
 
 pub use playback::Playback;

@@ -105,7 +105,10 @@ impl DrillScreen {
         }
         records.runs += 1;
         records.recent.push(score);
-        let extra = records.recent.len().saturating_sub(crate::progress::RECENT_SCORES);
+        let extra = records
+            .recent
+            .len()
+            .saturating_sub(crate::progress::RECENT_SCORES);
         records.recent.drain(..extra);
         Some((records, new_best))
     }

@@ -264,11 +264,26 @@ fn the_scoresheet_trainer_grades_each_entry_of_a_game_from_a_pgn() {
 #[test]
 fn coordinates_options_are_checked_and_a_run_reports_its_records() {
     for (args, said) in [
-        (vec!["drill", "coordinates", "--files", "a-z"], "not a list of files a to h"),
-        (vec!["drill", "coordinates", "--ranks", "9"], "not a list of ranks 1 to 8"),
-        (vec!["drill", "coordinates", "--mode", "guess"], "find, name, both"),
-        (vec!["drill", "write", "--files", "a-d"], "are for the coordinates drill"),
-        (vec!["drill", "write", "--pace", "3"], "--pace is for the scoresheet trainer"),
+        (
+            vec!["drill", "coordinates", "--files", "a-z"],
+            "not a list of files a to h",
+        ),
+        (
+            vec!["drill", "coordinates", "--ranks", "9"],
+            "not a list of ranks 1 to 8",
+        ),
+        (
+            vec!["drill", "coordinates", "--mode", "guess"],
+            "find, name, both",
+        ),
+        (
+            vec!["drill", "write", "--files", "a-d"],
+            "are for the coordinates drill",
+        ),
+        (
+            vec!["drill", "write", "--pace", "3"],
+            "--pace is for the scoresheet trainer",
+        ),
         (
             vec!["drill", "scoresheet", "--plain", "--pace", "3"],
             "--pace is for the full screen",
@@ -292,17 +307,36 @@ fn coordinates_options_are_checked_and_a_run_reports_its_records() {
         },
         ..Default::default()
     };
-    let exercises =
-        sancho::drill::generate(sancho::drill::DrillKind::Coordinates, 5, 3, &options);
+    let exercises = sancho::drill::generate(sancho::drill::DrillKind::Coordinates, 5, 3, &options);
     let answers: Vec<String> = exercises
         .iter()
         .enumerate()
-        .map(|(i, e)| if i == 1 { "h8".to_owned() } else { e.expected_text() })
+        .map(|(i, e)| {
+            if i == 1 {
+                "h8".to_owned()
+            } else {
+                e.expected_text()
+            }
+        })
         .collect();
     let data = tempfile::tempdir().unwrap();
     let args = [
-        "drill", "coordinates", "--plain", "--json", "--seed", "5", "--count", "3", "--mode",
-        "find", "--colour", "black", "--files", "a-d", "--ranks", "1-4",
+        "drill",
+        "coordinates",
+        "--plain",
+        "--json",
+        "--seed",
+        "5",
+        "--count",
+        "3",
+        "--mode",
+        "find",
+        "--colour",
+        "black",
+        "--files",
+        "a-d",
+        "--ranks",
+        "1-4",
     ];
     let events = run(&args, data.path(), &(answers.join("\n") + "\n"));
     let asked: Vec<&Value> = events.iter().filter(|e| e["event"] == "exercise").collect();
@@ -315,7 +349,11 @@ fn coordinates_options_are_checked_and_a_run_reports_its_records() {
     assert_eq!(records["event"], "records", "{records}");
     assert_eq!(records["mode"], "find");
     assert_eq!(records["colour"], "black");
-    assert_eq!(records["best"], Value::Null, "a part of the board sets no best");
+    assert_eq!(
+        records["best"],
+        Value::Null,
+        "a part of the board sets no best"
+    );
     assert_eq!(records["recent"], serde_json::json!([2]));
 
     // The whole board sets a best; stats show it, in JSON and in words.
@@ -333,8 +371,17 @@ fn coordinates_options_are_checked_and_a_run_reports_its_records() {
             .map(|e| e.expected_text())
             .collect();
     let args = [
-        "drill", "coordinates", "--plain", "--seed", "6", "--count", "2", "--mode", "find",
-        "--colour", "black",
+        "drill",
+        "coordinates",
+        "--plain",
+        "--seed",
+        "6",
+        "--count",
+        "2",
+        "--mode",
+        "find",
+        "--colour",
+        "black",
     ];
     let out = Command::new(env!("CARGO_BIN_EXE_sancho"))
         .args(args)
@@ -363,24 +410,26 @@ fn coordinates_options_are_checked_and_a_run_reports_its_records() {
         .output()
         .unwrap();
     let stats: Value = serde_json::from_slice(&stats.stdout).unwrap();
-    assert_eq!(stats["coordinates"][0]["best"], 2, "{}", stats["coordinates"]);
+    assert_eq!(
+        stats["coordinates"][0]["best"], 2,
+        "{}",
+        stats["coordinates"]
+    );
     assert_eq!(stats["coordinates"][0]["runs"], 2);
 }
 
 #[test]
 fn move_vision_in_line_mode_takes_the_from_and_to_squares() {
-    let exercises = sancho::drill::generate(
-        sancho::drill::DrillKind::Vision,
-        4,
-        2,
-        &Default::default(),
-    );
+    let exercises =
+        sancho::drill::generate(sancho::drill::DrillKind::Vision, 4, 2, &Default::default());
     let first = exercises[0].expected_text();
     assert_eq!(first.len(), 4, "{first}");
     let spaced = format!("{} {}", &first[..2], &first[2..]);
     let data = tempfile::tempdir().unwrap();
     let events = run(
-        &["drill", "vision", "--plain", "--json", "--seed", "4", "--count", "2"],
+        &[
+            "drill", "vision", "--plain", "--json", "--seed", "4", "--count", "2",
+        ],
         data.path(),
         &format!("{spaced}\na1a1\n"),
     );

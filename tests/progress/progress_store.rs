@@ -705,13 +705,21 @@ fn coordinates_bests_and_last_20_scores_survive_a_reopen() {
         let mut store = open(dir.path());
         // 25 whole-board runs scoring 1..=25, in time order, but the best
         // (25) recorded first.
-        store.record_drill(coordinates_run(2_025, 25, &find_white)).unwrap();
+        store
+            .record_drill(coordinates_run(2_025, 25, &find_white))
+            .unwrap();
         for n in 1..25 {
-            store.record_drill(coordinates_run(2_000 + n, n as u32, &find_white)).unwrap();
+            store
+                .record_drill(coordinates_run(2_000 + n, n as u32, &find_white))
+                .unwrap();
         }
         // A part of the board scores more, yet sets no best.
-        store.record_drill(coordinates_run(3_000, 40, &limited)).unwrap();
-        store.record_drill(coordinates_run(3_001, 7, &as_black)).unwrap();
+        store
+            .record_drill(coordinates_run(3_000, 40, &limited))
+            .unwrap();
+        store
+            .record_drill(coordinates_run(3_001, 7, &as_black))
+            .unwrap();
         store.record_drill(drill(3_002)).unwrap();
     }
     let store = open(dir.path());
@@ -723,20 +731,32 @@ fn coordinates_bests_and_last_20_scores_survive_a_reopen() {
     let recent: Vec<u32> = (6..=25).chain([40]).collect();
     assert_eq!(white.recent, recent[1..], "the last 20, oldest first");
     let black = store.progress().coordinate_record(&as_black);
-    assert_eq!((black.runs, black.best, black.recent.clone()), (1, Some(7), vec![7]));
+    assert_eq!(
+        (black.runs, black.best, black.recent.clone()),
+        (1, Some(7), vec![7])
+    );
     // The stats carry them, and say them in words with a chart.
     let stats = store.progress().stats(Timestamp(4_000));
     assert_eq!(stats.coordinates, records);
     let text = stats.to_string();
     assert!(text.contains("Coordinates:"), "{text}");
-    assert!(text.contains("find, timed, as black: best 7; last 1: 7 █"), "{text}");
+    assert!(
+        text.contains("find, timed, as black: best 7; last 1: 7 █"),
+        "{text}"
+    );
     // On disk: an optional key on coordinates drills only.
     let raw: serde_json::Value =
         serde_json::from_slice(&fs::read(dir.path().join(FILE_NAME)).unwrap()).unwrap();
     let drills = raw["drills"].as_array().unwrap();
-    let with_key = drills.iter().filter(|d| d.get("coordinates").is_some()).count();
+    let with_key = drills
+        .iter()
+        .filter(|d| d.get("coordinates").is_some())
+        .count();
     assert_eq!((drills.len(), with_key), (28, 27));
-    let one = drills.iter().find(|d| d["coordinates"]["files"] == "a-d").unwrap();
+    let one = drills
+        .iter()
+        .find(|d| d["coordinates"]["files"] == "a-d")
+        .unwrap();
     assert_eq!(one["coordinates"]["mode"], "find");
     assert_eq!(one["coordinates"]["colour"], "white");
     assert_eq!(one["coordinates"]["timed"], true);

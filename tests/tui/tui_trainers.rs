@@ -83,7 +83,12 @@ fn find_as(colour: CoordColour) -> CoordOptions {
 
 #[test]
 fn playing_as_black_flips_the_board_and_the_cursor_and_clicks_follow() {
-    let mut app = start(DrillKind::Coordinates, 5, false, find_as(CoordColour::Black));
+    let mut app = start(
+        DrillKind::Coordinates,
+        5,
+        false,
+        find_as(CoordColour::Black),
+    );
     assert_eq!(app.screen(), Screen::Find);
     let d = app.drill().unwrap();
     assert_eq!(d.bottom(), Color::Black, "every exercise from Black's side");
@@ -139,11 +144,16 @@ fn hidden_coordinates_leave_the_edge_blank() {
         .flat_map(|y| (0..43).map(move |x| (x, y)))
         .map(|(x, y)| buf[(x, y)].symbol())
         .collect();
-    assert!(
-        !board.chars().any(|c| c.is_ascii_alphanumeric()),
-        "{board}"
+    assert!(!board.chars().any(|c| c.is_ascii_alphanumeric()), "{board}");
+    let shown = start(
+        DrillKind::Coordinates,
+        3,
+        false,
+        CoordOptions {
+            hidden: false,
+            ..options
+        },
     );
-    let shown = start(DrillKind::Coordinates, 3, false, CoordOptions { hidden: false, ..options });
     let t = draw(&shown, 90, 24);
     let buf = t.backend().buffer();
     let labels: String = (1..20).map(|y| buf[(0, y)].symbol()).collect();
@@ -207,7 +217,12 @@ fn the_options_screen_limits_files_and_ranks_and_sets_the_side() {
     }
     // Enter: the summary; Esc: the menu; the options keep their choices.
     app.update(Action::Submit);
-    assert_eq!(app.drill().unwrap().phase(), Phase::Summary, "{}", text(&app));
+    assert_eq!(
+        app.drill().unwrap().phase(),
+        Phase::Summary,
+        "{}",
+        text(&app)
+    );
     app.update(Action::Back);
     assert_eq!(app.view(), View::Drills);
     app.update(Action::Select);
@@ -256,8 +271,14 @@ fn a_coordinates_run_ends_with_its_best_and_last_scores() {
     let [Finished::Drill { summary, .. }] = app.finished() else {
         panic!("{:?}", app.finished())
     };
-    let setup = summary.coordinates.as_ref().expect("its set-up is recorded");
-    assert_eq!((setup.mode, setup.colour, setup.timed), (CoordMode::Find, CoordColour::White, false));
+    let setup = summary
+        .coordinates
+        .as_ref()
+        .expect("its set-up is recorded");
+    assert_eq!(
+        (setup.mode, setup.colour, setup.timed),
+        (CoordMode::Find, CoordColour::White, false)
+    );
 }
 
 #[test]
@@ -302,7 +323,10 @@ fn move_vision_is_answered_by_typing_clicking_or_the_cursor() {
     );
     app.update(Action::Submit);
     let d = app.drill().unwrap();
-    assert!(!(cursor == from && second == to), "the seed gives a wrong pair");
+    assert!(
+        !(cursor == from && second == to),
+        "the seed gives a wrong pair"
+    );
     assert_eq!(d.run().number(), 4);
     {
         // The wrong answer stays on its board with the right squares shown.
@@ -366,7 +390,10 @@ fn the_scoresheet_plays_the_game_at_its_pace_and_grades_each_entry() {
     write(&mut app, "d4");
     // Not yet played: nothing is written before the move is made.
     write(&mut app, "d5");
-    assert_eq!(app.scoresheet().unwrap().playback().sheet().entries().len(), 1);
+    assert_eq!(
+        app.scoresheet().unwrap().playback().sheet().entries().len(),
+        1
+    );
     assert!(text(&app).contains("has not been played yet"));
     app.update(Action::Tick(2_999));
     assert_eq!(app.scoresheet().unwrap().playback().played(), 1);
@@ -418,7 +445,10 @@ fn without_a_pace_enter_on_an_empty_line_plays_the_next_move() {
     write(&mut app, "Se5");
     let entry = app.scoresheet().unwrap().last_entry().unwrap().clone();
     assert_eq!(entry.expected, "e5");
-    assert!(matches!(entry.grade, sancho::drill::scoresheet::Grade::Wrong { .. }));
+    assert!(matches!(
+        entry.grade,
+        sancho::drill::scoresheet::Grade::Wrong { .. }
+    ));
     assert!(app.scoresheet().unwrap().is_finished());
     let screen = text(&app);
     assert!(screen.contains("1. c4         Se5*"), "{screen}");

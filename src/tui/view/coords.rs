@@ -33,7 +33,10 @@ pub fn render(app: &App, theme: Theme, area: Rect, frame: &mut Frame) {
         s.coordinates
             .iter()
             .find(|r| r.mode == chosen.mode && r.timed == chosen.timed && r.colour == chosen.colour)
-            .map_or_else(|| "No runs yet with these choices.".to_owned(), records_text)
+            .map_or_else(
+                || "No runs yet with these choices.".to_owned(),
+                records_text,
+            )
     });
     super::render_list(
         TITLE,
@@ -49,9 +52,10 @@ pub fn render(app: &App, theme: Theme, area: Rect, frame: &mut Frame) {
 
 /// `Best 23 · last 5: 18 21 20 23 19 ▅▇▆█▆`.
 pub fn records_text(r: &CoordRecords) -> String {
-    let best = r
-        .best
-        .map_or_else(|| "no whole-board best yet".to_owned(), |b| format!("Best {b}"));
+    let best = r.best.map_or_else(
+        || "no whole-board best yet".to_owned(),
+        |b| format!("Best {b}"),
+    );
     let scores: Vec<String> = r.recent.iter().map(u32::to_string).collect();
     format!(
         "{best} · last {}: {}  {}",
@@ -76,8 +80,6 @@ pub fn summary_lines(drill: &DrillScreen, theme: Theme) -> Vec<Line<'static>> {
             theme.dim(),
         ));
     }
-    lines.push(Line::from(vec![
-        Span::raw(records_text(&records)),
-    ]));
+    lines.push(Line::from(vec![Span::raw(records_text(&records))]));
     lines
 }

@@ -180,9 +180,10 @@ pub fn render(app: &App, drill: &DrillScreen, theme: Theme, area: Rect, frame: &
             board.hide_coordinates(board_rect, frame.buffer_mut());
         }
         // A wrong move vision answer: the squares given, as errors.
-        for sq in vision_wrong.map(|(right, given)| {
-            given.into_iter().filter(move |g| !right.contains(g))
-        }).into_iter().flatten()
+        for sq in vision_wrong
+            .map(|(right, given)| given.into_iter().filter(move |g| !right.contains(g)))
+            .into_iter()
+            .flatten()
         {
             if let Some(rect) = board.square_rect(board_rect, sq) {
                 frame
