@@ -32,6 +32,9 @@ pub enum Scope {
     Edit,
     /// A drill's answer screen.
     Answer,
+    /// A drill's answer screen, not the "Find" one: the move vision
+    /// cursor's Down.
+    Vision,
     /// A coordinates "Find" exercise: the board cursor.
     Find,
     /// A list to choose from (drills, lessons).
@@ -259,7 +262,7 @@ pub const KEYMAP: &[Binding] = &[
     b(
         &[(KeyCode::Down, N)],
         Action::Down,
-        Scope::Edit,
+        Scope::Vision,
         "cursor",
         "move vision, on an empty line: the board cursor down (↑ ← → too)",
         false,
@@ -558,7 +561,7 @@ fn scopes(screen: &Screen) -> &'static [Scope] {
     match screen {
         Screen::Home => &[Scope::Home, Scope::Global],
         Screen::Puzzle { .. } => &[Scope::Puzzle, Scope::Edit, Scope::Global],
-        Screen::Answer { .. } => &[Scope::Answer, Scope::Edit, Scope::Global],
+        Screen::Answer { .. } => &[Scope::Answer, Scope::Vision, Scope::Edit, Scope::Global],
         Screen::Find => &[Scope::Find, Scope::Answer, Scope::Global],
         Screen::Menu => &[Scope::Menu, Scope::Global],
         Screen::Page => &[Scope::Page, Scope::Global],
