@@ -28,7 +28,7 @@ const MAX_COUNT: i64 = 1000;
 enum DrillChoice {
     /// A generated drill.
     Kind(DrillKind),
-    /// The scoresheet trainer (line mode).
+    /// The scoresheet trainer.
     Scoresheet,
 }
 
@@ -47,7 +47,7 @@ impl std::str::FromStr for DrillChoice {
 /// `sancho drill`.
 #[derive(Debug, Args)]
 pub struct DrillArgs {
-    /// write, read, disambiguation, coordinates, square-colour, transcribe, review or scoresheet.
+    /// write, read, disambiguation, coordinates, square-colour, vision, transcribe, review or scoresheet.
     kind: DrillChoice,
     /// Scoresheet: the games to write down (every game of the file; default: the built-in games).
     #[arg(long, value_name = "FILE")]

@@ -444,3 +444,41 @@ fn move_vision_in_line_mode_takes_the_from_and_to_squares() {
     let asked = events.iter().find(|e| e["event"] == "exercise").unwrap();
     assert!(asked["san"].is_string(), "{asked}");
 }
+
+#[test]
+fn the_scoresheet_is_written_in_the_users_letters_with_lang() {
+    let dir = tempfile::tempdir().unwrap();
+    let pgn = dir.path().join("club.pgn");
+    std::fs::write(&pgn, TWO_GAMES).unwrap();
+    let data = tempfile::tempdir().unwrap();
+    let mut child = Command::new(env!("CARGO_BIN_EXE_sancho"))
+        .args([
+            "drill",
+            "scoresheet",
+            "--plain",
+            "--lang",
+            "de",
+            "--game",
+            "1",
+            "--pgn",
+        ])
+        .arg(&pgn)
+        .arg("--data-dir")
+        .arg(data.path())
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .spawn()
+        .unwrap();
+    child
+        .stdin
+        .take()
+        .unwrap()
+        .write_all(b"e4\ne5\nSf3\nNc6\nquit\n")
+        .unwrap();
+    let out = child.wait_with_output().unwrap();
+    let text = String::from_utf8(out.stdout).unwrap();
+    assert!(text.contains("Right: Sf3."), "{text}");
+    // An English N is no German piece letter: the entry is not right.
+    assert!(text.contains("The move played was Sc6."), "{text}");
+    assert!(text.contains("3 right"), "{text}");
+}
