@@ -11,7 +11,7 @@ use crate::tui::drill::DrillScreen;
 use crate::tui::theme::Theme;
 
 /// The start screen's title.
-pub const TITLE: &str = "Coordinates: options";
+pub const TITLE: &str = "Coordinates  ↑ ↓ choose a row, ← → change it, Enter starts";
 
 /// Draws the start screen: a row per option (`Clock  ◂ 30 seconds ▸`),
 /// and, under them, the records of the mode, clock and side chosen.
