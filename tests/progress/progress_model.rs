@@ -438,6 +438,7 @@ fn stats_json_has_the_documented_shape() {
     assert_eq!(
         keys(&json),
         [
+            "coordinates",
             "drills",
             "lessons",
             "mistakes",
