@@ -80,13 +80,15 @@ pub enum DrillEntry {
     Kind(DrillKind),
     /// Coordinates against the clock (30 seconds).
     TimedCoordinates,
+    /// The scoresheet trainer on a built-in game (the next move on Enter).
+    Scoresheet,
     /// The lesson list.
     Lessons,
 }
 
 impl DrillEntry {
     /// Every item, in menu order.
-    pub const ALL: [DrillEntry; 10] = [
+    pub const ALL: [DrillEntry; 11] = [
         DrillEntry::Kind(DrillKind::Write),
         DrillEntry::Kind(DrillKind::Read),
         DrillEntry::Kind(DrillKind::Disambiguation),
@@ -96,6 +98,7 @@ impl DrillEntry {
         DrillEntry::Kind(DrillKind::Vision),
         DrillEntry::Kind(DrillKind::Transcribe),
         DrillEntry::Kind(DrillKind::Review),
+        DrillEntry::Scoresheet,
         DrillEntry::Lessons,
     ];
 }

@@ -458,3 +458,29 @@ fn without_a_pace_enter_on_an_empty_line_plays_the_next_move() {
     assert!(app.scoresheet().unwrap().is_finished());
     assert!(app.finished().is_empty());
 }
+
+#[test]
+fn the_drills_menu_opens_the_scoresheet_on_a_built_in_game() {
+    let config = Config {
+        start: Start::Drills,
+        ..Config::default()
+    };
+    let mut app = App::new(config, Vec::new());
+    for _ in 0..9 {
+        app.update(Action::Down);
+    }
+    app.update(Action::Select);
+    assert_eq!(app.view(), View::Scoresheet);
+    let s = app.scoresheet().unwrap();
+    assert!(s.playback().sheet().len() > 10, "a whole game");
+    assert_eq!(s.playback().pace_ms(), None);
+    app.update(Action::Submit);
+    assert_eq!(app.scoresheet().unwrap().playback().played(), 2);
+    app.update(Action::Back);
+    app.update(Action::Back);
+    assert_eq!(app.view(), View::Drills);
+    assert!(
+        app.finished().is_empty(),
+        "nothing written, nothing recorded"
+    );
+}

@@ -30,6 +30,7 @@ impl App {
                     DrillEntry::Kind(kind) => {
                         self.start_drill(kind, seed, default_count(kind), strictness, false);
                     }
+                    DrillEntry::Scoresheet => self.open_builtin_scoresheet(seed),
                     DrillEntry::Lessons => self.view = View::Lessons,
                 }
             }

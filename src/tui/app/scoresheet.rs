@@ -2,10 +2,27 @@
 
 use super::{App, Finished, View};
 use crate::drill::DrillKind;
+use crate::drill::scoresheet::{Sheet, SheetGame};
 use crate::tui::action::Action;
 use crate::tui::input::InputLine;
+use crate::tui::scoresheet::ScoresheetScreen;
 
 impl App {
+    /// The scoresheet trainer on a built-in game chosen by `seed`, the
+    /// next move on Enter (`sancho drill scoresheet` takes a PGN, a game
+    /// and a pace).
+    pub(super) fn open_builtin_scoresheet(&mut self, seed: u64) {
+        self.drills_started += 1;
+        let games = SheetGame::builtins();
+        let index = usize::try_from(seed % games.len().max(1) as u64).unwrap_or(0);
+        let Some(game) = games.into_iter().nth(index) else {
+            return;
+        };
+        let sheet = Sheet::new(game, 0).with_lang(self.config.lang.unwrap_or_default());
+        self.scoresheet = Some(ScoresheetScreen::new(sheet, None));
+        self.view = View::Scoresheet;
+    }
+
     pub(super) fn update_scoresheet(&mut self, action: Action) {
         let Some(s) = &mut self.scoresheet else {
             self.view = View::Drills;

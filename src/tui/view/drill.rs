@@ -29,6 +29,7 @@ pub fn render_menu(app: &App, theme: Theme, area: Rect, frame: &mut Frame) {
                 DrillEntry::TimedCoordinates => {
                     strings::drill_entry(Some(crate::drill::DrillKind::Coordinates), true)
                 }
+                DrillEntry::Scoresheet => "Scoresheet: write down a famous game",
                 DrillEntry::Lessons => strings::drill_entry(None, false),
             }
             .to_owned()
