@@ -482,3 +482,41 @@ fn the_scoresheet_is_written_in_the_users_letters_with_lang() {
     assert!(text.contains("The move played was Sc6."), "{text}");
     assert!(text.contains("3 right"), "{text}");
 }
+
+#[test]
+fn hidden_coordinates_leave_the_line_mode_board_unlabelled() {
+    let board = |hidden: bool| {
+        let mut args = vec![
+            "drill",
+            "coordinates",
+            "--plain",
+            "--mode",
+            "name",
+            "--colour",
+            "white",
+            "--seed",
+            "1",
+            "--count",
+            "1",
+        ];
+        if hidden {
+            args.push("--hide-coordinates");
+        }
+        String::from_utf8(output(&args).stdout).unwrap()
+    };
+    let shown = board(false);
+    assert!(shown.lines().any(|l| l.starts_with("8 ")), "{shown}");
+    assert!(shown.contains("a  b  c  d  e  f  g  h"), "{shown}");
+    let hidden = board(true);
+    assert!(
+        !hidden
+            .lines()
+            .any(|l| l.starts_with(|c: char| c.is_ascii_digit())),
+        "{hidden}"
+    );
+    assert!(!hidden.contains("a  b  c"), "{hidden}");
+    assert!(
+        hidden.contains('['),
+        "the square to name is still marked: {hidden}"
+    );
+}
