@@ -12,7 +12,7 @@ use sancho::drill::{Sheet, SheetGame, pick_game};
 use sancho::line::run_scoresheet;
 use sancho::line::{DrillOptions, lesson_completed, run_drill, run_lesson};
 use sancho::notation::Strictness;
-use sancho::progress::{LESSON_PASS_PERCENT, LessonRecorded, Store};
+use sancho::progress::{CoordColour, CoordMode, LESSON_PASS_PERCENT, LessonRecorded, Store};
 use sancho::puzzle::builtin_packs;
 use sancho::tui;
 
@@ -28,7 +28,7 @@ const MAX_COUNT: i64 = 1000;
 enum DrillChoice {
     /// A generated drill.
     Kind(DrillKind),
-    /// The scoresheet trainer (line mode).
+    /// The scoresheet trainer.
     Scoresheet,
 }
 
@@ -47,7 +47,7 @@ impl std::str::FromStr for DrillChoice {
 /// `sancho drill`.
 #[derive(Debug, Args)]
 pub struct DrillArgs {
-    /// write, read, disambiguation, coordinates, square-colour, transcribe, review or scoresheet.
+    /// write, read, disambiguation, coordinates, square-colour, vision, transcribe, review or scoresheet.
     kind: DrillChoice,
     /// Scoresheet: the games to write down (every game of the file; default: the built-in games).
     #[arg(long, value_name = "FILE")]
@@ -80,6 +80,55 @@ pub struct DrillArgs {
     /// List the built-in games (for --game) and stop.
     #[arg(long)]
     list: bool,
+    /// Coordinates: find the named square, name the highlighted one, or both.
+    #[arg(long, value_name = "MODE", value_parser = ["find", "name", "both"])]
+    mode: Option<String>,
+    /// Coordinates: the side at the bottom of the board (black flips it).
+    #[arg(long, alias = "color", value_name = "SIDE", value_parser = ["white", "black", "random"])]
+    colour: Option<String>,
+    /// Coordinates: practise these files only (a-d, or a list: a,c,e).
+    #[arg(long, value_name = "FILES", value_parser = drill::parse_files)]
+    files: Option<drill::Lines>,
+    /// Coordinates: practise these ranks only (1-4, or a list: 1,3,8).
+    #[arg(long, value_name = "RANKS", value_parser = drill::parse_ranks)]
+    ranks: Option<drill::Lines>,
+    /// Coordinates: hide the coordinates on the board's edge.
+    #[arg(long)]
+    hide_coordinates: bool,
+    /// Scoresheet: seconds between moves (default: the next move on a key press).
+    #[arg(long, value_name = "SECONDS", value_parser = clap::value_parser!(u16).range(1..=600))]
+    pace: Option<u16>,
+}
+
+impl DrillArgs {
+    /// The coordinates options the flags ask for.
+    fn coordinates(&self) -> drill::CoordOptions {
+        let all = drill::CoordOptions::default();
+        drill::CoordOptions {
+            mode: match self.mode.as_deref() {
+                Some("find") => CoordMode::Find,
+                Some("name") => CoordMode::Name,
+                _ => CoordMode::Both,
+            },
+            colour: match self.colour.as_deref() {
+                Some("white") => CoordColour::White,
+                Some("black") => CoordColour::Black,
+                _ => CoordColour::Random,
+            },
+            files: self.files.unwrap_or(all.files),
+            ranks: self.ranks.unwrap_or(all.ranks),
+            hidden: self.hide_coordinates,
+        }
+    }
+
+    /// Whether a coordinates-only flag was given.
+    fn any_coordinates_flag(&self) -> bool {
+        self.mode.is_some()
+            || self.colour.is_some()
+            || self.files.is_some()
+            || self.ranks.is_some()
+            || self.hide_coordinates
+    }
 }
 
 pub fn drill(
@@ -89,7 +138,7 @@ pub fn drill(
 ) -> anyhow::Result<ExitCode> {
     let kind = match args.kind {
         DrillChoice::Kind(kind) => kind,
-        DrillChoice::Scoresheet => return scoresheet(&args, data_dir),
+        DrillChoice::Scoresheet => return scoresheet(&args, data_dir, lang),
     };
     if args.pgn.is_some() {
         bail!("--pgn is for the scoresheet trainer");
@@ -108,6 +157,14 @@ pub fn drill(
     };
     if game.is_some() && kind != DrillKind::Transcribe {
         bail!("--game is for the transcribe drill");
+    }
+    if args.any_coordinates_flag() && kind != DrillKind::Coordinates {
+        bail!(
+            "--mode, --colour, --files, --ranks and --hide-coordinates are for the coordinates drill"
+        );
+    }
+    if args.pace.is_some() {
+        bail!("--pace is for the scoresheet trainer");
     }
     if game.is_some() && !args.plain {
         bail!(
@@ -134,6 +191,7 @@ pub fn drill(
     options.generator = GenOptions {
         weak_codes: drill::weak_codes(&store.progress().mistake_counts()),
         game: game.map(str::to_owned),
+        coordinates: args.coordinates(),
     };
     if !args.plain {
         let start = tui::Start::Drill {
@@ -143,7 +201,14 @@ pub fn drill(
             strictness: options.strictness,
             timed: args.timed,
         };
-        return full_screen(start, store, notice, lang);
+        return full_screen(
+            start,
+            store,
+            notice,
+            lang,
+            options.generator.coordinates,
+            None,
+        );
     }
     let summary = run_drill(
         io::stdin().lock(),
@@ -152,17 +217,36 @@ pub fn drill(
         stopwatch(),
     )?;
     if summary.exercises > 0 {
+        let setup = summary.coordinates.clone();
         let saved = store
             .record_drill(summary.into_result(now()))
             .context("the drill result could not be saved");
         tell_notice(&mut store);
         saved?;
+        // The personal best and the last scores of this mode and colour.
+        if let Some(setup) = setup {
+            let records = store.progress().coordinate_record(&setup);
+            let mut out = io::stdout().lock();
+            if args.json {
+                let mut value = serde_json::to_value(&records)?;
+                if let serde_json::Value::Object(map) = &mut value {
+                    map.insert("event".into(), "records".into());
+                }
+                writeln!(out, "{value}")?;
+            } else {
+                writeln!(out, "Records ({}): {}", setup_note(&setup), records)?;
+            }
+        }
     }
     Ok(ExitCode::SUCCESS)
 }
 
 /// `sancho drill scoresheet`: line mode (plain text, or --json).
-fn scoresheet(args: &DrillArgs, data_dir: Option<PathBuf>) -> anyhow::Result<ExitCode> {
+fn scoresheet(
+    args: &DrillArgs,
+    data_dir: Option<PathBuf>,
+    lang: Option<sancho::notation::Lang>,
+) -> anyhow::Result<ExitCode> {
     let games = match &args.pgn {
         Some(path) => {
             let text = std::fs::read_to_string(path)
@@ -206,13 +290,28 @@ fn scoresheet(args: &DrillArgs, data_dir: Option<PathBuf>) -> anyhow::Result<Exi
                 .ok_or_else(|| anyhow::anyhow!("there is no game to write down"))?
         }
     };
-    let (mut store, _notice) = open_store_noting(data_dir)?;
-    let sheet = run_scoresheet(
-        io::stdin().lock(),
-        io::stdout().lock(),
-        Sheet::new(game, args.count.map_or(0, usize::from)),
-        args.json,
-    )?;
+    let (mut store, notice) = open_store_noting(data_dir)?;
+    let sheet =
+        Sheet::new(game, args.count.map_or(0, usize::from)).with_lang(lang.unwrap_or_default());
+    if !args.plain {
+        let start = tui::Start::Scoresheet {
+            pace_ms: args.pace.map(|s| u64::from(s) * 1000),
+        };
+        return full_screen(
+            start,
+            store,
+            notice,
+            lang,
+            drill::CoordOptions::default(),
+            Some(sheet),
+        );
+    }
+    if args.pace.is_some() {
+        bail!(
+            "--pace is for the full screen: line mode tells the next move once you have written one"
+        );
+    }
+    let sheet = run_scoresheet(io::stdin().lock(), io::stdout().lock(), sheet, args.json)?;
     if !sheet.entries().is_empty() {
         let saved = store
             .record_drill(sheet.result(now()))
@@ -223,6 +322,24 @@ fn scoresheet(args: &DrillArgs, data_dir: Option<PathBuf>) -> anyhow::Result<Exi
     Ok(ExitCode::SUCCESS)
 }
 
+/// What a coordinates run practised, beside its records: `files a-d,
+/// ranks 1-4, coordinates hidden`, or `whole board`.
+fn setup_note(setup: &sancho::progress::CoordSetup) -> String {
+    let mut parts = Vec::new();
+    if setup.whole_board() {
+        parts.push("whole board".to_owned());
+    } else {
+        parts.push(format!(
+            "files {}, ranks {}: a part of the board sets no best",
+            setup.files, setup.ranks
+        ));
+    }
+    if setup.hidden {
+        parts.push("coordinates hidden".to_owned());
+    }
+    parts.join(", ")
+}
+
 /// The trainer opened on a drill or a lesson, with the built-in puzzles a
 /// step away.
 fn full_screen(
@@ -230,6 +347,8 @@ fn full_screen(
     store: Store,
     notice: Option<String>,
     lang: Option<sancho::notation::Lang>,
+    coordinates: drill::CoordOptions,
+    scoresheet: Option<Sheet>,
 ) -> anyhow::Result<ExitCode> {
     let puzzles = builtin_packs()
         .map_err(|(file, e)| anyhow::anyhow!("built-in pack {file}: {e}"))?
@@ -239,6 +358,7 @@ fn full_screen(
     let config = tui::Config {
         start,
         lang,
+        coordinates,
         ..tui::Config::default()
     };
     Trainer {
@@ -251,7 +371,7 @@ fn full_screen(
         library: None,
         filter: Default::default(),
     }
-    .run()
+    .run_on(scoresheet)
 }
 
 /// `sancho lesson`.
@@ -291,7 +411,14 @@ pub fn lesson(args: LessonArgs, data_dir: Option<PathBuf>) -> anyhow::Result<Exi
         );
     };
     if !args.plain {
-        return full_screen(tui::Start::Lesson(lesson.number), store, notice, None);
+        return full_screen(
+            tui::Start::Lesson(lesson.number),
+            store,
+            notice,
+            None,
+            drill::CoordOptions::default(),
+            None,
+        );
     }
     let summary = run_lesson(
         io::stdin().lock(),

@@ -434,6 +434,11 @@ impl Trainer {
     /// Runs the trainer and records everything that finishes in it, the
     /// moment it finishes.
     pub fn run(self) -> anyhow::Result<ExitCode> {
+        self.run_on(None)
+    }
+
+    /// As [`Trainer::run`], with the sheet `Start::Scoresheet` opens on.
+    pub fn run_on(self, scoresheet: Option<sancho::drill::Sheet>) -> anyhow::Result<ExitCode> {
         super::terminal::require()?;
         let Trainer {
             mut config,
@@ -492,6 +497,7 @@ impl Trainer {
         let context = tui::Context {
             builtin,
             order,
+            scoresheet,
             ..context
         };
         tui::run(

@@ -121,6 +121,10 @@ impl Exercise {
     pub fn expected_text(&self) -> String {
         match self.expected {
             Expected::Move(mv) if self.kind == DrillKind::Read => crate::notation::uci(mv),
+            Expected::Move(mv) if self.kind == DrillKind::Vision => {
+                let [from, to] = vision_squares(mv);
+                format!("{from}{to}")
+            }
             Expected::Move(mv) => crate::notation::san(&self.position, mv),
             Expected::Square(sq) if self.kind == DrillKind::SquareColour => {
                 colour_word(sq).to_owned()
@@ -205,6 +209,9 @@ pub fn grade_in(exercise: &Exercise, answer: &str, strictness: Strictness, lang:
             (grade_colour(square, answer, expected), WRONG_COLOUR)
         }
         Expected::Square(square) => (grade_square(square, answer, expected), WRONG_SQUARE),
+        Expected::Move(mv) if exercise.kind == DrillKind::Vision => {
+            (grade_vision(mv, answer, expected), WRONG_SQUARE)
+        }
         Expected::Move(mv) if exercise.kind == DrillKind::Read => (
             grade_read(&exercise.position, mv, answer, expected),
             WRONG_MOVE,
@@ -324,6 +331,61 @@ fn grade_read(pos: &Chess, mv: Move, answer: &str, expected: String) -> Verdict 
                 "{:?} is not a legal move given as two squares (from and to, like {})",
                 answer.trim(),
                 v.expected
+            ));
+        }
+    }
+    v
+}
+
+/// The from and to squares a move is named by in the vision drill: the
+/// king's for castling (`e1g1`).
+pub fn vision_squares(mv: Move) -> [Square; 2] {
+    match mv {
+        Move::Castle { king, rook } => {
+            let file = if rook.file() > king.file() {
+                shakmaty::File::G
+            } else {
+                shakmaty::File::C
+            };
+            [king, Square::from_coords(file, king.rank())]
+        }
+        other => [other.from().unwrap_or(other.to()), other.to()],
+    }
+}
+
+/// The two squares of a vision answer (`g1f3`, `g1 f3`, `G1-F3`; a
+/// promotion letter after them is allowed and not asked for).
+pub fn vision_answer(answer: &str) -> Option<(Square, Square)> {
+    let text = normalise_squares(answer);
+    let from = text.get(0..2)?.parse().ok()?;
+    let to = text.get(2..4)?.parse().ok()?;
+    match text.get(4..)? {
+        "" | "q" | "r" | "b" | "n" => Some((from, to)),
+        _ => None,
+    }
+}
+
+/// Grades the squares of a move read from its SAN: only where it goes
+/// from and to counts (castling: the king's squares, or king takes rook).
+fn grade_vision(mv: Move, answer: &str, expected: String) -> Verdict {
+    let mut v = verdict(expected);
+    let [from, to] = vision_squares(mv);
+    match vision_answer(answer) {
+        Some((f, t)) => {
+            let king_takes_rook =
+                matches!(mv, Move::Castle { king, rook } if f == king && t == rook);
+            v.correct = (f == from && t == to) || king_takes_rook;
+            v.understood = Some(format!("{f}{t}"));
+            if !v.correct {
+                v.reason = Some(format!(
+                    "{f} to {t} is not the move: it goes from {from} to {to}"
+                ));
+            }
+        }
+        None => {
+            v.reason = Some(format!(
+                "{:?} is not two squares: write the from and the to square, like {from}{to}",
+                crate::notation::bounded_prefix(answer.trim())
             ));
         }
     }

@@ -5,8 +5,9 @@ use std::sync::OnceLock;
 use shakmaty::{Chess, Color, Move, Position, Role, Square};
 
 use super::DrillKind;
+use super::coords::{CoordOptions, coordinates};
 use super::disambig::construct;
-use super::exercise::{Exercise, Expected, Show, fen_of, side_name};
+use super::exercise::{Exercise, Expected, Show, fen_of};
 use super::features::{Disambiguation, Feature, disambiguation_of, features_of};
 use super::games::{Game, game, games};
 use super::rng::Rng;
@@ -22,6 +23,8 @@ pub struct GenOptions {
     /// Transcription drills: the game id (`opera-game`); by default one is
     /// picked by the seed.
     pub game: Option<String>,
+    /// Coordinates drills: find or name, the side, the files and ranks.
+    pub coordinates: CoordOptions,
 }
 
 /// Playouts tried per exercise before falling back on the games.
@@ -37,7 +40,7 @@ pub fn generate(kind: DrillKind, seed: u64, count: usize, options: &GenOptions) 
     let salt = DrillKind::ALL.iter().position(|&k| k == kind).unwrap_or(0) as u64;
     let mut rng = Rng::new(seed.wrapping_add(salt.wrapping_mul(0x9E37_79B9)));
     match kind {
-        DrillKind::Write | DrillKind::Read => (0..count)
+        DrillKind::Write | DrillKind::Read | DrillKind::Vision => (0..count)
             .filter_map(|_| {
                 let feature = *rng.pick(&Feature::ALL)?;
                 let (pos, mv) = find(&mut rng, feature)?;
@@ -72,7 +75,7 @@ pub fn generate(kind: DrillKind, seed: u64, count: usize, options: &GenOptions) 
             let mut previous = None;
             (0..count)
                 .map(|_| {
-                    let ex = coordinates(&mut rng, previous);
+                    let ex = coordinates(&mut rng, previous, &options.coordinates);
                     if let Expected::Square(sq) = ex.expected {
                         previous = Some(sq);
                     }
@@ -253,7 +256,19 @@ pub fn describe_move(pos: &Chess, mv: Move) -> String {
 
 fn move_exercise(kind: DrillKind, pos: Chess, mv: Move, feature: Option<Feature>) -> Exercise {
     let written = san(&pos, mv);
-    let (prompt, show) = if kind == DrillKind::Read {
+    let (prompt, show) = if kind == DrillKind::Vision {
+        (
+            format!(
+                "{} to move plays {written}: name its from and to squares (type g1f3, or click them on the board).",
+                if pos.turn() == Color::White {
+                    "White"
+                } else {
+                    "Black"
+                }
+            ),
+            Show::San { san: written },
+        )
+    } else if kind == DrillKind::Read {
         let how = if mv.promotion().is_some() {
             "its from and to squares and the new piece's letter (like e7e8n)"
         } else {
@@ -282,49 +297,10 @@ fn move_exercise(kind: DrillKind, pos: Chess, mv: Move, feature: Option<Feature>
     }
 }
 
-/// A coordinates exercise. As on Lichess, its square never shares the
-/// previous one's file or rank (the eye must travel every time).
-fn coordinates(rng: &mut Rng, previous: Option<Square>) -> Exercise {
-    let fresh =
-        |sq: Square| previous.is_none_or(|p| p.file() != sq.file() && p.rank() != sq.rank());
-    let candidates: Vec<Square> = Square::ALL.into_iter().filter(|&sq| fresh(sq)).collect();
-    // 49 squares are left whatever the previous one was.
-    let square = rng.pick(&candidates).copied().unwrap_or(Square::E4);
-    let orientation = if rng.chance(50) {
-        Color::White
-    } else {
-        Color::Black
-    };
-    let pos = Chess::default();
-    let from_side = format!("(board seen from {}'s side)", side_name(orientation));
-    let (prompt, show) = if rng.chance(50) {
-        (
-            format!("Name the highlighted square {from_side}."),
-            Show::Square { square },
-        )
-    } else {
-        (
-            format!("Where is {square}? Find it {from_side}."),
-            Show::Question { square },
-        )
-    };
-    Exercise {
-        kind: DrillKind::Coordinates,
-        fen: fen_of(&pos),
-        position: pos,
-        orientation,
-        prompt,
-        show,
-        expected: Expected::Square(square),
-        feature: None,
-        disambiguation: None,
-    }
-}
-
 /// A square-colour exercise ("is f6 light or dark?"), never the previous
 /// exercise's square's file or rank.
 fn square_colour(rng: &mut Rng, previous: Option<Square>) -> Exercise {
-    let mut ex = coordinates(rng, previous);
+    let mut ex = coordinates(rng, previous, &CoordOptions::default());
     let Expected::Square(square) = ex.expected else {
         return ex;
     };

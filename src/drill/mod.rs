@@ -7,6 +7,7 @@
 //! [`DrillRun`] walks a drill to its [`DrillSummary`] and the
 //! [`DrillResult`](crate::progress::DrillResult) the store records.
 
+mod coords;
 mod disambig;
 mod exercise;
 mod features;
@@ -21,9 +22,10 @@ pub(crate) mod scoresheet;
 use std::fmt;
 use std::str::FromStr;
 
+pub use coords::{BadLines, CoordOptions, Lines, parse_files, parse_ranks};
 pub use exercise::{
     Exercise, Expected, Show, Verdict, WRONG_COLOUR, WRONG_MOVE, WRONG_SQUARE, colour_answer,
-    fen_of, grade, grade_in,
+    fen_of, grade, grade_in, vision_answer, vision_squares,
 };
 pub use features::{
     Disambiguation, Feature, MISSING_DISAMBIGUATION, disambiguation_of, features_of,
@@ -34,7 +36,10 @@ pub use lessons::{Lesson, LessonError, LessonExercise, lesson, lessons};
 pub use pgn::{GameTexts, parse_game, parse_games};
 pub use rng::Rng;
 pub use run::{DrillRun, DrillSummary, Mistake, Pass};
-pub use scoresheet::{Sheet, SheetGame, pick_game};
+pub use scoresheet::{
+    Entry as SheetEntry, Grade as SheetGrade, Playback, ScoresheetError, Sheet, SheetGame,
+    SheetSummary, pick_game,
+};
 
 use crate::progress::MistakeCount;
 
@@ -59,12 +64,15 @@ pub enum DrillKind {
     Review,
     /// Is this square light or dark? Answered without the board.
     SquareColour,
+    /// A SAN in a position on the board: name (or click) its from and to
+    /// squares.
+    Vision,
 }
 
 impl DrillKind {
     /// Every kind, in menu order.
     /// (New kinds go last: a kind's place salts its exercises' seed.)
-    pub const ALL: [DrillKind; 7] = [
+    pub const ALL: [DrillKind; 8] = [
         DrillKind::Write,
         DrillKind::Read,
         DrillKind::Disambiguation,
@@ -72,6 +80,7 @@ impl DrillKind {
         DrillKind::Transcribe,
         DrillKind::Review,
         DrillKind::SquareColour,
+        DrillKind::Vision,
     ];
 
     /// The stable name used on the command line, in JSON and in the store.
@@ -84,6 +93,7 @@ impl DrillKind {
             DrillKind::Transcribe => "transcribe",
             DrillKind::Review => "review",
             DrillKind::SquareColour => "square-colour",
+            DrillKind::Vision => "vision",
         }
     }
 
@@ -91,7 +101,7 @@ impl DrillKind {
     pub fn writes_san(self) -> bool {
         !matches!(
             self,
-            DrillKind::Read | DrillKind::Coordinates | DrillKind::SquareColour
+            DrillKind::Read | DrillKind::Coordinates | DrillKind::SquareColour | DrillKind::Vision
         )
     }
 }
@@ -105,7 +115,7 @@ impl fmt::Display for DrillKind {
 /// An unknown drill kind name.
 #[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
 #[error(
-    "unknown drill {0:?}: choose write, read, disambiguation, coordinates, square-colour, transcribe, review or scoresheet"
+    "unknown drill {0:?}: choose write, read, disambiguation, coordinates, square-colour, vision, transcribe, review or scoresheet"
 )]
 pub struct UnknownKind(pub String);
 

@@ -6,7 +6,7 @@ use serde::Serialize;
 use super::DrillKind;
 use super::exercise::{Exercise, Verdict, grade_in};
 use crate::notation::{Lang, Strictness};
-use crate::progress::{DrillMistake, DrillResult, Timestamp};
+use crate::progress::{CoordSetup, DrillMistake, DrillResult, Timestamp};
 
 /// One wrong answer: its code, the canonical answer, and what was typed.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize)]
@@ -38,6 +38,9 @@ pub struct DrillSummary {
     pub mistakes: Vec<Mistake>,
     /// Timed drills: whether the time budget ran out.
     pub timed_out: bool,
+    /// A coordinates drill's set-up (for its personal bests).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub coordinates: Option<CoordSetup>,
 }
 
 /// The state of one drill: exercises, answers so far, time so far.
@@ -57,6 +60,7 @@ pub struct DrillRun {
     stopped: bool,
     hinted: bool,
     mistakes: Vec<Mistake>,
+    coordinates: Option<CoordSetup>,
 }
 
 /// How an exercise was left without an answer (line mode's `solution` and
@@ -86,7 +90,21 @@ impl DrillRun {
             stopped: false,
             hinted: false,
             mistakes: Vec::new(),
+            coordinates: None,
         }
+    }
+
+    /// A coordinates drill set up as `setup`: its result carries it, for
+    /// the personal bests per mode and colour.
+    #[must_use]
+    pub fn with_coordinates(mut self, setup: CoordSetup) -> Self {
+        self.coordinates = Some(setup);
+        self
+    }
+
+    /// The coordinates drill's set-up, when it is one.
+    pub fn coordinates(&self) -> Option<&CoordSetup> {
+        self.coordinates.as_ref()
     }
 
     /// A timed drill: it ends when the answers' elapsed times add up to
@@ -248,6 +266,8 @@ impl DrillRun {
         let mut fresh = DrillRun::new(self.kind, self.exercises.clone(), self.strictness);
         fresh.label = self.label.clone();
         fresh.budget_ms = self.budget_ms;
+        fresh.lang = self.lang;
+        fresh.coordinates = self.coordinates.clone();
         fresh
     }
 
@@ -282,6 +302,7 @@ impl DrillRun {
             ms_per_answer: (exercises > 0).then(|| self.time_ms / u64::from(exercises)),
             mistakes: self.mistakes.clone(),
             timed_out: self.timed_out,
+            coordinates: self.coordinates.clone(),
         }
     }
 
@@ -308,6 +329,7 @@ impl DrillSummary {
                     answer: m.expected,
                 })
                 .collect(),
+            coordinates: self.coordinates,
         }
     }
 }

@@ -6,6 +6,8 @@
 //!
 //! Pure: the games come in as text or as the built-in [`Game`]s.
 
+mod playback;
+
 use std::collections::BTreeMap;
 
 use serde::Serialize;
@@ -13,11 +15,14 @@ use shakmaty::{Chess, Color, Move, Position};
 
 use super::games::{Game, games};
 use super::pgn::{PgnError, parse_games};
-use crate::notation::{Diagnostic, Strictness, move_text, play_movetext, resolve};
-use crate::progress::{DrillMistake, DrillResult, Timestamp};
+use super::run::{DrillSummary, Mistake};
+use crate::notation::{Diagnostic, Lang, Strictness, move_text, play_movetext, resolve_in};
+use crate::progress::{DrillResult, Timestamp};
+
+pub use playback::Playback;
 
 /// A game to write down: its title and every position with its move.
-#[derive(Clone, Debug)]
+#[derive(Clone, Debug, PartialEq)]
 pub struct SheetGame {
     /// `White – Black, Site Year` (what the PGN tags give).
     pub title: String,
@@ -193,11 +198,13 @@ fn side_name<S: serde::Serializer>(side: &Color, s: S) -> Result<S::Ok, S::Error
 }
 
 /// A scoresheet being written.
-#[derive(Clone, Debug)]
+#[derive(Clone, Debug, PartialEq)]
 pub struct Sheet {
     game: SheetGame,
     entries: Vec<Entry>,
     count: usize,
+    /// The piece letters entries are written in (`Sf3` in German).
+    lang: Lang,
 }
 
 /// The counts at the end.
@@ -227,7 +234,20 @@ impl Sheet {
             game,
             entries: Vec::new(),
             count,
+            lang: Lang::EN,
         }
+    }
+
+    /// Entries written in `lang`'s piece letters (`--lang de`: `Sf3`).
+    #[must_use]
+    pub fn with_lang(mut self, lang: Lang) -> Sheet {
+        self.lang = lang;
+        self
+    }
+
+    /// The piece letters entries are written in.
+    pub fn lang(&self) -> Lang {
+        self.lang
     }
 
     /// The game.
@@ -271,7 +291,8 @@ impl Sheet {
         let (pos, mv) = self.current()?.clone();
         let (number, side) = self.number();
         let expected = move_text(&pos, mv).san;
-        let grade = match resolve(&pos, text, Strictness::Lenient) {
+        let local = |san: &str| self.lang.localize(san);
+        let grade = match resolve_in(&pos, text, Strictness::Lenient, self.lang) {
             Ok(r) if r.text.mv == mv => {
                 let diagnostics: Vec<Diagnostic> = r.diagnostics;
                 if diagnostics.iter().all(|d| d.code.is_note()) {
@@ -282,8 +303,9 @@ impl Sheet {
             }
             Ok(r) => Grade::Wrong {
                 reason: format!(
-                    "{} is another move; the move played was {expected}",
-                    r.text.san
+                    "{} is another move; the move played was {}",
+                    local(&r.text.san),
+                    local(&expected)
                 ),
                 diagnostics: Vec::new(),
             },
@@ -332,32 +354,48 @@ impl Sheet {
     /// correct, each diagnostic of the others a mistake (with the move's
     /// canonical SAN), ended at `at`.
     pub fn result(&self, at: Timestamp) -> DrillResult {
+        self.drill_summary(0).into_result(at)
+    }
+
+    /// The sheet as a drill's summary (kind `scoresheet`), taking
+    /// `time_ms`: what the full screen hands over to be recorded, the same
+    /// record as [`Sheet::result`].
+    pub fn drill_summary(&self, time_ms: u64) -> DrillSummary {
         let summary = self.summary();
-        DrillResult {
+        let mistakes: Vec<Mistake> = self
+            .entries
+            .iter()
+            .flat_map(|e| {
+                let diagnostics: &[Diagnostic] = match &e.grade {
+                    Grade::Right => &[],
+                    Grade::NonCanonical { diagnostics } | Grade::Wrong { diagnostics, .. } => {
+                        diagnostics
+                    }
+                };
+                diagnostics
+                    .iter()
+                    .filter(|d| !d.code.is_note())
+                    .map(|d| Mistake {
+                        code: d.code.as_str().to_owned(),
+                        expected: e.expected.clone(),
+                        answer: e.written.clone(),
+                    })
+            })
+            .collect();
+        DrillSummary {
             kind: "scoresheet".to_owned(),
-            at,
             exercises: summary.written,
             correct: summary.right,
-            time_ms: 0,
-            mistakes: self
-                .entries
-                .iter()
-                .flat_map(|e| {
-                    let diagnostics: &[Diagnostic] = match &e.grade {
-                        Grade::Right => &[],
-                        Grade::NonCanonical { diagnostics } | Grade::Wrong { diagnostics, .. } => {
-                            diagnostics
-                        }
-                    };
-                    diagnostics
-                        .iter()
-                        .filter(|d| !d.code.is_note())
-                        .map(|d| DrillMistake {
-                            code: d.code.as_str().to_owned(),
-                            answer: e.expected.clone(),
-                        })
-                })
-                .collect(),
+            accuracy: if summary.written == 0 {
+                0.0
+            } else {
+                f64::from(summary.right) / f64::from(summary.written)
+            },
+            time_ms,
+            ms_per_answer: (summary.written > 0).then(|| time_ms / u64::from(summary.written)),
+            mistakes,
+            timed_out: false,
+            coordinates: None,
         }
     }
 

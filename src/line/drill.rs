@@ -102,6 +102,14 @@ pub fn run_drill<R: BufRead, W: Write>(
     if let Some(budget) = options.budget_ms {
         run = run.with_budget(budget);
     }
+    if options.kind == DrillKind::Coordinates {
+        run = run.with_coordinates(
+            options
+                .generator
+                .coordinates
+                .setup(options.budget_ms.is_some()),
+        );
+    }
     run_exercises(input, output, run, options.json, clock)
 }
 
@@ -172,7 +180,8 @@ pub fn run_exercises<R: BufRead, W: Write>(
             if json {
                 emit(&mut output, &exercise_json(exercise, number, total))?;
             } else {
-                write_exercise(&mut output, exercise, number, total)?;
+                let hidden = run.coordinates().is_some_and(|s| s.hidden);
+                write_exercise(&mut output, exercise, number, total, hidden)?;
             }
             output.flush()?;
         }
@@ -371,6 +380,7 @@ fn write_exercise<W: Write>(
     exercise: &Exercise,
     number: usize,
     total: usize,
+    hidden: bool,
 ) -> io::Result<()> {
     writeln!(out)?;
     writeln!(
@@ -384,11 +394,15 @@ fn write_exercise<W: Write>(
         return write!(out, "> ");
     }
     let marks = exercise.highlighted();
-    writeln!(
-        out,
-        "{}",
-        board_drawing_marked(&exercise.position, exercise.orientation, &marks)
-    )?;
+    let board = board_drawing_marked(&exercise.position, exercise.orientation, &marks);
+    if hidden {
+        // Coordinates hidden: no rank digits, no file letters.
+        for line in board.lines().filter(|l| !l.starts_with(' ')) {
+            writeln!(out, " {}", &line[1..])?;
+        }
+    } else {
+        writeln!(out, "{board}")?;
+    }
     if exercise.kind != DrillKind::Coordinates {
         writeln!(out, "{}", piece_list(&exercise.position))?;
         let side = if shakmaty::Position::turn(&exercise.position) == Color::White {

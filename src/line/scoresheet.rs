@@ -21,7 +21,7 @@ use super::board_text::{board_drawing, piece_list};
 use super::command::Command;
 use super::puzzle::describe;
 use crate::drill::scoresheet::{Entry, Grade, Sheet, SheetSummary};
-use crate::notation::{color_name, move_text, uci};
+use crate::notation::{Lang, color_name, move_text, uci};
 
 const HELP: &str = "Write each move in SAN as it is played (Nf3, exd5, O-O, e8=Q). \
 Commands, in any case: board (the position now), sheet (your sheet so far), help, quit.";
@@ -100,8 +100,9 @@ pub fn run_scoresheet<R: BufRead, W: Write>(
             }
             None if text.is_empty() => {}
             None => {
+                let lang = sheet.lang();
                 if let Some(entry) = sheet.write(text) {
-                    write_entry(&mut out, json, entry)?;
+                    write_entry(&mut out, json, entry, lang)?;
                 }
             }
         }
@@ -133,7 +134,9 @@ fn say<W: Write>(out: &mut W, json: bool, text: &str) -> io::Result<()> {
     }
 }
 
-fn write_entry<W: Write>(out: &mut W, json: bool, entry: &Entry) -> io::Result<()> {
+/// An entry's grade; in text, moves in `lang`'s letters (JSON keeps
+/// English SAN).
+fn write_entry<W: Write>(out: &mut W, json: bool, entry: &Entry, lang: Lang) -> io::Result<()> {
     if json {
         let (grade, diagnostics, reason) = match &entry.grade {
             Grade::Right => ("right", Vec::new(), None),
@@ -150,10 +153,11 @@ fn write_entry<W: Write>(out: &mut W, json: bool, entry: &Entry) -> io::Result<(
                     "diagnostics": diagnostics, "reason": reason}),
         );
     }
+    let expected = lang.localize(&entry.expected);
     match &entry.grade {
-        Grade::Right => writeln!(out, "Right: {}.", entry.expected),
+        Grade::Right => writeln!(out, "Right: {expected}."),
         Grade::NonCanonical { diagnostics } => {
-            writeln!(out, "The move, but not SAN: write {}.", entry.expected)?;
+            writeln!(out, "The move, but not SAN: write {expected}.")?;
             for d in diagnostics {
                 writeln!(out, "- {} ({})", d.message, d.code.as_str())?;
             }
@@ -163,11 +167,7 @@ fn write_entry<W: Write>(out: &mut W, json: bool, entry: &Entry) -> io::Result<(
             reason,
             diagnostics,
         } => {
-            writeln!(
-                out,
-                "Wrong: {reason}. The move played was {}.",
-                entry.expected
-            )?;
+            writeln!(out, "Wrong: {reason}. The move played was {expected}.")?;
             for d in diagnostics {
                 writeln!(out, "- {} ({})", d.message, d.code.as_str())?;
             }

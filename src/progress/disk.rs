@@ -180,6 +180,10 @@ pub struct DrillRecord {
     /// Mistakes.
     #[serde(default)]
     pub mistakes: Vec<DrillMistakeRecord>,
+    /// A coordinates drill's set-up (optional: absent for other drills and
+    /// in files written before it).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub coordinates: Option<super::coords::CoordSetup>,
 }
 
 impl From<&Source> for SourceRecord {
@@ -287,6 +291,7 @@ impl DrillRecord {
                     answer: m.answer.clone(),
                 })
                 .collect(),
+            coordinates: d.coordinates.clone(),
         }
     }
 
@@ -305,6 +310,7 @@ impl DrillRecord {
                     answer: m.answer,
                 })
                 .collect(),
+            coordinates: self.coordinates,
         };
         (DrillId::from_stored(self.id), drill)
     }

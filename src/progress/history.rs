@@ -185,6 +185,9 @@ pub struct DrillResult {
     pub time_ms: u64,
     /// Each mistake made.
     pub mistakes: Vec<DrillMistake>,
+    /// A coordinates drill's set-up (mode, colour, timing, files and
+    /// ranks), for its personal bests; `None` for other drills.
+    pub coordinates: Option<super::coords::CoordSetup>,
 }
 
 /// The unique identity of a recorded attempt: its time, its puzzle and a

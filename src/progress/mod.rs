@@ -45,6 +45,7 @@
 //!   `progress.backup-<timestamp>.json` and starts an empty one.
 
 pub(crate) mod class;
+pub(crate) mod coords;
 pub mod disk;
 pub(crate) mod rating;
 pub(crate) mod review;
@@ -64,6 +65,7 @@ mod store;
 pub use class::{
     CLASS_RESULT_FORMAT, ClassError, ClassReport, NotationSlip, PuzzleResult, Status, StudentResult,
 };
+pub use coords::{CoordColour, CoordMode, CoordRecords, CoordSetup, RECENT_SCORES, sparkline};
 pub use derive::Streak;
 pub use disk::{Damage, SCHEMA};
 pub use error::{Recovered, StoreError};

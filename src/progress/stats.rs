@@ -51,6 +51,8 @@ pub struct Stats {
     pub themes: Vec<ThemeStats>,
     /// Lessons done.
     pub lessons: LessonStats,
+    /// The coordinates drill's bests and last scores, per mode and colour.
+    pub coordinates: Vec<super::coords::CoordRecords>,
 }
 
 /// Attempt counts over all puzzles.
@@ -323,6 +325,7 @@ impl Progress {
             lessons: LessonStats {
                 completed: self.lessons().iter().cloned().collect(),
             },
+            coordinates: self.coordinate_records(),
         }
     }
 }
@@ -387,6 +390,12 @@ impl fmt::Display for Stats {
                     }
                     None => writeln!(f, "  {}: {} times", m.code, m.count)?,
                 }
+            }
+        }
+        if !self.coordinates.is_empty() {
+            writeln!(f, "Coordinates:")?;
+            for c in &self.coordinates {
+                writeln!(f, "  {c}")?;
             }
         }
         if !self.themes.is_empty() {

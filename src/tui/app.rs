@@ -3,15 +3,18 @@
 mod drills;
 mod library;
 mod puzzles;
+mod scoresheet;
 
 use std::collections::BTreeSet;
 
 use super::action::Action;
 pub use super::config::{Config, Context, Finished, Start};
+use super::coords::CoordSetupScreen;
 use super::drill::{DrillScreen, Phase};
 use super::effect::{Effect, Reply};
 use super::filter::FilterState;
 use super::play::{Play, PlayedPuzzle};
+use super::scoresheet::ScoresheetScreen;
 use super::view::{MIN_HEIGHT, MIN_WIDTH};
 use crate::drill::{self, DrillKind, Lesson};
 use crate::progress::{Recorded, Stats};
@@ -64,6 +67,10 @@ pub enum View {
     Stats,
     /// The library filter screen.
     Filter,
+    /// The coordinates drill's start screen (its options).
+    CoordSetup,
+    /// The scoresheet trainer.
+    Scoresheet,
 }
 
 /// The drills menu's items.
@@ -73,21 +80,25 @@ pub enum DrillEntry {
     Kind(DrillKind),
     /// Coordinates against the clock (30 seconds).
     TimedCoordinates,
+    /// The scoresheet trainer on a built-in game (the next move on Enter).
+    Scoresheet,
     /// The lesson list.
     Lessons,
 }
 
 impl DrillEntry {
     /// Every item, in menu order.
-    pub const ALL: [DrillEntry; 9] = [
+    pub const ALL: [DrillEntry; 11] = [
         DrillEntry::Kind(DrillKind::Write),
         DrillEntry::Kind(DrillKind::Read),
         DrillEntry::Kind(DrillKind::Disambiguation),
         DrillEntry::Kind(DrillKind::Coordinates),
         DrillEntry::TimedCoordinates,
         DrillEntry::Kind(DrillKind::SquareColour),
+        DrillEntry::Kind(DrillKind::Vision),
         DrillEntry::Kind(DrillKind::Transcribe),
         DrillEntry::Kind(DrillKind::Review),
+        DrillEntry::Scoresheet,
         DrillEntry::Lessons,
     ];
 }
@@ -136,6 +147,9 @@ pub struct App {
     size: (u16, u16),
     play: Option<Play>,
     drill: Option<DrillScreen>,
+    /// The coordinates drill's options (its start screen).
+    coord_setup: CoordSetupScreen,
+    scoresheet: Option<ScoresheetScreen>,
     lesson: usize,
     scroll: u16,
     drills_started: u64,
@@ -190,6 +204,8 @@ impl App {
             size: (0, 0),
             play: None,
             drill: None,
+            coord_setup: CoordSetupScreen::new(config.coordinates, false),
+            scoresheet: None,
             lesson: 0,
             scroll: 0,
             drills_started: 0,
@@ -225,6 +241,12 @@ impl App {
                 }
             }
             Start::Stats => app.open_page(View::Stats),
+            Start::Scoresheet { pace_ms } => {
+                if let Some(sheet) = app.context.scoresheet.clone() {
+                    app.scoresheet = Some(ScoresheetScreen::new(sheet, pace_ms));
+                    app.view = View::Scoresheet;
+                }
+            }
         }
         app
     }
@@ -248,13 +270,19 @@ impl App {
                 },
                 None => Screen::Home,
             },
-            View::Drills | View::Lessons => Screen::Menu,
+            View::Drills | View::Lessons | View::CoordSetup => Screen::Menu,
             View::Lesson | View::Stats => Screen::Page,
             View::Filter => Screen::Filter,
             View::Drill => match &self.drill {
                 Some(d) if d.finding() => Screen::Find,
                 Some(d) if d.phase() != Phase::Summary => Screen::Answer {
                     input_empty: d.input().is_empty(),
+                },
+                _ => Screen::Page,
+            },
+            View::Scoresheet => match &self.scoresheet {
+                Some(s) if !s.is_finished() => Screen::Answer {
+                    input_empty: s.input().is_empty(),
                 },
                 _ => Screen::Page,
             },
@@ -324,6 +352,9 @@ impl App {
                 if let Some(f) = &mut self.library {
                     f.tick(ms);
                 }
+                if let (View::Scoresheet, Some(s)) = (self.view, &mut self.scoresheet) {
+                    s.tick(ms);
+                }
             }
             Action::Resize(w, h) => self.size = (w, h),
             // Only "make the window larger" is shown: nothing else may act.
@@ -342,6 +373,8 @@ impl App {
                 View::Lessons => self.update_lessons(action),
                 View::Lesson | View::Stats => self.update_page(action),
                 View::Filter => self.update_filter(action),
+                View::CoordSetup => self.update_coord_setup(action),
+                View::Scoresheet => self.update_scoresheet(action),
             },
         }
     }
@@ -403,6 +436,16 @@ impl App {
     /// The drill (or lesson exercises) in progress or just finished.
     pub fn drill(&self) -> Option<&DrillScreen> {
         self.drill.as_ref()
+    }
+
+    /// The scoresheet trainer's screen.
+    pub fn scoresheet(&self) -> Option<&ScoresheetScreen> {
+        self.scoresheet.as_ref()
+    }
+
+    /// The coordinates drill's start screen.
+    pub fn coord_setup(&self) -> &CoordSetupScreen {
+        &self.coord_setup
     }
 
     /// The highlighted item of the drills menu.

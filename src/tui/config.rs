@@ -40,6 +40,10 @@ pub struct Config {
     /// Whether the live hint speaks during a puzzle (the config file's
     /// `live_hint`).
     pub live_hint: crate::config::LiveHint,
+    /// How coordinates drills are set up (`drill coordinates --mode
+    /// --colour --files --ranks --hide-coordinates`); the options screen
+    /// starts from it.
+    pub coordinates: crate::drill::CoordOptions,
 }
 
 /// The screen the interface opens on.
@@ -71,6 +75,12 @@ pub enum Start {
     Lesson(usize),
     /// The stats screen.
     Stats,
+    /// The scoresheet trainer on [`Context::scoresheet`] (`sancho drill
+    /// scoresheet`): a move every `pace_ms`, or on Enter on an empty line.
+    Scoresheet {
+        /// Milliseconds between moves (`--pace`); `None`: on a key press.
+        pace_ms: Option<u64>,
+    },
 }
 
 /// The data the screens show that lives in the store: the caller reads it
@@ -102,6 +112,9 @@ pub struct Context {
     /// reviews, then the first unsolved: `progress::Resume::order`); empty
     /// plays the list in order from the top.
     pub order: Vec<usize>,
+    /// The sheet [`Start::Scoresheet`] opens on (its game, how many moves,
+    /// the letters).
+    pub scoresheet: Option<crate::drill::scoresheet::Sheet>,
 }
 
 impl Default for Context {
@@ -116,6 +129,7 @@ impl Default for Context {
             solved: BTreeSet::new(),
             lesson_best: std::collections::BTreeMap::new(),
             order: Vec::new(),
+            scoresheet: None,
         }
     }
 }

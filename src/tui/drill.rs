@@ -6,6 +6,7 @@ use shakmaty::{Color, File, Rank, Square};
 
 use super::input::InputLine;
 use crate::drill::{DrillKind, DrillRun, DrillSummary, Exercise, Show, Verdict};
+use crate::progress::CoordRecords;
 
 /// What the drill screen shows.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -47,6 +48,9 @@ pub struct DrillScreen {
     reported: bool,
     flipped: bool,
     cursor: Square,
+    records_before: Option<CoordRecords>,
+    /// Move vision: the from square picked (by a click or the cursor).
+    picked: Option<Square>,
 }
 
 impl DrillScreen {
@@ -71,7 +75,48 @@ impl DrillScreen {
             reported: false,
             flipped: false,
             cursor: Square::E4,
+            records_before: None,
+            picked: None,
         }
+    }
+
+    /// A coordinates drill's records before this run (mode, timing and
+    /// colour): the summary shows the personal best and the last scores
+    /// with this run's added. `None` when the stats are not known.
+    #[must_use]
+    pub fn with_records_before(mut self, records: Option<CoordRecords>) -> DrillScreen {
+        self.records_before = records;
+        self
+    }
+
+    /// The records with this run added, once it is over, and whether it
+    /// set a new personal best (a whole-board run above the old best).
+    pub fn records_after(&self) -> Option<(CoordRecords, bool)> {
+        let mut records = self.records_before.clone()?;
+        let setup = self.run.coordinates()?;
+        let summary = self.run.summary();
+        if !self.run.is_finished() || summary.exercises == 0 {
+            return None;
+        }
+        let score = summary.correct;
+        let new_best = setup.whole_board() && records.best.is_none_or(|b| score > b);
+        if new_best {
+            records.best = Some(score);
+        }
+        records.runs += 1;
+        records.recent.push(score);
+        let extra = records
+            .recent
+            .len()
+            .saturating_sub(crate::progress::RECENT_SCORES);
+        records.recent.drain(..extra);
+        Some((records, new_best))
+    }
+
+    /// Whether the board's edge coordinates are hidden (a coordinates
+    /// drill set up so).
+    pub fn coordinates_hidden(&self) -> bool {
+        self.run.coordinates().is_some_and(|s| s.hidden)
     }
 
     /// Marks the drill as the exercises of the lesson `id`.
@@ -101,10 +146,55 @@ impl DrillScreen {
     }
 
     /// Runs an edit on the input line (only while an exercise is asked).
+    /// A move vision verdict kept on the board gives way to the next
+    /// exercise at the first key, which starts its answer.
     pub fn edit(&mut self, f: impl FnOnce(&mut InputLine)) {
+        self.dismiss();
         if self.phase() == Phase::Asking {
             f(&mut self.input);
         }
+    }
+
+    /// Moves on from a move vision verdict kept on the board (not the
+    /// last one, which waits for Enter): it stays beside the next
+    /// exercise as the previous answer.
+    fn dismiss(&mut self) {
+        if self.answered.is_some() && !self.run.is_finished() {
+            self.previous = self.answered.take();
+        }
+    }
+
+    /// Whether a move vision exercise is asked with the input line empty:
+    /// then the arrows move the board cursor and Enter picks its square.
+    pub fn picking(&self) -> bool {
+        self.phase() == Phase::Asking && self.kind() == DrillKind::Vision && self.input.is_empty()
+    }
+
+    /// Move vision: the from square picked so far.
+    pub fn picked(&self) -> Option<Square> {
+        self.picked
+    }
+
+    /// Move vision: picks `square` (a click, or Enter on the cursor): the
+    /// first is the from square, the second answers with both.
+    pub fn pick(&mut self, square: Square) {
+        self.dismiss();
+        if self.phase() != Phase::Asking || self.kind() != DrillKind::Vision {
+            return;
+        }
+        self.cursor = square;
+        match self.picked.take() {
+            None => self.picked = Some(square),
+            Some(from) => {
+                self.input.set(&format!("{from}{square}"));
+                self.submit();
+            }
+        }
+    }
+
+    /// Move vision: forgets the square picked (Backspace on an empty line).
+    pub fn unpick(&mut self) {
+        self.picked = None;
     }
 
     /// Puts the last submitted answer back on the line.
@@ -123,6 +213,7 @@ impl DrillScreen {
     /// the last exercise's verdict waits for an Enter, before the summary.
     pub fn submit(&mut self) {
         match self.phase() {
+            Phase::Verdict if !self.run.is_finished() => self.dismiss(),
             Phase::Verdict => self.answered = None,
             Phase::Summary => {}
             Phase::Asking => {
@@ -145,7 +236,11 @@ impl DrillScreen {
                         verdict,
                         lang: self.run.lang(),
                     };
-                    if self.run.is_finished() {
+                    // A wrong move vision answer stays on the board, the
+                    // right squares shown, until the next key.
+                    let keep = self.run.kind() == DrillKind::Vision && !answered.verdict.correct;
+                    self.picked = None;
+                    if self.run.is_finished() || keep {
                         self.answered = Some(answered);
                     } else {
                         self.previous = Some(answered);
@@ -212,7 +307,7 @@ impl DrillScreen {
     /// are +1 (towards the top and the right of the drawn board), `down`
     /// and `left` -1. It stops at the board's edge.
     pub fn move_cursor(&mut self, right: i32, up: i32) {
-        if !self.finding() {
+        if !self.finding() && !self.picking() {
             return;
         }
         let sign = if self.bottom() == Color::White { 1 } else { -1 };

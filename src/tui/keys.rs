@@ -32,6 +32,9 @@ pub enum Scope {
     Edit,
     /// A drill's answer screen.
     Answer,
+    /// A drill's answer screen, not the "Find" one: the move vision
+    /// cursor's Down.
+    Vision,
     /// A coordinates "Find" exercise: the board cursor.
     Find,
     /// A list to choose from (drills, lessons).
@@ -256,6 +259,14 @@ pub const KEYMAP: &[Binding] = &[
         "end the drill here and see its summary",
         true,
     ),
+    b(
+        &[(KeyCode::Down, N)],
+        Action::Down,
+        Scope::Vision,
+        "cursor",
+        "move vision, on an empty line: the board cursor down (↑ ← → too)",
+        false,
+    ),
     // Coordinates "Find": the board cursor.
     b(
         &[(KeyCode::Up, N), (KeyCode::Char('k'), N)],
@@ -304,6 +315,22 @@ pub const KEYMAP: &[Binding] = &[
         Scope::Menu,
         "down",
         "next item",
+        false,
+    ),
+    b(
+        &[(KeyCode::Left, N), (KeyCode::Char('h'), N)],
+        Action::Left,
+        Scope::Menu,
+        "left",
+        "options: the previous choice",
+        false,
+    ),
+    b(
+        &[(KeyCode::Right, N), (KeyCode::Char('l'), N)],
+        Action::Right,
+        Scope::Menu,
+        "right",
+        "options: the next choice",
         false,
     ),
     b(
@@ -534,7 +561,7 @@ fn scopes(screen: &Screen) -> &'static [Scope] {
     match screen {
         Screen::Home => &[Scope::Home, Scope::Global],
         Screen::Puzzle { .. } => &[Scope::Puzzle, Scope::Edit, Scope::Global],
-        Screen::Answer { .. } => &[Scope::Answer, Scope::Edit, Scope::Global],
+        Screen::Answer { .. } => &[Scope::Answer, Scope::Vision, Scope::Edit, Scope::Global],
         Screen::Find => &[Scope::Find, Scope::Answer, Scope::Global],
         Screen::Menu => &[Scope::Menu, Scope::Global],
         Screen::Page => &[Scope::Page, Scope::Global],

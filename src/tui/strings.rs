@@ -363,6 +363,7 @@ pub fn drill_name(kind: DrillKind) -> &'static str {
         DrillKind::Transcribe => "Transcribe a game",
         DrillKind::Review => "Review your weak spots",
         DrillKind::SquareColour => "Square colours",
+        DrillKind::Vision => "Move vision",
     }
 }
 

@@ -250,3 +250,245 @@ fn the_scoresheet_trainer_grades_each_entry_of_a_game_from_a_pgn() {
     assert_eq!(stats["drills"]["by_kind"]["scoresheet"]["exercises"], 3);
     assert_eq!(stats["drills"]["by_kind"]["scoresheet"]["wrong"], 2);
 }
+
+#[test]
+fn coordinates_options_are_checked_and_a_run_reports_its_records() {
+    for (args, said) in [
+        (
+            vec!["drill", "coordinates", "--files", "a-z"],
+            "not a list of files a to h",
+        ),
+        (
+            vec!["drill", "coordinates", "--ranks", "9"],
+            "not a list of ranks 1 to 8",
+        ),
+        (
+            vec!["drill", "coordinates", "--mode", "guess"],
+            "find, name, both",
+        ),
+        (
+            vec!["drill", "write", "--files", "a-d"],
+            "are for the coordinates drill",
+        ),
+        (
+            vec!["drill", "write", "--pace", "3"],
+            "--pace is for the scoresheet trainer",
+        ),
+        (
+            vec!["drill", "scoresheet", "--plain", "--pace", "3"],
+            "--pace is for the full screen",
+        ),
+    ] {
+        let out = output(&args);
+        assert!(!out.status.success(), "{args:?}");
+        let err = String::from_utf8_lossy(&out.stderr);
+        assert!(err.contains(said), "{args:?}: {err}");
+    }
+
+    // Find, as Black, on files a-d and ranks 1-4: the same exercises as the
+    // generator gives for the seed; two right, one wrong.
+    let options = sancho::drill::GenOptions {
+        coordinates: sancho::drill::CoordOptions {
+            mode: sancho::progress::CoordMode::Find,
+            colour: sancho::progress::CoordColour::Black,
+            files: sancho::drill::parse_files("a-d").unwrap(),
+            ranks: sancho::drill::parse_ranks("1-4").unwrap(),
+            hidden: false,
+        },
+        ..Default::default()
+    };
+    let exercises = sancho::drill::generate(sancho::drill::DrillKind::Coordinates, 5, 3, &options);
+    let answers: Vec<String> = exercises
+        .iter()
+        .enumerate()
+        .map(|(i, e)| {
+            if i == 1 {
+                "h8".to_owned()
+            } else {
+                e.expected_text()
+            }
+        })
+        .collect();
+    let data = tempfile::tempdir().unwrap();
+    let args = [
+        "drill",
+        "coordinates",
+        "--plain",
+        "--json",
+        "--seed",
+        "5",
+        "--count",
+        "3",
+        "--mode",
+        "find",
+        "--colour",
+        "black",
+        "--files",
+        "a-d",
+        "--ranks",
+        "1-4",
+    ];
+    let events = run(&args, data.path(), &(answers.join("\n") + "\n"));
+    let asked: Vec<&Value> = events.iter().filter(|e| e["event"] == "exercise").collect();
+    assert_eq!(asked.len(), 3, "{events:?}");
+    for (event, ex) in asked.iter().zip(&exercises) {
+        assert_eq!(event["orientation"], "black", "{event}");
+        assert_eq!(event["question"], ex.expected_text(), "{event}");
+    }
+    let records = events.last().unwrap();
+    assert_eq!(records["event"], "records", "{records}");
+    assert_eq!(records["mode"], "find");
+    assert_eq!(records["colour"], "black");
+    assert_eq!(
+        records["best"],
+        Value::Null,
+        "a part of the board sets no best"
+    );
+    assert_eq!(records["recent"], serde_json::json!([2]));
+
+    // The whole board sets a best; stats show it, in JSON and in words.
+    let whole = sancho::drill::GenOptions {
+        coordinates: sancho::drill::CoordOptions {
+            files: sancho::drill::Lines::ALL,
+            ranks: sancho::drill::Lines::ALL,
+            ..options.coordinates
+        },
+        ..Default::default()
+    };
+    let answers: Vec<String> =
+        sancho::drill::generate(sancho::drill::DrillKind::Coordinates, 6, 2, &whole)
+            .iter()
+            .map(|e| e.expected_text())
+            .collect();
+    let args = [
+        "drill",
+        "coordinates",
+        "--plain",
+        "--seed",
+        "6",
+        "--count",
+        "2",
+        "--mode",
+        "find",
+        "--colour",
+        "black",
+    ];
+    let out = run_with_stdin(
+        support::sancho()
+            .args(args)
+            .arg("--data-dir")
+            .arg(data.path()),
+        &(answers.join("\n") + "\n"),
+    );
+    let text = String::from_utf8(out.stdout).unwrap();
+    assert!(
+        text.contains("Records (whole board): find, untimed, as black: best 2; last 2: 2 2 ██"),
+        "{text}"
+    );
+    let stats = support::sancho()
+        .args(["stats", "--json", "--data-dir"])
+        .arg(data.path())
+        .output()
+        .unwrap();
+    let stats: Value = serde_json::from_slice(&stats.stdout).unwrap();
+    assert_eq!(
+        stats["coordinates"][0]["best"], 2,
+        "{}",
+        stats["coordinates"]
+    );
+    assert_eq!(stats["coordinates"][0]["runs"], 2);
+}
+
+#[test]
+fn move_vision_in_line_mode_takes_the_from_and_to_squares() {
+    let exercises =
+        sancho::drill::generate(sancho::drill::DrillKind::Vision, 4, 2, &Default::default());
+    let first = exercises[0].expected_text();
+    assert_eq!(first.len(), 4, "{first}");
+    let spaced = format!("{} {}", &first[..2], &first[2..]);
+    let data = tempfile::tempdir().unwrap();
+    let events = run(
+        &[
+            "drill", "vision", "--plain", "--json", "--seed", "4", "--count", "2",
+        ],
+        data.path(),
+        &format!("{spaced}\na1a1\n"),
+    );
+    let verdicts: Vec<&Value> = events
+        .iter()
+        .filter(|e| e["event"] == "correct" || e["event"] == "wrong")
+        .collect();
+    assert_eq!(verdicts.len(), 2, "{events:?}");
+    assert_eq!(verdicts[0]["event"], "correct", "{}", verdicts[0]);
+    assert_eq!(verdicts[1]["event"], "wrong");
+    assert_eq!(verdicts[1]["expected"], exercises[1].expected_text());
+    let asked = events.iter().find(|e| e["event"] == "exercise").unwrap();
+    assert!(asked["san"].is_string(), "{asked}");
+}
+
+#[test]
+fn the_scoresheet_is_written_in_the_users_letters_with_lang() {
+    let dir = tempfile::tempdir().unwrap();
+    let pgn = dir.path().join("club.pgn");
+    std::fs::write(&pgn, TWO_GAMES).unwrap();
+    let data = tempfile::tempdir().unwrap();
+    let mut command = support::sancho();
+    command
+        .args([
+            "drill",
+            "scoresheet",
+            "--plain",
+            "--lang",
+            "de",
+            "--game",
+            "1",
+            "--pgn",
+        ])
+        .arg(&pgn)
+        .arg("--data-dir")
+        .arg(data.path());
+    let out = run_with_stdin(&mut command, "e4\ne5\nSf3\nNc6\nquit\n");
+    let text = String::from_utf8(out.stdout).unwrap();
+    assert!(text.contains("Right: Sf3."), "{text}");
+    // An English N is no German piece letter: the entry is not right.
+    assert!(text.contains("The move played was Sc6."), "{text}");
+    assert!(text.contains("3 right"), "{text}");
+}
+
+#[test]
+fn hidden_coordinates_leave_the_line_mode_board_unlabelled() {
+    let board = |hidden: bool| {
+        let mut args = vec![
+            "drill",
+            "coordinates",
+            "--plain",
+            "--mode",
+            "name",
+            "--colour",
+            "white",
+            "--seed",
+            "1",
+            "--count",
+            "1",
+        ];
+        if hidden {
+            args.push("--hide-coordinates");
+        }
+        String::from_utf8(output(&args).stdout).unwrap()
+    };
+    let shown = board(false);
+    assert!(shown.lines().any(|l| l.starts_with("8 ")), "{shown}");
+    assert!(shown.contains("a  b  c  d  e  f  g  h"), "{shown}");
+    let hidden = board(true);
+    assert!(
+        !hidden
+            .lines()
+            .any(|l| l.starts_with(|c: char| c.is_ascii_digit())),
+        "{hidden}"
+    );
+    assert!(!hidden.contains("a  b  c"), "{hidden}");
+    assert!(
+        hidden.contains('['),
+        "the square to name is still marked: {hidden}"
+    );
+}

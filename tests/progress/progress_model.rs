@@ -366,6 +366,7 @@ fn sample() -> Progress {
                 answer: (*answer).to_owned(),
             })
             .collect(),
+        coordinates: None,
     };
     progress.insert_drill(
         DrillId::new(Timestamp(70), "write", 1),
@@ -437,6 +438,7 @@ fn stats_json_has_the_documented_shape() {
     assert_eq!(
         keys(&json),
         [
+            "coordinates",
             "drills",
             "lessons",
             "mistakes",
@@ -719,6 +721,7 @@ fn a_lesson_keeps_its_best_score() {
             correct,
             time_ms: 1,
             mistakes: vec![],
+            coordinates: None,
         };
         progress.insert_drill(DrillId::new(d.at, &d.kind, n as u64), d);
     }

@@ -41,6 +41,7 @@ fn drill(at: i64) -> DrillResult {
             code: "missing-check".to_owned(),
             answer: "Qh5+".to_owned(),
         }],
+        coordinates: None,
     }
 }
 
@@ -654,6 +655,7 @@ fn a_lesson_is_completed_only_when_passed() {
         correct,
         time_ms: 1,
         mistakes: vec![],
+        coordinates: None,
     };
     let failed = store.record_lesson("lesson-1", 5, result(1, 0)).unwrap();
     assert!(!failed.completed);

@@ -1,12 +1,14 @@
 //! The progress store at its edges: unknown fields kept, a byte order
 //! mark, a linked `progress.json`, reading without writing, and a lock file
-//! that is not a file (issue 18, items 4, 6, 14 and 16).
+//! that is not a file (issue 18, items 4, 6, 14 and 16); the optional
+//! `coordinates` key of drill records (issue 15).
 
 use std::fs;
 use std::path::Path;
 
 use sancho::progress::{
-    Attempt, FILE_NAME, LOCK_NAME, Outcome, PuzzleRef, Source, Store, StoreError, Timestamp,
+    Attempt, CoordColour, CoordMode, CoordSetup, FILE_NAME, LOCK_NAME, Outcome, PuzzleRef, Source,
+    Store, StoreError, Timestamp,
 };
 
 fn attempt(puzzle: &str, at: i64) -> Attempt {
@@ -207,4 +209,98 @@ fn a_lock_file_that_is_a_directory_is_named() {
     let error = Store::open(dir.path(), Timestamp(1)).unwrap_err();
     assert!(matches!(error, StoreError::Lock { .. }), "{error:?}");
     assert!(error.to_string().contains(LOCK_NAME), "{error}");
+}
+
+fn coordinates_run(at: i64, correct: u32, setup: &CoordSetup) -> sancho::progress::DrillResult {
+    sancho::progress::DrillResult {
+        kind: "coordinates".to_owned(),
+        at: Timestamp(at),
+        exercises: correct + 1,
+        correct,
+        time_ms: 30_000,
+        mistakes: vec![],
+        coordinates: Some(setup.clone()),
+    }
+}
+
+#[test]
+fn coordinates_bests_and_last_20_scores_survive_a_reopen() {
+    let dir = tempfile::tempdir().unwrap();
+    let find_white = CoordSetup {
+        mode: CoordMode::Find,
+        colour: CoordColour::White,
+        timed: true,
+        files: "a-h".to_owned(),
+        ranks: "1-8".to_owned(),
+        hidden: false,
+    };
+    let limited = CoordSetup {
+        files: "a-d".to_owned(),
+        ..find_white.clone()
+    };
+    let as_black = CoordSetup {
+        colour: CoordColour::Black,
+        ..find_white.clone()
+    };
+    {
+        let mut store = open(dir.path());
+        // 25 whole-board runs scoring 1..=25, in time order, but the best
+        // (25) recorded first.
+        store
+            .record_drill(coordinates_run(2_025, 25, &find_white))
+            .unwrap();
+        for n in 1..25 {
+            store
+                .record_drill(coordinates_run(2_000 + n, n as u32, &find_white))
+                .unwrap();
+        }
+        // A part of the board scores more, yet sets no best.
+        store
+            .record_drill(coordinates_run(3_000, 40, &limited))
+            .unwrap();
+        store
+            .record_drill(coordinates_run(3_001, 7, &as_black))
+            .unwrap();
+        let mut write = coordinates_run(3_002, 8, &find_white);
+        write.kind = "write".to_owned();
+        write.coordinates = None;
+        store.record_drill(write).unwrap();
+    }
+    let store = open(dir.path());
+    let records = store.progress().coordinate_records();
+    assert_eq!(records.len(), 2, "{records:?}");
+    let white = store.progress().coordinate_record(&find_white);
+    assert_eq!(white.runs, 26);
+    assert_eq!(white.best, Some(25));
+    let recent: Vec<u32> = (6..=25).chain([40]).collect();
+    assert_eq!(white.recent, recent[1..], "the last 20, oldest first");
+    let black = store.progress().coordinate_record(&as_black);
+    assert_eq!(
+        (black.runs, black.best, black.recent.clone()),
+        (1, Some(7), vec![7])
+    );
+    // The stats carry them, and say them in words with a chart.
+    let stats = store.progress().stats(Timestamp(4_000));
+    assert_eq!(stats.coordinates, records);
+    let text = stats.to_string();
+    assert!(text.contains("Coordinates:"), "{text}");
+    assert!(
+        text.contains("find, timed, as black: best 7; last 1: 7 █"),
+        "{text}"
+    );
+    // On disk: an optional key on coordinates drills only.
+    let raw = document(dir.path());
+    let drills = raw["drills"].as_array().unwrap();
+    let with_key = drills
+        .iter()
+        .filter(|d| d.get("coordinates").is_some())
+        .count();
+    assert_eq!((drills.len(), with_key), (28, 27));
+    let one = drills
+        .iter()
+        .find(|d| d["coordinates"]["files"] == "a-d")
+        .unwrap();
+    assert_eq!(one["coordinates"]["mode"], "find");
+    assert_eq!(one["coordinates"]["colour"], "white");
+    assert_eq!(one["coordinates"]["timed"], true);
 }

@@ -13,3 +13,4 @@ mod tui_library_source;
 mod tui_pty;
 mod tui_render;
 mod tui_screens;
+mod tui_trainers;

@@ -7,6 +7,7 @@ use crate::notation::Strictness;
 use crate::progress::LessonScore;
 use crate::tui::action::Action;
 use crate::tui::config::{TIMED_COUNT, default_count};
+use crate::tui::coords::CoordRow;
 use crate::tui::drill::{DrillScreen, Phase};
 use crate::tui::input::InputLine;
 use crate::tui::strings;
@@ -23,19 +24,46 @@ impl App {
                 let seed = self.context.seed.wrapping_add(self.drills_started);
                 let strictness = self.context.strictness;
                 match DrillEntry::ALL[self.drill_menu % n] {
+                    // Coordinates open on their options first.
+                    DrillEntry::Kind(DrillKind::Coordinates) => self.open_coord_setup(false),
+                    DrillEntry::TimedCoordinates => self.open_coord_setup(true),
                     DrillEntry::Kind(kind) => {
                         self.start_drill(kind, seed, default_count(kind), strictness, false);
                     }
-                    DrillEntry::TimedCoordinates => self.start_drill(
-                        DrillKind::Coordinates,
-                        seed,
-                        TIMED_COUNT,
-                        strictness,
-                        true,
-                    ),
+                    DrillEntry::Scoresheet => self.open_builtin_scoresheet(seed),
                     DrillEntry::Lessons => self.view = View::Lessons,
                 }
             }
+            _ => {}
+        }
+    }
+
+    fn open_coord_setup(&mut self, timed: bool) {
+        self.coord_setup.timed = timed;
+        self.coord_setup.row = CoordRow::ALL.len() - 1;
+        self.view = View::CoordSetup;
+    }
+
+    /// The coordinates drill's start screen: ↑ ↓ choose a row, ← → change
+    /// it, Enter starts, Esc goes back to the drills.
+    pub(super) fn update_coord_setup(&mut self, action: Action) {
+        match action {
+            Action::Up => self.coord_setup.move_row(-1),
+            Action::Down => self.coord_setup.move_row(1),
+            Action::Left => self.coord_setup.change(-1),
+            Action::Right => self.coord_setup.change(1),
+            Action::Select => {
+                let seed = self.context.seed.wrapping_add(self.drills_started);
+                let timed = self.coord_setup.timed;
+                let count = if timed {
+                    TIMED_COUNT
+                } else {
+                    default_count(DrillKind::Coordinates)
+                };
+                let strictness = self.context.strictness;
+                self.start_drill(DrillKind::Coordinates, seed, count, strictness, timed);
+            }
+            Action::Back => self.view = View::Drills,
             _ => {}
         }
     }
@@ -52,6 +80,7 @@ impl App {
         let options = GenOptions {
             weak_codes: self.context.weak_codes.clone(),
             game: None,
+            coordinates: self.coord_setup.options,
         };
         let exercises = drill::generate(kind, seed, count, &options);
         if exercises.is_empty() {
@@ -59,11 +88,32 @@ impl App {
             self.view = View::Drills;
             return;
         }
-        let run = DrillRun::new(kind, exercises, strictness)
+        let mut run = DrillRun::new(kind, exercises, strictness)
             .with_lang(self.config.lang.unwrap_or_default());
+        // A coordinates run carries its set-up, and the screen the records
+        // it is measured against (those before it).
+        let mut before = None;
+        if kind == DrillKind::Coordinates {
+            let setup = self.coord_setup.options.setup(timed);
+            before = self.context.stats.as_ref().map(|s| {
+                s.coordinates
+                    .iter()
+                    .find(|r| r.mode == setup.mode && r.timed == timed && r.colour == setup.colour)
+                    .cloned()
+                    .unwrap_or_else(|| crate::progress::CoordRecords {
+                        mode: setup.mode,
+                        timed,
+                        colour: setup.colour,
+                        runs: 0,
+                        best: None,
+                        recent: Vec::new(),
+                    })
+            });
+            run = run.with_coordinates(setup);
+        }
         let budget = timed.then_some(TIMED_COORDINATES_MS);
         let title = strings::drill_title(kind, timed);
-        self.drill = Some(DrillScreen::new(title, run, budget));
+        self.drill = Some(DrillScreen::new(title, run, budget).with_records_before(before));
         self.view = View::Drill;
     }
 
@@ -106,6 +156,57 @@ impl App {
             }
             self.collect_drill();
             return;
+        }
+        // Move vision: squares are clicked, or picked with the cursor while
+        // the input line is empty.
+        if d.kind() == DrillKind::Vision {
+            let picking = d.picking();
+            let handled = match action {
+                Action::Click(column, row) => {
+                    if let Some(square) = crate::tui::view::drill::square_at(
+                        self.size,
+                        self.config.board,
+                        d.bottom(),
+                        column,
+                        row,
+                    ) {
+                        d.pick(square);
+                    }
+                    true
+                }
+                Action::RecallLast if picking => {
+                    d.move_cursor(0, 1);
+                    true
+                }
+                Action::Down if picking => {
+                    d.move_cursor(0, -1);
+                    true
+                }
+                Action::Left if picking => {
+                    d.move_cursor(-1, 0);
+                    true
+                }
+                Action::Right if picking => {
+                    d.move_cursor(1, 0);
+                    true
+                }
+                Action::Backspace if picking => {
+                    d.unpick();
+                    true
+                }
+                Action::Submit if picking && d.phase() == Phase::Asking => {
+                    d.pick(d.cursor());
+                    true
+                }
+                _ => false,
+            };
+            if handled {
+                if d.phase() == Phase::Summary {
+                    self.scroll = 0;
+                }
+                self.collect_drill();
+                return;
+            }
         }
         match action {
             Action::Insert(c) => d.edit(|l| l.insert(c)),
@@ -225,7 +326,11 @@ impl App {
             View::Drill => self
                 .drill
                 .as_ref()
-                .map_or(0, |d| d.run().summary().mistakes.len() + 8),
+                .map_or(0, |d| d.run().summary().mistakes.len() + 12),
+            View::Scoresheet => self.scoresheet.as_ref().map_or(0, |s| {
+                let sheet = s.playback().sheet();
+                sheet.entries().len() / 2 + sheet.summary().by_code.len() + 10
+            }),
             _ => 0,
         };
         u16::try_from(lines).unwrap_or(u16::MAX)

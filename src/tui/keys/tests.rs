@@ -11,7 +11,7 @@ fn every_binding_maps_back_to_its_action() {
             Scope::Home => Screen::Home,
             Scope::Help => Screen::Help,
             Scope::Puzzle | Scope::Edit | Scope::Global => Screen::Puzzle { input_empty: true },
-            Scope::Answer => Screen::Answer { input_empty: true },
+            Scope::Answer | Scope::Vision => Screen::Answer { input_empty: true },
             Scope::Find => Screen::Find,
             Scope::Menu => Screen::Menu,
             Scope::Page => Screen::Page,

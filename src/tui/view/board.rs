@@ -186,6 +186,20 @@ impl Widget for Board<'_> {
     }
 }
 
+impl Board<'_> {
+    /// Blanks the coordinates on the board's edge (drawn by `render` in
+    /// `area`): the coordinates drill with its labels hidden.
+    pub fn hide_coordinates(&self, area: Rect, buf: &mut Buffer) {
+        let Some((w, h)) = cell_for(area.width, area.height) else {
+            return;
+        };
+        for i in 0..8u16 {
+            buf[(area.x, area.y + i * h + h / 2)].set_char(' ');
+            buf[(area.x + RANK_LABEL + i * w + w / 2, area.y + 8 * h)].set_char(' ');
+        }
+    }
+}
+
 /// A file or rank index (0..8) as a screen offset.
 fn coord(i: u32) -> u16 {
     u16::try_from(i).unwrap_or(0)

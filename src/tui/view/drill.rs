@@ -29,6 +29,7 @@ pub fn render_menu(app: &App, theme: Theme, area: Rect, frame: &mut Frame) {
                 DrillEntry::TimedCoordinates => {
                     strings::drill_entry(Some(crate::drill::DrillKind::Coordinates), true)
                 }
+                DrillEntry::Scoresheet => "Scoresheet: write down a famous game",
                 DrillEntry::Lessons => strings::drill_entry(None, false),
             }
             .to_owned()
@@ -105,6 +106,22 @@ fn wrong_find(drill: &DrillScreen, exercise: &Exercise) -> Option<(Square, Squar
     Some((chosen, square))
 }
 
+/// A wrong move vision answer on the board: the move's squares and the
+/// squares given (when the answer named two).
+fn wrong_vision(drill: &DrillScreen) -> Option<([Square; 2], Vec<Square>)> {
+    let shown = drill.answered()?;
+    if shown.exercise.kind != crate::drill::DrillKind::Vision || shown.verdict.correct {
+        return None;
+    }
+    let crate::drill::Expected::Move(mv) = shown.exercise.expected else {
+        return None;
+    };
+    let given = crate::drill::vision_answer(&shown.answer)
+        .map(|(f, t)| vec![f, t])
+        .unwrap_or_default();
+    Some((crate::drill::vision_squares(mv), given))
+}
+
 /// Draws the drill screen: the exercise, or the summary once it is over.
 pub fn render(app: &App, drill: &DrillScreen, theme: Theme, area: Rect, frame: &mut Frame) {
     let [header, body, input, footer] = areas(area);
@@ -117,7 +134,11 @@ pub fn render(app: &App, drill: &DrillScreen, theme: Theme, area: Rect, frame: &
             area.width.saturating_sub(2),
             body.height + input.height,
         );
-        let lines = summary_lines(&drill.run().summary(), theme);
+        let mut lines = summary_lines(&drill.run().summary(), theme);
+        // A coordinates run: its records (before the "back" line).
+        let back = lines.pop();
+        lines.extend(super::coords::summary_lines(drill, theme));
+        lines.extend(back);
         frame.render_widget(
             Paragraph::new(lines)
                 .wrap(Wrap { trim: false })
@@ -135,10 +156,16 @@ pub fn render(app: &App, drill: &DrillScreen, theme: Theme, area: Rect, frame: &
         let wrong = wrong_find(drill, exercise);
         let mut highlights = exercise.highlighted();
         highlights.extend(wrong.map(|(_, asked)| asked));
-        // The cursor of a "Find" exercise is drawn as a hint mark.
+        // A wrong move vision answer kept on the board: the right squares.
+        let vision_wrong = wrong_vision(drill);
+        if let Some((right, _)) = vision_wrong {
+            highlights.extend(right);
+        }
+        // The cursor of a "Find" exercise (and of move vision, with the
+        // square picked) is drawn as a hint mark.
         let marks = HintMarks {
-            from: drill.finding().then(|| drill.cursor()),
-            to: None,
+            from: (drill.finding() || drill.picking()).then(|| drill.cursor()),
+            to: drill.picked(),
         };
         let board = Board {
             pos: &exercise.position,
@@ -150,6 +177,21 @@ pub fn render(app: &App, drill: &DrillScreen, theme: Theme, area: Rect, frame: &
             theme,
         };
         frame.render_widget(board, board_rect);
+        if drill.coordinates_hidden() {
+            board.hide_coordinates(board_rect, frame.buffer_mut());
+        }
+        // A wrong move vision answer: the squares given, as errors.
+        for sq in vision_wrong
+            .map(|(right, given)| given.into_iter().filter(move |g| !right.contains(g)))
+            .into_iter()
+            .flatten()
+        {
+            if let Some(rect) = board.square_rect(board_rect, sq) {
+                frame
+                    .buffer_mut()
+                    .set_style(rect, theme.square(sq.is_light(), SquareMark::Check));
+            }
+        }
         // A wrong "Find" answer: the square chosen is marked as an error.
         if let Some((chosen, asked)) = wrong
             && chosen != asked
@@ -229,6 +271,13 @@ fn render_side(
     if drill.finding() {
         lines.push(Line::styled(strings::FIND_KEYS, theme.dim()));
     }
+    if drill.picking() {
+        let text = match drill.picked() {
+            Some(from) => format!("From {from}: now click or pick the to square."),
+            None => "Type the squares, or click them (or the arrows and Enter).".to_owned(),
+        };
+        lines.push(Line::styled(text, theme.dim()));
+    }
     if let (Some(previous), None) = (drill.previous(), drill.answered()) {
         lines.push(Line::raw(""));
         lines.push(Line::styled(strings::PREVIOUS_ANSWER, theme.dim()));
@@ -237,7 +286,14 @@ fn render_side(
     if let Some(answered) = drill.answered() {
         lines.push(Line::raw(""));
         lines.extend(verdict_lines(answered, theme));
-        lines.push(Line::styled(strings::TO_SUMMARY, theme.dim()));
+        if drill.run().is_finished() {
+            lines.push(Line::styled(strings::TO_SUMMARY, theme.dim()));
+        } else {
+            lines.push(Line::styled(
+                "The right squares are marked. Enter, or type: the next move.",
+                theme.dim(),
+            ));
+        }
     }
     let block = Block::default().borders(Borders::ALL);
     frame.render_widget(

@@ -1,12 +1,14 @@
 //! The view: a pure function of the [`App`] drawn into a [`Frame`].
 
 pub mod board;
+pub mod coords;
 pub mod drill;
 pub mod filter;
 pub mod help;
 pub mod home;
 pub mod lessons;
 pub mod puzzle;
+pub mod scoresheet;
 pub mod stats;
 
 use ratatui::Frame;
@@ -56,6 +58,11 @@ pub fn render(app: &App, frame: &mut Frame) {
         View::Filter => match app.filter_state() {
             Some(state) => filter::render(state, theme, area, frame),
             None => home::render(app, theme, area, frame),
+        },
+        View::CoordSetup => coords::render(app, theme, area, frame),
+        View::Scoresheet => match app.scoresheet() {
+            Some(s) => scoresheet::render(app, s, theme, area, frame),
+            None => drill::render_menu(app, theme, area, frame),
         },
     }
     if app.help_shown() {

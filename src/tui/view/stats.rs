@@ -80,7 +80,7 @@ pub fn totals_lines(stats: &Stats, theme: Theme) -> Vec<Line<'static>> {
     let d = &stats.drills;
     let drill_accuracy = (d.exercises > 0).then(|| f64::from(d.correct) / f64::from(d.exercises));
     let label = |s: &str| Span::styled(s.to_owned(), theme.key());
-    vec![
+    let mut lines = vec![
         Line::from(vec![
             label("Puzzles "),
             Span::raw(format!(
@@ -120,7 +120,17 @@ pub fn totals_lines(stats: &Stats, theme: Theme) -> Vec<Line<'static>> {
                 drill::lessons().len()
             )),
         ]),
-    ]
+    ];
+    // The coordinates drill: each mode and side played, its best and its
+    // last scores as a chart.
+    for c in &stats.coordinates {
+        lines.push(Line::from(vec![
+            label("Coordinates "),
+            Span::raw(format!("{}: ", c.label())),
+            Span::raw(super::coords::records_text(c)),
+        ]));
+    }
+    lines
 }
 
 fn render_rating(stats: &Stats, theme: Theme, area: Rect, frame: &mut Frame) {
