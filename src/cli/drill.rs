@@ -250,6 +250,7 @@ fn full_screen(
         notice,
         library: None,
         filter: Default::default(),
+        set: None,
     }
     .run()
 }

@@ -12,6 +12,7 @@ mod notation;
 mod play;
 mod progress;
 mod puzzles;
+mod set;
 mod shell;
 mod terminal;
 
@@ -70,6 +71,9 @@ pub enum Command {
     Storm(modes::StormArgs),
     /// Puzzle Streak: rising difficulty until the first mistake, one skip (line mode: --plain [--json]).
     Streak(modes::StreakArgs),
+    /// Woodpecker sets: `sancho set new NAME --count N [filters]`, `set play NAME`, `set list`.
+    #[command(subcommand)]
+    Set(set::SetCommand),
     /// Notation drills: write, read, disambiguation, coordinates, transcribe, review, scoresheet.
     Drill(drill::DrillArgs),
     /// Lessons on every rule of SAN (no number: the list).
@@ -122,6 +126,7 @@ pub fn run(cli: Cli) -> anyhow::Result<ExitCode> {
         Some(Command::Mine(args)) => mine::mine(args, cli.data_dir),
         Some(Command::Storm(args)) => modes::storm(args, cli.data_dir),
         Some(Command::Streak(args)) => modes::streak(args, cli.data_dir),
+        Some(Command::Set(command)) => set::set(command, cli.data_dir, cli.lang),
         Some(Command::Drill(args)) => drill::drill(args, cli.data_dir, cli.lang),
         Some(Command::Lesson(args)) => drill::lesson(args, cli.data_dir),
         Some(Command::Import(args)) => library::import(args, cli.data_dir),

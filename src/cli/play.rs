@@ -13,7 +13,8 @@ use sancho::library::{Filter, Library};
 use sancho::line::{Mode, run_puzzles_in};
 use sancho::notation::Lang;
 use sancho::progress::{
-    LessonScore, Progress, PuzzleRef, Recorded, Resume, Source, Store, difficulty_rating,
+    LessonScore, Progress, PuzzleRef, PuzzleSet, Recorded, Resume, SetResult, Source, Store,
+    difficulty_rating,
 };
 use sancho::puzzle::{Puzzle, builtin_packs, load_one, load_path};
 use sancho::record::{attempt_record, source_of};
@@ -26,6 +27,7 @@ use super::library::{library_path, open_library};
 mod args;
 
 pub use args::{PlayArgs, PuzzleSource};
+pub(crate) use args::rating_band;
 
 /// How many library puzzles one session takes (reviews due come first).
 const LIBRARY_SESSION: usize = 100;
@@ -309,6 +311,7 @@ pub fn play(
         notice,
         library: library_if_any(data_dir),
         filter,
+        set: None,
     }
     .run()
 }
@@ -334,6 +337,9 @@ pub struct Trainer {
     pub library: Option<PathBuf>,
     /// The filter the library screen starts from.
     pub filter: Filter,
+    /// The Woodpecker set these puzzles are (`sancho set play`): each
+    /// finished puzzle is also recorded in the set's cycle.
+    pub set: Option<PuzzleSet>,
 }
 
 /// Fills what the command line left open in `config` from the config file
@@ -362,8 +368,9 @@ fn apply_settings(config: &mut tui::Config, notice: Option<String>) -> Option<St
     }
 }
 
-/// Records what the trainer hands over in the progress store (if it opened).
-struct StoreRecorder<'a>(Option<&'a mut Store>);
+/// Records what the trainer hands over in the progress store (if it
+/// opened), and each puzzle in the set being played, if one is.
+struct StoreRecorder<'a>(Option<&'a mut Store>, Option<&'a PuzzleSet>);
 
 impl tui::Recorder for StoreRecorder<'_> {
     fn record(&mut self, finished: &tui::Finished) -> anyhow::Result<Option<Recorded>> {
@@ -376,14 +383,24 @@ impl tui::Recorder for StoreRecorder<'_> {
                 puzzle,
                 source,
             } => {
-                let record = attempt_record(
-                    puzzle,
-                    source.clone(),
-                    &attempt.outcome,
-                    now(),
-                    attempt.time_ms,
-                );
-                return Ok(Some(store.record_rated_attempt(record)?));
+                let at = now();
+                let record =
+                    attempt_record(puzzle, source.clone(), &attempt.outcome, at, attempt.time_ms);
+                let solved = record.counts_as_solved();
+                let recorded = store.record_rated_attempt(record)?;
+                let wanted = PuzzleRef::new(source.clone(), puzzle.id.clone());
+                if let Some(set) = self.1
+                    && let Some(index) = set.puzzles.iter().position(|m| m.puzzle_ref() == wanted)
+                {
+                    let result = SetResult {
+                        index,
+                        at,
+                        solved,
+                        time_ms: attempt.time_ms,
+                    };
+                    store.record(|p| p.record_set_result(&set.name, result))??;
+                }
+                return Ok(Some(recorded));
             }
             tui::Finished::Drill { summary, .. } => {
                 store.record_drill(summary.clone().into_result(now()))?;
@@ -444,6 +461,7 @@ impl Trainer {
             notice,
             library,
             filter,
+            set,
         } = self;
         let notice = apply_settings(&mut config, notice);
         let progress = store.as_ref().map(Store::progress);
@@ -500,7 +518,7 @@ impl Trainer {
             context,
             open,
             filter,
-            &mut StoreRecorder(store.as_mut()),
+            &mut StoreRecorder(store.as_mut(), set.as_ref()),
         )?;
         // What was said before the full screen hid it, and anything found since.
         if let Some(notice) = notice {

@@ -57,6 +57,9 @@ pub struct ProgressFile {
     /// Review cards carried over from SM-2 (schema 2; absent when none).
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
     pub carried: Vec<CarriedRecord>,
+    /// Woodpecker sets (optional: absent in files written before them).
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub sets: Vec<super::sets::PuzzleSet>,
     /// Top-level fields this version does not know (written by a newer
     /// minor version): kept as they were and written back unchanged.
     #[serde(flatten)]
@@ -340,6 +343,7 @@ impl From<&Progress> for ProgressFile {
                     difficulty: card.memory.difficulty,
                 })
                 .collect(),
+            sets: progress.sets().cloned().collect(),
         }
     }
 }
@@ -361,6 +365,9 @@ impl From<ProgressFile> for Progress {
         }
         for record in file.runs {
             progress.insert_run(record.id, record.run);
+        }
+        for set in file.sets {
+            progress.merge_set(set);
         }
         for record in file.carried {
             let memory = fsrs::MemoryState {
@@ -509,5 +516,7 @@ pub fn encode_document(progress: &Progress, extra: &Extra) -> Result<Vec<u8>, se
     serde_json::to_vec(&file)
 }
 
-/// The top-level fields of schema 2 (`runs` and `carried` are optional).
-const KNOWN_FIELDS: [&str; 6] = ["schema", "attempts", "drills", "lessons", "runs", "carried"];
+/// The top-level fields of schema 2 (`runs`, `carried` and `sets` are optional).
+const KNOWN_FIELDS: [&str; 7] = [
+    "schema", "attempts", "drills", "lessons", "runs", "carried", "sets",
+];

@@ -49,6 +49,7 @@ pub mod disk;
 pub mod rating;
 pub mod review;
 pub mod runs;
+pub mod sets;
 pub mod sm2;
 
 mod derive;
@@ -76,6 +77,9 @@ pub use rating::{PUZZLE_DEVIATION, RatingPoint, UserRating, difficulty_rating};
 pub use resume::{Resume, header};
 pub use review::{Card, CarriedCard, DESIRED_RETENTION, Grade, grade};
 pub use runs::{Mode, ModeRecords, ModeRun, RunRecord, day_start};
+pub use sets::{
+    CycleSummary, PuzzleSet, SetError, SetOrigin, SetPuzzle, SetRecorded, SetResult, SetStats,
+};
 pub use stats::{
     DrillKindStats, DrillStats, LessonStats, MistakeCount, PuzzleTotals, RatingStats, Stats,
     ThemeStats, ThemeWeakness, WEAK_THEME_MIN_ATTEMPTS, WRONG_ANSWER_CODES, WeakSpots,

@@ -259,6 +259,8 @@ pub struct Progress {
     runs: BTreeMap<String, super::runs::ModeRun>,
     /// Review cards carried over from SM-2 (see [`super::review::CarriedCard`]).
     carried: BTreeMap<PuzzleRef, super::review::CarriedCard>,
+    /// Woodpecker sets, by name (see [`super::sets`]).
+    pub(super) sets: BTreeMap<String, super::sets::PuzzleSet>,
     derived: OnceLock<Derived>,
 }
 
@@ -269,6 +271,7 @@ impl PartialEq for Progress {
             && self.lessons == other.lessons
             && self.runs == other.runs
             && self.carried == other.carried
+            && self.sets == other.sets
     }
 }
 
@@ -287,6 +290,7 @@ impl Progress {
             && self.lessons.is_empty()
             && self.runs.is_empty()
             && self.carried.is_empty()
+            && self.sets.is_empty()
     }
 
     /// Adds an attempt under `id`; returns false (and changes nothing) if
@@ -407,6 +411,9 @@ impl Progress {
         }
         for (puzzle, card) in other.carried {
             self.carry_card(puzzle, card);
+        }
+        for set in other.sets.into_values() {
+            self.merge_set(set);
         }
         summary
     }

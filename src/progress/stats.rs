@@ -50,6 +50,8 @@ pub struct Stats {
     pub themes: Vec<ThemeStats>,
     /// Lessons done.
     pub lessons: LessonStats,
+    /// Woodpecker sets, by name: each one's cycles and goal.
+    pub sets: Vec<super::sets::SetStats>,
 }
 
 /// Attempt counts over all puzzles.
@@ -322,6 +324,7 @@ impl Progress {
             lessons: LessonStats {
                 completed: self.lessons().iter().cloned().collect(),
             },
+            sets: self.set_stats(),
         }
     }
 }
@@ -402,13 +405,25 @@ impl fmt::Display for Stats {
             }
         }
         if self.lessons.completed.is_empty() {
-            writeln!(f, "Lessons completed: none")
+            writeln!(f, "Lessons completed: none")?;
         } else {
             writeln!(
                 f,
                 "Lessons completed: {}",
                 self.lessons.completed.join(", ")
-            )
+            )?;
         }
+        if !self.sets.is_empty() {
+            writeln!(f, "Woodpecker sets:")?;
+        }
+        for set in &self.sets {
+            write!(f, "{set}")?;
+            if !set.cycles.is_empty() {
+                for line in super::sets::cycle_table(set) {
+                    writeln!(f, "{line}")?;
+                }
+            }
+        }
+        Ok(())
     }
 }

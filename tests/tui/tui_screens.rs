@@ -264,6 +264,7 @@ fn sample_stats() -> Stats {
         lessons: LessonStats {
             completed: vec!["lesson-1".to_owned()],
         },
+        sets: Vec::new(),
     }
 }
 
