@@ -7,6 +7,7 @@ pub mod help;
 pub mod home;
 pub mod lessons;
 pub mod puzzle;
+pub mod sets;
 pub mod stats;
 
 use ratatui::Frame;
