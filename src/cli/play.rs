@@ -26,8 +26,8 @@ use super::library::{library_path, open_library};
 
 mod args;
 
-pub use args::{PlayArgs, PuzzleSource};
 pub(crate) use args::rating_band;
+pub use args::{PlayArgs, PuzzleSource};
 
 /// How many library puzzles one session takes (reviews due come first).
 const LIBRARY_SESSION: usize = 100;
@@ -384,8 +384,13 @@ impl tui::Recorder for StoreRecorder<'_> {
                 source,
             } => {
                 let at = now();
-                let record =
-                    attempt_record(puzzle, source.clone(), &attempt.outcome, at, attempt.time_ms);
+                let record = attempt_record(
+                    puzzle,
+                    source.clone(),
+                    &attempt.outcome,
+                    at,
+                    attempt.time_ms,
+                );
                 let solved = record.counts_as_solved();
                 let recorded = store.record_rated_attempt(record)?;
                 let wanted = PuzzleRef::new(source.clone(), puzzle.id.clone());

@@ -170,7 +170,10 @@ fn library_pool(count: usize) -> usize {
 
 /// The candidates for a new set, where they come from, and whether they
 /// are the built-in ones.
-fn candidates(args: &NewArgs, data_dir: Option<PathBuf>) -> anyhow::Result<(Vec<Puzzle>, SetOrigin)> {
+fn candidates(
+    args: &NewArgs,
+    data_dir: Option<PathBuf>,
+) -> anyhow::Result<(Vec<Puzzle>, SetOrigin)> {
     use super::play::PuzzleSource;
     let filter = args.filter();
     let source = match &args.source {
@@ -192,11 +195,18 @@ fn candidates(args: &NewArgs, data_dir: Option<PathBuf>) -> anyhow::Result<(Vec<
             let packs = builtin_packs()
                 .map_err(|(file, e)| anyhow::anyhow!("built-in pack {file}: {e}"))?;
             let all = packs.into_iter().flat_map(|p| p.puzzles).collect();
-            (filtered(all, &filter, "the built-in puzzles")?, SetOrigin::Builtin)
+            (
+                filtered(all, &filter, "the built-in puzzles")?,
+                SetOrigin::Builtin,
+            )
         }
         PuzzleSource::File(path) => {
             let loaded = load_path(path).map_err(|e| {
-                anyhow::anyhow!("cannot read puzzles from {}: {}", path.display(), e.reason())
+                anyhow::anyhow!(
+                    "cannot read puzzles from {}: {}",
+                    path.display(),
+                    e.reason()
+                )
             })?;
             let name = path.display().to_string();
             (
@@ -321,14 +331,21 @@ fn load_set(set: &PuzzleSet, data_dir: Option<PathBuf>) -> anyhow::Result<Vec<Pu
         }
         SetOrigin::File(path) => {
             let loaded = load_path(std::path::Path::new(path)).map_err(|e| {
-                anyhow::anyhow!("the set {} comes from {path}, which cannot be read: {}", set.name, e.reason())
+                anyhow::anyhow!(
+                    "the set {} comes from {path}, which cannot be read: {}",
+                    set.name,
+                    e.reason()
+                )
             })?;
             let mut by_id: HashMap<String, Puzzle> = loaded
                 .puzzles
                 .into_iter()
                 .map(|p| (p.id.clone(), p))
                 .collect();
-            set.puzzles.iter().map(|m| by_id.remove(&m.puzzle)).collect()
+            set.puzzles
+                .iter()
+                .map(|m| by_id.remove(&m.puzzle))
+                .collect()
         }
     };
     let missing: Vec<&str> = set

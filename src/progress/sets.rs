@@ -387,9 +387,7 @@ impl PuzzleSet {
         self.cycles.push(cycle);
         let size = self.puzzles.len();
         let number = self.cycles.len();
-        let finished = (done >= size)
-            .then(|| self.summary(number))
-            .flatten();
+        let finished = (done >= size).then(|| self.summary(number)).flatten();
         Ok(SetRecorded {
             cycle: number,
             done,
@@ -579,7 +577,10 @@ impl SetStats {
     #[must_use]
     pub fn goal_line(&self) -> String {
         let next = match &self.current {
-            Some(c) => format!("cycle {} (under way, {}/{} done)", c.cycle, c.done, self.puzzles),
+            Some(c) => format!(
+                "cycle {} (under way, {}/{} done)",
+                c.cycle, c.done, self.puzzles
+            ),
             None => format!("cycle {}", self.cycles.len() + 1),
         };
         match (self.goal_days, self.cycles.last()) {
@@ -633,8 +634,7 @@ pub fn cycle_table(stats: &SetStats) -> Vec<String> {
         "cycle", "time", "acc.", "days"
     );
     std::iter::once(header)
-        .chain(stats.cycles.iter()
-        .map(|c| {
+        .chain(stats.cycles.iter().map(|c| {
             let width = if longest == 0 {
                 0
             } else {

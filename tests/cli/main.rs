@@ -9,3 +9,4 @@ mod cli_shell;
 mod line_play;
 mod modes;
 mod purity;
+mod sets;

@@ -398,7 +398,11 @@ fn stats_show_each_sets_cycles_as_a_table_and_bars() {
         (start..buf.area.right())
             .take_while(|&c| buf[(c, y)].symbol() == "█")
             .map(|c| {
-                assert_ne!(buf[(c, y)].fg, Color::Reset, "bars are drawn in the chart colour");
+                assert_ne!(
+                    buf[(c, y)].fg,
+                    Color::Reset,
+                    "bars are drawn in the chart colour"
+                );
             })
             .count()
     };
