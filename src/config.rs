@@ -106,6 +106,57 @@ impl Named for LiveHint {
 /// The longest reply delay accepted, in milliseconds.
 pub const MAX_REPLY_DELAY_MS: u64 = 5_000;
 
+/// `retention`: the probability of recall at which a review falls due
+/// (FSRS's desired retention), kept in thousandths so that settings compare
+/// exactly. Accepted from 0.70 to 0.99 (Anki's range); default 0.9.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Retention(u16);
+
+impl Retention {
+    /// The lowest value accepted, in thousandths.
+    pub const MIN: u16 = 700;
+    /// The highest value accepted, in thousandths.
+    pub const MAX: u16 = 990;
+
+    /// The retention of a value in the file (`0.9`), if it is in range.
+    #[must_use]
+    pub fn from_value(value: f64) -> Option<Retention> {
+        let thousandths = (value * 1000.0).round();
+        (value.is_finite()
+            && thousandths >= f64::from(Self::MIN)
+            && thousandths <= f64::from(Self::MAX))
+        .then(|| {
+            // In range, so the cast is exact.
+            #[allow(clippy::cast_possible_truncation, clippy::cast_sign_loss)]
+            let t = thousandths as u16;
+            Retention(t)
+        })
+    }
+
+    /// As a probability (0.9).
+    #[must_use]
+    pub fn get(self) -> f32 {
+        f32::from(self.0) / 1000.0
+    }
+}
+
+impl Default for Retention {
+    fn default() -> Retention {
+        Retention(900)
+    }
+}
+
+impl std::fmt::Display for Retention {
+    /// As written in the file: `0.9`, `0.875`.
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        let mut fraction = format!("{:03}", self.0 % 1000);
+        while fraction.len() > 1 && fraction.ends_with('0') {
+            fraction.pop();
+        }
+        write!(f, "{}.{fraction}", self.0 / 1000)
+    }
+}
+
 /// One entry of the `[keys]` table: an action and the keys it goes on.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct KeyOverride {
@@ -138,6 +189,8 @@ pub struct Settings {
     /// `lang`: the piece letters moves are typed and shown in (ISO 639-1;
     /// the command line's `--lang` wins).
     pub lang: Lang,
+    /// `retention`: the desired retention of review scheduling.
+    pub retention: Retention,
     /// `[keys]`: actions moved to other keys (checked against the key map
     /// by the interface, which reports clashes).
     pub keys: Vec<KeyOverride>,
@@ -185,6 +238,11 @@ pub const DEFAULT_FILE: &str = r#"# Sancho's settings. Every key is optional; a 
 # pl, hu, sv, no, da, fi, ro, is, et, hr): "de" reads and writes Sf3 for Nf3.
 # The command line's --lang wins.
 # lang = "en"
+
+# Reviews (failed puzzles, notation slips) fall due when the chance of still knowing
+# them drops to this (FSRS's desired retention, 0.70 to 0.99): higher means more
+# reviews, closer together.
+# retention = 0.9
 
 # Key bindings: any action of the help (F1) on other keys, as scope.name = key(s).
 # Keys are written as the help writes them: F5, Ctrl-T, Enter, Esc, Tab, q.
@@ -287,12 +345,22 @@ pub fn parse(text: &str) -> (Settings, Vec<Problem>) {
                     "{value} is not a language code such as \"de\"; using \"en\""
                 )),
             },
+            "retention" => match value
+                .as_float()
+                .or_else(|| value.as_integer().map(|i| i as f64))
+                .and_then(Retention::from_value)
+            {
+                Some(r) => settings.retention = r,
+                None => bad(format!(
+                    "{value} is not a retention from 0.7 to 0.99 (the chance of recall at which a review falls due); using 0.9"
+                )),
+            },
             "keys" => match value.as_table() {
                 Some(table) => key_overrides(text, "", table, &mut settings.keys, &mut problems),
                 None => bad("must be a table: [keys]".to_owned()),
             },
             _ => bad(
-                "unknown key; known: colors, pieces, reply_delay_ms, board, live_hint, engine, lang, [keys]"
+                "unknown key; known: colors, pieces, reply_delay_ms, board, live_hint, engine, lang, retention, [keys]"
                     .to_owned(),
             ),
         }
@@ -364,6 +432,7 @@ pub fn render(settings: &Settings) -> String {
         None => out.push_str("# engine: SANCHO_ENGINE, else stockfish on the PATH\n"),
     }
     out.push_str(&format!("lang = \"{}\"\n", settings.lang));
+    out.push_str(&format!("retention = {}\n", settings.retention));
     if !settings.keys.is_empty() {
         out.push_str("\n[keys]\n");
         for over in &settings.keys {
@@ -438,7 +507,7 @@ mod tests {
     fn every_key_is_read() {
         let text = "colors = \"light\"\npieces = \"letters\"\nreply_delay_ms = 0\n\
                     engine = 'C:\\engines\\sf \"17\".exe'\nlang = \"de\"\n\
-                    board = \"small\"\nlive_hint = \"off\"\n";
+                    board = \"small\"\nlive_hint = \"off\"\nretention = 0.85\n";
         let (settings, problems) = parse(text);
         assert_eq!(problems, vec![]);
         assert_eq!(
@@ -451,6 +520,7 @@ mod tests {
                 live_hint: LiveHint::Off,
                 engine: Some(r#"C:\engines\sf "17".exe"#.into()),
                 lang: "de".parse().unwrap(),
+                retention: Retention(850),
                 keys: vec![],
             }
         );
@@ -532,5 +602,44 @@ mod tests {
         assert_eq!(settings.pieces, Pieces::Auto);
         assert_eq!(problems.len(), 1);
         assert_eq!((problems[0].line, problems[0].key.as_str()), (3, "pieces"));
+    }
+
+    #[test]
+    fn retention_is_read_in_range_and_a_problem_outside_it() {
+        for (text, thousandths) in [
+            ("retention = 0.9", 900),
+            ("retention = 0.85", 850),
+            ("retention = 0.7", 700),
+            ("retention = 0.99", 990),
+        ] {
+            let (settings, problems) = parse(text);
+            assert_eq!(problems, vec![], "{text}");
+            assert_eq!(settings.retention, Retention(thousandths), "{text}");
+        }
+        assert_eq!(Retention(850).get(), 0.85);
+        assert_eq!(
+            render(&parse("retention = 0.875").0).lines().last(),
+            Some("retention = 0.875")
+        );
+        for text in [
+            "retention = 0.5",
+            "retention = 1",
+            "retention = 0.995",
+            "retention = \"high\"",
+            "retention = -0.9",
+        ] {
+            let (settings, problems) = parse(&format!("lang = \"en\"\n{text}"));
+            assert_eq!(settings.retention, Retention::default(), "{text}");
+            assert_eq!(problems.len(), 1, "{text}");
+            assert_eq!(
+                (problems[0].line, problems[0].key.as_str()),
+                (2, "retention")
+            );
+            assert!(
+                problems[0].message.contains("from 0.7 to 0.99"),
+                "{}",
+                problems[0].message
+            );
+        }
     }
 }

@@ -115,6 +115,9 @@ pub fn run(cli: Cli) -> anyhow::Result<ExitCode> {
         anyhow::bail!("translate takes --from CODE and --to CODE, not --lang");
     }
     let lang = cli.lang.unwrap_or_default();
+    // The config's desired retention schedules every review (its problems
+    // are told where the config is used for more).
+    sancho::progress::install_retention(config::load().0.retention.get());
     match cli.command {
         Some(Command::Resolve(args)) => notation::resolve(args, lang),
         Some(Command::Hint(args)) => notation::hint(args, lang),

@@ -60,6 +60,9 @@ pub struct ProgressFile {
     /// Woodpecker sets (optional: absent in files written before them).
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
     pub sets: Vec<super::sets::PuzzleSet>,
+    /// FSRS parameters fitted by `sancho progress optimize` (optional).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub fsrs: Option<super::optimize::FsrsFit>,
     /// Top-level fields this version does not know (written by a newer
     /// minor version): kept as they were and written back unchanged.
     #[serde(flatten)]
@@ -344,6 +347,7 @@ impl From<&Progress> for ProgressFile {
                 })
                 .collect(),
             sets: progress.sets().cloned().collect(),
+            fsrs: progress.fsrs_fit().cloned(),
         }
     }
 }
@@ -369,6 +373,7 @@ impl From<ProgressFile> for Progress {
         for set in file.sets {
             progress.merge_set(set);
         }
+        progress.set_fsrs_fit(file.fsrs);
         for record in file.carried {
             let memory = fsrs::MemoryState {
                 stability: record.stability,
@@ -516,7 +521,8 @@ pub fn encode_document(progress: &Progress, extra: &Extra) -> Result<Vec<u8>, se
     serde_json::to_vec(&file)
 }
 
-/// The top-level fields of schema 2 (`runs`, `carried` and `sets` are optional).
-const KNOWN_FIELDS: [&str; 7] = [
-    "schema", "attempts", "drills", "lessons", "runs", "carried", "sets",
+/// The top-level fields of schema 2 (`runs`, `carried`, `sets` and `fsrs`
+/// are optional).
+const KNOWN_FIELDS: [&str; 8] = [
+    "schema", "attempts", "drills", "lessons", "runs", "carried", "sets", "fsrs",
 ];

@@ -46,6 +46,7 @@
 
 pub mod class;
 pub mod disk;
+pub mod optimize;
 pub mod rating;
 pub mod review;
 pub mod runs;
@@ -72,10 +73,13 @@ pub use model::{
     Attempt, AttemptId, DrillId, DrillMistake, DrillResult, MAX_HINTS, MergeSummary, Outcome,
     Progress, PuzzleRef, SECONDS_PER_DAY, Source, Timestamp, WrongInput,
 };
+pub use optimize::{FsrsFit, MIN_REVIEWS, OptimizeError};
 pub use pick::{Candidate, Pick, PickReason};
 pub use rating::{PUZZLE_DEVIATION, RatingPoint, UserRating, difficulty_rating};
 pub use resume::{Resume, header};
-pub use review::{Card, CarriedCard, DESIRED_RETENTION, Grade, grade};
+pub use review::{
+    Card, CarriedCard, DESIRED_RETENTION, Grade, Scheduler, grade, install_retention, retention,
+};
 pub use runs::{Mode, ModeRecords, ModeRun, RunRecord, day_start};
 pub use sets::{
     CycleSummary, PuzzleSet, SetError, SetOrigin, SetPuzzle, SetRecorded, SetResult, SetStats,

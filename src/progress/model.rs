@@ -261,6 +261,8 @@ pub struct Progress {
     carried: BTreeMap<PuzzleRef, super::review::CarriedCard>,
     /// Woodpecker sets, by name (see [`super::sets`]).
     pub(super) sets: BTreeMap<String, super::sets::PuzzleSet>,
+    /// FSRS parameters fitted to the user's reviews (see [`super::optimize`]).
+    pub(super) fsrs: Option<super::optimize::FsrsFit>,
     derived: OnceLock<Derived>,
 }
 
@@ -272,6 +274,7 @@ impl PartialEq for Progress {
             && self.runs == other.runs
             && self.carried == other.carried
             && self.sets == other.sets
+            && self.fsrs == other.fsrs
     }
 }
 
@@ -291,6 +294,7 @@ impl Progress {
             && self.runs.is_empty()
             && self.carried.is_empty()
             && self.sets.is_empty()
+            && self.fsrs.is_none()
     }
 
     /// Adds an attempt under `id`; returns false (and changes nothing) if
@@ -415,12 +419,23 @@ impl Progress {
         for set in other.sets.into_values() {
             self.merge_set(set);
         }
+        // Of two fits, the later one.
+        if let Some(fit) = other.fsrs
+            && self.fsrs.as_ref().is_none_or(|held| held.at < fit.at)
+        {
+            self.set_fsrs_fit(Some(fit));
+        }
         summary
     }
 
     /// The state derived from the attempt log, computed on first use.
     pub(crate) fn derived(&self) -> &Derived {
         self.derived
-            .get_or_init(|| Derived::replay(self.attempts.iter(), &self.carried))
+            .get_or_init(|| Derived::replay(self.attempts.iter(), &self.carried, &self.scheduler()))
+    }
+
+    /// Drops the derived state: it is computed again on next use.
+    pub(super) fn forget_derived(&mut self) {
+        self.derived = OnceLock::new();
     }
 }
