@@ -131,8 +131,11 @@ pub fn drill(
             options.count = 200;
         }
     }
+    // Review drills: notation slips due for review first (FSRS), then the
+    // most frequent.
+    let review_codes = drill::review_codes(&store.progress().slip_order(now()));
     options.generator = GenOptions {
-        weak_codes: drill::weak_codes(&store.progress().mistake_counts()),
+        weak_codes: review_codes.clone(),
         game: game.map(str::to_owned),
     };
     if !args.plain {
@@ -152,8 +155,17 @@ pub fn drill(
         stopwatch(),
     )?;
     if summary.exercises > 0 {
+        let trained = drill::credited(&summary.trained, &review_codes);
+        let at = now();
         let saved = store
-            .record_drill(summary.into_result(now()))
+            .record_drill(summary.into_result(at))
+            .and_then(|id| {
+                // What the review drill trained reviews each code's card.
+                if kind == DrillKind::Review && !trained.is_empty() {
+                    store.record(|p| p.insert_reviewed(&id, at, trained))?;
+                }
+                Ok(())
+            })
             .context("the drill result could not be saved");
         tell_notice(&mut store);
         saved?;

@@ -369,8 +369,9 @@ fn apply_settings(config: &mut tui::Config, notice: Option<String>) -> Option<St
 }
 
 /// Records what the trainer hands over in the progress store (if it
-/// opened), and each puzzle in the set being played, if one is.
-struct StoreRecorder<'a>(Option<&'a mut Store>, Option<&'a PuzzleSet>);
+/// opened), each puzzle in the set being played, if one is, and what review
+/// drills trained (the codes they were generated from).
+struct StoreRecorder<'a>(Option<&'a mut Store>, Option<&'a PuzzleSet>, &'a [String]);
 
 impl tui::Recorder for StoreRecorder<'_> {
     fn record(&mut self, finished: &tui::Finished) -> anyhow::Result<Option<Recorded>> {
@@ -408,7 +409,12 @@ impl tui::Recorder for StoreRecorder<'_> {
                 return Ok(Some(recorded));
             }
             tui::Finished::Drill { summary, .. } => {
-                store.record_drill(summary.clone().into_result(now()))?;
+                let at = now();
+                let trained = drill::credited(&summary.trained, self.2);
+                let id = store.record_drill(summary.clone().into_result(at))?;
+                if summary.kind == drill::DrillKind::Review.as_str() && !trained.is_empty() {
+                    store.record(|p| p.insert_reviewed(&id, at, trained))?;
+                }
             }
             // The lesson's drill was recorded just before: completed only
             // when passed (80% right), as in line mode.
@@ -478,7 +484,7 @@ impl Trainer {
                 .unwrap_or_default(),
             weak_codes: progress
                 .as_ref()
-                .map(|p| drill::weak_codes(&p.mistake_counts()))
+                .map(|p| drill::review_codes(&p.slip_order(now())))
                 .unwrap_or_default(),
             seed: now().0.unsigned_abs(),
             lesson_best: progress
@@ -512,6 +518,7 @@ impl Trainer {
                 Ok(Box::new(source))
             })
         });
+        let review_codes = context.weak_codes.clone();
         let context = tui::Context {
             builtin,
             order,
@@ -523,7 +530,7 @@ impl Trainer {
             context,
             open,
             filter,
-            &mut StoreRecorder(store.as_mut(), set.as_ref()),
+            &mut StoreRecorder(store.as_mut(), set.as_ref(), &review_codes),
         )?;
         // What was said before the full screen hid it, and anything found since.
         if let Some(notice) = notice {

@@ -60,6 +60,9 @@ pub struct ProgressFile {
     /// Woodpecker sets (optional: absent in files written before them).
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
     pub sets: Vec<super::sets::PuzzleSet>,
+    /// The codes review drills trained (optional, see [`super::slips`]).
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub reviewed: Vec<super::slips::ReviewedRecord>,
     /// FSRS parameters fitted by `sancho progress optimize` (optional).
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub fsrs: Option<super::optimize::FsrsFit>,
@@ -348,6 +351,7 @@ impl From<&Progress> for ProgressFile {
                 .collect(),
             sets: progress.sets().cloned().collect(),
             fsrs: progress.fsrs_fit().cloned(),
+            reviewed: progress.reviewed().collect(),
         }
     }
 }
@@ -374,6 +378,9 @@ impl From<ProgressFile> for Progress {
             progress.merge_set(set);
         }
         progress.set_fsrs_fit(file.fsrs);
+        for record in file.reviewed {
+            progress.insert_reviewed(&DrillId::from_stored(record.drill), record.at, record.codes);
+        }
         for record in file.carried {
             let memory = fsrs::MemoryState {
                 stability: record.stability,
@@ -521,8 +528,8 @@ pub fn encode_document(progress: &Progress, extra: &Extra) -> Result<Vec<u8>, se
     serde_json::to_vec(&file)
 }
 
-/// The top-level fields of schema 2 (`runs`, `carried`, `sets` and `fsrs`
-/// are optional).
-const KNOWN_FIELDS: [&str; 8] = [
-    "schema", "attempts", "drills", "lessons", "runs", "carried", "sets", "fsrs",
+/// The top-level fields of schema 2 (`runs`, `carried`, `sets`, `fsrs` and
+/// `reviewed` are optional).
+const KNOWN_FIELDS: [&str; 9] = [
+    "schema", "attempts", "drills", "lessons", "runs", "carried", "sets", "fsrs", "reviewed",
 ];

@@ -51,6 +51,7 @@ pub mod rating;
 pub mod review;
 pub mod runs;
 pub mod sets;
+pub mod slips;
 pub mod sm2;
 
 mod derive;
@@ -84,6 +85,7 @@ pub use runs::{Mode, ModeRecords, ModeRun, RunRecord, day_start};
 pub use sets::{
     CycleSummary, PuzzleSet, SetError, SetOrigin, SetPuzzle, SetRecorded, SetResult, SetStats,
 };
+pub use slips::{CodeReview, SlipOrder};
 pub use stats::{
     DrillKindStats, DrillStats, LessonStats, MistakeCount, PuzzleTotals, RatingStats, Stats,
     ThemeStats, ThemeWeakness, WEAK_THEME_MIN_ATTEMPTS, WRONG_ANSWER_CODES, WeakSpots,

@@ -263,6 +263,8 @@ pub struct Progress {
     pub(super) sets: BTreeMap<String, super::sets::PuzzleSet>,
     /// FSRS parameters fitted to the user's reviews (see [`super::optimize`]).
     pub(super) fsrs: Option<super::optimize::FsrsFit>,
+    /// The codes each review drill trained (see [`super::slips`]).
+    pub(super) reviewed: BTreeMap<DrillId, (Timestamp, Vec<super::slips::CodeReview>)>,
     derived: OnceLock<Derived>,
 }
 
@@ -275,6 +277,7 @@ impl PartialEq for Progress {
             && self.carried == other.carried
             && self.sets == other.sets
             && self.fsrs == other.fsrs
+            && self.reviewed == other.reviewed
     }
 }
 
@@ -295,6 +298,7 @@ impl Progress {
             && self.carried.is_empty()
             && self.sets.is_empty()
             && self.fsrs.is_none()
+            && self.reviewed.is_empty()
     }
 
     /// Adds an attempt under `id`; returns false (and changes nothing) if
@@ -418,6 +422,9 @@ impl Progress {
         }
         for set in other.sets.into_values() {
             self.merge_set(set);
+        }
+        for (id, (at, codes)) in other.reviewed {
+            self.insert_reviewed(&id, at, codes);
         }
         // Of two fits, the later one.
         if let Some(fit) = other.fsrs

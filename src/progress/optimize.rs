@@ -63,10 +63,17 @@ fn rating(grade: Grade) -> u32 {
     }
 }
 
-/// Each card's reviews in time order, as (time, grade): a card starts at
-/// its puzzle's first attempt that was not a clean solve.
+/// Each card's reviews in time order, as (time, grade): a puzzle's card
+/// starts at its first attempt that was not a clean solve; then the cards
+/// of notation slips ([`super::slips`]).
 #[must_use]
 pub fn review_histories(progress: &Progress) -> Vec<Vec<(Timestamp, Grade)>> {
+    let mut histories = puzzle_histories(progress);
+    histories.extend(progress.slip_histories().into_values());
+    histories
+}
+
+fn puzzle_histories(progress: &Progress) -> Vec<Vec<(Timestamp, Grade)>> {
     let carried: Vec<&PuzzleRef> = progress.carried_cards().map(|(p, _)| p).collect();
     let mut by_puzzle: BTreeMap<&PuzzleRef, Vec<(Timestamp, &str, Grade, bool)>> = BTreeMap::new();
     for (id, attempt) in progress.attempts() {

@@ -42,6 +42,9 @@ pub struct Stats {
     pub streak: Streak,
     /// Review cards due now.
     pub reviews_due: usize,
+    /// Notation slips (diagnostic codes) due for review now, the longest
+    /// overdue first (`sancho drill review` takes them first).
+    pub slips_due: Vec<String>,
     /// Drill totals.
     pub drills: DrillStats,
     /// Notation mistakes, most frequent first.
@@ -318,6 +321,7 @@ impl Progress {
             },
             streak: self.streak(),
             reviews_due: self.due_reviews(now).len(),
+            slips_due: self.due_slips(now),
             drills,
             mistakes: self.mistake_counts(),
             themes: self.theme_stats(),
@@ -361,6 +365,13 @@ impl fmt::Display for Stats {
             self.streak.current, self.streak.best
         )?;
         writeln!(f, "Reviews due: {}", self.reviews_due)?;
+        if !self.slips_due.is_empty() {
+            writeln!(
+                f,
+                "Notation reviews due: {} (`sancho drill review`)",
+                self.slips_due.join(", ")
+            )?;
+        }
         let d = &self.drills;
         writeln!(
             f,

@@ -308,3 +308,141 @@ fn the_desired_retention_moves_the_intervals() {
         "0.9 is the default"
     );
 }
+
+// ---- notation slips: one FSRS card per diagnostic code ----
+
+fn slip_drill(kind: &str, at: i64, codes: &[&str]) -> sancho::progress::DrillResult {
+    sancho::progress::DrillResult {
+        kind: kind.to_owned(),
+        at: Timestamp(at),
+        exercises: 5,
+        correct: 5 - codes.len() as u32,
+        time_ms: 30_000,
+        mistakes: codes
+            .iter()
+            .map(|c| sancho::progress::DrillMistake {
+                code: (*c).to_owned(),
+                answer: "Nxe5".to_owned(),
+            })
+            .collect(),
+    }
+}
+
+#[test]
+fn a_notation_slip_makes_a_card_and_review_drills_grade_it() {
+    use sancho::progress::{CodeReview, DrillId, Progress};
+    let mut p = Progress::new();
+    // A slip and a wrong answer in a write drill: only the slip is a card.
+    p.insert_drill(
+        DrillId::new(Timestamp(T0), "write", 1),
+        slip_drill("write", T0, &["missing-capture", "wrong-move"]),
+    );
+    // Zero-castling typed in puzzles three times: more frequent, later due.
+    for i in 0..3 {
+        let mut a = attempt(Outcome::Solved, 20_000, 0, false, 0);
+        a.at = Timestamp(T0 + 3600 + i);
+        a.wrong_inputs = vec![WrongInput {
+            input: "0-0".to_owned(),
+            codes: vec!["zero-castling".to_owned()],
+        }];
+        p.insert_attempt(sancho::progress::AttemptId::new(a.at, "x", i as u64), a);
+    }
+    let cards = p.slip_cards();
+    assert_eq!(
+        cards.keys().collect::<Vec<_>>(),
+        ["missing-capture", "zero-castling"]
+    );
+    let capture = cards["missing-capture"];
+    assert_eq!(
+        (capture.reviews, capture.due),
+        (1, Timestamp(T0 + DAY)),
+        "Again: due a day later"
+    );
+    assert!(p.due_slips(Timestamp(T0)).is_empty());
+    // A day later: the capture slip is due and comes first, before the more frequent one.
+    let order = p.slip_order(Timestamp(T0 + DAY));
+    assert_eq!(order.codes, ["missing-capture", "zero-castling"]);
+    assert_eq!(order.due, 1);
+    assert_eq!(p.mistake_counts()[0].code, "zero-castling");
+    assert_eq!(p.stats(Timestamp(T0 + DAY)).slips_due, ["missing-capture"]);
+
+    // The review drill trains it, right at the first try: Good, due later.
+    let review = |p: &mut Progress, at: i64, nonce: u64, mistakes: &[&str], right: bool| {
+        let id = DrillId::new(Timestamp(at), "review", nonce);
+        p.insert_drill(id.clone(), slip_drill("review", at, mistakes));
+        let codes = vec![CodeReview {
+            code: "missing-capture".to_owned(),
+            right,
+        }];
+        assert!(p.insert_reviewed(&id, Timestamp(at), codes));
+    };
+    review(&mut p, T0 + DAY, 2, &[], true);
+    let good = p.slip_cards()["missing-capture"];
+    assert_eq!(good.reviews, 2);
+    assert!(good.interval_days > 1, "{good:?}");
+    assert!(
+        !p.due_slips(Timestamp(T0 + DAY))
+            .contains(&"missing-capture".to_owned())
+    );
+    // Wrong at its next review (the slip made in the drill is the same review): Again.
+    review(&mut p, good.due.0, 3, &["missing-capture"], false);
+    let again = p.slip_cards()["missing-capture"];
+    assert_eq!(
+        again.reviews, 3,
+        "the drill's slip and its credit are one review"
+    );
+    assert_eq!(again.interval_days, 1);
+    assert!(again.stability < good.stability);
+
+    // Kept in the file and read back the same.
+    let read = disk::decode(&disk::encode(&p).unwrap()).unwrap();
+    assert_eq!(read.slip_cards(), p.slip_cards());
+    let doc: serde_json::Value = serde_json::from_slice(&disk::encode(&p).unwrap()).unwrap();
+    assert_eq!(doc["reviewed"][0]["codes"][0]["code"], "missing-capture");
+}
+
+#[test]
+fn review_drills_open_with_one_exercise_per_code_and_credit_them() {
+    use sancho::drill::{DrillKind, Feature, GenOptions, Trained, credited, generate};
+    let codes = vec!["zero-castling".to_owned(), "missing-check".to_owned()];
+    let options = GenOptions {
+        weak_codes: codes.clone(),
+        game: None,
+    };
+    let exercises = generate(DrillKind::Review, 7, 6, &options);
+    let features: Vec<_> = exercises.iter().map(|e| e.feature).collect();
+    assert_eq!(
+        features[..2],
+        [Some(Feature::Castling), Some(Feature::Check)]
+    );
+    let trained = [
+        Trained {
+            feature: Some(Feature::Check),
+            right: true,
+        },
+        Trained {
+            feature: Some(Feature::Castling),
+            right: false,
+        },
+        Trained {
+            feature: Some(Feature::Promotion),
+            right: true,
+        },
+        Trained {
+            feature: None,
+            right: true,
+        },
+    ];
+    let credit: Vec<(String, bool)> = credited(&trained, &codes)
+        .into_iter()
+        .map(|c| (c.code, c.right))
+        .collect();
+    assert_eq!(
+        credit,
+        [
+            ("missing-check".to_owned(), true),
+            ("zero-castling".to_owned(), false)
+        ],
+        "a feature no code trains credits nothing"
+    );
+}

@@ -232,6 +232,7 @@ fn sample_stats() -> Stats {
             best: 3,
         },
         reviews_due: 1,
+        slips_due: Vec::new(),
         drills: DrillStats {
             completed: 2,
             exercises: 20,
