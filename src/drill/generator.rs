@@ -51,10 +51,12 @@ pub fn generate(kind: DrillKind, seed: u64, count: usize, options: &GenOptions) 
             let features = review_features(&options.weak_codes);
             (0..count)
                 .filter_map(|i| {
-                    let feature = match options.weak_codes.get(i) {
-                        Some(code) => *rng.pick(Feature::for_mistake(code))?,
-                        None => *rng.pick(&features)?,
-                    };
+                    let own = options
+                        .weak_codes
+                        .get(i)
+                        .map(|code| Feature::for_mistake(code))
+                        .filter(|f| !f.is_empty());
+                    let feature = *rng.pick(own.unwrap_or(&features))?;
                     let (pos, mv) = find(&mut rng, feature)?;
                     Some(move_exercise(kind, pos, mv, Some(feature)))
                 })
