@@ -7,6 +7,10 @@
 use crate::notation::Lang;
 use crate::tui::theme::Colors;
 
+mod retention;
+
+pub use retention::Retention;
+
 /// A setting whose values are a fixed set of names in the file.
 pub trait Named: Copy + PartialEq + 'static {
     /// Every value with its name in the file, the default first.
@@ -105,57 +109,6 @@ impl Named for LiveHint {
 
 /// The longest reply delay accepted, in milliseconds.
 pub const MAX_REPLY_DELAY_MS: u64 = 5_000;
-
-/// `retention`: the probability of recall at which a review falls due
-/// (FSRS's desired retention), kept in thousandths so that settings compare
-/// exactly. Accepted from 0.70 to 0.99 (Anki's range); default 0.9.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub struct Retention(u16);
-
-impl Retention {
-    /// The lowest value accepted, in thousandths.
-    pub const MIN: u16 = 700;
-    /// The highest value accepted, in thousandths.
-    pub const MAX: u16 = 990;
-
-    /// The retention of a value in the file (`0.9`), if it is in range.
-    #[must_use]
-    pub fn from_value(value: f64) -> Option<Retention> {
-        let thousandths = (value * 1000.0).round();
-        (value.is_finite()
-            && thousandths >= f64::from(Self::MIN)
-            && thousandths <= f64::from(Self::MAX))
-        .then(|| {
-            // In range, so the cast is exact.
-            #[allow(clippy::cast_possible_truncation, clippy::cast_sign_loss)]
-            let t = thousandths as u16;
-            Retention(t)
-        })
-    }
-
-    /// As a probability (0.9).
-    #[must_use]
-    pub fn get(self) -> f32 {
-        f32::from(self.0) / 1000.0
-    }
-}
-
-impl Default for Retention {
-    fn default() -> Retention {
-        Retention(900)
-    }
-}
-
-impl std::fmt::Display for Retention {
-    /// As written in the file: `0.9`, `0.875`.
-    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        let mut fraction = format!("{:03}", self.0 % 1000);
-        while fraction.len() > 1 && fraction.ends_with('0') {
-            fraction.pop();
-        }
-        write!(f, "{}.{fraction}", self.0 / 1000)
-    }
-}
 
 /// One entry of the `[keys]` table: an action and the keys it goes on.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -520,7 +473,7 @@ mod tests {
                 live_hint: LiveHint::Off,
                 engine: Some(r#"C:\engines\sf "17".exe"#.into()),
                 lang: "de".parse().unwrap(),
-                retention: Retention(850),
+                retention: Retention::from_value(0.85).unwrap(),
                 keys: vec![],
             }
         );
@@ -602,44 +555,5 @@ mod tests {
         assert_eq!(settings.pieces, Pieces::Auto);
         assert_eq!(problems.len(), 1);
         assert_eq!((problems[0].line, problems[0].key.as_str()), (3, "pieces"));
-    }
-
-    #[test]
-    fn retention_is_read_in_range_and_a_problem_outside_it() {
-        for (text, thousandths) in [
-            ("retention = 0.9", 900),
-            ("retention = 0.85", 850),
-            ("retention = 0.7", 700),
-            ("retention = 0.99", 990),
-        ] {
-            let (settings, problems) = parse(text);
-            assert_eq!(problems, vec![], "{text}");
-            assert_eq!(settings.retention, Retention(thousandths), "{text}");
-        }
-        assert_eq!(Retention(850).get(), 0.85);
-        assert_eq!(
-            render(&parse("retention = 0.875").0).lines().last(),
-            Some("retention = 0.875")
-        );
-        for text in [
-            "retention = 0.5",
-            "retention = 1",
-            "retention = 0.995",
-            "retention = \"high\"",
-            "retention = -0.9",
-        ] {
-            let (settings, problems) = parse(&format!("lang = \"en\"\n{text}"));
-            assert_eq!(settings.retention, Retention::default(), "{text}");
-            assert_eq!(problems.len(), 1, "{text}");
-            assert_eq!(
-                (problems[0].line, problems[0].key.as_str()),
-                (2, "retention")
-            );
-            assert!(
-                problems[0].message.contains("from 0.7 to 0.99"),
-                "{}",
-                problems[0].message
-            );
-        }
     }
 }

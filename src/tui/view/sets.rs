@@ -39,11 +39,11 @@ pub fn lines(sets: &[SetStats], theme: Theme) -> Vec<Line<'static>> {
         let longest = set.cycles.iter().map(|c| c.time_ms).max().unwrap_or(0);
         let skip = set.cycles.len().saturating_sub(CYCLES_SHOWN);
         for c in set.cycles.iter().skip(skip) {
-            let width = if longest == 0 {
-                0
-            } else {
-                (c.time_ms.saturating_mul(BAR) / longest).max(1)
-            };
+            let width = c
+                .time_ms
+                .saturating_mul(BAR)
+                .checked_div(longest)
+                .map_or(0, |w| w.max(1));
             out.push(Line::from(vec![
                 Span::raw(format!(
                     "  {:>2} {:>7} {:>4.0}% {:>2}d ",
