@@ -538,7 +538,11 @@ fn play(
             c.cycle, c.done, stats.puzzles
         ),
         (None, Some(last)) => {
-            println!("Set {name}: {}.", last.line());
+            println!(
+                "Set {name}: cycle {} finished: {}.",
+                last.cycle,
+                last.figures()
+            );
             println!("Next {}.", stats.goal_line());
         }
         (None, None) => {}
