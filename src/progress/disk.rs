@@ -1,7 +1,10 @@
 //! The on-disk format of `progress.json` (schema 2), kept apart from the
 //! domain types so that either can change without the other.
 //!
-//! Schema 2 adds `carried`: review cards carried over from SM-2. A schema-1
+//! Schema 2 adds `carried`: review cards carried over from SM-2. Optional
+//! top-level fields added since, which an older schema-2 Sancho keeps as
+//! unknown fields: `runs` ([`super::runs`]), `sets` ([`super::sets`]),
+//! `fsrs` ([`super::optimize`]) and `reviewed` ([`super::slips`]). A schema-1
 //! document is migrated when read: the SM-2 cards its attempts imply
 //! ([`super::sm2::cards`]) are converted to FSRS memory states
 //! ([`super::review::from_sm2`]) as of each card's last review, so that no

@@ -9,8 +9,10 @@
 //! (Glicko-2, see [`rating`]), the review cards (FSRS, see [`review`]), the
 //! puzzles seen and the streaks are computed by replaying the attempts in
 //! time order, so that two logs merged together always give one coherent
-//! history. The one exception: review cards carried over from SM-2 when a
-//! schema-1 file was migrated (see [`disk`]), from which replay continues.
+//! history. The exceptions: review cards carried over from SM-2 when a
+//! schema-1 file was migrated (see [`disk`]), from which replay continues;
+//! Woodpecker sets and their cycles ([`sets`]); FSRS parameters fitted to
+//! the review log ([`optimize`]); and what review drills trained ([`slips`]).
 //!
 //! # The store
 //!

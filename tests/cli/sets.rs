@@ -236,3 +236,29 @@ fn bad_names_unknown_sets_and_empty_filters_are_clear_errors() {
     let (_, out, _) = run(&["set", "list"], d, "");
     assert!(out.starts_with("no sets yet"), "{out}");
 }
+
+#[test]
+fn optimize_on_a_short_log_says_how_many_reviews_it_needs_and_changes_nothing() {
+    let data = tempfile::tempdir().unwrap();
+    let d = data.path();
+    // One failed puzzle: a card, but no review after it.
+    let (ok, _, _) = run(&["play", "--plain", "--pack", PACK], d, "solution\nquit\n");
+    assert!(ok);
+    let before = std::fs::read(d.join("progress.json")).unwrap();
+    let (ok, out, err) = run(&["progress", "optimize"], d, "");
+    assert!(!ok, "{out}");
+    assert!(
+        err.contains("the optimizer needs at least 64 reviews made a day or more after the one before; your log has 0"),
+        "{err}"
+    );
+    assert_eq!(
+        std::fs::read(d.join("progress.json")).unwrap(),
+        before,
+        "nothing written"
+    );
+    let (ok, out, _) = run(&["progress", "optimize", "--reset"], d, "");
+    assert!(
+        ok && out.contains("the default FSRS parameters are already in use"),
+        "{out}"
+    );
+}
