@@ -208,7 +208,11 @@ fn candidates(
                     e.reason()
                 )
             })?;
-            let name = path.display().to_string();
+            // Kept as an absolute path: `set play` may run from elsewhere.
+            let name = std::fs::canonicalize(path)
+                .unwrap_or_else(|_| path.clone())
+                .display()
+                .to_string();
             (
                 filtered(loaded.puzzles, &filter, &name)?,
                 SetOrigin::File(name),

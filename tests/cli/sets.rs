@@ -74,8 +74,11 @@ fn a_set_is_made_played_over_two_cycles_and_shown() {
         out.contains("only 2 puzzles fit the filters: the set holds 2"),
         "{out}"
     );
+    // The file is kept by its absolute path, so the set plays from anywhere.
+    let absolute = std::fs::canonicalize(PACK).unwrap();
+    let absolute = absolute.display();
     assert!(
-        out.contains(&format!("set wp: 2 puzzles from {PACK} (seed 3)")),
+        out.contains(&format!("set wp: 2 puzzles from {absolute} (seed 3)")),
         "{out}"
     );
     let (ok, _, err) = run(&new, d, "");
@@ -140,7 +143,7 @@ fn a_set_is_made_played_over_two_cycles_and_shown() {
     assert!(ok);
     assert!(
         out.contains(&format!(
-            "wp: 2 puzzles from {PACK}, theme backRankMate,mateIn2; 2 cycles done"
+            "wp: 2 puzzles from {absolute}, theme backRankMate,mateIn2; 2 cycles done"
         )),
         "{out}"
     );
