@@ -378,7 +378,7 @@ impl From<ProgressFile> for Progress {
             progress.insert_run(record.id, record.run);
         }
         for set in file.sets {
-            progress.merge_set(set);
+            progress.merge_set(set.checked());
         }
         progress.set_fsrs_fit(file.fsrs);
         for record in file.reviewed {

@@ -245,6 +245,8 @@ pub struct CycleSummary {
     pub finished: Timestamp,
     /// Calendar days from first to last attempt, at least 1.
     pub days: u32,
+    /// The goal it had: half the previous cycle's days (`None` for the first).
+    pub goal_days: Option<u32>,
     /// Each puzzle's time in milliseconds, in set order.
     pub times_ms: Vec<u64>,
 }
@@ -414,8 +416,15 @@ impl PuzzleSet {
         let solved = cycle.results.iter().filter(|r| r.solved).count();
         let mut times_ms = vec![0; self.puzzles.len()];
         for r in &cycle.results {
-            times_ms[r.index] = r.time_ms;
+            if let Some(time) = times_ms.get_mut(r.index) {
+                *time = r.time_ms;
+            }
         }
+        let goal_days = number
+            .checked_sub(2)
+            .and_then(|before| self.cycles.get(before))
+            .and_then(|c| self.span(c))
+            .map(|(from, to)| goal_after(days_between(from, to)));
         let puzzles = self.puzzles.len();
         #[allow(clippy::cast_precision_loss)]
         let accuracy = solved as f64 / puzzles as f64;
@@ -428,8 +437,39 @@ impl PuzzleSet {
             started,
             finished,
             days: days_between(started, finished),
+            goal_days,
             times_ms,
         })
+    }
+
+    /// When a finished cycle's first and last attempts ended.
+    fn span(&self, cycle: &Cycle) -> Option<(Timestamp, Timestamp)> {
+        if !self.is_complete(cycle) {
+            return None;
+        }
+        let first = cycle.results.iter().map(|r| r.at).min()?;
+        let last = cycle.results.iter().map(|r| r.at).max()?;
+        Some((first, last))
+    }
+
+    /// The set as read from a file: results for places the set does not
+    /// have, and a second result for one place in one cycle (a hand-edited
+    /// file), are left out.
+    #[must_use]
+    pub fn checked(mut self) -> PuzzleSet {
+        let size = self.puzzles.len();
+        for cycle in &mut self.cycles {
+            let mut seen = vec![false; size];
+            cycle.results.retain(|r| {
+                let fresh = seen.get(r.index).is_some_and(|s| !s);
+                if fresh {
+                    seen[r.index] = true;
+                }
+                fresh
+            });
+        }
+        self.cycles.retain(|c| !c.results.is_empty());
+        self
     }
 
     /// The set in figures: its finished cycles, the one under way, the goal.

@@ -88,6 +88,12 @@ fn a_second_cycle_follows_the_first_with_its_own_figures_and_goal() {
         (2, 3, 20_000, 1)
     );
     assert_eq!(second.times_ms, vec![5_000, 8_000, 7_000]);
+    assert_eq!((first.goal_days, second.goal_days), (None, Some(2)));
+    assert!(
+        second.figures().ends_with("1 day (goal 2: met)"),
+        "{}",
+        second.figures()
+    );
     let stats = s.stats();
     assert_eq!(stats.cycles.len(), 2);
     assert!(stats.current.is_none());
@@ -262,4 +268,21 @@ fn a_file_from_before_sets_reads_and_unknown_fields_stay_beside_sets() {
         disk::decode_document(newer.as_bytes()),
         Err(disk::DecodeError::Newer(3))
     ));
+}
+
+#[test]
+fn a_hand_edited_set_with_impossible_results_reads_without_them() {
+    let text = r#"{"schema":2,"sets":[{"name":"s","created":1,"origin":"builtin",
+        "puzzles":[{"source":{"builtin":"p"},"puzzle":"a"},{"source":{"builtin":"p"},"puzzle":"b"}],
+        "cycles":[{"results":[{"index":7,"at":5,"solved":true,"time_ms":1},
+                              {"index":0,"at":5,"solved":true,"time_ms":2},
+                              {"index":0,"at":6,"solved":false,"time_ms":3}]},
+                  {"results":[{"index":9,"at":7,"solved":true,"time_ms":1}]}]}]}"#;
+    let progress = disk::decode(text.as_bytes()).expect("reads");
+    let s = progress.set("s").unwrap();
+    assert_eq!(s.cycles.len(), 1, "an empty cycle is dropped");
+    assert_eq!(s.cycles[0].results.len(), 1);
+    assert_eq!(s.cycles[0].results[0].time_ms, 2);
+    assert_eq!(s.remaining(), vec![1]);
+    assert!(s.stats().cycles.is_empty());
 }

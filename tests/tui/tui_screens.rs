@@ -352,6 +352,7 @@ fn sample_set() -> sancho::progress::SetStats {
         started: Timestamp(0),
         finished: Timestamp(0),
         days,
+        goal_days: None,
         times_ms: vec![minutes * 3000; 20],
     };
     sancho::progress::SetStats {

@@ -32,11 +32,16 @@ impl CycleSummary {
         format!("cycle {}: {}", self.cycle, self.figures())
     }
 
-    /// "43/50 solved (86%), 12:34 solving, 3 days".
+    /// "43/50 solved (86%), 12:34 solving, 3 days (goal 2: missed)".
     #[must_use]
     pub fn figures(&self) -> String {
+        let goal = match self.goal_days {
+            Some(goal) if self.days <= goal => format!(" (goal {goal}: met)"),
+            Some(goal) => format!(" (goal {goal}: missed)"),
+            None => String::new(),
+        };
         format!(
-            "{}/{} solved ({:.0}%), {} solving, {}",
+            "{}/{} solved ({:.0}%), {} solving, {}{goal}",
             self.solved,
             self.puzzles,
             self.accuracy * 100.0,
