@@ -273,8 +273,8 @@ pub struct SetStats {
     pub name: String,
     /// Its size.
     pub puzzles: usize,
-    /// Where its puzzles come from.
-    pub origin: String,
+    /// Where its puzzles come from (`"builtin"`, `"library"`, `{"file": PATH}`).
+    pub origin: SetOrigin,
     /// The filters it was chosen with.
     pub filters: String,
     /// Finished cycles, oldest first.
@@ -488,7 +488,7 @@ impl PuzzleSet {
         SetStats {
             name: self.name.clone(),
             puzzles: self.puzzles.len(),
-            origin: self.origin.to_string(),
+            origin: self.origin.clone(),
             filters: self.filters.clone(),
             goal_days: cycles.last().map(|c| goal_after(c.days)),
             cycles,

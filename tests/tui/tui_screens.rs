@@ -358,7 +358,7 @@ fn sample_set() -> sancho::progress::SetStats {
     sancho::progress::SetStats {
         name: "forks".to_owned(),
         puzzles: 20,
-        origin: "the built-in puzzles".to_owned(),
+        origin: sancho::progress::SetOrigin::Builtin,
         filters: "theme fork".to_owned(),
         cycles: vec![cycle(1, 40, 15, 4), cycle(2, 20, 18, 2)],
         current: Some(CycleUnderWay {
