@@ -7,6 +7,10 @@
 use crate::notation::Lang;
 use crate::tui::theme::Colors;
 
+mod retention;
+
+pub use retention::Retention;
+
 /// A setting whose values are a fixed set of names in the file.
 pub trait Named: Copy + PartialEq + 'static {
     /// Every value with its name in the file, the default first.
@@ -138,6 +142,8 @@ pub struct Settings {
     /// `lang`: the piece letters moves are typed and shown in (ISO 639-1;
     /// the command line's `--lang` wins).
     pub lang: Lang,
+    /// `retention`: the desired retention of review scheduling.
+    pub retention: Retention,
     /// `[keys]`: actions moved to other keys (checked against the key map
     /// by the interface, which reports clashes).
     pub keys: Vec<KeyOverride>,
@@ -185,6 +191,11 @@ pub const DEFAULT_FILE: &str = r#"# Sancho's settings. Every key is optional; a 
 # pl, hu, sv, no, da, fi, ro, is, et, hr): "de" reads and writes Sf3 for Nf3.
 # The command line's --lang wins.
 # lang = "en"
+
+# Reviews (failed puzzles, notation slips) fall due when the chance of still knowing
+# them drops to this (FSRS's desired retention, 0.70 to 0.99): higher means more
+# reviews, closer together.
+# retention = 0.9
 
 # Key bindings: any action of the help (F1) on other keys, as scope.name = key(s).
 # Keys are written as the help writes them: F5, Ctrl-T, Enter, Esc, Tab, q.
@@ -287,12 +298,22 @@ pub fn parse(text: &str) -> (Settings, Vec<Problem>) {
                     "{value} is not a language code such as \"de\"; using \"en\""
                 )),
             },
+            "retention" => match value
+                .as_float()
+                .or_else(|| value.as_integer().map(|i| i as f64))
+                .and_then(Retention::from_value)
+            {
+                Some(r) => settings.retention = r,
+                None => bad(format!(
+                    "{value} is not a retention from 0.7 to 0.99 (the chance of recall at which a review falls due); using 0.9"
+                )),
+            },
             "keys" => match value.as_table() {
                 Some(table) => key_overrides(text, "", table, &mut settings.keys, &mut problems),
                 None => bad("must be a table: [keys]".to_owned()),
             },
             _ => bad(
-                "unknown key; known: colors, pieces, reply_delay_ms, board, live_hint, engine, lang, [keys]"
+                "unknown key; known: colors, pieces, reply_delay_ms, board, live_hint, engine, lang, retention, [keys]"
                     .to_owned(),
             ),
         }
@@ -364,6 +385,7 @@ pub fn render(settings: &Settings) -> String {
         None => out.push_str("# engine: SANCHO_ENGINE, else stockfish on the PATH\n"),
     }
     out.push_str(&format!("lang = \"{}\"\n", settings.lang));
+    out.push_str(&format!("retention = {}\n", settings.retention));
     if !settings.keys.is_empty() {
         out.push_str("\n[keys]\n");
         for over in &settings.keys {
@@ -438,7 +460,7 @@ mod tests {
     fn every_key_is_read() {
         let text = "colors = \"light\"\npieces = \"letters\"\nreply_delay_ms = 0\n\
                     engine = 'C:\\engines\\sf \"17\".exe'\nlang = \"de\"\n\
-                    board = \"small\"\nlive_hint = \"off\"\n";
+                    board = \"small\"\nlive_hint = \"off\"\nretention = 0.85\n";
         let (settings, problems) = parse(text);
         assert_eq!(problems, vec![]);
         assert_eq!(
@@ -451,6 +473,7 @@ mod tests {
                 live_hint: LiveHint::Off,
                 engine: Some(r#"C:\engines\sf "17".exe"#.into()),
                 lang: "de".parse().unwrap(),
+                retention: Retention::from_value(0.85).unwrap(),
                 keys: vec![],
             }
         );

@@ -188,8 +188,11 @@ pub fn drill(
             options.count = 200;
         }
     }
+    // Review drills: notation slips due for review first (FSRS), then the
+    // most frequent.
+    let review_codes = drill::review_codes(&store.progress().slip_order(now()));
     options.generator = GenOptions {
-        weak_codes: drill::weak_codes(&store.progress().mistake_counts()),
+        weak_codes: review_codes.clone(),
         game: game.map(str::to_owned),
         coordinates: args.coordinates(),
     };
@@ -218,8 +221,17 @@ pub fn drill(
     )?;
     if summary.exercises > 0 {
         let setup = summary.coordinates.clone();
+        let trained = drill::credited(&summary.trained, &review_codes);
+        let at = now();
         let saved = store
-            .record_drill(summary.into_result(now()))
+            .record_drill(summary.into_result(at))
+            .and_then(|id| {
+                // What the review drill trained reviews each code's card.
+                if kind == DrillKind::Review && !trained.is_empty() {
+                    store.record(|p| p.insert_reviewed(&id, at, trained))?;
+                }
+                Ok(())
+            })
             .context("the drill result could not be saved");
         tell_notice(&mut store);
         saved?;
@@ -370,6 +382,7 @@ fn full_screen(
         notice,
         library: None,
         filter: Default::default(),
+        set: None,
     }
     .run_on(scoresheet)
 }

@@ -12,6 +12,7 @@ mod notation;
 mod play;
 mod progress;
 mod puzzles;
+mod set;
 mod shell;
 mod terminal;
 
@@ -70,6 +71,9 @@ pub enum Command {
     Storm(modes::StormArgs),
     /// Puzzle Streak: rising difficulty until the first mistake, one skip (line mode: --plain [--json]).
     Streak(modes::StreakArgs),
+    /// Woodpecker sets: `sancho set new NAME --count N [filters]`, `set play NAME`, `set list`.
+    #[command(subcommand)]
+    Set(set::SetCommand),
     /// Notation drills: write, read, disambiguation, coordinates, transcribe, review, scoresheet.
     Drill(drill::DrillArgs),
     /// Lessons on every rule of SAN (no number: the list).
@@ -111,6 +115,9 @@ pub fn run(cli: Cli) -> anyhow::Result<ExitCode> {
         anyhow::bail!("translate takes --from CODE and --to CODE, not --lang");
     }
     let lang = cli.lang.unwrap_or_default();
+    // The config's desired retention schedules every review (its problems
+    // are told where the config is used for more).
+    sancho::progress::install_retention(config::load().0.retention.get());
     match cli.command {
         Some(Command::Resolve(args)) => notation::resolve(args, lang),
         Some(Command::Hint(args)) => notation::hint(args, lang),
@@ -122,6 +129,7 @@ pub fn run(cli: Cli) -> anyhow::Result<ExitCode> {
         Some(Command::Mine(args)) => mine::mine(args, cli.data_dir),
         Some(Command::Storm(args)) => modes::storm(args, cli.data_dir),
         Some(Command::Streak(args)) => modes::streak(args, cli.data_dir),
+        Some(Command::Set(command)) => set::set(command, cli.data_dir, cli.lang),
         Some(Command::Drill(args)) => drill::drill(args, cli.data_dir, cli.lang),
         Some(Command::Lesson(args)) => drill::lesson(args, cli.data_dir),
         Some(Command::Import(args)) => library::import(args, cli.data_dir),

@@ -13,7 +13,8 @@ use sancho::library::{Filter, Library};
 use sancho::line::{Mode, run_puzzles_in};
 use sancho::notation::Lang;
 use sancho::progress::{
-    LessonScore, Progress, PuzzleRef, Recorded, Resume, Source, Store, difficulty_rating,
+    LessonScore, Progress, PuzzleRef, PuzzleSet, Recorded, Resume, SetResult, Source, Store,
+    difficulty_rating,
 };
 use sancho::puzzle::{Puzzle, builtin_packs, load_one, load_path};
 use sancho::record::{attempt_record, source_of};
@@ -25,6 +26,7 @@ use super::library::{library_path, open_library};
 
 mod args;
 
+pub(crate) use args::rating_band;
 pub use args::{PlayArgs, PuzzleSource};
 
 /// How many library puzzles one session takes (reviews due come first).
@@ -309,6 +311,7 @@ pub fn play(
         notice,
         library: library_if_any(data_dir),
         filter,
+        set: None,
     }
     .run()
 }
@@ -334,6 +337,9 @@ pub struct Trainer {
     pub library: Option<PathBuf>,
     /// The filter the library screen starts from.
     pub filter: Filter,
+    /// The Woodpecker set these puzzles are (`sancho set play`): each
+    /// finished puzzle is also recorded in the set's cycle.
+    pub set: Option<PuzzleSet>,
 }
 
 /// Fills what the command line left open in `config` from the config file
@@ -362,8 +368,10 @@ fn apply_settings(config: &mut tui::Config, notice: Option<String>) -> Option<St
     }
 }
 
-/// Records what the trainer hands over in the progress store (if it opened).
-struct StoreRecorder<'a>(Option<&'a mut Store>);
+/// Records what the trainer hands over in the progress store (if it
+/// opened), each puzzle in the set being played, if one is, and what review
+/// drills trained (the codes they were generated from).
+struct StoreRecorder<'a>(Option<&'a mut Store>, Option<&'a PuzzleSet>, &'a [String]);
 
 impl tui::Recorder for StoreRecorder<'_> {
     fn record(&mut self, finished: &tui::Finished) -> anyhow::Result<Option<Recorded>> {
@@ -376,17 +384,37 @@ impl tui::Recorder for StoreRecorder<'_> {
                 puzzle,
                 source,
             } => {
+                let at = now();
                 let record = attempt_record(
                     puzzle,
                     source.clone(),
                     &attempt.outcome,
-                    now(),
+                    at,
                     attempt.time_ms,
                 );
-                return Ok(Some(store.record_rated_attempt(record)?));
+                let solved = record.counts_as_solved();
+                let recorded = store.record_rated_attempt(record)?;
+                let wanted = PuzzleRef::new(source.clone(), puzzle.id.clone());
+                if let Some(set) = self.1
+                    && let Some(index) = set.puzzles.iter().position(|m| m.puzzle_ref() == wanted)
+                {
+                    let result = SetResult {
+                        index,
+                        at,
+                        solved,
+                        time_ms: attempt.time_ms,
+                    };
+                    store.record(|p| p.record_set_result(&set.name, result))??;
+                }
+                return Ok(Some(recorded));
             }
             tui::Finished::Drill { summary, .. } => {
-                store.record_drill(summary.clone().into_result(now()))?;
+                let at = now();
+                let trained = drill::credited(&summary.trained, self.2);
+                let id = store.record_drill(summary.clone().into_result(at))?;
+                if summary.kind == drill::DrillKind::Review.as_str() && !trained.is_empty() {
+                    store.record(|p| p.insert_reviewed(&id, at, trained))?;
+                }
             }
             // The lesson's drill was recorded just before: completed only
             // when passed (80% right), as in line mode.
@@ -449,6 +477,7 @@ impl Trainer {
             notice,
             library,
             filter,
+            set,
         } = self;
         let notice = apply_settings(&mut config, notice);
         let progress = store.as_ref().map(Store::progress);
@@ -460,7 +489,7 @@ impl Trainer {
                 .unwrap_or_default(),
             weak_codes: progress
                 .as_ref()
-                .map(|p| drill::weak_codes(&p.mistake_counts()))
+                .map(|p| drill::review_codes(&p.slip_order(now())))
                 .unwrap_or_default(),
             seed: now().0.unsigned_abs(),
             lesson_best: progress
@@ -494,6 +523,7 @@ impl Trainer {
                 Ok(Box::new(source))
             })
         });
+        let review_codes = context.weak_codes.clone();
         let context = tui::Context {
             builtin,
             order,
@@ -506,7 +536,7 @@ impl Trainer {
             context,
             open,
             filter,
-            &mut StoreRecorder(store.as_mut()),
+            &mut StoreRecorder(store.as_mut(), set.as_ref(), &review_codes),
         )?;
         // What was said before the full screen hid it, and anything found since.
         if let Some(notice) = notice {

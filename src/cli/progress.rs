@@ -75,6 +75,13 @@ pub enum ProgressCommand {
         /// The file to merge.
         file: PathBuf,
     },
+    /// Fit FSRS's parameters to your own review log (64 reviews or more) and
+    /// schedule with them from now on; says what changed.
+    Optimize {
+        /// Go back to FSRS's default parameters.
+        #[arg(long)]
+        reset: bool,
+    },
     /// Start afresh; the current progress is kept as a backup file.
     Reset {
         /// Do not ask first.
@@ -130,6 +137,7 @@ pub fn progress(command: ProgressCommand, data_dir: Option<PathBuf>) -> anyhow::
                 s.lessons_new
             );
         }
+        ProgressCommand::Optimize { reset } => return optimize(&mut store, reset),
         ProgressCommand::Reset { yes } => {
             if !yes
                 && !confirm(&format!(
@@ -163,4 +171,76 @@ fn confirm(question: &str) -> anyhow::Result<bool> {
     let mut answer = String::new();
     io::stdin().lock().read_line(&mut answer)?;
     Ok(matches!(answer.trim(), "y" | "Y" | "yes"))
+}
+
+/// `sancho progress optimize [--reset]`: fits and keeps the parameters, then
+/// shows them beside the old ones and how a sample card's intervals change.
+fn optimize(store: &mut sancho::progress::Store, reset: bool) -> anyhow::Result<ExitCode> {
+    use sancho::progress::{Grade, OptimizeError};
+    let before = store.progress().scheduler();
+    let fit = if reset {
+        if store.progress().fsrs_fit().is_none() {
+            println!("the default FSRS parameters are already in use");
+            return Ok(ExitCode::SUCCESS);
+        }
+        None
+    } else {
+        match store.progress().optimize(now()) {
+            Ok(fit) => Some(fit),
+            Err(e @ OptimizeError::TooFew { .. }) => {
+                eprintln!("sancho: {e}");
+                return Ok(ExitCode::from(1));
+            }
+            Err(e) => return Err(e.into()),
+        }
+    };
+    let reviews = fit.as_ref().map(|f| f.reviews);
+    store.record(|p| p.set_fsrs_fit(fit))?;
+    super::data::tell_notice(store);
+    let after = store.progress().scheduler();
+    let mut out = io::stdout().lock();
+    match reviews {
+        Some(n) => writeln!(
+            out,
+            "FSRS parameters fitted to {n} of your reviews (desired retention {}):",
+            after.retention()
+        )?,
+        None => writeln!(out, "back to FSRS's default parameters:")?,
+    }
+    writeln!(out, "  parameter    before     after")?;
+    for (i, (old, new)) in before
+        .parameters()
+        .iter()
+        .zip(after.parameters())
+        .enumerate()
+    {
+        let mark = if (old - new).abs() >= 0.000_05 {
+            "  *"
+        } else {
+            ""
+        };
+        writeln!(out, "  w{i:<9} {old:>8.4}  {new:>8.4}{mark}")?;
+    }
+    let days = |s: &sancho::progress::Scheduler| {
+        let list: Vec<String> = s
+            .sample_intervals(Grade::Good, 5)
+            .iter()
+            .map(u32::to_string)
+            .collect();
+        list.join(", ")
+    };
+    writeln!(
+        out,
+        "A puzzle failed, then solved cleanly on each due date, falls due after (days):"
+    )?;
+    writeln!(out, "  before: {}", days(&before))?;
+    writeln!(out, "  after:  {}", days(&after))?;
+    if reviews.is_some() {
+        writeln!(
+            out,
+            "Kept in {}; `sancho progress optimize --reset` goes back to the defaults.",
+            store.path().display()
+        )?;
+    }
+    Ok(ExitCode::SUCCESS)
 }

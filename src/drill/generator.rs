@@ -16,8 +16,9 @@ use crate::notation::{role_name, san, uci};
 /// What a generator needs besides the kind, the seed and the count.
 #[derive(Clone, Debug, Default, PartialEq, Eq)]
 pub struct GenOptions {
-    /// Review drills: the user's mistake codes, most frequent first (the
-    /// `code` of `Progress::mistake_counts()`, see [`super::weak_codes`]).
+    /// Review drills: the user's slip codes, due for review first, then the
+    /// most frequent (see [`super::review_codes`]). The drill opens with one
+    /// exercise per code in this order, then draws codes weighted by rank.
     /// When none of them names a notation feature, every feature is drilled.
     pub weak_codes: Vec<String>,
     /// Transcription drills: the game id (`opera-game`); by default one is
@@ -48,10 +49,17 @@ pub fn generate(kind: DrillKind, seed: u64, count: usize, options: &GenOptions) 
             })
             .collect(),
         DrillKind::Review => {
+            // First one exercise per code, in the given order (due reviews
+            // first), then codes weighted by rank.
             let features = review_features(&options.weak_codes);
             (0..count)
-                .filter_map(|_| {
-                    let feature = *rng.pick(&features)?;
+                .filter_map(|i| {
+                    let own = options
+                        .weak_codes
+                        .get(i)
+                        .map(|code| Feature::for_mistake(code))
+                        .filter(|f| !f.is_empty());
+                    let feature = *rng.pick(own.unwrap_or(&features))?;
                     let (pos, mv) = find(&mut rng, feature)?;
                     Some(move_exercise(kind, pos, mv, Some(feature)))
                 })

@@ -35,7 +35,7 @@ pub use generator::{GenOptions, describe_move, generate};
 pub use lessons::{Lesson, LessonError, LessonExercise, lesson, lessons};
 pub use pgn::{GameTexts, parse_game, parse_games};
 pub use rng::Rng;
-pub use run::{DrillRun, DrillSummary, Mistake, Pass};
+pub use run::{DrillRun, DrillSummary, Mistake, Pass, Trained};
 pub use scoresheet::{
     Entry as SheetEntry, Grade as SheetGrade, Playback, ScoresheetError, Sheet, SheetGame,
     SheetSummary, pick_game,
@@ -139,5 +139,37 @@ pub fn weak_codes(counts: &[MistakeCount]) -> Vec<String> {
         .iter()
         .filter(|c| !Feature::for_mistake(&c.code).is_empty())
         .map(|c| c.code.clone())
+        .collect()
+}
+
+/// The codes a review drill trains, in its order: those of
+/// `Progress::slip_order` (due for review first, then the most frequent)
+/// that name a notation feature, for [`GenOptions::weak_codes`].
+pub fn review_codes(order: &crate::progress::SlipOrder) -> Vec<String> {
+    order
+        .codes
+        .iter()
+        .filter(|code| !Feature::for_mistake(code).is_empty())
+        .cloned()
+        .collect()
+}
+
+/// The code each answered exercise of a review drill trained, with its
+/// result: the first code of `codes` (the drill's order, see
+/// [`review_codes`]) whose features hold the exercise's feature.
+/// Exercises for no feature, or for none of the codes, credit nothing.
+pub fn credited(trained: &[Trained], codes: &[String]) -> Vec<crate::progress::CodeReview> {
+    trained
+        .iter()
+        .filter_map(|t| {
+            let feature = t.feature?;
+            let code = codes
+                .iter()
+                .find(|code| Feature::for_mistake(code).contains(&feature))?;
+            Some(crate::progress::CodeReview {
+                code: code.clone(),
+                right: t.right,
+            })
+        })
         .collect()
 }

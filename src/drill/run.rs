@@ -19,6 +19,16 @@ pub struct Mistake {
     pub answer: String,
 }
 
+/// What one answered exercise trained and whether it was right at the
+/// first try (counted correct: no hint, no shown solution, no skip).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Trained {
+    /// The notation feature the exercise was chosen for, if any.
+    pub feature: Option<super::Feature>,
+    /// Right at the first try.
+    pub right: bool,
+}
+
 /// The summary of a drill (also of one ended early).
 #[derive(Clone, Debug, PartialEq, Serialize)]
 pub struct DrillSummary {
@@ -41,6 +51,11 @@ pub struct DrillSummary {
     /// A coordinates drill's set-up (for its personal bests).
     #[serde(skip_serializing_if = "Option::is_none")]
     pub coordinates: Option<CoordSetup>,
+    /// Each answered exercise's feature and result, in order (a review
+    /// drill credits them to the codes it trained: `drill::credited`).
+    /// Not part of the JSON summary.
+    #[serde(skip)]
+    pub trained: Vec<Trained>,
 }
 
 /// The state of one drill: exercises, answers so far, time so far.
@@ -61,6 +76,7 @@ pub struct DrillRun {
     hinted: bool,
     mistakes: Vec<Mistake>,
     coordinates: Option<CoordSetup>,
+    trained: Vec<Trained>,
 }
 
 /// How an exercise was left without an answer (line mode's `solution` and
@@ -91,6 +107,7 @@ impl DrillRun {
             hinted: false,
             mistakes: Vec::new(),
             coordinates: None,
+            trained: Vec::new(),
         }
     }
 
@@ -182,12 +199,17 @@ impl DrillRun {
     /// not counted as correct.
     pub fn answer(&mut self, answer: &str, elapsed_ms: u64) -> Option<Verdict> {
         let exercise = self.current()?;
+        let feature = exercise.feature;
         let mut verdict = grade_in(exercise, answer, self.strictness, self.lang);
         if self.hinted && verdict.correct {
             verdict.counted = false;
             verdict.reason = Some("right, after a hint: not counted as correct".to_owned());
         }
         self.spend(elapsed_ms)?;
+        self.trained.push(Trained {
+            feature,
+            right: verdict.counted && verdict.correct,
+        });
         if verdict.counted && verdict.correct {
             self.correct += 1;
         } else {
@@ -216,8 +238,13 @@ impl DrillRun {
     /// answered and not correct, with no mistake code (no notation was
     /// written). `None` when the drill is over or out of time.
     pub fn pass(&mut self, how: Pass, elapsed_ms: u64) -> Option<Verdict> {
-        let expected = self.current()?.expected_text();
+        let exercise = self.current()?;
+        let (expected, feature) = (exercise.expected_text(), exercise.feature);
         self.spend(elapsed_ms)?;
+        self.trained.push(Trained {
+            feature,
+            right: false,
+        });
         self.advance();
         Some(Verdict {
             correct: false,
@@ -303,6 +330,7 @@ impl DrillRun {
             mistakes: self.mistakes.clone(),
             timed_out: self.timed_out,
             coordinates: self.coordinates.clone(),
+            trained: self.trained.clone(),
         }
     }
 

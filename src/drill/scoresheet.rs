@@ -396,6 +396,7 @@ impl Sheet {
             mistakes,
             timed_out: false,
             coordinates: None,
+            trained: Vec::new(),
         }
     }
 

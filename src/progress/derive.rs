@@ -7,7 +7,7 @@ use serde::Serialize;
 
 use super::history::{Attempt, AttemptId, PuzzleRef};
 use super::rating::{RatingPoint, UserRating};
-use super::review::{Card, CarriedCard, grade};
+use super::review::{Card, CarriedCard, Scheduler, grade};
 
 /// Consecutive solved puzzles, in time order.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Default, Serialize)]
@@ -39,15 +39,17 @@ impl Derived {
     pub(crate) fn replay<'a>(
         attempts: impl Iterator<Item = (&'a AttemptId, &'a Attempt)>,
         carried: &BTreeMap<PuzzleRef, CarriedCard>,
+        scheduler: &Scheduler,
     ) -> Self {
         let mut ordered: Vec<(&AttemptId, &Attempt)> = attempts.collect();
         ordered.sort_by(|a, b| a.1.at.cmp(&b.1.at).then_with(|| a.0.cmp(b.0)));
 
         let mut derived = Derived::default();
         for (puzzle, card) in carried {
-            derived
-                .cards
-                .insert(puzzle.clone(), Card::carried_over(card.memory, card.at));
+            derived.cards.insert(
+                puzzle.clone(),
+                Card::carried_over_in(scheduler, card.memory, card.at),
+            );
         }
         for (_, attempt) in ordered {
             let first = derived.seen.insert(attempt.puzzle.clone());
@@ -66,11 +68,11 @@ impl Derived {
                 .is_some_and(|card| attempt.at <= card.at);
             match derived.cards.get_mut(&attempt.puzzle) {
                 Some(_) if covered => {}
-                Some(card) => card.review(grade(attempt), attempt.at),
+                Some(card) => card.review_in(scheduler, grade(attempt), attempt.at),
                 None if !attempt.counts_as_solved() => {
                     derived.cards.insert(
                         attempt.puzzle.clone(),
-                        Card::first(grade(attempt), attempt.at),
+                        Card::first_in(scheduler, grade(attempt), attempt.at),
                     );
                 }
                 None => {}

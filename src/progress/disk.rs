@@ -1,7 +1,10 @@
 //! The on-disk format of `progress.json` (schema 2), kept apart from the
 //! domain types so that either can change without the other.
 //!
-//! Schema 2 adds `carried`: review cards carried over from SM-2. A schema-1
+//! Schema 2 adds `carried`: review cards carried over from SM-2. Optional
+//! top-level fields added since, which an older schema-2 Sancho keeps as
+//! unknown fields: `runs` ([`super::runs`]), `sets` ([`super::sets`]),
+//! `fsrs` ([`super::optimize`]) and `reviewed` ([`super::slips`]). A schema-1
 //! document is migrated when read: the SM-2 cards its attempts imply
 //! ([`super::sm2::cards`]) are converted to FSRS memory states
 //! ([`super::review::from_sm2`]) as of each card's last review, so that no
@@ -58,6 +61,15 @@ pub struct ProgressFile {
     /// Review cards carried over from SM-2 (schema 2; absent when none).
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
     pub carried: Vec<CarriedRecord>,
+    /// Woodpecker sets (optional: absent in files written before them).
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub sets: Vec<super::sets::PuzzleSet>,
+    /// The codes review drills trained (optional, see [`super::slips`]).
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub reviewed: Vec<super::slips::ReviewedRecord>,
+    /// FSRS parameters fitted by `sancho progress optimize` (optional).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub fsrs: Option<super::optimize::FsrsFit>,
     /// Top-level fields this version does not know (written by a newer
     /// minor version): kept as they were and written back unchanged.
     #[serde(flatten)]
@@ -347,6 +359,9 @@ impl From<&Progress> for ProgressFile {
                     difficulty: card.memory.difficulty,
                 })
                 .collect(),
+            sets: progress.sets().cloned().collect(),
+            fsrs: progress.fsrs_fit().cloned(),
+            reviewed: progress.reviewed().collect(),
         }
     }
 }
@@ -368,6 +383,13 @@ impl From<ProgressFile> for Progress {
         }
         for record in file.runs {
             progress.insert_run(record.id, record.run);
+        }
+        for set in file.sets {
+            progress.merge_set(set.checked());
+        }
+        progress.set_fsrs_fit(file.fsrs);
+        for record in file.reviewed {
+            progress.insert_reviewed(&DrillId::from_stored(record.drill), record.at, record.codes);
         }
         for record in file.carried {
             let memory = fsrs::MemoryState {
@@ -516,5 +538,8 @@ pub fn encode_document(progress: &Progress, extra: &Extra) -> Result<Vec<u8>, se
     serde_json::to_vec(&file)
 }
 
-/// The top-level fields of schema 2 (`runs` and `carried` are optional).
-const KNOWN_FIELDS: [&str; 6] = ["schema", "attempts", "drills", "lessons", "runs", "carried"];
+/// The top-level fields of schema 2 (`runs`, `carried`, `sets`, `fsrs` and
+/// `reviewed` are optional).
+const KNOWN_FIELDS: [&str; 9] = [
+    "schema", "attempts", "drills", "lessons", "runs", "carried", "sets", "fsrs", "reviewed",
+];

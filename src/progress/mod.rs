@@ -9,8 +9,10 @@
 //! (Glicko-2, see [`rating`]), the review cards (FSRS, see [`review`]), the
 //! puzzles seen and the streaks are computed by replaying the attempts in
 //! time order, so that two logs merged together always give one coherent
-//! history. The one exception: review cards carried over from SM-2 when a
-//! schema-1 file was migrated (see [`disk`]), from which replay continues.
+//! history. The exceptions: review cards carried over from SM-2 when a
+//! schema-1 file was migrated (see [`disk`]), from which replay continues;
+//! Woodpecker sets and their cycles ([`sets`]); FSRS parameters fitted to
+//! the review log ([`optimize`]); and what review drills trained ([`slips`]).
 //!
 //! # The store
 //!
@@ -47,9 +49,12 @@
 pub(crate) mod class;
 pub(crate) mod coords;
 pub mod disk;
+pub mod optimize;
 pub(crate) mod rating;
 pub(crate) mod review;
 pub(crate) mod runs;
+pub(crate) mod sets;
+pub(crate) mod slips;
 pub mod sm2;
 
 mod derive;
@@ -75,11 +80,19 @@ pub use history::{
 };
 pub use lesson::{LESSON_PASS_PERCENT, LessonScore};
 pub use model::Progress;
+pub use optimize::{FsrsFit, MIN_REVIEWS, OptimizeError};
 pub use pick::{Candidate, Pick, PickReason};
 pub use rating::{PUZZLE_DEVIATION, RatingPoint, UserRating, difficulty_rating};
 pub use resume::{Resume, header};
-pub use review::{Card, CarriedCard, DESIRED_RETENTION, Grade, grade};
+pub use review::{
+    Card, CarriedCard, DESIRED_RETENTION, Grade, Scheduler, grade, install_retention, retention,
+};
 pub use runs::{Mode, ModeRecords, ModeRun, RunRecord, day_start};
+pub use sets::{
+    CycleSummary, CycleUnderWay, PuzzleSet, SetError, SetOrigin, SetPuzzle, SetRecorded, SetResult,
+    SetStats, check_set_name, choose_set, cycle_table, goal_after,
+};
+pub use slips::{CodeReview, SlipOrder};
 pub use stats::{
     DrillKindStats, DrillStats, LessonStats, MistakeCount, PuzzleTotals, RatingStats, Stats,
     ThemeStats, ThemeWeakness, WEAK_THEME_MIN_ATTEMPTS, WRONG_ANSWER_CODES, WeakSpots,

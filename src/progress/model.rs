@@ -6,7 +6,7 @@ use std::sync::OnceLock;
 
 use super::derive::Derived;
 use super::history::{
-    Attempt, AttemptId, DrillId, DrillResult, MAX_HINTS, MergeSummary, PuzzleRef,
+    Attempt, AttemptId, DrillId, DrillResult, MAX_HINTS, MergeSummary, PuzzleRef, Timestamp,
 };
 
 /// Everything Sancho remembers about the user: a log of attempts and drill
@@ -24,6 +24,12 @@ pub struct Progress {
     runs: BTreeMap<String, super::runs::ModeRun>,
     /// Review cards carried over from SM-2 (see [`super::review::CarriedCard`]).
     carried: BTreeMap<PuzzleRef, super::review::CarriedCard>,
+    /// Woodpecker sets, by name (see [`super::sets`]).
+    pub(super) sets: BTreeMap<String, super::sets::PuzzleSet>,
+    /// FSRS parameters fitted to the user's reviews (see [`super::optimize`]).
+    pub(super) fsrs: Option<super::optimize::FsrsFit>,
+    /// The codes each review drill trained (see [`super::slips`]).
+    pub(super) reviewed: BTreeMap<DrillId, (Timestamp, Vec<super::slips::CodeReview>)>,
     derived: OnceLock<Derived>,
 }
 
@@ -34,6 +40,9 @@ impl PartialEq for Progress {
             && self.lessons == other.lessons
             && self.runs == other.runs
             && self.carried == other.carried
+            && self.sets == other.sets
+            && self.fsrs == other.fsrs
+            && self.reviewed == other.reviewed
     }
 }
 
@@ -52,6 +61,9 @@ impl Progress {
             && self.lessons.is_empty()
             && self.runs.is_empty()
             && self.carried.is_empty()
+            && self.sets.is_empty()
+            && self.fsrs.is_none()
+            && self.reviewed.is_empty()
     }
 
     /// Adds an attempt under `id`; returns false (and changes nothing) if
@@ -173,12 +185,29 @@ impl Progress {
         for (puzzle, card) in other.carried {
             self.carry_card(puzzle, card);
         }
+        for set in other.sets.into_values() {
+            self.merge_set(set);
+        }
+        for (id, (at, codes)) in other.reviewed {
+            self.insert_reviewed(&id, at, codes);
+        }
+        // Of two fits, the later one.
+        if let Some(fit) = other.fsrs
+            && self.fsrs.as_ref().is_none_or(|held| held.at < fit.at)
+        {
+            self.set_fsrs_fit(Some(fit));
+        }
         summary
     }
 
     /// The state derived from the attempt log, computed on first use.
     pub(crate) fn derived(&self) -> &Derived {
         self.derived
-            .get_or_init(|| Derived::replay(self.attempts.iter(), &self.carried))
+            .get_or_init(|| Derived::replay(self.attempts.iter(), &self.carried, &self.scheduler()))
+    }
+
+    /// Drops the derived state: it is computed again on next use.
+    pub(super) fn forget_derived(&mut self) {
+        self.derived = OnceLock::new();
     }
 }

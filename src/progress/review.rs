@@ -10,21 +10,112 @@
 //!
 //! A card holds FSRS's memory state (stability in days, difficulty 1..=10).
 //! Each review moves it with the days elapsed since the last review, and the
-//! card is next due when recall is predicted to fall to [`DESIRED_RETENTION`]
-//! (at 0.9 that is after `stability` days), at least a day later.
+//! card is next due when recall is predicted to fall to the desired
+//! retention (default [`DESIRED_RETENTION`]; at 0.9 that is after
+//! `stability` days), at least a day later.
+//!
+//! Two things can change the schedule, both through a [`Scheduler`]: the
+//! desired retention, a setting (config.toml's `retention`, installed once
+//! at start by the shell with [`install_retention`], as the key map is), and
+//! FSRS parameters fitted to the user's own reviews (`sancho progress
+//! optimize`, kept in the progress file, see [`super::optimize`]).
 //!
 //! Cards of schema-1 files were scheduled by SM-2 ([`super::sm2`]); they are
 //! converted with [`from_sm2`] (the crate's conversion from ease and
 //! interval), which keeps each card's due date.
 
 use std::sync::LazyLock;
+use std::sync::atomic::{AtomicU32, Ordering};
 
-use fsrs::{FSRS, MemoryState};
+use fsrs::{DEFAULT_PARAMETERS, FSRS, MemoryState};
 
 use super::history::{Attempt, SECONDS_PER_DAY, Timestamp};
 
-/// The probability of recall at which a card falls due.
+/// The probability of recall at which a card falls due, by default.
 pub const DESIRED_RETENTION: f32 = 0.9;
+
+/// The lowest and highest desired retention accepted (Anki's range).
+pub const RETENTION_RANGE: (f32, f32) = (0.7, 0.99);
+
+/// The desired retention in use, as f32 bits (see [`install_retention`]).
+static RETENTION: AtomicU32 = AtomicU32::new(0x3F66_6666); // 0.9f32
+
+/// Sets the desired retention for every schedule computed from now on
+/// (clamped to [`RETENTION_RANGE`]). The shell calls it once at start,
+/// before opening the store, with the config's `retention`.
+pub fn install_retention(retention: f32) {
+    let (lo, hi) = RETENTION_RANGE;
+    let value = if retention.is_finite() {
+        retention.clamp(lo, hi)
+    } else {
+        DESIRED_RETENTION
+    };
+    RETENTION.store(value.to_bits(), Ordering::Relaxed);
+}
+
+/// The desired retention in use ([`DESIRED_RETENTION`] unless installed).
+#[must_use]
+pub fn retention() -> f32 {
+    f32::from_bits(RETENTION.load(Ordering::Relaxed))
+}
+
+/// FSRS with its parameters and the desired retention: what a schedule is
+/// computed with.
+#[derive(Debug, Clone)]
+pub struct Scheduler {
+    fsrs: FSRS,
+    parameters: Vec<f32>,
+    retention: f32,
+}
+
+impl Scheduler {
+    /// The scheduler with `parameters` (`None`: FSRS-6's defaults) and the
+    /// desired retention `retention`. Parameters the crate refuses (a
+    /// hand-edited file) give the defaults.
+    #[must_use]
+    pub fn new(parameters: Option<&[f32]>, retention: f32) -> Scheduler {
+        let fitted = parameters.and_then(|p| FSRS::new(p).ok().map(|fsrs| (fsrs, p.to_vec())));
+        let (fsrs, parameters) =
+            fitted.unwrap_or_else(|| (FSRS::default(), DEFAULT_PARAMETERS.to_vec()));
+        Scheduler {
+            fsrs,
+            parameters,
+            retention,
+        }
+    }
+
+    /// The default parameters at [`DESIRED_RETENTION`].
+    #[must_use]
+    pub fn standard() -> &'static Scheduler {
+        &SCHEDULER
+    }
+
+    /// The parameters in use (21 numbers for FSRS-6).
+    #[must_use]
+    pub fn parameters(&self) -> &[f32] {
+        &self.parameters
+    }
+
+    /// The desired retention.
+    #[must_use]
+    pub fn retention(&self) -> f32 {
+        self.retention
+    }
+
+    /// The intervals, in days, of a card first failed and then answered
+    /// `grade` on each due date, `reviews` times: how the parameters and
+    /// the retention schedule a typical card.
+    #[must_use]
+    pub fn sample_intervals(&self, grade: Grade, reviews: usize) -> Vec<u32> {
+        let mut card = Card::first_in(self, Grade::Again, super::history::Timestamp(0));
+        let mut out = vec![card.interval_days];
+        for _ in 0..reviews {
+            card.review_in(self, grade, card.due);
+            out.push(card.interval_days);
+        }
+        out
+    }
+}
 
 /// The recall rate assumed of SM-2's schedule when converting its cards
 /// (its intervals aimed at about 90%).
@@ -48,8 +139,8 @@ pub struct CarriedCard {
     pub memory: MemoryState,
 }
 
-/// The scheduler with FSRS-6's default parameters.
-static SCHEDULER: LazyLock<FSRS> = LazyLock::new(FSRS::default);
+/// The scheduler with FSRS-6's default parameters at 0.9.
+static SCHEDULER: LazyLock<Scheduler> = LazyLock::new(|| Scheduler::new(None, DESIRED_RETENTION));
 
 /// FSRS's four answers.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -110,31 +201,50 @@ impl Card {
     /// a failure, Hard for a puzzle finished after a slip or with hints).
     #[must_use]
     pub fn first(grade: Grade, at: Timestamp) -> Card {
-        let next = next_state(None, grade, 0);
-        Card::scheduled(next, 1, at)
+        Card::first_in(&SCHEDULER, grade, at)
+    }
+
+    /// As [`Card::first`], scheduled by `scheduler`.
+    #[must_use]
+    pub fn first_in(scheduler: &Scheduler, grade: Grade, at: Timestamp) -> Card {
+        let next = next_state(scheduler, None, grade, 0);
+        Card::scheduled(scheduler, next, 1, at)
     }
 
     /// A card carried over with memory state `memory` from a review at `at`
     /// (a migrated SM-2 card).
     #[must_use]
     pub fn carried_over(memory: MemoryState, at: Timestamp) -> Card {
-        Card::scheduled(memory, 1, at)
+        Card::carried_over_in(&SCHEDULER, memory, at)
+    }
+
+    /// As [`Card::carried_over`], scheduled by `scheduler`.
+    #[must_use]
+    pub fn carried_over_in(scheduler: &Scheduler, memory: MemoryState, at: Timestamp) -> Card {
+        Card::scheduled(scheduler, memory, 1, at)
     }
 
     /// Applies one review graded `grade`, made at `at`.
     pub fn review(&mut self, grade: Grade, at: Timestamp) {
+        self.review_in(&SCHEDULER, grade, at);
+    }
+
+    /// As [`Card::review`], scheduled by `scheduler`.
+    pub fn review_in(&mut self, scheduler: &Scheduler, grade: Grade, at: Timestamp) {
         let elapsed = at.0.saturating_sub(self.last_review.0).max(0) / SECONDS_PER_DAY;
         let elapsed = u32::try_from(elapsed).unwrap_or(u32::MAX);
         let memory = MemoryState {
             stability: self.stability,
             difficulty: self.difficulty,
         };
-        let next = next_state(Some(memory), grade, elapsed);
-        *self = Card::scheduled(next, self.reviews.saturating_add(1), at);
+        let next = next_state(scheduler, Some(memory), grade, elapsed);
+        *self = Card::scheduled(scheduler, next, self.reviews.saturating_add(1), at);
     }
 
-    fn scheduled(memory: MemoryState, reviews: u32, at: Timestamp) -> Card {
-        let interval = SCHEDULER.next_interval(Some(memory.stability), DESIRED_RETENTION, 0);
+    fn scheduled(scheduler: &Scheduler, memory: MemoryState, reviews: u32, at: Timestamp) -> Card {
+        let interval = scheduler
+            .fsrs
+            .next_interval(Some(memory.stability), scheduler.retention, 0);
         let interval_days = round_days(interval);
         Card {
             stability: memory.stability,
@@ -151,8 +261,16 @@ impl Card {
 /// last one (`None`: a new card). Falls back to the state before (or the
 /// first-review state) if the crate rejects a non-finite value, which only
 /// out-of-range input could cause.
-fn next_state(memory: Option<MemoryState>, grade: Grade, elapsed_days: u32) -> MemoryState {
-    match SCHEDULER.next_states(memory, DESIRED_RETENTION, elapsed_days) {
+fn next_state(
+    scheduler: &Scheduler,
+    memory: Option<MemoryState>,
+    grade: Grade,
+    elapsed_days: u32,
+) -> MemoryState {
+    match scheduler
+        .fsrs
+        .next_states(memory, scheduler.retention, elapsed_days)
+    {
         Ok(next) => {
             let state = match grade {
                 Grade::Again => next.again,
@@ -179,6 +297,7 @@ pub fn from_sm2(ease: f64, interval_days: u32) -> Option<MemoryState> {
     #[allow(clippy::cast_possible_truncation, clippy::cast_precision_loss)]
     let (ease, interval) = (ease as f32, interval_days as f32);
     SCHEDULER
+        .fsrs
         .memory_state_from_sm2(ease, interval, SM2_RETENTION)
         .ok()
 }

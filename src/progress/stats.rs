@@ -43,6 +43,9 @@ pub struct Stats {
     pub streak: Streak,
     /// Review cards due now.
     pub reviews_due: usize,
+    /// Notation slips (diagnostic codes) due for review now, the longest
+    /// overdue first (`sancho drill review` takes them first).
+    pub slips_due: Vec<String>,
     /// Drill totals.
     pub drills: DrillStats,
     /// Notation mistakes, most frequent first.
@@ -53,6 +56,8 @@ pub struct Stats {
     pub lessons: LessonStats,
     /// The coordinates drill's bests and last scores, per mode and colour.
     pub coordinates: Vec<super::coords::CoordRecords>,
+    /// Woodpecker sets, by name: each one's cycles and goal.
+    pub sets: Vec<super::sets::SetStats>,
 }
 
 /// Attempt counts over all puzzles.
@@ -319,6 +324,7 @@ impl Progress {
             },
             streak: self.streak(),
             reviews_due: self.due_reviews(now).len(),
+            slips_due: self.due_slips(now),
             drills,
             mistakes: self.mistake_counts(),
             themes: self.theme_stats(),
@@ -326,6 +332,7 @@ impl Progress {
                 completed: self.lessons().iter().cloned().collect(),
             },
             coordinates: self.coordinate_records(),
+            sets: self.set_stats(),
         }
     }
 }
@@ -362,6 +369,13 @@ impl fmt::Display for Stats {
             self.streak.current, self.streak.best
         )?;
         writeln!(f, "Reviews due: {}", self.reviews_due)?;
+        if !self.slips_due.is_empty() {
+            writeln!(
+                f,
+                "Notation reviews due: {} (`sancho drill review`)",
+                self.slips_due.join(", ")
+            )?;
+        }
         let d = &self.drills;
         writeln!(
             f,
@@ -412,13 +426,25 @@ impl fmt::Display for Stats {
             }
         }
         if self.lessons.completed.is_empty() {
-            writeln!(f, "Lessons completed: none")
+            writeln!(f, "Lessons completed: none")?;
         } else {
             writeln!(
                 f,
                 "Lessons completed: {}",
                 self.lessons.completed.join(", ")
-            )
+            )?;
         }
+        if !self.sets.is_empty() {
+            writeln!(f, "Woodpecker sets:")?;
+        }
+        for set in &self.sets {
+            write!(f, "{set}")?;
+            if !set.cycles.is_empty() {
+                for line in super::sets::cycle_table(set) {
+                    writeln!(f, "{line}")?;
+                }
+            }
+        }
+        Ok(())
     }
 }

@@ -92,7 +92,8 @@ pub struct Context {
     pub stats: Option<Stats>,
     /// Ids of the lessons already completed (`lesson-3`), marked in the list.
     pub completed_lessons: BTreeSet<String>,
-    /// Review drills: `drill::weak_codes(&progress.mistake_counts())`.
+    /// Review drills: `drill::review_codes(&progress.slip_order(now))`
+    /// (notation slips due for review first, then the most frequent).
     pub weak_codes: Vec<String>,
     /// The seed of drills started from the menu (each one adds 1).
     pub seed: u64,

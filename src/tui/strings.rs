@@ -337,6 +337,8 @@ pub const RATING_TITLE: &str = " Rating ";
 pub const THEMES_TITLE: &str = " Accuracy by theme (%) ";
 /// Heading of the mistakes list.
 pub const MISTAKES_TITLE: &str = " Notation mistakes ";
+/// The Stats screen's Woodpecker sets panel.
+pub const SETS_TITLE: &str = " Woodpecker sets ";
 /// The themes block with no puzzle attempted.
 pub const NO_THEMES: &str = "No puzzle attempted yet.";
 /// The mistakes block with none made.

@@ -492,3 +492,46 @@ fn hidden_coordinates_leave_the_line_mode_board_unlabelled() {
         "the square to name is still marked: {hidden}"
     );
 }
+
+#[test]
+fn the_review_drill_takes_due_slips_first_and_reviews_their_cards() {
+    let data = tempfile::tempdir().unwrap();
+    // Slips made in 2020: both cards long due; missing-check twice.
+    let old = r#"{"schema":2,"attempts":[],"lessons":[],"drills":[{"id":"1600000000-write-1",
+        "kind":"write","at":1600000000,"exercises":3,"correct":0,"time_ms":9000,"mistakes":[
+        {"code":"zero-castling","answer":"O-O"},{"code":"missing-check","answer":"Qh5+"},
+        {"code":"missing-check","answer":"Qh5+"},{"code":"wrong-move","answer":"e4"}]}]}"#;
+    std::fs::write(data.path().join("progress.json"), old).unwrap();
+    let stats = |data: &std::path::Path| -> Value {
+        let out = support::sancho()
+            .args(["stats", "--json", "--data-dir"])
+            .arg(data)
+            .output()
+            .unwrap();
+        serde_json::from_slice(&out.stdout).unwrap()
+    };
+    assert_eq!(
+        stats(data.path())["slips_due"],
+        serde_json::json!(["missing-check", "zero-castling"]),
+        "equally overdue: by code; a wrong move is no card"
+    );
+    // Two exercises, one per due code, both left unanswered (solution): Again.
+    let args = [
+        "drill", "review", "--plain", "--json", "--seed", "1", "--count", "2",
+    ];
+    let events = run(&args, data.path(), "solution\nsolution\n");
+    let exercises: Vec<&Value> = events.iter().filter(|e| e["event"] == "exercise").collect();
+    assert_eq!(exercises.len(), 2);
+    let doc: Value =
+        serde_json::from_str(&std::fs::read_to_string(data.path().join("progress.json")).unwrap())
+            .unwrap();
+    assert_eq!(
+        doc["reviewed"][0]["codes"],
+        serde_json::json!([
+            {"code": "missing-check", "right": false},
+            {"code": "zero-castling", "right": false}
+        ])
+    );
+    // Reviewed just now: due again tomorrow, not today.
+    assert_eq!(stats(data.path())["slips_due"], serde_json::json!([]));
+}

@@ -12,3 +12,4 @@ mod cli_shell;
 mod line_play;
 mod modes;
 mod purity;
+mod sets;

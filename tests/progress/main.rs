@@ -6,3 +6,4 @@ mod progress_model;
 mod progress_store;
 mod progress_store_edges;
 mod review_fsrs;
+mod woodpecker;

@@ -445,6 +445,8 @@ fn stats_json_has_the_documented_shape() {
             "puzzles",
             "rating",
             "reviews_due",
+            "sets",
+            "slips_due",
             "streak",
             "themes"
         ]

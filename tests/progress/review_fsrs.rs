@@ -178,3 +178,273 @@ fn sm2_file_is_migrated_without_loss() {
     assert_eq!(reviewed.last_review, card.due);
     assert!(reviewed.interval_days > card.interval_days, "{reviewed:?}");
 }
+
+// ---- `sancho progress optimize`: parameters fitted to the review log ----
+
+/// A synthetic log: `puzzles` puzzles each failed on day 0 and then
+/// reviewed `reviews` times at growing intervals; a review is solved when
+/// a deterministic draw falls under a recall that decays with the interval
+/// (a learner who forgets faster than FSRS's defaults assume).
+fn synthetic_log(puzzles: usize, reviews: usize) -> sancho::progress::Progress {
+    use sancho::progress::{AttemptId, Progress};
+    let mut progress = Progress::new();
+    let mut seed: u64 = 0x5EED;
+    let mut draw = move || {
+        seed = seed.wrapping_mul(6_364_136_223_846_793_005).wrapping_add(1);
+        (seed >> 33) as f64 / f64::from(1u32 << 31)
+    };
+    for p in 0..puzzles {
+        let id = format!("syn{p}");
+        let mut at = T0 + (p as i64) * 3600;
+        let mut add = |at: i64, solved: bool| {
+            let mut a = attempt(
+                if solved {
+                    Outcome::Solved
+                } else {
+                    Outcome::Failed
+                },
+                30_000,
+                0,
+                false,
+                0,
+            );
+            a.puzzle = PuzzleRef::new(Source::Lichess, id.clone());
+            a.at = Timestamp(at);
+            progress.insert_attempt(AttemptId::new(a.at, &id, at as u64), a);
+        };
+        add(at, false);
+        let mut stability = 0.8_f64;
+        let mut interval = 1_i64;
+        for _ in 0..reviews {
+            at += interval * DAY;
+            let recall = (-(interval as f64) / stability).exp();
+            let solved = draw() < recall;
+            add(at, solved);
+            if solved {
+                stability *= 2.2;
+                interval = (interval * 2 + 1).min(60);
+            } else {
+                stability = (stability * 0.6).max(0.5);
+                interval = 1;
+            }
+        }
+    }
+    progress
+}
+
+#[test]
+fn optimize_fits_21_parameters_to_a_long_enough_log_and_they_schedule() {
+    use sancho::progress::{MIN_REVIEWS, Scheduler, optimize};
+    let progress = synthetic_log(40, 6);
+    let items = optimize::training_items(&optimize::review_histories(&progress));
+    assert_eq!(items.len(), 40 * 6, "one item per review after the first");
+    assert!(optimize::usable(&items) >= MIN_REVIEWS);
+    let fit = progress.optimize(Timestamp(T0)).expect("a long enough log");
+    assert_eq!(fit.parameters.len(), 21);
+    assert!(fit.parameters.iter().all(|p| p.is_finite()));
+    assert_eq!(fit.reviews, 240);
+    let defaults = Scheduler::new(None, 0.9);
+    assert_ne!(
+        fit.parameters.as_slice(),
+        defaults.parameters(),
+        "the fit moved them"
+    );
+    // Kept in the record, they schedule its cards: this learner forgets
+    // fast, so the fitted intervals after a success are shorter.
+    let mut kept = progress.clone();
+    kept.set_fsrs_fit(Some(fit.clone()));
+    let fitted = kept.scheduler();
+    assert_eq!(fitted.parameters(), fit.parameters.as_slice());
+    let (old, new) = (
+        defaults.sample_intervals(Grade::Good, 4),
+        fitted.sample_intervals(Grade::Good, 4),
+    );
+    assert_ne!(old, new);
+    assert!(new.last() < old.last(), "{old:?} -> {new:?}");
+    // And they survive the file.
+    let bytes = disk::encode(&kept).unwrap();
+    let read = disk::decode(&bytes).unwrap();
+    assert_eq!(read.fsrs_fit(), Some(&fit));
+    let doc: serde_json::Value = serde_json::from_slice(&bytes).unwrap();
+    assert_eq!(doc["fsrs"]["parameters"].as_array().map(Vec::len), Some(21));
+}
+
+#[test]
+fn optimize_says_how_many_reviews_a_short_log_lacks() {
+    use sancho::progress::{MIN_REVIEWS, OptimizeError};
+    let progress = synthetic_log(10, 3);
+    let err = progress.optimize(Timestamp(T0)).unwrap_err();
+    assert_eq!(
+        err,
+        OptimizeError::TooFew {
+            have: 30,
+            need: MIN_REVIEWS
+        }
+    );
+    assert!(err.to_string().contains("at least 64 reviews"), "{err}");
+    assert!(err.to_string().contains("your log has 30"), "{err}");
+}
+
+#[test]
+fn the_desired_retention_moves_the_intervals() {
+    use sancho::progress::Scheduler;
+    let at = |r: f32| Scheduler::new(None, r).sample_intervals(Grade::Good, 4);
+    let (high, usual, low) = (at(0.97), at(0.9), at(0.8));
+    assert!(
+        high.last() < usual.last() && usual.last() < low.last(),
+        "{high:?} {usual:?} {low:?}"
+    );
+    assert_eq!(
+        usual,
+        {
+            let mut card = Card::after_failure(Timestamp(0));
+            let mut days = vec![card.interval_days];
+            for _ in 0..4 {
+                card.review(Grade::Good, card.due);
+                days.push(card.interval_days);
+            }
+            days
+        },
+        "0.9 is the default"
+    );
+}
+
+// ---- notation slips: one FSRS card per diagnostic code ----
+
+fn slip_drill(kind: &str, at: i64, codes: &[&str]) -> sancho::progress::DrillResult {
+    sancho::progress::DrillResult {
+        kind: kind.to_owned(),
+        at: Timestamp(at),
+        exercises: 5,
+        correct: 5 - codes.len() as u32,
+        time_ms: 30_000,
+        mistakes: codes
+            .iter()
+            .map(|c| sancho::progress::DrillMistake {
+                code: (*c).to_owned(),
+                answer: "Nxe5".to_owned(),
+            })
+            .collect(),
+        coordinates: None,
+    }
+}
+
+#[test]
+fn a_notation_slip_makes_a_card_and_review_drills_grade_it() {
+    use sancho::progress::{CodeReview, DrillId, Progress};
+    let mut p = Progress::new();
+    // A slip and a wrong answer in a write drill: only the slip is a card.
+    p.insert_drill(
+        DrillId::new(Timestamp(T0), "write", 1),
+        slip_drill("write", T0, &["missing-capture", "wrong-move"]),
+    );
+    // Zero-castling typed in puzzles three times: more frequent, later due.
+    for i in 0..3 {
+        let mut a = attempt(Outcome::Solved, 20_000, 0, false, 0);
+        a.at = Timestamp(T0 + 3600 + i);
+        a.wrong_inputs = vec![WrongInput {
+            input: "0-0".to_owned(),
+            codes: vec!["zero-castling".to_owned()],
+        }];
+        p.insert_attempt(sancho::progress::AttemptId::new(a.at, "x", i as u64), a);
+    }
+    let cards = p.slip_cards();
+    assert_eq!(
+        cards.keys().collect::<Vec<_>>(),
+        ["missing-capture", "zero-castling"]
+    );
+    let capture = cards["missing-capture"];
+    assert_eq!(
+        (capture.reviews, capture.due),
+        (1, Timestamp(T0 + DAY)),
+        "Again: due a day later"
+    );
+    assert!(p.due_slips(Timestamp(T0)).is_empty());
+    // A day later: the capture slip is due and comes first, before the more frequent one.
+    let order = p.slip_order(Timestamp(T0 + DAY));
+    assert_eq!(order.codes, ["missing-capture", "zero-castling"]);
+    assert_eq!(order.due, 1);
+    assert_eq!(p.mistake_counts()[0].code, "zero-castling");
+    assert_eq!(p.stats(Timestamp(T0 + DAY)).slips_due, ["missing-capture"]);
+
+    // The review drill trains it, right at the first try: Good, due later.
+    let review = |p: &mut Progress, at: i64, nonce: u64, mistakes: &[&str], right: bool| {
+        let id = DrillId::new(Timestamp(at), "review", nonce);
+        p.insert_drill(id.clone(), slip_drill("review", at, mistakes));
+        let codes = vec![CodeReview {
+            code: "missing-capture".to_owned(),
+            right,
+        }];
+        assert!(p.insert_reviewed(&id, Timestamp(at), codes));
+    };
+    review(&mut p, T0 + DAY, 2, &[], true);
+    let good = p.slip_cards()["missing-capture"];
+    assert_eq!(good.reviews, 2);
+    assert!(good.interval_days > 1, "{good:?}");
+    assert!(
+        !p.due_slips(Timestamp(T0 + DAY))
+            .contains(&"missing-capture".to_owned())
+    );
+    // Wrong at its next review (the slip made in the drill is the same review): Again.
+    review(&mut p, good.due.0, 3, &["missing-capture"], false);
+    let again = p.slip_cards()["missing-capture"];
+    assert_eq!(
+        again.reviews, 3,
+        "the drill's slip and its credit are one review"
+    );
+    assert_eq!(again.interval_days, 1);
+    assert!(again.stability < good.stability);
+
+    // Kept in the file and read back the same.
+    let read = disk::decode(&disk::encode(&p).unwrap()).unwrap();
+    assert_eq!(read.slip_cards(), p.slip_cards());
+    let doc: serde_json::Value = serde_json::from_slice(&disk::encode(&p).unwrap()).unwrap();
+    assert_eq!(doc["reviewed"][0]["codes"][0]["code"], "missing-capture");
+}
+
+#[test]
+fn review_drills_open_with_one_exercise_per_code_and_credit_them() {
+    use sancho::drill::{DrillKind, Feature, GenOptions, Trained, credited, generate};
+    let codes = vec!["zero-castling".to_owned(), "missing-check".to_owned()];
+    let options = GenOptions {
+        weak_codes: codes.clone(),
+        game: None,
+        ..Default::default()
+    };
+    let exercises = generate(DrillKind::Review, 7, 6, &options);
+    let features: Vec<_> = exercises.iter().map(|e| e.feature).collect();
+    assert_eq!(
+        features[..2],
+        [Some(Feature::Castling), Some(Feature::Check)]
+    );
+    let trained = [
+        Trained {
+            feature: Some(Feature::Check),
+            right: true,
+        },
+        Trained {
+            feature: Some(Feature::Castling),
+            right: false,
+        },
+        Trained {
+            feature: Some(Feature::Promotion),
+            right: true,
+        },
+        Trained {
+            feature: None,
+            right: true,
+        },
+    ];
+    let credit: Vec<(String, bool)> = credited(&trained, &codes)
+        .into_iter()
+        .map(|c| (c.code, c.right))
+        .collect();
+    assert_eq!(
+        credit,
+        [
+            ("missing-check".to_owned(), true),
+            ("zero-castling".to_owned(), false)
+        ],
+        "a feature no code trains credits nothing"
+    );
+}

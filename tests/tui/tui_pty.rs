@@ -516,3 +516,48 @@ fn a_mouse_click_on_a_home_menu_item_opens_it_in_a_real_terminal() {
     assert!(!screen.contains("Drills and lessons"), "{screen}");
     s.quit();
 }
+
+#[test]
+fn a_woodpecker_set_plays_in_the_trainer_and_each_puzzle_joins_its_cycle() {
+    let data = tempfile::tempdir().unwrap();
+    let made = crate::support::sancho()
+        .args([
+            "set",
+            "new",
+            "wp",
+            "--source",
+            GOOD_PACK,
+            "--theme",
+            "backRankMate,mateIn2",
+        ])
+        .args(["--count", "2", "--seed", "1", "--data-dir"])
+        .arg(data.path())
+        .current_dir(env!("CARGO_MANIFEST_DIR"))
+        .output()
+        .expect("run sancho set new");
+    assert!(
+        made.status.success(),
+        "{}",
+        String::from_utf8_lossy(&made.stderr)
+    );
+    let mut s = spawn_in(&["set", "play", "wp", "--ascii"], data);
+    // m1-001 first (the easier), solved; then m2-001, given up.
+    s.term.wait_for("Puzzle 1 of 2");
+    s.term.send(b"Re8#\r");
+    s.term.wait_for("Checkmate!");
+    s.term.send(&[0x0e]); // Ctrl-N: next
+    s.term.wait_for("Puzzle 2 of 2");
+    s.term.send(&[0x13]); // Ctrl-S: the solution
+    let stored = s.quit();
+    let doc: serde_json::Value = serde_json::from_str(&stored).expect("progress.json");
+    let results = &doc["sets"][0]["cycles"][0]["results"];
+    assert_eq!(results.as_array().map(Vec::len), Some(2), "{stored}");
+    assert_eq!(
+        (&results[0]["index"], &results[0]["solved"]),
+        (&serde_json::json!(0), &serde_json::json!(true))
+    );
+    assert_eq!(
+        (&results[1]["index"], &results[1]["solved"]),
+        (&serde_json::json!(1), &serde_json::json!(false))
+    );
+}

@@ -232,6 +232,7 @@ fn sample_stats() -> Stats {
             best: 3,
         },
         reviews_due: 1,
+        slips_due: Vec::new(),
         drills: DrillStats {
             completed: 2,
             exercises: 20,
@@ -265,6 +266,7 @@ fn sample_stats() -> Stats {
             completed: vec!["lesson-1".to_owned()],
         },
         coordinates: Vec::new(),
+        sets: Vec::new(),
     }
 }
 
@@ -336,4 +338,87 @@ fn snapshot_verdict_at_minimum_size() {
 /// The colours of the default scheme (dark, 256 colours), as the screens use them.
 fn dark() -> sancho::tui::theme::Palette {
     sancho::tui::theme::Theme::new(false).palette()
+}
+
+/// A Woodpecker set with two finished cycles (the second twice as fast) and
+/// a third under way.
+fn sample_set() -> sancho::progress::SetStats {
+    use sancho::progress::{CycleSummary, CycleUnderWay};
+    let cycle = |n: usize, minutes: u64, solved: usize, days: u32| CycleSummary {
+        cycle: n,
+        puzzles: 20,
+        solved,
+        accuracy: solved as f64 / 20.0,
+        time_ms: minutes * 60_000,
+        started: Timestamp(0),
+        finished: Timestamp(0),
+        days,
+        goal_days: None,
+        times_ms: vec![minutes * 3000; 20],
+    };
+    sancho::progress::SetStats {
+        name: "forks".to_owned(),
+        puzzles: 20,
+        origin: sancho::progress::SetOrigin::Builtin,
+        filters: "theme fork".to_owned(),
+        cycles: vec![cycle(1, 40, 15, 4), cycle(2, 20, 18, 2)],
+        current: Some(CycleUnderWay {
+            cycle: 3,
+            done: 5,
+            solved: 5,
+            time_ms: 300_000,
+            started: Timestamp(0),
+        }),
+        goal_days: Some(1),
+    }
+}
+
+#[test]
+fn stats_show_each_sets_cycles_as_a_table_and_bars() {
+    let config = Config {
+        start: Start::Stats,
+        ..Config::default()
+    };
+    let mut stats = sample_stats();
+    stats.sets = vec![sample_set()];
+    let context = Context {
+        stats: Some(stats),
+        ..Context::default()
+    };
+    let app = App::with_context(config, Vec::new(), context);
+    let t = draw(&app, 100, 30);
+    let buf = t.backend().buffer();
+    assert!(find(buf, "Woodpecker sets").is_some());
+    assert!(
+        find(buf, "forks (20) next: within 1 day · cycle 3 5/20").is_some(),
+        "the goal and the cycle under way"
+    );
+    let first = find(buf, "1   40:00   75%  4d").expect("cycle 1's row");
+    let second = find(buf, "2   20:00   90%  2d").expect("cycle 2's row");
+    // The bars: time per cycle, the longest 12 cells, half the time half as long.
+    let bar = |(x, y): (u16, u16)| {
+        let start = x + 20;
+        (start..buf.area.right())
+            .take_while(|&c| buf[(c, y)].symbol() == "█")
+            .map(|c| {
+                assert_ne!(
+                    buf[(c, y)].fg,
+                    Color::Reset,
+                    "bars are drawn in the chart colour"
+                );
+            })
+            .count()
+    };
+    assert_eq!((bar(first), bar(second)), (12, 6));
+    insta::assert_snapshot!("stats_with_sets", t.backend());
+    // With no sets the panel is not drawn.
+    let plain = App::with_context(
+        config,
+        Vec::new(),
+        Context {
+            stats: Some(sample_stats()),
+            ..Context::default()
+        },
+    );
+    assert!(find(draw(&plain, 100, 30).backend().buffer(), "Woodpecker sets").is_none());
 }

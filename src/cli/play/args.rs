@@ -104,7 +104,7 @@ impl fmt::Display for PuzzleSource {
 
 /// Why a `--rating` value is not a band.
 #[derive(Debug, PartialEq, Eq, thiserror::Error)]
-enum BandError {
+pub(crate) enum BandError {
     /// No `-` between two ratings.
     #[error("'{0}' is not a band such as 1200-1600")]
     Shape(String),
@@ -117,7 +117,7 @@ enum BandError {
 }
 
 /// Parses a rating band such as `1200-1600`.
-fn rating_band(text: &str) -> Result<(u16, u16), BandError> {
+pub(crate) fn rating_band(text: &str) -> Result<(u16, u16), BandError> {
     let (from, to) = text
         .split_once('-')
         .ok_or_else(|| BandError::Shape(text.to_owned()))?;

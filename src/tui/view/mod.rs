@@ -9,6 +9,7 @@ pub mod home;
 pub mod lessons;
 pub mod puzzle;
 pub mod scoresheet;
+pub mod sets;
 pub mod stats;
 
 use ratatui::Frame;

@@ -1,6 +1,7 @@
 //! The stats screen: totals and streaks, the rating over time as a line
 //! chart, accuracy per theme as bars, the most frequent notation mistakes
-//! with their canonical forms; a friendly line when nothing is recorded.
+//! with their canonical forms, the Woodpecker sets' cycles (`sets.rs`); a
+//! friendly line when nothing is recorded.
 
 use ratatui::Frame;
 use ratatui::layout::{Alignment, Constraint, Layout, Rect};
@@ -26,6 +27,7 @@ pub fn is_empty(stats: &Stats) -> bool {
     stats.puzzles.attempted == 0
         && stats.drills.completed == 0
         && stats.lessons.completed.is_empty()
+        && stats.sets.is_empty()
 }
 
 /// Draws the stats screen.
@@ -56,10 +58,19 @@ pub fn render(app: &App, theme: Theme, area: Rect, frame: &mut Frame) {
     };
     let totals = totals_lines(stats, theme);
     let mistakes_h = u16::try_from(stats.mistakes.len().clamp(1, TOP_MISTAKES) + 2).unwrap_or(3);
+    // Woodpecker sets beside the mistakes, as tall as both need (at most
+    // half the body, so the charts keep their room).
+    let bottom_h = if stats.sets.is_empty() {
+        mistakes_h
+    } else {
+        mistakes_h
+            .max(super::sets::height(&stats.sets))
+            .min(body.height / 2)
+    };
     let [top, middle, bottom] = Layout::vertical([
         Constraint::Length(u16::try_from(totals.len()).unwrap_or(3)),
         Constraint::Fill(1),
-        Constraint::Length(mistakes_h),
+        Constraint::Length(bottom_h),
     ])
     .areas(body);
     frame.render_widget(Paragraph::new(totals), top);
@@ -67,7 +78,15 @@ pub fn render(app: &App, theme: Theme, area: Rect, frame: &mut Frame) {
         Layout::horizontal([Constraint::Percentage(50), Constraint::Percentage(50)]).areas(middle);
     render_rating(stats, theme, left, frame);
     render_themes(stats, theme, right, frame);
-    render_mistakes(stats, theme, bottom, frame);
+    if stats.sets.is_empty() {
+        render_mistakes(stats, theme, bottom, frame);
+    } else {
+        let [left, right] =
+            Layout::horizontal([Constraint::Percentage(50), Constraint::Percentage(50)])
+                .areas(bottom);
+        render_mistakes(stats, theme, left, frame);
+        super::sets::render(&stats.sets, theme, right, frame);
+    }
 }
 
 fn ratio(r: Option<f64>) -> String {

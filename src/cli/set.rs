@@ -1,0 +1,555 @@
+//! `sancho set new | play | list | delete`: Woodpecker sets (issue 14).
+//!
+//! A set is chosen once (`new`, with the filters of `play`) from the
+//! imported library when there is one, else from the built-in packs and the
+//! starter set, and kept in the progress store by its puzzles' ids. `play`
+//! plays the cycle under way from its first puzzle not yet attempted, in
+//! the trainer or in line mode; every attempt is recorded as `play` records
+//! it (rated on a first attempt, reviewed when failed) and in the set.
+
+use std::cell::RefCell;
+use std::collections::HashMap;
+use std::io::{self, Write};
+use std::path::PathBuf;
+use std::process::ExitCode;
+
+use anyhow::{Context as _, bail};
+use clap::{Args, Subcommand};
+use sancho::library::Filter;
+use sancho::line::{Mode, run_puzzles_in};
+use sancho::modes::puzzle_rating;
+use sancho::progress::{
+    PuzzleRef, PuzzleSet, Resume, SetOrigin, SetPuzzle, SetRecorded, SetResult, Store,
+};
+use sancho::progress::{check_set_name, choose_set, cycle_table};
+use sancho::puzzle::{Puzzle, builtin_packs, load_path};
+use sancho::record::{attempt_record, source_of};
+use sancho::tui;
+
+use super::data::{now, open_store, open_store_for_reading, stopwatch, tell_notice};
+use super::library::{library_path, open_library};
+use super::play::{Trainer, library_if_any};
+
+/// `sancho set`.
+#[derive(Debug, Subcommand)]
+pub enum SetCommand {
+    /// Make a set: N puzzles chosen with the filters of `play` (the library
+    /// if imported, else the built-in packs and the starter set).
+    New(NewArgs),
+    /// Play the set's cycle under way, from its first puzzle not yet attempted.
+    Play(PlaySetArgs),
+    /// Every set: size, cycles done, the last cycle, the goal of the next.
+    List {
+        /// The sets as one JSON array.
+        #[arg(long)]
+        json: bool,
+    },
+    /// Delete a set and its cycles (the attempts stay in your progress).
+    Delete {
+        /// The set's name.
+        name: String,
+    },
+}
+
+/// `sancho set new`.
+#[derive(Debug, Args)]
+pub struct NewArgs {
+    /// The set's name (at most 40 characters).
+    name: String,
+    /// How many puzzles the set holds.
+    #[arg(long, value_parser = clap::value_parser!(u32).range(1..=2000))]
+    count: u32,
+    /// Where puzzles come from: `builtin`, `library` or a puzzle file's PATH
+    /// (default: the library if imported, else builtin).
+    #[arg(long, value_name = "SOURCE")]
+    source: Option<super::play::PuzzleSource>,
+    /// Only puzzles with at least one of these themes (comma-separated: fork,pin).
+    #[arg(long = "theme", value_name = "THEMES", value_delimiter = ',')]
+    themes_any: Vec<String>,
+    /// Only puzzles with every one of these themes.
+    #[arg(long = "all-themes", value_name = "THEMES", value_delimiter = ',')]
+    themes_all: Vec<String>,
+    /// Only puzzles rated in this band, e.g. 1200-1600.
+    #[arg(long, value_name = "FROM-TO", value_parser = super::play::rating_band)]
+    rating: Option<(u16, u16)>,
+    /// Only puzzles from this opening (a Lichess opening tag).
+    #[arg(long, value_name = "TAG")]
+    opening: Option<String>,
+    /// Only puzzles at least this popular (-100 to 100).
+    #[arg(
+        long,
+        value_name = "N",
+        allow_hyphen_values = true,
+        value_parser = clap::value_parser!(i8).range(-100..=100)
+    )]
+    min_popularity: Option<i8>,
+    /// The seed that chooses the puzzles (default: the time); the same seed
+    /// and filters give the same set.
+    #[arg(long)]
+    seed: Option<u64>,
+}
+
+/// `sancho set play`.
+#[derive(Debug, Args)]
+pub struct PlaySetArgs {
+    /// The set's name.
+    name: String,
+    /// Line mode: no full screen.
+    #[arg(long)]
+    plain: bool,
+    /// With --plain: every event as one JSON object per line.
+    #[arg(long, requires = "plain")]
+    json: bool,
+    /// Draw pieces as letters (K Q R B N P).
+    #[arg(long)]
+    ascii: bool,
+}
+
+/// Runs `sancho set ...`.
+pub fn set(
+    command: SetCommand,
+    data_dir: Option<PathBuf>,
+    lang: Option<sancho::notation::Lang>,
+) -> anyhow::Result<ExitCode> {
+    match command {
+        SetCommand::New(args) => new(args, data_dir),
+        SetCommand::Play(args) => play(args, data_dir, lang),
+        SetCommand::List { json } => list(json, data_dir),
+        SetCommand::Delete { name } => {
+            let mut store = open_store(data_dir)?;
+            let removed = store.record(|p| p.remove_set(&name))??;
+            tell_notice(&mut store);
+            println!(
+                "deleted the set {} ({} puzzles, {} cycles)",
+                removed.name,
+                removed.puzzles.len(),
+                removed.finished().count()
+            );
+            Ok(ExitCode::SUCCESS)
+        }
+    }
+}
+
+impl NewArgs {
+    fn filter(&self) -> Filter {
+        Filter {
+            themes_any: self.themes_any.clone(),
+            themes_all: self.themes_all.clone(),
+            rating: self.rating,
+            opening: self.opening.clone(),
+            min_popularity: self.min_popularity,
+        }
+    }
+
+    /// The filters as the user reads them in `set list`.
+    fn describe(&self) -> String {
+        let mut parts = Vec::new();
+        if !self.themes_any.is_empty() {
+            parts.push(format!("theme {}", self.themes_any.join(",")));
+        }
+        if !self.themes_all.is_empty() {
+            parts.push(format!("all themes {}", self.themes_all.join(",")));
+        }
+        if let Some((from, to)) = self.rating {
+            parts.push(format!("rating {from}-{to}"));
+        }
+        if let Some(tag) = &self.opening {
+            parts.push(format!("opening {tag}"));
+        }
+        if let Some(n) = self.min_popularity {
+            parts.push(format!("popularity {n}+"));
+        }
+        parts.join(", ")
+    }
+}
+
+/// How many library puzzles to choose from, for a set of `count`.
+fn library_pool(count: usize) -> usize {
+    count.saturating_mul(5).clamp(500, 10_000)
+}
+
+/// The candidates for a new set, where they come from, and whether they
+/// are the built-in ones.
+fn candidates(
+    args: &NewArgs,
+    data_dir: Option<PathBuf>,
+) -> anyhow::Result<(Vec<Puzzle>, SetOrigin)> {
+    use super::play::PuzzleSource;
+    let filter = args.filter();
+    let source = match &args.source {
+        Some(source) => source.clone(),
+        None if library_if_any(data_dir.clone()).is_some() => PuzzleSource::Library,
+        None => PuzzleSource::Builtin,
+    };
+    let (puzzles, origin) = match &source {
+        PuzzleSource::Library => {
+            let library = open_library(&library_path(data_dir)?)?;
+            // Centred on the band (or 1500), not on the user's rating, so
+            // that a seed gives the same set later.
+            let near = filter.rating.map_or(1500, |(lo, hi)| lo / 2 + hi / 2);
+            let limit = library_pool(args.count as usize);
+            let picked = library.pick(&filter, near, &|_| false, limit)?;
+            (picked, SetOrigin::Library)
+        }
+        PuzzleSource::Builtin => {
+            let packs = builtin_packs()
+                .map_err(|(file, e)| anyhow::anyhow!("built-in pack {file}: {e}"))?;
+            let all = packs.into_iter().flat_map(|p| p.puzzles).collect();
+            (
+                filtered(all, &filter, "the built-in puzzles")?,
+                SetOrigin::Builtin,
+            )
+        }
+        PuzzleSource::File(path) => {
+            let loaded = load_path(path).map_err(|e| {
+                anyhow::anyhow!(
+                    "cannot read puzzles from {}: {}",
+                    path.display(),
+                    e.reason()
+                )
+            })?;
+            // Kept as an absolute path: `set play` may run from elsewhere.
+            let name = std::fs::canonicalize(path)
+                .unwrap_or_else(|_| path.clone())
+                .display()
+                .to_string();
+            (
+                filtered(loaded.puzzles, &filter, &name)?,
+                SetOrigin::File(name),
+            )
+        }
+    };
+    if puzzles.is_empty() {
+        bail!(
+            "no puzzle of {origin} fits the filters: loosen them (--theme, --rating, --opening, --min-popularity)"
+        );
+    }
+    Ok((puzzles, origin))
+}
+
+/// The puzzles that pass `filter` (a theme none of them has is an error).
+fn filtered(mut puzzles: Vec<Puzzle>, filter: &Filter, of: &str) -> anyhow::Result<Vec<Puzzle>> {
+    let themes = puzzles
+        .iter()
+        .flat_map(|p| p.themes.iter().map(String::as_str));
+    if let Some(theme) = filter.unknown_theme(themes) {
+        bail!(
+            "none of {of} has the theme {theme:?} (themes are spelt as Lichess does: mateIn2, backRankMate)"
+        );
+    }
+    puzzles.retain(|p| {
+        let themes: Vec<&str> = p.themes.iter().map(String::as_str).collect();
+        let tags: Vec<&str> = p.opening_tags.iter().map(String::as_str).collect();
+        filter.matches(&themes, Some(puzzle_rating(p)), p.popularity, &tags)
+    });
+    Ok(puzzles)
+}
+
+fn new(args: NewArgs, data_dir: Option<PathBuf>) -> anyhow::Result<ExitCode> {
+    let name = check_set_name(&args.name)?.to_owned();
+    let mut store = open_store(data_dir.clone())?;
+    // Before choosing: a taken name is said at once.
+    if store.progress().set(&name).is_ok() {
+        bail!(sancho::progress::SetError::Duplicate(name));
+    }
+    let (puzzles, origin) = candidates(&args, data_dir)?;
+    let seed = args.seed.unwrap_or_else(|| now().0.unsigned_abs());
+    let ratings: Vec<u32> = puzzles.iter().map(puzzle_rating).collect();
+    let wanted = args.count as usize;
+    let chosen = choose_set(&ratings, wanted, seed);
+    let builtin = origin == SetOrigin::Builtin;
+    let members = chosen
+        .iter()
+        .map(|&i| {
+            let p = &puzzles[i];
+            SetPuzzle {
+                source: (&source_of(p, builtin)).into(),
+                puzzle: p.id.clone(),
+            }
+        })
+        .collect();
+    let set = PuzzleSet::new(&name, now(), origin, args.describe(), seed, members)?;
+    let (size, from) = (set.puzzles.len(), set.origin.to_string());
+    store.record(|p| p.add_set(set))??;
+    tell_notice(&mut store);
+    if size < wanted {
+        println!("only {size} puzzles fit the filters: the set holds {size}");
+    }
+    println!(
+        "set {name}: {size} puzzles from {from} (seed {seed}); play it with `sancho set play {name}`"
+    );
+    Ok(ExitCode::SUCCESS)
+}
+
+fn list(json: bool, data_dir: Option<PathBuf>) -> anyhow::Result<ExitCode> {
+    let store = open_store_for_reading(data_dir)?;
+    let sets = store.progress().set_stats();
+    let mut out = io::stdout().lock();
+    if json {
+        serde_json::to_writer_pretty(&mut out, &sets)?;
+        writeln!(out)?;
+    } else if sets.is_empty() {
+        writeln!(
+            out,
+            "no sets yet: make one with `sancho set new NAME --count N [--theme T] [--rating A-B]`"
+        )?;
+    } else {
+        for set in &sets {
+            write!(out, "{set}")?;
+            if set.cycles.len() > 1 {
+                for line in cycle_table(set) {
+                    writeln!(out, "{line}")?;
+                }
+            }
+        }
+    }
+    Ok(ExitCode::SUCCESS)
+}
+
+/// The set's puzzles, in set order, found where the set's origin says.
+///
+/// # Errors
+/// A puzzle that cannot be found any more (the library re-imported without
+/// it, a file changed): named, with how to go on.
+fn load_set(set: &PuzzleSet, data_dir: Option<PathBuf>) -> anyhow::Result<Vec<Puzzle>> {
+    let mut found: Vec<Option<Puzzle>> = match &set.origin {
+        SetOrigin::Builtin => {
+            let packs = builtin_packs()
+                .map_err(|(file, e)| anyhow::anyhow!("built-in pack {file}: {e}"))?;
+            let mut by_ref: HashMap<PuzzleRef, Puzzle> = packs
+                .into_iter()
+                .flat_map(|p| p.puzzles)
+                .map(|p| (PuzzleRef::new(source_of(&p, true), p.id.clone()), p))
+                .collect();
+            set.puzzles
+                .iter()
+                .map(|m| by_ref.remove(&m.puzzle_ref()))
+                .collect()
+        }
+        SetOrigin::Library => {
+            let library = open_library(&library_path(data_dir)?)?;
+            set.puzzles
+                .iter()
+                .map(|m| library.get(&m.puzzle))
+                .collect::<Result<_, _>>()?
+        }
+        SetOrigin::File(path) => {
+            let loaded = load_path(std::path::Path::new(path)).map_err(|e| {
+                anyhow::anyhow!(
+                    "the set {} comes from {path}, which cannot be read: {}",
+                    set.name,
+                    e.reason()
+                )
+            })?;
+            let mut by_id: HashMap<String, Puzzle> = loaded
+                .puzzles
+                .into_iter()
+                .map(|p| (p.id.clone(), p))
+                .collect();
+            set.puzzles
+                .iter()
+                .map(|m| by_id.remove(&m.puzzle))
+                .collect()
+        }
+    };
+    let missing: Vec<&str> = set
+        .puzzles
+        .iter()
+        .zip(&found)
+        .filter(|(_, p)| p.is_none())
+        .map(|(m, _)| m.puzzle.as_str())
+        .collect();
+    if !missing.is_empty() {
+        bail!(
+            "{} of the set {}'s puzzles are no longer in {} ({}); make a new set",
+            missing.len(),
+            set.name,
+            set.origin,
+            missing.join(", ")
+        );
+    }
+    Ok(found.iter_mut().filter_map(Option::take).collect())
+}
+
+/// Records one finished puzzle of the set: as `play` records it, then in
+/// the set's cycle. Returns the rating's move and what the set did.
+fn record_in_set(
+    store: &mut Store,
+    set: &str,
+    index: usize,
+    puzzle: &Puzzle,
+    source: sancho::progress::Source,
+    outcome: &sancho::session::SessionResult,
+    time_ms: u64,
+) -> anyhow::Result<(sancho::progress::Recorded, SetRecorded)> {
+    let at = now();
+    let attempt = attempt_record(puzzle, source, outcome, at, time_ms);
+    let solved = attempt.counts_as_solved();
+    let recorded = store.record_rated_attempt(attempt)?;
+    let result = SetResult {
+        index,
+        at,
+        solved,
+        time_ms,
+    };
+    let in_set = store.record(|p| p.record_set_result(set, result))??;
+    tell_notice(store);
+    Ok((recorded, in_set))
+}
+
+/// What to say when a cycle ends: its figures and the next goal.
+fn cycle_end_text(store: &Store, set: &str, done: &SetRecorded) -> Vec<String> {
+    let Some(summary) = &done.finished else {
+        return Vec::new();
+    };
+    let mut lines = vec![format!(
+        "Set {set}: cycle {} finished: {}.",
+        summary.cycle,
+        summary.figures()
+    )];
+    if let Ok(s) = store.progress().set(set) {
+        lines.push(format!("Next {}.", s.stats().goal_line()));
+    }
+    lines
+}
+
+fn play(
+    args: PlaySetArgs,
+    data_dir: Option<PathBuf>,
+    lang: Option<sancho::notation::Lang>,
+) -> anyhow::Result<ExitCode> {
+    if !args.plain {
+        super::terminal::require()?;
+    }
+    let store = open_store(data_dir.clone())?;
+    let set = store.progress().set(&args.name)?.clone();
+    let puzzles = load_set(&set, data_dir.clone())?;
+    let builtin = set.origin == SetOrigin::Builtin;
+    let remaining = set.remaining();
+    let number = set.next_cycle_number();
+    let in_cycle: Vec<bool> = match set.current() {
+        Some(c) => (0..puzzles.len())
+            .map(|i| c.results.iter().any(|r| r.index == i && r.solved))
+            .collect(),
+        None => vec![false; puzzles.len()],
+    };
+    let plan = Resume {
+        order: remaining.clone(),
+        solved: in_cycle,
+        due: 0,
+        all_done: false,
+    };
+    if args.plain {
+        let mode = Mode {
+            json: args.json,
+            blindfold: false,
+            lang: lang.unwrap_or_else(|| super::config::load().0.lang),
+        };
+        let store = RefCell::new(store);
+        let ended: RefCell<Vec<String>> = RefCell::new(Vec::new());
+        let mut out = io::stdout().lock();
+        let done = set.puzzles.len() - remaining.len();
+        if args.json {
+            let start = serde_json::json!({
+                "event": "set_start", "set": set.name, "cycle": number,
+                "puzzles": set.puzzles.len(), "done": done,
+            });
+            writeln!(out, "{start}")?;
+        } else {
+            writeln!(
+                out,
+                "Set {}: cycle {number}, {done} of {} done.",
+                set.name,
+                set.puzzles.len()
+            )?;
+            if set.stats().goal_days.is_some() {
+                writeln!(out, "Goal: {}.", set.stats().goal_line())?;
+            }
+        }
+        run_puzzles_in(
+            io::stdin().lock(),
+            &mut out,
+            &puzzles,
+            plan,
+            mode,
+            stopwatch(),
+            |puzzle, outcome, ms| {
+                let Some(index) = puzzles.iter().position(|p| std::ptr::eq(p, puzzle)) else {
+                    return Ok(None);
+                };
+                let mut store = store.borrow_mut();
+                let source = source_of(puzzle, builtin);
+                let (recorded, in_set) =
+                    record_in_set(&mut store, &set.name, index, puzzle, source, outcome, ms)
+                        .map_err(io::Error::other)?;
+                if in_set.finished.is_some() {
+                    ended.replace(cycle_end_text(&store, &set.name, &in_set));
+                }
+                Ok(Some(recorded))
+            },
+            |_, _| None,
+        )?;
+        let ended = ended.into_inner();
+        let store = store.into_inner();
+        let stats = store.progress().set(&set.name)?.stats();
+        if args.json {
+            let event = serde_json::json!({
+                "event": "set_end", "set": set.name, "cycle": number,
+                "finished": stats.cycles.iter().find(|c| c.cycle == number),
+                "current": stats.current, "goal_days": stats.goal_days,
+            });
+            writeln!(out, "{event}")?;
+        } else if ended.is_empty() {
+            if let Some(c) = &stats.current {
+                writeln!(
+                    out,
+                    "Set {}: cycle {}, {} of {} done; `sancho set play {}` goes on from here.",
+                    set.name, c.cycle, c.done, stats.puzzles, set.name
+                )?;
+            }
+        } else {
+            for line in ended {
+                writeln!(out, "{line}")?;
+            }
+        }
+        return Ok(ExitCode::SUCCESS);
+    }
+    let config = tui::Config {
+        ascii: args.ascii,
+        start: tui::Start::Puzzles,
+        lang,
+        ..tui::Config::default()
+    };
+    let name = set.name.clone();
+    let code = Trainer {
+        config,
+        puzzles,
+        order: remaining,
+        builtin,
+        store: Some(store),
+        notice: None,
+        library: None,
+        filter: Filter::default(),
+        set: Some(set),
+    }
+    .run()?;
+    // The set's state once the screen has closed.
+    let store = open_store_for_reading(data_dir).context("reading the set back")?;
+    let stats = store.progress().set(&name)?.stats();
+    match (&stats.current, stats.cycles.last()) {
+        (Some(c), _) => println!(
+            "Set {name}: cycle {}, {} of {} done; `sancho set play {name}` goes on from here.",
+            c.cycle, c.done, stats.puzzles
+        ),
+        (None, Some(last)) => {
+            println!(
+                "Set {name}: cycle {} finished: {}.",
+                last.cycle,
+                last.figures()
+            );
+            println!("Next {}.", stats.goal_line());
+        }
+        (None, None) => {}
+    }
+    Ok(code)
+}
