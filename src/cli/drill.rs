@@ -250,6 +250,8 @@ fn full_screen(
         notice,
         library: None,
         filter: Default::default(),
+        engine: None,
+        mined: None,
     }
     .run()
 }

@@ -6,7 +6,10 @@ use std::collections::VecDeque;
 
 use shakmaty::{Chess, Color, Move, Position, Square};
 
+mod judged;
 mod review;
+
+pub use judged::Judged;
 
 use super::input::InputLine;
 use super::strings;
@@ -418,26 +421,28 @@ impl Play {
         self.pump();
     }
 
-    /// Submits the input line to the session (showing any pending reply first).
-    pub fn submit(&mut self) {
+    /// Submits the input line to the session (showing any pending reply
+    /// first); says what the move was (Storm and Streak need to know).
+    pub fn submit(&mut self) -> Judged {
         if self.finish.is_some() {
-            return;
+            return Judged::Refused;
         }
         let text = self.input.text();
         if text.trim().is_empty() {
-            return;
+            return Judged::Refused;
         }
         self.flush();
         self.last_submitted = Some(text.clone());
         let events = self.session.submit_in(&text, self.lang);
-        let moved = events.iter().any(|e| matches!(e, Event::Correct { .. }));
+        let judged = Judged::of(&events);
         self.input.clear();
         self.apply(events);
-        if moved {
-            self.rebuild_engine();
-        } else {
+        if judged == Judged::Refused || judged == Judged::Wrong {
             self.refresh_hint();
+        } else {
+            self.rebuild_engine();
         }
+        judged
     }
 
     /// Asks the session for the next hint rung.

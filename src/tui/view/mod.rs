@@ -8,6 +8,7 @@ pub mod home;
 pub mod lessons;
 pub mod puzzle;
 pub mod stats;
+pub mod storm;
 
 use ratatui::Frame;
 use ratatui::layout::{Alignment, Constraint, Layout, Rect};
@@ -53,6 +54,10 @@ pub fn render(app: &App, frame: &mut Frame) {
         View::Lessons => lessons::render_list(app, theme, area, frame),
         View::Lesson => lessons::render_page(app, theme, area, frame),
         View::Stats => stats::render(app, theme, area, frame),
+        View::Run => match app.run() {
+            Some(run) => storm::render(app, run, theme, area, frame),
+            None => home::render(app, theme, area, frame),
+        },
         View::Filter => match app.filter_state() {
             Some(state) => filter::render(state, theme, area, frame),
             None => home::render(app, theme, area, frame),

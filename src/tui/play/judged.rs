@@ -1,0 +1,52 @@
+//! What one submitted move was, for the modes that end a puzzle on the
+//! first mistake (Storm, Streak).
+
+use crate::session::{Event, Wrong};
+
+/// What [`Play::submit`](super::Play::submit) made of the input line.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Judged {
+    /// No move was played: empty input, not a legal move, or the puzzle
+    /// had ended. It costs nothing.
+    Refused,
+    /// A correct move; the puzzle goes on.
+    Correct,
+    /// A correct move that finished the puzzle.
+    Solved,
+    /// A legal move that is not the solution.
+    Wrong,
+}
+
+impl Judged {
+    /// Reads the session's events for one submitted move.
+    pub(super) fn of(events: &[Event]) -> Judged {
+        let mut judged = Judged::Refused;
+        for event in events {
+            match event {
+                Event::Correct { .. } if judged == Judged::Refused => judged = Judged::Correct,
+                Event::Solved { .. } | Event::Failed { .. } if judged == Judged::Correct => {
+                    judged = Judged::Solved;
+                }
+                Event::Wrong {
+                    wrong: Wrong::NotSolution { .. },
+                    ..
+                } => judged = Judged::Wrong,
+                _ => {}
+            }
+        }
+        judged
+    }
+}
+
+impl super::Play {
+    /// The user's moves of the solution, in the letters moves are shown in
+    /// (said when a timed mode ends a puzzle on a wrong move).
+    pub fn solution_sans(&self) -> Vec<String> {
+        self.session
+            .solution_line()
+            .iter()
+            .filter(|s| s.by_user)
+            .map(|s| self.lang.localize(&s.text.san))
+            .collect()
+    }
+}
