@@ -436,7 +436,9 @@ impl tui::Recorder for StoreRecorder<'_> {
     }
 
     fn records(&mut self) -> Option<sancho::progress::ModeRecords> {
-        self.0.as_ref().map(|store| store.progress().mode_records(now()))
+        self.0
+            .as_ref()
+            .map(|store| store.progress().mode_records(now()))
     }
 }
 

@@ -5,8 +5,8 @@ use std::collections::BTreeSet;
 
 use super::play::Attempt;
 use crate::drill::{DrillKind, DrillSummary};
-use crate::notation::Strictness;
 use crate::modes::StormSummary;
+use crate::notation::Strictness;
 use crate::progress::{ModeRecords, Source, Stats};
 use crate::puzzle::Puzzle;
 

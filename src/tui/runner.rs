@@ -22,9 +22,9 @@ use super::config::{Config, Context, Finished};
 use super::effect::{Effect, Recorder, Reply};
 use super::filter::{PuzzleSource, answer};
 use super::keys::action_for;
+use super::refuter::Refuter;
 use super::theme::detect;
 use super::view;
-use super::refuter::Refuter;
 use super::worker::{OpenSource, Worker};
 use crate::engine::EngineOptions;
 use crate::library::Filter;
@@ -211,7 +211,9 @@ where
     B::Error: std::error::Error + Send + Sync + 'static,
 {
     let library = source.map_or(Library::None, Library::Here);
-    event_loop_on(terminal, app, library, None, None, next_event, now, recorder)
+    event_loop_on(
+        terminal, app, library, None, None, next_event, now, recorder,
+    )
 }
 
 /// Where the library's requests go.
@@ -425,10 +427,9 @@ impl Shell<'_, '_> {
                     }
                 }
                 Effect::RefreshStats => self.recorder.stats().map(|s| Reply::Stats(Box::new(s))),
-                Effect::RefreshRecords => self
-                    .recorder
-                    .records()
-                    .map(|r| Reply::Records(Box::new(r))),
+                Effect::RefreshRecords => {
+                    self.recorder.records().map(|r| Reply::Records(Box::new(r)))
+                }
                 // A pack of the user's own (mined.json): small, read here.
                 Effect::Load(path) => Some(Reply::Loaded(
                     crate::puzzle::load_path(&path).map(|loaded| loaded.puzzles),

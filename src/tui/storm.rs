@@ -227,7 +227,9 @@ impl RunScreen {
             (Core::Streak(_), Judged::Correct) => self.flash = Some(Flash::Correct { bonus_ms: 0 }),
             (core, Judged::Wrong) => {
                 let penalty_ms = match core {
-                    Core::Storm(storm) => storm.wrong_move(now, &puzzle.id).map_or(0, |c| c.penalty_ms),
+                    Core::Storm(storm) => storm
+                        .wrong_move(now, &puzzle.id)
+                        .map_or(0, |c| c.penalty_ms),
                     Core::Streak(streak) => {
                         streak.fail(&puzzle.id);
                         0

@@ -74,7 +74,14 @@ impl App {
             Action::FlipBoard => with(run, Play::flip),
             Action::Submit => run.submit(),
             Action::Next => run.skip(),
-            Action::Back => run.stop(),
+            Action::Back => {
+                let done = run.stop();
+                if done.is_empty() {
+                    // Nothing was played: no summary of nothing.
+                    self.view = View::Home;
+                }
+                done
+            }
             _ => Vec::new(),
         };
         self.hand_over_run(done);
@@ -190,8 +197,8 @@ impl App {
         result: Result<Option<Refutation>, EngineError>,
     ) {
         let Some(play) = &mut self.play else { return };
-        let current = play.puzzle().id == puzzle_id
-            && play.outcome().is_some_and(|o| o.attempt == attempt);
+        let current =
+            play.puzzle().id == puzzle_id && play.outcome().is_some_and(|o| o.attempt == attempt);
         if !current {
             return;
         }

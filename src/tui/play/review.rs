@@ -86,7 +86,9 @@ impl Play {
             return;
         }
         self.status.text.push(' ');
-        self.status.text.push_str(&strings::refuted(&refutation.text));
+        self.status
+            .text
+            .push_str(&strings::refuted(&refutation.text));
         self.refutation = Some(refutation);
     }
 

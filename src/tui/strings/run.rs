@@ -41,10 +41,9 @@ pub fn flash(flash: &Flash) -> (String, bool) {
         Flash::Correct { bonus_ms: 0 } => ("Correct.".to_owned(), true),
         Flash::Correct { bonus_ms } => (format!("Correct. Combo: +{} s!", bonus_ms / 1000), true),
         Flash::Solved { id, bonus_ms: 0 } => (format!("Solved {id}."), true),
-        Flash::Solved { id, bonus_ms } => (
-            format!("Solved {id}. Combo: +{} s!", bonus_ms / 1000),
-            true,
-        ),
+        Flash::Solved { id, bonus_ms } => {
+            (format!("Solved {id}. Combo: +{} s!", bonus_ms / 1000), true)
+        }
         Flash::Wrong {
             input,
             solution,
@@ -57,10 +56,7 @@ pub fn flash(flash: &Flash) -> (String, bool) {
             text.push_str(&format!("; the solution was {}.", solution.join(" ")));
             (text, false)
         }
-        Flash::Skipped => (
-            "Skipped: that was this run's one skip.".to_owned(),
-            true,
-        ),
+        Flash::Skipped => ("Skipped: that was this run's one skip.".to_owned(), true),
         Flash::NoSkip => ("No skip left in this run.".to_owned(), false),
     }
 }

@@ -47,7 +47,10 @@ pub fn render(app: &App, theme: Theme, area: Rect, frame: &mut Frame) {
         Line::styled(strings::TAGLINE, theme.dim()),
         Line::raw(""),
     ];
-    for (i, item) in strings::menu(app.has_library(), app.has_mined()).iter().enumerate() {
+    for (i, item) in strings::menu(app.has_library(), app.has_mined())
+        .iter()
+        .enumerate()
+    {
         if i == app.menu_index() {
             lines.push(Line::from(Span::styled(
                 format!("▸ {item} "),

@@ -34,7 +34,14 @@ pub fn render(app: &App, run: &RunScreen, theme: Theme, area: Rect, frame: &mut 
     }
 }
 
-fn render_run(app: &App, run: &RunScreen, play: &Play, theme: Theme, area: Rect, frame: &mut Frame) {
+fn render_run(
+    app: &App,
+    run: &RunScreen,
+    play: &Play,
+    theme: Theme,
+    area: Rect,
+    frame: &mut Frame,
+) {
     let [header, body, input, hint, footer] = areas(area);
     let (at, of) = run.position();
     super::render_header(
@@ -83,7 +90,11 @@ pub fn side_lines(app: &App, run: &RunScreen, play: &Play, theme: Theme) -> Vec<
     let mut lines = Vec::new();
     let bold = Style::new().add_modifier(Modifier::BOLD);
     if let Some(ms) = run.remaining_ms() {
-        let style = if ms < CLOCK_LOW_MS { theme.bad() } else { theme.title() };
+        let style = if ms < CLOCK_LOW_MS {
+            theme.bad()
+        } else {
+            theme.title()
+        };
         lines.push(Line::from(vec![
             Span::raw("Time  "),
             Span::styled(words::clock(ms), style.add_modifier(Modifier::BOLD)),
@@ -120,7 +131,10 @@ pub fn side_lines(app: &App, run: &RunScreen, play: &Play, theme: Theme) -> Vec<
     lines.push(Line::raw(""));
     if let Some(flash) = run.flash() {
         let (text, good) = words::flash(flash);
-        lines.push(Line::styled(text, if good { theme.good() } else { theme.bad() }));
+        lines.push(Line::styled(
+            text,
+            if good { theme.good() } else { theme.bad() },
+        ));
     }
     if let Some(records) = app.records() {
         lines.push(Line::raw(""));
@@ -146,7 +160,14 @@ fn best_line(mode: Mode, records: &crate::progress::ModeRecords) -> String {
     }
 }
 
-fn render_side(app: &App, run: &RunScreen, play: &Play, theme: Theme, area: Rect, frame: &mut Frame) {
+fn render_side(
+    app: &App,
+    run: &RunScreen,
+    play: &Play,
+    theme: Theme,
+    area: Rect,
+    frame: &mut Frame,
+) {
     let block = Block::default().borders(Borders::ALL).title(Span::styled(
         format!(" {} ", words::title(run.mode())),
         theme.title(),
@@ -204,7 +225,10 @@ pub fn summary_lines(app: &App, run: &RunScreen, theme: Theme) -> Vec<Line<'stat
     match run.storm_summary() {
         Some(summary) => lines.extend(words::storm_summary(&summary).into_iter().map(Line::raw)),
         None => {
-            lines.push(Line::raw(format!("Streak: {} solved in a row", run.score())));
+            lines.push(Line::raw(format!(
+                "Streak: {} solved in a row",
+                run.score()
+            )));
             if let Some(h) = run.highest_solved() {
                 lines.push(Line::raw(format!("Highest rating solved: {h}")));
             }
@@ -212,10 +236,7 @@ pub fn summary_lines(app: &App, run: &RunScreen, theme: Theme) -> Vec<Line<'stat
     }
     if !run.failed().is_empty() {
         lines.push(Line::raw(""));
-        lines.push(Line::styled(
-            "Failed (added to your reviews):",
-            theme.bad(),
-        ));
+        lines.push(Line::styled("Failed (added to your reviews):", theme.bad()));
         for (id, title) in run.failed() {
             lines.push(Line::raw(format!("  {id}  {title}")));
         }
@@ -240,7 +261,12 @@ fn render_summary(app: &App, run: &RunScreen, theme: Theme, area: Rect, frame: &
     .areas(area);
     super::render_header(words::title(run.mode()), theme, header, frame);
     let lines = summary_lines(app, run, theme);
-    let inner = Rect::new(body.x + 2, body.y, body.width.saturating_sub(4), body.height);
+    let inner = Rect::new(
+        body.x + 2,
+        body.y,
+        body.width.saturating_sub(4),
+        body.height,
+    );
     frame.render_widget(Paragraph::new(lines), inner);
     super::render_footer(app.screen(), theme, footer, frame);
 }
