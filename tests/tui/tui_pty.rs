@@ -516,3 +516,24 @@ fn a_mouse_click_on_a_home_menu_item_opens_it_in_a_real_terminal() {
     assert!(!screen.contains("Drills and lessons"), "{screen}");
     s.quit();
 }
+
+#[test]
+fn sancho_storm_opens_full_screen_and_its_clock_runs_out() {
+    let args = ["storm", "--seconds", "2", "--seed", "1"];
+    let mut s = spawn_in(&args, tempfile::tempdir().unwrap());
+    let term = &mut s.term;
+    let screen = term.wait_for("Puzzle Storm");
+    assert!(screen.contains("Time  0:0"), "{screen}");
+    assert!(screen.contains("Score 0"), "{screen}");
+    // Not a move: refused at no cost; the clock runs out by itself.
+    term.send(b"zz\r");
+    let screen = term.wait_for("Time is up.");
+    assert!(screen.contains("Score: 0 solved"), "{screen}");
+    term.send(b"\r");
+    term.wait_for("Storm: 0 solved.");
+    let stored = s.quit();
+    assert!(
+        !stored.contains("\"runs\""),
+        "a run without moves is not kept: {stored}"
+    );
+}
