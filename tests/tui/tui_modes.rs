@@ -601,3 +601,22 @@ fn the_engines_refutation_comes_from_its_thread_and_is_shown_after_the_end() {
         "{status}"
     );
 }
+
+#[test]
+fn snapshot_storm_run_and_summary() {
+    let mut app = storm_app(pool(8), 90);
+    app.update(Action::Tick(200));
+    for _ in 0..5 {
+        typed(&mut app, "Re8#");
+    }
+    app.update(Action::Tick(200));
+    for c in "Re".chars() {
+        app.update(Action::Insert(c));
+    }
+    insta::assert_snapshot!("storm_run", text(&draw(&app, 80, 24)));
+    app.update(Action::ClearLine);
+    for _ in 0..8 {
+        typed(&mut app, "Kg1");
+    }
+    insta::assert_snapshot!("storm_summary", text(&draw(&app, 80, 24)));
+}

@@ -23,6 +23,10 @@ use crate::tui::strings;
 use crate::tui::strings::run as words;
 use crate::tui::theme::Theme;
 
+/// How many failed puzzles the summary lists by name (the rest are
+/// counted; all of them are in the reviews).
+pub const FAILED_SHOWN: usize = 6;
+
 /// Below this many milliseconds the clock is drawn in the "bad" style.
 pub const CLOCK_LOW_MS: u64 = 10_000;
 
@@ -237,8 +241,16 @@ pub fn summary_lines(app: &App, run: &RunScreen, theme: Theme) -> Vec<Line<'stat
     if !run.failed().is_empty() {
         lines.push(Line::raw(""));
         lines.push(Line::styled("Failed (added to your reviews):", theme.bad()));
-        for (id, title) in run.failed() {
+        for (id, title) in run.failed().iter().take(FAILED_SHOWN) {
             lines.push(Line::raw(format!("  {id}  {title}")));
+        }
+        if let Some(more) = run
+            .failed()
+            .len()
+            .checked_sub(FAILED_SHOWN)
+            .filter(|&n| n > 0)
+        {
+            lines.push(Line::styled(format!("  and {more} more"), theme.dim()));
         }
     }
     if let Some(records) = app.records() {
