@@ -18,6 +18,7 @@ use sancho::line::storm::{run_storm, run_streak};
 use sancho::modes::StormSummary;
 use sancho::modes::pool::{BUCKET_WIDTH, PER_BUCKET, STORM_RANGE};
 use sancho::modes::{DEFAULT_SECONDS, puzzle_rating, rising_pool, storm_pool};
+use sancho::notation::Lang;
 use sancho::progress::{
     Attempt, Mode, ModeRecords, ModeRun, Outcome, PuzzleRef, Source, Store, Timestamp,
 };
@@ -61,7 +62,11 @@ pub struct StreakArgs {
 
 /// The full-screen trainer opened on a run (`start`), over the candidate
 /// puzzles (the home menu's Storm and Streak then play them too).
-fn full_screen(start: tui::Start, data_dir: Option<PathBuf>) -> anyhow::Result<ExitCode> {
+fn full_screen(
+    start: tui::Start,
+    data_dir: Option<PathBuf>,
+    lang: Option<Lang>,
+) -> anyhow::Result<ExitCode> {
     // Before any loading: the answer comes at once.
     super::terminal::require()?;
     let (store, notice) = match open_store_noting(data_dir.clone()) {
@@ -77,6 +82,7 @@ fn full_screen(start: tui::Start, data_dir: Option<PathBuf>) -> anyhow::Result<E
     Trainer {
         config: tui::Config {
             start,
+            lang,
             ..tui::Config::default()
         },
         puzzles,
@@ -240,11 +246,16 @@ fn open_store(data_dir: Option<PathBuf>) -> Option<Store> {
 }
 
 /// Runs `sancho storm`.
-pub fn storm(args: StormArgs, data_dir: Option<PathBuf>) -> anyhow::Result<ExitCode> {
+/// `lang` (the global `--lang`) is the full screen's; line mode speaks English.
+pub fn storm(
+    args: StormArgs,
+    data_dir: Option<PathBuf>,
+    lang: Option<Lang>,
+) -> anyhow::Result<ExitCode> {
     let seed = args.seed.unwrap_or_else(|| now().0.unsigned_abs());
     if !args.plain {
         let seconds = args.seconds;
-        return full_screen(tui::Start::Storm { seconds, seed }, data_dir);
+        return full_screen(tui::Start::Storm { seconds, seed }, data_dir, lang);
     }
     let store = RefCell::new(open_store(data_dir.clone()));
     let (puzzles, builtin) = candidates(data_dir)?;
@@ -274,10 +285,15 @@ pub fn storm(args: StormArgs, data_dir: Option<PathBuf>) -> anyhow::Result<ExitC
 }
 
 /// Runs `sancho streak`.
-pub fn streak(args: StreakArgs, data_dir: Option<PathBuf>) -> anyhow::Result<ExitCode> {
+/// `lang` as for [`storm`].
+pub fn streak(
+    args: StreakArgs,
+    data_dir: Option<PathBuf>,
+    lang: Option<Lang>,
+) -> anyhow::Result<ExitCode> {
     let seed = args.seed.unwrap_or_else(|| now().0.unsigned_abs());
     if !args.plain {
-        return full_screen(tui::Start::Streak { seed }, data_dir);
+        return full_screen(tui::Start::Streak { seed }, data_dir, lang);
     }
     let store = RefCell::new(open_store(data_dir.clone()));
     let (puzzles, builtin) = candidates(data_dir)?;

@@ -437,10 +437,10 @@ impl Play {
         let judged = Judged::of(&events);
         self.input.clear();
         self.apply(events);
-        if judged == Judged::Refused || judged == Judged::Wrong {
-            self.refresh_hint();
-        } else {
+        if matches!(judged, Judged::Correct { .. } | Judged::Solved { .. }) {
             self.rebuild_engine();
+        } else {
+            self.refresh_hint();
         }
         judged
     }

@@ -24,17 +24,14 @@ pub const STORM_REPLY_DELAY_MS: u64 = 150;
 /// What the last move or skip did, for the side panel.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub enum Flash {
-    /// A correct move, with the time its combo added (ms).
+    /// A correct move.
     Correct {
-        /// Time added.
+        /// The puzzle's id when the move finished it.
+        solved: Option<String>,
+        /// Time its combo added (ms).
         bonus_ms: u64,
-    },
-    /// A puzzle solved.
-    Solved {
-        /// Its id.
-        id: String,
-        /// Time added by the last move's combo (ms).
-        bonus_ms: u64,
+        /// How the input departed from canonical SAN.
+        notes: Vec<String>,
     },
     /// A wrong move ended the puzzle.
     Wrong {
@@ -197,34 +194,39 @@ impl RunScreen {
         };
         let input = play.input().text();
         let judged = play.submit();
+        if !judged.moved() {
+            return Vec::new();
+        }
         let puzzle = play.puzzle().clone();
         let rating = puzzle_rating(&puzzle);
-        let mut done = Vec::new();
+        let solved = matches!(judged, Judged::Solved { .. });
+        let failed = judged == Judged::Wrong;
         match (&mut self.core, judged) {
-            (_, Judged::Refused) => return done,
-            (Core::Storm(storm), Judged::Correct | Judged::Solved) => {
-                let bonus_ms = storm.correct_move(now).map_or(0, |c| c.bonus_ms);
-                if judged == Judged::Solved {
-                    storm.solved(now, Some(rating));
-                }
-                self.flash = Some(if judged == Judged::Solved {
-                    Flash::Solved {
-                        id: puzzle.id.clone(),
-                        bonus_ms,
+            (_, Judged::Refused) => {}
+            (core, Judged::Correct { notes } | Judged::Solved { notes }) => {
+                let bonus_ms = match core {
+                    Core::Storm(storm) => {
+                        let bonus = storm.correct_move(now).map_or(0, |c| c.bonus_ms);
+                        if solved {
+                            storm.solved(now, Some(rating));
+                        }
+                        bonus
                     }
-                } else {
-                    Flash::Correct { bonus_ms }
+                    Core::Streak(streak) => {
+                        if solved {
+                            streak.solve();
+                            self.highest_solved =
+                                Some(self.highest_solved.map_or(rating, |h| h.max(rating)));
+                        }
+                        0
+                    }
+                };
+                self.flash = Some(Flash::Correct {
+                    solved: solved.then(|| puzzle.id.clone()),
+                    bonus_ms,
+                    notes,
                 });
             }
-            (Core::Streak(streak), Judged::Solved) => {
-                streak.solve();
-                self.highest_solved = Some(self.highest_solved.map_or(rating, |h| h.max(rating)));
-                self.flash = Some(Flash::Solved {
-                    id: puzzle.id.clone(),
-                    bonus_ms: 0,
-                });
-            }
-            (Core::Streak(_), Judged::Correct) => self.flash = Some(Flash::Correct { bonus_ms: 0 }),
             (core, Judged::Wrong) => {
                 let penalty_ms = match core {
                     Core::Storm(storm) => storm
@@ -243,11 +245,12 @@ impl RunScreen {
                 });
             }
         }
-        if matches!(judged, Judged::Solved | Judged::Wrong) {
+        let mut done = Vec::new();
+        if solved || failed {
             done.push(Finished::ModePuzzle {
                 source: source_of(&puzzle, self.builtin),
                 puzzle: Box::new(puzzle),
-                solved: judged == Judged::Solved,
+                solved,
                 time_ms: now.saturating_sub(self.started_ms),
             });
             let over = match &self.core {

@@ -120,9 +120,10 @@ fn a_scripted_storm_run_keeps_lichess_time_accounts() {
     }
     assert_eq!(
         app.run().unwrap().flash(),
-        Some(&Flash::Solved {
-            id: recorded[4].clone(),
-            bonus_ms: 3_000
+        Some(&Flash::Correct {
+            solved: Some(recorded[4].clone()),
+            bonus_ms: 3_000,
+            notes: Vec::new(),
         })
     );
     assert_eq!(remaining(&app), 62_000);
@@ -163,7 +164,14 @@ fn a_scripted_storm_run_keeps_lichess_time_accounts() {
     typed(&mut app, "Qh8");
     assert_eq!(remaining(&app), 50_000);
 
-    typed(&mut app, "Re8#");
+    // The notation is taught on the way: the mate sign was left out.
+    typed(&mut app, "Re8");
+    let Some(Flash::Correct { notes, .. }) = app.run().unwrap().flash() else {
+        panic!("{:?}", app.run().unwrap().flash());
+    };
+    assert!(!notes.is_empty());
+    let screen = text(&draw(&app, 100, 30));
+    assert!(screen.contains("(note: "), "{screen}");
     // The last ten seconds are drawn in the warning style.
     app.update(Action::Tick(41_000));
     let buf = draw(&app, 100, 30);

@@ -4,15 +4,21 @@
 use crate::session::{Event, Wrong};
 
 /// What [`Play::submit`](super::Play::submit) made of the input line.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[derive(Clone, Debug, PartialEq, Eq)]
 pub enum Judged {
     /// No move was played: empty input, not a legal move, or the puzzle
     /// had ended. It costs nothing.
     Refused,
     /// A correct move; the puzzle goes on.
-    Correct,
+    Correct {
+        /// How the input departed from canonical SAN ("0-0 is written O-O").
+        notes: Vec<String>,
+    },
     /// A correct move that finished the puzzle.
-    Solved,
+    Solved {
+        /// As for `Correct`.
+        notes: Vec<String>,
+    },
     /// A legal move that is not the solution.
     Wrong,
 }
@@ -23,9 +29,14 @@ impl Judged {
         let mut judged = Judged::Refused;
         for event in events {
             match event {
-                Event::Correct { .. } if judged == Judged::Refused => judged = Judged::Correct,
-                Event::Solved { .. } | Event::Failed { .. } if judged == Judged::Correct => {
-                    judged = Judged::Solved;
+                Event::Correct { diagnostics, .. } => {
+                    let notes = diagnostics.iter().map(|d| d.message.clone()).collect();
+                    judged = Judged::Correct { notes };
+                }
+                Event::Solved { .. } | Event::Failed { .. } => {
+                    if let Judged::Correct { notes } = judged {
+                        judged = Judged::Solved { notes };
+                    }
                 }
                 Event::Wrong {
                     wrong: Wrong::NotSolution { .. },
@@ -35,6 +46,11 @@ impl Judged {
             }
         }
         judged
+    }
+
+    /// Whether a move was played (right or wrong).
+    pub fn moved(&self) -> bool {
+        !matches!(self, Judged::Refused)
     }
 }
 

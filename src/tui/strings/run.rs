@@ -38,11 +38,22 @@ pub fn title(mode: Mode) -> &'static str {
 /// What the last move did, and whether it was good news.
 pub fn flash(flash: &Flash) -> (String, bool) {
     match flash {
-        Flash::Correct { bonus_ms: 0 } => ("Correct.".to_owned(), true),
-        Flash::Correct { bonus_ms } => (format!("Correct. Combo: +{} s!", bonus_ms / 1000), true),
-        Flash::Solved { id, bonus_ms: 0 } => (format!("Solved {id}."), true),
-        Flash::Solved { id, bonus_ms } => {
-            (format!("Solved {id}. Combo: +{} s!", bonus_ms / 1000), true)
+        Flash::Correct {
+            solved,
+            bonus_ms,
+            notes,
+        } => {
+            let mut text = match solved {
+                Some(id) => format!("Solved {id}."),
+                None => "Correct.".to_owned(),
+            };
+            if *bonus_ms > 0 {
+                text.push_str(&format!(" Combo: +{} s!", bonus_ms / 1000));
+            }
+            if !notes.is_empty() {
+                text.push_str(&format!(" (note: {})", notes.join("; ")));
+            }
+            (text, true)
         }
         Flash::Wrong {
             input,
