@@ -537,3 +537,37 @@ fn sancho_storm_opens_full_screen_and_its_clock_runs_out() {
         "a run without moves is not kept: {stored}"
     );
 }
+
+#[cfg(unix)]
+#[test]
+fn the_full_screen_shows_the_engines_refutation_once_the_puzzle_ends() {
+    use std::os::unix::fs::PermissionsExt;
+    // A fake UCI engine: every search says the king takes the rook.
+    let dir = tempfile::tempdir().unwrap();
+    let engine = dir.path().join("fake-engine");
+    std::fs::write(
+        &engine,
+        "#!/bin/sh\nwhile IFS= read -r line; do\n  case \"$line\" in\n    \
+         uci) echo \"id name Fake\"; echo uciok ;;\n    isready) echo readyok ;;\n    \
+         quit) exit 0 ;;\n    go*) echo \"info depth 9 score cp 500 pv c8d8\"; echo \"bestmove c8d8\" ;;\n  \
+         esac\ndone\n",
+    )
+    .unwrap();
+    std::fs::set_permissions(&engine, std::fs::Permissions::from_mode(0o755)).unwrap();
+    let engine = engine.to_str().unwrap();
+    let args = [
+        "play", "--ascii", "--pack", GOOD_PACK, "--puzzle", "m2-001", "--engine", engine,
+    ];
+    let mut s = spawn_in(&args, tempfile::tempdir().unwrap());
+    let term = &mut s.term;
+    term.wait_for("Your move");
+    term.send(b"Rd8+\r");
+    let screen = term.wait_for("not the move");
+    assert!(!screen.contains("Kxd8"), "never before the end:\n{screen}");
+    term.send(b"Kb6\r");
+    term.wait_for("Kb8");
+    term.send(b"Rd8#\r");
+    let screen = term.wait_for("Kxd8");
+    assert!(screen.contains("Rd8+?"), "{screen}");
+    s.quit();
+}
