@@ -243,6 +243,11 @@ fn a_scripted_storm_run_keeps_lichess_time_accounts() {
     }
     let (x, y) = find(&buf, "Failed (added");
     assert_eq!(buf[(x, y)].fg, theme.bad().fg.unwrap());
+    // The summary scrolls (a long list of failed puzzles).
+    app.update(Action::Down);
+    assert_eq!(app.scroll(), 1);
+    app.update(Action::Up);
+    assert_eq!(app.scroll(), 0);
     // Typing on goes nowhere; Enter leaves with the score said at home.
     app.update(Action::Insert('e'));
     app.update(Action::Select);
@@ -275,6 +280,13 @@ fn storm_has_no_skip_and_no_hint_keys() {
     app.update(Action::Next);
     assert_eq!(current_id(&app), id);
     assert_eq!(app.run().unwrap().flash(), Some(&Flash::NoSkip));
+    let shown = text(&draw(&app, 100, 30));
+    assert!(shown.contains("Storm has no skip."), "{shown}");
+    assert!(
+        !shown.contains("F4 skip"),
+        "not offered in the footer:
+{shown}"
+    );
     let screen = Screen::Run { input_empty: true };
     let key = |code| KeyEvent::new(code, KeyModifiers::NONE);
     // Letters type (q too), ? opens the help only on an empty line.
@@ -330,6 +342,7 @@ fn a_streak_has_one_skip_and_ends_at_the_first_mistake() {
     let screen = text(&draw(&app, 100, 30));
     assert!(screen.contains("Streak 1"), "{screen}");
     assert!(screen.contains("Skip: 1 left"), "{screen}");
+    assert!(screen.contains("F4 skip"), "{screen}");
     app.update(Action::Next);
     assert_eq!(current_id(&app), "hard", "mid was skipped");
     assert_eq!(app.run().unwrap().flash(), Some(&Flash::Skipped));

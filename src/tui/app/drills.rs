@@ -226,6 +226,7 @@ impl App {
                 .drill
                 .as_ref()
                 .map_or(0, |d| d.run().summary().mistakes.len() + 8),
+            View::Run => self.run.as_ref().map_or(0, |r| r.failed().len() + 16),
             _ => 0,
         };
         u16::try_from(lines).unwrap_or(u16::MAX)

@@ -41,6 +41,7 @@ impl App {
         };
         let lang = self.config.lang.unwrap_or_default();
         self.run = Some(run.start(self.config.reply_delay_ms, lang));
+        self.scroll = 0;
         self.view = View::Run;
     }
 
@@ -52,9 +53,15 @@ impl App {
         if run.end().is_some() {
             // The summary: Enter or Esc goes home, where the score stays
             // said until a key is pressed.
-            if matches!(action, Action::Back | Action::Select) {
-                self.notice = Some(strings::run_notice(run));
-                self.view = View::Home;
+            match action {
+                Action::Back | Action::Select => {
+                    self.notice = Some(strings::run_notice(run));
+                    self.view = View::Home;
+                }
+                Action::Up | Action::Down | Action::ScrollUp | Action::ScrollDown => {
+                    self.update_page(action);
+                }
+                _ => {}
             }
             return;
         }

@@ -36,7 +36,7 @@ pub fn title(mode: Mode) -> &'static str {
 }
 
 /// What the last move did, and whether it was good news.
-pub fn flash(flash: &Flash) -> (String, bool) {
+pub fn flash(flash: &Flash, mode: Mode) -> (String, bool) {
     match flash {
         Flash::Correct {
             solved,
@@ -68,6 +68,7 @@ pub fn flash(flash: &Flash) -> (String, bool) {
             (text, false)
         }
         Flash::Skipped => ("Skipped: that was this run's one skip.".to_owned(), true),
+        Flash::NoSkip if mode == Mode::Storm => ("Storm has no skip.".to_owned(), false),
         Flash::NoSkip => ("No skip left in this run.".to_owned(), false),
     }
 }

@@ -83,8 +83,20 @@ fn render_too_small(area: Rect, frame: &mut Frame) {
 
 /// The footer: the key map's footer entries for the current screen.
 pub(crate) fn render_footer(screen: Screen, theme: Theme, area: Rect, frame: &mut Frame) {
+    render_footer_without(screen, None, theme, area, frame);
+}
+
+/// The footer without the keys of `hidden` (an action the screen has no
+/// use for at the moment, such as Storm's skip).
+pub(crate) fn render_footer_without(
+    screen: Screen,
+    hidden: Option<&crate::tui::Action>,
+    theme: Theme,
+    area: Rect,
+    frame: &mut Frame,
+) {
     let mut spans = Vec::new();
-    for binding in bindings_for(&screen).filter(|b| b.footer) {
+    for binding in bindings_for(&screen).filter(|b| b.footer && Some(&b.action) != hidden) {
         let Some(&key) = binding.keys.first() else {
             continue;
         };

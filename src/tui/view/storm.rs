@@ -16,16 +16,13 @@ use crate::config::LiveHint;
 use crate::modes::combo_bonus_ms;
 use crate::progress::Mode;
 use crate::spoiler::{Policy, shown};
+use crate::tui::action::Action;
 use crate::tui::app::App;
 use crate::tui::play::Play;
 use crate::tui::storm::RunScreen;
 use crate::tui::strings;
 use crate::tui::strings::run as words;
 use crate::tui::theme::Theme;
-
-/// How many failed puzzles the summary lists by name (the rest are
-/// counted; all of them are in the reviews).
-pub const FAILED_SHOWN: usize = 6;
 
 /// Below this many milliseconds the clock is drawn in the "bad" style.
 pub const CLOCK_LOW_MS: u64 = 10_000;
@@ -86,7 +83,9 @@ fn render_run(
         frame,
     );
     render_hint(play, app.config().live_hint, theme, hint, frame);
-    super::render_footer(app.screen(), theme, footer, frame);
+    // Storm has no skip: its key is not offered.
+    let hidden = (run.mode() == Mode::Storm).then_some(Action::Next);
+    super::render_footer_without(app.screen(), hidden.as_ref(), theme, footer, frame);
 }
 
 /// The side panel's lines during a run.
@@ -134,7 +133,7 @@ pub fn side_lines(app: &App, run: &RunScreen, play: &Play, theme: Theme) -> Vec<
     lines.push(Line::raw(strings::you_play(puzzle.user_color.is_white())));
     lines.push(Line::raw(""));
     if let Some(flash) = run.flash() {
-        let (text, good) = words::flash(flash);
+        let (text, good) = words::flash(flash, run.mode());
         lines.push(Line::styled(
             text,
             if good { theme.good() } else { theme.bad() },
@@ -241,16 +240,8 @@ pub fn summary_lines(app: &App, run: &RunScreen, theme: Theme) -> Vec<Line<'stat
     if !run.failed().is_empty() {
         lines.push(Line::raw(""));
         lines.push(Line::styled("Failed (added to your reviews):", theme.bad()));
-        for (id, title) in run.failed().iter().take(FAILED_SHOWN) {
+        for (id, title) in run.failed() {
             lines.push(Line::raw(format!("  {id}  {title}")));
-        }
-        if let Some(more) = run
-            .failed()
-            .len()
-            .checked_sub(FAILED_SHOWN)
-            .filter(|&n| n > 0)
-        {
-            lines.push(Line::styled(format!("  and {more} more"), theme.dim()));
         }
     }
     if let Some(records) = app.records() {
@@ -279,6 +270,7 @@ fn render_summary(app: &App, run: &RunScreen, theme: Theme, area: Rect, frame: &
         body.width.saturating_sub(4),
         body.height,
     );
-    frame.render_widget(Paragraph::new(lines), inner);
+    // A long list of failed puzzles scrolls (the arrows, PgDn).
+    frame.render_widget(Paragraph::new(lines).scroll((app.scroll(), 0)), inner);
     super::render_footer(app.screen(), theme, footer, frame);
 }
