@@ -6,6 +6,7 @@ use std::collections::VecDeque;
 
 use shakmaty::{Chess, Color, Move, Position, Square};
 
+mod complete;
 mod judged;
 mod review;
 
@@ -14,10 +15,9 @@ pub use judged::Judged;
 use super::input::InputLine;
 use super::strings;
 use crate::engine::refute::Refutation;
-use crate::notation::{Hint, HintEngine, HintState, Lang, MoveText, hint_in};
+use crate::notation::{Hint, HintEngine, Lang, MoveText, hint_in};
 use crate::puzzle::Puzzle;
 use crate::session::{self, Event, Session, SolutionStep, Wrong};
-use crate::spoiler::without_signs;
 
 /// How long the opponent "thinks" before a reply appears, in milliseconds.
 pub const REPLY_DELAY_MS: u64 = 500;
@@ -489,37 +489,6 @@ impl Play {
         }
     }
 
-    /// Tab: completes to the only candidate (without its check or mate
-    /// sign: that would give the answer away); else to the candidates'
-    /// common prefix when the input is a literal prefix of all of them; else,
-    /// when the input already reads as a complete move (`0-0`), rewrites it
-    /// in canonical SAN (`O-O`).
-    pub fn complete(&mut self) {
-        let text = self.input.text();
-        let sans: Vec<String> = self
-            .hint
-            .candidates
-            .iter()
-            .map(|m| self.lang.localize(&m.san))
-            .collect();
-        let target = match sans.as_slice() {
-            [] => return,
-            [one] => one.clone(),
-            [first, ..] if !sans.iter().all(|san| san.starts_with(&text)) => {
-                if self.hint.state != HintState::CompleteOrLonger {
-                    return;
-                }
-                first.clone()
-            }
-            many => common_prefix(many.iter().map(String::as_str)),
-        };
-        // Completing must not tell whether the move checks or mates.
-        let target = without_signs(&target);
-        if target != text {
-            self.edit(|line| line.set(&target));
-        }
-    }
-
     /// Turns the board around.
     pub fn flip(&mut self) {
         self.flipped = !self.flipped;
@@ -602,24 +571,6 @@ impl Play {
             self.puzzle().user_color
         }
     }
-}
-
-fn common_prefix<'a>(mut words: impl Iterator<Item = &'a str>) -> String {
-    let Some(first) = words.next() else {
-        return String::new();
-    };
-    let mut len = first.len();
-    for w in words {
-        len = first
-            .char_indices()
-            .zip(w.chars())
-            .take_while(|((_, a), b)| a == b)
-            .map(|((i, a), _)| i + a.len_utf8())
-            .last()
-            .unwrap_or(0)
-            .min(len);
-    }
-    first[..len].to_owned()
 }
 
 #[cfg(test)]
