@@ -189,6 +189,10 @@ impl RunScreen {
             return Vec::new();
         }
         let now = self.now_ms;
+        if matches!(&self.core, Core::Storm(storm) if storm.is_over(now)) {
+            // A move after zero does not count (a tick ends the run first).
+            return self.finish(RunEnd::Over);
+        }
         let Some(play) = &mut self.play else {
             return Vec::new();
         };
