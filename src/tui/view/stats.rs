@@ -54,7 +54,10 @@ pub fn render(app: &App, theme: Theme, area: Rect, frame: &mut Frame) {
         );
         return;
     };
-    let totals = totals_lines(stats, theme);
+    let mut totals = totals_lines(stats, theme);
+    if let Some(records) = app.records().filter(|r| r.storm_runs + r.streak_runs > 0) {
+        totals.push(super::storm::records_line(records, theme));
+    }
     let mistakes_h = u16::try_from(stats.mistakes.len().clamp(1, TOP_MISTAKES) + 2).unwrap_or(3);
     let [top, middle, bottom] = Layout::vertical([
         Constraint::Length(u16::try_from(totals.len()).unwrap_or(3)),

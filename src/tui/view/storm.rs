@@ -14,7 +14,7 @@ use super::board::Board;
 use super::puzzle::{areas, board_area_at_most, hint_lines};
 use crate::config::LiveHint;
 use crate::modes::combo_bonus_ms;
-use crate::progress::Mode;
+use crate::progress::{Mode, ModeRecords};
 use crate::spoiler::{Policy, shown};
 use crate::tui::action::Action;
 use crate::tui::app::App;
@@ -146,8 +146,32 @@ pub fn side_lines(app: &App, run: &RunScreen, play: &Play, theme: Theme) -> Vec<
     lines
 }
 
+/// The Storm and Streak bests as one line of the stats screen.
+pub fn records_line(records: &ModeRecords, theme: Theme) -> Line<'static> {
+    let label = |s: &str| Span::styled(s.to_owned(), theme.key());
+    let storm = match (&records.storm_best_today, &records.storm_best) {
+        (_, None) => "no runs yet   ".to_owned(),
+        (today, Some(best)) => format!(
+            "best {} (today {}), {} runs   ",
+            best.score,
+            today.as_ref().map_or(0, |t| t.score),
+            records.storm_runs
+        ),
+    };
+    let streak = records.streak_best.map_or_else(
+        || "no runs yet".to_owned(),
+        |b| format!("best {b} in a row"),
+    );
+    Line::from(vec![
+        label("Storm "),
+        Span::raw(storm),
+        label("Streak "),
+        Span::raw(streak),
+    ])
+}
+
 /// One line of the bests for the side panel.
-fn best_line(mode: Mode, records: &crate::progress::ModeRecords) -> String {
+fn best_line(mode: Mode, records: &ModeRecords) -> String {
     match mode {
         Mode::Storm => match (&records.storm_best_today, &records.storm_best) {
             (_, None) => "First Storm run: no best yet.".to_owned(),
