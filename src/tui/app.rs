@@ -176,6 +176,9 @@ pub struct App {
     run: Option<RunScreen>,
     /// Runs started from the menu (each adds 1 to the seed).
     runs_started: u64,
+    /// A run waiting for its puzzles from the library: Storm or Streak,
+    /// and its seed.
+    pending_run: Option<(MenuItem, u64)>,
     quit: bool,
 }
 
@@ -227,6 +230,7 @@ impl App {
             library: None,
             run: None,
             runs_started: 0,
+            pending_run: None,
             quit: false,
         };
         match config.start {
@@ -310,6 +314,7 @@ impl App {
                 }
             }
             Reply::Picked(result) => self.picked(result),
+            Reply::Pool(result) => self.pooled(result),
             Reply::Stats(stats) => self.context.stats = Some(*stats),
             Reply::Recorded {
                 puzzle_id,
@@ -413,7 +418,7 @@ impl App {
                 item @ (MenuItem::Storm | MenuItem::Streak) => {
                     let seed = self.context.seed.wrapping_add(self.runs_started);
                     self.runs_started += 1;
-                    self.start_run(item, crate::modes::DEFAULT_SECONDS, seed);
+                    self.open_run(item, seed);
                 }
                 MenuItem::MyGames => self.open_mined(),
                 MenuItem::Help => self.help = true,

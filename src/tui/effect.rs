@@ -64,6 +64,9 @@ pub enum Request {
         /// How many.
         limit: usize,
     },
+    /// Storm's and Streak's candidates: a few puzzles from each 100-point
+    /// rating bucket from 1000 to 2500 (answered with [`Reply::Pool`]).
+    Pool,
 }
 
 /// An answer to an [`Effect`].
@@ -78,6 +81,8 @@ pub enum Reply {
     },
     /// The puzzles for [`Request::Pick`].
     Picked(Result<Vec<Puzzle>, LibraryError>),
+    /// The candidates for [`Request::Pool`].
+    Pool(Result<Vec<Puzzle>, LibraryError>),
     /// The stats as they stand after everything recorded so far.
     Stats(Box<Stats>),
     /// A puzzle attempt was saved: how the rating moved (or why not).

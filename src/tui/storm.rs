@@ -336,7 +336,7 @@ impl RunScreen {
     }
 
     /// Which puzzle of the pool is shown (0-based), and the pool's size.
-    pub fn position(&self) -> (usize, usize) {
+    pub fn counter(&self) -> (usize, usize) {
         (self.at, self.pool.len())
     }
 

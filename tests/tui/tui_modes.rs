@@ -641,3 +641,61 @@ fn snapshot_storm_run_and_summary() {
     }
     insta::assert_snapshot!("storm_summary", text(&draw(&app, 80, 24)));
 }
+
+/// A library of one puzzle per 100-point bucket, each rated at its middle.
+struct Buckets;
+
+impl sancho::tui::PuzzleSource for Buckets {
+    fn theme_counts(
+        &self,
+        _: &sancho::library::Filter,
+    ) -> Result<Vec<sancho::library::ThemeCount>, sancho::library::LibraryError> {
+        Ok(Vec::new())
+    }
+
+    fn count(&self, _: &sancho::library::Filter) -> Result<u64, sancho::library::LibraryError> {
+        Ok(15)
+    }
+
+    fn pick(
+        &self,
+        filter: &sancho::library::Filter,
+        near: u16,
+        _: usize,
+    ) -> Result<Vec<Puzzle>, sancho::library::LibraryError> {
+        let (from, to) = filter.rating.unwrap();
+        assert!((from..=to).contains(&near));
+        Ok(vec![mate_in_one(&format!("lib{near}"), u32::from(near))])
+    }
+}
+
+#[test]
+fn with_a_library_the_home_menus_storm_draws_its_puzzles_from_it() {
+    let mut app = App::new(Config::default(), pool(3)).with_library();
+    for _ in 0..4 {
+        app.update(Action::Down);
+    }
+    let effects = app.update(Action::Select);
+    assert_eq!(
+        effects,
+        [Effect::Library(sancho::tui::Request::Pool)],
+        "asked on the library's thread"
+    );
+    assert_eq!(app.view(), View::Home);
+    assert_eq!(app.notice(), Some("Drawing puzzles from the library…"));
+    let reply = sancho::tui::filter::answer(&Buckets, sancho::tui::Request::Pool);
+    app.answer(reply);
+    assert_eq!(app.view(), View::Run);
+    let run = app.run().unwrap();
+    assert_eq!(run.counter(), (0, 15), "one puzzle from each bucket");
+    assert_eq!(current_id(&app), "lib1050", "the lowest rating first");
+    // Its puzzles are recorded as the library's (Lichess), not built-in.
+    let effects = typed(&mut app, "Re8#");
+    assert!(effects.iter().any(|e| matches!(
+        e,
+        Effect::Record(Finished::ModePuzzle {
+            source: Source::Lichess,
+            ..
+        })
+    )));
+}

@@ -5,21 +5,69 @@
 use super::{App, Finished, MenuItem, View};
 use crate::engine::EngineError;
 use crate::engine::refute::Refutation;
-use crate::modes::{puzzle_rating, rising_pool, storm_pool};
+use crate::library::LibraryError;
+use crate::modes::{DEFAULT_SECONDS, puzzle_rating, rising_pool, storm_pool};
 use crate::progress::ModeRecords;
 use crate::puzzle::{Puzzle, SourceError};
 use crate::tui::action::Action;
-use crate::tui::effect::{Effect, Refute};
+use crate::tui::effect::{Effect, Refute, Request};
 use crate::tui::input::InputLine;
 use crate::tui::play::Play;
 use crate::tui::storm::RunScreen;
 use crate::tui::strings;
 
 impl App {
+    /// The home menu's Storm or Streak: with a library, its puzzles are
+    /// asked for first (the run starts when they come); else the puzzles
+    /// loaded are played.
+    pub(super) fn open_run(&mut self, item: MenuItem, seed: u64) {
+        if self.library.is_some() {
+            self.pending_run = Some((item, seed));
+            self.notice = Some(strings::DRAWING.to_owned());
+            self.effects.push(Effect::Library(Request::Pool));
+        } else {
+            self.start_run(item, DEFAULT_SECONDS, seed);
+        }
+    }
+
+    /// The library's candidates for the run asked for from the home menu:
+    /// it starts if the home screen is still shown (with the loaded puzzles
+    /// when the library has none in Storm's range).
+    pub(super) fn pooled(&mut self, result: Result<Vec<Puzzle>, LibraryError>) {
+        let Some((item, seed)) = self.pending_run.take() else {
+            return;
+        };
+        if self.view != View::Home {
+            return;
+        }
+        self.notice = None;
+        match result {
+            Ok(pool) if !pool.is_empty() => {
+                self.start_run_over(&pool, false, item, DEFAULT_SECONDS, seed);
+            }
+            Ok(_) => self.start_run(item, DEFAULT_SECONDS, seed),
+            Err(e) => self.notice = Some(e.to_string()),
+        }
+    }
+
     /// Starts a Storm (`seconds` on the clock) or Streak run over the
     /// puzzles loaded, the pool drawn with `seed`.
     pub(super) fn start_run(&mut self, item: MenuItem, seconds: u32, seed: u64) {
-        let ratings: Vec<u32> = self.puzzles.iter().map(puzzle_rating).collect();
+        let puzzles = std::mem::take(&mut self.puzzles);
+        self.start_run_over(&puzzles, self.builtin, item, seconds, seed);
+        self.puzzles = puzzles;
+    }
+
+    /// Starts a run over `puzzles` (`builtin`: where they are recorded from).
+    fn start_run_over(
+        &mut self,
+        puzzles: &[Puzzle],
+        builtin: bool,
+        item: MenuItem,
+        seconds: u32,
+        seed: u64,
+    ) {
+        let ratings: Vec<u32> = puzzles.iter().map(puzzle_rating).collect();
         let storm = item == MenuItem::Storm;
         let order = if storm {
             storm_pool(&ratings, seed)
@@ -28,16 +76,16 @@ impl App {
         };
         let pool: Vec<Puzzle> = order
             .into_iter()
-            .filter_map(|i| self.puzzles.get(i).cloned())
+            .filter_map(|i| puzzles.get(i).cloned())
             .collect();
         if pool.is_empty() {
             self.notice = Some(strings::NO_PUZZLES.to_owned());
             return;
         }
         let run = if storm {
-            RunScreen::storm(pool, seconds, self.builtin)
+            RunScreen::storm(pool, seconds, builtin)
         } else {
-            RunScreen::streak(pool, self.builtin)
+            RunScreen::streak(pool, builtin)
         };
         let lang = self.config.lang.unwrap_or_default();
         self.run = Some(run.start(self.config.reply_delay_ms, lang));

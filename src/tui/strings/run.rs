@@ -4,6 +4,9 @@ use crate::modes::StormSummary;
 use crate::progress::{Mode, ModeRecords};
 use crate::tui::storm::{Flash, RunEnd, RunScreen};
 
+/// Said while Storm's or Streak's puzzles are drawn from the library.
+pub const DRAWING: &str = "Drawing puzzles from the library…";
+
 /// "My games" without a mined pack.
 pub const NO_MINED: &str =
     "No games mined yet: run sancho mine GAMES.pgn (it needs a UCI engine such as Stockfish).";

@@ -44,7 +44,7 @@ fn render_run(
     frame: &mut Frame,
 ) {
     let [header, body, input, hint, footer] = areas(area);
-    let (at, of) = run.position();
+    let (at, of) = run.counter();
     super::render_header(
         &format!("{} · puzzle {} of {of}", words::title(run.mode()), at + 1),
         theme,
