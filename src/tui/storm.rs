@@ -76,8 +76,11 @@ pub struct RunScreen {
     builtin: bool,
     reply_delay_ms: u64,
     lang: Lang,
-    /// Milliseconds since the run started (the sum of the ticks).
+    /// Milliseconds since the run's first move (the sum of the ticks
+    /// since): Storm's clock starts with the first move, as on Lichess.
     now_ms: u64,
+    /// Whether the first move has been played.
+    clock_started: bool,
     /// When the current puzzle started.
     started_ms: u64,
     flash: Option<Flash>,
@@ -114,6 +117,7 @@ impl RunScreen {
             reply_delay_ms,
             lang: Lang::EN,
             now_ms: 0,
+            clock_started: false,
             started_ms: 0,
             flash: None,
             end: None,
@@ -173,7 +177,9 @@ impl RunScreen {
         if self.end.is_some() {
             return Vec::new();
         }
-        self.now_ms = self.now_ms.saturating_add(ms);
+        if self.clock_started {
+            self.now_ms = self.now_ms.saturating_add(ms);
+        }
         if let Some(play) = &mut self.play {
             play.tick(ms);
         }
@@ -201,6 +207,7 @@ impl RunScreen {
         if !judged.moved() {
             return Vec::new();
         }
+        self.clock_started = true;
         let puzzle = play.puzzle().clone();
         let rating = puzzle_rating(&puzzle);
         let solved = matches!(judged, Judged::Solved { .. });
@@ -338,6 +345,11 @@ impl RunScreen {
     /// Which puzzle of the pool is shown (0-based), and the pool's size.
     pub fn counter(&self) -> (usize, usize) {
         (self.at, self.pool.len())
+    }
+
+    /// Whether the clock runs (it starts with the first move).
+    pub fn clock_started(&self) -> bool {
+        self.clock_started
     }
 
     /// Storm: the clock's milliseconds left.

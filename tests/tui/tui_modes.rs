@@ -101,8 +101,14 @@ fn a_scripted_storm_run_keeps_lichess_time_accounts() {
     assert_eq!(app.view(), View::Run);
     assert_eq!(app.screen(), Screen::Run { input_empty: true });
     assert_eq!(remaining(&app), 60_000);
+    // The clock starts with the first move, as on Lichess.
     app.update(Action::Tick(1_000));
-    assert_eq!(remaining(&app), 59_000);
+    assert_eq!(remaining(&app), 60_000);
+    let screen = text(&draw(&app, 100, 30));
+    assert!(
+        screen.contains("Time  1:00 (starts with your first move)"),
+        "{screen}"
+    );
 
     // Five correct moves in a row: the fifth adds 3 s.
     let mut recorded = Vec::new();
@@ -126,13 +132,14 @@ fn a_scripted_storm_run_keeps_lichess_time_accounts() {
             notes: Vec::new(),
         })
     );
-    assert_eq!(remaining(&app), 62_000);
+    assert_eq!(remaining(&app), 63_000);
     assert_eq!(app.run().unwrap().score(), 5);
 
     // The clock and the bonus on screen.
     let buf = draw(&app, 100, 30);
     let screen = text(&buf);
-    assert!(screen.contains("Time  1:02"), "{screen}");
+    assert!(screen.contains("Time  1:03"), "{screen}");
+    assert!(!screen.contains("starts with"), "{screen}");
     assert!(screen.contains("Score 5"), "{screen}");
     assert!(screen.contains("Combo 5 (+5 s at 12)"), "{screen}");
     assert!(screen.contains("Combo: +3 s!"), "{screen}");
@@ -152,7 +159,7 @@ fn a_scripted_storm_run_keeps_lichess_time_accounts() {
         effects.iter().any(|e| matches!(e,
         Effect::Record(Finished::ModePuzzle { puzzle, solved: false, .. }) if puzzle.id == failed))
     );
-    assert_eq!(remaining(&app), 50_000);
+    assert_eq!(remaining(&app), 51_000);
     assert_eq!(app.run().unwrap().combo(), Some(0));
     assert_ne!(current_id(&app), failed, "a wrong move ends the puzzle");
     let buf = draw(&app, 100, 30);
@@ -162,7 +169,7 @@ fn a_scripted_storm_run_keeps_lichess_time_accounts() {
 
     // An answer that is no legal move costs nothing.
     typed(&mut app, "Qh8");
-    assert_eq!(remaining(&app), 50_000);
+    assert_eq!(remaining(&app), 51_000);
 
     // The notation is taught on the way: the mate sign was left out.
     typed(&mut app, "Re8");
@@ -173,7 +180,7 @@ fn a_scripted_storm_run_keeps_lichess_time_accounts() {
     let screen = text(&draw(&app, 100, 30));
     assert!(screen.contains("(note: "), "{screen}");
     // The last ten seconds are drawn in the warning style.
-    app.update(Action::Tick(41_000));
+    app.update(Action::Tick(42_000));
     let buf = draw(&app, 100, 30);
     let (x, y) = find(&buf, "0:09");
     assert_eq!(buf[(x, y)].fg, theme.bad().fg.unwrap());
@@ -191,8 +198,8 @@ fn a_scripted_storm_run_keeps_lichess_time_accounts() {
         moves: 7,
         accuracy: 85,
         combo_best: 5,
-        // 1 s on the first puzzle, 2 s on the failed one, 0 on the rest.
-        ms_per_puzzle: 3_000 / 7,
+        // 2 s on the failed puzzle, 0 on the rest.
+        ms_per_puzzle: 2_000 / 7,
         highest_solved: Some(1200),
         failed: vec![failed.clone()],
     };
@@ -233,7 +240,7 @@ fn a_scripted_storm_run_keeps_lichess_time_accounts() {
         "Score: 6 solved",
         "Moves: 7 (85% accurate)",
         "Best combo: 5",
-        "Time per puzzle: 0.4 s",
+        "Time per puzzle: 0.2 s",
         "Highest rating solved: 1200",
         "Failed (added to your reviews):",
         "Storm: 1 run; best 6 solved in 60 s",

@@ -523,19 +523,35 @@ fn sancho_storm_opens_full_screen_and_its_clock_runs_out() {
     let mut s = spawn_in(&args, tempfile::tempdir().unwrap());
     let term = &mut s.term;
     let screen = term.wait_for("Puzzle Storm");
-    assert!(screen.contains("Time  0:0"), "{screen}");
-    assert!(screen.contains("Score 0"), "{screen}");
-    // Not a move: refused at no cost; the clock runs out by itself.
-    term.send(b"zz\r");
-    let screen = term.wait_for("Time is up.");
-    assert!(screen.contains("Score: 0 solved"), "{screen}");
-    term.send(b"\r");
-    term.wait_for("Storm: 0 solved.");
-    let stored = s.quit();
     assert!(
-        !stored.contains("\"runs\""),
-        "a run without moves is not kept: {stored}"
+        screen.contains("Time  0:02 (starts with your first move)"),
+        "{screen}"
     );
+    assert!(screen.contains("Score 0"), "{screen}");
+    // Not a move: refused at no cost, and the clock has not started.
+    term.send(b"zz\r");
+    // The first pawn push the live hint calls complete is played: it
+    // starts the clock (right or wrong, two seconds soon run out).
+    let pushes = ('a'..='h').flat_map(|f| ['3', '4', '5', '6'].map(|r| format!("{f}{r}")));
+    let mut played = false;
+    for push in pushes {
+        term.send(push.as_bytes());
+        let screen = term.wait_for(&format!("> {push}"));
+        if screen.contains(&format!("complete: {push}")) {
+            term.send(b"\r");
+            played = true;
+            break;
+        }
+        term.send(&[0x15]); // Ctrl-U clears the line
+    }
+    assert!(played, "no pawn push is legal here");
+    let screen = term.wait_for("Time is up.");
+    assert!(screen.contains("Score: "), "{screen}");
+    term.send(b"\r");
+    term.wait_for("Storm: ");
+    let stored = s.quit();
+    assert!(stored.contains("\"runs\""), "the run is kept: {stored}");
+    assert!(stored.contains("\"storm\""), "{stored}");
 }
 
 #[cfg(unix)]

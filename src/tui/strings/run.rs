@@ -18,6 +18,9 @@ pub fn mined_unreadable(why: &str) -> String {
     format!("Your mined pack cannot be read: {why}")
 }
 
+/// After the clock, until the first move.
+pub const CLOCK_WAITS: &str = " (starts with your first move)";
+
 /// Milliseconds as seconds with a tenth: `12.3 s`.
 pub fn seconds(ms: u64) -> String {
     format!("{}.{} s", ms / 1000, (ms % 1000) / 100)

@@ -98,10 +98,14 @@ pub fn side_lines(app: &App, run: &RunScreen, play: &Play, theme: Theme) -> Vec<
         } else {
             theme.title()
         };
-        lines.push(Line::from(vec![
+        let mut time = vec![
             Span::raw("Time  "),
             Span::styled(words::clock(ms), style.add_modifier(Modifier::BOLD)),
-        ]));
+        ];
+        if !run.clock_started() {
+            time.push(Span::styled(words::CLOCK_WAITS, theme.dim()));
+        }
+        lines.push(Line::from(time));
         lines.push(Line::from(vec![
             Span::raw("Score "),
             Span::styled(run.score().to_string(), bold),
