@@ -383,6 +383,8 @@ fn full_screen(
         library: None,
         filter: Default::default(),
         set: None,
+        engine: None,
+        mined: None,
     }
     .run_on(scoresheet)
 }

@@ -1,4 +1,5 @@
-//! `sancho storm` and `sancho streak` (issue 14), in line mode.
+//! `sancho storm` and `sancho streak` (issue 14): the full screen, or line
+//! mode with `--plain`.
 //!
 //! Puzzles come from the imported library when there is one, else from the
 //! built-in packs. Every finished puzzle is recorded without moving the
@@ -14,14 +15,18 @@ use anyhow::bail;
 use clap::Args;
 use sancho::library::{Filter, Library};
 use sancho::line::{run_storm, run_streak};
-use sancho::modes::{BUCKET_WIDTH, PER_BUCKET, STORM_RANGE};
+use sancho::modes::{BUCKET_WIDTH, PER_BUCKET, STORM_RANGE, StormSummary};
 use sancho::modes::{DEFAULT_SECONDS, puzzle_rating, rising_pool, storm_pool};
-use sancho::progress::{Attempt, Mode, ModeRecords, ModeRun, Outcome, PuzzleRef, Store};
+use sancho::notation::Lang;
+use sancho::progress::{
+    Attempt, Mode, ModeRecords, ModeRun, Outcome, PuzzleRef, Source, Store, Timestamp,
+};
 use sancho::puzzle::{Puzzle, builtin_packs};
 use sancho::record::source_of;
+use sancho::tui;
 
 use super::data::{now, open_store_noting, stopwatch, tell_notice};
-use super::play::library_if_any;
+use super::play::{Trainer, library_if_any, mined_pack};
 
 /// `sancho storm`.
 #[derive(Debug, Args)]
@@ -29,7 +34,7 @@ pub struct StormArgs {
     /// Seconds on the clock at the start.
     #[arg(long, default_value_t = DEFAULT_SECONDS, value_parser = clap::value_parser!(u32).range(1..=3600))]
     seconds: u32,
-    /// Line mode (the full-screen Storm is not there yet).
+    /// Line mode instead of the full screen.
     #[arg(long)]
     plain: bool,
     /// With --plain: every event as one JSON object per line.
@@ -43,7 +48,7 @@ pub struct StormArgs {
 /// `sancho streak`.
 #[derive(Debug, Args)]
 pub struct StreakArgs {
-    /// Line mode (the full-screen Streak is not there yet).
+    /// Line mode instead of the full screen.
     #[arg(long)]
     plain: bool,
     /// With --plain: every event as one JSON object per line.
@@ -54,12 +59,119 @@ pub struct StreakArgs {
     seed: Option<u64>,
 }
 
-/// Says that only line mode exists for now (exit 2).
-fn no_full_screen(mode: &str) -> ExitCode {
-    eprintln!(
-        "sancho: the full-screen {mode} is not there yet; play it in line mode: sancho {mode} --plain"
-    );
-    ExitCode::from(2)
+/// The full-screen trainer opened on a run (`start`), over the candidate
+/// puzzles (the home menu's Storm and Streak then play them too).
+fn full_screen(
+    start: tui::Start,
+    data_dir: Option<PathBuf>,
+    lang: Option<Lang>,
+) -> anyhow::Result<ExitCode> {
+    // Before any loading: the answer comes at once.
+    super::terminal::require()?;
+    let (store, notice) = match open_store_noting(data_dir.clone()) {
+        Ok((store, notice)) => (Some(store), notice),
+        Err(e) => {
+            let warning =
+                format!("sancho: {e:#}\nsancho: your results will not be saved this time");
+            eprintln!("{warning}");
+            (None, Some(warning))
+        }
+    };
+    let (puzzles, builtin) = candidates(data_dir.clone())?;
+    Trainer {
+        config: tui::Config {
+            start,
+            lang,
+            ..tui::Config::default()
+        },
+        puzzles,
+        order: Vec::new(),
+        builtin,
+        store,
+        notice,
+        library: library_if_any(data_dir.clone()),
+        filter: Filter::default(),
+        engine: None,
+        mined: mined_pack(data_dir),
+        set: None,
+    }
+    .run()
+}
+
+/// The record of one Storm run that ended at `at`.
+fn storm_run(s: &StormSummary, at: Timestamp) -> ModeRun {
+    ModeRun {
+        mode: Mode::Storm,
+        at,
+        score: s.score,
+        moves: s.moves,
+        accuracy: s.accuracy,
+        combo_best: s.combo_best,
+        seconds: s.seconds,
+        highest_solved: s.highest_solved,
+    }
+}
+
+/// The record of one Streak run that ended at `at`.
+fn streak_run(solved: u32, highest_solved: Option<u32>, at: Timestamp) -> ModeRun {
+    ModeRun {
+        mode: Mode::Streak,
+        at,
+        score: solved,
+        moves: 0,
+        accuracy: 0,
+        combo_best: 0,
+        seconds: 0,
+        highest_solved,
+    }
+}
+
+/// The unrated record of a puzzle of a run.
+fn mode_attempt(puzzle: &Puzzle, source: Source, solved: bool, time_ms: u64) -> Attempt {
+    Attempt {
+        puzzle: PuzzleRef::new(source, puzzle.id.clone()),
+        at: now(),
+        outcome: if solved {
+            Outcome::Solved
+        } else {
+            Outcome::Failed
+        },
+        time_ms,
+        hints: 0,
+        solution_shown: false,
+        rating: None,
+        themes: puzzle.themes.clone(),
+        wrong_inputs: Vec::new(),
+    }
+}
+
+/// Records what the full-screen Storm and Streak hand over: each puzzle
+/// unrated, each run with the time it ended.
+///
+/// # Errors
+/// The store could not save it.
+pub fn record_finished(store: &mut Store, finished: &tui::Finished) -> anyhow::Result<()> {
+    match finished {
+        tui::Finished::ModePuzzle {
+            puzzle,
+            source,
+            solved,
+            time_ms,
+        } => {
+            store.record_attempt(mode_attempt(puzzle, source.clone(), *solved, *time_ms))?;
+        }
+        tui::Finished::Storm(summary) => {
+            store.record_run(storm_run(summary, now()))?;
+        }
+        tui::Finished::Streak {
+            solved,
+            highest_solved,
+        } => {
+            store.record_run(streak_run(*solved, *highest_solved, now()))?;
+        }
+        _ => {}
+    }
+    Ok(())
 }
 
 /// The candidate puzzles: from the library, a few per 100-point bucket
@@ -99,21 +211,7 @@ fn candidates(data_dir: Option<PathBuf>) -> anyhow::Result<(Vec<Puzzle>, bool)> 
 /// rating alone); a failed one becomes due for review.
 fn record(store: &mut Option<Store>, puzzle: &Puzzle, builtin: bool, solved: bool, time_ms: u64) {
     let Some(s) = store else { return };
-    let attempt = Attempt {
-        puzzle: PuzzleRef::new(source_of(puzzle, builtin), puzzle.id.clone()),
-        at: now(),
-        outcome: if solved {
-            Outcome::Solved
-        } else {
-            Outcome::Failed
-        },
-        time_ms,
-        hints: 0,
-        solution_shown: false,
-        rating: None,
-        themes: puzzle.themes.clone(),
-        wrong_inputs: Vec::new(),
-    };
+    let attempt = mode_attempt(puzzle, source_of(puzzle, builtin), solved, time_ms);
     if let Err(e) = s.record_attempt(attempt) {
         eprintln!("sancho: {e}; results of this run are no longer saved");
         *store = None;
@@ -148,14 +246,20 @@ fn open_store(data_dir: Option<PathBuf>) -> Option<Store> {
 }
 
 /// Runs `sancho storm`.
-pub fn storm(args: StormArgs, data_dir: Option<PathBuf>) -> anyhow::Result<ExitCode> {
+/// `lang` (the global `--lang`) is the full screen's; line mode speaks English.
+pub fn storm(
+    args: StormArgs,
+    data_dir: Option<PathBuf>,
+    lang: Option<Lang>,
+) -> anyhow::Result<ExitCode> {
+    let seed = args.seed.unwrap_or_else(|| now().0.unsigned_abs());
     if !args.plain {
-        return Ok(no_full_screen("storm"));
+        let seconds = args.seconds;
+        return full_screen(tui::Start::Storm { seconds, seed }, data_dir, lang);
     }
     let store = RefCell::new(open_store(data_dir.clone()));
     let (puzzles, builtin) = candidates(data_dir)?;
     let ratings: Vec<u32> = puzzles.iter().map(puzzle_rating).collect();
-    let seed = args.seed.unwrap_or_else(|| now().0.unsigned_abs());
     let pool = storm_pool(&ratings, seed);
     run_storm(
         io::stdin().lock(),
@@ -174,31 +278,26 @@ pub fn storm(args: StormArgs, data_dir: Option<PathBuf>) -> anyhow::Result<ExitC
             if s.moves == 0 {
                 return Ok(None);
             }
-            let run = ModeRun {
-                mode: Mode::Storm,
-                at: now(),
-                score: s.score,
-                moves: s.moves,
-                accuracy: s.accuracy,
-                combo_best: s.combo_best,
-                seconds: s.seconds,
-                highest_solved: s.highest_solved,
-            };
-            Ok(save_run(&mut store.borrow_mut(), run))
+            Ok(save_run(&mut store.borrow_mut(), storm_run(s, now())))
         },
     )?;
     Ok(ExitCode::SUCCESS)
 }
 
 /// Runs `sancho streak`.
-pub fn streak(args: StreakArgs, data_dir: Option<PathBuf>) -> anyhow::Result<ExitCode> {
+/// `lang` as for [`storm`].
+pub fn streak(
+    args: StreakArgs,
+    data_dir: Option<PathBuf>,
+    lang: Option<Lang>,
+) -> anyhow::Result<ExitCode> {
+    let seed = args.seed.unwrap_or_else(|| now().0.unsigned_abs());
     if !args.plain {
-        return Ok(no_full_screen("streak"));
+        return full_screen(tui::Start::Streak { seed }, data_dir, lang);
     }
     let store = RefCell::new(open_store(data_dir.clone()));
     let (puzzles, builtin) = candidates(data_dir)?;
     let ratings: Vec<u32> = puzzles.iter().map(puzzle_rating).collect();
-    let seed = args.seed.unwrap_or_else(|| now().0.unsigned_abs());
     let pool = rising_pool(&ratings, seed);
     let solved_ratings = RefCell::new(Vec::new());
     run_streak(
@@ -219,16 +318,8 @@ pub fn streak(args: StreakArgs, data_dir: Option<PathBuf>) -> anyhow::Result<Exi
             if streak.solved() == 0 && streak.failed().is_none() {
                 return Ok(None);
             }
-            let run = ModeRun {
-                mode: Mode::Streak,
-                at: now(),
-                score: streak.solved(),
-                moves: 0,
-                accuracy: 0,
-                combo_best: 0,
-                seconds: 0,
-                highest_solved: solved_ratings.borrow().iter().flatten().max().copied(),
-            };
+            let highest = solved_ratings.borrow().iter().flatten().max().copied();
+            let run = streak_run(streak.solved(), highest, now());
             Ok(save_run(&mut store.borrow_mut(), run))
         },
     )?;

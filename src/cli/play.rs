@@ -309,9 +309,11 @@ pub fn play(
         builtin,
         store,
         notice,
-        library: library_if_any(data_dir),
+        library: library_if_any(data_dir.clone()),
         filter,
         set: None,
+        engine: args.engine.clone(),
+        mined: mined_pack(data_dir),
     }
     .run()
 }
@@ -340,14 +342,33 @@ pub struct Trainer {
     /// The Woodpecker set these puzzles are (`sancho set play`): each
     /// finished puzzle is also recorded in the set's cycle.
     pub set: Option<PuzzleSet>,
+    /// The engine named on the command line (`--engine`); else the config
+    /// file's, else `SANCHO_ENGINE`, else `stockfish` on the PATH refutes
+    /// wrong moves once a puzzle ends.
+    pub engine: Option<PathBuf>,
+    /// The pack mined from the user's games, when there is one ("My games").
+    pub mined: Option<PathBuf>,
+}
+
+/// `mined.json` in the data directory, if `sancho mine` has written one.
+pub fn mined_pack(data_dir: Option<PathBuf>) -> Option<PathBuf> {
+    let path = super::data::data_dir(data_dir).ok()?.join("mined.json");
+    path.is_file().then_some(path)
 }
 
 /// Fills what the command line left open in `config` from the config file
 /// (the command line wins), installs the file's key bindings, and says what
 /// is wrong in the file: now, and again (in the returned notice) once the
 /// full screen closes.
-fn apply_settings(config: &mut tui::Config, notice: Option<String>) -> Option<String> {
+fn apply_settings(
+    config: &mut tui::Config,
+    notice: Option<String>,
+    engine: &mut Option<PathBuf>,
+) -> Option<String> {
     let (settings, said) = super::config::load();
+    if engine.is_none() {
+        engine.clone_from(&settings.engine);
+    }
     for line in &said {
         eprintln!("{line}");
     }
@@ -408,6 +429,9 @@ impl tui::Recorder for StoreRecorder<'_> {
                 }
                 return Ok(Some(recorded));
             }
+            tui::Finished::ModePuzzle { .. }
+            | tui::Finished::Storm(_)
+            | tui::Finished::Streak { .. } => super::modes::record_finished(store, finished)?,
             tui::Finished::Drill { summary, .. } => {
                 let at = now();
                 let trained = drill::credited(&summary.trained, self.2);
@@ -437,6 +461,12 @@ impl tui::Recorder for StoreRecorder<'_> {
 
     fn stats(&mut self) -> Option<sancho::progress::Stats> {
         self.0.as_ref().map(|store| store.progress().stats(now()))
+    }
+
+    fn records(&mut self) -> Option<sancho::progress::ModeRecords> {
+        self.0
+            .as_ref()
+            .map(|store| store.progress().mode_records(now()))
     }
 }
 
@@ -478,8 +508,11 @@ impl Trainer {
             library,
             filter,
             set,
+            mut engine,
+            mined,
         } = self;
-        let notice = apply_settings(&mut config, notice);
+        let notice = apply_settings(&mut config, notice, &mut engine);
+        let engine = sancho::engine::find_engine_here(engine.as_deref());
         let progress = store.as_ref().map(Store::progress);
         let context = tui::Context {
             stats: progress.as_ref().map(|p| p.stats(now())),
@@ -528,6 +561,8 @@ impl Trainer {
             builtin,
             order,
             scoresheet,
+            records: progress.map(|p| p.mode_records(now())),
+            mined,
             ..context
         };
         tui::run(
@@ -536,6 +571,7 @@ impl Trainer {
             context,
             open,
             filter,
+            engine,
             &mut StoreRecorder(store.as_mut(), set.as_ref(), &review_codes),
         )?;
         // What was said before the full screen hid it, and anything found since.

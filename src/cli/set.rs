@@ -531,6 +531,8 @@ fn play(
         library: None,
         filter: Filter::default(),
         set: Some(set),
+        engine: None,
+        mined: None,
     }
     .run()?;
     // The set's state once the screen has closed.

@@ -2,6 +2,7 @@
 
 mod drills;
 mod library;
+mod modes;
 mod puzzles;
 mod scoresheet;
 
@@ -15,6 +16,7 @@ use super::effect::{Effect, Reply};
 use super::filter::FilterState;
 use super::play::{Play, PlayedPuzzle};
 use super::scoresheet::ScoresheetScreen;
+use super::storm::RunScreen;
 use super::view::{MIN_HEIGHT, MIN_WIDTH};
 use crate::drill::{self, DrillKind, Lesson};
 use crate::progress::{Recorded, Stats};
@@ -46,6 +48,11 @@ pub enum Screen {
     Help,
     /// The library filter: letters are commands.
     Filter,
+    /// A Storm or Streak run: letters go to the input line.
+    Run {
+        /// Whether the input line is empty.
+        input_empty: bool,
+    },
 }
 
 /// Which view is shown (under the help overlay).
@@ -71,6 +78,8 @@ pub enum View {
     CoordSetup,
     /// The scoresheet trainer.
     Scoresheet,
+    /// A Storm or Streak run, then its summary.
+    Run,
 }
 
 /// The drills menu's items.
@@ -114,6 +123,12 @@ pub enum MenuItem {
     Stats,
     /// The puzzle library's filter (or how to import one).
     Library,
+    /// Puzzle Storm: as many puzzles as the clock allows.
+    Storm,
+    /// Puzzle Streak: rising difficulty until the first mistake.
+    Streak,
+    /// The puzzles mined from the user's games (or how to make them).
+    MyGames,
     /// The help overlay.
     Help,
     /// Leave.
@@ -122,11 +137,14 @@ pub enum MenuItem {
 
 impl MenuItem {
     /// Every item, in menu order (matches [`strings::MENU`](super::strings::MENU)).
-    pub const ALL: [MenuItem; 6] = [
+    pub const ALL: [MenuItem; 9] = [
         MenuItem::Puzzles,
         MenuItem::Drills,
         MenuItem::Stats,
         MenuItem::Library,
+        MenuItem::Storm,
+        MenuItem::Streak,
+        MenuItem::MyGames,
         MenuItem::Help,
         MenuItem::Quit,
     ];
@@ -168,6 +186,13 @@ pub struct App {
     /// How the rating moved with the last puzzle recorded, and which.
     rating_change: Option<(String, Recorded)>,
     library: Option<FilterState>,
+    /// The Storm or Streak run in progress or just ended.
+    run: Option<RunScreen>,
+    /// Runs started from the menu (each adds 1 to the seed).
+    runs_started: u64,
+    /// A run waiting for its puzzles from the library: Storm or Streak,
+    /// and its seed.
+    pending_run: Option<(MenuItem, u64)>,
     quit: bool,
 }
 
@@ -219,6 +244,9 @@ impl App {
             at: 0,
             rating_change: None,
             library: None,
+            run: None,
+            runs_started: 0,
+            pending_run: None,
             quit: false,
         };
         match config.start {
@@ -247,6 +275,8 @@ impl App {
                     app.view = View::Scoresheet;
                 }
             }
+            Start::Storm { seconds, seed } => app.start_run(MenuItem::Storm, seconds, seed),
+            Start::Streak { seed } => app.start_run(MenuItem::Streak, 0, seed),
         }
         app
     }
@@ -273,6 +303,12 @@ impl App {
             View::Drills | View::Lessons | View::CoordSetup => Screen::Menu,
             View::Lesson | View::Stats => Screen::Page,
             View::Filter => Screen::Filter,
+            View::Run => match self.run.as_ref().and_then(RunScreen::play) {
+                Some(play) => Screen::Run {
+                    input_empty: play.input().is_empty(),
+                },
+                None => Screen::Page,
+            },
             View::Drill => match &self.drill {
                 Some(d) if d.finding() => Screen::Find,
                 Some(d) if d.phase() != Phase::Summary => Screen::Answer {
@@ -306,11 +342,19 @@ impl App {
                 }
             }
             Reply::Picked(result) => self.picked(result),
+            Reply::Pool(result) => self.pooled(result),
             Reply::Stats(stats) => self.context.stats = Some(*stats),
             Reply::Recorded {
                 puzzle_id,
                 recorded,
             } => self.rating_change = Some((puzzle_id, recorded)),
+            Reply::Records(records) => self.context.records = Some(*records),
+            Reply::Loaded(result) => self.loaded(result),
+            Reply::Refuted {
+                puzzle_id,
+                attempt,
+                result,
+            } => self.refuted(&puzzle_id, attempt, result),
         }
         self.take_effects()
     }
@@ -338,6 +382,7 @@ impl App {
         match action {
             Action::Quit => {
                 self.leave_puzzle();
+                self.stop_run();
                 self.quit = true;
             }
             Action::Tick(ms) => {
@@ -355,6 +400,7 @@ impl App {
                 if let (View::Scoresheet, Some(s)) = (self.view, &mut self.scoresheet) {
                     s.tick(ms);
                 }
+                self.tick_run(ms);
             }
             Action::Resize(w, h) => self.size = (w, h),
             // Only "make the window larger" is shown: nothing else may act.
@@ -375,6 +421,7 @@ impl App {
                 View::Filter => self.update_filter(action),
                 View::CoordSetup => self.update_coord_setup(action),
                 View::Scoresheet => self.update_scoresheet(action),
+                View::Run => self.update_run(action),
             },
         }
     }
@@ -401,6 +448,12 @@ impl App {
                 MenuItem::Drills => self.view = View::Drills,
                 MenuItem::Stats => self.open_page(View::Stats),
                 MenuItem::Library => self.open_filter(),
+                item @ (MenuItem::Storm | MenuItem::Streak) => {
+                    let seed = self.context.seed.wrapping_add(self.runs_started);
+                    self.runs_started += 1;
+                    self.open_run(item, seed);
+                }
+                MenuItem::MyGames => self.open_mined(),
                 MenuItem::Help => self.help = true,
                 MenuItem::Quit => self.quit = true,
             },

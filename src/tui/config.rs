@@ -5,8 +5,9 @@ use std::collections::BTreeSet;
 
 use super::play::PlayedPuzzle;
 use crate::drill::{DrillKind, DrillSummary};
+use crate::modes::StormSummary;
 use crate::notation::Strictness;
-use crate::progress::{Source, Stats};
+use crate::progress::{ModeRecords, Source, Stats};
 use crate::puzzle::Puzzle;
 
 /// How the interface looks and where it opens; set by the command line.
@@ -44,6 +45,12 @@ pub struct Config {
     /// --colour --files --ranks --hide-coordinates`); the options screen
     /// starts from it.
     pub coordinates: crate::drill::CoordOptions,
+    /// Whether an engine stands behind the runner: a finished puzzle's
+    /// first wrong move is then sent to it ([`Effect::Refute`]) when the
+    /// mate solver proves nothing.
+    ///
+    /// [`Effect::Refute`]: super::Effect::Refute
+    pub engine: bool,
 }
 
 /// The screen the interface opens on.
@@ -81,6 +88,18 @@ pub enum Start {
         /// Milliseconds between moves (`--pace`); `None`: on a key press.
         pace_ms: Option<u64>,
     },
+    /// A Storm run at once (`sancho storm`).
+    Storm {
+        /// Seconds on the clock at the start.
+        seconds: u32,
+        /// The seed that picks the pool.
+        seed: u64,
+    },
+    /// A Streak run at once (`sancho streak`).
+    Streak {
+        /// The seed that orders puzzles of equal rating.
+        seed: u64,
+    },
 }
 
 /// The data the screens show that lives in the store: the caller reads it
@@ -116,6 +135,13 @@ pub struct Context {
     /// The sheet [`Start::Scoresheet`] opens on (its game, how many moves,
     /// the letters).
     pub scoresheet: Option<crate::drill::scoresheet::Sheet>,
+    /// The Storm and Streak bests so far (`Progress::mode_records(now)`),
+    /// shown during a run and after it.
+    pub records: Option<ModeRecords>,
+    /// The pack of puzzles mined from the user's games (`sancho mine`
+    /// writes `mined.json` in the data directory), when there is one: the
+    /// home menu's "My games" plays it.
+    pub mined: Option<std::path::PathBuf>,
 }
 
 impl Default for Context {
@@ -131,6 +157,8 @@ impl Default for Context {
             lesson_best: std::collections::BTreeMap::new(),
             order: Vec::new(),
             scoresheet: None,
+            records: None,
+            mined: None,
         }
     }
 }
@@ -161,6 +189,28 @@ pub enum Finished {
     Lesson {
         /// The lesson's id (`lesson-3`).
         id: String,
+    },
+    /// A puzzle of a Storm or Streak run: recorded unrated (timed modes do
+    /// not move the rating, as on Lichess); a failed one joins the reviews.
+    ModePuzzle {
+        /// The puzzle.
+        puzzle: Box<Puzzle>,
+        /// Where it came from.
+        source: Source,
+        /// Solved (every move right), or failed (a wrong move ended it).
+        solved: bool,
+        /// Time on the puzzle, in milliseconds.
+        time_ms: u64,
+    },
+    /// A Storm run ended (recorded as a `ModeRun` with the time it ended;
+    /// the bests come back as [`Reply::Records`](super::Reply::Records)).
+    Storm(StormSummary),
+    /// A Streak run ended.
+    Streak {
+        /// Puzzles solved in a row.
+        solved: u32,
+        /// The highest rating among them.
+        highest_solved: Option<u32>,
     },
 }
 

@@ -7,9 +7,15 @@
 //! [`App::answer`](super::App::answer).
 
 use super::config::Finished;
+use std::path::PathBuf;
+
+use shakmaty::{Chess, Move};
+
+use crate::engine::EngineError;
+use crate::engine::refute::Refutation;
 use crate::library::{Filter, LibraryError, ThemeCount};
-use crate::progress::{Recorded, Stats};
-use crate::puzzle::Puzzle;
+use crate::progress::{ModeRecords, Recorded, Stats};
+use crate::puzzle::{Puzzle, SourceError};
 
 /// Something the app needs done outside itself.
 #[derive(Clone, Debug, PartialEq)]
@@ -21,6 +27,27 @@ pub enum Effect {
     /// Ask the puzzle source (answered with [`Reply::Counted`] or
     /// [`Reply::Picked`]).
     Library(Request),
+    /// Read the Storm and Streak bests again (answered with
+    /// [`Reply::Records`]).
+    RefreshRecords,
+    /// Load a puzzle file (the mined pack; answered with [`Reply::Loaded`]).
+    Load(PathBuf),
+    /// Ask the engine why a wrong move fails (answered, on the engine's
+    /// own thread, with [`Reply::Refuted`]).
+    Refute(Refute),
+}
+
+/// A wrong move for the engine to refute, and whose it is.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Refute {
+    /// The puzzle.
+    pub puzzle_id: String,
+    /// Which attempt at it (an answer for an earlier one is dropped).
+    pub attempt: u32,
+    /// The position the wrong move was played in.
+    pub position: Chess,
+    /// The wrong move (legal in `position`).
+    pub wrong: Move,
 }
 
 /// What the filter screen asks of the puzzle source.
@@ -37,6 +64,9 @@ pub enum Request {
         /// How many.
         limit: usize,
     },
+    /// Storm's and Streak's candidates: a few puzzles from each 100-point
+    /// rating bucket from 1000 to 2500 (answered with [`Reply::Pool`]).
+    Pool,
 }
 
 /// An answer to an [`Effect`].
@@ -51,6 +81,8 @@ pub enum Reply {
     },
     /// The puzzles for [`Request::Pick`].
     Picked(Result<Vec<Puzzle>, LibraryError>),
+    /// The candidates for [`Request::Pool`].
+    Pool(Result<Vec<Puzzle>, LibraryError>),
     /// The stats as they stand after everything recorded so far.
     Stats(Box<Stats>),
     /// A puzzle attempt was saved: how the rating moved (or why not).
@@ -59,6 +91,20 @@ pub enum Reply {
         puzzle_id: String,
         /// What the store did with it.
         recorded: Recorded,
+    },
+    /// The Storm and Streak bests after everything recorded so far.
+    Records(Box<ModeRecords>),
+    /// The puzzles of a file asked for with [`Effect::Load`].
+    Loaded(Result<Vec<Puzzle>, SourceError>),
+    /// The engine's answer to [`Effect::Refute`]: the refutation when its
+    /// line shows one (`Ok(None)`: it shows nothing worth saying).
+    Refuted {
+        /// The puzzle.
+        puzzle_id: String,
+        /// The attempt.
+        attempt: u32,
+        /// The refutation, or why the engine could not answer.
+        result: Result<Option<Refutation>, EngineError>,
     },
 }
 
@@ -74,6 +120,11 @@ pub trait Recorder {
 
     /// The stats as they stand now (`None`: there is no store to read).
     fn stats(&mut self) -> Option<Stats>;
+
+    /// The Storm and Streak bests as they stand now (`None`: no store).
+    fn records(&mut self) -> Option<ModeRecords> {
+        None
+    }
 }
 
 /// A closure that records (and has no stats to give back): handy in tests.

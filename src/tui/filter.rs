@@ -385,5 +385,25 @@ pub fn answer(source: &dyn PuzzleSource, request: Request) -> Reply {
             near,
             limit,
         } => Reply::Picked(source.pick(&filter, near, limit)),
+        Request::Pool => Reply::Pool(pool(source)),
     }
+}
+
+/// Storm's and Streak's candidates from `source`: up to four times
+/// [`PER_BUCKET`] puzzles from each 100-point bucket of [`STORM_RANGE`],
+/// each nearest its bucket's middle (as `sancho storm` draws them).
+fn pool(source: &dyn PuzzleSource) -> Result<Vec<Puzzle>, LibraryError> {
+    use crate::modes::pool::{BUCKET_WIDTH, PER_BUCKET, STORM_RANGE};
+    let (low, high) = STORM_RANGE;
+    let mut puzzles = Vec::new();
+    for from in (low..high).step_by(BUCKET_WIDTH as usize) {
+        let as_u16 = |r: u32| u16::try_from(r).unwrap_or(u16::MAX);
+        let filter = Filter {
+            rating: Some((as_u16(from), as_u16(from + BUCKET_WIDTH - 1))),
+            ..Filter::default()
+        };
+        let near = as_u16(from + BUCKET_WIDTH / 2);
+        puzzles.extend(source.pick(&filter, near, PER_BUCKET * 4)?);
+    }
+    Ok(puzzles)
 }

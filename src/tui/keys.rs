@@ -14,7 +14,9 @@ use ratatui::crossterm::event::{KeyCode, KeyEvent, KeyEventKind, KeyModifiers};
 use super::action::Action;
 use super::app::Screen;
 
+mod label;
 mod rebind;
+pub use label::{key_label, keys_label};
 pub use rebind::{action_name, install, key_name, keymap, parse_key, rebind};
 
 /// Where a binding applies.
@@ -43,6 +45,8 @@ pub enum Scope {
     Page,
     /// The library filter (no input line: letters are commands).
     Filter,
+    /// A Storm or Streak run (letters go to the input line).
+    Run,
 }
 
 /// A key with its modifiers (only `NONE` and `CONTROL` are used).
@@ -232,6 +236,47 @@ pub const KEYMAP: &[Binding] = &[
         Scope::Puzzle,
         "back",
         "back to the menu",
+        true,
+    ),
+    // Storm and Streak.
+    b(
+        &[(KeyCode::Enter, N)],
+        Action::Submit,
+        Scope::Run,
+        "play",
+        "play the typed move",
+        true,
+    ),
+    b(
+        &[(KeyCode::Tab, N)],
+        Action::Complete,
+        Scope::Run,
+        "complete",
+        "complete the move when one candidate is left",
+        false,
+    ),
+    b(
+        &[(KeyCode::F(4), N), (KeyCode::Char('n'), C)],
+        Action::Next,
+        Scope::Run,
+        "skip",
+        "Streak: skip this puzzle (once a run)",
+        true,
+    ),
+    b(
+        &[(KeyCode::F(6), N), (KeyCode::Char('f'), C)],
+        Action::FlipBoard,
+        Scope::Run,
+        "flip",
+        "turn the board around",
+        false,
+    ),
+    b(
+        &[(KeyCode::Esc, N)],
+        Action::Back,
+        Scope::Run,
+        "stop",
+        "end the run here and see its summary",
         true,
     ),
     // Drill screen.
@@ -567,6 +612,7 @@ fn scopes(screen: &Screen) -> &'static [Scope] {
         Screen::Page => &[Scope::Page, Scope::Global],
         Screen::Help => &[Scope::Help, Scope::Global],
         Screen::Filter => &[Scope::Filter, Scope::Global],
+        Screen::Run { .. } => &[Scope::Run, Scope::Edit, Scope::Global],
     }
 }
 
@@ -589,7 +635,9 @@ pub fn action_for(key: KeyEvent, screen: &Screen) -> Option<Action> {
         other => other,
     };
     let typing = match screen {
-        Screen::Puzzle { input_empty } | Screen::Answer { input_empty } => Some(*input_empty),
+        Screen::Puzzle { input_empty }
+        | Screen::Answer { input_empty }
+        | Screen::Run { input_empty } => Some(*input_empty),
         _ => None,
     };
     if let (Some(input_empty), KeyCode::Char(c)) = (typing, code)
@@ -605,48 +653,6 @@ pub fn action_for(key: KeyEvent, screen: &Screen) -> Option<Action> {
             .find(|b| b.keys.contains(&(code, mods)))
             .map(|b| b.action.clone())
     })
-}
-
-/// A key as the footer and the help overlay write it (`F2`, `Ctrl-T`, `Enter`).
-pub fn key_label(key: Key) -> String {
-    let (code, mods) = key;
-    let name = match code {
-        KeyCode::Enter => "Enter".to_owned(),
-        KeyCode::Tab => "Tab".to_owned(),
-        KeyCode::Esc => "Esc".to_owned(),
-        KeyCode::Backspace => "Backspace".to_owned(),
-        KeyCode::Delete => "Del".to_owned(),
-        KeyCode::Left => "←".to_owned(),
-        KeyCode::Right => "→".to_owned(),
-        KeyCode::Up => "↑".to_owned(),
-        KeyCode::Down => "↓".to_owned(),
-        KeyCode::Home => "Home".to_owned(),
-        KeyCode::End => "End".to_owned(),
-        KeyCode::PageUp => "PgUp".to_owned(),
-        KeyCode::PageDown => "PgDn".to_owned(),
-        KeyCode::Char(' ') => "Space".to_owned(),
-        KeyCode::F(n) => format!("F{n}"),
-        KeyCode::Char(c) if mods.contains(KeyModifiers::CONTROL) => {
-            c.to_ascii_uppercase().to_string()
-        }
-        KeyCode::Char(c) => c.to_string(),
-        other => format!("{other:?}"),
-    };
-    if mods.contains(KeyModifiers::CONTROL) {
-        format!("Ctrl-{name}")
-    } else {
-        name
-    }
-}
-
-/// All keys of a binding, written `F2 / Ctrl-T`.
-pub fn keys_label(binding: &Binding) -> String {
-    binding
-        .keys
-        .iter()
-        .map(|&k| key_label(k))
-        .collect::<Vec<_>>()
-        .join(" / ")
 }
 
 #[cfg(test)]

@@ -6,15 +6,18 @@ use std::collections::VecDeque;
 
 use shakmaty::{Chess, Color, Move, Position, Square};
 
+mod complete;
+mod judged;
 mod review;
+
+pub use judged::Judged;
 
 use super::input::InputLine;
 use super::strings;
 use crate::engine::refute::Refutation;
-use crate::notation::{Hint, HintEngine, HintState, Lang, MoveText, hint_in};
+use crate::notation::{Hint, HintEngine, Lang, MoveText, hint_in};
 use crate::puzzle::Puzzle;
 use crate::session::{self, Event, Session, SolutionStep, Wrong};
-use crate::spoiler::without_signs;
 
 /// How long the opponent "thinks" before a reply appears, in milliseconds.
 pub const REPLY_DELAY_MS: u64 = 500;
@@ -418,26 +421,28 @@ impl Play {
         self.pump();
     }
 
-    /// Submits the input line to the session (showing any pending reply first).
-    pub fn submit(&mut self) {
+    /// Submits the input line to the session (showing any pending reply
+    /// first); says what the move was (Storm and Streak need to know).
+    pub fn submit(&mut self) -> Judged {
         if self.finish.is_some() {
-            return;
+            return Judged::Refused;
         }
         let text = self.input.text();
         if text.trim().is_empty() {
-            return;
+            return Judged::Refused;
         }
         self.flush();
         self.last_submitted = Some(text.clone());
         let events = self.session.submit_in(&text, self.lang);
-        let moved = events.iter().any(|e| matches!(e, Event::Correct { .. }));
+        let judged = Judged::of(&events);
         self.input.clear();
         self.apply(events);
-        if moved {
+        if matches!(judged, Judged::Correct { .. } | Judged::Solved { .. }) {
             self.rebuild_engine();
         } else {
             self.refresh_hint();
         }
+        judged
     }
 
     /// Asks the session for the next hint rung.
@@ -481,37 +486,6 @@ impl Play {
     pub fn recall(&mut self) {
         if let Some(last) = self.last_submitted.clone() {
             self.edit(|line| line.set(&last));
-        }
-    }
-
-    /// Tab: completes to the only candidate (without its check or mate
-    /// sign: that would give the answer away); else to the candidates'
-    /// common prefix when the input is a literal prefix of all of them; else,
-    /// when the input already reads as a complete move (`0-0`), rewrites it
-    /// in canonical SAN (`O-O`).
-    pub fn complete(&mut self) {
-        let text = self.input.text();
-        let sans: Vec<String> = self
-            .hint
-            .candidates
-            .iter()
-            .map(|m| self.lang.localize(&m.san))
-            .collect();
-        let target = match sans.as_slice() {
-            [] => return,
-            [one] => one.clone(),
-            [first, ..] if !sans.iter().all(|san| san.starts_with(&text)) => {
-                if self.hint.state != HintState::CompleteOrLonger {
-                    return;
-                }
-                first.clone()
-            }
-            many => common_prefix(many.iter().map(String::as_str)),
-        };
-        // Completing must not tell whether the move checks or mates.
-        let target = without_signs(&target);
-        if target != text {
-            self.edit(|line| line.set(&target));
         }
     }
 
@@ -597,24 +571,6 @@ impl Play {
             self.puzzle().user_color
         }
     }
-}
-
-fn common_prefix<'a>(mut words: impl Iterator<Item = &'a str>) -> String {
-    let Some(first) = words.next() else {
-        return String::new();
-    };
-    let mut len = first.len();
-    for w in words {
-        len = first
-            .char_indices()
-            .zip(w.chars())
-            .take_while(|((_, a), b)| a == b)
-            .map(|((i, a), _)| i + a.len_utf8())
-            .last()
-            .unwrap_or(0)
-            .min(len);
-    }
-    first[..len].to_owned()
 }
 
 #[cfg(test)]

@@ -22,9 +22,11 @@ use super::config::{Config, Context, Finished};
 use super::effect::{Effect, Recorder, Reply};
 use super::filter::{PuzzleSource, answer};
 use super::keys::action_for;
+use super::refuter::Refuter;
 use super::theme::detect;
 use super::view;
 use super::worker::{OpenSource, Worker};
+use crate::engine::EngineOptions;
 use crate::library::Filter;
 use crate::puzzle::Puzzle;
 
@@ -72,6 +74,10 @@ impl Drop for TerminalGuard {
 /// waits on a count. The filter screen starts from `filter` (the command
 /// line's); its counts and picks are asked once the keys rest.
 ///
+/// An engine, when given (`engine`: its program), refutes a finished
+/// puzzle's first wrong move on a thread of its own ([`Refuter`]), so that
+/// the keys never wait on it.
+///
 /// # Errors
 /// The terminal failed, or `recorder` failed to record (which ends the
 /// session, with the terminal restored).
@@ -81,20 +87,29 @@ pub fn run(
     context: Context,
     library: Option<OpenSource<'_>>,
     filter: Filter,
+    engine: Option<std::path::PathBuf>,
     recorder: &mut dyn Recorder,
 ) -> anyhow::Result<Vec<Finished>> {
     std::thread::scope(|scope| {
         let worker = library.map(|open| Worker::spawn(scope, open));
-        run_with(config, puzzles, context, worker, filter, recorder)
+        let refuter = engine.map(|path| Refuter::spawn(path, EngineOptions::default()));
+        let services = Services { worker, refuter };
+        run_with(config, puzzles, context, services, filter, recorder)
         // The worker is dropped here: its thread ends with the scope.
     })
+}
+
+/// The threads behind the screen: the library's and the engine's.
+struct Services {
+    worker: Option<Worker>,
+    refuter: Option<Refuter>,
 }
 
 fn run_with(
     mut config: Config,
     puzzles: Vec<Puzzle>,
     context: Context,
-    worker: Option<Worker>,
+    services: Services,
     filter: Filter,
     recorder: &mut dyn Recorder,
 ) -> anyhow::Result<Vec<Finished>> {
@@ -104,6 +119,7 @@ fn run_with(
     let display = detect(var("TERM").as_deref(), var("COLORTERM").as_deref());
     config.ascii |= display.letters && !config.figures;
     config.depth = display.depth;
+    config.engine = services.refuter.is_some();
     let mut terminal = ratatui::try_init()?;
     let _guard = TerminalGuard;
     // Mouse clicks answer the coordinates drill's "Find" (the keyboard
@@ -114,7 +130,7 @@ fn run_with(
     // cursor is, and a terminal that does not answer would stall it.)
     terminal.backend_mut().clear()?;
     let mut app = App::with_context(config, puzzles, context);
-    let library = match worker {
+    let library = match services.worker {
         Some(worker) => {
             app = app.with_library_filter(filter);
             Library::Worker(worker)
@@ -127,6 +143,7 @@ fn run_with(
         &mut terminal,
         &mut app,
         library,
+        services.refuter,
         Some(&stop),
         |timeout| {
             let event = match event::poll(timeout) {
@@ -194,7 +211,9 @@ where
     B::Error: std::error::Error + Send + Sync + 'static,
 {
     let library = source.map_or(Library::None, Library::Here);
-    event_loop_on(terminal, app, library, None, next_event, now, recorder)
+    event_loop_on(
+        terminal, app, library, None, None, next_event, now, recorder,
+    )
 }
 
 /// Where the library's requests go.
@@ -207,10 +226,12 @@ enum Library<'a> {
     Worker(Worker),
 }
 
+#[allow(clippy::too_many_arguments)]
 fn event_loop_on<B>(
     terminal: &mut Terminal<B>,
     app: &mut App,
     library: Library<'_>,
+    refuter: Option<Refuter>,
     stop: Option<&AtomicBool>,
     mut next_event: impl FnMut(Duration) -> io::Result<Option<Event>>,
     mut now: impl FnMut() -> Duration,
@@ -220,7 +241,11 @@ where
     B: Backend,
     B::Error: std::error::Error + Send + Sync + 'static,
 {
-    let mut shell = Shell { library, recorder };
+    let mut shell = Shell {
+        library,
+        refuter,
+        recorder,
+    };
     let size = terminal.size()?;
     shell.act(app, Action::Resize(size.width, size.height))?;
     let mut last = now();
@@ -356,6 +381,7 @@ mod signals {
 /// What performs the app's effects: the store's side and the library.
 struct Shell<'a, 's> {
     library: Library<'s>,
+    refuter: Option<Refuter>,
     recorder: &'a mut dyn Recorder,
 }
 
@@ -366,11 +392,16 @@ impl Shell<'_, '_> {
         self.perform(app, effects)
     }
 
-    /// Feeds the worker's answers (those ready now) to the app.
+    /// Feeds the worker's and the engine's answers (those ready now) to
+    /// the app.
     fn take_answers(&mut self, app: &mut App) -> anyhow::Result<()> {
         while let Library::Worker(worker) = &self.library
             && let Some(reply) = worker.answered()
         {
+            let effects = app.answer(reply);
+            self.perform(app, effects)?;
+        }
+        while let Some(reply) = self.refuter.as_ref().and_then(Refuter::answered) {
             let effects = app.answer(reply);
             self.perform(app, effects)?;
         }
@@ -396,6 +427,19 @@ impl Shell<'_, '_> {
                     }
                 }
                 Effect::RefreshStats => self.recorder.stats().map(|s| Reply::Stats(Box::new(s))),
+                Effect::RefreshRecords => {
+                    self.recorder.records().map(|r| Reply::Records(Box::new(r)))
+                }
+                // A pack of the user's own (mined.json): small, read here.
+                Effect::Load(path) => Some(Reply::Loaded(
+                    crate::puzzle::load_path(&path).map(|loaded| loaded.puzzles),
+                )),
+                Effect::Refute(ask) => {
+                    if let Some(refuter) = &self.refuter {
+                        refuter.ask(ask);
+                    }
+                    None
+                }
                 Effect::Library(request) => match &self.library {
                     Library::None => None,
                     Library::Here(source) => Some(answer(*source, request)),

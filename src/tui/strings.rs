@@ -48,21 +48,27 @@ pub const MOVES_HEADING: &str = "Moves";
 pub const WAITING: &str = "opponent to reply…";
 
 /// The home menu's items, in order.
-pub const MENU: [&str; 6] = [
+pub const MENU: [&str; 9] = [
     "Puzzles",
     "Drills and lessons",
     "Stats",
     "Library",
+    "Storm",
+    "Streak",
+    "My games",
     "Help",
     "Quit",
 ];
 
 /// The home menu, with the library item telling how to import one when
-/// there is none.
-pub fn menu(has_library: bool) -> [&'static str; 6] {
+/// there is none, and "My games" how to mine them.
+pub fn menu(has_library: bool, has_mined: bool) -> [&'static str; 9] {
     let mut items = MENU;
     if !has_library {
         items[3] = "Library (import one: sancho import FILE)";
+    }
+    if !has_mined {
+        items[6] = "My games (make them: sancho mine GAMES.pgn)";
     }
     items
 }
@@ -168,6 +174,11 @@ pub fn hint_rung(rung: &HintRung, lang: Lang) -> (Option<Square>, Option<Square>
 /// Status once a puzzle is over.
 pub fn finished(message: &str) -> String {
     format!("{message}  Enter: next puzzle, F5: retry.")
+}
+
+/// The engine could not say why the first wrong move failed.
+pub fn engine_failed(why: &str) -> String {
+    format!("(The engine gave no refutation: {why}.)")
 }
 
 /// Why the first wrong move failed, shown once the puzzle has ended (the
@@ -397,6 +408,9 @@ pub fn seconds(ms: u64) -> String {
 pub fn percent(ratio: f64) -> String {
     format!("{:.0}%", ratio * 100.0)
 }
+
+pub mod run;
+pub use run::{DRAWING, MINED_EMPTY, NO_MINED, mined_unreadable, run_notice};
 
 #[cfg(test)]
 mod tests {

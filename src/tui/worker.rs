@@ -76,5 +76,6 @@ fn failed(request: Request, why: &LibraryError) -> Reply {
             result: Err(error()),
         },
         Request::Pick { .. } => Reply::Picked(Err(error())),
+        Request::Pool => Reply::Pool(Err(error())),
     }
 }

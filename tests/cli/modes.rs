@@ -393,7 +393,7 @@ fn events_of(out: &std::process::Output) -> Vec<Value> {
 }
 
 #[test]
-fn storm_without_plain_says_so_and_exits_2() {
+fn storm_without_a_terminal_points_at_plain_and_exits_2() {
     let dir = tempfile::tempdir().unwrap();
     let out = sancho(&["storm"], dir.path(), "");
     assert_eq!(out.status.code(), Some(2));

@@ -10,6 +10,7 @@ mod tui_drill;
 mod tui_filter;
 mod tui_flow;
 mod tui_library_source;
+mod tui_modes;
 mod tui_pty;
 mod tui_render;
 mod tui_screens;

@@ -375,8 +375,12 @@ fn home_menu_table() {
         (1, View::Drills, false, false),
         (2, View::Stats, false, false),
         (3, View::Home, false, false),
-        (4, View::Home, true, false),
-        (5, View::Home, false, true),
+        (4, View::Run, false, false),
+        (5, View::Run, false, false),
+        // My games without a mined pack: a notice says how to make one.
+        (6, View::Home, false, false),
+        (7, View::Home, true, false),
+        (8, View::Home, false, true),
     ];
     for (downs, view, help, quit) in cases {
         let mut app = App::new(Config::default(), vec![back_rank()]);
@@ -398,7 +402,7 @@ fn home_menu_table() {
     assert!(empty.notice().is_none(), "any key dismisses the notice");
     assert_eq!(empty.menu_index(), 0, "and does nothing else");
     empty.update(Action::Up);
-    assert_eq!(empty.menu_index(), 5, "the menu wraps");
+    assert_eq!(empty.menu_index(), 8, "the menu wraps");
     empty.update(Action::Back);
     assert!(!empty.should_quit(), "Esc on the home screen does not quit");
     let esc = KeyEvent::new(KeyCode::Esc, KeyModifiers::NONE);
@@ -1005,6 +1009,8 @@ fn a_click_on_a_home_menu_item_selects_and_opens_it() {
             ("Puzzles", View::Puzzle),
             ("Drills and lessons", View::Drills),
             ("Stats", View::Stats),
+            ("Storm", View::Run),
+            ("Streak", View::Run),
         ] {
             let mut app = App::new(Config::default(), vec![back_rank()]);
             app.update(Action::Resize(size.0, size.1));
@@ -1022,7 +1028,7 @@ fn a_click_on_a_home_menu_item_selects_and_opens_it() {
         let help = row_of(&app, size, "Help");
         app.update(Action::Click(0, help));
         assert!(app.help_shown());
-        assert_eq!(app.menu_index(), 4);
+        assert_eq!(app.menu_index(), 7);
         app.update(Action::Back);
         // Without a library, a click on Library says how to import one; the
         // next click only dismisses that notice.

@@ -561,3 +561,74 @@ fn a_woodpecker_set_plays_in_the_trainer_and_each_puzzle_joins_its_cycle() {
         (&serde_json::json!(1), &serde_json::json!(false))
     );
 }
+
+#[test]
+fn sancho_storm_opens_full_screen_and_its_clock_runs_out() {
+    let args = ["storm", "--seconds", "2", "--seed", "1"];
+    let mut s = spawn_in(&args, tempfile::tempdir().unwrap());
+    let term = &mut s.term;
+    let screen = term.wait_for("Puzzle Storm");
+    assert!(
+        screen.contains("Time  0:02 (starts with your first move)"),
+        "{screen}"
+    );
+    assert!(screen.contains("Score 0"), "{screen}");
+    // Not a move: refused at no cost, and the clock has not started.
+    term.send(b"zz\r");
+    // The first pawn push the live hint calls complete is played: it
+    // starts the clock (right or wrong, two seconds soon run out).
+    let pushes = ('a'..='h').flat_map(|f| ['3', '4', '5', '6'].map(|r| format!("{f}{r}")));
+    let mut played = false;
+    for push in pushes {
+        term.send(push.as_bytes());
+        let screen = term.wait_for(&format!("> {push}"));
+        if screen.contains(&format!("complete: {push}")) {
+            term.send(b"\r");
+            played = true;
+            break;
+        }
+        term.send(&[0x15]); // Ctrl-U clears the line
+    }
+    assert!(played, "no pawn push is legal here");
+    let screen = term.wait_for("Time is up.");
+    assert!(screen.contains("Score: "), "{screen}");
+    term.send(b"\r");
+    term.wait_for("Storm: ");
+    let stored = s.quit();
+    assert!(stored.contains("\"runs\""), "the run is kept: {stored}");
+    assert!(stored.contains("\"storm\""), "{stored}");
+}
+
+#[cfg(unix)]
+#[test]
+fn the_full_screen_shows_the_engines_refutation_once_the_puzzle_ends() {
+    use std::os::unix::fs::PermissionsExt;
+    // A fake UCI engine: every search says the king takes the rook.
+    let dir = tempfile::tempdir().unwrap();
+    let engine = dir.path().join("fake-engine");
+    std::fs::write(
+        &engine,
+        "#!/bin/sh\nwhile IFS= read -r line; do\n  case \"$line\" in\n    \
+         uci) echo \"id name Fake\"; echo uciok ;;\n    isready) echo readyok ;;\n    \
+         quit) exit 0 ;;\n    go*) echo \"info depth 9 score cp 500 pv c8d8\"; echo \"bestmove c8d8\" ;;\n  \
+         esac\ndone\n",
+    )
+    .unwrap();
+    std::fs::set_permissions(&engine, std::fs::Permissions::from_mode(0o755)).unwrap();
+    let engine = engine.to_str().unwrap();
+    let args = [
+        "play", "--ascii", "--pack", GOOD_PACK, "--puzzle", "m2-001", "--engine", engine,
+    ];
+    let mut s = spawn_in(&args, tempfile::tempdir().unwrap());
+    let term = &mut s.term;
+    term.wait_for("Your move");
+    term.send(b"Rd8+\r");
+    let screen = term.wait_for("not the move");
+    assert!(!screen.contains("Kxd8"), "never before the end:\n{screen}");
+    term.send(b"Kb6\r");
+    term.wait_for("Kb8");
+    term.send(b"Rd8#\r");
+    let screen = term.wait_for("Kxd8");
+    assert!(screen.contains("Rd8+?"), "{screen}");
+    s.quit();
+}

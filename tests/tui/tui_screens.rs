@@ -422,3 +422,54 @@ fn stats_show_each_sets_cycles_as_a_table_and_bars() {
     );
     assert!(find(draw(&plain, 100, 30).backend().buffer(), "Woodpecker sets").is_none());
 }
+
+#[test]
+fn the_stats_screen_shows_the_storm_and_streak_bests() {
+    use sancho::progress::{Mode, ModeRecords, ModeRun};
+    let config = Config {
+        start: Start::Stats,
+        ..Config::default()
+    };
+    let run = |score, at| ModeRun {
+        mode: Mode::Storm,
+        at: Timestamp(at),
+        score,
+        moves: score + 2,
+        accuracy: 80,
+        combo_best: 5,
+        seconds: 180,
+        highest_solved: Some(1700),
+    };
+    let context = Context {
+        stats: Some(sample_stats()),
+        records: Some(ModeRecords {
+            storm_runs: 3,
+            storm_best_today: Some(run(9, 2)),
+            storm_best: Some(run(14, 1)),
+            streak_runs: 1,
+            streak_best: Some(6),
+        }),
+        ..Context::default()
+    };
+    let app = App::with_context(config, Vec::new(), context);
+    let t = draw(&app, 100, 30);
+    let buf = t.backend().buffer();
+    let (x, y) = find(buf, "Storm best 14 (today 9), 3 runs").expect("Storm's bests");
+    assert!(find(buf, "Streak best 6 in a row").is_some());
+    let key = Theme::new(false).key();
+    assert_eq!(
+        (buf[(x, y)].fg, buf[(x, y)].modifier),
+        (key.fg.unwrap(), key.add_modifier),
+        "a label"
+    );
+    // Without any run the line is not there.
+    let app = App::with_context(
+        config,
+        Vec::new(),
+        Context {
+            stats: Some(sample_stats()),
+            ..Context::default()
+        },
+    );
+    assert!(find(draw(&app, 100, 30).backend().buffer(), "Storm ").is_none());
+}

@@ -61,9 +61,10 @@ pub struct PlayArgs {
     /// Blindfold: the puzzle in words (its pieces and the moves since), no board until it ends.
     #[arg(long)]
     pub blindfold: bool,
-    /// With --plain: a UCI engine that says why a wrong move fails, after the puzzle
-    /// (default: the config's `engine`, else SANCHO_ENGINE; without one, only mates the solver proves are shown).
-    #[arg(long, requires = "plain", value_name = "PATH")]
+    /// A UCI engine that says why a wrong move fails, after the puzzle (default: the
+    /// config's `engine`, else SANCHO_ENGINE, else `stockfish` on the PATH in the full
+    /// screen; without one, only mates the solver proves are shown).
+    #[arg(long, value_name = "PATH")]
     pub engine: Option<PathBuf>,
 }
 
@@ -190,9 +191,6 @@ impl PlayArgs {
         }
         if merged.json && !merged.plain {
             bail!("--json needs --plain");
-        }
-        if merged.engine.is_some() && !merged.plain {
-            bail!("--engine needs --plain (the full screen does not use an engine yet)");
         }
         Ok(merged)
     }

@@ -331,6 +331,7 @@ impl App {
                 let sheet = s.playback().sheet();
                 sheet.entries().len() / 2 + sheet.summary().by_code.len() + 10
             }),
+            View::Run => self.run.as_ref().map_or(0, |r| r.failed().len() + 16),
             _ => 0,
         };
         u16::try_from(lines).unwrap_or(u16::MAX)

@@ -55,7 +55,9 @@ impl App {
             Action::Complete => play.complete(),
             Action::Submit if play.finish().is_some() => self.next_puzzle(),
             Action::ToggleThemes => play.toggle_themes(),
-            Action::Submit => play.submit(),
+            Action::Submit => {
+                play.submit();
+            }
             Action::Hint => play.ask_hint(),
             Action::ShowSolution => play.give_up(),
             Action::Next => self.next_puzzle(),
@@ -123,6 +125,7 @@ impl App {
                 puzzle: Box::new(puzzle),
                 source,
             });
+            self.ask_refutation();
         }
     }
 }

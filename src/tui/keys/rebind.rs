@@ -136,7 +136,10 @@ pub fn rebind(base: &[Binding], overrides: &[KeyOverride]) -> (Vec<Binding>, Vec
             continue;
         };
         let keys: Option<Vec<Key>> = over.keys.iter().map(|k| parse_key(k)).collect();
-        let typing = matches!(map[i].scope, Scope::Puzzle | Scope::Edit | Scope::Answer);
+        let typing = matches!(
+            map[i].scope,
+            Scope::Puzzle | Scope::Edit | Scope::Answer | Scope::Run
+        );
         match keys {
             None => problems.push(problem(format!(
                 "cannot read the keys {:?} (write them as F5, Ctrl-T, Enter, q); keeping the default",

@@ -16,6 +16,7 @@ fn every_binding_maps_back_to_its_action() {
             Scope::Menu => Screen::Menu,
             Scope::Page => Screen::Page,
             Scope::Filter => Screen::Filter,
+            Scope::Run => Screen::Run { input_empty: true },
         };
         for &(code, mods) in binding.keys {
             assert_eq!(

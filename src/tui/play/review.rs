@@ -69,3 +69,34 @@ impl Play {
         self.review.map(|at| (at, self.line.as_slice()))
     }
 }
+
+impl Play {
+    /// The first legal wrong move of this attempt and the position it was
+    /// played in, once the puzzle has ended (never before: the engine is
+    /// asked about it only then).
+    pub fn first_wrong(&self) -> Option<(&shakmaty::Chess, shakmaty::Move)> {
+        self.finish.as_ref()?;
+        self.first_wrong.as_ref().map(|(pos, mv)| (pos, *mv))
+    }
+
+    /// The engine's refutation of the first wrong move, after the puzzle
+    /// ended: kept, and said in the status line.
+    pub fn engine_refuted(&mut self, refutation: Refutation) {
+        if self.finish.is_none() || self.refutation.is_some() {
+            return;
+        }
+        self.status.text.push(' ');
+        self.status
+            .text
+            .push_str(&strings::refuted(&refutation.text));
+        self.refutation = Some(refutation);
+    }
+
+    /// The engine could not answer: said once, plainly.
+    pub fn engine_failed(&mut self, why: &str) {
+        if self.finish.is_some() {
+            self.status.text.push(' ');
+            self.status.text.push_str(&strings::engine_failed(why));
+        }
+    }
+}

@@ -1,4 +1,4 @@
-use super::common_prefix;
+use super::complete::common_prefix;
 
 #[test]
 fn common_prefix_table() {

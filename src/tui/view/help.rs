@@ -18,6 +18,7 @@ pub fn render(app: &App, theme: Theme, area: Rect, frame: &mut Frame) {
     let under = match app.base_screen() {
         Screen::Puzzle { .. } => Screen::Puzzle { input_empty: true },
         Screen::Answer { .. } => Screen::Answer { input_empty: true },
+        Screen::Run { .. } => Screen::Run { input_empty: true },
         other => other,
     };
     let bindings: Vec<&Binding> = bindings_for(&under)

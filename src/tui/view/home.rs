@@ -32,7 +32,7 @@ pub fn item_at(size: (u16, u16), notice: bool, row: u16) -> Option<usize> {
     if width < super::MIN_WIDTH || height < super::MIN_HEIGHT {
         return None;
     }
-    let items = strings::menu(false).len();
+    let items = strings::menu(false, false).len();
     let [body, _] = areas(Rect::new(0, 0, width, height));
     let rect = block(body, HEAD + items + 2 + usize::from(notice));
     let index = usize::from(row.checked_sub(rect.y)?).checked_sub(HEAD)?;
@@ -47,7 +47,10 @@ pub fn render(app: &App, theme: Theme, area: Rect, frame: &mut Frame) {
         Line::styled(strings::TAGLINE, theme.dim()),
         Line::raw(""),
     ];
-    for (i, item) in strings::menu(app.has_library()).iter().enumerate() {
+    for (i, item) in strings::menu(app.has_library(), app.has_mined())
+        .iter()
+        .enumerate()
+    {
         if i == app.menu_index() {
             lines.push(Line::from(Span::styled(
                 format!("▸ {item} "),

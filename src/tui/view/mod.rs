@@ -11,6 +11,7 @@ pub mod puzzle;
 pub mod scoresheet;
 pub mod sets;
 pub mod stats;
+pub mod storm;
 
 use ratatui::Frame;
 use ratatui::layout::{Alignment, Constraint, Layout, Rect};
@@ -56,6 +57,10 @@ pub fn render(app: &App, frame: &mut Frame) {
         View::Lessons => lessons::render_list(app, theme, area, frame),
         View::Lesson => lessons::render_page(app, theme, area, frame),
         View::Stats => stats::render(app, theme, area, frame),
+        View::Run => match app.run() {
+            Some(run) => storm::render(app, run, theme, area, frame),
+            None => home::render(app, theme, area, frame),
+        },
         View::Filter => match app.filter_state() {
             Some(state) => filter::render(state, theme, area, frame),
             None => home::render(app, theme, area, frame),
@@ -86,8 +91,20 @@ fn render_too_small(area: Rect, frame: &mut Frame) {
 
 /// The footer: the key map's footer entries for the current screen.
 pub(crate) fn render_footer(screen: Screen, theme: Theme, area: Rect, frame: &mut Frame) {
+    render_footer_without(screen, None, theme, area, frame);
+}
+
+/// The footer without the keys of `hidden` (an action the screen has no
+/// use for at the moment, such as Storm's skip).
+pub(crate) fn render_footer_without(
+    screen: Screen,
+    hidden: Option<&crate::tui::Action>,
+    theme: Theme,
+    area: Rect,
+    frame: &mut Frame,
+) {
     let mut spans = Vec::new();
-    for binding in bindings_for(&screen).filter(|b| b.footer) {
+    for binding in bindings_for(&screen).filter(|b| b.footer && Some(&b.action) != hidden) {
         let Some(&key) = binding.keys.first() else {
             continue;
         };

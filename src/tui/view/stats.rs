@@ -56,7 +56,10 @@ pub fn render(app: &App, theme: Theme, area: Rect, frame: &mut Frame) {
         );
         return;
     };
-    let totals = totals_lines(stats, theme);
+    let mut totals = totals_lines(stats, theme);
+    if let Some(records) = app.records().filter(|r| r.storm_runs + r.streak_runs > 0) {
+        totals.push(super::storm::records_line(records, theme));
+    }
     let mistakes_h = u16::try_from(stats.mistakes.len().clamp(1, TOP_MISTAKES) + 2).unwrap_or(3);
     // Woodpecker sets beside the mistakes, as tall as both need (at most
     // half the body, so the charts keep their room).
