@@ -8,7 +8,7 @@ use std::process::ExitCode;
 use anyhow::{Context, bail};
 use clap::Subcommand;
 use sancho::config::{DEFAULT_FILE, Settings, parse, render};
-use sancho::tui::keys;
+use sancho::tui;
 
 /// The environment variable naming the config file (overrides the platform's place).
 pub const CONFIG_ENV: &str = "SANCHO_CONFIG";
@@ -48,7 +48,7 @@ pub fn load() -> (Settings, Vec<String>) {
     match std::fs::read_to_string(&path) {
         Ok(text) => {
             let (settings, mut problems) = parse(&text);
-            problems.extend(keys::rebind(keys::KEYMAP, &settings.keys).1);
+            problems.extend(tui::rebind(tui::KEYMAP, &settings.keys).1);
             problems.sort_by_key(|p| p.line);
             let said = problems
                 .iter()
@@ -94,15 +94,15 @@ pub fn config(command: &ConfigCommand) -> anyhow::Result<ExitCode> {
             }
             print!("{}", render(&settings));
             println!("\n# Every action and its keys (scope.name = keys, for [keys]):");
-            for binding in keys::rebind(keys::KEYMAP, &settings.keys).0 {
+            for binding in tui::rebind(tui::KEYMAP, &settings.keys).0 {
                 let names: Vec<String> = binding
                     .keys
                     .iter()
-                    .map(|&k| format!("{:?}", keys::key_name(k)))
+                    .map(|&k| format!("{:?}", tui::key_name(k)))
                     .collect();
                 println!(
                     "# {} = [{}]  ({})",
-                    keys::action_name(&binding),
+                    tui::action_name(&binding),
                     names.join(", "),
                     binding.description
                 );

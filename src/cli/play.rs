@@ -372,7 +372,7 @@ fn apply_settings(
     for line in &said {
         eprintln!("{line}");
     }
-    tui::keys::install(tui::keys::rebind(tui::KEYMAP, &settings.keys).0);
+    tui::install(tui::rebind(tui::KEYMAP, &settings.keys).0);
     if !config.ascii && !config.figures {
         config.ascii = settings.pieces == Pieces::Letters;
         config.figures = settings.pieces == Pieces::Figures;

@@ -5,7 +5,7 @@
 
 use ratatui::crossterm::event::{MouseButton, MouseEvent, MouseEventKind};
 
-use super::app::Screen;
+use super::context::KeyContext;
 
 /// One intent of the user (or of time passing).
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -84,8 +84,11 @@ pub enum Action {
 /// moves through a page or a list a line at a time, as the arrow keys do,
 /// and means nothing where the arrows edit or play (the puzzle, a drill's
 /// answer, the board cursor). `None` for everything else.
-pub fn mouse_action(mouse: MouseEvent, screen: &Screen) -> Option<Action> {
-    let wheel = matches!(screen, Screen::Home | Screen::Menu | Screen::Page);
+pub fn mouse_action(mouse: MouseEvent, screen: &KeyContext) -> Option<Action> {
+    let wheel = matches!(
+        screen,
+        KeyContext::Home | KeyContext::Menu | KeyContext::Page
+    );
     match mouse.kind {
         MouseEventKind::Down(MouseButton::Left) => Some(Action::Click(mouse.column, mouse.row)),
         MouseEventKind::ScrollUp if wheel => Some(Action::Up),

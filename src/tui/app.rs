@@ -10,6 +10,7 @@ use std::collections::BTreeSet;
 
 use super::action::Action;
 pub use super::config::{Config, Context, Finished, Start};
+use super::context::KeyContext;
 use super::coords::CoordSetupScreen;
 use super::drill::{DrillScreen, Phase};
 use super::effect::{Effect, Reply};
@@ -21,39 +22,6 @@ use super::view::{MIN_HEIGHT, MIN_WIDTH};
 use crate::drill::{self, DrillKind, Lesson};
 use crate::progress::{Recorded, Stats};
 use crate::puzzle::Puzzle;
-
-/// Which screen has the keys, as the key map needs to know it.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum Screen {
-    /// The home menu.
-    Home,
-    /// The puzzle screen; `?` opens the help only while the input is empty.
-    Puzzle {
-        /// Whether the input line is empty.
-        input_empty: bool,
-    },
-    /// A drill's exercise or verdict: letters go to the input line.
-    Answer {
-        /// Whether the input line is empty.
-        input_empty: bool,
-    },
-    /// A coordinates "Find" exercise: the arrows or hjkl move a cursor on
-    /// the board, Enter (or a click) chooses its square.
-    Find,
-    /// A list: the drills menu, the lessons.
-    Menu,
-    /// A page: a lesson's text, the stats, a drill's summary.
-    Page,
-    /// The help overlay (over any screen).
-    Help,
-    /// The library filter: letters are commands.
-    Filter,
-    /// A Storm or Streak run: letters go to the input line.
-    Run {
-        /// Whether the input line is empty.
-        input_empty: bool,
-    },
-}
 
 /// Which view is shown (under the help overlay).
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -282,45 +250,45 @@ impl App {
     }
 
     /// Which screen has the keys.
-    pub fn screen(&self) -> Screen {
+    pub fn screen(&self) -> KeyContext {
         if self.help {
-            Screen::Help
+            KeyContext::Help
         } else {
             self.base_screen()
         }
     }
 
     /// The screen under the help overlay.
-    pub fn base_screen(&self) -> Screen {
+    pub fn base_screen(&self) -> KeyContext {
         match self.view {
-            View::Home => Screen::Home,
+            View::Home => KeyContext::Home,
             View::Puzzle => match &self.play {
-                Some(play) => Screen::Puzzle {
+                Some(play) => KeyContext::Puzzle {
                     input_empty: play.input().is_empty(),
                 },
-                None => Screen::Home,
+                None => KeyContext::Home,
             },
-            View::Drills | View::Lessons | View::CoordSetup => Screen::Menu,
-            View::Lesson | View::Stats => Screen::Page,
-            View::Filter => Screen::Filter,
+            View::Drills | View::Lessons | View::CoordSetup => KeyContext::Menu,
+            View::Lesson | View::Stats => KeyContext::Page,
+            View::Filter => KeyContext::Filter,
             View::Run => match self.run.as_ref().and_then(RunScreen::play) {
-                Some(play) => Screen::Run {
+                Some(play) => KeyContext::Run {
                     input_empty: play.input().is_empty(),
                 },
-                None => Screen::Page,
+                None => KeyContext::Page,
             },
             View::Drill => match &self.drill {
-                Some(d) if d.finding() => Screen::Find,
-                Some(d) if d.phase() != Phase::Summary => Screen::Answer {
+                Some(d) if d.finding() => KeyContext::Find,
+                Some(d) if d.phase() != Phase::Summary => KeyContext::Answer {
                     input_empty: d.input().is_empty(),
                 },
-                _ => Screen::Page,
+                _ => KeyContext::Page,
             },
             View::Scoresheet => match &self.scoresheet {
-                Some(s) if !s.is_finished() => Screen::Answer {
+                Some(s) if !s.is_finished() => KeyContext::Answer {
                     input_empty: s.input().is_empty(),
                 },
-                _ => Screen::Page,
+                _ => KeyContext::Page,
             },
         }
     }

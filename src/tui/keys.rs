@@ -12,12 +12,12 @@
 use ratatui::crossterm::event::{KeyCode, KeyEvent, KeyEventKind, KeyModifiers};
 
 use super::action::Action;
-use super::app::Screen;
+use super::context::KeyContext;
 
 mod label;
 mod rebind;
 pub use label::{key_label, keys_label};
-pub use rebind::{action_name, install, key_name, keymap, parse_key, rebind};
+pub use rebind::{action_name, install, key_name, keymap, rebind};
 
 /// Where a binding applies.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -602,29 +602,29 @@ pub const KEYMAP: &[Binding] = &[
 ];
 
 /// The scopes that apply on a screen, most specific first.
-fn scopes(screen: &Screen) -> &'static [Scope] {
+fn scopes(screen: &KeyContext) -> &'static [Scope] {
     match screen {
-        Screen::Home => &[Scope::Home, Scope::Global],
-        Screen::Puzzle { .. } => &[Scope::Puzzle, Scope::Edit, Scope::Global],
-        Screen::Answer { .. } => &[Scope::Answer, Scope::Vision, Scope::Edit, Scope::Global],
-        Screen::Find => &[Scope::Find, Scope::Answer, Scope::Global],
-        Screen::Menu => &[Scope::Menu, Scope::Global],
-        Screen::Page => &[Scope::Page, Scope::Global],
-        Screen::Help => &[Scope::Help, Scope::Global],
-        Screen::Filter => &[Scope::Filter, Scope::Global],
-        Screen::Run { .. } => &[Scope::Run, Scope::Edit, Scope::Global],
+        KeyContext::Home => &[Scope::Home, Scope::Global],
+        KeyContext::Puzzle { .. } => &[Scope::Puzzle, Scope::Edit, Scope::Global],
+        KeyContext::Answer { .. } => &[Scope::Answer, Scope::Vision, Scope::Edit, Scope::Global],
+        KeyContext::Find => &[Scope::Find, Scope::Answer, Scope::Global],
+        KeyContext::Menu => &[Scope::Menu, Scope::Global],
+        KeyContext::Page => &[Scope::Page, Scope::Global],
+        KeyContext::Help => &[Scope::Help, Scope::Global],
+        KeyContext::Filter => &[Scope::Filter, Scope::Global],
+        KeyContext::Run { .. } => &[Scope::Run, Scope::Edit, Scope::Global],
     }
 }
 
 /// The bindings that apply on `screen`, in table order.
-pub fn bindings_for(screen: &Screen) -> impl Iterator<Item = &'static Binding> {
+pub fn bindings_for(screen: &KeyContext) -> impl Iterator<Item = &'static Binding> {
     let scopes = scopes(screen);
     keymap().iter().filter(move |b| scopes.contains(&b.scope))
 }
 
 /// Maps a key event to an action on `screen`; `None` for releases, repeats
 /// and keys that mean nothing here.
-pub fn action_for(key: KeyEvent, screen: &Screen) -> Option<Action> {
+pub fn action_for(key: KeyEvent, screen: &KeyContext) -> Option<Action> {
     if key.kind != KeyEventKind::Press {
         return None;
     }
@@ -635,9 +635,9 @@ pub fn action_for(key: KeyEvent, screen: &Screen) -> Option<Action> {
         other => other,
     };
     let typing = match screen {
-        Screen::Puzzle { input_empty }
-        | Screen::Answer { input_empty }
-        | Screen::Run { input_empty } => Some(*input_empty),
+        KeyContext::Puzzle { input_empty }
+        | KeyContext::Answer { input_empty }
+        | KeyContext::Run { input_empty } => Some(*input_empty),
         _ => None,
     };
     if let (Some(input_empty), KeyCode::Char(c)) = (typing, code)

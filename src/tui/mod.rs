@@ -13,37 +13,45 @@
 //! [`view::render`] draws the app without side effects. [`run`] owns the terminal and the clock and passes
 //! time in as [`Action::Tick`], so the app itself is plain, testable state.
 
-pub mod action;
-pub mod app;
-pub mod config;
-pub mod coords;
-pub mod drill;
-pub mod effect;
-pub mod filter;
-pub mod input;
-pub mod keys;
-pub mod play;
-pub mod refuter;
-pub mod runner;
-pub mod scoresheet;
-pub mod storm;
+pub(crate) mod action;
+pub(crate) mod app;
+pub(crate) mod config;
+pub(crate) mod context;
+pub(crate) mod coords;
+pub(crate) mod drill;
+pub(crate) mod effect;
+pub(crate) mod filter;
+pub(crate) mod input;
+pub(crate) mod keys;
+pub(crate) mod play;
+pub(crate) mod refuter;
+pub(crate) mod runner;
+pub(crate) mod scoresheet;
+pub(crate) mod storm;
 pub mod strings;
-pub mod theme;
+pub(crate) mod theme;
 pub mod view;
-pub mod worker;
+pub(crate) mod worker;
 
 pub use action::{Action, mouse_action};
-pub use app::{App, DrillEntry, MenuItem, Screen, View};
+pub use app::{App, DrillEntry, MenuItem, View};
 pub use config::{Config, Context, Finished, Start};
+pub use context::KeyContext;
 pub use coords::{CoordRow, CoordSetupScreen};
 pub use drill::{DrillScreen, Phase};
 pub use effect::{Effect, Recorder, Refute, Reply, Request};
-pub use filter::{FilterState, LibrarySource, PuzzleSource};
-pub use keys::{KEYMAP, action_for};
-pub use play::{Play, PlayedPuzzle, REPLY_DELAY_MS};
+pub use filter::{
+    DEBOUNCE_MS, FIELD_ROWS, FilterState, LibrarySource, Mark, PICK_LIMIT, PuzzleSource, answer,
+};
+pub use keys::{
+    KEYMAP, Scope, action_for, action_name, install, key_label, key_name, keymap, keys_label,
+    rebind,
+};
+pub use play::{Finish, Mover, Play, PlayedPuzzle, REPLY_DELAY_MS, StatusKind};
 pub use refuter::Refuter;
-pub use runner::run;
+pub use runner::{POLL, event_loop, event_loop_with, run};
 pub use scoresheet::ScoresheetScreen;
-pub use storm::RunScreen;
+pub use storm::{Flash, RunEnd, RunScreen};
+pub use theme::{Colors, Palette, SquareMark, Theme};
 pub use view::{MIN_HEIGHT, MIN_WIDTH, render};
 pub use worker::{OpenSource, Worker};

@@ -6,11 +6,11 @@ use ratatui::crossterm::event::{KeyCode, KeyEvent, KeyModifiers};
 use sancho::drill::Show;
 use sancho::drill::{self, DrillKind, Expected};
 use sancho::notation::Strictness;
-use sancho::tui::theme::{SquareMark, Theme};
-use sancho::tui::view::board::Board;
-use sancho::tui::view::drill::areas;
-use sancho::tui::view::puzzle::board_area;
-use sancho::tui::{Action, App, Config, Context, Finished, Phase, Screen, Start, View, render};
+use sancho::tui::view::Board;
+use sancho::tui::view::board_area;
+use sancho::tui::view::drill_areas;
+use sancho::tui::{Action, App, Config, Context, Finished, KeyContext, Phase, Start, View, render};
+use sancho::tui::{SquareMark, Theme};
 use shakmaty::{Color, Square};
 
 fn drill_app(kind: DrillKind, count: usize, timed: bool) -> App {
@@ -30,7 +30,7 @@ fn drill_app(kind: DrillKind, count: usize, timed: bool) -> App {
 /// Types `text`; on a coordinates "Find" exercise, moves the board cursor
 /// to the square `text` names instead (Enter then chooses it).
 fn typed(app: &mut App, text: &str) {
-    if app.screen() == Screen::Find {
+    if app.screen() == KeyContext::Find {
         let target: Square = text.parse().expect("a square");
         walk_to(app, target);
         return;
@@ -103,7 +103,7 @@ fn a_drill_with_one_wrong_answer_ends_in_its_summary_and_is_handed_over() {
         assert!(
             matches!(
                 app.screen(),
-                Screen::Answer { input_empty: true } | Screen::Find
+                KeyContext::Answer { input_empty: true } | KeyContext::Find
             ),
             "{kind}"
         );
@@ -158,7 +158,7 @@ fn a_drill_with_one_wrong_answer_ends_in_its_summary_and_is_handed_over() {
         );
         app.update(Action::Submit);
         assert_eq!(app.drill().unwrap().phase(), Phase::Summary);
-        assert_eq!(app.screen(), Screen::Page);
+        assert_eq!(app.screen(), KeyContext::Page);
         let [Finished::Drill { kind: k, summary }] = app.finished() else {
             panic!("one drill finished: {:?}", app.finished());
         };
@@ -296,7 +296,7 @@ fn the_menu_opens_every_drill_kind_and_the_lessons() {
             ..Config::default()
         };
         let mut app = App::with_context(config, Vec::new(), context.clone());
-        assert_eq!(app.screen(), Screen::Menu);
+        assert_eq!(app.screen(), KeyContext::Menu);
         for _ in 0..downs {
             app.update(Action::Down);
         }
@@ -304,7 +304,7 @@ fn the_menu_opens_every_drill_kind_and_the_lessons() {
         // Coordinates open on their options, on the row that starts them.
         if title.starts_with("Coordinates") {
             assert_eq!(app.view(), View::CoordSetup, "{title}");
-            assert_eq!(app.screen(), Screen::Menu);
+            assert_eq!(app.screen(), KeyContext::Menu);
             app.update(Action::Select);
         }
         assert_eq!(app.view(), View::Drill, "{title}");
@@ -338,7 +338,7 @@ fn a_lesson_is_read_then_practised_then_reported_completed() {
     };
     let mut app = App::new(config, Vec::new());
     assert_eq!(app.view(), View::Lesson);
-    assert_eq!(app.screen(), Screen::Page);
+    assert_eq!(app.screen(), KeyContext::Page);
     let page = text(&app, 100, 30);
     assert!(page.contains(&lesson.title), "{page}");
     // Letters are free on the page: j scrolls.
@@ -430,7 +430,7 @@ fn help_opens_over_a_drill_and_lists_its_keys() {
     let mut app = drill_app(DrillKind::Write, 2, false);
     // '?' with an empty line opens the help; with text it is typed.
     app.update(Action::ToggleHelp);
-    assert_eq!(app.screen(), Screen::Help);
+    assert_eq!(app.screen(), KeyContext::Help);
     let screen = text(&app, 100, 40);
     for line in [
         "check the typed answer",
@@ -449,7 +449,7 @@ fn help_opens_over_a_drill_and_lists_its_keys() {
         "keys stay out of the help"
     );
     app.update(Action::Back);
-    assert_eq!(app.screen(), Screen::Answer { input_empty: true });
+    assert_eq!(app.screen(), KeyContext::Answer { input_empty: true });
 }
 
 #[test]
@@ -459,7 +459,7 @@ fn stats_and_pages_go_back_home() {
         ..Config::default()
     };
     let mut app = App::new(config, Vec::new());
-    assert_eq!(app.screen(), Screen::Page);
+    assert_eq!(app.screen(), KeyContext::Page);
     app.update(Action::Select);
     assert_eq!(app.view(), View::Home);
     app.update(Action::Down);
@@ -510,7 +510,7 @@ fn first_find() -> usize {
 /// Answers every exercise before the first "Find" one rightly.
 fn up_to_find(count: usize) -> App {
     let mut app = drill_app(DrillKind::Coordinates, count, false);
-    while app.screen() != Screen::Find {
+    while app.screen() != KeyContext::Find {
         let answer = expected(&app);
         typed(&mut app, &answer);
         app.update(Action::Submit);
@@ -531,7 +531,7 @@ fn find_is_answered_with_the_board_cursor_from_either_side() {
     let key = |c| {
         sancho::tui::action_for(
             KeyEvent::new(KeyCode::Char(c), KeyModifiers::NONE),
-            &Screen::Find,
+            &KeyContext::Find,
         )
     };
     assert_eq!(
@@ -572,7 +572,7 @@ fn a_click_on_a_square_answers_find() {
     let bottom = app.drill().unwrap().bottom();
     // A click off the board does nothing.
     app.update(Action::Click(99, 0));
-    assert_eq!(app.screen(), Screen::Find);
+    assert_eq!(app.screen(), KeyContext::Find);
     let (x, y) = cell_of(&app, want, bottom);
     app.update(Action::Click(x, y));
     let d = app.drill().unwrap();
@@ -584,7 +584,7 @@ fn a_click_on_a_square_answers_find() {
 /// The middle cell of `sq` on the drill screen of a 100×30 terminal.
 fn cell_of(app: &App, sq: Square, bottom: Color) -> (u16, u16) {
     let area = ratatui::layout::Rect::new(0, 0, 100, 30);
-    let [_, body, ..] = areas(area);
+    let [_, body, ..] = drill_areas(area);
     let ex = app.drill().unwrap().exercise().unwrap();
     let board = Board {
         pos: &ex.position,
@@ -634,7 +634,7 @@ fn a_wrong_find_highlights_both_squares() {
 #[test]
 fn the_square_colour_drill_is_answered_without_a_board() {
     let mut app = drill_app(DrillKind::SquareColour, 3, false);
-    assert_eq!(app.screen(), Screen::Answer { input_empty: true });
+    assert_eq!(app.screen(), KeyContext::Answer { input_empty: true });
     let ex = app.drill().unwrap().run().current().unwrap().clone();
     let Show::Colour { square } = ex.show else {
         panic!("{ex:?}")

@@ -13,10 +13,10 @@ use ratatui::crossterm::event::{Event, KeyCode, KeyEvent, KeyModifiers};
 use ratatui::style::{Color, Modifier};
 use sancho::library::{Filter, LibraryError, ThemeCount};
 use sancho::puzzle::{Puzzle, read_lichess};
-use sancho::tui::app::Screen;
-use sancho::tui::filter::{DEBOUNCE_MS, FIELD_ROWS, FilterState, Mark, PuzzleSource};
-use sancho::tui::runner::{POLL, event_loop_with};
+use sancho::tui::KeyContext;
 use sancho::tui::{Action, App, Config, View, action_for, render, strings};
+use sancho::tui::{DEBOUNCE_MS, FIELD_ROWS, FilterState, Mark, PuzzleSource};
+use sancho::tui::{POLL, event_loop_with};
 
 /// Puzzles in memory, filtered as the library filters them; counts calls.
 struct Fake {
@@ -376,7 +376,7 @@ fn toggling_any_and_all_and_reset() {
 
 #[test]
 fn keys_on_the_filter_screen() {
-    let press = |code, mods| action_for(KeyEvent::new(code, mods), &Screen::Filter);
+    let press = |code, mods| action_for(KeyEvent::new(code, mods), &KeyContext::Filter);
     let n = KeyModifiers::NONE;
     let cases = [
         (KeyCode::Char(' '), n, Some(Action::Select)),
@@ -500,7 +500,7 @@ fn help_over_the_filter_lists_its_keys() {
     let source = Fake::new();
     let mut app = on_filter(Config::default(), &source);
     app.update(Action::ToggleHelp);
-    assert_eq!(app.screen(), Screen::Help);
+    assert_eq!(app.screen(), KeyContext::Help);
     let shown = draw(&app, 80, 30);
     let buf = shown.backend().buffer();
     for text in [
@@ -512,7 +512,7 @@ fn help_over_the_filter_lists_its_keys() {
         assert!(find(buf, text).is_some(), "{text}");
     }
     app.update(Action::Back);
-    assert_eq!(app.screen(), Screen::Filter, "Esc closes the help only");
+    assert_eq!(app.screen(), KeyContext::Filter, "Esc closes the help only");
 }
 
 #[test]
@@ -563,10 +563,7 @@ fn the_command_line_filter_is_the_start() {
         app.update(Action::Down);
     }
     app.update(Action::Select);
-    assert_eq!(
-        app.request(),
-        Some(sancho::tui::filter::Request::Count(start))
-    );
+    assert_eq!(app.request(), Some(sancho::tui::Request::Count(start)));
     assert!(app.serve(&source));
     assert_eq!(state(&app).mark("fork"), Mark::All);
     assert_eq!(state(&app).count(), Some(3));
@@ -587,6 +584,6 @@ fn snapshot_filter_minimum_size_while_counting() {
 }
 
 /// The colours of the default scheme (dark, 256 colours), as the screens use them.
-fn dark() -> sancho::tui::theme::Palette {
-    sancho::tui::theme::Theme::new(false).palette()
+fn dark() -> sancho::tui::Palette {
+    sancho::tui::Theme::new(false).palette()
 }

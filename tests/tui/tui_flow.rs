@@ -6,8 +6,8 @@ use ratatui::backend::TestBackend;
 use ratatui::crossterm::event::{KeyCode, KeyEvent, KeyModifiers};
 use sancho::notation::HintState;
 use sancho::puzzle::{Puzzle, read_lichess};
-use sancho::tui::play::{Finish, Mover, StatusKind};
-use sancho::tui::{Action, App, Config, REPLY_DELAY_MS, Screen, View, action_for, render};
+use sancho::tui::{Action, App, Config, KeyContext, REPLY_DELAY_MS, View, action_for, render};
+use sancho::tui::{Finish, Mover, StatusKind};
 use shakmaty::{Color, Position, Square};
 
 /// A puzzle from one Lichess CSV row.
@@ -67,7 +67,10 @@ fn sans(app: &App) -> Vec<String> {
 fn opening_move_appears_after_the_delay() {
     let mut app = App::new(Config::default(), vec![back_rank()]);
     app.update(Action::Select);
-    assert!(matches!(app.screen(), Screen::Puzzle { input_empty: true }));
+    assert!(matches!(
+        app.screen(),
+        KeyContext::Puzzle { input_empty: true }
+    ));
     let play = app.play().unwrap();
     assert!(play.history().is_empty(), "nothing shown before the delay");
     assert!(play.is_waiting());
@@ -332,7 +335,7 @@ fn next_skips_and_ends_on_the_home_screen() {
     assert!(app.outcomes().is_empty(), "a skipped puzzle has no outcome");
     app.update(Action::Next);
     assert!(app.play().is_none());
-    assert_eq!(app.screen(), Screen::Home);
+    assert_eq!(app.screen(), KeyContext::Home);
     assert!(app.notice().is_some());
 }
 
@@ -345,7 +348,7 @@ fn flip_back_help_and_quit() {
     assert_eq!(app.play().unwrap().bottom(), Color::Black);
     typed(&mut app, "R");
     app.update(Action::Back);
-    assert_eq!(app.screen(), Screen::Home);
+    assert_eq!(app.screen(), KeyContext::Home);
     app.update(Action::Select);
     assert_eq!(
         app.play().unwrap().input().text(),
@@ -353,7 +356,7 @@ fn flip_back_help_and_quit() {
         "the puzzle resumes"
     );
     app.update(Action::ToggleHelp);
-    assert_eq!(app.screen(), Screen::Help);
+    assert_eq!(app.screen(), KeyContext::Help);
     app.update(Action::Insert('x'));
     assert_eq!(
         app.play().unwrap().input().text(),
@@ -396,7 +399,7 @@ fn home_menu_table() {
     }
     let mut empty = App::new(Config::default(), Vec::new());
     empty.update(Action::Select);
-    assert_eq!(empty.screen(), Screen::Home);
+    assert_eq!(empty.screen(), KeyContext::Home);
     assert!(empty.notice().is_some());
     empty.update(Action::Up);
     assert!(empty.notice().is_none(), "any key dismisses the notice");
@@ -406,9 +409,9 @@ fn home_menu_table() {
     empty.update(Action::Back);
     assert!(!empty.should_quit(), "Esc on the home screen does not quit");
     let esc = KeyEvent::new(KeyCode::Esc, KeyModifiers::NONE);
-    assert_ne!(action_for(esc, &Screen::Home), Some(Action::Quit));
+    assert_ne!(action_for(esc, &KeyContext::Home), Some(Action::Quit));
     let q = KeyEvent::new(KeyCode::Char('q'), KeyModifiers::NONE);
-    assert_eq!(action_for(q, &Screen::Home), Some(Action::Quit));
+    assert_eq!(action_for(q, &KeyContext::Home), Some(Action::Quit));
 }
 
 /// The fixture pack: m1-001 (Re8#), m1-002, m2-001 (Kb6 then Rd8#, with
@@ -641,7 +644,7 @@ fn castling_with_zeros_is_accepted_and_noted() {
 #[test]
 fn the_real_loop_runs_on_a_test_backend_with_fake_time() {
     use ratatui::crossterm::event::{Event, KeyCode, KeyEvent, KeyEventKind, KeyModifiers};
-    use sancho::tui::runner::{POLL, event_loop};
+    use sancho::tui::{POLL, event_loop};
     use std::collections::VecDeque;
     use std::time::Duration;
 
@@ -794,7 +797,7 @@ fn update_returns_a_record_effect_with_the_puzzle_and_its_source() {
 #[test]
 fn the_stats_screen_is_live_within_the_session() {
     use ratatui::crossterm::event::{Event, KeyCode, KeyEvent, KeyModifiers};
-    use sancho::tui::runner::event_loop;
+    use sancho::tui::event_loop;
     use std::collections::VecDeque;
     use std::time::Duration;
 
@@ -1056,22 +1059,30 @@ fn the_mouse_wheel_moves_through_pages_and_lists_only() {
         modifiers: KeyModifiers::NONE,
     };
     let (up, down) = (MouseEventKind::ScrollUp, MouseEventKind::ScrollDown);
-    let typing = Screen::Puzzle { input_empty: true };
+    let typing = KeyContext::Puzzle { input_empty: true };
     let table = [
-        (up, Screen::Page, Some(Action::Up)),
-        (down, Screen::Page, Some(Action::Down)),
-        (down, Screen::Menu, Some(Action::Down)),
-        (up, Screen::Home, Some(Action::Up)),
+        (up, KeyContext::Page, Some(Action::Up)),
+        (down, KeyContext::Page, Some(Action::Down)),
+        (down, KeyContext::Menu, Some(Action::Down)),
+        (up, KeyContext::Home, Some(Action::Up)),
         (down, typing, None),
-        (down, Screen::Find, None),
-        (down, Screen::Answer { input_empty: true }, None),
+        (down, KeyContext::Find, None),
+        (down, KeyContext::Answer { input_empty: true }, None),
         (
             MouseEventKind::Down(MouseButton::Left),
             typing,
             Some(Action::Click(7, 9)),
         ),
-        (MouseEventKind::Up(MouseButton::Left), Screen::Home, None),
-        (MouseEventKind::Down(MouseButton::Right), Screen::Home, None),
+        (
+            MouseEventKind::Up(MouseButton::Left),
+            KeyContext::Home,
+            None,
+        ),
+        (
+            MouseEventKind::Down(MouseButton::Right),
+            KeyContext::Home,
+            None,
+        ),
     ];
     for (kind, screen, expected) in table {
         assert_eq!(
@@ -1087,7 +1098,7 @@ fn the_mouse_wheel_moves_through_pages_and_lists_only() {
     };
     let mut app = App::new(config, Vec::new());
     app.update(Action::Resize(80, 24));
-    assert_eq!(app.screen(), Screen::Page);
+    assert_eq!(app.screen(), KeyContext::Page);
     let wheel = |app: &mut App, kind| {
         let action = mouse_action(mouse(kind), &app.screen()).unwrap();
         app.update(action);

@@ -4,8 +4,8 @@
 
 use sancho::library::synth::{HEADER, SynthConfig, synth_rows};
 use sancho::library::{Filter, Library, import};
-use sancho::tui::filter::{DEBOUNCE_MS, FIELD_ROWS, FilterState, PICK_LIMIT};
 use sancho::tui::{Action, App, Config, LibrarySource};
+use sancho::tui::{DEBOUNCE_MS, FIELD_ROWS, FilterState, PICK_LIMIT};
 
 fn state(app: &App) -> &FilterState {
     app.filter_state().unwrap()
@@ -85,8 +85,8 @@ fn a_real_library_through_library_source() {
 
 #[test]
 fn a_worker_thread_answers_with_its_own_connection() {
-    use sancho::tui::effect::{Reply, Request};
     use sancho::tui::{OpenSource, PuzzleSource, Worker};
+    use sancho::tui::{Reply, Request};
     let mut text = format!("{HEADER}\n");
     for r in synth_rows(SynthConfig {
         rows: 200,

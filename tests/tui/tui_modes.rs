@@ -8,11 +8,12 @@ use ratatui::crossterm::event::{KeyCode, KeyEvent, KeyModifiers};
 use sancho::modes::StormSummary;
 use sancho::progress::{Mode, ModeRecords, ModeRun, Source, Timestamp};
 use sancho::puzzle::{Puzzle, read_lichess};
-use sancho::tui::storm::{Flash, RunEnd};
-use sancho::tui::theme::Theme;
+use sancho::tui::Theme;
 use sancho::tui::{
-    Action, App, Config, Context, Effect, Finished, Reply, Screen, Start, View, action_for, render,
+    Action, App, Config, Context, Effect, Finished, KeyContext, Reply, Start, View, action_for,
+    render,
 };
+use sancho::tui::{Flash, RunEnd};
 
 /// A Lichess-style mate in one: Black's Qxd5 is shown, then White's Re8#.
 fn mate_in_one(id: &str, rating: u32) -> Puzzle {
@@ -99,7 +100,7 @@ fn current_id(app: &App) -> String {
 fn a_scripted_storm_run_keeps_lichess_time_accounts() {
     let mut app = storm_app(pool(8), 60);
     assert_eq!(app.view(), View::Run);
-    assert_eq!(app.screen(), Screen::Run { input_empty: true });
+    assert_eq!(app.screen(), KeyContext::Run { input_empty: true });
     assert_eq!(remaining(&app), 60_000);
     // The clock starts with the first move, as on Lichess.
     app.update(Action::Tick(1_000));
@@ -212,7 +213,7 @@ fn a_scripted_storm_run_keeps_lichess_time_accounts() {
     );
     let run = app.run().unwrap();
     assert_eq!(run.end(), Some(RunEnd::Over));
-    assert_eq!(app.screen(), Screen::Page, "the summary is a page");
+    assert_eq!(app.screen(), KeyContext::Page, "the summary is a page");
     assert!(app.update(Action::Tick(1_000)).is_empty(), "said once");
 
     // The bests come back from the store and are shown with the summary.
@@ -294,7 +295,7 @@ fn storm_has_no_skip_and_no_hint_keys() {
         "not offered in the footer:
 {shown}"
     );
-    let screen = Screen::Run { input_empty: true };
+    let screen = KeyContext::Run { input_empty: true };
     let key = |code| KeyEvent::new(code, KeyModifiers::NONE);
     // Letters type (q too), ? opens the help only on an empty line.
     assert_eq!(
@@ -452,7 +453,7 @@ fn without_a_mined_pack_my_games_says_how_to_make_one() {
 #[test]
 fn the_runner_loads_my_games_from_the_file() {
     use ratatui::crossterm::event::Event;
-    use sancho::tui::runner::event_loop;
+    use sancho::tui::event_loop;
     use std::collections::VecDeque;
     use std::time::Duration;
 
@@ -690,7 +691,7 @@ fn with_a_library_the_home_menus_storm_draws_its_puzzles_from_it() {
     );
     assert_eq!(app.view(), View::Home);
     assert_eq!(app.notice(), Some("Drawing puzzles from the library…"));
-    let reply = sancho::tui::filter::answer(&Buckets, sancho::tui::Request::Pool);
+    let reply = sancho::tui::answer(&Buckets, sancho::tui::Request::Pool);
     app.answer(reply);
     assert_eq!(app.view(), View::Run);
     let run = app.run().unwrap();

@@ -456,10 +456,10 @@ fn the_find_the_square_drill_is_answered_with_the_arrow_keys() {
 fn a_mouse_click_answers_find_in_a_real_terminal() {
     use ratatui::layout::Rect;
     use sancho::drill::{self, DrillKind, Show};
-    use sancho::tui::theme::Theme;
-    use sancho::tui::view::board::Board;
-    use sancho::tui::view::drill::areas;
-    use sancho::tui::view::puzzle::board_area;
+    use sancho::tui::Theme;
+    use sancho::tui::view::Board;
+    use sancho::tui::view::board_area;
+    use sancho::tui::view::drill_areas;
     use shakmaty::Square;
     let exercises = drill::generate(DrillKind::Coordinates, 7, 40, &Default::default());
     let find = exercises
@@ -477,7 +477,7 @@ fn a_mouse_click_answers_find_in_a_real_terminal() {
     let target: Square = exercises[find].expected_text().parse().unwrap();
     term.wait_for(&format!("Find: {target}"));
     // Where the square is drawn on this terminal.
-    let [_, body, ..] = areas(Rect::new(0, 0, COLS, ROWS));
+    let [_, body, ..] = drill_areas(Rect::new(0, 0, COLS, ROWS));
     let ex = &exercises[find];
     let board = Board {
         pos: &ex.position,

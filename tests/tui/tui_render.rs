@@ -9,10 +9,10 @@ use ratatui::style::{Color, Modifier, Style};
 use sancho::notation::{Hint, HintState, hint};
 use sancho::puzzle::{Puzzle, read_lichess};
 use sancho::spoiler::{Policy, shown};
-use sancho::tui::theme::{SquareMark, Theme};
-use sancho::tui::view::board::Board;
-use sancho::tui::view::puzzle::{areas, board_area, hint_lines};
+use sancho::tui::view::Board;
+use sancho::tui::view::{board_area, hint_lines, puzzle_areas};
 use sancho::tui::{Action, App, Config, MIN_HEIGHT, MIN_WIDTH, REPLY_DELAY_MS, render};
+use sancho::tui::{SquareMark, Theme};
 use shakmaty::Square;
 
 fn back_rank() -> Puzzle {
@@ -82,7 +82,7 @@ fn find(buf: &Buffer, text: &str) -> Option<(u16, u16)> {
 /// The style of a square's centre cell on the puzzle screen.
 fn square_style(app: &App, buf: &Buffer, sq: Square) -> (Style, String) {
     let play = app.play().unwrap();
-    let [_, body, ..] = areas(buf.area);
+    let [_, body, ..] = puzzle_areas(buf.area);
     let area = board_area(body);
     let board = Board {
         pos: play.shown(),
@@ -172,7 +172,7 @@ fn too_small_is_exactly_below_the_minimum() {
 fn huge_terminals_cap_the_board() {
     let app = app(Config::default());
     let t = draw(&app, 1000, 300);
-    let [_, body, ..] = areas(t.backend().buffer().area);
+    let [_, body, ..] = puzzle_areas(t.backend().buffer().area);
     let board = board_area(body);
     assert_eq!((board.width, board.height), (2 + 8 * 9, 8 * 4 + 1));
     // Extreme shapes draw without overflow, with help and in no-colour mode too.
@@ -375,7 +375,7 @@ fn hint_lines_for_every_state() {
 fn flipping_turns_the_board() {
     let mut app = app(Config::default());
     let t = draw(&app, 120, 40);
-    let [_, body, ..] = areas(Rect::new(0, 0, 120, 40));
+    let [_, body, ..] = puzzle_areas(Rect::new(0, 0, 120, 40));
     let board = board_area(body);
     // The lowest rank label in the left column.
     let bottom_left = |t: &Terminal<TestBackend>| {
@@ -406,7 +406,7 @@ fn pack_puzzle(id: &str) -> Puzzle {
 
 #[test]
 fn moves_list_is_numbered_san_with_comments() {
-    use sancho::tui::view::puzzle::move_lines;
+    use sancho::tui::view::move_lines;
     // User first (White): comments go under their full move.
     let mut app = App::new(Config::default(), vec![pack_puzzle("m2-001")]);
     app.update(Action::Select);
@@ -469,7 +469,7 @@ fn a_text_hint_marks_no_square() {
 #[test]
 fn footer_and_help_come_from_the_keymap() {
     use sancho::tui::KEYMAP;
-    use sancho::tui::keys::{Scope, key_label, keys_label};
+    use sancho::tui::{Scope, key_label, keys_label};
     let mut app = app(Config::default());
     let t = draw(&app, 120, 40);
     let buf = t.backend().buffer();
@@ -549,14 +549,14 @@ fn snapshot_help_overlay_minimum_size() {
     app.update(Action::ToggleHelp);
     let t = draw(&app, MIN_WIDTH, MIN_HEIGHT);
     // Every binding is still listed, by its keys.
-    use sancho::tui::keys::Scope;
+    use sancho::tui::Scope;
     for b in sancho::tui::KEYMAP.iter().filter(|b| {
         matches!(
             b.scope,
             Scope::Puzzle | Scope::Edit | Scope::Global | Scope::Help
         )
     }) {
-        let label = sancho::tui::keys::keys_label(b);
+        let label = sancho::tui::keys_label(b);
         assert!(find(t.backend().buffer(), &label).is_some(), "{label}");
     }
     insta::assert_snapshot!(t.backend());
@@ -667,8 +667,8 @@ fn snapshot_solution_stepping_at_each_size() {
 }
 
 /// The colours of the default scheme (dark, 256 colours), as the screens use them.
-fn dark() -> sancho::tui::theme::Palette {
-    sancho::tui::theme::Theme::new(false).palette()
+fn dark() -> sancho::tui::Palette {
+    sancho::tui::Theme::new(false).palette()
 }
 
 /// Issue 17: the config file's `board` caps the board's size, and

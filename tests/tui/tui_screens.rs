@@ -12,11 +12,11 @@ use sancho::progress::{
     DrillKindStats, DrillStats, LessonStats, MistakeCount, PuzzleTotals, RatingPoint, RatingStats,
     Stats, Streak, ThemeStats, Timestamp,
 };
-use sancho::tui::theme::{SquareMark, Theme};
-use sancho::tui::view::board::Board;
-use sancho::tui::view::drill::areas;
-use sancho::tui::view::puzzle::board_area;
+use sancho::tui::view::Board;
+use sancho::tui::view::board_area;
+use sancho::tui::view::drill_areas;
 use sancho::tui::{Action, App, Config, Context, Start, render};
+use sancho::tui::{SquareMark, Theme};
 
 fn drill_config(kind: DrillKind, no_color: bool) -> Config {
     Config {
@@ -101,7 +101,7 @@ fn drill_highlights_carry_their_meaning_in_both_modes() {
             ascii: false,
             theme,
         };
-        let [_, body, ..] = areas(buf.area);
+        let [_, body, ..] = drill_areas(buf.area);
         let area = board_area(body);
         for &sq in &marked {
             let rect = board.square_rect(area, sq).unwrap();
@@ -336,8 +336,8 @@ fn snapshot_verdict_at_minimum_size() {
 }
 
 /// The colours of the default scheme (dark, 256 colours), as the screens use them.
-fn dark() -> sancho::tui::theme::Palette {
-    sancho::tui::theme::Theme::new(false).palette()
+fn dark() -> sancho::tui::Palette {
+    sancho::tui::Theme::new(false).palette()
 }
 
 /// A Woodpecker set with two finished cycles (the second twice as fast) and

@@ -9,11 +9,11 @@ use sancho::drill::{CoordOptions, DrillKind, Expected, parse_files, parse_ranks,
 use sancho::drill::{Sheet, SheetGame};
 use sancho::notation::{Lang, Strictness};
 use sancho::progress::{CoordColour, CoordMode, CoordRecords, Progress, Timestamp};
-use sancho::tui::theme::{SquareMark, Theme};
-use sancho::tui::view::board::Board;
-use sancho::tui::view::drill::areas;
-use sancho::tui::view::puzzle::board_area;
-use sancho::tui::{Action, App, Config, Context, Finished, Phase, Screen, Start, View, render};
+use sancho::tui::view::Board;
+use sancho::tui::view::board_area;
+use sancho::tui::view::drill_areas;
+use sancho::tui::{Action, App, Config, Context, Finished, KeyContext, Phase, Start, View, render};
+use sancho::tui::{SquareMark, Theme};
 use shakmaty::{Color, Square};
 
 fn start(kind: DrillKind, count: usize, timed: bool, coordinates: CoordOptions) -> App {
@@ -58,7 +58,7 @@ fn asked(app: &App) -> Square {
 
 /// The middle cell of `sq` on the drill screen of a 100×30 terminal.
 fn cell_of(sq: Square, bottom: Color) -> (u16, u16) {
-    let [_, body, ..] = areas(Rect::new(0, 0, 100, 30));
+    let [_, body, ..] = drill_areas(Rect::new(0, 0, 100, 30));
     let pos = shakmaty::Chess::default();
     let board = Board {
         pos: &pos,
@@ -89,7 +89,7 @@ fn playing_as_black_flips_the_board_and_the_cursor_and_clicks_follow() {
         false,
         find_as(CoordColour::Black),
     );
-    assert_eq!(app.screen(), Screen::Find);
+    assert_eq!(app.screen(), KeyContext::Find);
     let d = app.drill().unwrap();
     assert_eq!(d.bottom(), Color::Black, "every exercise from Black's side");
     assert_eq!(d.cursor(), Square::E4);
@@ -201,7 +201,7 @@ fn the_options_screen_limits_files_and_ranks_and_sets_the_side() {
     assert!(screen.contains("To file            ◂ d ▸"), "{screen}");
     app.update(Action::Select);
     assert_eq!(app.view(), View::Drill);
-    assert_eq!(app.screen(), Screen::Find);
+    assert_eq!(app.screen(), KeyContext::Find);
     let run = app.drill().unwrap().run();
     let setup = run.coordinates().unwrap();
     assert_eq!((setup.files.as_str(), setup.ranks.as_str()), ("a-d", "1-4"));
@@ -284,7 +284,7 @@ fn a_coordinates_run_ends_with_its_best_and_last_scores() {
 #[test]
 fn move_vision_is_answered_by_typing_clicking_or_the_cursor() {
     let mut app = start(DrillKind::Vision, 4, false, CoordOptions::default());
-    assert_eq!(app.screen(), Screen::Answer { input_empty: true });
+    assert_eq!(app.screen(), KeyContext::Answer { input_empty: true });
     assert!(text(&app).contains("The move: "));
     let right = |app: &App| {
         let ex = app.drill().unwrap().run().current().unwrap();
@@ -383,7 +383,7 @@ fn write(app: &mut App, text: &str) {
 fn the_scoresheet_plays_the_game_at_its_pace_and_grades_each_entry() {
     let mut app = scoresheet_app(1, Some(3_000), Lang::EN);
     assert_eq!(app.view(), View::Scoresheet);
-    assert_eq!(app.screen(), Screen::Answer { input_empty: true });
+    assert_eq!(app.screen(), KeyContext::Answer { input_empty: true });
     let s = app.scoresheet().unwrap();
     assert_eq!(s.playback().played(), 1, "the first move is played at once");
     assert!(text(&app).contains("Cleo – Dan"));
@@ -415,7 +415,7 @@ fn the_scoresheet_plays_the_game_at_its_pace_and_grades_each_entry() {
     write(&mut app, "e3");
     let s = app.scoresheet().unwrap();
     assert!(s.is_finished());
-    assert_eq!(app.screen(), Screen::Page);
+    assert_eq!(app.screen(), KeyContext::Page);
     let screen = text(&app);
     assert!(
         screen.contains("5 of 5 moves written: 3 right, 1 not canonical, 1 wrong."),

@@ -51,7 +51,7 @@ pub struct PlayArgs {
     pub figures: bool,
     /// The colour scheme: dark (default), light (for a light background) or contrast.
     #[arg(long, value_enum, value_name = "SCHEME")]
-    pub colors: Option<tui::theme::Colors>,
+    pub colors: Option<tui::Colors>,
     /// Line mode: no full screen, for screen readers, dumb terminals and scripts.
     #[arg(long)]
     pub plain: bool,

@@ -8,7 +8,7 @@ use ratatui::crossterm::event::{KeyCode, KeyModifiers};
 
 use super::{Binding, Key, Scope, scopes};
 use crate::config::{KeyOverride, Problem};
-use crate::tui::app::Screen;
+use crate::tui::context::KeyContext;
 
 /// The key map in use: [`KEYMAP`](super::KEYMAP), or the one [`install`] set from the
 /// config file at start.
@@ -29,15 +29,15 @@ pub fn install(map: Vec<Binding>) {
 const SUSPEND: Key = (KeyCode::Char('z'), KeyModifiers::CONTROL);
 
 /// Every screen, to tell which scopes are ever active together.
-const SCREENS: [Screen; 8] = [
-    Screen::Home,
-    Screen::Puzzle { input_empty: true },
-    Screen::Answer { input_empty: true },
-    Screen::Find,
-    Screen::Menu,
-    Screen::Page,
-    Screen::Help,
-    Screen::Filter,
+const SCREENS: [KeyContext; 8] = [
+    KeyContext::Home,
+    KeyContext::Puzzle { input_empty: true },
+    KeyContext::Answer { input_empty: true },
+    KeyContext::Find,
+    KeyContext::Menu,
+    KeyContext::Page,
+    KeyContext::Help,
+    KeyContext::Filter,
 ];
 
 /// The name of a binding's action in the config file.

@@ -8,15 +8,15 @@ fn press(code: KeyCode, mods: KeyModifiers) -> KeyEvent {
 fn every_binding_maps_back_to_its_action() {
     for binding in KEYMAP {
         let screen = match binding.scope {
-            Scope::Home => Screen::Home,
-            Scope::Help => Screen::Help,
-            Scope::Puzzle | Scope::Edit | Scope::Global => Screen::Puzzle { input_empty: true },
-            Scope::Answer | Scope::Vision => Screen::Answer { input_empty: true },
-            Scope::Find => Screen::Find,
-            Scope::Menu => Screen::Menu,
-            Scope::Page => Screen::Page,
-            Scope::Filter => Screen::Filter,
-            Scope::Run => Screen::Run { input_empty: true },
+            Scope::Home => KeyContext::Home,
+            Scope::Help => KeyContext::Help,
+            Scope::Puzzle | Scope::Edit | Scope::Global => KeyContext::Puzzle { input_empty: true },
+            Scope::Answer | Scope::Vision => KeyContext::Answer { input_empty: true },
+            Scope::Find => KeyContext::Find,
+            Scope::Menu => KeyContext::Menu,
+            Scope::Page => KeyContext::Page,
+            Scope::Filter => KeyContext::Filter,
+            Scope::Run => KeyContext::Run { input_empty: true },
         };
         for &(code, mods) in binding.keys {
             assert_eq!(
@@ -31,9 +31,9 @@ fn every_binding_maps_back_to_its_action() {
 
 #[test]
 fn letters_type_on_the_puzzle_screen() {
-    let typing = Screen::Puzzle { input_empty: false };
-    let empty = Screen::Puzzle { input_empty: true };
-    let answer = Screen::Answer { input_empty: true };
+    let typing = KeyContext::Puzzle { input_empty: false };
+    let empty = KeyContext::Puzzle { input_empty: true };
+    let answer = KeyContext::Answer { input_empty: true };
     let cases = [
         (KeyCode::Char('q'), N, &empty, Some(Action::Insert('q'))),
         (KeyCode::Char('k'), N, &empty, Some(Action::Insert('k'))),
@@ -48,9 +48,9 @@ fn letters_type_on_the_puzzle_screen() {
         (KeyCode::Char('h'), C, &typing, Some(Action::Backspace)),
         (KeyCode::Char('c'), C, &typing, Some(Action::Quit)),
         (KeyCode::Char('x'), KeyModifiers::ALT, &typing, None),
-        (KeyCode::Char('q'), N, &Screen::Home, Some(Action::Quit)),
-        (KeyCode::Char('j'), N, &Screen::Home, Some(Action::Down)),
-        (KeyCode::Up, N, &Screen::Home, Some(Action::Up)),
+        (KeyCode::Char('q'), N, &KeyContext::Home, Some(Action::Quit)),
+        (KeyCode::Char('j'), N, &KeyContext::Home, Some(Action::Down)),
+        (KeyCode::Up, N, &KeyContext::Home, Some(Action::Up)),
         (KeyCode::Up, N, &typing, Some(Action::RecallLast)),
         (KeyCode::Char('q'), N, &answer, Some(Action::Insert('q'))),
         (KeyCode::Char('?'), N, &answer, Some(Action::ToggleHelp)),
@@ -58,12 +58,12 @@ fn letters_type_on_the_puzzle_screen() {
         (KeyCode::Esc, N, &answer, Some(Action::Back)),
         (KeyCode::Char('u'), C, &answer, Some(Action::ClearLine)),
         (KeyCode::F(2), N, &answer, None),
-        (KeyCode::Char('q'), N, &Screen::Menu, Some(Action::Back)),
-        (KeyCode::Char('j'), N, &Screen::Page, Some(Action::Down)),
+        (KeyCode::Char('q'), N, &KeyContext::Menu, Some(Action::Back)),
+        (KeyCode::Char('j'), N, &KeyContext::Page, Some(Action::Down)),
         (
             KeyCode::PageDown,
             N,
-            &Screen::Page,
+            &KeyContext::Page,
             Some(Action::ScrollDown),
         ),
     ];
@@ -80,20 +80,20 @@ fn letters_type_on_the_puzzle_screen() {
 fn releases_are_ignored() {
     let mut key = press(KeyCode::Enter, N);
     key.kind = KeyEventKind::Release;
-    assert_eq!(action_for(key, &Screen::Home), None);
+    assert_eq!(action_for(key, &KeyContext::Home), None);
 }
 
 #[test]
 fn no_key_is_bound_twice_in_one_screen() {
     for screen in [
-        Screen::Home,
-        Screen::Help,
-        Screen::Puzzle { input_empty: true },
-        Screen::Answer { input_empty: true },
-        Screen::Find,
-        Screen::Menu,
-        Screen::Page,
-        Screen::Filter,
+        KeyContext::Home,
+        KeyContext::Help,
+        KeyContext::Puzzle { input_empty: true },
+        KeyContext::Answer { input_empty: true },
+        KeyContext::Find,
+        KeyContext::Menu,
+        KeyContext::Page,
+        KeyContext::Filter,
     ] {
         let mut seen = Vec::new();
         for binding in bindings_for(&screen) {

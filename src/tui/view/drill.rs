@@ -3,7 +3,6 @@
 
 use ratatui::Frame;
 use ratatui::layout::{Alignment, Constraint, Layout, Rect};
-use ratatui::style::Style;
 use ratatui::text::{Line, Span};
 use ratatui::widgets::{Block, Borders, Paragraph, Wrap};
 
@@ -48,7 +47,7 @@ pub fn render_menu(app: &App, theme: Theme, area: Rect, frame: &mut Frame) {
 }
 
 /// The drill screen's areas: header, body (board and panel), input, footer.
-pub fn areas(area: Rect) -> [Rect; 4] {
+pub fn drill_areas(area: Rect) -> [Rect; 4] {
     Layout::vertical([
         Constraint::Length(1),
         Constraint::Fill(1),
@@ -72,7 +71,7 @@ pub fn square_at(
     if width < super::MIN_WIDTH || height < super::MIN_HEIGHT {
         return None;
     }
-    let [_, body, _, _] = areas(Rect::new(0, 0, width, height));
+    let [_, body, _, _] = drill_areas(Rect::new(0, 0, width, height));
     let area = board_area_at_most(body, board);
     let pos = Chess::default();
     let board = Board {
@@ -124,7 +123,7 @@ fn wrong_vision(drill: &DrillScreen) -> Option<([Square; 2], Vec<Square>)> {
 
 /// Draws the drill screen: the exercise, or the summary once it is over.
 pub fn render(app: &App, drill: &DrillScreen, theme: Theme, area: Rect, frame: &mut Frame) {
-    let [header, body, input, footer] = areas(area);
+    let [header, body, input, footer] = drill_areas(area);
     render_header(drill, theme, header, frame);
     let phase = drill.phase();
     if phase == Phase::Summary {
@@ -384,9 +383,4 @@ pub fn summary_lines(summary: &DrillSummary, theme: Theme) -> Vec<Line<'static>>
     lines.push(Line::raw(""));
     lines.push(Line::styled(strings::SUMMARY_BACK, theme.dim()));
     lines
-}
-
-/// The style of a verdict's first line (for tests and the summary).
-pub fn verdict_style(correct: bool, theme: Theme) -> Style {
-    if correct { theme.good() } else { theme.bad() }
 }

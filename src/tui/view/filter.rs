@@ -7,7 +7,7 @@ use ratatui::style::Style;
 use ratatui::text::{Line, Span};
 use ratatui::widgets::Paragraph;
 
-use crate::tui::app::Screen;
+use crate::tui::context::KeyContext;
 use crate::tui::filter::{FIELD_ROWS, FilterState, Mark};
 use crate::tui::strings;
 use crate::tui::theme::Theme;
@@ -47,7 +47,7 @@ pub fn render(state: &FilterState, theme: Theme, area: Rect, frame: &mut Frame) 
         heading,
     );
     render_themes(state, theme, list, frame);
-    super::render_footer(Screen::Filter, theme, footer, frame);
+    super::render_footer(KeyContext::Filter, theme, footer, frame);
 }
 
 fn field_lines(state: &FilterState, theme: Theme) -> Vec<Line<'static>> {

@@ -8,7 +8,8 @@ use ratatui::layout::Rect;
 use ratatui::text::{Line, Span};
 use ratatui::widgets::{Block, Borders, Clear, Paragraph};
 
-use crate::tui::app::{App, Screen};
+use crate::tui::app::App;
+use crate::tui::context::KeyContext;
 use crate::tui::keys::{Binding, Scope, bindings_for, keys_label};
 use crate::tui::strings;
 use crate::tui::theme::Theme;
@@ -16,13 +17,13 @@ use crate::tui::theme::Theme;
 /// Draws the help overlay over the current screen.
 pub fn render(app: &App, theme: Theme, area: Rect, frame: &mut Frame) {
     let under = match app.base_screen() {
-        Screen::Puzzle { .. } => Screen::Puzzle { input_empty: true },
-        Screen::Answer { .. } => Screen::Answer { input_empty: true },
-        Screen::Run { .. } => Screen::Run { input_empty: true },
+        KeyContext::Puzzle { .. } => KeyContext::Puzzle { input_empty: true },
+        KeyContext::Answer { .. } => KeyContext::Answer { input_empty: true },
+        KeyContext::Run { .. } => KeyContext::Run { input_empty: true },
         other => other,
     };
     let bindings: Vec<&Binding> = bindings_for(&under)
-        .chain(bindings_for(&Screen::Help).filter(|b| b.scope == Scope::Help))
+        .chain(bindings_for(&KeyContext::Help).filter(|b| b.scope == Scope::Help))
         .collect();
     let full = usize::from(area.height) >= bindings.len() + 2;
     let rows: Vec<(String, &str)> = bindings

@@ -5,7 +5,8 @@ use ratatui::layout::{Alignment, Constraint, Layout, Rect};
 use ratatui::text::{Line, Span};
 use ratatui::widgets::Paragraph;
 
-use crate::tui::app::{App, Screen};
+use crate::tui::app::App;
+use crate::tui::context::KeyContext;
 use crate::tui::strings;
 use crate::tui::theme::Theme;
 
@@ -70,5 +71,5 @@ pub fn render(app: &App, theme: Theme, area: Rect, frame: &mut Frame) {
     }
     let rect = block(body, lines.len());
     frame.render_widget(Paragraph::new(lines).alignment(Alignment::Center), rect);
-    super::render_footer(Screen::Home, theme, footer, frame);
+    super::render_footer(KeyContext::Home, theme, footer, frame);
 }

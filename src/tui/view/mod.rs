@@ -1,24 +1,29 @@
 //! The view: a pure function of the [`App`] drawn into a [`Frame`].
 
-pub mod board;
-pub mod coords;
-pub mod drill;
-pub mod filter;
-pub mod help;
-pub mod home;
-pub mod lessons;
-pub mod puzzle;
-pub mod scoresheet;
-pub mod sets;
-pub mod stats;
-pub mod storm;
+pub(crate) mod board;
+pub(crate) mod coords;
+pub(crate) mod drill;
+pub(crate) mod filter;
+pub(crate) mod help;
+pub(crate) mod home;
+pub(crate) mod lessons;
+pub(crate) mod puzzle;
+pub(crate) mod scoresheet;
+pub(crate) mod sets;
+pub(crate) mod stats;
+pub(crate) mod storm;
+
+pub use board::Board;
+pub use drill::drill_areas;
+pub use puzzle::{board_area, hint_lines, move_lines, puzzle_areas};
 
 use ratatui::Frame;
 use ratatui::layout::{Alignment, Constraint, Layout, Rect};
 use ratatui::text::{Line, Span};
 use ratatui::widgets::{Paragraph, Wrap};
 
-use super::app::{App, Screen, View};
+use super::app::{App, View};
+use super::context::KeyContext;
 use super::keys::{bindings_for, key_label};
 use super::strings;
 use super::theme::Theme;
@@ -90,14 +95,14 @@ fn render_too_small(area: Rect, frame: &mut Frame) {
 }
 
 /// The footer: the key map's footer entries for the current screen.
-pub(crate) fn render_footer(screen: Screen, theme: Theme, area: Rect, frame: &mut Frame) {
+pub(crate) fn render_footer(screen: KeyContext, theme: Theme, area: Rect, frame: &mut Frame) {
     render_footer_without(screen, None, theme, area, frame);
 }
 
 /// The footer without the keys of `hidden` (an action the screen has no
 /// use for at the moment, such as Storm's skip).
 pub(crate) fn render_footer_without(
-    screen: Screen,
+    screen: KeyContext,
     hidden: Option<&crate::tui::Action>,
     theme: Theme,
     area: Rect,

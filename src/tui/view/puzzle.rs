@@ -23,7 +23,7 @@ const SIDE_MIN: u16 = 33;
 
 /// Draws the puzzle screen.
 pub fn render(app: &App, play: &Play, theme: Theme, area: Rect, frame: &mut Frame) {
-    let [header, body, input, hint, footer] = areas(area);
+    let [header, body, input, hint, footer] = puzzle_areas(area);
     render_header(app, play, theme, header, frame);
     let board_rect = board_area_at_most(body, app.config().board);
     let bw = board_rect.width;
@@ -88,7 +88,7 @@ fn render_blindfold(play: &Play, theme: Theme, area: Rect, frame: &mut Frame) {
 /// footer. The hint panel has three lines, five on a tall terminal (30
 /// rows or more) so that long notes fit; its height never changes while
 /// typing, so the board never jumps.
-pub fn areas(area: Rect) -> [Rect; 5] {
+pub fn puzzle_areas(area: Rect) -> [Rect; 5] {
     let hint = if area.height >= 30 { 7 } else { 5 };
     Layout::vertical([
         Constraint::Length(1),

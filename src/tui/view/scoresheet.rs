@@ -25,7 +25,7 @@ const COLUMN: usize = 10;
 
 /// Draws the scoresheet screen.
 pub fn render(app: &App, s: &ScoresheetScreen, theme: Theme, area: Rect, frame: &mut Frame) {
-    let [header, body, input, footer] = super::drill::areas(area);
+    let [header, body, input, footer] = super::drill::drill_areas(area);
     let playback = s.playback();
     let sheet = playback.sheet();
     let mut spans = vec![

@@ -11,7 +11,7 @@ use ratatui::text::{Line, Span};
 use ratatui::widgets::{Block, Borders, Paragraph};
 
 use super::board::Board;
-use super::puzzle::{areas, board_area_at_most, hint_lines};
+use super::puzzle::{board_area_at_most, hint_lines, puzzle_areas};
 use crate::config::LiveHint;
 use crate::modes::combo_bonus_ms;
 use crate::progress::{Mode, ModeRecords};
@@ -43,7 +43,7 @@ fn render_run(
     area: Rect,
     frame: &mut Frame,
 ) {
-    let [header, body, input, hint, footer] = areas(area);
+    let [header, body, input, hint, footer] = puzzle_areas(area);
     let (at, of) = run.counter();
     super::render_header(
         &format!("{} · puzzle {} of {of}", words::title(run.mode()), at + 1),

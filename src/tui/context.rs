@@ -1,0 +1,42 @@
+//! What the keys mean at this moment, derived from the app's state.
+//!
+//! Three small enums answer three different questions, and each has one
+//! name: [`View`](super::View) is what is drawn, [`KeyContext`] is what the
+//! keys mean now (the view plus whatever changes a key's meaning, such as an
+//! empty input line or the help overlay), and [`Scope`](super::keys::Scope)
+//! is where a binding of the key map applies; a context turns on one or more
+//! scopes. Kept in its own file so that the action, key and app modules can
+//! all name it without importing each other.
+
+/// What the keys mean now, as the key map needs to know it.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum KeyContext {
+    /// The home menu.
+    Home,
+    /// The puzzle screen; `?` opens the help only while the input is empty.
+    Puzzle {
+        /// Whether the input line is empty.
+        input_empty: bool,
+    },
+    /// A drill's exercise or verdict: letters go to the input line.
+    Answer {
+        /// Whether the input line is empty.
+        input_empty: bool,
+    },
+    /// A coordinates "Find" exercise: the arrows or hjkl move a cursor on
+    /// the board, Enter (or a click) chooses its square.
+    Find,
+    /// A list: the drills menu, the lessons.
+    Menu,
+    /// A page: a lesson's text, the stats, a drill's summary.
+    Page,
+    /// The help overlay (over any screen).
+    Help,
+    /// The library filter: letters are commands.
+    Filter,
+    /// A Storm or Streak run: letters go to the input line.
+    Run {
+        /// Whether the input line is empty.
+        input_empty: bool,
+    },
+}
