@@ -10,7 +10,7 @@ use clap::Args;
 use sancho::drill::scoresheet::{Sheet, SheetGame, pick_game};
 use sancho::drill::{self, DrillKind, GenOptions, TIMED_COORDINATES_MS};
 use sancho::line::scoresheet::run_scoresheet;
-use sancho::line::{DrillOptions, lesson_completed, run_drill, run_lesson};
+use sancho::line::{DrillOptions, lesson_completed, run_drill, run_lesson_in};
 use sancho::notation::Strictness;
 use sancho::progress::{LESSON_PASS_PERCENT, LessonRecorded, Store};
 use sancho::puzzle::builtin_packs;
@@ -267,7 +267,11 @@ pub struct LessonArgs {
     json: bool,
 }
 
-pub fn lesson(args: LessonArgs, data_dir: Option<PathBuf>) -> anyhow::Result<ExitCode> {
+pub fn lesson(
+    args: LessonArgs,
+    data_dir: Option<PathBuf>,
+    lang: Option<sancho::notation::Lang>,
+) -> anyhow::Result<ExitCode> {
     let (mut store, notice) = open_store_noting(data_dir)?;
     let Some(key) = args.number else {
         let progress = store.progress();
@@ -291,15 +295,16 @@ pub fn lesson(args: LessonArgs, data_dir: Option<PathBuf>) -> anyhow::Result<Exi
         );
     };
     if !args.plain {
-        return full_screen(tui::Start::Lesson(lesson.number), store, notice, None);
+        return full_screen(tui::Start::Lesson(lesson.number), store, notice, lang);
     }
-    let summary = run_lesson(
+    let summary = run_lesson_in(
         io::stdin().lock(),
         io::stdout().lock(),
         lesson,
         Strictness::Strict,
         args.json,
         stopwatch(),
+        lang.unwrap_or_else(|| super::config::load().0.lang),
     )?;
     // Only a whole lesson counts; it is completed when at least 80% is right.
     let whole = lesson_completed(lesson, &summary);

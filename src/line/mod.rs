@@ -11,10 +11,12 @@ pub mod puzzle;
 pub mod scoresheet;
 pub mod storm;
 
-pub use blindfold::{blindfold_text, numbered_moves};
-pub use board_text::{board_drawing, board_drawing_marked, piece_list};
+pub use blindfold::{blindfold_text, blindfold_text_in, numbered_moves};
+pub use board_text::{board_drawing, board_drawing_marked, piece_list, piece_list_in};
 pub use command::Command;
-pub use drill::{DrillOptions, lesson_completed, run_drill, run_exercises, run_lesson};
+pub use drill::{
+    DrillOptions, lesson_completed, run_drill, run_exercises, run_lesson, run_lesson_in,
+};
 pub use prose::plain_prose;
 pub use puzzle::{Mode, PlaySummary, describe, run_puzzles, run_puzzles_in, run_puzzles_refuting};
 

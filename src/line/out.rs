@@ -11,8 +11,8 @@ use crate::progress::{Recorded, Resume};
 use crate::puzzle::{Puzzle, color_word};
 use crate::session::{DEFAULT_SUCCESS, Event, HintRung, Session, SolutionStep, Wrong};
 
-use super::blindfold::blindfold_text;
-use super::board_text::{board_drawing, piece_list};
+use super::blindfold::blindfold_text_in;
+use super::board_text::{board_drawing, piece_list_in};
 
 /// The writer, in text or JSON (shared with Storm and Streak, [`super::storm`]).
 pub(crate) struct Out<W> {
@@ -54,7 +54,7 @@ impl<W: Write> Out<W> {
                 writeln!(
                     self.w,
                     "{}",
-                    blindfold_text(&session.puzzle().position, &played)
+                    blindfold_text_in(&session.puzzle().position, &played, self.lang)
                 )?;
             }
             return Ok(());
@@ -65,7 +65,7 @@ impl<W: Write> Out<W> {
     pub(crate) fn drawing(&mut self, pos: &Chess, side: Color) -> io::Result<()> {
         if !self.json {
             writeln!(self.w, "{}", board_drawing(pos, side))?;
-            writeln!(self.w, "{}", piece_list(pos))?;
+            writeln!(self.w, "{}", piece_list_in(pos, self.lang))?;
         }
         Ok(())
     }

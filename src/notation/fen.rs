@@ -12,7 +12,8 @@ use std::fmt;
 use std::num::NonZeroU32;
 
 use shakmaty::{
-    Bitboard, Board, CastlingMode, Chess, Color, FromSetup, Piece, PositionErrorKinds, Rank, Role,
+    Bitboard, Board, ByColor, ByRole, CastlingMode, Chess, Color, FromSetup, Piece,
+    PositionErrorKinds, Rank, Role,
     Setup, Square,
 };
 
@@ -347,11 +348,22 @@ impl fmt::Display for PositionReason {
 /// assert_eq!(err.field(), Some(1));
 /// ```
 pub fn parse_fen(text: &str) -> Result<Chess, FenError> {
-    let fields: Vec<&str> = text.split_whitespace().collect();
-    if fields.len() != 6 && fields.len() != 4 {
-        return Err(FenError::FieldCount {
-            found: fields.len(),
-        });
+    // The fields without a vector (`--batch` parses a FEN per line).
+    let mut fields = [""; 6];
+    let mut found = 0;
+    let mut keep = |field| {
+        if let Some(slot) = fields.get_mut(found) {
+            *slot = field;
+        }
+        found += 1;
+    };
+    if text.is_ascii() {
+        text.split_ascii_whitespace().for_each(&mut keep);
+    } else {
+        text.split_whitespace().for_each(&mut keep);
+    }
+    if found != 6 && found != 4 {
+        return Err(FenError::FieldCount { found });
     }
     let board = parse_board(fields[0])?;
     let turn = match fields[1] {
@@ -373,8 +385,8 @@ pub fn parse_fen(text: &str) -> Result<Chess, FenError> {
         reason,
     };
     let ep_square = parse_ep(fields[3]).map_err(ep_err)?;
-    let (halfmoves, fullmoves) = match fields.get(4..6) {
-        Some([half, full]) => (
+    let (halfmoves, fullmoves) = match (found, &fields[4..6]) {
+        (6, [half, full]) => (
             parse_counter(half).ok_or_else(|| FenError::Halfmove {
                 found: (*half).to_owned(),
             })?,
@@ -404,22 +416,27 @@ pub fn parse_fen(text: &str) -> Result<Chess, FenError> {
 
 /// Field 1: eight ranks of pieces and empty-square counts, then one king each.
 fn parse_board(placement: &str) -> Result<Board, FenError> {
-    let ranks: Vec<&str> = placement.split('/').collect();
-    if ranks.len() != 8 {
-        return Err(FenError::RankCount { found: ranks.len() });
+    let found = placement.bytes().filter(|&b| b == b'/').count() + 1;
+    if found != 8 {
+        return Err(FenError::RankCount { found });
     }
-    let mut board = Board::empty();
-    for (row, text) in (0u8..).zip(ranks) {
+    // The pieces go straight into bitboards (each square is written at
+    // most once: a rank's squares only grow), then into a board at once.
+    let mut by_role = ByRole::<Bitboard>::default();
+    let mut by_color = ByColor::<Bitboard>::default();
+    for (row, text) in (0u8..).zip(placement.split('/')) {
         let rank = 8 - row;
         let mut squares = 0u32;
         for ch in text.chars() {
             if let Some(n) = ch.to_digit(10).filter(|n| (1..=8).contains(n)) {
                 squares = squares.saturating_add(n);
             } else if let Some(piece) = Piece::from_char(ch) {
-                // Placed at once; a rank that turns out too long or short is
-                // an error below, and the board is dropped with it.
+                // A rank that turns out too long or short is an error
+                // below, and the bitboards are dropped with it.
                 if squares < 8 {
-                    board.set_piece_at(Square::new(u32::from(rank - 1) * 8 + squares), piece);
+                    let sq = Square::new(u32::from(rank - 1) * 8 + squares);
+                    by_role.get_mut(piece.role).add(sq);
+                    by_color.get_mut(piece.color).add(sq);
                 }
                 squares = squares.saturating_add(1);
             } else {
@@ -430,6 +447,9 @@ fn parse_board(placement: &str) -> Result<Board, FenError> {
             return Err(FenError::RankLength { rank, squares });
         }
     }
+    // Never inconsistent: each square was written once, with one role and
+    // one colour. (Were it, the empty board would fail the king count.)
+    let board = Board::try_from_bitboards(by_role, by_color).unwrap_or_else(|_| Board::empty());
     for color in Color::ALL {
         let count = board.by_piece(Role::King.of(color)).count() as u32;
         if count != 1 {

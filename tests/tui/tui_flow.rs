@@ -1140,6 +1140,41 @@ fn german_letters_solve_a_puzzle_and_are_shown_everywhere() {
     assert!(app.outcomes()[0].outcome.solved, "a clean solve");
 }
 
+/// Issue 11: with figurines (`--figurine`, config `figurine = true`) the
+/// move list and the hint panel print figurines; input stays in letters.
+#[test]
+fn figurines_are_shown_in_the_move_list_and_the_hint_panel() {
+    let config = Config {
+        lang: Some(sancho::notation::Lang::EN.with_figurines(true)),
+        ..Config::default()
+    };
+    let mut app = App::new(config, vec![back_rank()]);
+    app.update(Action::Select);
+    app.update(Action::Tick(REPLY_DELAY_MS));
+    assert_eq!(sans(&app), ["♖xc1"]);
+    typed(&mut app, "Re");
+    let mut terminal = Terminal::new(TestBackend::new(120, 40)).unwrap();
+    terminal.draw(|f| render(&app, f)).unwrap();
+    let buf = terminal.backend().buffer().clone();
+    let rows: Vec<String> = (0..40)
+        .map(|y| (0..120).map(|x| buf[(x, y)].symbol()).collect())
+        .collect();
+    let screen = rows.join("\n");
+    assert!(screen.contains("♖e1  ♖e2  ♖3e4"), "the hint panel: {screen}");
+    assert!(screen.contains("25. ♖xc1"), "the move list: {screen}");
+    // The typed text is kept as typed: letters.
+    assert!(screen.contains("Re"), "{screen}");
+    // Each figurine takes one cell, as a letter does: the square follows it.
+    let y = rows.iter().position(|r| r.contains("25. ♖xc1")).unwrap();
+    let x = rows[y].chars().position(|c| c == '♖').unwrap();
+    assert_eq!(buf[(x as u16 + 1, y as u16)].symbol(), "x");
+    typed(&mut app, "1+");
+    app.update(Action::Submit);
+    assert_eq!(app.play().unwrap().status().kind, StatusKind::Good);
+    app.update(Action::Tick(REPLY_DELAY_MS));
+    assert_eq!(sans(&app), ["♖xc1", "♖e1+", "♖xe1"]);
+}
+
 /// The last hint rung names the move in the chosen language.
 #[test]
 fn the_last_hint_rung_is_in_german_letters() {
