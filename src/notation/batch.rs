@@ -11,7 +11,8 @@ use std::fmt::Write as _;
 use std::io::{self, BufRead, Write};
 
 use shakmaty::san::{San, SanPlus, Suffix};
-use shakmaty::{CastlingMode, Chess, Position};
+use shakmaty::uci::UciMove;
+use shakmaty::{CastlingMode, Chess, Move, Position};
 
 use super::fen::{FenError, parse_fen};
 use super::lang::{Lang, resolve_in};
@@ -184,14 +185,59 @@ impl FastLine {
         }
         let line = &mut self.line;
         line.clear();
-        let _ = write!(
-            line,
-            "{{\"line\":{number},\"input\":\"{input}\",\"status\":\"ok\",\"uci\":\"{}\",\"san\":\"{input}\",\"lan\":\"",
-            mv.to_uci(CastlingMode::Standard)
-        );
+        line.push_str("{\"line\":");
+        push_number(line, number);
+        line.push_str(",\"input\":\"");
+        line.push_str(input);
+        line.push_str("\",\"status\":\"ok\",\"uci\":\"");
+        push_uci(line, mv);
+        line.push_str("\",\"san\":\"");
+        line.push_str(input);
+        line.push_str("\",\"lan\":\"");
         push_lan(line, mv, suffix);
         line.push_str("\",\"diagnostics\":[],\"candidates\":[]}\n");
         true
+    }
+}
+
+/// Appends `n` in decimal, as serde writes it.
+fn push_number(out: &mut String, n: usize) {
+    let mut digits = [0u8; 20];
+    let mut at = digits.len();
+    let mut n = n;
+    loop {
+        at -= 1;
+        digits[at] = b'0' + (n % 10) as u8;
+        n /= 10;
+        if n == 0 {
+            break;
+        }
+    }
+    for &d in &digits[at..] {
+        out.push(char::from(d));
+    }
+}
+
+/// Appends the UCI of `mv` (castling as the king's move, `e1g1`).
+fn push_uci(out: &mut String, mv: Move) {
+    match mv.to_uci(CastlingMode::Standard) {
+        UciMove::Normal {
+            from,
+            to,
+            promotion,
+        } => {
+            for sq in [from, to] {
+                out.push(sq.file().char());
+                out.push(sq.rank().char());
+            }
+            if let Some(role) = promotion {
+                out.push(role.char());
+            }
+        }
+        // Not from a legal chess move; written as shakmaty writes it.
+        other => {
+            let _ = write!(out, "{other}");
+        }
     }
 }
 

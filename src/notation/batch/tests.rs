@@ -111,3 +111,12 @@ fn a_localized_batch_adds_local_and_keeps_san_english() {
     let out = run_batch(&format!("{start}\tNf3\n"), Some(&figurine));
     assert!(out.contains(r#""san":"Nf3","local":"♘f3","lan":"Ng1-f3""#), "{out}");
 }
+
+#[test]
+fn numbers_are_written_as_serde_writes_them() {
+    for n in [0, 1, 9, 10, 99, 100, 4096, 1_234_567, usize::MAX] {
+        let mut out = String::new();
+        push_number(&mut out, n);
+        assert_eq!(out, serde_json::to_string(&n).unwrap());
+    }
+}
