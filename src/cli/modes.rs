@@ -13,7 +13,8 @@ use std::process::ExitCode;
 use anyhow::bail;
 use clap::Args;
 use sancho::library::{Filter, Library};
-use sancho::line::storm::{run_storm, run_streak};
+use sancho::line::storm::{run_storm_in, run_streak_in};
+use sancho::notation::Lang;
 use sancho::modes::pool::{BUCKET_WIDTH, PER_BUCKET, STORM_RANGE};
 use sancho::modes::{DEFAULT_SECONDS, puzzle_rating, rising_pool, storm_pool};
 use sancho::progress::{Attempt, Mode, ModeRecords, ModeRun, Outcome, PuzzleRef, Store};
@@ -148,7 +149,11 @@ fn open_store(data_dir: Option<PathBuf>) -> Option<Store> {
 }
 
 /// Runs `sancho storm`.
-pub fn storm(args: StormArgs, data_dir: Option<PathBuf>) -> anyhow::Result<ExitCode> {
+pub fn storm(
+    args: StormArgs,
+    data_dir: Option<PathBuf>,
+    lang: Option<Lang>,
+) -> anyhow::Result<ExitCode> {
     if !args.plain {
         return Ok(no_full_screen("storm"));
     }
@@ -157,7 +162,7 @@ pub fn storm(args: StormArgs, data_dir: Option<PathBuf>) -> anyhow::Result<ExitC
     let ratings: Vec<u32> = puzzles.iter().map(puzzle_rating).collect();
     let seed = args.seed.unwrap_or_else(|| now().0.unsigned_abs());
     let pool = storm_pool(&ratings, seed);
-    run_storm(
+    run_storm_in(
         io::stdin().lock(),
         io::stdout().lock(),
         &puzzles,
@@ -186,12 +191,22 @@ pub fn storm(args: StormArgs, data_dir: Option<PathBuf>) -> anyhow::Result<ExitC
             };
             Ok(save_run(&mut store.borrow_mut(), run))
         },
+        notation(lang),
     )?;
     Ok(ExitCode::SUCCESS)
 }
 
+/// `--lang`/`--figurine`, else the config file's `lang` and `figurine`.
+fn notation(lang: Option<Lang>) -> Lang {
+    lang.unwrap_or_else(|| super::config::load().0.lang)
+}
+
 /// Runs `sancho streak`.
-pub fn streak(args: StreakArgs, data_dir: Option<PathBuf>) -> anyhow::Result<ExitCode> {
+pub fn streak(
+    args: StreakArgs,
+    data_dir: Option<PathBuf>,
+    lang: Option<Lang>,
+) -> anyhow::Result<ExitCode> {
     if !args.plain {
         return Ok(no_full_screen("streak"));
     }
@@ -201,7 +216,7 @@ pub fn streak(args: StreakArgs, data_dir: Option<PathBuf>) -> anyhow::Result<Exi
     let seed = args.seed.unwrap_or_else(|| now().0.unsigned_abs());
     let pool = rising_pool(&ratings, seed);
     let solved_ratings = RefCell::new(Vec::new());
-    run_streak(
+    run_streak_in(
         io::stdin().lock(),
         io::stdout().lock(),
         &puzzles,
@@ -231,6 +246,7 @@ pub fn streak(args: StreakArgs, data_dir: Option<PathBuf>) -> anyhow::Result<Exi
             };
             Ok(save_run(&mut store.borrow_mut(), run))
         },
+        notation(lang),
     )?;
     Ok(ExitCode::SUCCESS)
 }
