@@ -38,7 +38,9 @@ fn main() -> Result<(), Box<dyn std::error::Error>> {
     match args.first().map(String::as_str) {
         Some("lines") => lines(&mut out, args.iter().any(|a| a == "--every"))?,
         None => baseline(io::stdin().lock(), &mut out)?,
-        Some(other) => return Err(format!("unknown argument {other:?}: use `lines [--every]` or none").into()),
+        Some(other) => {
+            return Err(format!("unknown argument {other:?}: use `lines [--every]` or none").into());
+        }
     }
     out.flush()?;
     Ok(())

@@ -541,7 +541,10 @@ mod tests {
     #[test]
     fn figurine_turns_on_figurines_for_the_chosen_letters() {
         // Either order of the keys: figurines with German input letters.
-        for text in ["figurine = true\nlang = \"de\"", "lang = \"de\"\nfigurine = true"] {
+        for text in [
+            "figurine = true\nlang = \"de\"",
+            "lang = \"de\"\nfigurine = true",
+        ] {
             let (settings, problems) = parse(text);
             assert!(problems.is_empty(), "{problems:?}");
             assert!(settings.lang.figurines(), "{text}");

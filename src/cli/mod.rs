@@ -153,6 +153,11 @@ pub fn run(cli: Cli) -> anyhow::Result<ExitCode> {
             sancho::tui::Start::Puzzles,
             trainer_lang(),
         ),
-        None => play::play(cli.play, cli.data_dir, sancho::tui::Start::Home, trainer_lang()),
+        None => play::play(
+            cli.play,
+            cli.data_dir,
+            sancho::tui::Start::Home,
+            trainer_lang(),
+        ),
     }
 }

@@ -13,8 +13,7 @@ use sancho::notation::report::{HintReport, MoveReport, ResolveReport};
 use sancho::notation::translate::{Target, move_label, numbered, translate as translate_moves};
 use sancho::notation::{
     HintEngine, HintState, Lang, MoveText, Rejected, ResolveError, Resolved, Strictness,
-    fen::parse_fen,
-    hint_in, play_line, resolve_in, san_strings as all,
+    fen::parse_fen, hint_in, play_line, resolve_in, san_strings as all,
 };
 use shakmaty::Chess;
 

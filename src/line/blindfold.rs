@@ -87,10 +87,16 @@ mod tests {
         let played = [resolve(&start, "Nd2", Strictness::Strict).unwrap().text];
         let de: Lang = "de".parse().unwrap();
         let text = blindfold_text_in(&start, &played, de);
-        assert!(text.contains("White: Kg1, Te1, Sb1, pawns f2 g2 h2"), "{text}");
+        assert!(
+            text.contains("White: Kg1, Te1, Sb1, pawns f2 g2 h2"),
+            "{text}"
+        );
         assert!(text.contains("Moves since: 1. Sd2."), "{text}");
         let text = blindfold_text_in(&start, &played, Lang::EN.with_figurines(true));
-        assert!(text.contains("White: ♔g1, ♖e1, ♘b1, pawns f2 g2 h2"), "{text}");
+        assert!(
+            text.contains("White: ♔g1, ♖e1, ♘b1, pawns f2 g2 h2"),
+            "{text}"
+        );
         assert!(text.contains("Black: ♔g8, pawns f7 g7 h7"), "{text}");
         assert!(text.contains("Moves since: 1. ♘d2."), "{text}");
         assert!(blindfold_text(&start, &played).contains("1. Nd2."));

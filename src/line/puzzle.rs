@@ -257,7 +257,10 @@ pub fn run_puzzles_in<R: BufRead, W: Write>(
                         event["local_text"] = json!(lang.localize_text(&r.text));
                     }
                     out.event(event, || {
-                        format!("Why your first try failed: {}.", lang.localize_text(&r.text))
+                        format!(
+                            "Why your first try failed: {}.",
+                            lang.localize_text(&r.text)
+                        )
                     })?;
                 }
             }

@@ -250,7 +250,16 @@ pub fn run_storm<R: BufRead, W: Write>(
     on_end: impl FnOnce(&StormSummary) -> io::Result<Option<ModeRecords>>,
 ) -> io::Result<(StormSummary, RunEnd)> {
     run_storm_in(
-        input, output, puzzles, pool, seconds, json, clock, on_finish, on_end, Lang::EN,
+        input,
+        output,
+        puzzles,
+        pool,
+        seconds,
+        json,
+        clock,
+        on_finish,
+        on_end,
+        Lang::EN,
     )
 }
 
@@ -452,7 +461,17 @@ pub fn run_streak<R: BufRead, W: Write>(
     on_finish: impl FnMut(&Puzzle, bool, u64) -> io::Result<()>,
     on_end: impl FnOnce(&Streak) -> io::Result<Option<ModeRecords>>,
 ) -> io::Result<(Streak, RunEnd)> {
-    run_streak_in(input, output, puzzles, pool, json, clock, on_finish, on_end, Lang::EN)
+    run_streak_in(
+        input,
+        output,
+        puzzles,
+        pool,
+        json,
+        clock,
+        on_finish,
+        on_end,
+        Lang::EN,
+    )
 }
 
 /// [`run_streak`] with the moves read and written in `lang`'s letters or

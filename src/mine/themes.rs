@@ -173,8 +173,7 @@ fn pins(before: &Chess, after: &Chess, me: Color) -> bool {
 /// as Lichess's puzzler reads it. `replied` is the position before the
 /// reply, `after` the one after `mv`.
 fn skewers(replied: &Chess, reply: Move, mv: Move, after: &Chess) -> bool {
-    let (Some(from), Some(taken), Some(fled_from)) = (mv.from(), mv.capture(), reply.from())
-    else {
+    let (Some(from), Some(taken), Some(fled_from)) = (mv.from(), mv.capture(), reply.from()) else {
         return false;
     };
     let line_piece = matches!(mv.role(), Role::Bishop | Role::Rook | Role::Queen);
@@ -248,11 +247,7 @@ mod tests {
                 vec!["enPassant"],
             ),
             // Bb5 pins the knight on c6 to the king.
-            (
-                "4k3/8/2n5/8/8/8/8/4KB2 w - - 0 1",
-                "f1b5 e8d8",
-                vec!["pin"],
-            ),
+            ("4k3/8/2n5/8/8/8/8/4KB2 w - - 0 1", "f1b5 e8d8", vec!["pin"]),
             // Rd1 pins the knight on d5 to the queen on d8.
             (
                 "3q2k1/8/8/3n4/8/8/8/R5K1 w - - 0 1",
@@ -260,18 +255,10 @@ mod tests {
                 vec!["pin"],
             ),
             // A pin that was already there is not made by the move.
-            (
-                "3q2k1/8/8/3n4/8/8/8/3R2K1 w - - 0 1",
-                "g1h1 g8h8",
-                vec![],
-            ),
+            ("3q2k1/8/8/3n4/8/8/8/3R2K1 w - - 0 1", "g1h1 g8h8", vec![]),
             // A piece in front of a cheaper one is not pinned: Bb5 attacks
             // the queen on c6 with a knight behind it.
-            (
-                "4n2k/8/2q5/8/8/8/8/4KB2 w - - 0 1",
-                "f1b5 c6c5",
-                vec![],
-            ),
+            ("4n2k/8/2q5/8/8/8/8/4KB2 w - - 0 1", "f1b5 c6c5", vec![]),
             // Re1+ checks the king on e5 with the queen on e8 behind it:
             // the king steps aside and Rxe8 takes the queen.
             (

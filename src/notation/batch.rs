@@ -80,10 +80,12 @@ pub fn run<R: BufRead + ?Sized, W: Write>(
     let mut bytes = Vec::with_capacity(256);
     let mut scratch = FastLine::default();
     let mut number = 0;
-    while let Some(truncated) = read_bounded_line(reader, &mut bytes, MAX_BATCH_LINE)
-        .map_err(|source| BatchError::Read {
-            line: number + 1,
-            source,
+    while let Some(truncated) =
+        read_bounded_line(reader, &mut bytes, MAX_BATCH_LINE).map_err(|source| {
+            BatchError::Read {
+                line: number + 1,
+                source,
+            }
         })?
     {
         number += 1;

@@ -13,8 +13,7 @@ use std::num::NonZeroU32;
 
 use shakmaty::{
     Bitboard, Board, ByColor, ByRole, CastlingMode, Chess, Color, FromSetup, Piece,
-    PositionErrorKinds, Rank, Role,
-    Setup, Square,
+    PositionErrorKinds, Rank, Role, Setup, Square,
 };
 
 /// What is wrong with a FEN, field by field. Messages are lower-case and name
@@ -348,7 +347,7 @@ impl fmt::Display for PositionReason {
 /// assert_eq!(err.field(), Some(1));
 /// ```
 pub fn parse_fen(text: &str) -> Result<Chess, FenError> {
-    // The fields without a vector (`--batch` parses a FEN per line).
+    // No vector: `--batch` parses a FEN per line.
     let mut fields = [""; 6];
     let mut found = 0;
     let mut keep = |field| {
@@ -420,8 +419,7 @@ fn parse_board(placement: &str) -> Result<Board, FenError> {
     if found != 8 {
         return Err(FenError::RankCount { found });
     }
-    // The pieces go straight into bitboards (each square is written at
-    // most once: a rank's squares only grow), then into a board at once.
+    // Straight into bitboards: each square is written at most once.
     let mut by_role = ByRole::<Bitboard>::default();
     let mut by_color = ByColor::<Bitboard>::default();
     for (row, text) in (0u8..).zip(placement.split('/')) {
@@ -431,8 +429,7 @@ fn parse_board(placement: &str) -> Result<Board, FenError> {
             if let Some(n) = ch.to_digit(10).filter(|n| (1..=8).contains(n)) {
                 squares = squares.saturating_add(n);
             } else if let Some(piece) = Piece::from_char(ch) {
-                // A rank that turns out too long or short is an error
-                // below, and the bitboards are dropped with it.
+                // A rank too long or short is an error below.
                 if squares < 8 {
                     let sq = Square::new(u32::from(rank - 1) * 8 + squares);
                     by_role.get_mut(piece.role).add(sq);
@@ -447,8 +444,8 @@ fn parse_board(placement: &str) -> Result<Board, FenError> {
             return Err(FenError::RankLength { rank, squares });
         }
     }
-    // Never inconsistent: each square was written once, with one role and
-    // one colour. (Were it, the empty board would fail the king count.)
+    // Never inconsistent (one role and colour per square); were it, the
+    // empty board would fail the king count.
     let board = Board::try_from_bitboards(by_role, by_color).unwrap_or_else(|_| Board::empty());
     for color in Color::ALL {
         let count = board.by_piece(Role::King.of(color)).count() as u32;

@@ -341,7 +341,12 @@ fn streak_line_mode_reads_and_writes_the_chosen_letters() {
         .map(|s| de.localize(&s.text.san))
         .collect();
     let clock = Rc::new(Cell::new(0));
-    assert!(german.iter().any(|m| m.starts_with(['S', 'L', 'T', 'D', 'K'])), "{german:?}");
+    assert!(
+        german
+            .iter()
+            .any(|m| m.starts_with(['S', 'L', 'T', 'D', 'K'])),
+        "{german:?}"
+    );
     let mut script: Vec<(u64, String)> = german.into_iter().map(|m| (0, m)).collect();
     script.push((0, wrong_move(&puzzles[1])));
     let input = Script::new(&script, clock.clone());

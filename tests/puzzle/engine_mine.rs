@@ -572,7 +572,12 @@ fn line_mode_refutes_a_wrong_move_only_after_the_puzzle_ends() {
         out.contains("Why your first try failed: 1. Ta3? Te1#: mate in 1."),
         "{out}"
     );
-    let out = play_plain_with(&pack, dir.path(), "Ra3\nsolution\n", &["--figurine", "--json"]);
+    let out = play_plain_with(
+        &pack,
+        dir.path(),
+        "Ra3\nsolution\n",
+        &["--figurine", "--json"],
+    );
     let refutation: Value = out
         .lines()
         .map(|l| serde_json::from_str::<Value>(l).unwrap())

@@ -1160,7 +1160,10 @@ fn figurines_are_shown_in_the_move_list_and_the_hint_panel() {
         .map(|y| (0..120).map(|x| buf[(x, y)].symbol()).collect())
         .collect();
     let screen = rows.join("\n");
-    assert!(screen.contains("♖e1  ♖e2  ♖3e4"), "the hint panel: {screen}");
+    assert!(
+        screen.contains("♖e1  ♖e2  ♖3e4"),
+        "the hint panel: {screen}"
+    );
     assert!(screen.contains("25. ♖xc1"), "the move list: {screen}");
     // The typed text is kept as typed: letters.
     assert!(screen.contains("Re"), "{screen}");

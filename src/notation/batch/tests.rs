@@ -62,7 +62,9 @@ fn the_fast_line_is_the_serde_line_byte_for_byte() {
 fn the_fast_path_takes_only_canonical_san() {
     let pos = Chess::default();
     let mut fast = FastLine::default();
-    for input in ["Ng1f3", "nf3", "Nf3+", "e2e4", "g1f3", "Ng1-f3", "N f3", "e4!", "Pe4", ""] {
+    for input in [
+        "Ng1f3", "nf3", "Nf3+", "e2e4", "g1f3", "Ng1-f3", "N f3", "e4!", "Pe4", "",
+    ] {
         assert!(!fast.write(&pos, input, 1), "{input}");
     }
     let mated = parse_fen("6k1/5ppp/8/8/8/8/5PPP/4R1K1 w - - 0 1").unwrap();
@@ -99,8 +101,14 @@ fn a_batch_answers_every_line_as_the_resolver_would() {
     // A bad FEN, an empty line and one without a tab keep their numbers.
     let out = run_batch(&format!("8/8 w - - 0 1\te4\n\n{start}\te4\r\n"), None);
     let lines: Vec<&str> = out.lines().collect();
-    assert!(lines[0].starts_with(r#"{"line":1,"input":"e4","status":"invalid""#), "{out}");
-    assert!(lines[1].contains(r#""line":2"#) && lines[1].contains("is empty"), "{out}");
+    assert!(
+        lines[0].starts_with(r#"{"line":1,"input":"e4","status":"invalid""#),
+        "{out}"
+    );
+    assert!(
+        lines[1].contains(r#""line":2"#) && lines[1].contains("is empty"),
+        "{out}"
+    );
     assert_eq!(format!("{}\n", lines[2]), serde_line(&pos, "e4", 3));
 }
 
@@ -109,7 +117,10 @@ fn a_localized_batch_adds_local_and_keeps_san_english() {
     let start = "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1";
     let figurine = |san: &str| Lang::figurine(san);
     let out = run_batch(&format!("{start}\tNf3\n"), Some(&figurine));
-    assert!(out.contains(r#""san":"Nf3","local":"♘f3","lan":"Ng1-f3""#), "{out}");
+    assert!(
+        out.contains(r#""san":"Nf3","local":"♘f3","lan":"Ng1-f3""#),
+        "{out}"
+    );
 }
 
 #[test]

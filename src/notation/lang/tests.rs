@@ -159,19 +159,46 @@ fn move_tokens_in_prose_are_localized_and_words_are_not() {
             "`Nf3`: a knight goes to f3. `Bc4`: a bishop goes to c4.",
             "`Sf3`: a knight goes to f3. `Lc4`: a bishop goes to c4.",
         ),
-        ("de", "1. e4 e5 2. Nf3 Nc6 3. Bb5", "1. e4 e5 2. Sf3 Sc6 3. Lb5"),
+        (
+            "de",
+            "1. e4 e5 2. Nf3 Nc6 3. Bb5",
+            "1. e4 e5 2. Sf3 Sc6 3. Lb5",
+        ),
         ("de", "1. Ra3? Re1#: mate in 1", "1. Ta3? Te1#: mate in 1"),
-        ("de", "23...Qd7? here; 23...Rxe4! wins", "23...Dd7? here; 23...Txe4! wins"),
-        ("de", "exd8=Q+ and Ng1-f3, then O-O", "exd8=D+ and Sg1-f3, then O-O"),
-        ("de", "the b1 knight's move is `Nbd2`.", "the b1 knight's move is `Sbd2`."),
+        (
+            "de",
+            "23...Qd7? here; 23...Rxe4! wins",
+            "23...Dd7? here; 23...Txe4! wins",
+        ),
+        (
+            "de",
+            "exd8=Q+ and Ng1-f3, then O-O",
+            "exd8=D+ and Sg1-f3, then O-O",
+        ),
+        (
+            "de",
+            "the b1 knight's move is `Nbd2`.",
+            "the b1 knight's move is `Sbd2`.",
+        ),
         // Words, single letters and squares stay: "N knight", "Bishops", "e4".
-        ("de", "`N` knight, Bishops, Queen, e4, K", "`N` knight, Bishops, Queen, e4, K"),
+        (
+            "de",
+            "`N` knight, Bishops, Queen, e4, K",
+            "`N` knight, Bishops, Queen, e4, K",
+        ),
         ("fr", "Kg1 or Rg1", "Rg1 or Tg1"),
         ("en", "Nf3", "Nf3"),
     ];
     for (code, english, local) in cases {
-        assert_eq!(lang(code).localize_text(english), local, "{code}: {english}");
+        assert_eq!(
+            lang(code).localize_text(english),
+            local,
+            "{code}: {english}"
+        );
     }
     let fig = Lang::EN.with_figurines(true);
-    assert_eq!(fig.localize_text("1. Ra3? Re1#: mate"), "1. ♖a3? ♖e1#: mate");
+    assert_eq!(
+        fig.localize_text("1. Ra3? Re1#: mate"),
+        "1. ♖a3? ♖e1#: mate"
+    );
 }
