@@ -1240,6 +1240,20 @@ fn a_wrong_move_is_refuted_only_once_the_puzzle_ends() {
     assert_eq!(san, &["Ra3", "Re1#"]);
     assert!(screen(&app).contains("Why your"), "{}", screen(&app));
 
+    // In German letters (issue 13's gap): the refutation reads as typed.
+    let german = Config {
+        lang: Some("de".parse().unwrap()),
+        ..Config::default()
+    };
+    let mut app = App::new(german, pack.puzzles.clone());
+    app.update(Action::Select);
+    typed(&mut app, "Ta3");
+    app.update(Action::Submit);
+    app.update(Action::ShowSolution);
+    let play = app.play().unwrap();
+    let why = "Why your first try failed: 1. Ta3? Te1#: mate in 1.";
+    assert!(play.status().text.contains(why), "{}", play.status().text);
+
     // Wrong, then played to the end (failed): refuted too.
     let mut app = App::new(Config::default(), pack.puzzles.clone());
     app.update(Action::Select);
