@@ -39,7 +39,9 @@ fn main() -> Result<(), Box<dyn std::error::Error>> {
         Some("lines") => lines(&mut out, args.iter().any(|a| a == "--every"))?,
         None => baseline(io::stdin().lock(), &mut out)?,
         Some(other) => {
-            return Err(format!("unknown argument {other:?}: use `lines [--every]` or none").into());
+            return Err(
+                format!("unknown argument {other:?}: use `lines [--every]` or none").into(),
+            );
         }
     }
     out.flush()?;

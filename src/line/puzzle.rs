@@ -24,6 +24,10 @@
 //! - `{"event": "skipped", "id"}` (next before the end), `{"event": "error", "message"}`
 //! - `{"event": "end", "played", "solved", "failed"}`
 //!
+//! With `--lang` other than English or `--figurine`, every event that
+//! writes a move keeps `san` (and `solution`) in English SAN and adds
+//! `"local"`: the same move (or list) in the chosen letters or figurines.
+//!
 //! `solved` and `failed` are written only once the attempt is saved (the
 //! `on_finish` callback returned): a script never sees a result that is not
 //! on disk. `saved` is false only when there is no progress store at all.

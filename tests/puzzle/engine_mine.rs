@@ -572,6 +572,7 @@ fn line_mode_refutes_a_wrong_move_only_after_the_puzzle_ends() {
         out.contains("Why your first try failed: 1. Ta3? Te1#: mate in 1."),
         "{out}"
     );
+    assert!(out.contains("The solution was Ta8+ Te8 Txe8#"), "{out}");
     let out = play_plain_with(
         &pack,
         dir.path(),
@@ -586,6 +587,16 @@ fn line_mode_refutes_a_wrong_move_only_after_the_puzzle_ends() {
     assert_eq!(refutation["san"], serde_json::json!(["Ra3", "Re1#"]));
     assert_eq!(refutation["local"], serde_json::json!(["♖a3", "♖e1#"]));
     assert_eq!(refutation["local_text"], "1. ♖a3? ♖e1#: mate in 1");
+    let failed: Value = out
+        .lines()
+        .map(|l| serde_json::from_str::<Value>(l).unwrap())
+        .find(|e| e["event"] == "failed")
+        .unwrap_or_else(|| panic!("{out}"));
+    assert_eq!(
+        failed["solution"],
+        serde_json::json!(["Ra8+", "Re8", "Rxe8#"])
+    );
+    assert_eq!(failed["local"], serde_json::json!(["♖a8+", "♖e8", "♖xe8#"]));
 
     // No wrong move, or a wrong move the solver cannot refute: nothing said.
     for input in ["Ra8+\nRxe8#\n", "h3\nsolution\n"] {
