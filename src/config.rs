@@ -140,7 +140,9 @@ pub struct Settings {
     /// wins; `None`: `SANCHO_ENGINE`, else `stockfish` on the `PATH`).
     pub engine: Option<std::path::PathBuf>,
     /// `lang`: the piece letters moves are typed and shown in (ISO 639-1;
-    /// the command line's `--lang` wins).
+    /// the command line's `--lang` wins), and `figurine`: whether they are
+    /// shown with figurines instead ([`Lang::figurines`]; the command
+    /// line's `--figurine` turns it on).
     pub lang: Lang,
     /// `retention`: the desired retention of review scheduling.
     pub retention: Retention,
@@ -196,6 +198,9 @@ pub const DEFAULT_FILE: &str = r#"# Sancho's settings. Every key is optional; a 
 # them drops to this (FSRS's desired retention, 0.70 to 0.99): higher means more
 # reviews, closer together.
 # retention = 0.9
+# Moves shown with figurines (♘f3, as FIDE recommends for print) instead of letters;
+# input is still typed in the letters of `lang`. The command line's --figurine turns it on.
+# figurine = false
 
 # Key bindings: any action of the help (F1) on other keys, as scope.name = key(s).
 # Keys are written as the help writes them: F5, Ctrl-T, Enter, Esc, Tab, q.
@@ -220,6 +225,7 @@ fn choice<T: Named>(value: &toml::Value, slot: &mut T, bad: &mut impl FnMut(Stri
 /// Parses the file's text: the settings, and every problem found.
 pub fn parse(text: &str) -> (Settings, Vec<Problem>) {
     let mut settings = Settings::default();
+    let mut figurine = false;
     let mut problems = Vec::new();
     let table = match text.parse::<toml::Table>() {
         Ok(table) => table,
@@ -308,16 +314,21 @@ pub fn parse(text: &str) -> (Settings, Vec<Problem>) {
                     "{value} is not a retention from 0.7 to 0.99 (the chance of recall at which a review falls due); using 0.9"
                 )),
             },
+            "figurine" => match value.as_bool() {
+                Some(on) => figurine = on,
+                None => bad(format!("{value} is not true or false; using false")),
+            },
             "keys" => match value.as_table() {
                 Some(table) => key_overrides(text, "", table, &mut settings.keys, &mut problems),
                 None => bad("must be a table: [keys]".to_owned()),
             },
             _ => bad(
-                "unknown key; known: colors, pieces, reply_delay_ms, board, live_hint, engine, lang, retention, [keys]"
+                "unknown key; known: colors, pieces, reply_delay_ms, board, live_hint, engine, lang, figurine, retention, [keys]"
                     .to_owned(),
             ),
         }
     }
+    settings.lang = settings.lang.with_figurines(figurine);
     problems.sort_by_key(|p| p.line);
     (settings, problems)
 }
@@ -386,6 +397,7 @@ pub fn render(settings: &Settings) -> String {
     }
     out.push_str(&format!("lang = \"{}\"\n", settings.lang));
     out.push_str(&format!("retention = {}\n", settings.retention));
+    out.push_str(&format!("figurine = {}\n", settings.lang.figurines()));
     if !settings.keys.is_empty() {
         out.push_str("\n[keys]\n");
         for over in &settings.keys {
@@ -546,6 +558,27 @@ mod tests {
             "{}",
             problems[0]
         );
+    }
+
+    #[test]
+    fn figurine_turns_on_figurines_for_the_chosen_letters() {
+        // Either order of the keys: figurines with German input letters.
+        for text in [
+            "figurine = true\nlang = \"de\"",
+            "lang = \"de\"\nfigurine = true",
+        ] {
+            let (settings, problems) = parse(text);
+            assert!(problems.is_empty(), "{problems:?}");
+            assert!(settings.lang.figurines(), "{text}");
+            assert_eq!(settings.lang.code, "de");
+            assert_eq!(settings.lang.localize("Nf3"), "♘f3");
+            // `config show` writes it back and reads back the same.
+            assert_eq!(parse(&render(&settings)).0.lang, settings.lang);
+        }
+        let (settings, problems) = parse("figurine = \"yes\"");
+        assert!(!settings.lang.figurines());
+        assert_eq!(problems[0].key, "figurine");
+        assert!(!parse("").0.lang.figurines());
     }
 
     #[test]

@@ -9,8 +9,7 @@ use anyhow::{Context, bail};
 use clap::Args;
 use sancho::drill::{self, DrillKind, GenOptions, TIMED_COORDINATES_MS};
 use sancho::drill::{Sheet, SheetGame, pick_game};
-use sancho::line::run_scoresheet;
-use sancho::line::{DrillOptions, lesson_completed, run_drill, run_lesson};
+use sancho::line::{DrillOptions, lesson_completed, run_drill, run_lesson_in, run_scoresheet};
 use sancho::notation::Strictness;
 use sancho::progress::{CoordColour, CoordMode, LESSON_PASS_PERCENT, LessonRecorded, Store};
 use sancho::puzzle::builtin_packs;
@@ -402,7 +401,11 @@ pub struct LessonArgs {
     json: bool,
 }
 
-pub fn lesson(args: LessonArgs, data_dir: Option<PathBuf>) -> anyhow::Result<ExitCode> {
+pub fn lesson(
+    args: LessonArgs,
+    data_dir: Option<PathBuf>,
+    lang: Option<sancho::notation::Lang>,
+) -> anyhow::Result<ExitCode> {
     let (mut store, notice) = open_store_noting(data_dir)?;
     let Some(key) = args.number else {
         let progress = store.progress();
@@ -430,18 +433,19 @@ pub fn lesson(args: LessonArgs, data_dir: Option<PathBuf>) -> anyhow::Result<Exi
             tui::Start::Lesson(lesson.number),
             store,
             notice,
-            None,
+            lang,
             drill::CoordOptions::default(),
             None,
         );
     }
-    let summary = run_lesson(
+    let summary = run_lesson_in(
         io::stdin().lock(),
         io::stdout().lock(),
         lesson,
         Strictness::Strict,
         args.json,
         stopwatch(),
+        lang.unwrap_or_else(|| super::config::load().0.lang),
     )?;
     // Only a whole lesson counts; it is completed when at least 80% is right.
     let whole = lesson_completed(lesson, &summary);

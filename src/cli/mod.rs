@@ -44,6 +44,12 @@ pub struct Cli {
     /// `lang`). JSON keeps `san` in English and adds `local`.
     #[arg(long, global = true, value_name = "CODE")]
     pub lang: Option<sancho::notation::Lang>,
+    /// Write moves with figurines (♘f3), as FIDE recommends for print:
+    /// `resolve`, `hint`, `moves`, `translate`, the drills and the trainer
+    /// (default: the config file's `figurine`). JSON keeps `san` in English
+    /// and adds `local`.
+    #[arg(long, global = true)]
+    pub figurine: bool,
 }
 
 /// The subcommands.
@@ -114,7 +120,16 @@ pub fn run(cli: Cli) -> anyhow::Result<ExitCode> {
     if matches!(cli.command, Some(Command::Translate(_))) && cli.lang.is_some() {
         anyhow::bail!("translate takes --from CODE and --to CODE, not --lang");
     }
-    let lang = cli.lang.unwrap_or_default();
+    let lang = cli.lang.unwrap_or_default().with_figurines(cli.figurine);
+    // The drills and the trainer: the command line over the config file's
+    // `lang` and `figurine` (None: the config file's alone).
+    let trainer_lang = || {
+        (cli.lang.is_some() || cli.figurine).then(|| {
+            let config = config::load().0.lang;
+            let lang = cli.lang.unwrap_or(config);
+            lang.with_figurines(cli.figurine || config.figurines())
+        })
+    };
     // The config's desired retention schedules every review (its problems
     // are told where the config is used for more).
     sancho::progress::install_retention(config::load().0.retention.get());
@@ -123,15 +138,15 @@ pub fn run(cli: Cli) -> anyhow::Result<ExitCode> {
         Some(Command::Hint(args)) => notation::hint(args, lang),
         Some(Command::Moves(args)) => notation::moves(args, lang),
         Some(Command::SanStrings(args)) => notation::san_strings(args),
-        Some(Command::Translate(args)) => notation::translate(args),
+        Some(Command::Translate(args)) => notation::translate(args, cli.figurine),
         Some(Command::Check(args)) => puzzles::check(args),
         Some(Command::Solve(args)) => puzzles::solve(args),
         Some(Command::Mine(args)) => mine::mine(args, cli.data_dir),
-        Some(Command::Storm(args)) => modes::storm(args, cli.data_dir, cli.lang),
-        Some(Command::Streak(args)) => modes::streak(args, cli.data_dir, cli.lang),
-        Some(Command::Set(command)) => set::set(command, cli.data_dir, cli.lang),
-        Some(Command::Drill(args)) => drill::drill(args, cli.data_dir, cli.lang),
-        Some(Command::Lesson(args)) => drill::lesson(args, cli.data_dir),
+        Some(Command::Storm(args)) => modes::storm(args, cli.data_dir, trainer_lang()),
+        Some(Command::Streak(args)) => modes::streak(args, cli.data_dir, trainer_lang()),
+        Some(Command::Set(command)) => set::set(command, cli.data_dir, trainer_lang()),
+        Some(Command::Drill(args)) => drill::drill(args, cli.data_dir, trainer_lang()),
+        Some(Command::Lesson(args)) => drill::lesson(args, cli.data_dir, trainer_lang()),
         Some(Command::Import(args)) => library::import(args, cli.data_dir),
         Some(Command::Library(command)) => library::library(command, cli.data_dir),
         Some(Command::Stats(args)) => progress::stats(args, cli.data_dir),
@@ -144,8 +159,13 @@ pub fn run(cli: Cli) -> anyhow::Result<ExitCode> {
             args.merged(cli.play)?,
             cli.data_dir,
             sancho::tui::Start::Puzzles,
-            cli.lang,
+            trainer_lang(),
         ),
-        None => play::play(cli.play, cli.data_dir, sancho::tui::Start::Home, cli.lang),
+        None => play::play(
+            cli.play,
+            cli.data_dir,
+            sancho::tui::Start::Home,
+            trainer_lang(),
+        ),
     }
 }

@@ -14,7 +14,7 @@ use std::process::ExitCode;
 use anyhow::bail;
 use clap::Args;
 use sancho::library::{Filter, Library};
-use sancho::line::{run_storm, run_streak};
+use sancho::line::{run_storm_in, run_streak_in};
 use sancho::modes::{BUCKET_WIDTH, PER_BUCKET, STORM_RANGE, StormSummary};
 use sancho::modes::{DEFAULT_SECONDS, puzzle_rating, rising_pool, storm_pool};
 use sancho::notation::Lang;
@@ -246,7 +246,8 @@ fn open_store(data_dir: Option<PathBuf>) -> Option<Store> {
 }
 
 /// Runs `sancho storm`.
-/// `lang` (the global `--lang`) is the full screen's; line mode speaks English.
+/// `lang`: `--lang`/`--figurine` (`None`: the config file's), for the full
+/// screen and line mode alike.
 pub fn storm(
     args: StormArgs,
     data_dir: Option<PathBuf>,
@@ -261,7 +262,7 @@ pub fn storm(
     let (puzzles, builtin) = candidates(data_dir)?;
     let ratings: Vec<u32> = puzzles.iter().map(puzzle_rating).collect();
     let pool = storm_pool(&ratings, seed);
-    run_storm(
+    run_storm_in(
         io::stdin().lock(),
         io::stdout().lock(),
         &puzzles,
@@ -280,8 +281,14 @@ pub fn storm(
             }
             Ok(save_run(&mut store.borrow_mut(), storm_run(s, now())))
         },
+        notation(lang),
     )?;
     Ok(ExitCode::SUCCESS)
+}
+
+/// `--lang`/`--figurine`, else the config file's `lang` and `figurine`.
+fn notation(lang: Option<Lang>) -> Lang {
+    lang.unwrap_or_else(|| super::config::load().0.lang)
 }
 
 /// Runs `sancho streak`.
@@ -300,7 +307,7 @@ pub fn streak(
     let ratings: Vec<u32> = puzzles.iter().map(puzzle_rating).collect();
     let pool = rising_pool(&ratings, seed);
     let solved_ratings = RefCell::new(Vec::new());
-    run_streak(
+    run_streak_in(
         io::stdin().lock(),
         io::stdout().lock(),
         &puzzles,
@@ -322,6 +329,7 @@ pub fn streak(
             let run = streak_run(streak.solved(), highest, now());
             Ok(save_run(&mut store.borrow_mut(), run))
         },
+        notation(lang),
     )?;
     Ok(ExitCode::SUCCESS)
 }

@@ -8,13 +8,13 @@ use std::process::ExitCode;
 use anyhow::Context;
 use clap::Args;
 use sancho::drill::parse_games;
+use sancho::notation::batch::{self, BatchError, BatchOptions};
 use sancho::notation::{
-    FenError, HintEngine, HintState, Lang, MoveText, Rejected, ResolveError, Resolved, Strictness,
-    hint_in, parse_fen, play_movetext, resolve_in, san_strings as all_san_strings,
+    HintEngine, HintState, Lang, MoveText, Rejected, ResolveError, Resolved, Strictness, hint_in,
+    parse_fen, play_movetext, resolve_in, san_strings as all_san_strings,
     san_strings_with_suffixes,
 };
 use sancho::notation::{HintReport, MoveReport, ResolveReport};
-use sancho::notation::{MAX_INPUT_LEN, bounded_prefix};
 use sancho::notation::{Target, move_label, numbered, translate as translate_moves};
 use shakmaty::Chess;
 
@@ -44,55 +44,18 @@ impl PositionArgs {
     }
 }
 
-/// How moves are read and written: the language's piece letters (the
-/// global `--lang`, set by [`StyleArgs::in_lang`]), or figurines for output.
-#[derive(Clone, Copy, Debug, Args)]
-pub struct StyleArgs {
-    /// From the global `--lang`.
-    #[arg(skip)]
-    lang: Lang,
-    /// Write moves with figurines (♘f3), as FIDE recommends for print.
-    #[arg(long)]
-    figurine: bool,
-}
-
-impl StyleArgs {
-    /// This style with the global `--lang`.
-    fn in_lang(self, lang: Lang) -> StyleArgs {
-        StyleArgs { lang, ..self }
-    }
-
-    /// Whether output differs from English SAN.
-    fn local(&self) -> bool {
-        self.figurine || self.lang != Lang::EN
-    }
-
-    /// How output is written.
-    fn target(&self) -> Target {
-        if self.figurine {
-            Target::Figurine
-        } else {
-            Target::Lang(self.lang)
+/// A message whose SAN strings (those of `moves`) are written in `lang`'s
+/// letters or figurines.
+fn message<'m>(lang: Lang, message: &str, moves: impl IntoIterator<Item = &'m MoveText>) -> String {
+    let mut out = message.to_owned();
+    if lang.is_local() {
+        for m in moves {
+            out = out.replace(&m.san, &lang.localize(&m.san));
+            let bare = m.san.trim_end_matches(['+', '#']);
+            out = out.replace(bare, &lang.localize(bare));
         }
     }
-
-    /// English SAN (or LAN) written in this style.
-    fn write(&self, english: &str) -> String {
-        self.target().write(english)
-    }
-
-    /// A message whose SAN strings (those of `moves`) are written in this style.
-    fn message<'m>(&self, message: &str, moves: impl IntoIterator<Item = &'m MoveText>) -> String {
-        let mut out = message.to_owned();
-        if self.local() {
-            for m in moves {
-                out = out.replace(&m.san, &self.write(&m.san));
-                let bare = m.san.trim_end_matches(['+', '#']);
-                out = out.replace(bare, &self.write(bare));
-            }
-        }
-        out
-    }
+    out
 }
 
 /// A bad FEN or bad usage: exit status 2 with the message.
@@ -105,8 +68,6 @@ pub struct UsageError(String);
 pub struct ResolveArgs {
     #[command(flatten)]
     position: PositionArgs,
-    #[command(flatten)]
-    style: StyleArgs,
     /// Accept only canonical SAN (for drills that grade notation).
     #[arg(long)]
     strict: bool,
@@ -131,19 +92,18 @@ fn strictness(strict: bool) -> Strictness {
 
 pub fn resolve(args: ResolveArgs, lang: Lang) -> anyhow::Result<ExitCode> {
     let strictness = strictness(args.strict);
-    let style = args.style.in_lang(lang);
     if let Some(path) = &args.batch {
-        return batch(path, strictness, style);
+        return batch(path, strictness, lang);
     }
     let pos = match args.position.position() {
         Ok(pos) => pos,
         Err(e) => return usage(e),
     };
     let input = args.input.unwrap_or_default();
-    let result = resolve_in(&pos, &input, strictness, style.lang);
+    let result = resolve_in(&pos, &input, strictness, lang);
     let mut out = io::stdout().lock();
     if args.json {
-        serde_json::to_writer(&mut out, &report(&input, &result, style))?;
+        serde_json::to_writer(&mut out, &report(&input, &result, lang))?;
         writeln!(out)?;
     } else {
         let (diagnostics, moves): (_, Vec<&MoveText>) = match &result {
@@ -151,12 +111,12 @@ pub fn resolve(args: ResolveArgs, lang: Lang) -> anyhow::Result<ExitCode> {
             Err(e) => (&e.diagnostics, ambiguous(e)),
         };
         match &result {
-            Ok(r) if style.local() => writeln!(
+            Ok(r) if lang.is_local() => writeln!(
                 out,
                 "{}  (SAN {}, LAN {}, UCI {})",
-                style.write(&r.text.san),
+                lang.localize(&r.text.san),
                 r.text.san,
-                style.write(&r.text.lan),
+                lang.localize(&r.text.lan),
                 r.text.uci
             )?,
             Ok(r) => writeln!(
@@ -165,12 +125,12 @@ pub fn resolve(args: ResolveArgs, lang: Lang) -> anyhow::Result<ExitCode> {
                 r.text.san, r.text.lan, r.text.uci
             )?,
             Err(e) => {
-                let message = style.message(&e.to_string(), moves.iter().copied());
+                let message = message(lang, &e.to_string(), moves.iter().copied());
                 writeln!(out, "{}: {message}", e.error.status())?
             }
         }
         for d in diagnostics {
-            let message = style.message(&d.message, moves.iter().copied());
+            let message = message(lang, &d.message, moves.iter().copied());
             writeln!(out, "  {}: {message}", d.code)?;
         }
     }
@@ -193,11 +153,11 @@ fn ambiguous(rejected: &Rejected) -> Vec<&MoveText> {
 fn report<'a>(
     input: &'a str,
     result: &'a Result<Resolved, Rejected>,
-    style: StyleArgs,
+    lang: Lang,
 ) -> ResolveReport<'a> {
     let report = ResolveReport::new(input, result);
-    if style.local() {
-        report.localized(&|san| style.write(san))
+    if lang.is_local() {
+        report.localized(&|san| lang.localize(san))
     } else {
         report
     }
@@ -208,16 +168,8 @@ pub fn usage(e: UsageError) -> anyhow::Result<ExitCode> {
     Ok(ExitCode::from(2))
 }
 
-/// The longest batch line read in full: a FEN (under 100 bytes), a tab and
-/// a move of at most [`MAX_INPUT_LEN`] bytes fit with room to spare; a
-/// longer line is answered as too long without being held in memory.
-const MAX_BATCH_LINE: usize = 4096;
-
-/// `--batch`: one JSON object per input line, in order, each with its
-/// `"line"` number: `FEN<TAB>INPUT` lines are resolved; an empty line, a
-/// line that is not UTF-8 or one that is too long gets an `invalid` object.
-/// The last position is kept, so lines that share a FEN parse it once.
-fn batch(path: &Path, strictness: Strictness, style: StyleArgs) -> anyhow::Result<ExitCode> {
+/// `--batch`: one JSON object per input line ([`sancho::notation::batch`]).
+fn batch(path: &Path, strictness: Strictness, lang: Lang) -> anyhow::Result<ExitCode> {
     let mut reader: Box<dyn BufRead> = if path == Path::new("-") {
         Box::new(io::stdin().lock())
     } else {
@@ -225,96 +177,17 @@ fn batch(path: &Path, strictness: Strictness, style: StyleArgs) -> anyhow::Resul
         Box::new(BufReader::with_capacity(1 << 16, file))
     };
     let mut out = BufWriter::with_capacity(1 << 16, io::stdout().lock());
-    let mut cached: Option<(String, Result<Chess, FenError>)> = None;
-    let mut bytes = Vec::with_capacity(256);
-    let mut number = 0;
-    while let Some(truncated) = read_bounded_line(&mut reader, &mut bytes, MAX_BATCH_LINE)
-        .with_context(|| format!("{}: line {}", path.display(), number + 1))?
-    {
-        number += 1;
-        if bytes.last() == Some(&b'\r') {
-            bytes.pop();
-        }
-        let line = match std::str::from_utf8(&bytes) {
-            Ok(line) => line,
-            Err(e) => {
-                let lossy = String::from_utf8_lossy(&bytes);
-                let input = lossy.split_once('\t').map_or("", |(_, i)| i);
-                let message = format!(
-                    "line {number} is not valid UTF-8 (byte {})",
-                    e.valid_up_to() + 1
-                );
-                let report = ResolveReport::invalid(bounded_prefix(input), "encoding", message);
-                serde_json::to_writer(&mut out, &report.at_line(number))?;
-                out.write_all(b"\n")?;
-                continue;
-            }
-        };
-        let (fen, input) = line.split_once('\t').unwrap_or((line, ""));
-        let report = if truncated {
-            let message = format!(
-                "line {number} is too long: a line is a FEN, a tab and a move of at most {MAX_INPUT_LEN} bytes"
-            );
-            ResolveReport::invalid(bounded_prefix(input), "syntax", message)
-        } else if line.trim().is_empty() {
-            let message = format!("line {number} is empty: expected FEN<TAB>INPUT");
-            ResolveReport::invalid(input, "syntax", message)
-        } else {
-            if cached.as_ref().is_none_or(|(f, _)| f != fen) {
-                cached = None;
-            }
-            let (_, pos) = cached.get_or_insert_with(|| (fen.to_owned(), parse_fen(fen)));
-            match pos {
-                Ok(pos) => {
-                    let result = resolve_in(pos, input, strictness, style.lang);
-                    serde_json::to_writer(
-                        &mut out,
-                        &report(input, &result, style).at_line(number),
-                    )?;
-                    out.write_all(b"\n")?;
-                    continue;
-                }
-                Err(message) => ResolveReport::bad_fen(input, format!("line {number}: {message}")),
-            }
-        };
-        serde_json::to_writer(&mut out, &report.at_line(number))?;
-        out.write_all(b"\n")?;
-    }
-    out.flush()?;
+    let write = |san: &str| lang.localize(san);
+    let options = BatchOptions {
+        strictness,
+        lang,
+        local: lang.is_local().then_some(&write as &dyn Fn(&str) -> String),
+    };
+    batch::run(&mut reader, &mut out, &options).map_err(|e| match e {
+        BatchError::Read { .. } => anyhow::Error::new(e).context(path.display().to_string()),
+        e => e.into(),
+    })?;
     Ok(ExitCode::SUCCESS)
-}
-
-/// Reads one line (without its `\n`) into `buf`, keeping at most `limit`
-/// bytes and skipping the rest of a longer line. `None` at the end of the
-/// input; otherwise whether the line was cut.
-fn read_bounded_line(
-    reader: &mut dyn BufRead,
-    buf: &mut Vec<u8>,
-    limit: usize,
-) -> io::Result<Option<bool>> {
-    buf.clear();
-    let (mut any, mut truncated) = (false, false);
-    loop {
-        let available = match reader.fill_buf() {
-            Ok(available) => available,
-            Err(e) if e.kind() == io::ErrorKind::Interrupted => continue,
-            Err(e) => return Err(e),
-        };
-        if available.is_empty() {
-            return Ok(any.then_some(truncated));
-        }
-        any = true;
-        let newline = available.iter().position(|&b| b == b'\n');
-        let chunk = &available[..newline.unwrap_or(available.len())];
-        let room = limit.saturating_sub(buf.len());
-        truncated |= chunk.len() > room;
-        buf.extend_from_slice(&chunk[..chunk.len().min(room)]);
-        let used = newline.map_or(available.len(), |i| i + 1);
-        reader.consume(used);
-        if newline.is_some() {
-            return Ok(Some(truncated));
-        }
-    }
 }
 
 /// `sancho hint`.
@@ -322,8 +195,6 @@ fn read_bounded_line(
 pub struct HintArgs {
     #[command(flatten)]
     position: PositionArgs,
-    #[command(flatten)]
-    style: StyleArgs,
     /// Print one JSON object.
     #[arg(long)]
     json: bool,
@@ -337,13 +208,12 @@ pub fn hint(args: HintArgs, lang: Lang) -> anyhow::Result<ExitCode> {
         Ok(pos) => pos,
         Err(e) => return usage(e),
     };
-    let style = args.style.in_lang(lang);
-    let hint = hint_in(&HintEngine::new(&pos), &args.prefix, style.lang);
+    let hint = hint_in(&HintEngine::new(&pos), &args.prefix, lang);
     let mut out = io::stdout().lock();
     if args.json {
         let report = HintReport::new(&args.prefix, &hint);
-        let report = if style.local() {
-            report.localized(&|san| style.write(san))
+        let report = if lang.is_local() {
+            report.localized(&|san| lang.localize(san))
         } else {
             report
         };
@@ -353,7 +223,7 @@ pub fn hint(args: HintArgs, lang: Lang) -> anyhow::Result<ExitCode> {
         let names: Vec<String> = hint
             .candidates
             .iter()
-            .map(|c| style.write(&c.san))
+            .map(|c| lang.localize(&c.san))
             .collect();
         match &hint.state {
             HintState::Impossible(reason) => writeln!(out, "impossible: {reason}")?,
@@ -361,11 +231,11 @@ pub fn hint(args: HintArgs, lang: Lang) -> anyhow::Result<ExitCode> {
         }
         if hint.state != HintState::Ambiguous {
             for group in hint.groups() {
-                writeln!(out, "  {}", group.describe(|san| style.write(san)))?;
+                writeln!(out, "  {}", group.describe(|san| lang.localize(san)))?;
             }
         }
         for d in &hint.diagnostics {
-            let message = style.message(&d.message, &hint.candidates);
+            let message = message(lang, &d.message, &hint.candidates);
             writeln!(out, "  {}: {message}", d.code)?;
         }
     }
@@ -380,8 +250,6 @@ pub fn hint(args: HintArgs, lang: Lang) -> anyhow::Result<ExitCode> {
 pub struct MovesArgs {
     #[command(flatten)]
     position: PositionArgs,
-    #[command(flatten)]
-    style: StyleArgs,
     /// Print a JSON array of {"uci", "san", "lan"}.
     #[arg(long)]
     json: bool,
@@ -394,13 +262,12 @@ pub fn moves(args: MovesArgs, lang: Lang) -> anyhow::Result<ExitCode> {
     };
     let engine = HintEngine::new(&pos);
     let mut out = io::stdout().lock();
-    let style = args.style.in_lang(lang);
     if args.json {
         let moves: Vec<MoveReport<'_>> = engine
             .moves()
             .iter()
             .map(|m| MoveReport {
-                local: style.local().then(|| style.write(&m.san)),
+                local: lang.is_local().then(|| lang.localize(&m.san)),
                 ..MoveReport::from(m)
             })
             .collect();
@@ -408,7 +275,7 @@ pub fn moves(args: MovesArgs, lang: Lang) -> anyhow::Result<ExitCode> {
         writeln!(out)?;
     } else {
         for m in engine.moves() {
-            let (san, lan) = (style.write(&m.san), style.write(&m.lan));
+            let (san, lan) = (lang.localize(&m.san), lang.localize(&m.lan));
             writeln!(out, "{san:8} {lan:10} {}", m.uci)?;
         }
     }
@@ -447,9 +314,6 @@ pub struct TranslateArgs {
     /// The language to write them in (ISO 639-1).
     #[arg(long, value_name = "CODE", default_value = "en")]
     to: Lang,
-    /// Write figurines (♘f3) instead of letters.
-    #[arg(long)]
-    figurine: bool,
     /// The moves ("1. e4 e5 2. Sf3"), or `-` to read movetext or PGN from stdin.
     #[arg(allow_hyphen_values = true)]
     movetext: String,
@@ -459,7 +323,7 @@ pub struct TranslateArgs {
 /// position (the FEN tag when there is one). Tags are kept; comments,
 /// variations and glyphs are not carried over. An illegal move stops with
 /// its number and the reason (exit 1).
-pub fn translate(args: TranslateArgs) -> anyhow::Result<ExitCode> {
+pub fn translate(args: TranslateArgs, figurine: bool) -> anyhow::Result<ExitCode> {
     let text = if args.movetext == "-" {
         let mut bytes = Vec::new();
         io::Read::read_to_end(&mut io::stdin().lock(), &mut bytes).context("reading stdin")?;
@@ -480,11 +344,11 @@ pub fn translate(args: TranslateArgs) -> anyhow::Result<ExitCode> {
         Ok(games) => games,
         Err(e) => return usage(UsageError(format!("cannot read the movetext: {e}"))),
     };
-    let target = StyleArgs {
-        lang: args.to,
-        figurine: args.figurine,
-    }
-    .target();
+    let target = if figurine {
+        Target::Figurine
+    } else {
+        Target::Lang(args.to)
+    };
     let mut out = BufWriter::new(io::stdout().lock());
     for (g, game) in games.iter().enumerate() {
         let start = match game.tag("FEN") {

@@ -5,8 +5,8 @@
 
 use shakmaty::{Chess, Color, Position};
 
-use super::board_text::piece_list;
-use crate::notation::MoveText;
+use super::board_text::piece_list_in;
+use crate::notation::{Lang, MoveText};
 
 /// The moves played from `start`, numbered as on a scoresheet:
 /// `1. e4 e5 2. Nf3`, or `23... Qxd4 24. Rxd4` when Black moved first.
@@ -51,12 +51,19 @@ pub fn numbered_moves<'a>(start: &Chess, sans: impl IntoIterator<Item = &'a str>
 /// );
 /// ```
 pub fn blindfold_text(start: &Chess, played: &[MoveText]) -> String {
+    blindfold_text_in(start, played, Lang::EN)
+}
+
+/// [`blindfold_text`] with pieces and moves in `lang`'s letters or
+/// figurines: `Weiß` stays `White`, `Kg1` becomes `Kg1`, `Nf3` `Sf3`.
+pub fn blindfold_text_in(start: &Chess, played: &[MoveText], lang: Lang) -> String {
     let moves = if played.is_empty() {
         "No moves played yet.".to_owned()
     } else {
+        let local: Vec<String> = played.iter().map(|m| lang.localize(&m.san)).collect();
         format!(
             "Moves since: {}.",
-            numbered_moves(start, played.iter().map(|m| m.san.as_str()))
+            numbered_moves(start, local.iter().map(String::as_str))
         )
     };
     format!(
@@ -65,6 +72,33 @@ pub fn blindfold_text(start: &Chess, played: &[MoveText]) -> String {
             Color::White => "White",
             Color::Black => "Black",
         },
-        piece_list(start)
+        piece_list_in(start, lang)
     )
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::notation::{Strictness, fen::parse_fen, resolve};
+
+    #[test]
+    fn the_position_in_words_uses_the_chosen_letters_or_figurines() {
+        let start = parse_fen("6k1/5ppp/8/8/8/8/5PPP/1N2R1K1 w - - 0 1").unwrap();
+        let played = [resolve(&start, "Nd2", Strictness::Strict).unwrap().text];
+        let de: Lang = "de".parse().unwrap();
+        let text = blindfold_text_in(&start, &played, de);
+        assert!(
+            text.contains("White: Kg1, Te1, Sb1, pawns f2 g2 h2"),
+            "{text}"
+        );
+        assert!(text.contains("Moves since: 1. Sd2."), "{text}");
+        let text = blindfold_text_in(&start, &played, Lang::EN.with_figurines(true));
+        assert!(
+            text.contains("White: ♔g1, ♖e1, ♘b1, pawns f2 g2 h2"),
+            "{text}"
+        );
+        assert!(text.contains("Black: ♔g8, pawns f7 g7 h7"), "{text}");
+        assert!(text.contains("Moves since: 1. ♘d2."), "{text}");
+        assert!(blindfold_text(&start, &played).contains("1. Nd2."));
+    }
 }

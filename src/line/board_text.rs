@@ -3,6 +3,8 @@
 
 use shakmaty::{Chess, Color, File, Position, Rank, Role, Square};
 
+use crate::notation::Lang;
+
 /// The board drawn in ASCII from `orientation`'s side: capitals for White,
 /// lower case for Black, `.` for an empty square, files and ranks labelled.
 ///
@@ -67,14 +69,20 @@ pub fn board_drawing_marked(pos: &Chess, orientation: Color, marked: &[Square]) 
 /// assert_eq!(piece_list(&pos), "White: Kg1, Re1, pawns f2 g2 h2\nBlack: Kg8, pawns f7 g7 h7");
 /// ```
 pub fn piece_list(pos: &Chess) -> String {
+    piece_list_in(pos, Lang::EN)
+}
+
+/// [`piece_list`] with the pieces named in `lang`'s letters or figurines
+/// (`Weiß` stays `White`: only the pieces change).
+pub fn piece_list_in(pos: &Chess, lang: Lang) -> String {
     [Color::White, Color::Black]
         .into_iter()
-        .map(|color| side_list(pos, color))
+        .map(|color| side_list(pos, color, lang))
         .collect::<Vec<_>>()
         .join("\n")
 }
 
-fn side_list(pos: &Chess, color: Color) -> String {
+fn side_list(pos: &Chess, color: Color, lang: Lang) -> String {
     let board = pos.board();
     let mut parts = Vec::new();
     for role in [
@@ -85,7 +93,7 @@ fn side_list(pos: &Chess, color: Color) -> String {
         Role::Knight,
     ] {
         for sq in board.by_piece(role.of(color)) {
-            parts.push(format!("{}{sq}", role.upper_char()));
+            parts.push(format!("{}{sq}", lang.symbol(role)));
         }
     }
     let pawns: Vec<String> = board

@@ -123,29 +123,48 @@ pub fn run_drill<R: BufRead, W: Write>(
 /// I/O errors reading `input` or writing `output`.
 pub fn run_lesson<R: BufRead, W: Write>(
     input: R,
-    mut output: W,
+    output: W,
     lesson: &Lesson,
     strictness: Strictness,
     json: bool,
     clock: impl FnMut() -> u64,
 ) -> io::Result<DrillSummary> {
+    run_lesson_in(input, output, lesson, strictness, json, clock, Lang::EN)
+}
+
+/// [`run_lesson`] in `lang`: the examples' moves written in its letters or
+/// figurines (the prose stays English; JSON keeps `text` and adds `local`),
+/// the answers read in its letters.
+pub fn run_lesson_in<R: BufRead, W: Write>(
+    input: R,
+    mut output: W,
+    lesson: &Lesson,
+    strictness: Strictness,
+    json: bool,
+    clock: impl FnMut() -> u64,
+    lang: Lang,
+) -> io::Result<DrillSummary> {
+    let local = lang.localize_text(&lesson.text);
     if json {
-        emit(
-            &mut output,
-            &json!({
-                "event": "lesson",
-                "id": lesson.id,
-                "number": lesson.number,
-                "title": lesson.title,
-                "text": lesson.text,
-            }),
-        )?;
+        let mut event = json!({
+            "event": "lesson",
+            "id": lesson.id,
+            "number": lesson.number,
+            "title": lesson.title,
+            "text": lesson.text,
+        });
+        if lang.is_local() {
+            event["local"] = json!(local);
+        }
+        emit(&mut output, &event)?;
     } else {
         writeln!(output, "Lesson {}: {}", lesson.number, lesson.title)?;
         writeln!(output)?;
-        writeln!(output, "{}", plain_prose(&lesson.text))?;
+        writeln!(output, "{}", plain_prose(&local))?;
     }
-    let run = DrillRun::new(DrillKind::Write, lesson.drill(), strictness).with_label(&lesson.id);
+    let run = DrillRun::new(DrillKind::Write, lesson.drill(), strictness)
+        .with_label(&lesson.id)
+        .with_lang(lang);
     run_exercises(input, output, run, json, clock)
 }
 

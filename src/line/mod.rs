@@ -11,14 +11,16 @@ pub(crate) mod puzzle;
 pub(crate) mod scoresheet;
 pub(crate) mod storm;
 
-pub use blindfold::{blindfold_text, numbered_moves};
-pub use board_text::{board_drawing, board_drawing_marked, piece_list};
+pub use blindfold::{blindfold_text, blindfold_text_in, numbered_moves};
+pub use board_text::{board_drawing, board_drawing_marked, piece_list, piece_list_in};
 pub use command::Command;
-pub use drill::{DrillOptions, lesson_completed, run_drill, run_exercises, run_lesson};
+pub use drill::{
+    DrillOptions, lesson_completed, run_drill, run_exercises, run_lesson, run_lesson_in,
+};
 pub use prose::plain_prose;
 pub use puzzle::{Mode, PlaySummary, describe, run_puzzles, run_puzzles_in, run_puzzles_refuting};
 pub use scoresheet::run_scoresheet;
-pub use storm::{RunEnd, run_storm, run_streak};
+pub use storm::{RunEnd, run_storm, run_storm_in, run_streak, run_streak_in};
 
 /// The most of one typed line that line mode keeps: far more than any move
 /// or command, so that an over-long line is still told apart ("input too

@@ -11,8 +11,8 @@ use crate::progress::{Recorded, Resume};
 use crate::puzzle::{Puzzle, color_word};
 use crate::session::{DEFAULT_SUCCESS, Event, HintRung, Session, SolutionStep, Wrong};
 
-use super::blindfold::blindfold_text;
-use super::board_text::{board_drawing, piece_list};
+use super::blindfold::blindfold_text_in;
+use super::board_text::{board_drawing, piece_list_in};
 
 /// The writer, in text or JSON (shared with Storm and Streak, [`super::storm`]).
 pub(crate) struct Out<W> {
@@ -54,7 +54,7 @@ impl<W: Write> Out<W> {
                 writeln!(
                     self.w,
                     "{}",
-                    blindfold_text(&session.puzzle().position, &played)
+                    blindfold_text_in(&session.puzzle().position, &played, self.lang)
                 )?;
             }
             return Ok(());
@@ -65,7 +65,7 @@ impl<W: Write> Out<W> {
     pub(crate) fn drawing(&mut self, pos: &Chess, side: Color) -> io::Result<()> {
         if !self.json {
             writeln!(self.w, "{}", board_drawing(pos, side))?;
-            writeln!(self.w, "{}", piece_list(pos))?;
+            writeln!(self.w, "{}", piece_list_in(pos, self.lang))?;
         }
         Ok(())
     }
@@ -125,8 +125,12 @@ impl<W: Write> Out<W> {
                     let words = describe(&text);
                     pos.play_unchecked(text.mv);
                     self.event(
-                        json!({"event": "opponent_move", "uci": text.uci, "san": text.san,
-                               "words": words, "comment": comment}),
+                        with_local(
+                            json!({"event": "opponent_move", "uci": text.uci, "san": text.san,
+                                   "words": words, "comment": comment}),
+                            lang,
+                            &text.san,
+                        ),
                         || {
                             with_comment(
                                 format!(
@@ -146,8 +150,13 @@ impl<W: Write> Out<W> {
                 } => {
                     pos.play_unchecked(text.mv);
                     self.event(
-                        json!({"event": "correct", "uci": text.uci, "san": text.san, "comment": comment,
-                               "alternative": alternative, "diagnostics": diagnostics}),
+                        with_local(
+                            json!({"event": "correct", "uci": text.uci, "san": text.san,
+                                   "comment": comment, "alternative": alternative,
+                                   "diagnostics": diagnostics}),
+                            lang,
+                            &text.san,
+                        ),
                         || {
                             let mut s = with_comment(
                                 format!("Correct: {}.", lang.localize(&text.san)),
@@ -249,10 +258,14 @@ impl<W: Write> Out<W> {
                     "reason": session.failure().map(|f| f.as_str()),
                     "line": line, "game_url": session.game_url(),
                 });
+                if lang.is_local() {
+                    let local: Vec<String> = sans.iter().map(|s| lang.localize(s)).collect();
+                    value["local"] = json!(local);
+                }
                 rating(&mut value);
                 self.event(value, || {
                     // The message names the moves shown; the steps add the comments.
-                    let mut s = message.clone();
+                    let mut s = lang.localize_text(&message);
                     s.push_str(&solution_text(&steps, lang));
                     if let Some(url) = session.game_url() {
                         s.push_str(&format!("\nFrom the game {url}"));
@@ -319,7 +332,11 @@ impl<W: Write> Out<W> {
                 format!("Hint: from {from} to {to}."),
             ),
             HintRung::Move(m) => (
-                json!({"san": m.san, "uci": m.uci, "text": format!("play {}", m.san)}),
+                with_local(
+                    json!({"san": m.san, "uci": m.uci, "text": format!("play {}", m.san)}),
+                    self.lang,
+                    &m.san,
+                ),
                 format!("Hint: play {}.", self.lang.localize(&m.san)),
             ),
         };
@@ -330,6 +347,15 @@ impl<W: Write> Out<W> {
         }
         self.event(value, || text)
     }
+}
+
+/// `value` with `"local"`, the SAN written in `lang`'s letters or
+/// figurines, when they differ from English (`san` stays as it is).
+fn with_local(mut value: Value, lang: Lang, san: &str) -> Value {
+    if lang.is_local() {
+        value["local"] = json!(lang.localize(san));
+    }
+    value
 }
 
 /// The solution move by move, with the pack's comments: "1. Kb6 Takes b7 ...".

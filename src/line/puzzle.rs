@@ -19,9 +19,14 @@
 //!   "rated", "rating_before", "rating_after", "saved"}` (`solution`: the moves shown on
 //!   giving up; `line`: the whole solution with the pack's comments)
 //! - `{"event": "refutation", "san", "verdict", "text"}`: after the end, why the first legal
-//!   wrong move failed, when the mate solver (or an engine) shows it (never before the end)
+//!   wrong move failed, when the mate solver (or an engine) shows it (never before the end);
+//!   with `--lang` or `--figurine` also `"local"` (the line's moves) and `"local_text"`
 //! - `{"event": "skipped", "id"}` (next before the end), `{"event": "error", "message"}`
 //! - `{"event": "end", "played", "solved", "failed"}`
+//!
+//! With `--lang` other than English or `--figurine`, every event that
+//! writes a move keeps `san` (and `solution`) in English SAN and adds
+//! `"local"`: the same move (or list) in the chosen letters or figurines.
 //!
 //! `solved` and `failed` are written only once the attempt is saved (the
 //! `on_finish` callback returned): a script never sees a result that is not
@@ -247,11 +252,20 @@ pub fn run_puzzles_in<R: BufRead, W: Write>(
                 }
                 // Only now that the puzzle is over: why the first try failed.
                 if let Some(r) = first_wrong.take().and_then(|(pos, mv)| refute(&pos, mv)) {
-                    out.event(
-                        json!({"event": "refutation", "san": r.san, "verdict": r.verdict,
-                               "text": r.text}),
-                        || format!("Why your first try failed: {}.", r.text),
-                    )?;
+                    let lang = mode.lang;
+                    let mut event = json!({"event": "refutation", "san": r.san,
+                                           "verdict": r.verdict, "text": r.text});
+                    if lang.is_local() {
+                        let local: Vec<String> = r.san.iter().map(|s| lang.localize(s)).collect();
+                        event["local"] = json!(local);
+                        event["local_text"] = json!(lang.localize_text(&r.text));
+                    }
+                    out.event(event, || {
+                        format!(
+                            "Why your first try failed: {}.",
+                            lang.localize_text(&r.text)
+                        )
+                    })?;
                 }
             }
             match then {

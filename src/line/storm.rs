@@ -31,7 +31,7 @@ use serde_json::json;
 use shakmaty::Position;
 
 use crate::modes::{Storm, StormSummary, Streak, puzzle_rating};
-use crate::notation::color_name;
+use crate::notation::{Lang, color_name};
 use crate::progress::ModeRecords;
 use crate::puzzle::{Puzzle, color_word};
 use crate::session::{Event, Session, Wrong};
@@ -139,7 +139,7 @@ fn read_answer<R: BufRead, W: Write>(
 /// end-of-puzzle events: the mode decides when a puzzle ends).
 fn judge<W: Write>(out: &mut Out<W>, session: &mut Session, answer: &str) -> io::Result<Judged> {
     let before = session.position().clone();
-    let events = session.submit(answer);
+    let events = session.submit_in(answer, out.lang);
     let mut judged = Judged::Refused;
     for e in &events {
         match e {
@@ -200,17 +200,20 @@ fn show_puzzle<W: Write>(
 /// its whole solution is shown.
 fn say_failed<W: Write>(out: &mut Out<W>, puzzle: &Puzzle, session: &Session) -> io::Result<()> {
     let solution = solution_sans(session);
-    out.event(
-        json!({"event": "failed", "id": puzzle.id, "reason": "wrong_move",
-               "solution": solution}),
-        || {
-            format!(
-                "Failed {}: the solution was {}.",
-                puzzle.id,
-                solution.join(" ")
-            )
-        },
-    )
+    let lang = out.lang;
+    let local: Vec<String> = solution.iter().map(|s| lang.localize(s)).collect();
+    let mut event = json!({"event": "failed", "id": puzzle.id, "reason": "wrong_move",
+                           "solution": solution});
+    if lang.is_local() {
+        event["local"] = json!(local);
+    }
+    out.event(event, || {
+        format!(
+            "Failed {}: the solution was {}.",
+            puzzle.id,
+            local.join(" ")
+        )
+    })
 }
 
 /// The solution's user moves, in SAN, for a failed puzzle.
@@ -236,6 +239,37 @@ fn seconds_text(ms: u64) -> String {
 /// Reading or writing failed, or `on_finish` did.
 #[allow(clippy::too_many_arguments)]
 pub fn run_storm<R: BufRead, W: Write>(
+    input: R,
+    output: W,
+    puzzles: &[Puzzle],
+    pool: &[usize],
+    seconds: u32,
+    json: bool,
+    clock: impl FnMut() -> u64,
+    on_finish: impl FnMut(&Puzzle, bool, u64) -> io::Result<()>,
+    on_end: impl FnOnce(&StormSummary) -> io::Result<Option<ModeRecords>>,
+) -> io::Result<(StormSummary, RunEnd)> {
+    run_storm_in(
+        input,
+        output,
+        puzzles,
+        pool,
+        seconds,
+        json,
+        clock,
+        on_finish,
+        on_end,
+        Lang::EN,
+    )
+}
+
+/// [`run_storm`] with the moves read and written in `lang`'s letters or
+/// figurines; JSON keeps SAN English.
+///
+/// # Errors
+/// As [`run_storm`].
+#[allow(clippy::too_many_arguments)]
+pub fn run_storm_in<R: BufRead, W: Write>(
     mut input: R,
     output: W,
     puzzles: &[Puzzle],
@@ -245,12 +279,13 @@ pub fn run_storm<R: BufRead, W: Write>(
     mut clock: impl FnMut() -> u64,
     mut on_finish: impl FnMut(&Puzzle, bool, u64) -> io::Result<()>,
     on_end: impl FnOnce(&StormSummary) -> io::Result<Option<ModeRecords>>,
+    lang: Lang,
 ) -> io::Result<(StormSummary, RunEnd)> {
     let mut out = Out {
         w: output,
         json,
         blindfold: false,
-        lang: crate::notation::Lang::EN,
+        lang,
     };
     let origin = clock();
     let mut now = move || clock().saturating_sub(origin);
@@ -417,6 +452,35 @@ pub fn storm_text(s: &StormSummary, end: RunEnd) -> String {
 /// Reading or writing failed, or `on_finish` did.
 #[allow(clippy::too_many_arguments)]
 pub fn run_streak<R: BufRead, W: Write>(
+    input: R,
+    output: W,
+    puzzles: &[Puzzle],
+    pool: &[usize],
+    json: bool,
+    clock: impl FnMut() -> u64,
+    on_finish: impl FnMut(&Puzzle, bool, u64) -> io::Result<()>,
+    on_end: impl FnOnce(&Streak) -> io::Result<Option<ModeRecords>>,
+) -> io::Result<(Streak, RunEnd)> {
+    run_streak_in(
+        input,
+        output,
+        puzzles,
+        pool,
+        json,
+        clock,
+        on_finish,
+        on_end,
+        Lang::EN,
+    )
+}
+
+/// [`run_streak`] with the moves read and written in `lang`'s letters or
+/// figurines; JSON keeps SAN English.
+///
+/// # Errors
+/// As [`run_streak`].
+#[allow(clippy::too_many_arguments)]
+pub fn run_streak_in<R: BufRead, W: Write>(
     mut input: R,
     output: W,
     puzzles: &[Puzzle],
@@ -425,12 +489,13 @@ pub fn run_streak<R: BufRead, W: Write>(
     mut clock: impl FnMut() -> u64,
     mut on_finish: impl FnMut(&Puzzle, bool, u64) -> io::Result<()>,
     on_end: impl FnOnce(&Streak) -> io::Result<Option<ModeRecords>>,
+    lang: Lang,
 ) -> io::Result<(Streak, RunEnd)> {
     let mut out = Out {
         w: output,
         json,
         blindfold: false,
-        lang: crate::notation::Lang::EN,
+        lang,
     };
     let mut streak = Streak::new();
     out.event(

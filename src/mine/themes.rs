@@ -1,9 +1,10 @@
 //! What a mined line is about, found mechanically: its themes (`mate`,
-//! `mateInN`, `advantage`/`crushing`, `fork`, `sacrifice`, `promotion`,
-//! `enPassant`) and the words for what it wins.
+//! `mateInN`, `advantage`/`crushing`, `fork`, `pin`, `skewer`,
+//! `discoveredAttack`, `sacrifice`, `promotion`, `enPassant`) and the words
+//! for what it wins.
 
-use shakmaty::attacks::between;
-use shakmaty::{Chess, Color, Move, Position, Role};
+use shakmaty::attacks::{attacks, between};
+use shakmaty::{Board, Chess, Color, Move, Position, Role, Square};
 
 use super::{DECISIVE_GAIN, Kind, balance, value};
 
@@ -47,8 +48,8 @@ fn role_word(role: Role) -> &'static str {
 }
 
 /// The themes found mechanically: `mate` and `mateInN`, or `advantage` /
-/// `crushing`; `promotion`, `enPassant`, `fork`, `discoveredAttack`,
-/// `sacrifice`.
+/// `crushing`; `promotion`, `enPassant`, `fork`, `pin`, `skewer`,
+/// `discoveredAttack`, `sacrifice`.
 pub(super) fn themes(pos: &Chess, line: &[Move], kind: Kind) -> Vec<String> {
     let me = pos.turn();
     let mut themes = match kind {
@@ -58,8 +59,9 @@ pub(super) fn themes(pos: &Chess, line: &[Move], kind: Kind) -> Vec<String> {
     let mut at = pos.clone();
     let start = balance(pos, me);
     let (mut fork, mut sacrifice, mut promotion, mut en_passant) = (false, false, false, false);
-    let mut discovered = false;
+    let (mut discovered, mut pin, mut skewer) = (false, false, false);
     let mut gain = 0;
+    let mut previous: Option<(Chess, Move)> = None;
     for &mv in line {
         let mine = at.turn() == me;
         let before = at.clone();
@@ -70,15 +72,22 @@ pub(super) fn themes(pos: &Chess, line: &[Move], kind: Kind) -> Vec<String> {
             en_passant |= mv.is_en_passant();
             fork |= forks(&at, mv, me);
             discovered |= discovers(&before, &at, mv, me);
+            pin |= pins(&before, &at, me);
+            skewer |= previous
+                .as_ref()
+                .is_some_and(|(replied, reply)| skewers(replied, *reply, mv, &at));
         } else {
             sacrifice |= gain <= -DECISIVE_GAIN;
         }
+        previous = Some((before, mv));
     }
     if kind == Kind::Material {
         themes.push(if gain >= 6 { "crushing" } else { "advantage" }.to_owned());
     }
     for (on, name) in [
         (fork, "fork"),
+        (pin, "pin"),
+        (skewer, "skewer"),
         (discovered, "discoveredAttack"),
         (sacrifice, "sacrifice"),
         (promotion, "promotion"),
@@ -114,6 +123,66 @@ fn discovers(before: &Chess, after: &Chess, mv: Move, me: Color) -> bool {
                     && !before.board().attacks_from(s).contains(target)
             })
     })
+}
+
+/// The enemy pieces that `me`'s line pieces pin: each pinned piece with
+/// what stands behind it (the king, or a piece worth more than it).
+fn pinned(board: &Board, me: Color) -> Vec<(Square, Square)> {
+    let occupied = board.occupied();
+    let enemy = board.by_color(!me);
+    let sliders = board.by_color(me)
+        & (board.by_role(Role::Bishop) | board.by_role(Role::Rook) | board.by_role(Role::Queen));
+    let mut out = Vec::new();
+    for s in sliders {
+        let Some(piece) = board.piece_at(s) else {
+            continue;
+        };
+        let seen = attacks(s, piece, occupied);
+        for front in seen & enemy {
+            let Some(front_role) = board.role_at(front).filter(|&r| r != Role::King) else {
+                continue;
+            };
+            // What the line piece would see through the front piece.
+            let behind = attacks(s, piece, occupied.without(front)) & !seen & enemy;
+            for back in behind {
+                if board
+                    .role_at(back)
+                    .is_some_and(|r| r == Role::King || value(r) > value(front_role))
+                {
+                    out.push((front, back));
+                }
+            }
+        }
+    }
+    out
+}
+
+/// Whether the move made a pin that was not there before: one of the
+/// mover's line pieces now holds an enemy piece in front of its king or of
+/// a piece worth more (Lichess's `pin`, found on the board).
+fn pins(before: &Chess, after: &Chess, me: Color) -> bool {
+    let old = pinned(before.board(), me);
+    pinned(after.board(), me)
+        .into_iter()
+        .any(|pin| !old.contains(&pin))
+}
+
+/// Whether `mv`, the mover's capture with a line piece, takes what stood
+/// behind the piece the opponent's `reply` moved out of its way, and that
+/// piece was worth more than the one taken (or was the king): a skewer,
+/// as Lichess's puzzler reads it. `replied` is the position before the
+/// reply, `after` the one after `mv`.
+fn skewers(replied: &Chess, reply: Move, mv: Move, after: &Chess) -> bool {
+    let (Some(from), Some(taken), Some(fled_from)) = (mv.from(), mv.capture(), reply.from()) else {
+        return false;
+    };
+    let line_piece = matches!(mv.role(), Role::Bishop | Role::Rook | Role::Queen);
+    let fled = replied.board().role_at(fled_from);
+    line_piece
+        && !after.is_checkmate()
+        && reply.to() != mv.to()
+        && between(from, mv.to()).contains(fled_from)
+        && fled.is_some_and(|r| r == Role::King || value(r) > value(taken))
 }
 
 /// Whether the piece that just moved attacks two or more enemy pieces that
@@ -176,6 +245,40 @@ mod tests {
                 "4k3/8/8/3pP3/8/8/8/4K3 w - d6 0 2",
                 "e5d6",
                 vec!["enPassant"],
+            ),
+            // Bb5 pins the knight on c6 to the king.
+            ("4k3/8/2n5/8/8/8/8/4KB2 w - - 0 1", "f1b5 e8d8", vec!["pin"]),
+            // Rd1 pins the knight on d5 to the queen on d8.
+            (
+                "3q2k1/8/8/3n4/8/8/8/R5K1 w - - 0 1",
+                "a1d1 g8h8",
+                vec!["pin"],
+            ),
+            // A pin that was already there is not made by the move.
+            ("3q2k1/8/8/3n4/8/8/8/3R2K1 w - - 0 1", "g1h1 g8h8", vec![]),
+            // A piece in front of a cheaper one is not pinned: Bb5 attacks
+            // the queen on c6 with a knight behind it.
+            ("4n2k/8/2q5/8/8/8/8/4KB2 w - - 0 1", "f1b5 c6c5", vec![]),
+            // Re1+ checks the king on e5 with the queen on e8 behind it:
+            // the king steps aside and Rxe8 takes the queen.
+            (
+                "4q3/8/8/4k3/8/8/8/R5K1 w - - 0 1",
+                "a1e1 e5d6 e1e8",
+                vec!["skewer"],
+            ),
+            // The queen attacked with a rook behind it: Bc4 hits the
+            // queen on d5, it leaves, Bxg8 takes the rook.
+            (
+                "6rk/8/8/3q4/8/8/8/K4B2 w - - 0 1",
+                "f1c4 d5d6 c4g8",
+                vec!["skewer"],
+            ),
+            // Not a skewer: the piece that left was worth less than the one
+            // taken behind it (a knight in front of a queen is a pin).
+            (
+                "6qk/8/8/3n4/8/8/8/K4B2 w - - 0 1",
+                "f1c4 d5e3 c4g8",
+                vec!["pin"],
             ),
             // A quiet rook move: nothing.
             ("4k3/8/8/8/8/8/8/R3K3 w - - 0 1", "a1a2", vec![]),

@@ -12,7 +12,7 @@ use std::fmt;
 use std::num::NonZeroU32;
 
 use shakmaty::{
-    Bitboard, Board, CastlingMode, Chess, Color, FromSetup, Piece, PositionErrorKinds, Rank, Role,
+    Bitboard, Board, ByColor, ByRole, CastlingMode, Chess, Color, FromSetup, Piece, Rank, Role,
     Setup, Square,
 };
 
@@ -259,77 +259,6 @@ impl fmt::Display for EnPassantReason {
     }
 }
 
-/// Why shakmaty rejects a position whose fields are all well-formed.
-#[derive(Debug, Clone, PartialEq, Eq)]
-pub enum PositionReason {
-    /// No pieces at all.
-    EmptyBoard,
-    /// A king is missing.
-    MissingKing,
-    /// A side has more than one king.
-    TooManyKings,
-    /// A pawn stands on rank 1 or 8.
-    PawnOnBackRank(Square),
-    /// The side that is not to move is in check.
-    OppositeCheck {
-        /// The side in check.
-        color: Color,
-    },
-    /// The check cannot have come from a legal move.
-    ImpossibleCheck,
-    /// More pieces than promotions could have produced.
-    TooMuchMaterial(Option<Color>),
-    /// Castling rights shakmaty rejects (should be caught by field 3).
-    CastlingRights,
-    /// An en passant square shakmaty rejects (should be caught by field 4).
-    EnPassantSquare,
-    /// A reason this version does not know.
-    Other,
-}
-
-impl PositionReason {
-    fn field(&self) -> Option<u8> {
-        match self {
-            PositionReason::OppositeCheck { .. } => Some(2),
-            PositionReason::CastlingRights => Some(3),
-            PositionReason::EnPassantSquare => Some(4),
-            PositionReason::Other => None,
-            _ => Some(1),
-        }
-    }
-}
-
-impl fmt::Display for PositionReason {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        match self {
-            PositionReason::EmptyBoard => f.write_str("the board is empty"),
-            PositionReason::MissingKing => f.write_str("a king is missing"),
-            PositionReason::TooManyKings => f.write_str("a side has more than one king"),
-            PositionReason::PawnOnBackRank(sq) => {
-                write!(f, "a pawn on {sq}: pawns never stand on rank 1 or 8 (they promote on arrival)")
-            }
-            PositionReason::OppositeCheck { color } => write!(
-                f,
-                "{color} is in check but it is {}'s turn: the side not to move can never be in check (is field 2 right?)",
-                !*color
-            ),
-            PositionReason::ImpossibleCheck => f.write_str(
-                "the side to move is in check in a way no legal move can produce (too many or aligned checkers)",
-            ),
-            PositionReason::TooMuchMaterial(color) => {
-                let who = color.map_or("a side".to_owned(), |c| c.to_string());
-                write!(
-                    f,
-                    "{who} has too much material: more pieces than its 8 pawns could have promoted into"
-                )
-            }
-            PositionReason::CastlingRights => f.write_str("invalid castling rights"),
-            PositionReason::EnPassantSquare => f.write_str("invalid en passant square"),
-            PositionReason::Other => f.write_str("rejected by the rules of chess"),
-        }
-    }
-}
-
 /// Parses a FEN into a legal position, or says precisely what is wrong.
 ///
 /// Surrounding whitespace is ignored. Six fields are expected; four are
@@ -347,11 +276,22 @@ impl fmt::Display for PositionReason {
 /// assert_eq!(err.field(), Some(1));
 /// ```
 pub fn parse_fen(text: &str) -> Result<Chess, FenError> {
-    let fields: Vec<&str> = text.split_whitespace().collect();
-    if fields.len() != 6 && fields.len() != 4 {
-        return Err(FenError::FieldCount {
-            found: fields.len(),
-        });
+    // No vector: `--batch` parses a FEN per line.
+    let mut fields = [""; 6];
+    let mut found = 0;
+    let mut keep = |field| {
+        if let Some(slot) = fields.get_mut(found) {
+            *slot = field;
+        }
+        found += 1;
+    };
+    if text.is_ascii() {
+        text.split_ascii_whitespace().for_each(&mut keep);
+    } else {
+        text.split_whitespace().for_each(&mut keep);
+    }
+    if found != 6 && found != 4 {
+        return Err(FenError::FieldCount { found });
     }
     let board = parse_board(fields[0])?;
     let turn = match fields[1] {
@@ -373,8 +313,8 @@ pub fn parse_fen(text: &str) -> Result<Chess, FenError> {
         reason,
     };
     let ep_square = parse_ep(fields[3]).map_err(ep_err)?;
-    let (halfmoves, fullmoves) = match fields.get(4..6) {
-        Some([half, full]) => (
+    let (halfmoves, fullmoves) = match (found, &fields[4..6]) {
+        (6, [half, full]) => (
             parse_counter(half).ok_or_else(|| FenError::Halfmove {
                 found: (*half).to_owned(),
             })?,
@@ -384,7 +324,7 @@ pub fn parse_fen(text: &str) -> Result<Chess, FenError> {
         ),
         _ => (0, 1),
     };
-    let castling_rights = check_castling(&board, &rights).map_err(castling_err)?;
+    let castling_rights = check_castling(&board, rights.as_slice()).map_err(castling_err)?;
     if let Some(sq) = ep_square {
         check_ep(&board, turn, sq).map_err(ep_err)?;
     }
@@ -404,22 +344,25 @@ pub fn parse_fen(text: &str) -> Result<Chess, FenError> {
 
 /// Field 1: eight ranks of pieces and empty-square counts, then one king each.
 fn parse_board(placement: &str) -> Result<Board, FenError> {
-    let ranks: Vec<&str> = placement.split('/').collect();
-    if ranks.len() != 8 {
-        return Err(FenError::RankCount { found: ranks.len() });
+    let found = placement.bytes().filter(|&b| b == b'/').count() + 1;
+    if found != 8 {
+        return Err(FenError::RankCount { found });
     }
-    let mut board = Board::empty();
-    for (row, text) in (0u8..).zip(ranks) {
+    // Straight into bitboards: each square is written at most once.
+    let mut by_role = ByRole::<Bitboard>::default();
+    let mut by_color = ByColor::<Bitboard>::default();
+    for (row, text) in (0u8..).zip(placement.split('/')) {
         let rank = 8 - row;
         let mut squares = 0u32;
         for ch in text.chars() {
             if let Some(n) = ch.to_digit(10).filter(|n| (1..=8).contains(n)) {
                 squares = squares.saturating_add(n);
             } else if let Some(piece) = Piece::from_char(ch) {
-                // Placed at once; a rank that turns out too long or short is
-                // an error below, and the board is dropped with it.
+                // A rank too long or short is an error below.
                 if squares < 8 {
-                    board.set_piece_at(Square::new(u32::from(rank - 1) * 8 + squares), piece);
+                    let sq = Square::new(u32::from(rank - 1) * 8 + squares);
+                    by_role.get_mut(piece.role).add(sq);
+                    by_color.get_mut(piece.color).add(sq);
                 }
                 squares = squares.saturating_add(1);
             } else {
@@ -430,6 +373,9 @@ fn parse_board(placement: &str) -> Result<Board, FenError> {
             return Err(FenError::RankLength { rank, squares });
         }
     }
+    // Never inconsistent (one role and colour per square); were it, the
+    // empty board would fail the king count.
+    let board = Board::try_from_bitboards(by_role, by_color).unwrap_or_else(|_| Board::empty());
     for color in Color::ALL {
         let count = board.by_piece(Role::King.of(color)).count() as u32;
         if count != 1 {
@@ -439,29 +385,47 @@ fn parse_board(placement: &str) -> Result<Board, FenError> {
     Ok(board)
 }
 
-/// Field 3, syntax only: the rights in `KQkq` order, or none for `-`.
-fn parse_castling(field: &str) -> Result<Vec<char>, CastlingReason> {
+/// Field 3, syntax only: the rights in `KQkq` order (at most four, so no
+/// vector), or none for `-`.
+fn parse_castling(field: &str) -> Result<Rights, CastlingReason> {
+    let mut rights = Rights::default();
     if field == "-" {
-        return Ok(Vec::new());
+        return Ok(rights);
     }
     if field.chars().all(|c| c == '0') {
         return Err(CastlingReason::Zero);
     }
     const ORDER: &str = "KQkq";
-    let mut rights: Vec<char> = Vec::new();
     for ch in field.chars() {
         if !ORDER.contains(ch) {
             return Err(CastlingReason::BadChar(ch));
         }
-        if rights.contains(&ch) {
+        if rights.as_slice().contains(&ch) {
             return Err(CastlingReason::Repeated(ch));
         }
-        rights.push(ch);
+        // Never full here: a fifth letter is a repeat, refused above.
+        if let Some(slot) = rights.chars.get_mut(rights.len) {
+            *slot = ch;
+            rights.len += 1;
+        }
     }
-    if !rights.is_sorted_by_key(|c| ORDER.find(*c)) {
+    if !rights.as_slice().is_sorted_by_key(|c| ORDER.find(*c)) {
         return Err(CastlingReason::OutOfOrder);
     }
     Ok(rights)
+}
+
+/// Up to four distinct castling letters (`KQkq`), as read.
+#[derive(Default)]
+struct Rights {
+    chars: [char; 4],
+    len: usize,
+}
+
+impl Rights {
+    fn as_slice(&self) -> &[char] {
+        &self.chars[..self.len]
+    }
 }
 
 /// Field 4, syntax only: `-` or a square on rank 3 or 6.
@@ -535,51 +499,9 @@ fn check_ep(board: &Board, turn: Color, sq: Square) -> Result<(), EnPassantReaso
     Ok(())
 }
 
-/// Translates shakmaty's reasons into the most fundamental one, in words.
-fn position_reason(kinds: PositionErrorKinds, board: &Board, turn: Color) -> PositionReason {
-    let order = [
-        PositionErrorKinds::EMPTY_BOARD,
-        PositionErrorKinds::MISSING_KING,
-        PositionErrorKinds::TOO_MANY_KINGS,
-        PositionErrorKinds::PAWNS_ON_BACKRANK,
-        PositionErrorKinds::TOO_MUCH_MATERIAL,
-        PositionErrorKinds::INVALID_CASTLING_RIGHTS,
-        PositionErrorKinds::INVALID_EP_SQUARE,
-        PositionErrorKinds::OPPOSITE_CHECK,
-        PositionErrorKinds::IMPOSSIBLE_CHECK,
-    ];
-    let Some(first) = order.into_iter().find(|k| kinds.contains(*k)) else {
-        return PositionReason::Other;
-    };
-    match first {
-        PositionErrorKinds::EMPTY_BOARD => PositionReason::EmptyBoard,
-        PositionErrorKinds::MISSING_KING => PositionReason::MissingKing,
-        PositionErrorKinds::TOO_MANY_KINGS => PositionReason::TooManyKings,
-        PositionErrorKinds::PAWNS_ON_BACKRANK => (board.pawns() & Bitboard::BACKRANKS)
-            .first()
-            .map_or(PositionReason::Other, PositionReason::PawnOnBackRank),
-        PositionErrorKinds::TOO_MUCH_MATERIAL => {
-            PositionReason::TooMuchMaterial(Color::ALL.into_iter().find(|&c| too_much(board, c)))
-        }
-        PositionErrorKinds::INVALID_CASTLING_RIGHTS => PositionReason::CastlingRights,
-        PositionErrorKinds::INVALID_EP_SQUARE => PositionReason::EnPassantSquare,
-        PositionErrorKinds::OPPOSITE_CHECK => PositionReason::OppositeCheck { color: !turn },
-        _ => PositionReason::ImpossibleCheck,
-    }
-}
-
-/// Whether `color` has more pieces than its pawns could have promoted into
-/// (each queen beyond 1, rook or knight beyond 2, bishop beyond 1 per square
-/// colour costs a pawn).
-fn too_much(board: &Board, color: Color) -> bool {
-    let count = |bb: Bitboard| (bb & board.by_color(color)).count();
-    let extra = count(board.queens()).saturating_sub(1)
-        + count(board.rooks()).saturating_sub(2)
-        + count(board.knights()).saturating_sub(2)
-        + count(board.bishops() & Bitboard::LIGHT_SQUARES).saturating_sub(1)
-        + count(board.bishops() & Bitboard::DARK_SQUARES).saturating_sub(1);
-    count(board.pawns()) + extra > 8
-}
+mod position;
+pub use position::PositionReason;
+use position::position_reason;
 
 #[cfg(test)]
 mod tests;

@@ -28,7 +28,8 @@ use super::types::{
     MoveText, Rejected, ResolveError, Resolved, Strictness, SyntaxError, role_name,
 };
 
-/// A notation language: an ISO 639-1 code and its piece letters.
+/// A notation language: an ISO 639-1 code and its piece letters, and how
+/// moves are written back (those letters, or figurines for `--figurine`).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub struct Lang {
     /// ISO 639-1 code (`en`, `de`, ...).
@@ -37,6 +38,9 @@ pub struct Lang {
     pub name: &'static str,
     /// Letters for king, queen, rook, bishop, knight, pawn.
     letters: [char; 6],
+    /// Whether [`Lang::localize`] writes figurines (`♘f3`) instead of the
+    /// letters. Input is always read in the letters.
+    figurines: bool,
 }
 
 /// The order of [`Lang::letters`].
@@ -54,6 +58,7 @@ const fn lang(code: &'static str, name: &'static str, letters: [char; 6]) -> Lan
         code,
         name,
         letters,
+        figurines: false,
     }
 }
 
@@ -83,6 +88,42 @@ impl Lang {
         lang("hr", "Croatian", ['K', 'D', 'T', 'L', 'S', 'P']),
     ];
 
+    /// This language, writing moves with figurines (`♘f3`, FIDE's choice
+    /// for print) when `on`, else in its letters.
+    #[must_use]
+    pub fn with_figurines(self, on: bool) -> Lang {
+        Lang {
+            figurines: on,
+            ..self
+        }
+    }
+
+    /// Whether moves are written with figurines.
+    pub fn figurines(self) -> bool {
+        self.figurines
+    }
+
+    /// Whether input is read in English letters (figurines or not).
+    pub fn is_english(self) -> bool {
+        self.code == Lang::EN.code
+    }
+
+    /// Whether written moves differ from English SAN: another language's
+    /// letters, or figurines (JSON then adds `local`).
+    pub fn is_local(self) -> bool {
+        self.figurines || !self.is_english()
+    }
+
+    /// How a piece is named in a list of pieces: the figurine when
+    /// figurines are chosen, else the language's letter.
+    pub fn symbol(self, role: Role) -> char {
+        if self.figurines {
+            figurine(role)
+        } else {
+            self.letter(role)
+        }
+    }
+
     /// The language's letter for `role`.
     pub fn letter(self, role: Role) -> char {
         let i = ROLES.iter().position(|&r| r == role).unwrap_or(5);
@@ -111,7 +152,7 @@ impl Lang {
     /// that is a piece in English but not in this language ("in German
     /// notation the knight is S").
     pub fn to_english(self, input: &str) -> Result<Cow<'_, str>, ForeignLetter> {
-        if self == Lang::EN || castling_like(input) {
+        if self.is_english() || castling_like(input) {
             return Ok(Cow::Borrowed(input));
         }
         self.translate(input)
@@ -167,9 +208,56 @@ impl Lang {
         Ok(Cow::Owned(out))
     }
 
-    /// Writes English SAN (or LAN) in this language's letters.
+    /// Writes English SAN (or LAN) in this language's letters, or in
+    /// figurines when they are chosen ([`Lang::with_figurines`]).
     pub fn localize(self, san: &str) -> String {
-        self.write(san, |role| self.letter(role))
+        if self.figurines {
+            Lang::figurine(san)
+        } else {
+            self.write(san, |role| self.letter(role))
+        }
+    }
+
+    /// Writes every move token of `text` (prose with SAN in it, such as a
+    /// lesson's examples or a line of moves) with [`Lang::localize`],
+    /// leaving the words as they are. A token is a move when it reads as
+    /// SAN or LAN of a piece or a promotion (`Nf3`, `Qxd8+`, `exd8=Q`,
+    /// `Ng1-f3`, after any move number such as `12.` or `3...`); pawn
+    /// moves and castling have no letters to change.
+    pub fn localize_text(self, text: &str) -> String {
+        if !self.is_local() {
+            return text.to_owned();
+        }
+        let mut out = String::with_capacity(text.len() + 8);
+        let mut token = String::new();
+        for c in text.chars() {
+            if c.is_ascii_alphanumeric() || matches!(c, '=' | '-' | '+' | '#' | 'x' | '.') {
+                token.push(c);
+            } else {
+                self.push_token(&mut out, &token);
+                token.clear();
+                out.push(c);
+            }
+        }
+        self.push_token(&mut out, &token);
+        out
+    }
+
+    /// One token of [`Lang::localize_text`]: a move number, then maybe a move.
+    fn push_token(self, out: &mut String, token: &str) {
+        let digits = token.trim_start_matches(|c: char| c.is_ascii_digit() || c == '.');
+        let (number, body) = token.split_at(token.len() - digits.len());
+        out.push_str(number);
+        // Trailing punctuation of the sentence ("Nf3." or "Nf3,") is not
+        // part of the move.
+        let core = body.trim_end_matches('.');
+        let tail = &body[core.len()..];
+        if is_piece_move(core) {
+            out.push_str(&self.localize(core));
+        } else {
+            out.push_str(core);
+        }
+        out.push_str(tail);
     }
 
     /// Writes English SAN (or LAN) with figurines (`♘f3`, `e8=♕`).
@@ -207,7 +295,7 @@ pub fn resolve_in(
     strictness: Strictness,
     lang: Lang,
 ) -> Result<Resolved, Rejected> {
-    if lang == Lang::EN {
+    if lang.is_english() {
         return resolve(pos, input, strictness);
     }
     let english = match lang.to_english(input) {
@@ -260,7 +348,7 @@ pub fn hint_in(engine: &HintEngine, text: &str, lang: Lang) -> Hint {
         Err(foreign) => return impossible(foreign),
     };
     let mut hint = engine.hint(&english);
-    if lang != Lang::EN && lang.piece('O').is_some() && castling_like(text) {
+    if !lang.is_english() && lang.piece('O').is_some() && castling_like(text) {
         let Ok(piece) = lang.translate(text) else {
             return hint;
         };
@@ -283,6 +371,31 @@ pub fn hint_in(engine: &HintEngine, text: &str, lang: Lang) -> Hint {
         }
     }
     hint
+}
+
+/// Whether `token` is SAN or LAN with a piece letter or a promotion to
+/// write in another language: `Nf3`, `Rxe8#`, `Nbd2`, `Ng1-f3`, `e8=Q`.
+fn is_piece_move(token: &str) -> bool {
+    let bytes = token.as_bytes();
+    let square = |i: usize| {
+        bytes.get(i).is_some_and(|b| (b'a'..=b'h').contains(b))
+            && bytes.get(i + 1).is_some_and(|b| (b'1'..=b'8').contains(b))
+    };
+    let body = token.trim_end_matches(['+', '#']);
+    let piece = matches!(bytes.first(), Some(b'K' | b'Q' | b'R' | b'B' | b'N'))
+        && body.len() >= 3
+        && square(body.len() - 2)
+        && body[1..body.len() - 2]
+            .bytes()
+            .all(|b| matches!(b, b'a'..=b'h' | b'1'..=b'8' | b'x' | b'-'));
+    let promotion = body.len() >= 4
+        && body.ends_with(['Q', 'R', 'B', 'N'])
+        && body[..body.len() - 1].ends_with('=')
+        && square(body.len() - 4)
+        && body[..body.len() - 4]
+            .bytes()
+            .all(|b| matches!(b, b'a'..=b'h' | b'1'..=b'8' | b'x' | b'-'));
+    piece || promotion
 }
 
 /// Whether `input` reads as castling (or its start): only `O`, `o`, `0`
@@ -417,136 +530,4 @@ impl ForeignLetter {
 }
 
 #[cfg(test)]
-mod tests {
-    use super::*;
-
-    fn lang(code: &str) -> Lang {
-        code.parse().unwrap()
-    }
-
-    #[test]
-    fn reads_and_writes_each_language() {
-        // (language, local input, English SAN)
-        let cases = [
-            ("de", "Sf3", "Nf3"),
-            ("de", "Lb5+", "Bb5+"),
-            ("de", "Dxd8#", "Qxd8#"),
-            ("de", "e8=D", "e8=Q"),
-            ("de", "Be4", "Pe4"),
-            ("fr", "Cf3", "Nf3"),
-            ("fr", "Fxc4", "Bxc4"),
-            ("fr", "Rg1", "Kg1"),
-            ("fr", "Tg1", "Rg1"),
-            ("es", "Axc4", "Bxc4"),
-            ("it", "exd8=D", "exd8=Q"),
-            ("pt", "Bc4", "Bc4"),
-            ("nl", "Pf3", "Nf3"),
-            ("nl", "O-O", "O-O"),
-            ("cs", "Jf3", "Nf3"),
-            ("cs", "Vxa8", "Rxa8"),
-            ("pl", "Hd1", "Qd1"),
-            ("pl", "Gc4", "Bc4"),
-            ("hu", "Bd1", "Rd1"),
-            ("hu", "Vd1", "Qd1"),
-            ("hu", "Hf3", "Nf3"),
-            ("fi", "Rf3", "Nf3"),
-            ("ro", "Nc4", "Bc4"),
-            ("is", "Hd1", "Rd1"),
-            ("is", "Rf3", "Nf3"),
-            ("et", "Ld1", "Qd1"),
-            ("et", "Oc4", "Bc4"),
-            ("hr", "Sf3", "Nf3"),
-            ("en", "Nf3", "Nf3"),
-        ];
-        for (code, local, english) in cases {
-            let l = lang(code);
-            assert_eq!(l.to_english(local).unwrap(), english, "{code} {local}");
-            // Output never writes a pawn letter.
-            if !english.starts_with('P') {
-                assert_eq!(l.localize(english), local, "{code} {english}");
-            }
-        }
-    }
-
-    #[test]
-    fn an_english_letter_is_explained() {
-        let err = lang("de").to_english("Nf3").unwrap_err();
-        assert_eq!(err.to_string(), "in German notation the knight is S, not N");
-        assert_eq!(
-            err.with_move("Nf3"),
-            "in German notation the knight is S, not N: Sf3"
-        );
-        let err = lang("fr").to_english("Qd1").unwrap_err();
-        assert_eq!(err.to_string(), "in French notation the queen is D, not Q");
-        // Lower case: a German s is the knight, an English n is explained.
-        assert_eq!(lang("de").to_english("sf3").unwrap(), "nf3");
-        assert_eq!(lang("de").to_english("lc4").unwrap(), "Bc4");
-        assert_eq!(lang("de").to_english("bxc3").unwrap(), "bxc3");
-        assert_eq!(lang("fr").to_english("rg1").unwrap(), "kg1");
-        let err = lang("de").to_english("nf3").unwrap_err();
-        assert_eq!(err.to_string(), "in German notation the knight is S, not n");
-        // Castling is the same everywhere.
-        assert_eq!(lang("de").to_english("O-O").unwrap(), "O-O");
-    }
-
-    #[test]
-    fn collisions_are_the_lesson() {
-        use shakmaty::fen::Fen;
-        let pos: Chess = "4k3/8/8/8/8/8/8/R3K3 w Q - 0 1"
-            .parse::<Fen>()
-            .unwrap()
-            .into_position(shakmaty::CastlingMode::Standard)
-            .unwrap();
-        let fr = lang("fr");
-        let err = resolve_in(&pos, "Ra5", Strictness::Lenient, fr).unwrap_err();
-        assert_eq!(
-            err.to_string(),
-            "in French notation R is the king; the rook is T: Ta5"
-        );
-        let ok = resolve_in(&pos, "Ta5", Strictness::Strict, fr).unwrap();
-        assert_eq!(ok.text.san, "Ra5");
-        let err = resolve_in(&pos, "Qa5", Strictness::Lenient, fr).unwrap_err();
-        assert_eq!(err.to_string(), "in French notation the queen is D, not Q");
-        let de = lang("de");
-        let err = resolve_in(&pos, "Ra5", Strictness::Lenient, de).unwrap_err();
-        assert_eq!(
-            err.to_string(),
-            "in German notation the rook is T, not R: Ta5"
-        );
-        // German B is the pawn: the lesson names the bishop's letter.
-        let start = Chess::default();
-        let r = resolve_in(&start, "Be4", Strictness::Lenient, de).unwrap();
-        assert_eq!(r.text.san, "e4");
-        assert_eq!(
-            r.diagnostics[0].message,
-            "pawns have no letter in SAN: leave out the B (in German notation B is the pawn; the bishop is L): e4"
-        );
-        let engine = HintEngine::new(&pos);
-        let h = hint_in(&engine, "T", de);
-        assert!(
-            h.candidates.iter().all(|c| c.mv.role() == Role::Rook),
-            "{h:?}"
-        );
-        assert!(matches!(
-            hint_in(&engine, "R", de).state,
-            HintState::Impossible(_)
-        ));
-    }
-
-    #[test]
-    fn figurines_and_codes() {
-        assert_eq!(Lang::figurine("Nf3"), "♘f3");
-        assert_eq!(Lang::figurine("exd8=Q+"), "exd8=♕+");
-        assert_eq!(Lang::figurine("O-O"), "O-O");
-        assert_eq!(lang("DE"), lang("de"));
-        assert_eq!(lang("nb"), lang("no"));
-        let err = "xx".parse::<Lang>().unwrap_err().to_string();
-        assert!(err.contains("unknown language \"xx\""), "{err}");
-        let mut seen = std::collections::HashSet::new();
-        for l in Lang::ALL {
-            assert!(seen.insert(l.code), "duplicate {}", l.code);
-            let pieces: std::collections::HashSet<char> = l.letters[..5].iter().copied().collect();
-            assert_eq!(pieces.len(), 5, "{}: two pieces share a letter", l.code);
-        }
-    }
-}
+mod tests;

@@ -5,6 +5,7 @@
 //! gives canonical SAN, LAN and UCI; [`san_strings`] knows every SAN that
 //! can ever occur; [`fen`] explains a broken FEN field by field.
 
+pub mod batch;
 pub(crate) mod diagnostic;
 pub(crate) mod explain;
 pub(crate) mod fen;

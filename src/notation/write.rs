@@ -1,7 +1,7 @@
 //! Writing moves: canonical SAN, long algebraic, UCI, and numbered movetext.
 
 use shakmaty::san::{San, SanPlus, Suffix};
-use shakmaty::{CastlingMode, Chess, Move, Position};
+use shakmaty::{CastlingMode, Chess, Move, Position, Square};
 
 use super::types::MoveText;
 
@@ -43,6 +43,18 @@ pub fn lan(pos: &Chess, mv: Move) -> String {
 
 fn lan_with_suffix(mv: Move, suffix: Option<Suffix>) -> String {
     let mut out = String::with_capacity(10);
+    push_lan(&mut out, mv, suffix);
+    out
+}
+
+/// Appends the long algebraic notation of `mv` with `suffix` to `out`,
+/// without allocating (the `--batch` fast path writes straight into its
+/// output line).
+pub(crate) fn push_lan(out: &mut String, mv: Move, suffix: Option<Suffix>) {
+    let square = |out: &mut String, sq: Square| {
+        out.push(sq.file().char());
+        out.push(sq.rank().char());
+    };
     match mv {
         Move::Castle { king, rook } => {
             out.push_str(if rook.file() < king.file() {
@@ -61,29 +73,28 @@ fn lan_with_suffix(mv: Move, suffix: Option<Suffix>) -> String {
             if role != shakmaty::Role::Pawn {
                 out.push(role.upper_char());
             }
-            out.push_str(&from.to_string());
+            square(out, from);
             out.push(if capture.is_some() { 'x' } else { '-' });
-            out.push_str(&to.to_string());
+            square(out, to);
             if let Some(p) = promotion {
                 out.push('=');
                 out.push(p.upper_char());
             }
         }
         Move::EnPassant { from, to } => {
-            out.push_str(&from.to_string());
+            square(out, from);
             out.push('x');
-            out.push_str(&to.to_string());
+            square(out, to);
         }
         Move::Put { role, to } => {
             out.push(role.upper_char());
             out.push('@');
-            out.push_str(&to.to_string());
+            square(out, to);
         }
     }
     if let Some(s) = suffix {
         out.push(s.char());
     }
-    out
 }
 
 /// Numbered movetext for a sequence of legal moves played from `start`:

@@ -133,6 +133,53 @@ fn batch_answers_every_line_in_order() {
     }
 }
 
+/// Issue 11: the batch's fast path for canonical SAN writes exactly the
+/// bytes of `resolve --json` with `"line":N` in front (a contract).
+#[test]
+fn batch_lines_are_resolve_json_byte_for_byte() {
+    let fens = [
+        "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1",
+        "r3k2r/8/8/3pP3/8/8/8/R3K2R w KQkq d6 0 1",
+        "6k1/5ppp/8/8/8/8/5PPP/4R1K1 w - - 0 1",
+    ];
+    let cases = [
+        (0, "Nf3"),
+        (0, "e4"),
+        (1, "exd6"),
+        (1, "O-O-O"),
+        (1, "Rxa8+"),
+        (2, "Re8#"),
+        (0, "nf3"),
+        (0, "Nf6"),
+    ];
+    let input: String = cases
+        .iter()
+        .map(|(f, m)| format!("{}\t{m}\n", fens[*f]))
+        .collect();
+    let mut child = support::sancho()
+        .args(["resolve", "--batch", "-"])
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .spawn()
+        .unwrap();
+    child
+        .stdin
+        .take()
+        .unwrap()
+        .write_all(input.as_bytes())
+        .unwrap();
+    let out = child.wait_with_output().unwrap();
+    let batch = String::from_utf8(out.stdout).unwrap();
+    let batch: Vec<&str> = batch.lines().collect();
+    assert_eq!(batch.len(), cases.len());
+    for (i, (f, m)) in cases.iter().enumerate() {
+        let single = sancho(&["resolve", "--json", "--fen", fens[*f], "--", m]);
+        let single = String::from_utf8(single.stdout).unwrap();
+        let expected = format!("{{\"line\":{},{}", i + 1, &single.trim_end()[1..]);
+        assert_eq!(batch[i], expected, "{m}");
+    }
+}
+
 /// Issue 18 #13: one output line per input line, whatever the line holds.
 #[test]
 fn batch_never_skips_or_aborts() {

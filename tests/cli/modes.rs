@@ -325,6 +325,61 @@ fn streak_line_mode_skips_once_then_ends_at_the_first_mistake() {
     assert_eq!(of_kind(&events, "puzzle").len(), 3);
 }
 
+/// Issue 11: Streak in German letters: answers are read in them, the
+/// failed puzzle's solution is written in them; JSON keeps `solution`
+/// English and adds `local`.
+#[test]
+fn streak_line_mode_reads_and_writes_the_chosen_letters() {
+    use sancho::line::run_streak_in;
+    use sancho::notation::Lang;
+    let de: Lang = "de".parse().unwrap();
+    let puzzles = builtin();
+    // The user's moves of puzzle 1 in German SAN.
+    let (session, _) = Session::new(puzzles[0].clone());
+    let german: Vec<String> = session
+        .solution_line()
+        .iter()
+        .filter(|s| s.by_user)
+        .map(|s| de.localize(&s.text.san))
+        .collect();
+    let clock = Rc::new(Cell::new(0));
+    assert!(
+        german
+            .iter()
+            .any(|m| m.starts_with(['S', 'L', 'T', 'D', 'K'])),
+        "{german:?}"
+    );
+    let mut script: Vec<(u64, String)> = german.into_iter().map(|m| (0, m)).collect();
+    script.push((0, wrong_move(&puzzles[1])));
+    let input = Script::new(&script, clock.clone());
+    let mut out = Vec::new();
+    let (streak, _) = run_streak_in(
+        input,
+        &mut out,
+        &puzzles,
+        &[0, 1],
+        true,
+        || clock.get(),
+        |_, _, _| Ok(()),
+        |_| Ok(None),
+        de,
+    )
+    .unwrap();
+    assert_eq!(streak.solved(), 1, "{}", String::from_utf8_lossy(&out));
+    let events = events(&out);
+    let failed = of_kind(&events, "failed")[0];
+    let (second, _) = Session::new(puzzles[1].clone());
+    let english: Vec<String> = second
+        .solution_line()
+        .iter()
+        .map(|s| s.text.san.clone())
+        .collect();
+    let local: Vec<String> = english.iter().map(|s| de.localize(s)).collect();
+    assert_ne!(local, english, "the test needs a piece move");
+    assert_eq!(failed["solution"], serde_json::json!(english));
+    assert_eq!(failed["local"], serde_json::json!(local));
+}
+
 // ---- the real binary ----
 
 fn sancho(args: &[&str], data: &std::path::Path, stdin: &str) -> std::process::Output {

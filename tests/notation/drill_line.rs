@@ -408,3 +408,53 @@ fn a_write_drill_in_german_letters() {
     assert_eq!(summary.correct + 1, summary.exercises, "{text}");
     assert!(text.contains("In German notation the"), "{text}");
 }
+
+/// Issue 11: a lesson in German shows its examples' moves in German letters
+/// (the prose stays English) and takes the answers in them; JSON keeps
+/// `text` in English and adds `local`.
+#[test]
+fn a_lesson_in_german_writes_its_examples_and_reads_answers_in_german_letters() {
+    use sancho::drill::lesson;
+    use sancho::line::run_lesson_in;
+    use sancho::notation::Lang;
+    let de: Lang = "de".parse().unwrap();
+    let lesson = lesson("lesson-1").unwrap();
+    let answers: Vec<String> = lesson
+        .drill()
+        .iter()
+        .map(|e| de.localize(&e.expected_text()))
+        .collect();
+    assert!(answers.iter().any(|a| a == "Sf3"), "{answers:?}");
+    let input = answers.join("\n") + "\n";
+    let mut output = Vec::new();
+    let summary = run_lesson_in(
+        Cursor::new(input.clone()),
+        &mut output,
+        lesson,
+        Strictness::Strict,
+        false,
+        ticking(),
+        de,
+    )
+    .unwrap();
+    let text = String::from_utf8(output).unwrap();
+    assert!(text.contains("Sf3: a knight goes to f3"), "{text}");
+    assert!(text.contains("Lc4: a bishop goes to c4"), "{text}");
+    assert!(!text.contains("Nf3: a knight"), "{text}");
+    assert_eq!(summary.correct as usize, lesson.exercises.len(), "{text}");
+
+    let mut output = Vec::new();
+    run_lesson_in(
+        Cursor::new(input),
+        &mut output,
+        lesson,
+        Strictness::Strict,
+        true,
+        ticking(),
+        de,
+    )
+    .unwrap();
+    let events = events(&output);
+    assert!(events[0]["text"].as_str().unwrap().contains("`Nf3`"));
+    assert!(events[0]["local"].as_str().unwrap().contains("`Sf3`"));
+}

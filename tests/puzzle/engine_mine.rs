@@ -507,11 +507,16 @@ const BACK_RANK_PACK: &str = r#"[{"id": "r1", "fen": "6k1/5ppp/8/8/8/8/4rPPP/R5K
                        {"move": "a8e8", "isUserMove": true}]}]"#;
 
 fn play_plain(pack: &Path, data: &Path, input: &str, json: bool) -> String {
+    play_plain_with(pack, data, input, json.then_some("--json").as_slice())
+}
+
+/// [`play_plain`] with more arguments (`--lang de`, `--figurine`).
+fn play_plain_with(pack: &Path, data: &Path, input: &str, more: &[&str]) -> String {
     use std::io::Write;
     let mut child = crate::support::sancho()
         .args(["play", "--plain", "--pack"])
         .arg(pack)
-        .args(json.then_some("--json"))
+        .args(more)
         .env_remove("SANCHO_ENGINE")
         .env("SANCHO_CONFIG", data.join("no-config.toml"))
         .arg("--data-dir")
@@ -558,6 +563,39 @@ fn line_mode_refutes_a_wrong_move_only_after_the_puzzle_ends() {
     let at = kinds.iter().position(|&k| k == "refutation").unwrap();
     assert_eq!(kinds[at - 1], "failed", "{kinds:?}");
     assert_eq!(events[at]["san"], serde_json::json!(["Ra3", "Re1#"]));
+
+    // Issue 13's gap: the refutation in the user's letters or figurines,
+    // JSON keeping `san` in English.
+    let out = play_plain_with(&pack, dir.path(), "Ta3\nsolution\n", &["--lang", "de"]);
+    assert!(
+        out.contains("Why your first try failed: 1. Ta3? Te1#: mate in 1."),
+        "{out}"
+    );
+    assert!(out.contains("The solution was Ta8+ Te8 Txe8#"), "{out}");
+    let out = play_plain_with(
+        &pack,
+        dir.path(),
+        "Ra3\nsolution\n",
+        &["--figurine", "--json"],
+    );
+    let refutation: Value = out
+        .lines()
+        .map(|l| serde_json::from_str::<Value>(l).unwrap())
+        .find(|e| e["event"] == "refutation")
+        .unwrap_or_else(|| panic!("{out}"));
+    assert_eq!(refutation["san"], serde_json::json!(["Ra3", "Re1#"]));
+    assert_eq!(refutation["local"], serde_json::json!(["♖a3", "♖e1#"]));
+    assert_eq!(refutation["local_text"], "1. ♖a3? ♖e1#: mate in 1");
+    let failed: Value = out
+        .lines()
+        .map(|l| serde_json::from_str::<Value>(l).unwrap())
+        .find(|e| e["event"] == "failed")
+        .unwrap_or_else(|| panic!("{out}"));
+    assert_eq!(
+        failed["solution"],
+        serde_json::json!(["Ra8+", "Re8", "Rxe8#"])
+    );
+    assert_eq!(failed["local"], serde_json::json!(["♖a8+", "♖e8", "♖xe8#"]));
 
     // No wrong move, or a wrong move the solver cannot refute: nothing said.
     for input in ["Ra8+\nRxe8#\n", "h3\nsolution\n"] {

@@ -1157,6 +1157,44 @@ fn german_letters_solve_a_puzzle_and_are_shown_everywhere() {
     assert!(app.outcomes()[0].outcome.solved, "a clean solve");
 }
 
+/// Issue 11: with figurines (`--figurine`, config `figurine = true`) the
+/// move list and the hint panel print figurines; input stays in letters.
+#[test]
+fn figurines_are_shown_in_the_move_list_and_the_hint_panel() {
+    let config = Config {
+        lang: Some(sancho::notation::Lang::EN.with_figurines(true)),
+        ..Config::default()
+    };
+    let mut app = App::new(config, vec![back_rank()]);
+    app.update(Action::Select);
+    app.update(Action::Tick(REPLY_DELAY_MS));
+    assert_eq!(sans(&app), ["♖xc1"]);
+    typed(&mut app, "Re");
+    let mut terminal = Terminal::new(TestBackend::new(120, 40)).unwrap();
+    terminal.draw(|f| render(&app, f)).unwrap();
+    let buf = terminal.backend().buffer().clone();
+    let rows: Vec<String> = (0..40)
+        .map(|y| (0..120).map(|x| buf[(x, y)].symbol()).collect())
+        .collect();
+    let screen = rows.join("\n");
+    assert!(
+        screen.contains("♖e1  ♖e2  ♖3e4"),
+        "the hint panel: {screen}"
+    );
+    assert!(screen.contains("25. ♖xc1"), "the move list: {screen}");
+    // The typed text is kept as typed: letters.
+    assert!(screen.contains("Re"), "{screen}");
+    // Each figurine takes one cell, as a letter does: the square follows it.
+    let y = rows.iter().position(|r| r.contains("25. ♖xc1")).unwrap();
+    let x = rows[y].chars().position(|c| c == '♖').unwrap();
+    assert_eq!(buf[(x as u16 + 1, y as u16)].symbol(), "x");
+    typed(&mut app, "1+");
+    app.update(Action::Submit);
+    assert_eq!(app.play().unwrap().status().kind, StatusKind::Good);
+    app.update(Action::Tick(REPLY_DELAY_MS));
+    assert_eq!(sans(&app), ["♖xc1", "♖e1+", "♖xe1"]);
+}
+
 /// The last hint rung names the move in the chosen language.
 #[test]
 fn the_last_hint_rung_is_in_german_letters() {
@@ -1218,6 +1256,20 @@ fn a_wrong_move_is_refuted_only_once_the_puzzle_ends() {
     let san = &play.refutation().unwrap().san;
     assert_eq!(san, &["Ra3", "Re1#"]);
     assert!(screen(&app).contains("Why your"), "{}", screen(&app));
+
+    // In German letters (issue 13's gap): the refutation reads as typed.
+    let german = Config {
+        lang: Some("de".parse().unwrap()),
+        ..Config::default()
+    };
+    let mut app = App::new(german, pack.puzzles.clone());
+    app.update(Action::Select);
+    typed(&mut app, "Ta3");
+    app.update(Action::Submit);
+    app.update(Action::ShowSolution);
+    let play = app.play().unwrap();
+    let why = "Why your first try failed: 1. Ta3? Te1#: mate in 1.";
+    assert!(play.status().text.contains(why), "{}", play.status().text);
 
     // Wrong, then played to the end (failed): refuted too.
     let mut app = App::new(Config::default(), pack.puzzles.clone());

@@ -21,7 +21,10 @@ impl Play {
     /// The end-of-puzzle message, with the refutation when there is one.
     pub(super) fn finished(&self, message: &str) -> String {
         match &self.refutation {
-            Some(r) => strings::finished(&format!("{message} {}", strings::refuted(&r.text))),
+            Some(r) => strings::finished(&format!(
+                "{message} {}",
+                strings::refuted(&self.lang.localize_text(&r.text))
+            )),
             None => strings::finished(message),
         }
     }

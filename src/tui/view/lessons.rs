@@ -65,7 +65,10 @@ pub fn render_page(app: &App, theme: Theme, area: Rect, frame: &mut Frame) {
         ])),
         header,
     );
-    let mut lines = markdown(&lesson.text, theme);
+    // The examples' moves in the user's letters (or figurines); the prose
+    // stays English.
+    let lang = app.config().lang.unwrap_or_default();
+    let mut lines = markdown(&lang.localize_text(&lesson.text), theme);
     lines.push(Line::raw(""));
     lines.push(Line::styled(
         format!("{} exercises.", lesson.exercises.len()),

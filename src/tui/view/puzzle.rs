@@ -69,7 +69,7 @@ fn render_blindfold(play: &Play, theme: Theme, area: Rect, frame: &mut Frame) {
         theme.dim(),
     )];
     lines.extend(
-        crate::line::piece_list(start)
+        crate::line::piece_list_in(start, play.lang())
             .lines()
             .map(|l| Line::raw(l.to_owned())),
     );
