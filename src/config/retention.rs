@@ -71,7 +71,9 @@ mod tests {
         }
         assert_eq!(Retention(850).get(), 0.85);
         assert_eq!(
-            render(&parse("retention = 0.875").0).lines().last(),
+            render(&parse("retention = 0.875").0)
+                .lines()
+                .find(|l| l.starts_with("retention")),
             Some("retention = 0.875")
         );
         for text in [
