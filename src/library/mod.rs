@@ -16,8 +16,10 @@
 //! draws on a terminal. See `docs/LIBRARY.md` for the design and figures.
 
 pub mod curate;
+mod counts;
 mod filter;
 mod import;
+mod load;
 mod query;
 mod row;
 mod schema;
@@ -32,7 +34,8 @@ pub use filter::Filter;
 pub use import::{
     CountingReader, ImportProgress, ImportSummary, SkippedRow, import, lock_path, temp_path,
 };
-pub use query::{LIBRARY_SOURCE, Library, ThemeCount};
+pub use query::{Library, ThemeCount};
+pub use row::LIBRARY_SOURCE;
 pub use schema::SCHEMA_VERSION;
 
 /// How many rows the import keeps the reasons of (the rest are only counted).

@@ -1,11 +1,15 @@
 //! One puzzle as a library row: written by the import, read by the queries.
+//! Both of those import this file; it imports neither.
 
 use rusqlite::Row;
 use shakmaty::Position;
 
 use super::LibraryError;
-use super::query::LIBRARY_SOURCE;
 use crate::puzzle::{Puzzle, build_line, parse_fen, to_move_subtitle};
+
+/// The `source` of puzzles that come from the library (those rebuilt from
+/// a row).
+pub const LIBRARY_SOURCE: &str = "library";
 
 /// A puzzle's fields as the `puzzles` table stores them.
 pub(crate) struct PuzzleRow {

@@ -1,0 +1,294 @@
+//! Precomputed counts, so that the filter screen's numbers cost a few
+//! milliseconds whatever the size of the library.
+//!
+//! The import groups the puzzles by 100-point rating band, 10-point
+//! popularity band and exact theme mask, and stores how many fall in each
+//! group (the `tallies` table: a few thousand to a few hundred thousand rows
+//! where the library has millions). A filter whose popularity bound is a
+//! multiple of 10 and that names no opening is answered exactly from the
+//! groups inside its rating band, plus a pass over the rating index for the
+//! ratings at the band's edges that only fill part of a 100-point band
+//! (none for the filter screen's bands, which run from a hundred to a
+//! hundred, apart from the top rating itself). Other filters are counted
+//! from the puzzles as before.
+//!
+//! The same pass yields the per-theme totals, the puzzle count and the
+//! rating histogram that `stats` and the filter screen read.
+
+use std::collections::{BTreeMap, HashMap};
+
+use rusqlite::{Connection, params};
+
+use super::LibraryError;
+use super::schema::{join, set_meta, split};
+
+/// The width of a rating band in the tallies.
+pub(crate) const RATING_BAND: i64 = 100;
+/// The width of a popularity band in the tallies.
+pub(crate) const POPULARITY_BAND: i64 = 10;
+/// The band of unrated puzzles (below every real band).
+const UNRATED: i64 = -1;
+/// The popularity band of puzzles without a popularity (below every real one:
+/// popularity runs from -100 to 100, stored bands from -10 to 10).
+const NO_POPULARITY: i64 = i64::MIN / 2;
+
+/// One group of puzzles: the same rating band, popularity band and themes.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(crate) struct Tally {
+    /// Rating band (rating / 100), or -1 for unrated puzzles.
+    pub(crate) band: i64,
+    /// Popularity band (popularity / 10, rounded down).
+    pub(crate) popularity: i64,
+    /// The themes.
+    pub(crate) mask: u128,
+    /// Puzzles in the group.
+    pub(crate) count: u64,
+}
+
+/// The tallies being gathered: during a fresh load from each row written,
+/// otherwise by one pass over the rating index.
+#[derive(Debug, Default)]
+pub(crate) struct Tallies {
+    groups: HashMap<(i64, i64, u128), u64>,
+}
+
+/// The rating band a rating is tallied under.
+pub(crate) fn rating_band(rating: Option<i64>) -> i64 {
+    rating.map_or(UNRATED, |r| r.div_euclid(RATING_BAND))
+}
+
+/// The popularity band a popularity is tallied under.
+pub(crate) fn popularity_band(popularity: Option<i64>) -> i64 {
+    popularity.map_or(NO_POPULARITY, |p| p.div_euclid(POPULARITY_BAND))
+}
+
+impl Tallies {
+    /// Counts one puzzle.
+    pub(crate) fn add(&mut self, rating: Option<i64>, popularity: Option<i64>, mask: u128) {
+        let key = (rating_band(rating), popularity_band(popularity), mask);
+        *self.groups.entry(key).or_default() += 1;
+    }
+
+    /// Counts every puzzle of the library (one pass over the rating index,
+    /// whose columns cover what is needed).
+    pub(crate) fn scan(conn: &Connection) -> Result<Self, LibraryError> {
+        let mut tallies = Tallies::default();
+        let mut stmt = conn.prepare(
+            "SELECT rating, popularity, theme_lo, theme_hi FROM puzzles \
+             INDEXED BY puzzles_by_rating",
+        )?;
+        let mut rows = stmt.query([])?;
+        while let Some(row) = rows.next()? {
+            tallies.add(row.get(0)?, row.get(1)?, join(row.get(2)?, row.get(3)?));
+        }
+        Ok(tallies)
+    }
+
+    /// Replaces the stored tallies with these, and derives from them the
+    /// per-theme totals (`themes.count`), the number of puzzles and the
+    /// rating histogram (`meta` `puzzles` and `ratings`, a JSON list of
+    /// `[band, count]`). Returns the number of puzzles.
+    pub(crate) fn write(self, conn: &Connection) -> Result<u64, LibraryError> {
+        let mut themes = [0u64; 128];
+        let mut bands: BTreeMap<i64, u64> = BTreeMap::new();
+        let mut puzzles = 0u64;
+        let mut groups: Vec<_> = self.groups.into_iter().collect();
+        groups.sort_unstable();
+        conn.execute_batch("DELETE FROM tallies")?;
+        let mut insert = conn.prepare(
+            "INSERT INTO tallies (band, popularity, theme_lo, theme_hi, count)
+             VALUES (?1, ?2, ?3, ?4, ?5)",
+        )?;
+        for ((band, popularity, mask), count) in groups {
+            puzzles += count;
+            if band != UNRATED {
+                *bands.entry(band).or_default() += count;
+            }
+            for_each_bit(mask, |bit| themes[bit] += count);
+            let (lo, hi) = split(mask);
+            insert.execute(params![band, popularity, lo, hi, sql_int(count)])?;
+        }
+        let mut update = conn.prepare("UPDATE themes SET count = ?1 WHERE bit = ?2")?;
+        for (bit, count) in themes.iter().enumerate() {
+            update.execute(params![sql_int(*count), bit as i64])?;
+        }
+        let bands: Vec<(i64, u64)> = bands.into_iter().collect();
+        let ratings = serde_json::to_string(&bands).unwrap_or_else(|_| "[]".to_owned());
+        set_meta(conn, "ratings", &ratings)?;
+        set_meta(conn, "puzzles", &puzzles.to_string())?;
+        set_meta(conn, "tallies", "1")?;
+        Ok(puzzles)
+    }
+}
+
+/// Reads the stored tallies, ordered by rating band; `None` for a library
+/// written before they were (which is then counted from its puzzles).
+pub(crate) fn load(conn: &Connection) -> Result<Option<Vec<Tally>>, LibraryError> {
+    if super::schema::meta(conn, "tallies")?.as_deref() != Some("1") {
+        return Ok(None);
+    }
+    let mut stmt = conn.prepare(
+        "SELECT band, popularity, theme_lo, theme_hi, count FROM tallies ORDER BY band",
+    )?;
+    let rows = stmt.query_map([], |r| {
+        Ok(Tally {
+            band: r.get(0)?,
+            popularity: r.get(1)?,
+            mask: join(r.get(2)?, r.get(3)?),
+            count: u64::try_from(r.get::<_, i64>(4)?).unwrap_or(0),
+        })
+    })?;
+    Ok(Some(rows.collect::<Result<_, _>>()?))
+}
+
+/// Calls `f` with the index of every bit set in `mask`.
+pub(crate) fn for_each_bit(mut mask: u128, mut f: impl FnMut(usize)) {
+    while mask != 0 {
+        f(mask.trailing_zeros() as usize);
+        mask &= mask - 1;
+    }
+}
+
+/// What the tallies say about a filter: puzzles, and puzzles per theme bit.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub(crate) struct Counted {
+    /// Puzzles that pass.
+    pub(crate) puzzles: u64,
+    /// Of those, how many have each theme (by bit).
+    pub(crate) themes: [u64; 128],
+}
+
+impl Default for Counted {
+    fn default() -> Self {
+        Counted {
+            puzzles: 0,
+            themes: [0; 128],
+        }
+    }
+}
+
+impl Counted {
+    /// Adds `count` puzzles with the themes `mask`.
+    pub(crate) fn add(&mut self, mask: u128, count: u64) {
+        self.puzzles += count;
+        for_each_bit(mask, |bit| self.themes[bit] += count);
+    }
+}
+
+/// Counts the tallied groups in the rating bands `bands` (inclusive; `None`:
+/// all, unrated included) whose popularity band is at least `popularity`
+/// and whose themes `pass`. `tallies` are ordered by rating band.
+pub(crate) fn count_tallies(
+    tallies: &[Tally],
+    bands: Option<(i64, i64)>,
+    popularity: Option<i64>,
+    pass: impl Fn(u128) -> bool,
+    into: &mut Counted,
+) {
+    let groups = match bands {
+        None => tallies,
+        Some((first, last)) => {
+            let start = tallies.partition_point(|t| t.band < first);
+            let end = tallies.partition_point(|t| t.band <= last);
+            &tallies[start..end.max(start)]
+        }
+    };
+    for t in groups {
+        if popularity.is_none_or(|p| t.popularity >= p) && pass(t.mask) {
+            into.add(t.mask, t.count);
+        }
+    }
+}
+
+fn sql_int(n: u64) -> i64 {
+    i64::try_from(n).unwrap_or(i64::MAX)
+}
+
+/// How a filter's rating band splits for the tallies: whole rating bands
+/// (answered from the tallies) and up to two runs of ratings at the edges
+/// (counted from the puzzles).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub(crate) struct BandSplit {
+    /// The whole rating bands inside the filter's band, if any (`None` with
+    /// no rating bound at all means every band, unrated included).
+    pub(crate) whole: Option<(i64, i64)>,
+    /// Inclusive rating ranges to count from the puzzles.
+    pub(crate) edges: Vec<(i64, i64)>,
+}
+
+/// Splits an inclusive rating range `[lo, hi]` into whole bands and edges.
+pub(crate) fn split_band(lo: i64, hi: i64) -> BandSplit {
+    if lo > hi {
+        return BandSplit {
+            whole: None,
+            edges: vec![(lo, hi)],
+        };
+    }
+    let first = lo.div_euclid(RATING_BAND) + i64::from(lo.rem_euclid(RATING_BAND) != 0);
+    let last = (hi + 1).div_euclid(RATING_BAND) - 1;
+    if first > last {
+        return BandSplit {
+            whole: None,
+            edges: vec![(lo, hi)],
+        };
+    }
+    let mut edges = Vec::new();
+    if lo < first * RATING_BAND {
+        edges.push((lo, first * RATING_BAND - 1));
+    }
+    if hi > (last + 1) * RATING_BAND - 1 {
+        edges.push(((last + 1) * RATING_BAND, hi));
+    }
+    BandSplit {
+        whole: Some((first, last)),
+        edges,
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn bands_split_into_whole_bands_and_edges() {
+        let table = [
+            ((1300, 1699), Some((13, 16)), vec![]),
+            ((1300, 1700), Some((13, 16)), vec![(1700, 1700)]),
+            ((1250, 1700), Some((13, 16)), vec![(1250, 1299), (1700, 1700)]),
+            ((1250, 1290), None, vec![(1250, 1290)]),
+            ((1250, 1350), None, vec![(1250, 1350)]),
+            ((1200, 1299), Some((12, 12)), vec![]),
+            ((0, 99), Some((0, 0)), vec![]),
+            ((1500, 1500), None, vec![(1500, 1500)]),
+        ];
+        for ((lo, hi), whole, edges) in table {
+            assert_eq!(split_band(lo, hi), BandSplit { whole, edges }, "{lo}..={hi}");
+        }
+    }
+
+    #[test]
+    fn every_rating_lands_in_exactly_one_part() {
+        for (lo, hi) in [(0, 1000), (37, 1234), (400, 3200), (99, 101), (150, 160)] {
+            let split = split_band(lo, hi);
+            for rating in lo - 150..=hi + 150 {
+                let in_whole = split.whole.is_some_and(|(a, b)| {
+                    (a..=b).contains(&rating_band(Some(rating)))
+                });
+                let in_edges = split.edges.iter().filter(|(a, b)| (*a..=*b).contains(&rating));
+                let hits = usize::from(in_whole) + in_edges.count();
+                let inside = (lo..=hi).contains(&rating);
+                assert_eq!(hits, usize::from(inside), "{rating} in {lo}..={hi}");
+            }
+        }
+    }
+
+    #[test]
+    fn unrated_and_unpopular_puzzles_fall_below_every_band() {
+        assert!(rating_band(None) < rating_band(Some(0)));
+        assert!(popularity_band(None) < popularity_band(Some(-100)));
+        assert_eq!(popularity_band(Some(-1)), -1);
+        assert_eq!(popularity_band(Some(-10)), -1);
+        assert_eq!(popularity_band(Some(-11)), -2);
+        assert_eq!(popularity_band(Some(90)), 9);
+    }
+}
