@@ -336,17 +336,22 @@ fn finish(
     summary: &mut ImportSummary,
 ) -> Result<(), LibraryError> {
     conn.execute_batch("BEGIN")?;
+    // What the load gathered is written first, so that its memory is free
+    // before the index sort.
+    let gathered = (tallies.is_some(), openings.is_some());
+    if let Some(tallies) = tallies {
+        summary.puzzles = tallies.write(&conn)?;
+    }
+    if let Some(openings) = openings {
+        openings.write(&conn)?;
+    }
     conn.execute_batch(schema::CREATE_INDEXES)?;
-    let tallies = match tallies {
-        Some(t) => t,
-        None => Tallies::scan(&conn)?,
-    };
-    summary.puzzles = tallies.write(&conn)?;
-    let openings = match openings {
-        Some(o) => o,
-        None => Openings::scan(&conn)?,
-    };
-    openings.write(&conn)?;
+    if !gathered.0 {
+        summary.puzzles = Tallies::scan(&conn)?.write(&conn)?;
+    }
+    if !gathered.1 {
+        Openings::scan(&conn)?.write(&conn)?;
+    }
     let n = |v: u64| i64::try_from(v).unwrap_or(i64::MAX);
     conn.execute(
         "INSERT INTO imports (source, rows, added, updated, unchanged, skipped)

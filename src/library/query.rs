@@ -301,7 +301,9 @@ impl Library {
             count_tallies(
                 tallies,
                 whole.flatten(),
-                popularity.map(|p| p.div_euclid(POPULARITY_BAND)),
+                filter
+                    .min_popularity
+                    .map(|p| counts::popularity_band(Some(i64::from(p)))),
                 |mask| masks.pass(mask),
                 &mut counted,
             );
