@@ -20,7 +20,7 @@ use std::sync::atomic::{AtomicU64, Ordering};
 use rusqlite::{Connection, params};
 use serde::Serialize;
 
-use super::counts::Tallies;
+use super::counts;
 use super::load::{Loaded, load};
 use super::row::IdTally;
 use super::schema::{self, Openings, Themes};
@@ -191,7 +191,6 @@ fn import_into<R: Read>(
         skipped,
         problems,
         mut openings,
-        mut tallies,
         ids,
     } = load(
         counting,
@@ -227,12 +226,10 @@ fn import_into<R: Read>(
         summary.updated += duplicates;
         summary.duplicates = duplicates;
         if duplicates > 0 {
-            // Some gathered rows are gone.
-            openings = None;
-            tallies = None;
+            openings = None; // some gathered rowids are gone
         }
     }
-    finish(conn, openings, tallies, &mut summary)?;
+    finish(conn, openings, &mut summary)?;
     install(tmp, db_path)?;
     Ok(summary)
 }
@@ -327,29 +324,22 @@ fn index_ids(conn: &Connection) -> Result<u64, LibraryError> {
 }
 
 /// Indexes, counts, history; then the file is made an ordinary library.
-/// Openings and tallies gathered during the load are written as they are;
-/// `None` ones are gathered by a pass over the library.
+/// An opening index gathered during the load is written as it is (first,
+/// freeing its memory before the index sort); `None` is gathered by a pass
+/// over the library.
 fn finish(
     conn: Connection,
     openings: Option<Openings>,
-    tallies: Option<Tallies>,
     summary: &mut ImportSummary,
 ) -> Result<(), LibraryError> {
     conn.execute_batch("BEGIN")?;
-    // What the load gathered is written first, so that its memory is free
-    // before the index sort.
-    let gathered = (tallies.is_some(), openings.is_some());
-    if let Some(tallies) = tallies {
-        summary.puzzles = tallies.write(&conn)?;
-    }
+    let gathered = openings.is_some();
     if let Some(openings) = openings {
         openings.write(&conn)?;
     }
     conn.execute_batch(schema::CREATE_INDEXES)?;
-    if !gathered.0 {
-        summary.puzzles = Tallies::scan(&conn)?.write(&conn)?;
-    }
-    if !gathered.1 {
+    summary.puzzles = counts::recount(&conn)?;
+    if !gathered {
         Openings::scan(&conn)?.write(&conn)?;
     }
     let n = |v: u64| i64::try_from(v).unwrap_or(i64::MAX);

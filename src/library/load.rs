@@ -18,7 +18,6 @@ use std::sync::{Arc, Mutex};
 
 use rusqlite::{Connection, params};
 
-use super::counts::Tallies;
 use super::import::{ImportProgress, SkippedRow};
 use super::row::{IdTally, PuzzleRow};
 use super::schema::{Openings, Themes, split};
@@ -72,7 +71,6 @@ pub(crate) struct Loaded {
     pub(crate) problems: Vec<SkippedRow>,
     /// Gathered during a fresh load (`None`: to be scanned).
     pub(crate) openings: Option<Openings>,
-    pub(crate) tallies: Option<Tallies>,
     /// The ids read, during an update (a fresh load finds repeats when
     /// indexing).
     pub(crate) ids: Option<IdTally>,
@@ -108,8 +106,8 @@ pub(crate) fn load<R: Read>(
         .map_or(2, usize::from)
         .clamp(1, MAX_VALIDATORS);
     let skipped = AtomicU64::new(0);
-    let (chunk_tx, chunk_rx) = sync_channel::<Chunk>(2 * validators);
-    let (checked_tx, checked_rx) = sync_channel::<Checked>(2 * validators);
+    let (chunk_tx, chunk_rx) = sync_channel::<Chunk>(validators);
+    let (checked_tx, checked_rx) = sync_channel::<Checked>(validators);
     let chunk_rx = Arc::new(Mutex::new(chunk_rx));
     std::thread::scope(|scope| {
         for _ in 0..validators {
@@ -317,7 +315,7 @@ const UPDATE: &str = "UPDATE puzzles SET
 
 /// The writing thread: puts the validated chunks back in file order and
 /// upserts their rows (plain inserts into a `fresh` library, whose opening
-/// index and tallies it gathers on the way), a transaction per
+/// index it gathers on the way), a transaction per
 /// [`TRANSACTION_ROWS`]. `skipped` follows the rows rejected, for progress.
 fn write(
     conn: Connection,
@@ -332,7 +330,6 @@ fn write(
         skipped: 0,
         problems: Vec::new(),
         openings: fresh.then(Openings::default),
-        tallies: fresh.then(Tallies::default),
         ids: (!fresh).then(IdTally::default),
         conn,
     };
@@ -375,13 +372,10 @@ fn write(
                     }
                     if insert.execute(values)? == 1 {
                         loaded.counts.added += 1;
-                        let rating = row.rating.map(i64::from);
-                        if let Some(t) = loaded.tallies.as_mut() {
-                            t.add(rating, row.popularity.map(i64::from), mask);
-                        }
                         if let Some(o) = loaded.openings.as_mut()
                             && !row.opening_tags.is_empty()
                         {
+                            let rating = row.rating.map(i64::from);
                             o.add(&row.opening_tags, rating, conn.last_insert_rowid());
                         }
                     } else if update.execute(values)? == 1 {
