@@ -27,12 +27,14 @@ pub(crate) struct PuzzleRow {
 
 impl From<Puzzle> for PuzzleRow {
     fn from(p: Puzzle) -> Self {
+        use std::fmt::Write as _;
         let mut moves = String::with_capacity(p.line.len() * 5);
         for (i, m) in p.line.iter().enumerate() {
             if i > 0 {
                 moves.push(' ');
             }
-            moves.push_str(&m.uci.to_string());
+            // Writing into a String cannot fail.
+            let _ = write!(moves, "{}", m.uci);
         }
         PuzzleRow {
             id: p.id,

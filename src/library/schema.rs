@@ -7,10 +7,12 @@
 //! across imports.
 
 use std::collections::HashMap;
+use std::hash::BuildHasherDefault;
 
 use rusqlite::{Connection, OptionalExtension, params};
 
 use super::LibraryError;
+use super::counts::FastHash;
 
 /// The schema this build writes and reads. Version 2 added the `tallies`
 /// (precomputed counts): a version-1 library is still read (and counted
@@ -132,7 +134,9 @@ pub(crate) fn create(conn: &Connection) -> Result<(), LibraryError> {
 /// The theme dictionary: name to bit (0..128).
 #[derive(Clone, Debug, Default)]
 pub(crate) struct Themes {
-    bits: HashMap<String, u8>,
+    /// Looked up for every theme of every row an import writes (hence the
+    /// fast hash).
+    bits: HashMap<String, u8, BuildHasherDefault<FastHash>>,
     names: Vec<(u8, String)>,
 }
 
