@@ -142,7 +142,13 @@ pub(crate) fn recount(conn: &Connection) -> Result<u64, LibraryError> {
                 *bands.entry(i64::from(band)).or_default() += count;
             }
             for_each_bit(join(lo as i64, hi as i64), |bit| themes[bit] += count);
-            insert.execute(params![band, popularity, lo as i64, hi as i64, sql_int(count)])?;
+            insert.execute(params![
+                band,
+                popularity,
+                lo as i64,
+                hi as i64,
+                sql_int(count)
+            ])?;
         }
         Ok(())
     };
@@ -164,7 +170,10 @@ pub(crate) fn recount(conn: &Connection) -> Result<u64, LibraryError> {
                 current = Some(band);
             }
             let popularity = popularity_band(row.get(1)?);
-            let key = (popularity, [row.get::<_, i64>(2)? as u64, row.get::<_, i64>(3)? as u64]);
+            let key = (
+                popularity,
+                [row.get::<_, i64>(2)? as u64, row.get::<_, i64>(3)? as u64],
+            );
             *groups.entry(key).or_default() += 1;
         }
         if let Some(done) = current {
@@ -190,9 +199,8 @@ pub(crate) fn load(conn: &Connection) -> Result<Option<Vec<Tally>>, LibraryError
     if super::schema::meta(conn, "tallies")?.as_deref() != Some("1") {
         return Ok(None);
     }
-    let mut stmt = conn.prepare(
-        "SELECT band, popularity, theme_lo, theme_hi, count FROM tallies ORDER BY band",
-    )?;
+    let mut stmt = conn
+        .prepare("SELECT band, popularity, theme_lo, theme_hi, count FROM tallies ORDER BY band")?;
     let rows = stmt.query_map([], |r| {
         let mask = join(r.get(2)?, r.get(3)?);
         Ok(Tally {
@@ -319,7 +327,11 @@ mod tests {
         let table = [
             ((1300, 1699), Some((13, 16)), vec![]),
             ((1300, 1700), Some((13, 16)), vec![(1700, 1700)]),
-            ((1250, 1700), Some((13, 16)), vec![(1250, 1299), (1700, 1700)]),
+            (
+                (1250, 1700),
+                Some((13, 16)),
+                vec![(1250, 1299), (1700, 1700)],
+            ),
             ((1250, 1290), None, vec![(1250, 1290)]),
             ((1250, 1350), None, vec![(1250, 1350)]),
             ((1200, 1299), Some((12, 12)), vec![]),
@@ -327,7 +339,11 @@ mod tests {
             ((1500, 1500), None, vec![(1500, 1500)]),
         ];
         for ((lo, hi), whole, edges) in table {
-            assert_eq!(split_band(lo, hi), BandSplit { whole, edges }, "{lo}..={hi}");
+            assert_eq!(
+                split_band(lo, hi),
+                BandSplit { whole, edges },
+                "{lo}..={hi}"
+            );
         }
     }
 
@@ -336,10 +352,13 @@ mod tests {
         for (lo, hi) in [(0, 1000), (37, 1234), (400, 3200), (99, 101), (150, 160)] {
             let split = split_band(lo, hi);
             for rating in lo - 150..=hi + 150 {
-                let in_whole = split.whole.is_some_and(|(a, b)| {
-                    (a..=b).contains(&i64::from(rating_band(Some(rating))))
-                });
-                let in_edges = split.edges.iter().filter(|(a, b)| (*a..=*b).contains(&rating));
+                let in_whole = split
+                    .whole
+                    .is_some_and(|(a, b)| (a..=b).contains(&i64::from(rating_band(Some(rating)))));
+                let in_edges = split
+                    .edges
+                    .iter()
+                    .filter(|(a, b)| (*a..=*b).contains(&rating));
                 let hits = usize::from(in_whole) + in_edges.count();
                 let inside = (lo..=hi).contains(&rating);
                 assert_eq!(hits, usize::from(inside), "{rating} in {lo}..={hi}");

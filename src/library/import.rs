@@ -20,11 +20,11 @@ use std::sync::atomic::{AtomicU64, Ordering};
 use rusqlite::{Connection, params};
 use serde::Serialize;
 
+use super::LibraryError;
 use super::counts;
 use super::load::{Loaded, load};
 use super::row::IdTally;
 use super::schema::{self, Openings, Themes};
-use super::LibraryError;
 
 /// Where the import is reported, batch by batch. Speeds (rows/s) are the
 /// shell's to compute: the core reads no clock.

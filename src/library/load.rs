@@ -179,7 +179,9 @@ fn read_chunks<R: BufRead>(
                 in_chunk += 1;
             }
         }
-        if in_chunk >= CHUNK_ROWS || text.len() >= CHUNK_BYTES || (!more && text.len() > header.len())
+        if in_chunk >= CHUNK_ROWS
+            || text.len() >= CHUNK_BYTES
+            || (!more && text.len() > header.len())
         {
             let chunk = Chunk {
                 seq,
@@ -349,7 +351,9 @@ fn write(
                 loaded.skipped += chunk.skipped;
                 skipped.store(loaded.skipped, Ordering::Relaxed);
                 let room = KEPT_PROBLEMS.saturating_sub(loaded.problems.len());
-                loaded.problems.extend(chunk.problems.into_iter().take(room));
+                loaded
+                    .problems
+                    .extend(chunk.problems.into_iter().take(room));
                 for row in chunk.rows {
                     let mask = themes.mask_adding(conn, &row.themes)?;
                     let (lo, hi) = split(mask);

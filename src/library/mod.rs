@@ -15,8 +15,8 @@
 //! Paths and readers come from the shell; nothing here reads a clock or
 //! draws on a terminal. See `docs/LIBRARY.md` for the design and figures.
 
-pub mod curate;
 mod counts;
+pub mod curate;
 mod filter;
 mod import;
 mod load;

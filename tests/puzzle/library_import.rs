@@ -442,9 +442,18 @@ fn assert_tallies_agree(db: &Path) {
         min_popularity: Some(50),
         ..Filter::default()
     };
-    for f in [Filter::default(), band(2900, 3000), band(1000, 2000), themed] {
+    for f in [
+        Filter::default(),
+        band(2900, 3000),
+        band(1000, 2000),
+        themed,
+    ] {
         let plain = library.count_scanning(&f).unwrap();
-        assert_eq!(library.count_from_tallies(&f).unwrap(), Some(plain), "{f:?}");
+        assert_eq!(
+            library.count_from_tallies(&f).unwrap(),
+            Some(plain),
+            "{f:?}"
+        );
     }
 }
 
