@@ -129,27 +129,23 @@ pub(crate) fn recount(conn: &Connection) -> Result<u64, LibraryError> {
     let mut bands: BTreeMap<i64, u64> = BTreeMap::new();
     let mut puzzles = 0u64;
     conn.execute_batch("DELETE FROM tallies")?;
-    let mut insert = conn.prepare(
-        "INSERT INTO tallies (band, popularity, theme_lo, theme_hi, count)
-         VALUES (?1, ?2, ?3, ?4, ?5)",
-    )?;
+    let mut insert = conn.prepare("INSERT INTO tallies (band, groups) VALUES (?1, ?2)")?;
     let mut flush = |band: i16, groups: &mut BandGroups| -> Result<(), LibraryError> {
         let mut sorted: Vec<_> = groups.drain().collect();
         sorted.sort_unstable();
+        let mut blob = Vec::with_capacity(sorted.len() * GROUP_BYTES);
         for ((popularity, [lo, hi]), count) in sorted {
             puzzles += count;
             if band != UNRATED {
                 *bands.entry(i64::from(band)).or_default() += count;
             }
             for_each_bit(join(lo as i64, hi as i64), |bit| themes[bit] += count);
-            insert.execute(params![
-                band,
-                popularity,
-                lo as i64,
-                hi as i64,
-                sql_int(count)
-            ])?;
+            blob.extend_from_slice(&popularity.to_le_bytes());
+            blob.extend_from_slice(&lo.to_le_bytes());
+            blob.extend_from_slice(&hi.to_le_bytes());
+            blob.extend_from_slice(&count.to_le_bytes());
         }
+        insert.execute(params![band, blob])?;
         Ok(())
     };
     {
@@ -193,24 +189,49 @@ pub(crate) fn recount(conn: &Connection) -> Result<u64, LibraryError> {
     Ok(puzzles)
 }
 
+/// The bytes of one group in a band's blob: popularity band (`i16`), the
+/// two halves of the theme mask and the count (`u64`s), little-endian.
+const GROUP_BYTES: usize = 2 + 8 + 8 + 8;
+
 /// Reads the stored tallies, ordered by rating band; `None` for a library
-/// written before they were (which is then counted from its puzzles).
+/// written before them (which is then counted from its puzzles). A band's
+/// groups are one blob, so reading a million groups takes tens of
+/// milliseconds rather than the 0.4 s of a million rows.
+///
+/// # Errors
+/// SQLite, or a blob that is not whole groups (a damaged file).
 pub(crate) fn load(conn: &Connection) -> Result<Option<Vec<Tally>>, LibraryError> {
     if super::schema::meta(conn, "tallies")?.as_deref() != Some("1") {
         return Ok(None);
     }
-    let mut stmt = conn
-        .prepare("SELECT band, popularity, theme_lo, theme_hi, count FROM tallies ORDER BY band")?;
-    let rows = stmt.query_map([], |r| {
-        let mask = join(r.get(2)?, r.get(3)?);
-        Ok(Tally {
-            band: r.get(0)?,
-            popularity: r.get(1)?,
-            mask: [mask as u64, (mask >> 64) as u64],
-            count: u64::try_from(r.get::<_, i64>(4)?).unwrap_or(0),
-        })
-    })?;
-    Ok(Some(rows.collect::<Result<_, _>>()?))
+    let mut tallies = Vec::new();
+    let mut stmt = conn.prepare("SELECT band, groups FROM tallies ORDER BY band")?;
+    let mut rows = stmt.query([])?;
+    while let Some(row) = rows.next()? {
+        let band: i64 = row.get(0)?;
+        let corrupt = || LibraryError::Corrupt {
+            id: format!("tallies band {band}"),
+            reason: "the counts are damaged (import again to rebuild them)".to_owned(),
+        };
+        let blob = row.get_ref(1)?.as_blob().map_err(|_| corrupt())?;
+        let band = i16::try_from(band).map_err(|_| corrupt())?;
+        if blob.len() % GROUP_BYTES != 0 {
+            return Err(corrupt());
+        }
+        for group in blob.chunks_exact(GROUP_BYTES) {
+            let (popularity, rest) = group.split_at(2);
+            let (lo, rest) = rest.split_at(8);
+            let (hi, count) = rest.split_at(8);
+            let word = |b: &[u8]| u64::from_le_bytes(b.try_into().unwrap_or_default());
+            tallies.push(Tally {
+                band,
+                popularity: i16::from_le_bytes(popularity.try_into().unwrap_or_default()),
+                mask: [word(lo), word(hi)],
+                count: word(count),
+            });
+        }
+    }
+    Ok(Some(tallies))
 }
 
 /// Calls `f` with the index of every bit set in `mask`.
@@ -364,6 +385,45 @@ mod tests {
                 assert_eq!(hits, usize::from(inside), "{rating} in {lo}..={hi}");
             }
         }
+    }
+
+    #[test]
+    fn stored_groups_read_back_and_a_damaged_blob_is_an_error() {
+        let conn = Connection::open_in_memory().unwrap();
+        crate::library::schema::create(&conn).unwrap();
+        assert_eq!(load(&conn).unwrap(), None, "no tallies yet");
+        let group = |popularity: i16, lo: u64, hi: u64, count: u64| {
+            let mut b = popularity.to_le_bytes().to_vec();
+            for word in [lo, hi, count] {
+                b.extend_from_slice(&word.to_le_bytes());
+            }
+            b
+        };
+        let blob = [group(-1, 5, 1 << 63, 7), group(9, u64::MAX, 0, 1)].concat();
+        conn.execute("INSERT INTO tallies VALUES (15, ?1)", params![blob])
+            .unwrap();
+        set_meta(&conn, "tallies", "1").unwrap();
+        let read = load(&conn).unwrap().unwrap();
+        assert_eq!(
+            read,
+            vec![
+                Tally {
+                    band: 15,
+                    popularity: -1,
+                    mask: [5, 1 << 63],
+                    count: 7
+                },
+                Tally {
+                    band: 15,
+                    popularity: 9,
+                    mask: [u64::MAX, 0],
+                    count: 1
+                },
+            ]
+        );
+        conn.execute("INSERT INTO tallies VALUES (16, x'0102')", [])
+            .unwrap();
+        assert!(matches!(load(&conn), Err(LibraryError::Corrupt { .. })));
     }
 
     #[test]

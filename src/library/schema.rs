@@ -53,13 +53,9 @@ CREATE TABLE IF NOT EXISTS puzzle_openings (
     PRIMARY KEY (tag, tag_rating, puzzle)
 ) WITHOUT ROWID;
 CREATE TABLE IF NOT EXISTS tallies (
-    band INTEGER NOT NULL,
-    popularity INTEGER NOT NULL,
-    theme_lo INTEGER NOT NULL,
-    theme_hi INTEGER NOT NULL,
-    count INTEGER NOT NULL,
-    PRIMARY KEY (band, popularity, theme_lo, theme_hi)
-) WITHOUT ROWID;
+    band INTEGER PRIMARY KEY,
+    groups BLOB NOT NULL
+);
 CREATE TABLE IF NOT EXISTS imports (
     seq INTEGER PRIMARY KEY,
     source TEXT NOT NULL,
