@@ -244,10 +244,11 @@ fn skip_rest_of_line<R: BufRead>(input: &mut R) -> io::Result<()> {
     }
 }
 
-/// Whether the puzzle reader skips the line as blank (text that is only
-/// white space).
+/// Whether the puzzle reader skips the line (with its line break) as
+/// blank: text that is only white space, and not so long that it is a bad
+/// row instead.
 fn is_blank(line: &[u8]) -> bool {
-    std::str::from_utf8(line).is_ok_and(|t| t.trim().is_empty())
+    line.len() <= MAX_LINE_BYTES + 1 && std::str::from_utf8(line).is_ok_and(|t| t.trim().is_empty())
 }
 
 /// A validator thread: chunks in, rows out, until either side is gone.
@@ -398,4 +399,29 @@ fn write(
         conn.execute_batch("COMMIT")?;
     }
     Ok(loaded)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn lines_are_cut_as_the_puzzle_reader_reads_them() {
+        let long = vec![b' '; MAX_LINE_BYTES + 10];
+        let text = [b"a\r\n".as_slice(), b"  \n", &long, b"\nlast"].concat();
+        let mut input = Cursor::new(text);
+        let mut lines = Vec::new();
+        let mut out = Vec::new();
+        while read_line(&mut input, &mut out).unwrap() {
+            lines.push(std::mem::take(&mut out));
+        }
+        assert_eq!(lines.len(), 4);
+        assert_eq!(lines[0], b"a\r\n");
+        assert!(is_blank(&lines[1]));
+        // Cut to one byte more than the reader keeps, so that it says the
+        // line is too long (a long line of spaces is a bad row, not blank).
+        assert_eq!(lines[2].len(), MAX_LINE_BYTES + 2);
+        assert!(!is_blank(&lines[2]));
+        assert_eq!(lines[3], b"last\n");
+    }
 }
