@@ -98,7 +98,9 @@ pub(crate) fn load<R: Read>(
         source: e,
     };
     let mut header = Vec::new();
-    read_line(&mut input, &mut header).map_err(reading)?;
+    // A header too long to be one is refused as it is (the rest of an
+    // endless line, such as `/dev/zero`'s, is never read).
+    read_line_within(&mut input, &mut header).map_err(reading)?;
     if let Some(Err(e)) = read_lichess(Cursor::new(&header), source_name).next() {
         return Err(LibraryError::Header(e.to_string()));
     }
@@ -210,6 +212,15 @@ fn read_chunks<R: BufRead>(
 /// the puzzle reader then reports as too long.
 fn read_line<R: BufRead>(input: &mut R, out: &mut Vec<u8>) -> io::Result<bool> {
     let start = out.len();
+    let more = read_line_within(input, out)?;
+    if more && out.len() - start > MAX_LINE_BYTES + 1 {
+        skip_rest_of_line(input)?;
+    }
+    Ok(more)
+}
+
+/// [`read_line`] without skipping the rest of a long line.
+fn read_line_within<R: BufRead>(input: &mut R, out: &mut Vec<u8>) -> io::Result<bool> {
     let n = input
         .by_ref()
         .take(MAX_LINE_BYTES as u64 + 1)
@@ -218,9 +229,6 @@ fn read_line<R: BufRead>(input: &mut R, out: &mut Vec<u8>) -> io::Result<bool> {
         return Ok(false);
     }
     if out.last() != Some(&b'\n') {
-        if out.len() - start > MAX_LINE_BYTES {
-            skip_rest_of_line(input)?;
-        }
         out.push(b'\n');
     }
     Ok(true)

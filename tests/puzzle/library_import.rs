@@ -179,6 +179,22 @@ fn line_numbers_stay_exact_across_chunks_with_blank_long_and_binary_lines() {
     }
 }
 
+#[test]
+fn an_endless_stream_without_a_header_is_refused_at_once() {
+    // `/dev/zero`: the first line is too long to be a header; nothing more
+    // is read.
+    let dir = tempfile::tempdir().unwrap();
+    let err = import(&db_in(&dir), io::repeat(0), "zero", |_| {
+        ControlFlow::Continue(())
+    })
+    .unwrap_err();
+    assert!(matches!(err, LibraryError::Header(_)), "{err}");
+    assert!(
+        err.to_string().contains("not a lichess csv header"),
+        "{err}"
+    );
+}
+
 /// A reader that fails after `left` bytes.
 struct Failing {
     inner: Cursor<Vec<u8>>,
