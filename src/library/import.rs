@@ -23,7 +23,7 @@ use serde::Serialize;
 use super::LibraryError;
 use super::counts;
 use super::load::{Loaded, load};
-use super::row::IdTally;
+use super::row::SeenIds;
 use super::schema::{self, Openings, Themes};
 
 /// Where the import is reported, batch by batch. Speeds (rows/s) are the
@@ -208,7 +208,7 @@ fn import_into<R: Read>(
         updated: counts.updated,
         unchanged: counts.unchanged,
         skipped,
-        duplicates: ids.map_or(0, IdTally::repeats),
+        duplicates: ids.map_or(0, SeenIds::repeats),
         problems,
         puzzles: 0,
     };

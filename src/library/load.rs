@@ -19,7 +19,7 @@ use std::sync::{Arc, Mutex};
 use rusqlite::{Connection, params};
 
 use super::import::{ImportProgress, SkippedRow};
-use super::row::{IdTally, PuzzleRow};
+use super::row::{PuzzleRow, SeenIds};
 use super::schema::{Openings, Themes, split};
 use super::{KEPT_PROBLEMS, LibraryError};
 use crate::puzzle::lichess::MAX_LINE_BYTES;
@@ -73,7 +73,7 @@ pub(crate) struct Loaded {
     pub(crate) openings: Option<Openings>,
     /// The ids read, during an update (a fresh load finds repeats when
     /// indexing).
-    pub(crate) ids: Option<IdTally>,
+    pub(crate) ids: Option<SeenIds>,
 }
 
 /// Runs the load phase: `reader` into `conn` (a `fresh` library without
@@ -341,7 +341,7 @@ fn write(
         skipped: 0,
         problems: Vec::new(),
         openings: fresh.then(Openings::default),
-        ids: (!fresh).then(IdTally::default),
+        ids: (!fresh).then(SeenIds::default),
         conn,
     };
     let conn = &loaded.conn;

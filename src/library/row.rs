@@ -115,14 +115,14 @@ impl PuzzleRow {
 /// where a SQLite table of the ids met doubled a repeated import's writing
 /// time).
 #[derive(Debug, Default)]
-pub(crate) struct IdTally {
+pub(crate) struct SeenIds {
     /// Ids of up to 10 characters.
     short: Vec<u64>,
     /// Longer ids (up to 16 characters, as the reader allows).
     long: Vec<u128>,
 }
 
-impl IdTally {
+impl SeenIds {
     /// Notes an id: ASCII letters and digits, at most 16 (the reader's
     /// rule; anything else is packed lossily, so at worst miscounted).
     pub(crate) fn add(&mut self, id: &str) {
@@ -155,12 +155,12 @@ impl IdTally {
 }
 
 #[cfg(test)]
-mod tally_tests {
-    use super::IdTally;
+mod seen_ids_tests {
+    use super::SeenIds;
 
     #[test]
     fn repeats_are_counted_exactly() {
-        let mut tally = IdTally::default();
+        let mut seen = SeenIds::default();
         for id in [
             "abc12",
             "abc12",
@@ -172,9 +172,9 @@ mod tally_tests {
             "x123456789012345",
             "x123456789012345",
         ] {
-            tally.add(id);
+            seen.add(id);
         }
-        assert_eq!(tally.repeats(), 3);
-        assert_eq!(IdTally::default().repeats(), 0);
+        assert_eq!(seen.repeats(), 3);
+        assert_eq!(SeenIds::default().repeats(), 0);
     }
 }
