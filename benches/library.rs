@@ -4,7 +4,8 @@
 //!
 //! Pick near 1500 with two themes and a rating band (the target:
 //! under 5 ms), a pick with seen puzzles excluded, counts, the filter
-//! screen's theme counts, and opening the library.
+//! screen's theme counts (from the tallies, and a count the tallies cannot
+//! answer), and opening the library.
 
 use std::hint::black_box;
 use std::io::Cursor;
@@ -92,6 +93,26 @@ fn reads(c: &mut Criterion) {
     });
     group.bench_function("theme_counts_any_fork_pin_1300_1700", |b| {
         b.iter(|| library.theme_counts(black_box(&any_two)))
+    });
+    // What the filter screen asks on each change: theme counts, then the
+    // count (answered from the import's tallies).
+    let screen = Filter {
+        min_popularity: Some(80),
+        ..filter(&[], &["mate", "short"], Some((1000, 2000)))
+    };
+    group.bench_function("screen_counts_all_mate_short_1000_2000_pop80", |b| {
+        b.iter(|| {
+            let themes = library.theme_counts(black_box(&screen));
+            (themes, library.count(black_box(&screen)))
+        })
+    });
+    // A popularity bound between two tallied bands: counted from the puzzles.
+    let ragged = Filter {
+        min_popularity: Some(85),
+        ..filter(&[], &["fork", "pin"], Some((1000, 2000)))
+    };
+    group.bench_function("count_all_fork_pin_1000_2000_pop85_scanning", |b| {
+        b.iter(|| library.count(black_box(&ragged)))
     });
     group.bench_function("open", |b| b.iter(|| Library::open(black_box(&db))));
     group.finish();

@@ -32,11 +32,11 @@ fn import_file(file: &str, db: &str) -> Result<()> {
     let start = Instant::now();
     let raw = File::open(file).with_context(|| format!("opening {file}"))?;
     let reader = decompress_if_zst(Box::new(BufReader::new(raw)), file)?;
-    let mut load_cpu = Vec::new();
     let mut load_process = 0.0;
+    let mut load_wall = 0.0;
     let summary = import(Path::new(db), reader, file, |p| {
-        load_cpu = thread_cpu();
         load_process = process_cpu();
+        load_wall = start.elapsed().as_secs_f64();
         if p.rows % 200_000 < 4096 {
             eprintln!(
                 "{} rows, {} skipped, {} bytes, {:.0} rows/s",
@@ -49,11 +49,13 @@ fn import_file(file: &str, db: &str) -> Result<()> {
         ControlFlow::Continue(())
     })?;
     eprintln!("import: {:.2} s", start.elapsed().as_secs_f64());
-    // CPU seconds per thread when the last row was read, then the whole
-    // process at the end: on an idle machine the wall time is about the
-    // busiest thread's load time plus the finishing time.
+    // The last progress report comes when every row is written: CPU and
+    // wall seconds of the load phase (reading, validating, writing, on
+    // every core), then of the finishing phase (indexes, counts, history).
     eprintln!(
-        "cpu: load phase per thread {load_cpu:.2?} s; finishing {:.2} s",
+        "load phase: {load_wall:.2} s wall, {load_process:.2} s cpu; \
+         finishing: {:.2} s wall, {:.2} s cpu",
+        start.elapsed().as_secs_f64() - load_wall,
         process_cpu() - load_process
     );
     println!("{}", serde_json::to_string_pretty(&summary)?);
@@ -115,6 +117,7 @@ fn query(db: &str) -> Result<()> {
             themes.len()
         );
     }
+    screen(&library)?;
     let t = Instant::now();
     let stats = library.stats()?;
     eprintln!(
@@ -122,6 +125,52 @@ fn query(db: &str) -> Result<()> {
         stats.puzzles,
         t.elapsed().as_secs_f64() * 1e3
     );
+    Ok(())
+}
+
+/// What the filter screen asks on each change (theme counts, then the
+/// count), for filters it can make: the first time (which reads the
+/// tallies), then the median of 21 more.
+fn screen(library: &Library) -> Result<()> {
+    let filters = [
+        Filter::default(),
+        Filter {
+            themes_any: vec!["fork".into(), "pin".into()],
+            rating: Some((1300, 1700)),
+            ..Filter::default()
+        },
+        Filter {
+            themes_all: vec!["mate".into(), "short".into()],
+            rating: Some((1000, 2000)),
+            min_popularity: Some(80),
+            ..Filter::default()
+        },
+        Filter {
+            themes_any: vec!["middlegame".into()],
+            themes_all: vec!["fork".into()],
+            rating: Some((400, 3200)),
+            min_popularity: Some(0),
+            ..Filter::default()
+        },
+    ];
+    for filter in &filters {
+        let mut times = Vec::new();
+        let mut n = 0;
+        for _ in 0..22 {
+            let t = Instant::now();
+            let themes = library.theme_counts(filter)?;
+            n = library.count(filter)?;
+            times.push(t.elapsed().as_secs_f64() * 1e3);
+            std::hint::black_box(themes);
+        }
+        let first = times.remove(0);
+        times.sort_by(f64::total_cmp);
+        eprintln!(
+            "screen {filter:?}: {n} puzzles; first {first:.1} ms, then median {:.2} ms, max {:.2} ms",
+            times[times.len() / 2],
+            times[times.len() - 1]
+        );
+    }
     Ok(())
 }
 
@@ -142,22 +191,4 @@ fn ticks(stat: &str) -> Option<f64> {
     let u: f64 = fields.get(11)?.parse().ok()?;
     let s: f64 = fields.get(12)?.parse().ok()?;
     Some((u + s) / 100.0)
-}
-
-/// CPU seconds (user + system) of each live thread of this process (Linux;
-/// empty elsewhere).
-fn thread_cpu() -> Vec<f64> {
-    let Ok(tasks) = std::fs::read_dir("/proc/self/task") else {
-        return Vec::new();
-    };
-    let mut out = Vec::new();
-    for task in tasks.flatten() {
-        if let Some(t) = std::fs::read_to_string(task.path().join("stat"))
-            .ok()
-            .and_then(|stat| ticks(&stat))
-        {
-            out.push(t);
-        }
-    }
-    out
 }

@@ -31,6 +31,22 @@ pub(crate) struct Clause {
     pub(crate) params: Vec<Value>,
 }
 
+/// A filter's theme conditions as masks.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(crate) struct ThemeMasks {
+    /// Themes a puzzle must all have (0: none).
+    pub(crate) all: u128,
+    /// Themes of which a puzzle must have one (`None`: no constraint).
+    pub(crate) any: Option<u128>,
+}
+
+impl ThemeMasks {
+    /// Whether a puzzle with these themes passes.
+    pub(crate) fn pass(&self, mask: u128) -> bool {
+        mask & self.all == self.all && self.any.is_none_or(|any| mask & any != 0)
+    }
+}
+
 impl Filter {
     /// The clause for the themes and popularity, with theme names resolved
     /// against the dictionary. The rating band and the opening are the
@@ -39,22 +55,16 @@ impl Filter {
     /// the wrong one) and joins the opening index.
     pub(crate) fn clause_without_rating(&self, themes: &Themes) -> Result<Clause, LibraryError> {
         let mut c = Clause::default();
-        let unknown = |name: &str| LibraryError::UnknownTheme(name.to_owned());
-        if !self.themes_all.is_empty() {
-            let mask = themes
-                .mask_of(self.themes_all.iter().map(String::as_str))
-                .map_err(unknown)?;
-            let (lo, hi) = split(mask);
+        let masks = self.masks(themes)?;
+        if masks.all != 0 {
+            let (lo, hi) = split(masks.all);
             c.sql
                 .push_str(" AND (theme_lo & ?) = ? AND (theme_hi & ?) = ?");
             c.params
                 .extend([lo, lo, hi, hi].into_iter().map(Value::Integer));
         }
-        if !self.themes_any.is_empty() {
-            let mask = themes
-                .mask_of(self.themes_any.iter().map(String::as_str))
-                .map_err(unknown)?;
-            let (lo, hi) = split(mask);
+        if let Some(any) = masks.any {
+            let (lo, hi) = split(any);
             c.sql
                 .push_str(" AND ((theme_lo & ?) != 0 OR (theme_hi & ?) != 0)");
             c.params.extend([lo, hi].into_iter().map(Value::Integer));
@@ -64,6 +74,29 @@ impl Filter {
             c.params.push(Value::Integer(i64::from(p)));
         }
         Ok(c)
+    }
+
+    /// The theme conditions as masks, with names resolved against the
+    /// dictionary.
+    ///
+    /// # Errors
+    /// [`LibraryError::UnknownTheme`] names the first theme the library
+    /// does not have.
+    pub(crate) fn masks(&self, themes: &Themes) -> Result<ThemeMasks, LibraryError> {
+        let unknown = |name: &str| LibraryError::UnknownTheme(name.to_owned());
+        let all = themes
+            .mask_of(self.themes_all.iter().map(String::as_str))
+            .map_err(unknown)?;
+        let any = if self.themes_any.is_empty() {
+            None
+        } else {
+            Some(
+                themes
+                    .mask_of(self.themes_any.iter().map(String::as_str))
+                    .map_err(unknown)?,
+            )
+        };
+        Ok(ThemeMasks { all, any })
     }
 
     /// The first theme the filter names that none of `known` is (case does

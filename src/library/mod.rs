@@ -15,9 +15,11 @@
 //! Paths and readers come from the shell; nothing here reads a clock or
 //! draws on a terminal. See `docs/LIBRARY.md` for the design and figures.
 
+mod counts;
 pub(crate) mod curate;
 mod filter;
 mod import;
+mod load;
 mod query;
 mod row;
 mod schema;
@@ -33,7 +35,8 @@ pub use filter::Filter;
 pub use import::{
     CountingReader, ImportProgress, ImportSummary, SkippedRow, import, lock_path, temp_path,
 };
-pub use query::{LIBRARY_SOURCE, Library, ThemeCount};
+pub use query::{Library, ThemeCount};
+pub use row::LIBRARY_SOURCE;
 pub use schema::SCHEMA_VERSION;
 
 /// How many rows the import keeps the reasons of (the rest are only counted).

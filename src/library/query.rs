@@ -1,5 +1,6 @@
 //! Reading the library: counts, picks, single puzzles, theme counts, stats.
 
+use std::cell::OnceCell;
 use std::collections::BTreeMap;
 use std::path::Path;
 
@@ -7,13 +8,11 @@ use rusqlite::types::Value;
 use rusqlite::{Connection, OpenFlags, OptionalExtension, Row, params, params_from_iter};
 use serde::Serialize;
 
+use super::counts::{self, Counted, POPULARITY_BAND, Tally, count_tallies, split_band};
 use super::row::PuzzleRow;
 use super::schema::{self, Themes, join};
 use super::{Filter, ImportRecord, LibraryError, LibraryStats, RatingBucket};
 use crate::puzzle::Puzzle;
-
-/// The `source` of puzzles that come from the library.
-pub const LIBRARY_SOURCE: &str = "library";
 
 const COLUMNS: &str = "id, fen, moves, rating, rating_deviation, popularity, nb_plays, \
                        themes, game_url, opening_tags";
@@ -24,6 +23,18 @@ const COLUMNS: &str = "id, fen, moves, rating, rating_deviation, popularity, nb_
 pub struct Library {
     conn: Connection,
     themes: Themes,
+    /// The precomputed counts, read at the first count (`None` inside: a
+    /// library written before them).
+    tallies: OnceCell<Option<Tallied>>,
+}
+
+/// The tallies, held in memory (a `Debug` that does not print them all).
+struct Tallied(Vec<Tally>);
+
+impl std::fmt::Debug for Tallied {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        write!(f, "{} tallies", self.0.len())
+    }
 }
 
 /// A theme on the filter screen.
@@ -55,7 +66,11 @@ impl Library {
         .map_err(|_| LibraryError::NotALibrary(name.clone()))?;
         schema::check_version(&conn, &name)?;
         let themes = Themes::load(&conn)?;
-        Ok(Library { conn, themes })
+        Ok(Library {
+            conn,
+            themes,
+            tallies: OnceCell::new(),
+        })
     }
 
     /// The theme names the library knows, in bit order.
@@ -65,9 +80,39 @@ impl Library {
 
     /// How many puzzles pass `filter`.
     ///
+    /// Without an opening and with a minimum popularity that is a multiple
+    /// of 10 (the filter screen's), the answer comes from the tallies the
+    /// import precomputed, plus a pass over the ratings at the band's edges
+    /// that do not fill a whole 100-point band: a few milliseconds on the
+    /// whole Lichess database. Other filters take one pass over the puzzles
+    /// inside the rating band.
+    ///
     /// # Errors
     /// An unknown theme name, or SQLite.
     pub fn count(&self, filter: &Filter) -> Result<u64, LibraryError> {
+        if *filter == Filter::default()
+            && let Some(n) = schema::meta(&self.conn, "puzzles")?.and_then(|v| v.parse().ok())
+        {
+            return Ok(n); // counted at import
+        }
+        if let Some(counted) = self.tallied(filter)? {
+            return Ok(counted.puzzles);
+        }
+        self.count_scanning(filter)
+    }
+
+    /// [`count`](Self::count) from the precomputed tallies alone, or `None`
+    /// when they cannot answer `filter` exactly (what the tests hold against
+    /// [`count_scanning`](Self::count_scanning)).
+    #[doc(hidden)]
+    pub fn count_from_tallies(&self, filter: &Filter) -> Result<Option<u64>, LibraryError> {
+        Ok(self.tallied(filter)?.map(|c| c.puzzles))
+    }
+
+    /// [`count`](Self::count) by a pass over the puzzles, without the
+    /// precomputed tallies (what the fast path is tested against).
+    #[doc(hidden)]
+    pub fn count_scanning(&self, filter: &Filter) -> Result<u64, LibraryError> {
         let from = self.source(filter, band(filter))?;
         let sql = format!("SELECT count(*) {}", from.sql);
         let n: i64 = self
@@ -189,8 +234,9 @@ impl Library {
     }
 
     /// Every theme with its puzzles in the whole library and under `filter`,
-    /// most common first. One pass over the puzzles the filter keeps (none
-    /// when the filter is empty).
+    /// most common first. Answered from the precomputed tallies when the
+    /// filter allows (see [`count`](Self::count)); otherwise one pass over
+    /// the puzzles the filter keeps (none when the filter is empty).
     ///
     /// # Errors
     /// An unknown theme name, or SQLite.
@@ -210,19 +256,10 @@ impl Library {
         }
         let filtered = if from.params.is_empty() {
             totals
+        } else if let Some(counted) = self.tallied(filter)? {
+            counted.themes
         } else {
-            let mut counts = [0u64; 128];
-            let sql = format!("SELECT theme_lo, theme_hi {}", from.sql);
-            let mut stmt = self.conn.prepare_cached(&sql)?;
-            let mut rows = stmt.query(params_from_iter(&from.params))?;
-            while let Some(row) = rows.next()? {
-                let mut mask = join(row.get(0)?, row.get(1)?);
-                while mask != 0 {
-                    counts[mask.trailing_zeros() as usize] += 1;
-                    mask &= mask - 1;
-                }
-            }
-            counts
+            self.scan_themes(&from)?.themes
         };
         let mut out: Vec<ThemeCount> = self
             .themes
@@ -238,6 +275,67 @@ impl Library {
         Ok(out)
     }
 
+    /// The counts of `filter` from the tallies, or `None` when they cannot
+    /// answer it exactly (an opening, a popularity bound between two
+    /// bands, a library without tallies).
+    fn tallied(&self, filter: &Filter) -> Result<Option<Counted>, LibraryError> {
+        let popularity = filter.min_popularity.map(i64::from);
+        if filter.opening.is_some() || popularity.is_some_and(|p| p % POPULARITY_BAND != 0) {
+            return Ok(None);
+        }
+        let masks = filter.masks(&self.themes)?;
+        let tallies = match self.tallies.get() {
+            Some(t) => t,
+            None => {
+                let loaded = counts::load(&self.conn)?.map(Tallied);
+                self.tallies.get_or_init(|| loaded)
+            }
+        };
+        let Some(Tallied(tallies)) = tallies else {
+            return Ok(None);
+        };
+        let mut counted = Counted::default();
+        let (whole, edges) = match band(filter) {
+            None => (None, Vec::new()),
+            Some((lo, hi)) => {
+                let split = split_band(lo, hi);
+                (Some(split.whole), split.edges)
+            }
+        };
+        if whole != Some(None) {
+            count_tallies(
+                tallies,
+                whole.flatten(),
+                filter
+                    .min_popularity
+                    .map(|p| counts::popularity_band(Some(i64::from(p)))),
+                |mask| masks.pass(mask),
+                &mut counted,
+            );
+        }
+        for edge in edges {
+            let from = self.source(filter, Some(edge))?;
+            let part = self.scan_themes(&from)?;
+            counted.puzzles += part.puzzles;
+            for (sum, n) in counted.themes.iter_mut().zip(part.themes) {
+                *sum += n;
+            }
+        }
+        Ok(Some(counted))
+    }
+
+    /// Counts the puzzles of `from`, in total and per theme bit.
+    fn scan_themes(&self, from: &From) -> Result<Counted, LibraryError> {
+        let mut counted = Counted::default();
+        let sql = format!("SELECT theme_lo, theme_hi {}", from.sql);
+        let mut stmt = self.conn.prepare_cached(&sql)?;
+        let mut rows = stmt.query(params_from_iter(&from.params))?;
+        while let Some(row) = rows.next()? {
+            counted.add(join(row.get(0)?, row.get(1)?), 1);
+        }
+        Ok(counted)
+    }
+
     /// Counts for `sancho library stats`: puzzles, per theme, per 100 rating
     /// points, with openings, and the import history.
     ///
@@ -248,7 +346,7 @@ impl Library {
             let n: i64 = self.conn.query_row(sql, [], |r| r.get(0))?;
             Ok(u64::try_from(n).unwrap_or(0))
         };
-        // Counted at import (`schema::recount`); counted live for a library
+        // Counted at import (the tallies, `counts.rs`); counted live for a library
         // that lacks them.
         let stored = |key: &str| -> Result<Option<u64>, LibraryError> {
             Ok(schema::meta(&self.conn, key)?.and_then(|v| v.parse().ok()))

@@ -1,11 +1,15 @@
 //! One puzzle as a library row: written by the import, read by the queries.
+//! Both of those import this file; it imports neither.
 
 use rusqlite::Row;
 use shakmaty::Position;
 
 use super::LibraryError;
-use super::query::LIBRARY_SOURCE;
 use crate::puzzle::{Puzzle, build_solution, parse_fen, to_move_subtitle};
+
+/// The `source` of puzzles that come from the library (those rebuilt from
+/// a row).
+pub const LIBRARY_SOURCE: &str = "library";
 
 /// A puzzle's fields as the `puzzles` table stores them.
 pub(crate) struct PuzzleRow {
@@ -23,12 +27,14 @@ pub(crate) struct PuzzleRow {
 
 impl From<Puzzle> for PuzzleRow {
     fn from(p: Puzzle) -> Self {
+        use std::fmt::Write as _;
         let mut moves = String::with_capacity(p.solution.len() * 5);
         for (i, m) in p.solution.iter().enumerate() {
             if i > 0 {
                 moves.push(' ');
             }
-            moves.push_str(&m.uci.to_string());
+            // Writing into a String cannot fail.
+            let _ = write!(moves, "{}", m.uci);
         }
         PuzzleRow {
             id: p.id,
@@ -109,14 +115,14 @@ impl PuzzleRow {
 /// where a SQLite table of the ids met doubled a repeated import's writing
 /// time).
 #[derive(Debug, Default)]
-pub(crate) struct IdTally {
+pub(crate) struct SeenIds {
     /// Ids of up to 10 characters.
     short: Vec<u64>,
     /// Longer ids (up to 16 characters, as the reader allows).
     long: Vec<u128>,
 }
 
-impl IdTally {
+impl SeenIds {
     /// Notes an id: ASCII letters and digits, at most 16 (the reader's
     /// rule; anything else is packed lossily, so at worst miscounted).
     pub(crate) fn add(&mut self, id: &str) {
@@ -149,12 +155,12 @@ impl IdTally {
 }
 
 #[cfg(test)]
-mod tally_tests {
-    use super::IdTally;
+mod seen_ids_tests {
+    use super::SeenIds;
 
     #[test]
     fn repeats_are_counted_exactly() {
-        let mut tally = IdTally::default();
+        let mut seen = SeenIds::default();
         for id in [
             "abc12",
             "abc12",
@@ -166,9 +172,9 @@ mod tally_tests {
             "x123456789012345",
             "x123456789012345",
         ] {
-            tally.add(id);
+            seen.add(id);
         }
-        assert_eq!(tally.repeats(), 3);
-        assert_eq!(IdTally::default().repeats(), 0);
+        assert_eq!(seen.repeats(), 3);
+        assert_eq!(SeenIds::default().repeats(), 0);
     }
 }

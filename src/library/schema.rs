@@ -7,13 +7,18 @@
 //! across imports.
 
 use std::collections::HashMap;
+use std::hash::BuildHasherDefault;
 
 use rusqlite::{Connection, OptionalExtension, params};
 
 use super::LibraryError;
+use super::counts::FastHash;
 
-/// The schema this build writes and reads.
-pub const SCHEMA_VERSION: i64 = 1;
+/// The schema this build writes and reads. Version 2 added the `tallies`
+/// (precomputed counts): a version-1 library is still read (and counted
+/// from its puzzles) and gains them at its next import, while an older
+/// build refuses a version-2 library rather than leave its tallies stale.
+pub const SCHEMA_VERSION: i64 = 2;
 
 /// Tables created in a new library.
 pub(crate) const CREATE_TABLES: &str = "
@@ -47,6 +52,10 @@ CREATE TABLE IF NOT EXISTS puzzle_openings (
     puzzle INTEGER NOT NULL,
     PRIMARY KEY (tag, tag_rating, puzzle)
 ) WITHOUT ROWID;
+CREATE TABLE IF NOT EXISTS tallies (
+    band INTEGER PRIMARY KEY,
+    groups BLOB NOT NULL
+);
 CREATE TABLE IF NOT EXISTS imports (
     seq INTEGER PRIMARY KEY,
     source TEXT NOT NULL,
@@ -121,7 +130,9 @@ pub(crate) fn create(conn: &Connection) -> Result<(), LibraryError> {
 /// The theme dictionary: name to bit (0..128).
 #[derive(Clone, Debug, Default)]
 pub(crate) struct Themes {
-    bits: HashMap<String, u8>,
+    /// Looked up for every theme of every row an import writes (hence the
+    /// fast hash).
+    bits: HashMap<String, u8, BuildHasherDefault<FastHash>>,
     names: Vec<(u8, String)>,
 }
 
@@ -213,47 +224,6 @@ pub(crate) fn split(mask: u128) -> (i64, i64) {
 /// Joins the two stored columns into a mask.
 pub(crate) fn join(lo: i64, hi: i64) -> u128 {
     u128::from(lo as u64) | (u128::from(hi as u64) << 64)
-}
-
-/// Recounts, in one pass over the rating index: puzzles per theme (into
-/// `themes.count`), puzzles, and puzzles per 100 rating points (into `meta`
-/// as `puzzles` and `ratings`, a JSON list of `[band, count]`), so that
-/// `stats()` and the filter screen's totals read them instead of scanning.
-/// Returns the number of puzzles.
-pub(crate) fn recount(conn: &Connection) -> Result<u64, LibraryError> {
-    let mut counts = [0u64; 128];
-    let mut puzzles = 0u64;
-    let mut bands: std::collections::BTreeMap<i64, u64> = std::collections::BTreeMap::new();
-    {
-        let mut stmt = conn.prepare(
-            "SELECT rating, theme_lo, theme_hi FROM puzzles INDEXED BY puzzles_by_rating",
-        )?;
-        let mut rows = stmt.query([])?;
-        while let Some(row) = rows.next()? {
-            puzzles += 1;
-            if let Some(rating) = row.get::<_, Option<i64>>(0)? {
-                *bands.entry(rating.div_euclid(100)).or_default() += 1;
-            }
-            let mut mask = join(row.get(1)?, row.get(2)?);
-            while mask != 0 {
-                let bit = mask.trailing_zeros() as usize;
-                counts[bit] += 1;
-                mask &= mask - 1;
-            }
-        }
-    }
-    let mut stmt = conn.prepare("UPDATE themes SET count = ?1 WHERE bit = ?2")?;
-    for (bit, count) in counts.iter().enumerate() {
-        stmt.execute(params![
-            i64::try_from(*count).unwrap_or(i64::MAX),
-            bit as i64
-        ])?;
-    }
-    let bands: Vec<(i64, u64)> = bands.into_iter().collect();
-    let ratings = serde_json::to_string(&bands).unwrap_or_else(|_| "[]".to_owned());
-    set_meta(conn, "ratings", &ratings)?;
-    set_meta(conn, "puzzles", &puzzles.to_string())?;
-    Ok(puzzles)
 }
 
 /// Writes one `meta` value.

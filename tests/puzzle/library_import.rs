@@ -128,6 +128,73 @@ fn bad_rows_are_counted_and_the_first_ten_kept_with_lines_and_reasons() {
     assert!(library.get(&bad[0].id).unwrap().is_none());
 }
 
+#[test]
+fn line_numbers_stay_exact_across_chunks_with_blank_long_and_binary_lines() {
+    // Validation runs on several threads, a few thousand rows at a time:
+    // the problems must still be the file's first, with the file's lines.
+    let dir = tempfile::tempdir().unwrap();
+    let rows = rows(12_000, 21, Some(1500));
+    let mut text = format!("{HEADER}\n").into_bytes();
+    let mut line = 1u64;
+    let mut expected: Vec<(u64, Option<&str>)> = Vec::new();
+    for (i, r) in rows.iter().enumerate() {
+        match i {
+            5000 => {
+                text.extend_from_slice(b"\n  \r\n");
+                line += 2;
+            }
+            6000 => {
+                text.extend_from_slice(&[b'x'; 70_000]);
+                text.push(b'\n');
+                line += 1;
+                expected.push((line, Some("longer than")));
+            }
+            9000 => {
+                text.extend_from_slice(b"abc\xff\xfe,1\n");
+                line += 1;
+                expected.push((line, Some("utf-8")));
+            }
+            _ => {}
+        }
+        text.extend_from_slice(r.to_csv().as_bytes());
+        text.push(b'\n');
+        line += 1;
+        if r.bad.is_some() {
+            expected.push((line, None));
+        }
+    }
+    expected.sort_by_key(|e| e.0);
+    let bad = rows.iter().filter(|r| r.bad.is_some()).count() as u64;
+    let summary = go(&db_in(&dir), text).unwrap();
+    assert_eq!(summary.rows, 12_002, "blank lines are not rows");
+    assert_eq!(summary.skipped, bad + 2);
+    assert_eq!(summary.added, 12_000 - bad);
+    let lines: Vec<u64> = summary.problems.iter().map(|p| p.line).collect();
+    let wanted: Vec<u64> = expected.iter().take(10).map(|e| e.0).collect();
+    assert_eq!(lines, wanted);
+    for (problem, (_, reason)) in summary.problems.iter().zip(&expected) {
+        if let Some(reason) = reason {
+            assert!(problem.reason.contains(reason), "{problem:?}");
+        }
+    }
+}
+
+#[test]
+fn an_endless_stream_without_a_header_is_refused_at_once() {
+    // `/dev/zero`: the first line is too long to be a header; nothing more
+    // is read.
+    let dir = tempfile::tempdir().unwrap();
+    let err = import(&db_in(&dir), io::repeat(0), "zero", |_| {
+        ControlFlow::Continue(())
+    })
+    .unwrap_err();
+    assert!(matches!(err, LibraryError::Header(_)), "{err}");
+    assert!(
+        err.to_string().contains("not a lichess csv header"),
+        "{err}"
+    );
+}
+
 /// A reader that fails after `left` bytes.
 struct Failing {
     inner: Cursor<Vec<u8>>,
@@ -283,6 +350,7 @@ fn a_repeated_import_updates_in_place_and_counts_each_kind() {
     assert_eq!(stats.imports.len(), 2);
     assert_eq!(stats.imports[1].updated, 6);
     assert_eq!(stats.imports[1].added, 50);
+    assert_tallies_agree(&db);
 }
 
 #[test]
@@ -373,6 +441,35 @@ fn an_id_repeated_within_a_file_keeps_the_last_row() {
             .unwrap()
             .unwrap();
         assert_eq!(p.rating, Some(2999));
+        assert_tallies_agree(&db);
+    }
+}
+
+/// The precomputed counts match a pass over the puzzles (after an update,
+/// and after a file that repeats ids, they must be counted afresh).
+fn assert_tallies_agree(db: &Path) {
+    let library = Library::open(db).unwrap();
+    let band = |lo, hi| Filter {
+        rating: Some((lo, hi)),
+        ..Filter::default()
+    };
+    let themed = Filter {
+        themes_any: vec!["middlegame".into(), "endgame".into()],
+        min_popularity: Some(50),
+        ..Filter::default()
+    };
+    for f in [
+        Filter::default(),
+        band(2900, 3000),
+        band(1000, 2000),
+        themed,
+    ] {
+        let plain = library.count_scanning(&f).unwrap();
+        assert_eq!(
+            library.count_from_tallies(&f).unwrap(),
+            Some(plain),
+            "{f:?}"
+        );
     }
 }
 

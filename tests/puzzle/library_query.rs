@@ -92,6 +92,82 @@ fn counts_match_a_brute_force_filter() {
     }
 }
 
+/// Filters as the filter screen makes them (bands from a hundred to a
+/// hundred, popularity in tens), plus bands with ragged edges.
+fn screen_filters() -> Vec<Filter> {
+    let mut out = Vec::new();
+    let themes: [(&[&str], &[&str]); 5] = [
+        (&[], &[]),
+        (&["fork", "pin"], &[]),
+        (&[], &["mate", "short"]),
+        (&["skewer", "pin"], &["middlegame"]),
+        (&["mateIn2"], &["mate"]),
+    ];
+    let bands = [
+        None,
+        Some((400, 3200)),
+        Some((1300, 1700)),
+        Some((1500, 1600)),
+        Some((1000, 1099)),
+        Some((1250, 1760)),
+        Some((1420, 1480)),
+        Some((2900, 3200)),
+    ];
+    for (any, all) in themes {
+        for rating in bands {
+            for min_popularity in [None, Some(-100), Some(0), Some(80), Some(90)] {
+                out.push(Filter {
+                    min_popularity,
+                    ..filter(any, all, rating)
+                });
+            }
+        }
+    }
+    out
+}
+
+#[test]
+fn tallied_counts_equal_a_plain_count_and_brute_force() {
+    let (db, rows) = fixture();
+    let library = Library::open(db).unwrap();
+    for f in screen_filters() {
+        let tallied = library.count_from_tallies(&f).unwrap();
+        let plain = library.count_scanning(&f).unwrap();
+        assert_eq!(tallied, Some(plain), "{f:?}");
+        assert_eq!(plain, brute(rows, &f).len() as u64, "{f:?}");
+        assert_eq!(library.count(&f).unwrap(), plain, "{f:?}");
+    }
+    // What the tallies cannot answer exactly is counted from the puzzles.
+    let ragged = Filter {
+        min_popularity: Some(85),
+        ..Filter::default()
+    };
+    let opening = Filter {
+        opening: Some("Sicilian_Defense".into()),
+        ..Filter::default()
+    };
+    for f in [ragged, opening] {
+        assert_eq!(library.count_from_tallies(&f).unwrap(), None, "{f:?}");
+        assert_eq!(library.count(&f).unwrap(), brute(rows, &f).len() as u64);
+    }
+}
+
+#[test]
+fn tallied_theme_counts_equal_brute_force() {
+    let (db, rows) = fixture();
+    let library = Library::open(db).unwrap();
+    for f in screen_filters().into_iter().step_by(3) {
+        let kept = brute(rows, &f);
+        for theme in library.theme_counts(&f).unwrap() {
+            let expected = kept
+                .iter()
+                .filter(|r| r.themes.iter().any(|t| *t == theme.name))
+                .count() as u64;
+            assert_eq!(theme.filtered, expected, "{} under {f:?}", theme.name);
+        }
+    }
+}
+
 fn check_pick(library: &Library, rows: &[SynthRow], f: &Filter, near: u16, limit: usize) {
     // Exclude every third eligible puzzle, as if seen.
     let eligible = brute(rows, f);
