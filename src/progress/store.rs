@@ -4,7 +4,7 @@
 use std::collections::hash_map::RandomState;
 use std::fs::{self, File, OpenOptions};
 use std::hash::{BuildHasher, Hasher};
-use std::io::{self, Write};
+use std::io;
 use std::path::{Path, PathBuf};
 
 use super::disk::Damage;
@@ -12,6 +12,12 @@ use super::disk::{self, DecodeError, Extra, SCHEMA};
 use super::error::{Recovered, StoreError};
 use super::history::{Attempt, AttemptId, DrillId, DrillResult, MergeSummary, Timestamp};
 use super::model::Progress;
+
+mod files;
+
+use files::{
+    aside_path, follow_links, parent_of, remove_stale_temps, sync_dir, temp_file, write_atomic,
+};
 
 /// The document's file name in the data directory.
 pub const FILE_NAME: &str = "progress.json";
@@ -552,94 +558,6 @@ impl Store {
             }
         }
     }
-}
-
-/// Where `path` leads, links followed (so that a write replaces the
-/// target and keeps the link). The target need not exist.
-///
-/// # Errors
-/// When a link cannot be read, or links go round.
-fn follow_links(path: &Path) -> io::Result<PathBuf> {
-    let mut path = path.to_path_buf();
-    for _ in 0..MAX_LINKS {
-        match fs::symlink_metadata(&path) {
-            Ok(meta) if meta.file_type().is_symlink() => {
-                let link = fs::read_link(&path)?;
-                path = parent_of(&path).join(link);
-            }
-            Ok(_) => return Ok(path),
-            Err(e) if e.kind() == io::ErrorKind::NotFound => return Ok(path),
-            Err(e) => return Err(e),
-        }
-    }
-    Err(io::Error::other("too many levels of links"))
-}
-
-/// How many links in a row are followed to `progress.json`'s target.
-const MAX_LINKS: usize = 40;
-
-/// The directory a file is in (`.` for a bare name).
-fn parent_of(path: &Path) -> &Path {
-    match path.parent() {
-        Some(parent) if !parent.as_os_str().is_empty() => parent,
-        _ => Path::new("."),
-    }
-}
-
-/// A new temporary file in `dir`, deleted when dropped.
-fn temp_file(dir: &Path) -> io::Result<tempfile::NamedTempFile> {
-    tempfile::Builder::new()
-        .prefix(TEMP_PREFIX)
-        .suffix(TEMP_SUFFIX)
-        .tempfile_in(dir)
-}
-
-/// Writes `bytes` to a temporary file in `dir`, syncs it, renames it over
-/// `target` and syncs the directory: a crash leaves the old or the new file.
-fn write_atomic(dir: &Path, target: &Path, bytes: &[u8]) -> io::Result<()> {
-    let mut temp = temp_file(dir)?;
-    temp.write_all(bytes)?;
-    temp.as_file().sync_all()?;
-    temp.persist(target).map_err(|error| error.error)?;
-    sync_dir(dir);
-    Ok(())
-}
-
-/// Flushes a directory's entries (the rename) to disk where the platform
-/// allows it; failures are ignored because the rename itself succeeded.
-fn sync_dir(dir: &Path) {
-    #[cfg(unix)]
-    if let Ok(handle) = File::open(dir) {
-        let _ = handle.sync_all();
-    }
-    #[cfg(not(unix))]
-    let _ = dir;
-}
-
-/// Removes temporary files left by a process killed mid-write (call under the lock).
-fn remove_stale_temps(dir: &Path) {
-    let Ok(entries) = fs::read_dir(dir) else {
-        return;
-    };
-    for entry in entries.flatten() {
-        let name = entry.file_name();
-        let name = name.to_string_lossy();
-        if name.starts_with(TEMP_PREFIX) && name.ends_with(TEMP_SUFFIX) {
-            let _ = fs::remove_file(entry.path());
-        }
-    }
-}
-
-/// `progress.<kind>-<at>.json`, or with `-1`, `-2`, .. if taken.
-fn aside_path(dir: &Path, kind: &str, at: Timestamp) -> PathBuf {
-    let first = dir.join(format!("progress.{kind}-{at}.json"));
-    if !first.exists() {
-        return first;
-    }
-    (1u32..)
-        .map(|n| dir.join(format!("progress.{kind}-{at}-{n}.json")))
-        .find(|path| !path.exists())
-        .unwrap_or(first)
 }
 
 /// A 64-bit mixer (splitmix64) to spread the nonce seed and counter.

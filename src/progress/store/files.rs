@@ -1,0 +1,98 @@
+//! The file-system steps of the store's crash-safe writes: follow links to
+//! the real file, write a temporary file beside it, sync, rename, sync the
+//! directory; clear temporary files a crash left; name files set aside.
+
+use std::fs::{self, File};
+use std::io::{self, Write};
+use std::path::{Path, PathBuf};
+
+use super::super::history::Timestamp;
+use super::{TEMP_PREFIX, TEMP_SUFFIX};
+
+/// Where `path` leads, links followed (so that a write replaces the
+/// target and keeps the link). The target need not exist.
+///
+/// # Errors
+/// When a link cannot be read, or links go round.
+pub(super) fn follow_links(path: &Path) -> io::Result<PathBuf> {
+    let mut path = path.to_path_buf();
+    for _ in 0..MAX_LINKS {
+        match fs::symlink_metadata(&path) {
+            Ok(meta) if meta.file_type().is_symlink() => {
+                let link = fs::read_link(&path)?;
+                path = parent_of(&path).join(link);
+            }
+            Ok(_) => return Ok(path),
+            Err(e) if e.kind() == io::ErrorKind::NotFound => return Ok(path),
+            Err(e) => return Err(e),
+        }
+    }
+    Err(io::Error::other("too many levels of links"))
+}
+
+/// How many links in a row are followed to `progress.json`'s target.
+const MAX_LINKS: usize = 40;
+
+/// The directory a file is in (`.` for a bare name).
+pub(super) fn parent_of(path: &Path) -> &Path {
+    match path.parent() {
+        Some(parent) if !parent.as_os_str().is_empty() => parent,
+        _ => Path::new("."),
+    }
+}
+
+/// A new temporary file in `dir`, deleted when dropped.
+pub(super) fn temp_file(dir: &Path) -> io::Result<tempfile::NamedTempFile> {
+    tempfile::Builder::new()
+        .prefix(TEMP_PREFIX)
+        .suffix(TEMP_SUFFIX)
+        .tempfile_in(dir)
+}
+
+/// Writes `bytes` to a temporary file in `dir`, syncs it, renames it over
+/// `target` and syncs the directory: a crash leaves the old or the new file.
+pub(super) fn write_atomic(dir: &Path, target: &Path, bytes: &[u8]) -> io::Result<()> {
+    let mut temp = temp_file(dir)?;
+    temp.write_all(bytes)?;
+    temp.as_file().sync_all()?;
+    temp.persist(target).map_err(|error| error.error)?;
+    sync_dir(dir);
+    Ok(())
+}
+
+/// Flushes a directory's entries (the rename) to disk where the platform
+/// allows it; failures are ignored because the rename itself succeeded.
+pub(super) fn sync_dir(dir: &Path) {
+    #[cfg(unix)]
+    if let Ok(handle) = File::open(dir) {
+        let _ = handle.sync_all();
+    }
+    #[cfg(not(unix))]
+    let _ = dir;
+}
+
+/// Removes temporary files left by a process killed mid-write (call under the lock).
+pub(super) fn remove_stale_temps(dir: &Path) {
+    let Ok(entries) = fs::read_dir(dir) else {
+        return;
+    };
+    for entry in entries.flatten() {
+        let name = entry.file_name();
+        let name = name.to_string_lossy();
+        if name.starts_with(TEMP_PREFIX) && name.ends_with(TEMP_SUFFIX) {
+            let _ = fs::remove_file(entry.path());
+        }
+    }
+}
+
+/// `progress.<kind>-<at>.json`, or with `-1`, `-2`, .. if taken.
+pub(super) fn aside_path(dir: &Path, kind: &str, at: Timestamp) -> PathBuf {
+    let first = dir.join(format!("progress.{kind}-{at}.json"));
+    if !first.exists() {
+        return first;
+    }
+    (1u32..)
+        .map(|n| dir.join(format!("progress.{kind}-{at}-{n}.json")))
+        .find(|path| !path.exists())
+        .unwrap_or(first)
+}
