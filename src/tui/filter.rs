@@ -1,8 +1,9 @@
 //! The library filter screen's state, and the bridge to the puzzle source.
 //!
-//! Counting on a full library takes a third of a second, too slow for every
-//! key press, and the [`App`](super::App) does no I/O. So the screen edits a [`Filter`]
-//! and marks its counts stale; after [`DEBOUNCE_MS`] without a key the app
+//! The [`App`](super::App) does no I/O. So the screen edits a [`Filter`]
+//! and marks its counts stale; after [`DEBOUNCE_MS`] without a key (less
+//! than the gap between two keys of a fast typist: the library answers the
+//! screen's filters from precomputed counts in milliseconds) the app
 //! returns [`Effect::Library`](super::Effect::Library) with a
 //! [`Request::Count`], one request at a time (the one in flight is
 //! `App::request`). The runner answers it with [`answer`] and feeds the
@@ -15,8 +16,10 @@ pub use super::effect::Request;
 use crate::library::{Filter, Library, LibraryError, ThemeCount};
 use crate::puzzle::Puzzle;
 
-/// How long the keys must rest before the counts are recomputed.
-pub const DEBOUNCE_MS: u64 = 300;
+/// How long the keys must rest before the counts are recomputed: one
+/// runner wake-up and a little, so that a held arrow key does not queue a
+/// count per repeat while typing at a normal pace sees counts after each key.
+pub const DEBOUNCE_MS: u64 = 60;
 /// How many puzzles one start from the filter screen plays.
 pub const PICK_LIMIT: usize = 50;
 /// The rating the pick centres on when no band is set.
