@@ -40,7 +40,7 @@ pub fn numbered_moves<'a>(start: &Chess, sans: impl IntoIterator<Item = &'a str>
 ///
 /// ```
 /// use sancho::line::blindfold_text;
-/// let start = sancho::notation::fen::parse_fen("6k1/5ppp/8/8/8/8/5PPP/4R1K1 w - - 0 1").unwrap();
+/// let start = sancho::notation::parse_fen("6k1/5ppp/8/8/8/8/5PPP/4R1K1 w - - 0 1").unwrap();
 /// assert_eq!(
 ///     blindfold_text(&start, &[]),
 ///     "Blindfold: no board until the puzzle ends.\n\

@@ -65,7 +65,7 @@ pub fn board_drawing_marked(pos: &Chess, orientation: Color, marked: &[Square]) 
 ///
 /// ```
 /// use sancho::line::piece_list;
-/// let pos = sancho::notation::fen::parse_fen("6k1/5ppp/8/8/8/8/5PPP/4R1K1 w - - 0 1").unwrap();
+/// let pos = sancho::notation::parse_fen("6k1/5ppp/8/8/8/8/5PPP/4R1K1 w - - 0 1").unwrap();
 /// assert_eq!(piece_list(&pos), "White: Kg1, Re1, pawns f2 g2 h2\nBlack: Kg8, pawns f7 g7 h7");
 /// ```
 pub fn piece_list(pos: &Chess) -> String {

@@ -29,7 +29,7 @@ pub use movetext::{MovetextError, play_movetext};
 pub use parse::{MAX_INPUT_LEN, bounded_prefix};
 pub use report::{HintReport, MoveReport, ResolveReport};
 pub use resolve::resolve;
-pub use san_strings::{is_possible, san_strings, san_strings_with_suffixes};
+pub use san_strings::{is_possible, san_strings, san_strings_with_suffixes, why_impossible};
 pub use translate::{Target, move_label, numbered, translate};
 pub use types::{
     CastlingBan, Illegal, MoveSpec, MoveText, Rejected, ResolveError, Resolved, Strictness,
