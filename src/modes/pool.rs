@@ -19,7 +19,8 @@ pub fn puzzle_rating(puzzle: &Puzzle) -> u32 {
 }
 
 /// The lowest and highest rating of Storm's buckets; puzzles outside are
-/// counted in the first or last bucket.
+/// counted in the first or last bucket, and taken there only when the
+/// puzzles inside the range do not fill it.
 pub const STORM_RANGE: (u32, u32) = (1000, 2500);
 
 /// The width of one rating bucket.
@@ -30,7 +31,8 @@ pub const PER_BUCKET: usize = 8;
 
 /// Storm's pool from `ratings` (one per candidate puzzle, by index): up to
 /// [`PER_BUCKET`] puzzles from each 100-point bucket between 1000 and 2500,
-/// chosen at random with `seed`, in rising rating (ties: the shuffled
+/// chosen at random with `seed` (from outside the range only to fill a
+/// bucket), in rising rating (ties: the shuffled
 /// order). Returns indices into `ratings`.
 #[must_use]
 pub fn storm_pool(ratings: &[u32], seed: u64) -> Vec<usize> {
@@ -44,6 +46,9 @@ pub fn storm_pool(ratings: &[u32], seed: u64) -> Vec<usize> {
         let j = rng.below(i + 1);
         order.swap(i, j);
     }
+    // Puzzles inside the range first (stable: each group stays shuffled), so
+    // that a 600-rated puzzle opens a run only when 1000 to 1099 has too few.
+    order.sort_by_key(|&i| !(low..high).contains(&ratings[i]));
     let mut taken = vec![0usize; buckets];
     let mut pool: Vec<usize> = Vec::new();
     for i in order {
@@ -86,6 +91,21 @@ mod tests {
         assert_eq!(pool.len(), PER_BUCKET * 2 + 5);
         assert!(pool.windows(2).all(|w| ratings[w[0]] <= ratings[w[1]]));
         assert_eq!(pool.iter().filter(|&&i| ratings[i] == 1050).count(), 8);
+    }
+
+    #[test]
+    fn puzzles_below_the_range_only_fill_the_first_bucket() {
+        // 20 puzzles at 600 and 5 at 1020: the run opens with the five in
+        // range, then three from below to fill the bucket of eight.
+        let mut ratings = vec![600; 20];
+        ratings.extend(vec![1020; 5]);
+        let pool = storm_pool(&ratings, 3);
+        assert_eq!(pool.len(), PER_BUCKET);
+        assert_eq!(pool.iter().filter(|&&i| ratings[i] == 1020).count(), 5);
+        // And with enough in range, none from below.
+        ratings.extend(vec![1080; 10]);
+        let pool = storm_pool(&ratings, 3);
+        assert!(pool.iter().all(|&i| ratings[i] >= 1000), "{pool:?}");
     }
 
     #[test]
