@@ -2,9 +2,7 @@
 //! name errors), `set play --plain [--json]` over two cycles with a quit in
 //! between, `set list` and `stats --json`'s `sets`.
 
-use std::io::Write;
 use std::path::Path;
-use std::process::Stdio;
 
 use serde_json::Value;
 
@@ -14,22 +12,10 @@ const PACK: &str = "tests/fixtures/puzzles/good_pack.json";
 
 /// Runs sancho in `data` with `stdin`: (success, stdout, stderr).
 fn run(args: &[&str], data: &Path, stdin: &str) -> (bool, String, String) {
-    let mut child = support::sancho()
-        .args(args)
-        .arg("--data-dir")
-        .arg(data)
-        .stdin(Stdio::piped())
-        .stdout(Stdio::piped())
-        .stderr(Stdio::piped())
-        .spawn()
-        .expect("run sancho");
-    child
-        .stdin
-        .take()
-        .expect("stdin")
-        .write_all(stdin.as_bytes())
-        .expect("write stdin");
-    let out = child.wait_with_output().expect("wait");
+    let out = support::run_with_stdin(
+        support::sancho().args(args).arg("--data-dir").arg(data),
+        stdin,
+    );
     (
         out.status.success(),
         String::from_utf8(out.stdout).expect("utf-8"),

@@ -36,23 +36,26 @@ pub fn render(app: &App, play: &Play, theme: Theme, area: Rect, frame: &mut Fram
     if app.config().blindfold && play.finish().is_none() {
         render_blindfold(play, theme, board_rect, frame);
     } else {
-        frame.render_widget(
-            Board {
-                pos: play.shown(),
-                bottom: play.bottom(),
-                last_move: play.last_move(),
-                marks: play.marks(),
-                highlights: &[],
-                ascii: app.config().ascii,
-                theme,
-            },
-            board_rect,
-        );
+        frame.render_widget(play_board(play, app.config().ascii, theme), board_rect);
     }
     render_side(app, play, theme, side, frame);
     render_input(app, play, theme, input, frame);
     render_hint(play, app.config().live_hint, theme, hint, frame);
     super::render_footer(app.screen(), theme, footer, frame);
+}
+
+/// The board of a puzzle being played: the position shown (the solution
+/// can be stepped through), its orientation, the last move and the marks.
+pub(super) fn play_board(play: &Play, ascii: bool, theme: Theme) -> Board<'_> {
+    Board {
+        pos: play.shown(),
+        bottom: play.bottom(),
+        last_move: play.last_move(),
+        marks: play.marks(),
+        highlights: &[],
+        ascii,
+        theme,
+    }
 }
 
 /// Blindfold: the puzzle's start position in words where the board would

@@ -10,8 +10,7 @@ use ratatui::style::{Modifier, Style};
 use ratatui::text::{Line, Span};
 use ratatui::widgets::{Block, Borders, Paragraph};
 
-use super::board::Board;
-use super::puzzle::{board_area_at_most, hint_lines, puzzle_areas};
+use super::puzzle::{board_area_at_most, hint_lines, play_board, puzzle_areas};
 use crate::config::LiveHint;
 use crate::modes::combo_bonus_ms;
 use crate::progress::{Mode, ModeRecords};
@@ -53,18 +52,7 @@ fn render_run(
     );
     let board_rect = board_area_at_most(body, app.config().board);
     let bw = board_rect.width;
-    frame.render_widget(
-        Board {
-            pos: play.shown(),
-            bottom: play.bottom(),
-            last_move: play.last_move(),
-            marks: play.marks(),
-            highlights: &[],
-            ascii: app.config().ascii,
-            theme,
-        },
-        board_rect,
-    );
+    frame.render_widget(play_board(play, app.config().ascii, theme), board_rect);
     let side = Rect::new(
         body.x + bw + 1,
         body.y,
