@@ -22,8 +22,10 @@
 //! `records` is null when nothing was saved, else the bests after this run:
 //! `{"storm_runs", "storm_best_today", "storm_best", "streak_runs", "streak_best"}`.
 //!
-//! Line mode cannot interrupt a typed line: the clock is read when an answer
-//! arrives, and an answer that comes after zero ends the run uncounted.
+//! Storm's clock starts with the first move played (as on Lichess and in the
+//! full screen), so reading the first puzzle costs nothing. Line mode cannot
+//! interrupt a typed line: the clock is read when an answer arrives, and an
+//! answer that comes after zero ends the run uncounted.
 
 use std::io::{self, BufRead, Write};
 
@@ -276,7 +278,7 @@ pub fn run_storm_in<R: BufRead, W: Write>(
     pool: &[usize],
     seconds: u32,
     json: bool,
-    mut clock: impl FnMut() -> u64,
+    clock: impl FnMut() -> u64,
     mut on_finish: impl FnMut(&Puzzle, bool, u64) -> io::Result<()>,
     on_end: impl FnOnce(&StormSummary) -> io::Result<Option<ModeRecords>>,
     lang: Lang,
@@ -287,8 +289,10 @@ pub fn run_storm_in<R: BufRead, W: Write>(
         blindfold: false,
         lang,
     };
-    let origin = clock();
-    let mut now = move || clock().saturating_sub(origin);
+    let mut clock = RunClock {
+        read: clock,
+        origin: None,
+    };
     let mut storm = Storm::new(seconds);
     out.event(
         json!({"event": "storm_start", "seconds": seconds, "puzzles": pool.len()}),
@@ -299,7 +303,7 @@ pub fn run_storm_in<R: BufRead, W: Write>(
         let Some(puzzle) = puzzles.get(i) else {
             continue;
         };
-        if storm.is_over(now()) {
+        if storm.is_over(clock.now()) {
             end = RunEnd::Over;
             break;
         }
@@ -313,11 +317,11 @@ pub fn run_storm_in<R: BufRead, W: Write>(
             events,
             &session,
         )?;
-        let started = now();
+        let started = clock.now();
         storm.start_puzzle(started);
         loop {
             if !json {
-                let t = now();
+                let t = clock.now();
                 writeln!(
                     out.w,
                     "{} left, combo {}. You play {}:",
@@ -339,12 +343,15 @@ pub fn run_storm_in<R: BufRead, W: Write>(
                     break 'puzzles;
                 }
             };
-            let t = now();
+            let mut t = clock.now();
             if storm.is_over(t) {
                 end = RunEnd::Over;
                 break 'puzzles;
             }
             let judged = judge(&mut out, &mut session, &answer)?;
+            if !matches!(judged, Judged::Refused) && clock.origin.is_none() {
+                t = clock.start();
+            }
             let change = match judged {
                 Judged::Refused => None,
                 Judged::Correct(_) => storm.correct_move(t),
@@ -394,7 +401,7 @@ pub fn run_storm_in<R: BufRead, W: Write>(
             }
         }
     }
-    storm.stop(now());
+    storm.stop(clock.now());
     let s = storm.summary();
     // Saved first, then said.
     let records = on_end(&s)?;
@@ -412,6 +419,26 @@ pub fn run_storm_in<R: BufRead, W: Write>(
         },
     )?;
     Ok((s, end))
+}
+
+/// Storm's clock in line mode: milliseconds since the first move played,
+/// 0 before it.
+struct RunClock<C> {
+    read: C,
+    origin: Option<u64>,
+}
+
+impl<C: FnMut() -> u64> RunClock<C> {
+    fn now(&mut self) -> u64 {
+        let t = (self.read)();
+        self.origin.map_or(0, |o| t.saturating_sub(o))
+    }
+
+    /// Starts the clock now (the first move), returning 0.
+    fn start(&mut self) -> u64 {
+        self.origin = Some((self.read)());
+        0
+    }
 }
 
 /// The plain-text summary of a Storm run.

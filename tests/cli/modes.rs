@@ -239,10 +239,11 @@ fn storm_line_mode_keeps_time_on_a_scripted_run() {
         .iter()
         .map(|c| c["remaining_ms"].as_u64().unwrap())
         .collect();
+    // The clock starts with the first move, at 1 s: that move is at 0.
     let moves = solution(first).len();
-    let mut expected: Vec<u64> = (1..=moves as u64).map(|k| 60_000 - 1_000 * k).collect();
-    expected.push(60_000 - solved_at - 500);
-    expected.push(60_000 - solved_at - 1_000 - 10_000);
+    let mut expected: Vec<u64> = (0..moves as u64).map(|k| 60_000 - 1_000 * k).collect();
+    expected.push(60_000 - (solved_at - 1_000) - 500);
+    expected.push(60_000 - solved_at - 10_000);
     assert_eq!(clocks, expected);
     assert_eq!(of_kind(&events, "solved")[0]["id"], first.id.as_str());
     assert_eq!(of_kind(&events, "failed")[0]["id"], second.id.as_str());
@@ -256,7 +257,7 @@ fn storm_line_mode_keeps_time_on_a_scripted_run() {
     assert_eq!(
         finished,
         [
-            (first.id.clone(), true, solved_at),
+            (first.id.clone(), true, solved_at - 1_000),
             (second.id.clone(), false, 1_000)
         ]
     );
@@ -266,14 +267,22 @@ fn storm_line_mode_keeps_time_on_a_scripted_run() {
 fn storm_line_mode_ends_when_the_clock_runs_out() {
     let puzzles = builtin();
     let clock = Rc::new(Cell::new(0));
-    // The answer comes after 10 s of a 5 s run: it does not count.
-    let input = Script::new(&[(10_000, solution(&puzzles[0])[0].clone())], clock.clone());
+    // Reading the first puzzle for 10 s costs nothing: the clock of this
+    // 5 s run starts with the first move. The next answer comes 6 s later,
+    // after zero: it does not count.
+    let mut script: Vec<(u64, String)> = solution(&puzzles[0])
+        .into_iter()
+        .map(|mv| (10_000, mv))
+        .collect();
+    script.push((16_000, solution(&puzzles[1])[0].clone()));
+    let first_moves = script.len() as u32 - 1;
+    let input = Script::new(&script, clock.clone());
     let mut out = Vec::new();
     let (summary, end) = run_storm(
         input,
         &mut out,
         &puzzles,
-        &[0],
+        &[0, 1],
         5,
         true,
         || clock.get(),
@@ -282,9 +291,13 @@ fn storm_line_mode_ends_when_the_clock_runs_out() {
     )
     .unwrap();
     assert_eq!(end, RunEnd::Over);
-    assert_eq!((summary.moves, summary.score), (0, 0));
+    assert_eq!((summary.moves, summary.score), (first_moves, 1));
     let events = events(&out);
-    assert!(of_kind(&events, "correct").is_empty());
+    assert_eq!(
+        of_kind(&events, "solved").len(),
+        1,
+        "the first puzzle counts"
+    );
     assert_eq!(events.last().unwrap()["reason"], "time");
 }
 
