@@ -27,9 +27,15 @@ pub const STATUS_RETRY: &str = "Again from the start.";
 pub const NO_PUZZLES: &str = "No puzzles loaded: start sancho with a puzzle file.";
 /// The home screen's notice after the last puzzle.
 pub const ALL_DONE: &str = "That was the last puzzle.";
-/// The hint panel when nothing is typed.
-pub const HINT_EMPTY: &str =
-    "Type a move in SAN (Nf3, exd5, O-O, e8=Q). Tab completes, Enter plays.";
+/// The hint panel when nothing is typed, its examples in `lang`'s letters
+/// (German: "Sf3, exd5, O-O, e8=D").
+pub fn hint_empty(lang: crate::notation::Lang) -> String {
+    format!(
+        "Type a move in SAN ({}, exd5, O-O, {}). Tab completes, Enter plays.",
+        lang.localize("Nf3"),
+        lang.localize("e8=Q")
+    )
+}
 /// The hint panel once the puzzle is over.
 pub const HINT_OVER: &str =
     "←/→ Home/End: step through the solution   Enter or F4: next   F5: retry   Esc: menu";

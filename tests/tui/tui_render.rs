@@ -6,7 +6,7 @@ use ratatui::backend::TestBackend;
 use ratatui::buffer::Buffer;
 use ratatui::layout::Rect;
 use ratatui::style::{Color, Modifier, Style};
-use sancho::notation::{Hint, HintState, hint};
+use sancho::notation::{Hint, HintState, Lang, hint};
 use sancho::puzzle::{Puzzle, read_lichess};
 use sancho::spoiler::{Policy, shown};
 use sancho::tui::view::Board;
@@ -352,23 +352,54 @@ fn hint_lines_for_every_state() {
     ];
     let full = |h: &Hint| shown(h, "R", Policy::Full);
     for (hint, theme, text, style) in cases {
-        let lines = hint_lines(&full(hint), theme, 60);
+        let lines = hint_lines(&full(hint), Lang::EN, theme, 60);
         assert!(lines[0].to_string().contains(text), "{}", lines[0]);
         assert_eq!(lines[0].style, style, "{text}");
     }
-    let lines = hint_lines(&full(&ambiguous), colour, 60);
+    let lines = hint_lines(&full(&ambiguous), Lang::EN, colour, 60);
     assert!(lines[0].to_string().contains(" or "), "{}", lines[0]);
-    let narrow = hint_lines(&full(&partial), colour, 20);
+    let narrow = hint_lines(&full(&partial), Lang::EN, colour, 20);
     assert!(narrow[1].to_string().contains("more"), "{}", narrow[1]);
     assert!(narrow[1].width() <= 20);
     // During a puzzle a bare piece letter only says how many fit.
-    let secret = hint_lines(&shown(&partial, "R", Policy::Unsolved), colour, 60);
+    let secret = hint_lines(
+        &shown(&partial, "R", Policy::Unsolved),
+        Lang::EN,
+        colour,
+        60,
+    );
     assert_eq!(secret.len(), 1, "no list: {secret:?}");
     assert!(
         secret[0].to_string().contains("rook moves fit"),
         "{}",
         secret[0]
     );
+}
+
+#[test]
+fn the_empty_hint_gives_its_examples_in_the_users_letters() {
+    let empty = hint(&shakmaty::Chess::default(), "");
+    let theme = Theme::new(false);
+    let english = hint_lines(&shown(&empty, "", Policy::Unsolved), Lang::EN, theme, 80);
+    assert!(
+        english[0].to_string().contains("(Nf3, exd5, O-O, e8=Q)"),
+        "{}",
+        english[0]
+    );
+    let de: Lang = "de".parse().unwrap();
+    let german = hint_lines(&shown(&empty, "", Policy::Unsolved), de, theme, 80);
+    assert!(
+        german[0].to_string().contains("(Sf3, exd5, O-O, e8=D)"),
+        "{}",
+        german[0]
+    );
+    let figurines = hint_lines(
+        &shown(&empty, "", Policy::Unsolved),
+        Lang::EN.with_figurines(true),
+        theme,
+        80,
+    );
+    assert!(figurines[0].to_string().contains("♘f3"), "{}", figurines[0]);
 }
 
 #[test]

@@ -9,7 +9,7 @@ use ratatui::widgets::{Block, Borders, Paragraph, Wrap};
 
 use super::board::{Board, CELLS, board_size, cell_for};
 use crate::config::{BoardSize, LiveHint};
-use crate::notation::HintState;
+use crate::notation::{HintState, Lang};
 use crate::session::SolutionStep;
 use crate::spoiler::{Policy, Shown, shown};
 use crate::tui::app::App;
@@ -403,18 +403,18 @@ fn render_hint(play: &Play, live: LiveHint, theme: Theme, hint: Rect, frame: &mu
         for san in &mut shown.sans {
             *san = play.lang().localize(san);
         }
-        hint_lines(&shown, theme, usize::from(inner.width))
+        hint_lines(&shown, play.lang(), theme, usize::from(inner.width))
     };
     frame.render_widget(Paragraph::new(lines).wrap(Wrap { trim: true }), inner);
 }
 
 /// The hint panel's lines: the state, the candidates (when they may be
 /// listed, else how many fit), the notes.
-pub fn hint_lines(shown: &Shown, theme: Theme, width: usize) -> Vec<Line<'static>> {
+pub fn hint_lines(shown: &Shown, lang: Lang, theme: Theme, width: usize) -> Vec<Line<'static>> {
     let style = theme.hint_state(&shown.state);
     let sans: Vec<&str> = shown.sans.iter().map(String::as_str).collect();
     let head = match &shown.state {
-        HintState::Empty => return vec![Line::styled(strings::HINT_EMPTY, theme.dim())],
+        HintState::Empty => return vec![Line::styled(strings::hint_empty(lang), theme.dim())],
         HintState::Partial if shown.list => strings::hint::partial(sans.len()),
         HintState::Partial => strings::hint::count(shown.count.moves, shown.count.piece),
         HintState::Complete => strings::hint::complete(sans.first().copied().unwrap_or("")),

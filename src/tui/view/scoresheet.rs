@@ -4,7 +4,7 @@
 //! with the errors counted by kind.
 
 use ratatui::Frame;
-use ratatui::layout::{Alignment, Rect};
+use ratatui::layout::{Constraint, Layout, Rect};
 use ratatui::text::{Line, Span};
 use ratatui::widgets::{Block, Borders, Paragraph, Wrap};
 
@@ -40,16 +40,17 @@ pub fn render(app: &App, s: &ScoresheetScreen, theme: Theme, area: Rect, frame: 
             theme.dim(),
         ));
     }
-    frame.render_widget(Paragraph::new(Line::from(spans)), header);
-    if let Some(pace) = playback.pace_ms().filter(|_| !s.is_finished()) {
-        frame.render_widget(
-            Paragraph::new(Span::styled(
-                format!("a move every {}", strings::seconds(pace)),
-                theme.key(),
-            ))
-            .alignment(Alignment::Right),
-            header,
-        );
+    // The pace keeps its place on the right; the title is cut before it.
+    let pace = playback
+        .pace_ms()
+        .filter(|_| !s.is_finished())
+        .map(|pace| format!(" a move every {}", strings::seconds(pace)));
+    let width = pace.as_ref().map_or(0, |p| p.chars().count() as u16);
+    let [title, right] =
+        Layout::horizontal([Constraint::Fill(1), Constraint::Length(width)]).areas(header);
+    frame.render_widget(Paragraph::new(Line::from(spans)), title);
+    if let Some(pace) = pace {
+        frame.render_widget(Paragraph::new(Span::styled(pace, theme.key())), right);
     }
     if s.is_finished() {
         let rect = Rect::new(

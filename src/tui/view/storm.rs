@@ -227,7 +227,7 @@ fn render_hint(play: &Play, live: LiveHint, theme: Theme, area: Rect, frame: &mu
         for san in &mut shown.sans {
             *san = play.lang().localize(san);
         }
-        hint_lines(&shown, theme, usize::from(inner.width))
+        hint_lines(&shown, play.lang(), theme, usize::from(inner.width))
     };
     frame.render_widget(Paragraph::new(lines), inner);
 }
