@@ -26,7 +26,7 @@ use sancho::record::source_of;
 use sancho::tui;
 
 use super::data::{now, open_store_noting, stopwatch, tell_notice};
-use super::play::{Trainer, library_if_any, mined_pack};
+use super::play::{DisplayArgs, Trainer, library_if_any, mined_pack};
 
 /// `sancho storm`.
 #[derive(Debug, Args)]
@@ -43,6 +43,9 @@ pub struct StormArgs {
     /// The seed that picks the puzzles (default: the time), to replay a run's pool.
     #[arg(long)]
     seed: Option<u64>,
+    /// How the board is drawn.
+    #[command(flatten)]
+    display: DisplayArgs,
 }
 
 /// `sancho streak`.
@@ -57,6 +60,9 @@ pub struct StreakArgs {
     /// The seed that orders puzzles of equal rating (default: the time).
     #[arg(long)]
     seed: Option<u64>,
+    /// How the board is drawn.
+    #[command(flatten)]
+    display: DisplayArgs,
 }
 
 /// The full-screen trainer opened on a run (`start`), over the candidate
@@ -65,6 +71,7 @@ fn full_screen(
     start: tui::Start,
     data_dir: Option<PathBuf>,
     lang: Option<Lang>,
+    display: DisplayArgs,
 ) -> anyhow::Result<ExitCode> {
     // Before any loading: the answer comes at once.
     super::terminal::require()?;
@@ -78,12 +85,14 @@ fn full_screen(
         }
     };
     let (puzzles, builtin) = candidates(data_dir.clone())?;
+    let mut config = tui::Config {
+        start,
+        lang,
+        ..tui::Config::default()
+    };
+    display.apply(&mut config);
     Trainer {
-        config: tui::Config {
-            start,
-            lang,
-            ..tui::Config::default()
-        },
+        config,
         puzzles,
         order: Vec::new(),
         builtin,
@@ -256,7 +265,12 @@ pub fn storm(
     let seed = args.seed.unwrap_or_else(|| now().0.unsigned_abs());
     if !args.plain {
         let seconds = args.seconds;
-        return full_screen(tui::Start::Storm { seconds, seed }, data_dir, lang);
+        return full_screen(
+            tui::Start::Storm { seconds, seed },
+            data_dir,
+            lang,
+            args.display,
+        );
     }
     let store = RefCell::new(open_store(data_dir.clone()));
     let (puzzles, builtin) = candidates(data_dir)?;
@@ -300,7 +314,7 @@ pub fn streak(
 ) -> anyhow::Result<ExitCode> {
     let seed = args.seed.unwrap_or_else(|| now().0.unsigned_abs());
     if !args.plain {
-        return full_screen(tui::Start::Streak { seed }, data_dir, lang);
+        return full_screen(tui::Start::Streak { seed }, data_dir, lang, args.display);
     }
     let store = RefCell::new(open_store(data_dir.clone()));
     let (puzzles, builtin) = candidates(data_dir)?;

@@ -27,7 +27,7 @@ use super::library::{library_path, open_library};
 mod args;
 
 pub(crate) use args::rating_band;
-pub use args::{PlayArgs, PuzzleSource};
+pub use args::{DisplayArgs, PlayArgs, PuzzleSource};
 
 /// How many library puzzles one session takes (reviews due come first).
 const LIBRARY_SESSION: usize = 100;
@@ -292,15 +292,13 @@ pub fn play(
     }
     // The command line's choices; the config file fills the rest (in
     // `Trainer::run`).
-    let config = tui::Config {
-        ascii: args.ascii,
-        figures: args.figures,
-        colors: args.colors,
+    let mut config = tui::Config {
         start,
         blindfold: args.blindfold,
         lang,
         ..tui::Config::default()
     };
+    args.display.apply(&mut config);
     let filter = args.filter();
     Trainer {
         config,

@@ -100,9 +100,9 @@ pub struct PlaySetArgs {
     /// With --plain: every event as one JSON object per line.
     #[arg(long, requires = "plain")]
     json: bool,
-    /// Draw pieces as letters (K Q R B N P).
-    #[arg(long)]
-    ascii: bool,
+    /// How the board is drawn.
+    #[command(flatten)]
+    display: super::play::DisplayArgs,
 }
 
 /// Runs `sancho set ...`.
@@ -514,12 +514,12 @@ fn play(
         }
         return Ok(ExitCode::SUCCESS);
     }
-    let config = tui::Config {
-        ascii: args.ascii,
+    let mut config = tui::Config {
         start: tui::Start::Puzzles,
         lang,
         ..tui::Config::default()
     };
+    args.display.apply(&mut config);
     let name = set.name.clone();
     let code = Trainer {
         config,

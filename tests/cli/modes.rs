@@ -556,3 +556,35 @@ fn a_storm_run_is_saved_and_shown_in_stats() {
     assert_eq!(stats["modes"]["storm_best"]["moves"], 1);
     assert!(stats["puzzles"].is_object(), "the old keys stay");
 }
+
+#[test]
+fn the_full_screen_modes_take_the_display_flags_of_play() {
+    let data = tempfile::tempdir().unwrap();
+    for args in [
+        &["storm", "--ascii", "--colors", "light"][..],
+        &["streak", "--figures", "--colors", "contrast"],
+        &["set", "play", "nosuch", "--ascii", "--colors", "dark"],
+    ] {
+        let out = support::sancho()
+            .args(args)
+            .arg("--data-dir")
+            .arg(data.path())
+            .stdin(std::process::Stdio::null())
+            .output()
+            .unwrap();
+        let stderr = String::from_utf8_lossy(&out.stderr);
+        // Parsed: what stops them is the missing terminal or the unknown set.
+        assert!(!stderr.contains("unexpected argument"), "{args:?}: {stderr}");
+        assert!(
+            stderr.contains("terminal") || stderr.contains("no set"),
+            "{args:?}: {stderr}"
+        );
+    }
+    let out = support::sancho()
+        .args(["storm", "--colors", "pink"])
+        .output()
+        .unwrap();
+    assert_eq!(out.status.code(), Some(2));
+    let stderr = String::from_utf8_lossy(&out.stderr);
+    assert!(stderr.contains("dark") && stderr.contains("contrast"), "{stderr}");
+}

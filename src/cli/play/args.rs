@@ -12,6 +12,30 @@ use sancho::library::Filter;
 use sancho::tui;
 
 /// What to play and how; shared by `sancho` and `sancho play`.
+/// How the board is drawn, for every command that opens the full screen
+/// (`play`, `storm`, `streak`, `set play`); unset, the config file decides.
+#[derive(Clone, Copy, Debug, Args, Default, PartialEq, Eq)]
+pub struct DisplayArgs {
+    /// Draw pieces as letters (K Q R B N P) instead of Unicode figures.
+    #[arg(long)]
+    pub ascii: bool,
+    /// Chess figures even on a terminal that looks unable to draw them (TERM=linux, dumb).
+    #[arg(long, conflicts_with = "ascii")]
+    pub figures: bool,
+    /// The colour scheme: dark (default), light (for a light background) or contrast.
+    #[arg(long, value_enum, value_name = "SCHEME")]
+    pub colors: Option<tui::Colors>,
+}
+
+impl DisplayArgs {
+    /// Sets `config`'s looks from the flags given.
+    pub fn apply(self, config: &mut tui::Config) {
+        config.ascii = self.ascii;
+        config.figures = self.figures;
+        config.colors = self.colors;
+    }
+}
+
 #[derive(Debug, Args, Default, PartialEq, Eq)]
 pub struct PlayArgs {
     /// A puzzle file to play: a JSON pack or a Lichess `.csv` / `.csv.zst` (default: the built-in packs).
@@ -43,15 +67,9 @@ pub struct PlayArgs {
     /// Play only the puzzle with this id.
     #[arg(long, value_name = "ID")]
     pub puzzle: Option<String>,
-    /// Draw pieces as letters (K Q R B N P) instead of Unicode figures.
-    #[arg(long)]
-    pub ascii: bool,
-    /// Chess figures even on a terminal that looks unable to draw them (TERM=linux, dumb).
-    #[arg(long, conflicts_with = "ascii")]
-    pub figures: bool,
-    /// The colour scheme: dark (default), light (for a light background) or contrast.
-    #[arg(long, value_enum, value_name = "SCHEME")]
-    pub colors: Option<tui::Colors>,
+    /// How the board is drawn.
+    #[command(flatten)]
+    pub display: DisplayArgs,
     /// Line mode: no full screen, for screen readers, dumb terminals and scripts.
     #[arg(long)]
     pub plain: bool,
@@ -172,9 +190,11 @@ impl PlayArgs {
                 t,
             ),
             puzzle: pick(self.puzzle, before.puzzle, "--puzzle", t),
-            ascii: pick(self.ascii, before.ascii, "--ascii", t),
-            figures: pick(self.figures, before.figures, "--figures", t),
-            colors: pick(self.colors, before.colors, "--colors", t),
+            display: DisplayArgs {
+                ascii: pick(self.display.ascii, before.display.ascii, "--ascii", t),
+                figures: pick(self.display.figures, before.display.figures, "--figures", t),
+                colors: pick(self.display.colors, before.display.colors, "--colors", t),
+            },
             plain: pick(self.plain, before.plain, "--plain", t),
             json: pick(self.json, before.json, "--json", t),
             blindfold: pick(self.blindfold, before.blindfold, "--blindfold", t),
@@ -186,7 +206,7 @@ impl PlayArgs {
                 twice.join(", ")
             );
         }
-        if merged.ascii && merged.figures {
+        if merged.display.ascii && merged.display.figures {
             bail!("--ascii and --figures cannot be used together");
         }
         if merged.json && !merged.plain {
