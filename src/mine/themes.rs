@@ -157,14 +157,30 @@ fn pinned(board: &Board, me: Color) -> Vec<(Square, Square)> {
     out
 }
 
-/// Whether the move made a pin that was not there before: one of the
-/// mover's line pieces now holds an enemy piece in front of its king or of
-/// a piece worth more (Lichess's `pin`, found on the board).
+/// Whether the move made a pin that was not there before and that
+/// matters: one of the mover's line pieces now holds an enemy piece in
+/// front of its king or of a piece worth more, and that piece cannot
+/// simply step away from its trouble: a cheaper piece of the mover attacks
+/// it, or it is attacked and undefended. This is the board-level half of
+/// Lichess's `pin` (its "pin prevents escape"); a pin that only stops the
+/// pinned piece from attacking is not tagged.
 fn pins(before: &Chess, after: &Chess, me: Color) -> bool {
     let old = pinned(before.board(), me);
-    pinned(after.board(), me)
+    let board = after.board();
+    pinned(board, me)
         .into_iter()
-        .any(|pin| !old.contains(&pin))
+        .filter(|pin| !old.contains(pin))
+        .any(|(front, _)| {
+            let Some(role) = board.role_at(front) else {
+                return false;
+            };
+            let attackers = board.attacks_to(front, me, board.occupied());
+            let defended = board.attacks_to(front, !me, board.occupied()).any();
+            attackers
+                .into_iter()
+                .any(|a| board.role_at(a).is_some_and(|r| value(r) < value(role)))
+                || (attackers.any() && !defended)
+        })
 }
 
 /// Whether `mv`, the mover's capture with a line piece, takes what stood
@@ -248,11 +264,19 @@ mod tests {
             ),
             // Bb5 pins the knight on c6 to the king.
             ("4k3/8/2n5/8/8/8/8/4KB2 w - - 0 1", "f1b5 e8d8", vec!["pin"]),
-            // Rd1 pins the knight on d5 to the queen on d8.
+            // Rd1 pins the knight on d5 to the queen on d8, and the e4 pawn
+            // attacks it: it cannot escape.
+            (
+                "3q2k1/8/8/3n4/4P3/8/8/R5K1 w - - 0 1",
+                "a1d1 g8h8",
+                vec!["pin"],
+            ),
+            // The same pin without the pawn does not matter: the knight is
+            // defended by the queen behind it and nothing cheaper attacks it.
             (
                 "3q2k1/8/8/3n4/8/8/8/R5K1 w - - 0 1",
                 "a1d1 g8h8",
-                vec!["pin"],
+                vec![],
             ),
             // A pin that was already there is not made by the move.
             ("3q2k1/8/8/3n4/8/8/8/3R2K1 w - - 0 1", "g1h1 g8h8", vec![]),
@@ -274,11 +298,12 @@ mod tests {
                 vec!["skewer"],
             ),
             // Not a skewer: the piece that left was worth less than the one
-            // taken behind it (a knight in front of a queen is a pin).
+            // taken behind it. Nor a pin that matters: the knight in front
+            // of the queen is defended by it and nothing cheaper attacks it.
             (
                 "6qk/8/8/3n4/8/8/8/K4B2 w - - 0 1",
                 "f1c4 d5e3 c4g8",
-                vec!["pin"],
+                vec![],
             ),
             // A quiet rook move: nothing.
             ("4k3/8/8/8/8/8/8/R3K3 w - - 0 1", "a1a2", vec![]),
