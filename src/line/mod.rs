@@ -10,6 +10,7 @@ pub(crate) mod prose;
 pub(crate) mod puzzle;
 pub(crate) mod scoresheet;
 pub(crate) mod storm;
+pub(crate) mod streak;
 
 pub use blindfold::{blindfold_text, blindfold_text_in, numbered_moves};
 pub use board_text::{board_drawing, board_drawing_marked, piece_list, piece_list_in};
@@ -20,7 +21,8 @@ pub use drill::{
 pub use prose::plain_prose;
 pub use puzzle::{Mode, PlaySummary, describe, run_puzzles, run_puzzles_in, run_puzzles_refuting};
 pub use scoresheet::run_scoresheet;
-pub use storm::{RunEnd, run_storm, run_storm_in, run_streak, run_streak_in};
+pub use storm::{RunEnd, run_storm, run_storm_in};
+pub use streak::{run_streak, run_streak_in};
 
 /// The most of one typed line that line mode keeps: far more than any move
 /// or command, so that an over-long line is still told apart ("input too

@@ -32,7 +32,7 @@ use std::io::{self, BufRead, Write};
 use serde_json::json;
 use shakmaty::Position;
 
-use crate::modes::{Storm, StormSummary, Streak, puzzle_rating};
+use crate::modes::{Storm, StormSummary, puzzle_rating};
 use crate::notation::{Lang, color_name};
 use crate::progress::ModeRecords;
 use crate::puzzle::{Puzzle, color_word};
@@ -42,7 +42,7 @@ use super::command::{COMMANDS, Command, is_unknown_word, unknown_word_text};
 use super::puzzle::Out;
 
 /// How a judged answer went.
-enum Judged {
+pub(super) enum Judged {
     /// Not a legal move (refused, no cost).
     Refused,
     /// A correct move; `true` when it finished the puzzle.
@@ -65,7 +65,7 @@ pub enum RunEnd {
 }
 
 impl RunEnd {
-    fn as_str(self, storm: bool) -> &'static str {
+    pub(super) fn as_str(self, storm: bool) -> &'static str {
         match self {
             RunEnd::Over if storm => "time",
             RunEnd::Over => "mistake",
@@ -80,11 +80,11 @@ const STORM_HELP: &str = "Storm: type each move in SAN or UCI. A wrong move cost
 5, 12, 20 and 30 correct moves in a row add 3, 5, 7 and 10 s, then every 10 more add 10 s. \
 An answer that is no legal move costs nothing. Commands: board, help, quit.";
 
-const STREAK_HELP: &str = "Streak: puzzles get harder until your first wrong move. \
+pub(super) const STREAK_HELP: &str = "Streak: puzzles get harder until your first wrong move. \
 Type skip (once per run) to pass a puzzle. Commands: skip, board, help, quit.";
 
 /// What one answer line was.
-enum Line {
+pub(super) enum Line {
     Answer(String),
     Again,
     Skip,
@@ -94,7 +94,7 @@ enum Line {
 
 /// Reads one line and handles the commands every mode shares (board, help,
 /// unknown words, and commands this mode does not have).
-fn read_answer<R: BufRead, W: Write>(
+pub(super) fn read_answer<R: BufRead, W: Write>(
     input: &mut R,
     out: &mut Out<W>,
     session: &Session,
@@ -139,7 +139,11 @@ fn read_answer<R: BufRead, W: Write>(
 
 /// Submits an answer and writes what the session said (never its own
 /// end-of-puzzle events: the mode decides when a puzzle ends).
-fn judge<W: Write>(out: &mut Out<W>, session: &mut Session, answer: &str) -> io::Result<Judged> {
+pub(super) fn judge<W: Write>(
+    out: &mut Out<W>,
+    session: &mut Session,
+    answer: &str,
+) -> io::Result<Judged> {
     let before = session.position().clone();
     let events = session.submit_in(answer, out.lang);
     let mut judged = Judged::Refused;
@@ -174,7 +178,7 @@ fn judge<W: Write>(out: &mut Out<W>, session: &mut Session, answer: &str) -> io:
 }
 
 /// Writes a puzzle's header and board, then its opening events.
-fn show_puzzle<W: Write>(
+pub(super) fn show_puzzle<W: Write>(
     out: &mut Out<W>,
     p: &Puzzle,
     number: usize,
@@ -200,7 +204,11 @@ fn show_puzzle<W: Write>(
 
 /// The `failed` event of a timed mode: a wrong move ended the puzzle, and
 /// its whole solution is shown.
-fn say_failed<W: Write>(out: &mut Out<W>, puzzle: &Puzzle, session: &Session) -> io::Result<()> {
+pub(super) fn say_failed<W: Write>(
+    out: &mut Out<W>,
+    puzzle: &Puzzle,
+    session: &Session,
+) -> io::Result<()> {
     let solution = solution_sans(session);
     let lang = out.lang;
     let local: Vec<String> = solution.iter().map(|s| lang.localize(s)).collect();
@@ -219,7 +227,7 @@ fn say_failed<W: Write>(out: &mut Out<W>, puzzle: &Puzzle, session: &Session) ->
 }
 
 /// The solution's user moves, in SAN, for a failed puzzle.
-fn solution_sans(session: &Session) -> Vec<String> {
+pub(super) fn solution_sans(session: &Session) -> Vec<String> {
     session
         .solution_line()
         .iter()
@@ -227,7 +235,7 @@ fn solution_sans(session: &Session) -> Vec<String> {
         .collect()
 }
 
-fn seconds_text(ms: u64) -> String {
+pub(super) fn seconds_text(ms: u64) -> String {
     format!("{}.{} s", ms / 1000, (ms % 1000) / 100)
 }
 
@@ -467,149 +475,4 @@ pub fn storm_text(s: &StormSummary, end: RunEnd) -> String {
         ));
     }
     text
-}
-
-/// Plays a Streak run over `pool` (indices into `puzzles`, easiest first)
-/// until the first wrong move; `skip` passes one puzzle per run.
-/// `on_finish` is told of each finished puzzle (solved or not, and its
-/// time from `clock`); `on_end` saves the run and returns the bests, which
-/// `streak_end` shows.
-///
-/// # Errors
-/// Reading or writing failed, or `on_finish` did.
-#[allow(clippy::too_many_arguments)]
-pub fn run_streak<R: BufRead, W: Write>(
-    input: R,
-    output: W,
-    puzzles: &[Puzzle],
-    pool: &[usize],
-    json: bool,
-    clock: impl FnMut() -> u64,
-    on_finish: impl FnMut(&Puzzle, bool, u64) -> io::Result<()>,
-    on_end: impl FnOnce(&Streak) -> io::Result<Option<ModeRecords>>,
-) -> io::Result<(Streak, RunEnd)> {
-    run_streak_in(
-        input,
-        output,
-        puzzles,
-        pool,
-        json,
-        clock,
-        on_finish,
-        on_end,
-        Lang::EN,
-    )
-}
-
-/// [`run_streak`] with the moves read and written in `lang`'s letters or
-/// figurines; JSON keeps SAN English.
-///
-/// # Errors
-/// As [`run_streak`].
-#[allow(clippy::too_many_arguments)]
-pub fn run_streak_in<R: BufRead, W: Write>(
-    mut input: R,
-    output: W,
-    puzzles: &[Puzzle],
-    pool: &[usize],
-    json: bool,
-    mut clock: impl FnMut() -> u64,
-    mut on_finish: impl FnMut(&Puzzle, bool, u64) -> io::Result<()>,
-    on_end: impl FnOnce(&Streak) -> io::Result<Option<ModeRecords>>,
-    lang: Lang,
-) -> io::Result<(Streak, RunEnd)> {
-    let mut out = Out {
-        w: output,
-        json,
-        blindfold: false,
-        lang,
-    };
-    let mut streak = Streak::new();
-    out.event(
-        json!({"event": "streak_start", "puzzles": pool.len()}),
-        || format!("Streak. {STREAK_HELP}"),
-    )?;
-    let mut end = RunEnd::NoPuzzlesLeft;
-    'puzzles: for (k, &i) in pool.iter().enumerate() {
-        let Some(puzzle) = puzzles.get(i) else {
-            continue;
-        };
-        let (mut session, events) = Session::new(puzzle.clone());
-        show_puzzle(
-            &mut out,
-            puzzle,
-            k + 1,
-            pool.len(),
-            streak.solved(),
-            events,
-            &session,
-        )?;
-        let started = clock();
-        loop {
-            if !json {
-                let skip = if streak.can_skip() { ", skip" } else { "" };
-                writeln!(
-                    out.w,
-                    "Streak {}. You play {} (or board, help{skip}, quit):",
-                    streak.solved(),
-                    color_name(session.position().turn())
-                )?;
-                out.w.flush()?;
-            }
-            let skip_allowed = streak.can_skip();
-            let answer =
-                match read_answer(&mut input, &mut out, &session, STREAK_HELP, skip_allowed)? {
-                    Line::Answer(a) => a,
-                    Line::Again => continue,
-                    Line::Skip => {
-                        streak.skip();
-                        out.event(
-                            json!({"event": "skipped", "id": puzzle.id, "skips_left": 0}),
-                            || format!("Skipped {}: that was this run's one skip.", puzzle.id),
-                        )?;
-                        continue 'puzzles;
-                    }
-                    Line::Quit => {
-                        end = RunEnd::Quit;
-                        break 'puzzles;
-                    }
-                    Line::End => {
-                        end = RunEnd::EndOfInput;
-                        break 'puzzles;
-                    }
-                };
-            match judge(&mut out, &mut session, &answer)? {
-                Judged::Refused | Judged::Correct(false) => {}
-                Judged::Correct(true) => {
-                    streak.solve();
-                    on_finish(puzzle, true, clock().saturating_sub(started))?;
-                    out.event(
-                        json!({"event": "solved", "id": puzzle.id, "streak": streak.solved()}),
-                        || format!("Solved {}. Streak: {}.", puzzle.id, streak.solved()),
-                    )?;
-                    continue 'puzzles;
-                }
-                Judged::Wrong => {
-                    streak.fail(&puzzle.id);
-                    on_finish(puzzle, false, clock().saturating_sub(started))?;
-                    say_failed(&mut out, puzzle, &session)?;
-                    end = RunEnd::Over;
-                    break 'puzzles;
-                }
-            }
-        }
-    }
-    let records = on_end(&streak)?;
-    out.event(
-        json!({"event": "streak_end", "streak": streak.solved(), "failed": streak.failed(),
-               "reason": end.as_str(false), "records": records}),
-        || {
-            let mut text = format!("\nStreak over: {} solved in a row.", streak.solved());
-            if let Some(r) = &records {
-                text.push_str(&format!("\n{r}"));
-            }
-            text
-        },
-    )?;
-    Ok((streak, end))
 }

@@ -273,11 +273,7 @@ mod tests {
             ),
             // The same pin without the pawn does not matter: the knight is
             // defended by the queen behind it and nothing cheaper attacks it.
-            (
-                "3q2k1/8/8/3n4/8/8/8/R5K1 w - - 0 1",
-                "a1d1 g8h8",
-                vec![],
-            ),
+            ("3q2k1/8/8/3n4/8/8/8/R5K1 w - - 0 1", "a1d1 g8h8", vec![]),
             // A pin that was already there is not made by the move.
             ("3q2k1/8/8/3n4/8/8/8/3R2K1 w - - 0 1", "g1h1 g8h8", vec![]),
             // A piece in front of a cheaper one is not pinned: Bb5 attacks
@@ -300,11 +296,7 @@ mod tests {
             // Not a skewer: the piece that left was worth less than the one
             // taken behind it. Nor a pin that matters: the knight in front
             // of the queen is defended by it and nothing cheaper attacks it.
-            (
-                "6qk/8/8/3n4/8/8/8/K4B2 w - - 0 1",
-                "f1c4 d5e3 c4g8",
-                vec![],
-            ),
+            ("6qk/8/8/3n4/8/8/8/K4B2 w - - 0 1", "f1c4 d5e3 c4g8", vec![]),
             // A quiet rook move: nothing.
             ("4k3/8/8/8/8/8/8/R3K3 w - - 0 1", "a1a2", vec![]),
         ];

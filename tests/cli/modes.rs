@@ -574,7 +574,10 @@ fn the_full_screen_modes_take_the_display_flags_of_play() {
             .unwrap();
         let stderr = String::from_utf8_lossy(&out.stderr);
         // Parsed: what stops them is the missing terminal or the unknown set.
-        assert!(!stderr.contains("unexpected argument"), "{args:?}: {stderr}");
+        assert!(
+            !stderr.contains("unexpected argument"),
+            "{args:?}: {stderr}"
+        );
         assert!(
             stderr.contains("terminal") || stderr.contains("no set"),
             "{args:?}: {stderr}"
@@ -586,5 +589,8 @@ fn the_full_screen_modes_take_the_display_flags_of_play() {
         .unwrap();
     assert_eq!(out.status.code(), Some(2));
     let stderr = String::from_utf8_lossy(&out.stderr);
-    assert!(stderr.contains("dark") && stderr.contains("contrast"), "{stderr}");
+    assert!(
+        stderr.contains("dark") && stderr.contains("contrast"),
+        "{stderr}"
+    );
 }
