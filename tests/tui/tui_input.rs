@@ -232,3 +232,42 @@ fn the_last_hint_rung_is_in_german_letters() {
         "{said:?}"
     );
 }
+
+#[test]
+fn clicks_open_drills_and_lessons_and_start_the_coordinates_drill() {
+    // 18 rows is below the minimum size; 24 rows scroll the drills menu.
+    for size in [(100, 30), (80, 24), (120, 40)] {
+        let mut app = App::new(Config::default(), vec![back_rank()]);
+        app.update(Action::Resize(size.0, size.1));
+        app.update(Action::Click(
+            size.0 / 2,
+            row_of(&app, size, "Drills and lessons"),
+        ));
+        assert_eq!(app.view(), View::Drills);
+        // The header and the footer are no items.
+        for row in [0, size.1 - 1] {
+            app.update(Action::Click(3, row));
+            assert_eq!(app.view(), View::Drills, "row {row} at {size:?}");
+        }
+        // The lesson list, then a lesson's page.
+        app.update(Action::Click(size.0 / 2, row_of(&app, size, "Lessons")));
+        assert_eq!(app.view(), View::Lessons, "{size:?}");
+        let title = sancho::drill::lessons()[1].title.clone();
+        app.update(Action::Click(size.0 / 2, row_of(&app, size, &title)));
+        assert_eq!(app.view(), View::Lesson, "{size:?}");
+        assert_eq!(app.lesson_menu_index(), 1, "{size:?}");
+        app.update(Action::Back);
+        app.update(Action::Back);
+        // Coordinates open on their options; a click on a row picks it,
+        // a click on "Start the drill" starts.
+        app.update(Action::Click(size.0 / 2, row_of(&app, size, "Coordinates")));
+        assert_eq!(app.view(), View::CoordSetup, "{size:?}");
+        app.update(Action::Click(size.0 / 2, row_of(&app, size, "Clock")));
+        assert_eq!(app.view(), View::CoordSetup, "a row is picked, not started");
+        app.update(Action::Click(
+            size.0 / 2,
+            row_of(&app, size, "Start the drill"),
+        ));
+        assert_eq!(app.view(), View::Drill, "{size:?}");
+    }
+}

@@ -11,6 +11,7 @@ use crate::tui::coords::CoordRow;
 use crate::tui::drill::{DrillScreen, Phase};
 use crate::tui::input::InputLine;
 use crate::tui::strings;
+use crate::tui::view::list_item_at;
 
 impl App {
     pub(super) fn update_drills(&mut self, action: Action) {
@@ -19,6 +20,13 @@ impl App {
             Action::Up => self.drill_menu = (self.drill_menu + n - 1) % n,
             Action::Down => self.drill_menu = (self.drill_menu + 1) % n,
             Action::Back => self.view = View::Home,
+            // A click selects an item and opens it, as on the home menu.
+            Action::Click(_, row) => {
+                if let Some(item) = list_item_at(self.size, self.drill_menu, n, row) {
+                    self.drill_menu = item;
+                    self.update_drills(Action::Select);
+                }
+            }
             Action::Select => {
                 self.notice = None;
                 let seed = self.context.seed.wrapping_add(self.drills_started);
@@ -52,6 +60,16 @@ impl App {
             Action::Down => self.coord_setup.move_row(1),
             Action::Left => self.coord_setup.change(-1),
             Action::Right => self.coord_setup.change(1),
+            // A click picks a row (← → then change it); on Start, starts.
+            Action::Click(_, row) => {
+                let rows = CoordRow::ALL.len();
+                if let Some(item) = list_item_at(self.size, self.coord_setup.row, rows, row) {
+                    self.coord_setup.row = item;
+                    if item == rows - 1 {
+                        self.update_coord_setup(Action::Select);
+                    }
+                }
+            }
             Action::Select => {
                 let seed = self.context.seed.wrapping_add(self.drills_started);
                 let timed = self.coord_setup.timed;
@@ -280,6 +298,12 @@ impl App {
             Action::Down => self.lesson_menu = (self.lesson_menu + 1) % n,
             Action::Back => self.view = View::Drills,
             Action::Select => self.open_lesson(self.lesson_menu),
+            Action::Click(_, row) => {
+                if let Some(item) = list_item_at(self.size, self.lesson_menu, n, row) {
+                    self.lesson_menu = item;
+                    self.open_lesson(item);
+                }
+            }
             _ => {}
         }
     }

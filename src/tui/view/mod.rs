@@ -198,11 +198,34 @@ pub(crate) fn render_list(
         lines.push(Line::raw(""));
         lines.push(Line::styled(notice.to_owned(), theme.hint_message()));
     }
-    // Keep the highlighted item in view on short terminals.
-    let skip = (selected + 2).saturating_sub(usize::from(body.height));
-    let skip = u16::try_from(skip).unwrap_or(u16::MAX);
+    let skip = u16::try_from(list_skip(selected, body.height)).unwrap_or(u16::MAX);
     frame.render_widget(Paragraph::new(lines).scroll((skip, 0)), body);
     render_footer(app.screen(), theme, footer, frame);
+}
+
+/// How many lines [`render_list`] scrolls so that the highlighted item
+/// stays in view on a short terminal.
+fn list_skip(selected: usize, body_height: u16) -> usize {
+    (selected + 2).saturating_sub(usize::from(body_height))
+}
+
+/// The item of a [`render_list`] list of `count` items drawn on a screen of
+/// `size` with `selected` highlighted, on terminal row `row` (a mouse
+/// click), if one is there.
+pub(crate) fn list_item_at(
+    size: (u16, u16),
+    selected: usize,
+    count: usize,
+    row: u16,
+) -> Option<usize> {
+    // The header row, then the body (a blank line before the first item);
+    // the footer row at the bottom.
+    let body_height = size.1.saturating_sub(2);
+    let line = usize::from(row.checked_sub(1)?) + list_skip(selected, body_height);
+    if row >= 1 + body_height {
+        return None;
+    }
+    line.checked_sub(1).filter(|&i| i < count)
 }
 
 /// Splits `text` into lines of at most `width` columns at spaces, so that
