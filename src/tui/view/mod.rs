@@ -221,10 +221,10 @@ pub(crate) fn list_item_at(
     // The header row, then the body (a blank line before the first item);
     // the footer row at the bottom.
     let body_height = size.1.saturating_sub(2);
-    let line = usize::from(row.checked_sub(1)?) + list_skip(selected, body_height);
-    if row >= 1 + body_height {
+    if row == 0 || row > body_height {
         return None;
     }
+    let line = usize::from(row - 1) + list_skip(selected, body_height);
     line.checked_sub(1).filter(|&i| i < count)
 }
 
