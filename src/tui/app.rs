@@ -18,7 +18,7 @@ use super::filter::FilterState;
 use super::play::{Play, PlayedPuzzle};
 use super::scoresheet::ScoresheetScreen;
 use super::storm::RunScreen;
-use super::view::{MIN_HEIGHT, MIN_WIDTH};
+use super::view::geometry::{MIN_HEIGHT, MIN_WIDTH};
 use crate::drill::{self, DrillKind, Lesson};
 use crate::progress::{Recorded, Stats};
 use crate::puzzle::Puzzle;
@@ -406,7 +406,7 @@ impl App {
             // A click on an item selects and opens it (no notice is shown
             // here: a click on one only dismissed it, above).
             Action::Click(_, row) => {
-                if let Some(item) = crate::tui::view::home::item_at(self.size, false, row) {
+                if let Some(item) = crate::tui::view::geometry::item_at(self.size, false, row) {
                     self.menu = item;
                     self.update_home(Action::Select);
                 }

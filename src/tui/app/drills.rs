@@ -11,7 +11,7 @@ use crate::tui::coords::CoordRow;
 use crate::tui::drill::{DrillScreen, Phase};
 use crate::tui::input::InputLine;
 use crate::tui::strings;
-use crate::tui::view::list_item_at;
+use crate::tui::view::geometry::list_item_at;
 
 impl App {
     pub(super) fn update_drills(&mut self, action: Action) {
@@ -155,7 +155,7 @@ impl App {
                 Action::Right => d.move_cursor(1, 0),
                 Action::Submit => d.choose(d.cursor()),
                 Action::Click(column, row) => {
-                    if let Some(square) = crate::tui::view::drill::square_at(
+                    if let Some(square) = crate::tui::view::geometry::square_at(
                         self.size,
                         self.config.board,
                         d.bottom(),
@@ -181,7 +181,7 @@ impl App {
             let picking = d.picking();
             let handled = match action {
                 Action::Click(column, row) => {
-                    if let Some(square) = crate::tui::view::drill::square_at(
+                    if let Some(square) = crate::tui::view::geometry::square_at(
                         self.size,
                         self.config.board,
                         d.bottom(),

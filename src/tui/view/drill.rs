@@ -2,21 +2,19 @@
 //! and a drill's summary.
 
 use ratatui::Frame;
-use ratatui::layout::{Alignment, Constraint, Layout, Rect};
+use ratatui::layout::{Alignment, Rect};
 use ratatui::text::{Line, Span};
 use ratatui::widgets::{Block, Borders, Paragraph, Wrap};
 
 use super::board::Board;
-use super::puzzle::board_area_at_most;
-use crate::config::BoardSize;
+use super::geometry::{board_area_at_most, drill_areas};
 use crate::drill::{DrillSummary, Exercise, Show};
 use crate::tui::app::{App, DrillEntry};
 use crate::tui::drill::{Answered, DrillScreen, Phase};
 use crate::tui::play::HintMarks;
 use crate::tui::strings;
 use crate::tui::theme::{SquareMark, Theme};
-use ratatui::layout::Position;
-use shakmaty::{Chess, Color, Square};
+use shakmaty::Square;
 
 /// Draws the drills menu.
 pub fn render_menu(app: &App, theme: Theme, area: Rect, frame: &mut Frame) {
@@ -44,51 +42,6 @@ pub fn render_menu(app: &App, theme: Theme, area: Rect, frame: &mut Frame) {
         area,
         frame,
     );
-}
-
-/// The drill screen's areas: header, body (board and panel), input, footer.
-pub fn drill_areas(area: Rect) -> [Rect; 4] {
-    Layout::vertical([
-        Constraint::Length(1),
-        Constraint::Fill(1),
-        Constraint::Length(3),
-        Constraint::Length(1),
-    ])
-    .areas(area)
-}
-
-/// The square under the terminal cell (`column`, `row`) on the drill
-/// screen of a terminal of `size` with `bottom` at the bottom, if the cell
-/// is on the board (the layout is the one [`render`] draws).
-pub fn square_at(
-    size: (u16, u16),
-    board: BoardSize,
-    bottom: Color,
-    column: u16,
-    row: u16,
-) -> Option<Square> {
-    let (width, height) = size;
-    if width < super::MIN_WIDTH || height < super::MIN_HEIGHT {
-        return None;
-    }
-    let [_, body, _, _] = drill_areas(Rect::new(0, 0, width, height));
-    let area = board_area_at_most(body, board);
-    let pos = Chess::default();
-    let board = Board {
-        pos: &pos,
-        bottom,
-        last_move: None,
-        marks: HintMarks::default(),
-        highlights: &[],
-        ascii: true,
-        theme: Theme::with(Default::default(), Default::default(), true),
-    };
-    let point = Position::new(column, row);
-    Square::ALL.into_iter().find(|&sq| {
-        board
-            .square_rect(area, sq)
-            .is_some_and(|r| r.contains(point))
-    })
 }
 
 /// The squares a wrong "Find" answer is shown on: the one chosen and the

@@ -4,6 +4,7 @@ pub(crate) mod board;
 pub(crate) mod coords;
 pub(crate) mod drill;
 pub(crate) mod filter;
+pub(crate) mod geometry;
 pub(crate) mod help;
 pub(crate) mod home;
 pub(crate) mod lessons;
@@ -14,8 +15,8 @@ pub(crate) mod stats;
 pub(crate) mod storm;
 
 pub use board::Board;
-pub use drill::drill_areas;
-pub use puzzle::{board_area, hint_lines, move_lines, puzzle_areas};
+pub use geometry::{MIN_HEIGHT, MIN_WIDTH, board_area, drill_areas, puzzle_areas};
+pub use puzzle::{hint_lines, move_lines};
 
 use ratatui::Frame;
 use ratatui::layout::{Alignment, Constraint, Layout, Rect};
@@ -27,13 +28,7 @@ use super::context::KeyContext;
 use super::keys::{bindings_for, key_label};
 use super::strings;
 use super::theme::Theme;
-
-/// The narrowest terminal the screens fit in: the smallest board (26
-/// columns) beside a 33-column panel with its border.
-pub const MIN_WIDTH: u16 = 60;
-/// The shortest terminal the screens fit in: header 1, board 9, input 3,
-/// hint panel 5, footer 1.
-pub const MIN_HEIGHT: u16 = 19;
+use geometry::list_skip;
 
 /// Draws the whole interface.
 pub fn render(app: &App, frame: &mut Frame) {
@@ -201,31 +196,6 @@ pub(crate) fn render_list(
     let skip = u16::try_from(list_skip(selected, body.height)).unwrap_or(u16::MAX);
     frame.render_widget(Paragraph::new(lines).scroll((skip, 0)), body);
     render_footer(app.screen(), theme, footer, frame);
-}
-
-/// How many lines [`render_list`] scrolls so that the highlighted item
-/// stays in view on a short terminal.
-fn list_skip(selected: usize, body_height: u16) -> usize {
-    (selected + 2).saturating_sub(usize::from(body_height))
-}
-
-/// The item of a [`render_list`] list of `count` items drawn on a screen of
-/// `size` with `selected` highlighted, on terminal row `row` (a mouse
-/// click), if one is there.
-pub(crate) fn list_item_at(
-    size: (u16, u16),
-    selected: usize,
-    count: usize,
-    row: u16,
-) -> Option<usize> {
-    // The header row, then the body (a blank line before the first item);
-    // the footer row at the bottom.
-    let body_height = size.1.saturating_sub(2);
-    if row == 0 || row > body_height {
-        return None;
-    }
-    let line = usize::from(row - 1) + list_skip(selected, body_height);
-    line.checked_sub(1).filter(|&i| i < count)
 }
 
 /// Splits `text` into lines of at most `width` columns at spaces, so that

@@ -7,8 +7,9 @@ use ratatui::style::{Modifier, Style};
 use ratatui::text::{Line, Span};
 use ratatui::widgets::{Block, Borders, Paragraph, Wrap};
 
-use super::board::{Board, CELLS, board_size, cell_for};
-use crate::config::{BoardSize, LiveHint};
+use super::board::Board;
+use super::geometry::{board_area_at_most, puzzle_areas};
+use crate::config::LiveHint;
 use crate::notation::{HintState, Lang};
 use crate::session::SolutionStep;
 use crate::spoiler::{Policy, Shown, shown};
@@ -19,7 +20,6 @@ use crate::tui::theme::Theme;
 use shakmaty::Position;
 
 /// The side panel's narrowest width (border included).
-const SIDE_MIN: u16 = 33;
 
 /// Draws the puzzle screen.
 pub fn render(app: &App, play: &Play, theme: Theme, area: Rect, frame: &mut Frame) {
@@ -85,52 +85,6 @@ fn render_blindfold(play: &Play, theme: Theme, area: Rect, frame: &mut Frame) {
         Paragraph::new(lines).block(block).wrap(Wrap { trim: true }),
         area,
     );
-}
-
-/// The screen areas of the puzzle screen: header, body, input, hint panel,
-/// footer. The hint panel has three lines, five on a tall terminal (30
-/// rows or more) so that long notes fit; its height never changes while
-/// typing, so the board never jumps.
-pub fn puzzle_areas(area: Rect) -> [Rect; 5] {
-    let hint = if area.height >= 30 { 7 } else { 5 };
-    Layout::vertical([
-        Constraint::Length(1),
-        Constraint::Fill(1),
-        Constraint::Length(3),
-        Constraint::Length(hint),
-        Constraint::Length(1),
-    ])
-    .areas(area)
-}
-
-/// Where the board is drawn inside the body: the largest cell size that
-/// leaves the side panel its minimum width, centred vertically.
-pub fn board_area(body: Rect) -> Rect {
-    board_area_at_most(body, BoardSize::Auto)
-}
-
-/// [`board_area`] with the board no larger than `size` allows (the config
-/// file's `board`); the board widget then picks the cell that fills it.
-pub fn board_area_at_most(body: Rect, size: BoardSize) -> Rect {
-    let largest = match size {
-        BoardSize::Auto => CELLS[CELLS.len() - 1],
-        BoardSize::Small => CELLS[0],
-        BoardSize::Medium => CELLS[1],
-        BoardSize::Large => CELLS[2],
-    };
-    let (w, h) = board_size(largest);
-    let cell = cell_for(
-        body.width.saturating_sub(SIDE_MIN + 1).min(w),
-        body.height.min(h),
-    )
-    .unwrap_or((3, 1));
-    let (bw, bh) = board_size(cell);
-    Rect::new(
-        body.x,
-        body.y + body.height.saturating_sub(bh) / 2,
-        bw.min(body.width),
-        bh.min(body.height),
-    )
 }
 
 fn render_header(app: &App, play: &Play, theme: Theme, area: Rect, frame: &mut Frame) {

@@ -9,7 +9,7 @@ use ratatui::text::{Line, Span};
 use ratatui::widgets::{Block, Borders, Paragraph, Wrap};
 
 use super::board::Board;
-use super::puzzle::board_area_at_most;
+use super::geometry::board_area_at_most;
 use crate::drill::scoresheet::{Entry, Grade, Sheet};
 use crate::tui::app::App;
 use crate::tui::play::HintMarks;
@@ -25,7 +25,7 @@ const COLUMN: usize = 10;
 
 /// Draws the scoresheet screen.
 pub fn render(app: &App, s: &ScoresheetScreen, theme: Theme, area: Rect, frame: &mut Frame) {
-    let [header, body, input, footer] = super::drill::drill_areas(area);
+    let [header, body, input, footer] = super::geometry::drill_areas(area);
     let playback = s.playback();
     let sheet = playback.sheet();
     let mut spans = vec![

@@ -10,7 +10,8 @@ use ratatui::style::{Modifier, Style};
 use ratatui::text::{Line, Span};
 use ratatui::widgets::{Block, Borders, Paragraph};
 
-use super::puzzle::{board_area_at_most, hint_lines, play_board, puzzle_areas};
+use super::geometry::{board_area_at_most, puzzle_areas};
+use super::puzzle::{hint_lines, play_board};
 use crate::config::LiveHint;
 use crate::modes::combo_bonus_ms;
 use crate::progress::{Mode, ModeRecords};
