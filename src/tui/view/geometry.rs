@@ -12,7 +12,7 @@ use crate::tui::play::HintMarks;
 use crate::tui::strings;
 use crate::tui::theme::Theme;
 
-/// The side panel's narrowest width beside the board.
+/// The side panel's narrowest width beside the board (border included).
 pub(crate) const SIDE_MIN: u16 = 33;
 
 /// The narrowest terminal the screens fit in: the smallest board (26

@@ -19,8 +19,6 @@ use crate::tui::strings;
 use crate::tui::theme::Theme;
 use shakmaty::Position;
 
-/// The side panel's narrowest width (border included).
-
 /// Draws the puzzle screen.
 pub fn render(app: &App, play: &Play, theme: Theme, area: Rect, frame: &mut Frame) {
     let [header, body, input, hint, footer] = puzzle_areas(area);
