@@ -14,7 +14,7 @@ use std::process::ExitCode;
 use anyhow::bail;
 use clap::Args;
 use sancho::library::{Filter, Library};
-use sancho::line::{run_storm_in, run_streak_in};
+use sancho::line::{run_storm, run_streak};
 use sancho::modes::{BUCKET_WIDTH, PER_BUCKET, STORM_RANGE, StormSummary};
 use sancho::modes::{DEFAULT_SECONDS, puzzle_rating, rising_pool, storm_pool};
 use sancho::notation::Lang;
@@ -276,7 +276,7 @@ pub fn storm(
     let (puzzles, builtin) = candidates(data_dir)?;
     let ratings: Vec<u32> = puzzles.iter().map(puzzle_rating).collect();
     let pool = storm_pool(&ratings, seed);
-    run_storm_in(
+    run_storm(
         io::stdin().lock(),
         io::stdout().lock(),
         &puzzles,
@@ -321,7 +321,7 @@ pub fn streak(
     let ratings: Vec<u32> = puzzles.iter().map(puzzle_rating).collect();
     let pool = rising_pool(&ratings, seed);
     let solved_ratings = RefCell::new(Vec::new());
-    run_streak_in(
+    run_streak(
         io::stdin().lock(),
         io::stdout().lock(),
         &puzzles,

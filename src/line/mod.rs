@@ -21,8 +21,8 @@ pub use drill::{
 pub use prose::plain_prose;
 pub use puzzle::{Mode, PlaySummary, describe, run_puzzles, run_puzzles_in, run_puzzles_refuting};
 pub use scoresheet::run_scoresheet;
-pub use storm::{RunEnd, run_storm, run_storm_in};
-pub use streak::{run_streak, run_streak_in};
+pub use storm::{RunEnd, run_storm};
+pub use streak::run_streak;
 
 /// The most of one typed line that line mode keeps: far more than any move
 /// or command, so that an over-long line is still told apart ("input too

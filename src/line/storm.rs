@@ -244,42 +244,13 @@ pub(super) fn seconds_text(ms: u64) -> String {
 /// fixed start; `on_finish` is told of each finished puzzle (solved or not,
 /// and its time) so that the shell can record it; `on_end` saves the run
 /// and returns the bests, which `storm_end` shows.
+/// Moves are read and written in `lang`'s letters or figurines; JSON
+/// keeps SAN English.
 ///
 /// # Errors
 /// Reading or writing failed, or `on_finish` did.
 #[allow(clippy::too_many_arguments)]
 pub fn run_storm<R: BufRead, W: Write>(
-    input: R,
-    output: W,
-    puzzles: &[Puzzle],
-    pool: &[usize],
-    seconds: u32,
-    json: bool,
-    clock: impl FnMut() -> u64,
-    on_finish: impl FnMut(&Puzzle, bool, u64) -> io::Result<()>,
-    on_end: impl FnOnce(&StormSummary) -> io::Result<Option<ModeRecords>>,
-) -> io::Result<(StormSummary, RunEnd)> {
-    run_storm_in(
-        input,
-        output,
-        puzzles,
-        pool,
-        seconds,
-        json,
-        clock,
-        on_finish,
-        on_end,
-        Lang::EN,
-    )
-}
-
-/// [`run_storm`] with the moves read and written in `lang`'s letters or
-/// figurines; JSON keeps SAN English.
-///
-/// # Errors
-/// As [`run_storm`].
-#[allow(clippy::too_many_arguments)]
-pub fn run_storm_in<R: BufRead, W: Write>(
     mut input: R,
     output: W,
     puzzles: &[Puzzle],

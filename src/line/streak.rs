@@ -24,40 +24,13 @@ use super::storm::{
 /// `on_finish` is told of each finished puzzle (solved or not, and its
 /// time from `clock`); `on_end` saves the run and returns the bests, which
 /// `streak_end` shows.
+/// Moves are read and written in `lang`'s letters or figurines; JSON
+/// keeps SAN English.
 ///
 /// # Errors
 /// Reading or writing failed, or `on_finish` did.
 #[allow(clippy::too_many_arguments)]
 pub fn run_streak<R: BufRead, W: Write>(
-    input: R,
-    output: W,
-    puzzles: &[Puzzle],
-    pool: &[usize],
-    json: bool,
-    clock: impl FnMut() -> u64,
-    on_finish: impl FnMut(&Puzzle, bool, u64) -> io::Result<()>,
-    on_end: impl FnOnce(&Streak) -> io::Result<Option<ModeRecords>>,
-) -> io::Result<(Streak, RunEnd)> {
-    run_streak_in(
-        input,
-        output,
-        puzzles,
-        pool,
-        json,
-        clock,
-        on_finish,
-        on_end,
-        Lang::EN,
-    )
-}
-
-/// [`run_streak`] with the moves read and written in `lang`'s letters or
-/// figurines; JSON keeps SAN English.
-///
-/// # Errors
-/// As [`run_streak`].
-#[allow(clippy::too_many_arguments)]
-pub fn run_streak_in<R: BufRead, W: Write>(
     mut input: R,
     output: W,
     puzzles: &[Puzzle],

@@ -230,6 +230,7 @@ fn storm_line_mode_keeps_time_on_a_scripted_run() {
             Ok(())
         },
         |_| Ok(None),
+        sancho::notation::Lang::EN,
     )
     .unwrap();
     let events = events(&out);
@@ -288,6 +289,7 @@ fn storm_line_mode_ends_when_the_clock_runs_out() {
         || clock.get(),
         |_, _, _| Ok(()),
         |_| Ok(None),
+        sancho::notation::Lang::EN,
     )
     .unwrap();
     assert_eq!(end, RunEnd::Over);
@@ -321,6 +323,7 @@ fn streak_line_mode_skips_once_then_ends_at_the_first_mistake() {
         || clock.get(),
         |_, _, _| Ok(()),
         |_| Ok(None),
+        sancho::notation::Lang::EN,
     )
     .unwrap();
     assert_eq!(end, RunEnd::Over);
@@ -343,7 +346,6 @@ fn streak_line_mode_skips_once_then_ends_at_the_first_mistake() {
 /// English and adds `local`.
 #[test]
 fn streak_line_mode_reads_and_writes_the_chosen_letters() {
-    use sancho::line::run_streak_in;
     use sancho::notation::Lang;
     let de: Lang = "de".parse().unwrap();
     let puzzles = builtin();
@@ -366,7 +368,7 @@ fn streak_line_mode_reads_and_writes_the_chosen_letters() {
     script.push((0, wrong_move(&puzzles[1])));
     let input = Script::new(&script, clock.clone());
     let mut out = Vec::new();
-    let (streak, _) = run_streak_in(
+    let (streak, _) = run_streak(
         input,
         &mut out,
         &puzzles,
