@@ -10,16 +10,16 @@
 use std::fmt::Write as _;
 use std::io::{self, BufRead, Write};
 
-use shakmaty::san::{San, SanPlus, Suffix};
+use shakmaty::san::SanPlus;
 use shakmaty::uci::UciMove;
-use shakmaty::{CastlingMode, Chess, Move, Position};
+use shakmaty::{CastlingMode, Chess, Move};
 
 use super::fen::{FenError, parse_fen};
 use super::lang::{Lang, resolve_in};
 use super::parse::{MAX_INPUT_LEN, bounded_prefix};
 use super::report::ResolveReport;
 use super::types::Strictness;
-use super::write::push_lan;
+use super::write::{push_lan, san_plus};
 
 /// The longest batch line read in full: a FEN (under 100 bytes), a tab and
 /// a move of at most [`MAX_INPUT_LEN`] bytes fit with room to spare; a
@@ -172,13 +172,7 @@ impl FastLine {
         let Ok(mv) = parsed.san.to_move(pos) else {
             return false;
         };
-        let mut after = pos.clone();
-        after.play_unchecked(mv);
-        let suffix = Suffix::from_position(&after);
-        let san = SanPlus {
-            san: San::from_move(pos, mv),
-            suffix,
-        };
+        let san = san_plus(pos, mv);
         self.san.clear();
         // Writing into a String cannot fail.
         let _ = write!(self.san, "{san}");
@@ -196,7 +190,7 @@ impl FastLine {
         line.push_str("\",\"san\":\"");
         line.push_str(input);
         line.push_str("\",\"lan\":\"");
-        push_lan(line, mv, suffix);
+        push_lan(line, mv, san.suffix);
         line.push_str("\",\"diagnostics\":[],\"candidates\":[]}\n");
         true
     }

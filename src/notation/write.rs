@@ -5,21 +5,25 @@ use shakmaty::{CastlingMode, Chess, Move, Position, Square};
 
 use super::types::MoveText;
 
+/// The canonical SAN of a legal move in `pos`, with its `+` or `#`.
+pub(crate) fn san_plus(pos: &Chess, mv: Move) -> SanPlus {
+    let mut after = pos.clone();
+    after.play_unchecked(mv);
+    SanPlus {
+        san: San::from_move(pos, mv),
+        suffix: Suffix::from_position(&after),
+    }
+}
+
 /// Every spelling of a legal move in `pos`.
 ///
 /// `mv` must be legal in `pos`.
 pub fn move_text(pos: &Chess, mv: Move) -> MoveText {
-    let mut after = pos.clone();
-    after.play_unchecked(mv);
-    let suffix = Suffix::from_position(&after);
-    let san = SanPlus {
-        san: San::from_move(pos, mv),
-        suffix,
-    };
+    let san = san_plus(pos, mv);
     MoveText {
         mv,
         san: san.to_string(),
-        lan: lan_with_suffix(mv, suffix),
+        lan: lan_with_suffix(mv, san.suffix),
         uci: uci(mv),
     }
 }

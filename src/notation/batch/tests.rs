@@ -1,6 +1,7 @@
 use super::*;
 use crate::notation::resolve;
 use shakmaty::Move;
+use shakmaty::Position;
 
 /// The line the resolver and serde write for `input` in `pos`.
 fn serde_line(pos: &Chess, input: &str, number: usize) -> String {
