@@ -9,8 +9,7 @@ use std::process::{Child, ChildStdin, Command, Stdio};
 use std::sync::mpsc::{Receiver, RecvTimeoutError, channel};
 use std::time::{Duration, Instant};
 
-use super::uci::{PvLine, parse_bestmove, parse_id_name, parse_info};
-use super::{EngineError, EngineOptions, Limit};
+use super::{EngineError, EngineOptions, Limit, PvLine, parse_bestmove, parse_id_name, parse_info};
 
 /// A running UCI engine. Dropping it sends `quit` and kills the process if
 /// it does not end promptly.

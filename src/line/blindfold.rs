@@ -79,7 +79,7 @@ pub fn blindfold_text_in(start: &Chess, played: &[MoveText], lang: Lang) -> Stri
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::notation::{Strictness, fen::parse_fen, resolve};
+    use crate::notation::{Strictness, parse_fen, resolve};
 
     #[test]
     fn the_position_in_words_uses_the_chosen_letters_or_figurines() {

@@ -45,7 +45,7 @@ use std::io::{self, BufRead, Write};
 use serde_json::json;
 use shakmaty::{Chess, Move};
 
-use crate::engine::refute::{Refutation, by_mate};
+use crate::engine::{Refutation, by_mate};
 use crate::notation::Lang;
 use crate::progress::{Recorded, Resume};
 use crate::puzzle::Puzzle;

@@ -20,7 +20,7 @@ use shakmaty::Position;
 use super::board_text::{board_drawing, piece_list};
 use super::command::Command;
 use super::puzzle::describe;
-use crate::drill::scoresheet::{Entry, Grade, Sheet, SheetSummary};
+use crate::drill::{Sheet, SheetEntry as Entry, SheetGrade as Grade, SheetSummary};
 use crate::notation::{Lang, color_name, move_text, uci};
 
 const HELP: &str = "Write each move in SAN as it is played (Nf3, exd5, O-O, e8=Q). \

@@ -134,7 +134,7 @@ pub struct Context {
     pub order: Vec<usize>,
     /// The sheet [`Start::Scoresheet`] opens on (its game, how many moves,
     /// the letters).
-    pub scoresheet: Option<crate::drill::scoresheet::Sheet>,
+    pub scoresheet: Option<crate::drill::Sheet>,
     /// The Storm and Streak bests so far (`Progress::mode_records(now)`),
     /// shown during a run and after it.
     pub records: Option<ModeRecords>,

@@ -12,7 +12,7 @@ use std::path::PathBuf;
 use shakmaty::{Chess, Move};
 
 use crate::engine::EngineError;
-use crate::engine::refute::Refutation;
+use crate::engine::Refutation;
 use crate::library::{Filter, LibraryError, ThemeCount};
 use crate::progress::{ModeRecords, Recorded, Stats};
 use crate::puzzle::{Puzzle, SourceError};

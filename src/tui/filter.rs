@@ -396,7 +396,7 @@ pub fn answer(source: &dyn PuzzleSource, request: Request) -> Reply {
 /// [`PER_BUCKET`] puzzles from each 100-point bucket of [`STORM_RANGE`],
 /// each nearest its bucket's middle (as `sancho storm` draws them).
 fn pool(source: &dyn PuzzleSource) -> Result<Vec<Puzzle>, LibraryError> {
-    use crate::modes::pool::{BUCKET_WIDTH, PER_BUCKET, STORM_RANGE};
+    use crate::modes::{BUCKET_WIDTH, PER_BUCKET, STORM_RANGE};
     let (low, high) = STORM_RANGE;
     let mut puzzles = Vec::new();
     for from in (low..high).step_by(BUCKET_WIDTH as usize) {

@@ -14,7 +14,7 @@ pub use judged::Judged;
 
 use super::input::InputLine;
 use super::strings;
-use crate::engine::refute::Refutation;
+use crate::engine::Refutation;
 use crate::notation::{Hint, HintEngine, Lang, MoveText, hint_in};
 use crate::puzzle::Puzzle;
 use crate::session::{self, Event, Session, SolutionStep, Wrong};

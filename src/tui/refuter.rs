@@ -10,7 +10,7 @@ use std::sync::mpsc::{self, Receiver, Sender};
 use shakmaty::Position;
 
 use super::effect::{Refute, Reply};
-use crate::engine::refute::by_engine;
+use crate::engine::by_engine;
 use crate::engine::{Engine, EngineOptions, Limit};
 use crate::puzzle::fen_of;
 
@@ -74,7 +74,7 @@ fn answer(
     options: &EngineOptions,
     engine: &mut Option<Engine>,
     ask: &Refute,
-) -> Result<Option<crate::engine::refute::Refutation>, crate::engine::EngineError> {
+) -> Result<Option<crate::engine::Refutation>, crate::engine::EngineError> {
     if !ask.position.is_legal(ask.wrong) {
         return Ok(None);
     }

@@ -6,7 +6,7 @@ use shakmaty::Color;
 
 use super::input::InputLine;
 use crate::drill::DrillSummary;
-use crate::drill::scoresheet::{Entry, Playback, Sheet};
+use crate::drill::{Playback, Sheet, SheetEntry as Entry};
 
 /// The scoresheet screen.
 #[derive(Clone, Debug)]

@@ -16,6 +16,7 @@
 use ratatui::style::{Color, Modifier, Style};
 use shakmaty::Color as Side;
 
+pub use crate::config::Colors;
 use crate::notation::HintState;
 
 /// Which highlight a board square carries; the strongest wins.
@@ -31,37 +32,6 @@ pub enum SquareMark {
     Check,
     /// Shown by a drill exercise (the move to write, the square to name).
     Shown,
-}
-
-/// The colour scheme (`--colors`, or `colors` in the config file).
-#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, clap::ValueEnum)]
-pub enum Colors {
-    /// For a dark terminal background.
-    #[default]
-    Dark,
-    /// For a light terminal background.
-    Light,
-    /// Brightest colours on black, every text colour at 7:1 or more.
-    Contrast,
-}
-
-impl Colors {
-    /// Every scheme.
-    pub const ALL: [Colors; 3] = [Colors::Dark, Colors::Light, Colors::Contrast];
-
-    /// The name on the command line and in the config file.
-    pub fn name(self) -> &'static str {
-        match self {
-            Colors::Dark => "dark",
-            Colors::Light => "light",
-            Colors::Contrast => "contrast",
-        }
-    }
-
-    /// The scheme with this name.
-    pub fn from_name(name: &str) -> Option<Colors> {
-        Colors::ALL.into_iter().find(|c| c.name() == name)
-    }
 }
 
 /// How many colours the terminal shows.

@@ -9,7 +9,7 @@ mod cli_drill;
 mod cli_library;
 mod cli_notation;
 mod cli_shell;
+mod core_crate;
 mod line_play;
 mod modes;
-mod purity;
 mod sets;

@@ -23,8 +23,21 @@ pub struct DisplayArgs {
     #[arg(long, conflicts_with = "ascii")]
     pub figures: bool,
     /// The colour scheme: dark (default), light (for a light background) or contrast.
-    #[arg(long, value_enum, value_name = "SCHEME")]
+    #[arg(long, value_parser = colors_parser(), value_name = "SCHEME")]
     pub colors: Option<tui::Colors>,
+}
+
+/// `--colors`: the schemes by name, each with what it is for.
+fn colors_parser() -> impl clap::builder::TypedValueParser<Value = tui::Colors> {
+    use clap::builder::{PossibleValue, PossibleValuesParser, TypedValueParser as _};
+    PossibleValuesParser::new(tui::Colors::ALL.map(|c| {
+        PossibleValue::new(c.name()).help(match c {
+            tui::Colors::Dark => "For a dark terminal background",
+            tui::Colors::Light => "For a light terminal background",
+            tui::Colors::Contrast => "Brightest colours on black, every text colour at 7:1 or more",
+        })
+    }))
+    .map(|name| tui::Colors::from_name(&name).unwrap_or_default())
 }
 
 impl DisplayArgs {

@@ -4,7 +4,7 @@
 
 use super::{App, Finished, MenuItem, View};
 use crate::engine::EngineError;
-use crate::engine::refute::Refutation;
+use crate::engine::Refutation;
 use crate::library::LibraryError;
 use crate::modes::{DEFAULT_SECONDS, puzzle_rating, rising_pool, storm_pool};
 use crate::progress::ModeRecords;

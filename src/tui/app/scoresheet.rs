@@ -2,7 +2,7 @@
 
 use super::{App, Finished, View};
 use crate::drill::DrillKind;
-use crate::drill::scoresheet::{Sheet, SheetGame};
+use crate::drill::{Sheet, SheetGame};
 use crate::tui::action::Action;
 use crate::tui::input::InputLine;
 use crate::tui::scoresheet::ScoresheetScreen;

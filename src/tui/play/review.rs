@@ -4,7 +4,7 @@
 use shakmaty::Position;
 
 use super::{Play, strings};
-use crate::engine::refute::{Refutation, by_mate};
+use crate::engine::{Refutation, by_mate};
 use crate::session::SolutionStep;
 
 impl Play {

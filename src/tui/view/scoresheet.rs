@@ -10,7 +10,7 @@ use ratatui::widgets::{Block, Borders, Paragraph, Wrap};
 
 use super::board::Board;
 use super::geometry::board_area_at_most;
-use crate::drill::scoresheet::{Entry, Grade, Sheet};
+use crate::drill::{Sheet, SheetEntry as Entry, SheetGrade as Grade};
 use crate::tui::app::App;
 use crate::tui::play::HintMarks;
 use crate::tui::scoresheet::ScoresheetScreen;

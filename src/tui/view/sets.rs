@@ -8,7 +8,7 @@ use ratatui::text::{Line, Span};
 use ratatui::widgets::{Block, Borders, Paragraph};
 
 use crate::progress::SetStats;
-use crate::progress::sets::clock_text;
+use crate::progress::clock_text;
 use crate::tui::strings;
 use crate::tui::theme::Theme;
 

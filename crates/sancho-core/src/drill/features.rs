@@ -127,7 +127,7 @@ impl Disambiguation {
 /// The disambiguation written in a piece move's SAN, if any.
 ///
 /// ```
-/// use sancho::drill::{Disambiguation, disambiguation_of};
+/// use sancho_core::drill::{Disambiguation, disambiguation_of};
 /// assert_eq!(disambiguation_of("Nbd7"), Some(Disambiguation::File));
 /// assert_eq!(disambiguation_of("R1xa3+"), Some(Disambiguation::Rank));
 /// assert_eq!(disambiguation_of("Qh4e1#"), Some(Disambiguation::Square));

@@ -7,8 +7,8 @@ use shakmaty::{Chess, Color, Square};
 
 use super::DrillKind;
 use super::exercise::{Exercise, Expected, Show, fen_of, side_name};
-use super::rng::Rng;
 use crate::progress::{CoordColour, CoordMode, CoordSetup};
+use crate::rng::Rng;
 
 /// A set of files or of ranks, one bit per line (bit 0: the a-file or the
 /// first rank).

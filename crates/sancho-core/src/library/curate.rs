@@ -239,7 +239,7 @@ pub fn write_lichess_csv<W: Write>(puzzles: &[Puzzle], writer: W) -> Result<(), 
 mod tests {
     use super::*;
 
-    const SMALL: &str = include_str!("../../tests/fixtures/puzzles/lichess_small.csv");
+    const SMALL: &str = include_str!("../../../../tests/fixtures/puzzles/lichess_small.csv");
 
     fn ids(puzzles: &[Puzzle]) -> Vec<&str> {
         puzzles.iter().map(|p| p.id.as_str()).collect()

@@ -22,7 +22,7 @@ use super::write::move_text;
 /// [`ResolveError::NotCanonical`] with the same diagnostics.
 ///
 /// ```
-/// use sancho::notation::{resolve, Strictness};
+/// use sancho_core::notation::{resolve, Strictness};
 /// let pos = shakmaty::Chess::default();
 /// let ok = resolve(&pos, "Nf3", Strictness::Lenient).unwrap();
 /// assert_eq!(ok.text.uci, "g1f3");

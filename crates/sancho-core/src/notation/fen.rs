@@ -270,7 +270,7 @@ impl fmt::Display for EnPassantReason {
 /// rights and en passant square against the board, then the whole position.
 ///
 /// ```
-/// use sancho::notation::parse_fen;
+/// use sancho_core::notation::parse_fen;
 /// assert!(parse_fen("rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1").is_ok());
 /// let err = parse_fen("8/8/8/8/8/8/8/8 x - -").unwrap_err();
 /// assert_eq!(err.field(), Some(1));

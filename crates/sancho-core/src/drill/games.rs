@@ -12,84 +12,87 @@ use crate::notation::play_movetext;
 pub const GAME_FILES: &[(&str, &str)] = &[
     (
         "adams-torre",
-        include_str!("../../assets/games/adams-torre.pgn"),
+        include_str!("../../../../assets/games/adams-torre.pgn"),
     ),
     (
         "bernstein-capablanca",
-        include_str!("../../assets/games/bernstein-capablanca.pgn"),
+        include_str!("../../../../assets/games/bernstein-capablanca.pgn"),
     ),
     (
         "capablanca-marshall",
-        include_str!("../../assets/games/capablanca-marshall.pgn"),
+        include_str!("../../../../assets/games/capablanca-marshall.pgn"),
     ),
     (
         "edward-lasker-thomas",
-        include_str!("../../assets/games/edward-lasker-thomas.pgn"),
+        include_str!("../../../../assets/games/edward-lasker-thomas.pgn"),
     ),
     (
         "evergreen-game",
-        include_str!("../../assets/games/evergreen-game.pgn"),
+        include_str!("../../../../assets/games/evergreen-game.pgn"),
     ),
     (
         "gibaud-lazard",
-        include_str!("../../assets/games/gibaud-lazard.pgn"),
+        include_str!("../../../../assets/games/gibaud-lazard.pgn"),
     ),
-    ("greco-nn", include_str!("../../assets/games/greco-nn.pgn")),
+    (
+        "greco-nn",
+        include_str!("../../../../assets/games/greco-nn.pgn"),
+    ),
     (
         "hamppe-meitner",
-        include_str!("../../assets/games/hamppe-meitner.pgn"),
+        include_str!("../../../../assets/games/hamppe-meitner.pgn"),
     ),
     (
         "immortal-game",
-        include_str!("../../assets/games/immortal-game.pgn"),
+        include_str!("../../../../assets/games/immortal-game.pgn"),
     ),
     (
         "lasker-bauer",
-        include_str!("../../assets/games/lasker-bauer.pgn"),
+        include_str!("../../../../assets/games/lasker-bauer.pgn"),
     ),
     (
         "legall-saint-brie",
-        include_str!("../../assets/games/legall-saint-brie.pgn"),
+        include_str!("../../../../assets/games/legall-saint-brie.pgn"),
     ),
     (
         "levitsky-marshall",
-        include_str!("../../assets/games/levitsky-marshall.pgn"),
+        include_str!("../../../../assets/games/levitsky-marshall.pgn"),
     ),
     (
         "marshall-burn",
-        include_str!("../../assets/games/marshall-burn.pgn"),
+        include_str!("../../../../assets/games/marshall-burn.pgn"),
     ),
     (
         "opera-game",
-        include_str!("../../assets/games/opera-game.pgn"),
+        include_str!("../../../../assets/games/opera-game.pgn"),
     ),
     (
         "paulsen-morphy",
-        include_str!("../../assets/games/paulsen-morphy.pgn"),
+        include_str!("../../../../assets/games/paulsen-morphy.pgn"),
     ),
     (
         "reti-tartakower",
-        include_str!("../../assets/games/reti-tartakower.pgn"),
+        include_str!("../../../../assets/games/reti-tartakower.pgn"),
     ),
     (
         "rotlewi-rubinstein",
-        include_str!("../../assets/games/rotlewi-rubinstein.pgn"),
+        include_str!("../../../../assets/games/rotlewi-rubinstein.pgn"),
     ),
     (
         "schulten-morphy",
-        include_str!("../../assets/games/schulten-morphy.pgn"),
+        include_str!("../../../../assets/games/schulten-morphy.pgn"),
     ),
     (
         "steinitz-bardeleben",
-        include_str!("../../assets/games/steinitz-bardeleben.pgn"),
+        include_str!("../../../../assets/games/steinitz-bardeleben.pgn"),
     ),
     (
         "teed-delmar",
-        include_str!("../../assets/games/teed-delmar.pgn"),
+        include_str!("../../../../assets/games/teed-delmar.pgn"),
     ),
     (
         "torre-lasker",
-        include_str!("../../assets/games/torre-lasker.pgn"),
+        include_str!("../../../../assets/games/torre-lasker.pgn"),
     ),
 ];
 

@@ -5,11 +5,41 @@
 //! line and the key keeps its default, so Sancho always starts.
 
 use crate::notation::Lang;
-use crate::tui::theme::Colors;
 
 mod retention;
 
 pub use retention::Retention;
+
+/// The colour scheme (`--colors`, or `colors` in the config file).
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub enum Colors {
+    /// For a dark terminal background.
+    #[default]
+    Dark,
+    /// For a light terminal background.
+    Light,
+    /// Brightest colours on black, every text colour at 7:1 or more.
+    Contrast,
+}
+
+impl Colors {
+    /// Every scheme.
+    pub const ALL: [Colors; 3] = [Colors::Dark, Colors::Light, Colors::Contrast];
+
+    /// The name on the command line and in the config file.
+    pub fn name(self) -> &'static str {
+        match self {
+            Colors::Dark => "dark",
+            Colors::Light => "light",
+            Colors::Contrast => "contrast",
+        }
+    }
+
+    /// The scheme with this name.
+    pub fn from_name(name: &str) -> Option<Colors> {
+        Colors::ALL.into_iter().find(|c| c.name() == name)
+    }
+}
 
 /// A setting whose values are a fixed set of names in the file.
 pub trait Named: Copy + PartialEq + 'static {

@@ -90,7 +90,7 @@ pub use review::{
 pub use runs::{Mode, ModeRecords, ModeRun, RunRecord, day_start};
 pub use sets::{
     CycleSummary, CycleUnderWay, PuzzleSet, SetError, SetOrigin, SetPuzzle, SetRecorded, SetResult,
-    SetStats, check_set_name, choose_set, cycle_table, goal_after,
+    SetStats, check_set_name, choose_set, clock_text, cycle_table, goal_after,
 };
 pub use slips::{CodeReview, SlipOrder};
 pub use stats::{

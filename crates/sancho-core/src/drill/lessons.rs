@@ -15,39 +15,39 @@ use crate::notation::{Strictness, resolve, uci};
 const LESSON_FILES: &[(&str, &str)] = &[
     (
         "01-pieces-and-pawns",
-        include_str!("../../assets/lessons/01-pieces-and-pawns.md"),
+        include_str!("../../../../assets/lessons/01-pieces-and-pawns.md"),
     ),
     (
         "02-captures",
-        include_str!("../../assets/lessons/02-captures.md"),
+        include_str!("../../../../assets/lessons/02-captures.md"),
     ),
     (
         "03-disambiguation",
-        include_str!("../../assets/lessons/03-disambiguation.md"),
+        include_str!("../../../../assets/lessons/03-disambiguation.md"),
     ),
     (
         "04-castling",
-        include_str!("../../assets/lessons/04-castling.md"),
+        include_str!("../../../../assets/lessons/04-castling.md"),
     ),
     (
         "05-promotion",
-        include_str!("../../assets/lessons/05-promotion.md"),
+        include_str!("../../../../assets/lessons/05-promotion.md"),
     ),
     (
         "06-check-and-mate",
-        include_str!("../../assets/lessons/06-check-and-mate.md"),
+        include_str!("../../../../assets/lessons/06-check-and-mate.md"),
     ),
     (
         "07-en-passant",
-        include_str!("../../assets/lessons/07-en-passant.md"),
+        include_str!("../../../../assets/lessons/07-en-passant.md"),
     ),
     (
         "08-common-mistakes",
-        include_str!("../../assets/lessons/08-common-mistakes.md"),
+        include_str!("../../../../assets/lessons/08-common-mistakes.md"),
     ),
     (
         "09-scoresheet-and-pgn",
-        include_str!("../../assets/lessons/09-scoresheet-and-pgn.md"),
+        include_str!("../../../../assets/lessons/09-scoresheet-and-pgn.md"),
     ),
 ];
 

@@ -15,7 +15,6 @@ mod games;
 mod generator;
 mod lessons;
 pub(crate) mod pgn;
-pub(crate) mod rng;
 mod run;
 pub(crate) mod scoresheet;
 
@@ -34,7 +33,6 @@ pub use games::{GAME_FILES, Game, UnknownGame, find_game, game, game_list, games
 pub use generator::{GenOptions, describe_move, generate};
 pub use lessons::{Lesson, LessonError, LessonExercise, lesson, lessons};
 pub use pgn::{GameTexts, parse_game, parse_games};
-pub use rng::Rng;
 pub use run::{DrillRun, DrillSummary, Mistake, Pass, Trained};
 pub use scoresheet::{
     Entry as SheetEntry, Grade as SheetGrade, Playback, ScoresheetError, Sheet, SheetGame,

@@ -8,8 +8,8 @@ use shakmaty::{
 };
 
 use super::features::{Disambiguation, disambiguation_of};
-use super::rng::Rng;
 use crate::notation::san;
+use crate::rng::Rng;
 
 /// Tries up to this many random boards before giving up.
 const ATTEMPTS: usize = 400;

@@ -6,7 +6,8 @@
 use shakmaty::attacks::{attacks, between};
 use shakmaty::{Board, Chess, Color, Move, Position, Role, Square};
 
-use super::{DECISIVE_GAIN, Kind, balance, value};
+use super::{DECISIVE_GAIN, Kind};
+use crate::material::{balance, value};
 
 /// "wins a knight", "wins the queen", or "wins material (N pawns'
 /// worth)": `held` is the gain that holds to the end of the engine's line

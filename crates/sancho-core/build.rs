@@ -7,7 +7,8 @@ use std::path::Path;
 use std::{env, fs};
 
 fn main() {
-    let dir = Path::new(&env::var("CARGO_MANIFEST_DIR").expect("cargo sets it")).join("puzzles");
+    let dir =
+        Path::new(&env::var("CARGO_MANIFEST_DIR").expect("cargo sets it")).join("../../puzzles");
     println!("cargo:rerun-if-changed={}", dir.display());
     let mut files: Vec<_> = fs::read_dir(&dir)
         .map(|entries| {

@@ -4,9 +4,9 @@
 //! points wide, from 1000 to 2500) and plays it in rising rating. Streak
 //! plays every puzzle once, easiest first.
 
-use crate::drill::rng::Rng;
 use crate::progress::difficulty_rating;
 use crate::puzzle::Puzzle;
+use crate::rng::Rng;
 
 /// The rating a mode orders a puzzle by: its own (Lichess) rating, else its
 /// pack difficulty as a rating ([`difficulty_rating`]), else 1500.

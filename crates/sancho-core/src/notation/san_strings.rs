@@ -155,7 +155,7 @@ fn sort_san(list: &mut Vec<String>) {
 /// sorted by (length, string): 9,758 strings, computed once.
 ///
 /// ```
-/// let all = sancho::notation::san_strings();
+/// let all = sancho_core::notation::san_strings();
 /// assert_eq!(all.len(), 9_758);
 /// assert_eq!(all[0], "a2");
 /// ```
@@ -195,7 +195,7 @@ fn lookup() -> &'static HashSet<&'static str> {
 /// in a legal game. Constant time after the first call.
 ///
 /// ```
-/// use sancho::notation::is_possible;
+/// use sancho_core::notation::is_possible;
 /// assert!(is_possible("Nbd2"));
 /// assert!(!is_possible("Kee2"));
 /// ```
@@ -211,7 +211,7 @@ pub fn is_possible(san: &str) -> bool {
 /// `san` is not well-formed SAN at all (shakmaty's parser decides).
 ///
 /// ```
-/// use sancho::notation::why_impossible;
+/// use sancho_core::notation::why_impossible;
 /// assert_eq!(
 ///     why_impossible("Kee2"),
 ///     Some("a king never needs disambiguation: there is only one king")

@@ -29,7 +29,7 @@ use serde::{Deserialize, Serialize};
 use super::disk::SourceRecord;
 use super::history::{PuzzleRef, SECONDS_PER_DAY, Timestamp};
 use super::model::Progress;
-use crate::drill::rng::Rng;
+use crate::rng::Rng;
 
 mod text;
 

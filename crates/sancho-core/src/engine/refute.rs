@@ -10,7 +10,7 @@ use shakmaty::san::SanPlus;
 use shakmaty::{Chess, Move, Position};
 
 use super::{PvLine, Score};
-use crate::mine::balance;
+use crate::material::balance;
 use crate::notation::movetext;
 use crate::puzzle::mate_in;
 

@@ -15,10 +15,11 @@
 
 use serde::Serialize;
 use shakmaty::san::SanPlus;
-use shakmaty::{Chess, Color, Move, Position, Role};
+use shakmaty::{Chess, Color, Move, Position};
 
 use crate::drill::pgn::PgnGame;
 use crate::engine::{PvLine, Score};
+use crate::material::balance;
 use crate::notation::{san, uci};
 use crate::puzzle::{check_pack, color_word, fen_of, parse_fen};
 
@@ -238,29 +239,6 @@ fn clearly_best(lines: &[PvLine]) -> Option<Kind> {
         }
         _ => None,
     }
-}
-
-fn value(role: Role) -> i32 {
-    match role {
-        Role::Pawn => 1,
-        Role::Knight | Role::Bishop => 3,
-        Role::Rook => 5,
-        Role::Queen => 9,
-        Role::King => 0,
-    }
-}
-
-/// Material of `color` minus its opponent's, in pawns (1, 3, 3, 5, 9).
-pub fn balance(pos: &Chess, color: Color) -> i32 {
-    let board = pos.board();
-    Role::ALL
-        .iter()
-        .map(|&role| {
-            let ours = (board.by_role(role) & board.by_color(color)).count();
-            let theirs = (board.by_role(role) & board.by_color(!color)).count();
-            value(role) * (i32::try_from(ours).unwrap_or(0) - i32::try_from(theirs).unwrap_or(0))
-        })
-        .sum()
 }
 
 /// The engine's line as legal moves, stopping at the first illegal one.

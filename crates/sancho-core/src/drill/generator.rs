@@ -10,8 +10,8 @@ use super::disambig::construct;
 use super::exercise::{Exercise, Expected, Show, fen_of};
 use super::features::{Disambiguation, Feature, disambiguation_of, features_of};
 use super::games::{Game, game, games};
-use super::rng::Rng;
 use crate::notation::{role_name, san, uci};
+use crate::rng::Rng;
 
 /// What a generator needs besides the kind, the seed and the count.
 #[derive(Clone, Debug, Default, PartialEq, Eq)]

@@ -1,0 +1,88 @@
+//! The pure side of an optional UCI engine: reading its `info` and
+//! `bestmove` lines ([`uci`]), what a line says about a wrong move
+//! ([`refute`]) or a puzzle's solution ([`audit`]), and the options and
+//! errors of a run. The process itself (spawning, deadlines, the clock)
+//! lives in the binary's shell (`sancho::engine::Engine`).
+
+pub(crate) mod uci;
+
+pub(crate) mod audit;
+pub(crate) mod refute;
+
+use std::path::PathBuf;
+use std::time::Duration;
+
+pub use audit::audit_puzzle;
+pub use refute::{Refutation, by_engine, by_mate};
+pub use uci::{PvLine, Score, parse_bestmove, parse_id_name, parse_info};
+
+/// How to find an engine when none is named: the message for the user.
+pub const HOW_TO_GET_ONE: &str = "install Stockfish (`apt-get install stockfish`, \
+`brew install stockfish`, or https://stockfishchess.org) or name any UCI engine with --engine PATH \
+or the SANCHO_ENGINE environment variable";
+
+/// Why talking to the engine failed.
+#[derive(Debug, thiserror::Error)]
+pub enum EngineError {
+    /// The program could not be started.
+    #[error("could not start the engine {path}: {source}")]
+    Spawn {
+        /// The program.
+        path: PathBuf,
+        /// The operating system's reason.
+        source: std::io::Error,
+    },
+    /// The engine said nothing of what was expected in time.
+    #[error("the engine gave no {expected} within {} s", .after.as_secs_f64())]
+    Timeout {
+        /// What Sancho waited for (`uciok`, `readyok`, `bestmove`).
+        expected: &'static str,
+        /// How long it waited.
+        after: Duration,
+    },
+    /// The engine's process ended.
+    #[error("the engine stopped while sancho waited for {expected} ({status})")]
+    Exited {
+        /// What Sancho waited for.
+        expected: &'static str,
+        /// The exit status, as the system words it.
+        status: String,
+    },
+    /// Writing a command to the engine failed.
+    #[error("could not write to the engine: {0}")]
+    Write(std::io::Error),
+}
+
+/// How the engine is run.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct EngineOptions {
+    /// The `Threads` option.
+    pub threads: u32,
+    /// The `Hash` option, in MiB.
+    pub hash_mb: u32,
+    /// The deadline of each exchange (`uciok`, `readyok`, and a timed
+    /// search beyond its own time).
+    pub timeout: Duration,
+    /// The deadline of a search to a depth.
+    pub depth_timeout: Duration,
+}
+
+impl Default for EngineOptions {
+    fn default() -> Self {
+        Self {
+            threads: 1,
+            hash_mb: 64,
+            timeout: Duration::from_secs(10),
+            depth_timeout: Duration::from_secs(120),
+        }
+    }
+}
+
+/// How long the engine thinks about one position.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Limit {
+    /// `go depth N`.
+    Depth(u32),
+    /// `go movetime MS`.
+    Movetime(u64),
+}
