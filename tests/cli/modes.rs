@@ -596,3 +596,157 @@ fn the_full_screen_modes_take_the_display_flags_of_play() {
         "{stderr}"
     );
 }
+
+// ---- one scripted Storm run, event by event (issue 22) ----
+
+/// The fixture's puzzles by id: (FEN, UCI moves), the first move being the
+/// opponent's.
+fn fixture_lines(csv: &str) -> std::collections::HashMap<String, (String, Vec<String>)> {
+    csv.lines()
+        .skip(1)
+        .filter_map(|line| {
+            let fields: Vec<&str> = line.split(',').collect();
+            let moves = fields.get(2)?.split(' ').map(str::to_owned).collect();
+            Some((
+                (*fields.first()?).to_owned(),
+                ((*fields.get(1)?).to_owned(), moves),
+            ))
+        })
+        .collect()
+}
+
+/// A legal move in the puzzle's first position (after the opponent's
+/// opening move) that is not the solution's.
+fn wrong_uci(fen: &str, moves: &[String]) -> String {
+    use shakmaty::fen::Fen;
+    use shakmaty::{CastlingMode, Chess};
+    let fen: Fen = fen.parse().unwrap();
+    let mut pos: Chess = fen.into_position(CastlingMode::Standard).unwrap();
+    let opening: UciMove = moves[0].parse().unwrap();
+    let opening = opening.to_move(&pos).unwrap();
+    pos.play_unchecked(opening);
+    let right: UciMove = moves[1].parse().unwrap();
+    let right = right.to_move(&pos).unwrap();
+    let mv = pos.legal_moves().into_iter().find(|m| *m != right).unwrap();
+    UciMove::from_standard(mv).to_string()
+}
+
+/// The user's moves in SAN without their `+` or `#` (a slip each time
+/// one is due), as a hurried player types them.
+fn sloppy_sans(fen: &str, moves: &[String]) -> Vec<String> {
+    use shakmaty::fen::Fen;
+    use shakmaty::san::San;
+    use shakmaty::{CastlingMode, Chess};
+    let fen: Fen = fen.parse().unwrap();
+    let mut pos: Chess = fen.into_position(CastlingMode::Standard).unwrap();
+    let mut sans = Vec::new();
+    for (k, uci) in moves.iter().enumerate() {
+        let uci: UciMove = uci.parse().unwrap();
+        let mv = uci.to_move(&pos).unwrap();
+        if k % 2 == 1 {
+            sans.push(San::from_move(&pos, mv).to_string());
+        }
+        pos.play_unchecked(mv);
+    }
+    sans
+}
+
+/// Replaces what depends on the wall clock (milliseconds, timestamps) so
+/// that a run's events compare exactly.
+fn timeless(mut value: Value) -> Value {
+    match &mut value {
+        Value::Object(map) => {
+            for (key, v) in map.iter_mut() {
+                if [
+                    "remaining_ms",
+                    "ms_per_puzzle",
+                    "at",
+                    "time_ms",
+                    "played_ms",
+                ]
+                .contains(&key.as_str())
+                    && !v.is_null()
+                {
+                    *v = Value::from("<time>");
+                } else {
+                    *v = timeless(v.take());
+                }
+            }
+        }
+        Value::Array(items) => {
+            for v in items.iter_mut() {
+                *v = timeless(v.take());
+            }
+        }
+        _ => {}
+    }
+    value
+}
+
+/// The same scripted Storm run, answered as the puzzles come: the first
+/// solved in UCI, the second met with commands, a refused answer and a
+/// wrong move, the third solved in sloppy SAN, then quit. Its events
+/// (times aside) are the line-mode protocol's contract.
+#[test]
+fn a_scripted_storm_run_writes_the_contracted_events() {
+    use std::io::{BufRead as _, BufReader, Write as _};
+    let csv_path = std::path::Path::new(env!("CARGO_MANIFEST_DIR"))
+        .join("tests/fixtures/puzzles/storm_run.csv");
+    let lines = fixture_lines(&std::fs::read_to_string(&csv_path).unwrap());
+    let data = tempfile::tempdir().unwrap();
+    let out = sancho(
+        &["import", "--quiet", csv_path.to_str().unwrap()],
+        data.path(),
+        "",
+    );
+    assert!(
+        out.status.success(),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    let mut child = support::sancho()
+        .args([
+            "storm",
+            "--plain",
+            "--json",
+            "--seed",
+            "5",
+            "--seconds",
+            "600",
+        ])
+        .arg("--data-dir")
+        .arg(data.path())
+        .stdin(std::process::Stdio::piped())
+        .stdout(std::process::Stdio::piped())
+        .spawn()
+        .unwrap();
+    let mut stdin = child.stdin.take().unwrap();
+    let stdout = BufReader::new(child.stdout.take().unwrap());
+    let mut events = Vec::new();
+    let mut shown = 0;
+    for line in stdout.lines() {
+        let event: Value = serde_json::from_str(&line.unwrap()).unwrap();
+        if event["event"] == "puzzle" {
+            let id = event["id"].as_str().unwrap();
+            let (fen, moves) = &lines[id];
+            let user: Vec<&String> = moves.iter().skip(1).step_by(2).collect();
+            let script: Vec<String> = match shown {
+                0 => user.iter().map(|m| (*m).clone()).collect(),
+                1 => ["Ke9", "board", "hint", "xyzzy", &wrong_uci(fen, moves)]
+                    .map(str::to_owned)
+                    .to_vec(),
+                2 => sloppy_sans(fen, moves),
+                _ => vec!["quit".to_owned()],
+            };
+            shown += 1;
+            for answer in script {
+                // A closed pipe only means the run has ended.
+                let _ = writeln!(stdin, "{answer}");
+            }
+        }
+        events.push(timeless(event));
+    }
+    assert!(child.wait().unwrap().success());
+    let text: Vec<String> = events.iter().map(Value::to_string).collect();
+    insta::assert_snapshot!(text.join("\n"));
+}

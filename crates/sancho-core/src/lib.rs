@@ -41,3 +41,4 @@ pub mod record;
 pub mod rng;
 pub mod session;
 pub mod spoiler;
+pub mod train;

@@ -83,6 +83,9 @@ pub struct StormSummary {
     pub highest_solved: Option<u32>,
     /// The ids of the puzzles failed, in order.
     pub failed: Vec<String>,
+    /// Time played, in milliseconds: from the start (the first move) to
+    /// the end of the run, whether the clock ran out or the user stopped.
+    pub played_ms: u64,
 }
 
 impl Storm {
@@ -212,6 +215,7 @@ impl Storm {
                 .unwrap_or(0),
             highest_solved: self.highest_solved,
             failed: self.failed.clone(),
+            played_ms: self.ended_at.unwrap_or(0),
         }
     }
 }

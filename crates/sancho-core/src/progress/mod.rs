@@ -98,4 +98,6 @@ pub use stats::{
     ThemeStats, ThemeWeakness, WEAK_THEME_MIN_ATTEMPTS, WRONG_ANSWER_CODES, WeakSpots,
     is_notation_slip,
 };
-pub use store::{FILE_NAME, ImportSummary, LOCK_NAME, LessonRecorded, Opened, Recorded, Store};
+pub use store::{
+    FILE_NAME, Ids, ImportSummary, LOCK_NAME, LessonRecorded, Opened, Recorded, Store,
+};

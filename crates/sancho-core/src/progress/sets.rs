@@ -158,6 +158,13 @@ pub enum SetError {
     /// Too many puzzles.
     #[error("a set holds at most {MAX_SET_SIZE} puzzles, not {0}")]
     TooLarge(usize),
+    /// The set was deleted (and perhaps made again under its name) while
+    /// one of its puzzles was played: the attempt is kept, the result is
+    /// not filed in another set.
+    #[error(
+        "the set {0:?} was deleted or made anew while this puzzle was played: the attempt is saved, but not in the set"
+    )]
+    Replaced(String),
     /// A result for a place the set does not have.
     #[error("the set {name:?} has no puzzle number {number}")]
     NoSuchPuzzle {

@@ -43,6 +43,41 @@ pub struct Recorded {
     pub rating_after: f64,
 }
 
+/// Fresh ids for the records of one change made at one time (see
+/// [`Store::record_stamped`]): random enough that two processes never mint
+/// the same.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Ids {
+    at: Timestamp,
+    nonce: u64,
+}
+
+impl Ids {
+    /// Ids for records made `at`, distinguished by `nonce` (tests).
+    #[must_use]
+    pub fn new(at: Timestamp, nonce: u64) -> Ids {
+        Ids { at, nonce }
+    }
+
+    /// The id of an attempt at `puzzle`.
+    #[must_use]
+    pub fn attempt(&self, puzzle: &str) -> AttemptId {
+        AttemptId::new(self.at, puzzle, self.nonce)
+    }
+
+    /// The id of a drill result of `kind`.
+    #[must_use]
+    pub fn drill(&self, kind: &str) -> DrillId {
+        DrillId::new(self.at, kind, self.nonce)
+    }
+
+    /// The id of a Storm or Streak run.
+    #[must_use]
+    pub fn run(&self, mode: super::runs::Mode) -> String {
+        format!("{}-{}-{:016x}", self.at.0, mode.as_str(), self.nonce)
+    }
+}
+
 impl Recorded {
     /// "+12, now 1527" (rounded), or "unchanged at 1527 (...)".
     #[must_use]
@@ -247,6 +282,25 @@ impl Store {
         let result = change(&mut self.progress);
         self.save()?;
         Ok(result)
+    }
+
+    /// As [`Store::record`], for a change that mints ids: `change` gets
+    /// an [`Ids`] for the time `at`, whose ids no other process mints.
+    /// The one write behind `train::record`, whatever was finished.
+    ///
+    /// # Errors
+    /// As [`Store::record`].
+    pub fn record_stamped<R>(
+        &mut self,
+        at: Timestamp,
+        change: impl FnOnce(&mut Progress, Ids) -> R,
+    ) -> Result<R, StoreError> {
+        self.clock = self.clock.max(at);
+        let ids = Ids {
+            at,
+            nonce: self.nonce(),
+        };
+        self.record(move |p| change(p, ids))
     }
 
     /// Records a puzzle attempt and returns its new unique id.

@@ -1,0 +1,17 @@
+//! Training flows, once for both shells: what happens after a move in a
+//! Storm or Streak run ([`TimedRun`]), what the user finished
+//! ([`Finished`]) and the one function that records it ([`record`]), and
+//! a failed puzzle's solution as both shells show it ([`SolutionMove`]).
+//!
+//! Pure like the rest of the core: time comes in as milliseconds, and the
+//! store is handed in by the shell.
+
+pub(crate) mod finished;
+pub(crate) mod record;
+pub(crate) mod run;
+pub(crate) mod solution;
+
+pub use finished::{DrillDone, Finished, PuzzleDone, Rating, Saved, SetPlace};
+pub use record::{apply, record};
+pub use run::{RunEnd, RunEvent, RunKind, TimedRun};
+pub use solution::{SolutionMove, sans, solution};
