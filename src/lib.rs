@@ -19,7 +19,7 @@
 
 pub use sancho_core::{
     config, drill, library, material, mine, modes, notation, progress, puzzle, record, rng,
-    session, spoiler,
+    session, spoiler, train,
 };
 
 pub mod engine;

@@ -13,10 +13,12 @@ use sancho::line::{DrillOptions, lesson_completed, run_drill, run_lesson_in, run
 use sancho::notation::Strictness;
 use sancho::progress::{CoordColour, CoordMode, LESSON_PASS_PERCENT, LessonRecorded, Store};
 use sancho::puzzle::builtin_packs;
+use sancho::train::{DrillDone, Finished, Saved};
 use sancho::tui;
 
-use super::data::{now, open_store_noting, stopwatch, tell_notice};
+use super::data::{now, open_store_noting, stopwatch};
 use super::play::Trainer;
+use super::record::Recording;
 
 /// The most exercises one drill may have: more than anyone does at a
 /// sitting, and few enough to generate at once (a million took minutes).
@@ -220,20 +222,20 @@ pub fn drill(
     )?;
     if summary.exercises > 0 {
         let setup = summary.coordinates.clone();
-        let trained = drill::credited(&summary.trained, &review_codes);
-        let at = now();
-        let saved = store
-            .record_drill(summary.into_result(at))
-            .and_then(|id| {
-                // What the review drill trained reviews each code's card.
-                if kind == DrillKind::Review && !trained.is_empty() {
-                    store.record(|p| p.insert_reviewed(&id, at, trained))?;
-                }
-                Ok(())
-            })
-            .context("the drill result could not be saved");
-        tell_notice(&mut store);
-        saved?;
+        // What a review drill trained reviews each code's card: one write.
+        let trained = if kind == DrillKind::Review {
+            drill::credited(&summary.trained, &review_codes)
+        } else {
+            Vec::new()
+        };
+        let done = Finished::Drill(DrillDone {
+            summary,
+            lesson: None,
+            trained,
+        });
+        recording(&mut store)
+            .record(&done)
+            .context("the drill result could not be saved")?;
         // The personal best and the last scores of this mode and colour.
         if let Some(setup) = setup {
             let records = store.progress().coordinate_record(&setup);
@@ -324,11 +326,14 @@ fn scoresheet(
     }
     let sheet = run_scoresheet(io::stdin().lock(), io::stdout().lock(), sheet, args.json)?;
     if !sheet.entries().is_empty() {
-        let saved = store
-            .record_drill(sheet.result(now()))
-            .context("the scoresheet result could not be saved");
-        tell_notice(&mut store);
-        saved?;
+        let done = Finished::Drill(DrillDone {
+            summary: sheet.drill_summary(0),
+            lesson: None,
+            trained: Vec::new(),
+        });
+        recording(&mut store)
+            .record(&done)
+            .context("the scoresheet result could not be saved")?;
     }
     Ok(ExitCode::SUCCESS)
 }
@@ -450,16 +455,34 @@ pub fn lesson(
     // Only a whole lesson counts; it is completed when at least 80% is right.
     let whole = lesson_completed(lesson, &summary);
     if summary.exercises > 0 {
-        let saved = store
-            .record_lesson(&lesson.id, lesson_size(lesson), summary.into_result(now()))
-            .context("the lesson result could not be saved");
-        tell_notice(&mut store);
-        let saved = saved?;
-        if whole && !args.json {
+        let done = Finished::Drill(DrillDone {
+            summary,
+            lesson: Some((lesson.id.clone(), lesson_size(lesson))),
+            trained: Vec::new(),
+        });
+        let saved = recording(&mut store)
+            .record(&done)
+            .context("the lesson result could not be saved")?;
+        if let (
+            true,
+            false,
+            Some(Saved::Drill {
+                lesson: Some(saved),
+            }),
+        ) = (whole, args.json, saved)
+        {
             writeln!(io::stdout().lock(), "{}", lesson_verdict(&saved))?;
         }
     }
     Ok(ExitCode::SUCCESS)
+}
+
+/// The store as the one record path takes it.
+fn recording(store: &mut Store) -> Recording<'_> {
+    Recording {
+        store: Some(store),
+        set: None,
+    }
 }
 
 /// How many exercises the lesson has.

@@ -12,6 +12,7 @@ mod notation;
 mod play;
 mod progress;
 mod puzzles;
+mod record;
 mod set;
 mod shell;
 mod terminal;

@@ -6,7 +6,6 @@
 //! rating (as on Lichess, timed modes are unrated), so a failed one joins
 //! the review queue.
 
-use std::cell::RefCell;
 use std::io;
 use std::path::PathBuf;
 use std::process::ExitCode;
@@ -14,19 +13,18 @@ use std::process::ExitCode;
 use anyhow::bail;
 use clap::Args;
 use sancho::library::{Filter, Library};
-use sancho::line::{run_storm, run_streak};
-use sancho::modes::{BUCKET_WIDTH, PER_BUCKET, STORM_RANGE, StormSummary};
+use sancho::line::run_timed;
+use sancho::modes::{BUCKET_WIDTH, PER_BUCKET, STORM_RANGE};
 use sancho::modes::{DEFAULT_SECONDS, puzzle_rating, rising_pool, storm_pool};
 use sancho::notation::Lang;
-use sancho::progress::{
-    Attempt, Mode, ModeRecords, ModeRun, Outcome, PuzzleRef, Source, Store, Timestamp,
-};
+use sancho::progress::Store;
 use sancho::puzzle::{Puzzle, builtin_packs};
-use sancho::record::source_of;
+use sancho::train::{Finished, Saved, TimedRun};
 use sancho::tui;
 
-use super::data::{now, open_store_noting, stopwatch, tell_notice};
+use super::data::{now, open_store_noting, stopwatch};
 use super::play::{DisplayArgs, Trainer, library_if_any, mined_pack};
+use super::record::Recording;
 
 /// `sancho storm`.
 #[derive(Debug, Args)]
@@ -107,82 +105,6 @@ fn full_screen(
     .run()
 }
 
-/// The record of one Storm run that ended at `at`.
-fn storm_run(s: &StormSummary, at: Timestamp) -> ModeRun {
-    ModeRun {
-        mode: Mode::Storm,
-        at,
-        score: s.score,
-        moves: s.moves,
-        accuracy: s.accuracy,
-        combo_best: s.combo_best,
-        seconds: s.seconds,
-        highest_solved: s.highest_solved,
-    }
-}
-
-/// The record of one Streak run that ended at `at`.
-fn streak_run(solved: u32, highest_solved: Option<u32>, at: Timestamp) -> ModeRun {
-    ModeRun {
-        mode: Mode::Streak,
-        at,
-        score: solved,
-        moves: 0,
-        accuracy: 0,
-        combo_best: 0,
-        seconds: 0,
-        highest_solved,
-    }
-}
-
-/// The unrated record of a puzzle of a run.
-fn mode_attempt(puzzle: &Puzzle, source: Source, solved: bool, time_ms: u64) -> Attempt {
-    Attempt {
-        puzzle: PuzzleRef::new(source, puzzle.id.clone()),
-        at: now(),
-        outcome: if solved {
-            Outcome::Solved
-        } else {
-            Outcome::Failed
-        },
-        time_ms,
-        hints: 0,
-        solution_shown: false,
-        rating: None,
-        themes: puzzle.themes.clone(),
-        wrong_inputs: Vec::new(),
-    }
-}
-
-/// Records what the full-screen Storm and Streak hand over: each puzzle
-/// unrated, each run with the time it ended.
-///
-/// # Errors
-/// The store could not save it.
-pub fn record_finished(store: &mut Store, finished: &tui::Finished) -> anyhow::Result<()> {
-    match finished {
-        tui::Finished::ModePuzzle {
-            puzzle,
-            source,
-            solved,
-            time_ms,
-        } => {
-            store.record_attempt(mode_attempt(puzzle, source.clone(), *solved, *time_ms))?;
-        }
-        tui::Finished::Storm(summary) => {
-            store.record_run(storm_run(summary, now()))?;
-        }
-        tui::Finished::Streak {
-            solved,
-            highest_solved,
-        } => {
-            store.record_run(streak_run(*solved, *highest_solved, now()))?;
-        }
-        _ => {}
-    }
-    Ok(())
-}
-
 /// The candidate puzzles: from the library, a few per 100-point bucket
 /// between 1000 and 2500; else every built-in puzzle. The flag says
 /// whether they are built-in.
@@ -216,29 +138,19 @@ fn candidates(data_dir: Option<PathBuf>) -> anyhow::Result<(Vec<Puzzle>, bool)> 
     Ok((puzzles, true))
 }
 
-/// Records a finished puzzle, unrated (`rating: None` leaves the user's
-/// rating alone); a failed one becomes due for review.
-fn record(store: &mut Option<Store>, puzzle: &Puzzle, builtin: bool, solved: bool, time_ms: u64) {
-    let Some(s) = store else { return };
-    let attempt = mode_attempt(puzzle, source_of(puzzle, builtin), solved, time_ms);
-    if let Err(e) = s.record_attempt(attempt) {
-        eprintln!("sancho: {e}; results of this run are no longer saved");
-        *store = None;
-        return;
-    }
-    tell_notice(s);
-}
-
-/// Saves a finished run and returns the bests (`None`: not saved).
-fn save_run(store: &mut Option<Store>, run: ModeRun) -> Option<ModeRecords> {
-    let s = store.as_mut()?;
-    match s.record_run(run) {
-        Ok(records) => {
-            tell_notice(s);
-            Some(records)
-        }
+/// Records what a line-mode run hands over, if the store opened; after a
+/// failed write, says so once and saves nothing more of the run (the run
+/// goes on: its results show as not saved).
+fn record(store: &mut Option<Store>, finished: &Finished) -> Option<Saved> {
+    let mut recording = Recording {
+        store: store.as_mut(),
+        set: None,
+    };
+    match recording.record(finished) {
+        Ok(saved) => saved,
         Err(e) => {
-            eprintln!("sancho: {e}; this run is not saved");
+            eprintln!("sancho: {e:#}; results of this run are no longer saved");
+            *store = None;
             None
         }
     }
@@ -252,6 +164,26 @@ fn open_store(data_dir: Option<PathBuf>) -> Option<Store> {
             None
         }
     }
+}
+
+/// Plays `run` in line mode, recording as it goes.
+fn line_mode(
+    run: TimedRun,
+    json: bool,
+    data_dir: Option<PathBuf>,
+    lang: Option<Lang>,
+) -> anyhow::Result<ExitCode> {
+    let mut store = open_store(data_dir);
+    run_timed(
+        io::stdin().lock(),
+        io::stdout().lock(),
+        run,
+        json,
+        stopwatch(),
+        |finished| Ok(record(&mut store, finished)),
+        notation(lang),
+    )?;
+    Ok(ExitCode::SUCCESS)
 }
 
 /// Runs `sancho storm`.
@@ -272,32 +204,19 @@ pub fn storm(
             args.display,
         );
     }
-    let store = RefCell::new(open_store(data_dir.clone()));
-    let (puzzles, builtin) = candidates(data_dir)?;
+    let (puzzles, builtin) = candidates(data_dir.clone())?;
     let ratings: Vec<u32> = puzzles.iter().map(puzzle_rating).collect();
-    let pool = storm_pool(&ratings, seed);
-    run_storm(
-        io::stdin().lock(),
-        io::stdout().lock(),
-        &puzzles,
-        &pool,
-        args.seconds,
-        args.json,
-        stopwatch(),
-        |puzzle, solved, ms| {
-            record(&mut store.borrow_mut(), puzzle, builtin, solved, ms);
-            Ok(())
-        },
-        |s| {
-            // A run without a single move is not a run.
-            if s.moves == 0 {
-                return Ok(None);
-            }
-            Ok(save_run(&mut store.borrow_mut(), storm_run(s, now())))
-        },
-        notation(lang),
-    )?;
-    Ok(ExitCode::SUCCESS)
+    let pool = pick(&puzzles, &storm_pool(&ratings, seed));
+    let run = TimedRun::storm(pool, args.seconds, builtin);
+    line_mode(run, args.json, data_dir, lang)
+}
+
+/// The puzzles at `order`, in that order.
+fn pick(puzzles: &[Puzzle], order: &[usize]) -> Vec<Puzzle> {
+    order
+        .iter()
+        .filter_map(|&i| puzzles.get(i).cloned())
+        .collect()
 }
 
 /// `--lang`/`--figurine`, else the config file's `lang` and `figurine`.
@@ -316,34 +235,9 @@ pub fn streak(
     if !args.plain {
         return full_screen(tui::Start::Streak { seed }, data_dir, lang, args.display);
     }
-    let store = RefCell::new(open_store(data_dir.clone()));
-    let (puzzles, builtin) = candidates(data_dir)?;
+    let (puzzles, builtin) = candidates(data_dir.clone())?;
     let ratings: Vec<u32> = puzzles.iter().map(puzzle_rating).collect();
-    let pool = rising_pool(&ratings, seed);
-    let solved_ratings = RefCell::new(Vec::new());
-    run_streak(
-        io::stdin().lock(),
-        io::stdout().lock(),
-        &puzzles,
-        &pool,
-        args.json,
-        stopwatch(),
-        |puzzle, solved, ms| {
-            record(&mut store.borrow_mut(), puzzle, builtin, solved, ms);
-            solved_ratings
-                .borrow_mut()
-                .push(solved.then(|| puzzle_rating(puzzle)));
-            Ok(())
-        },
-        |streak| {
-            if streak.solved() == 0 && streak.failed().is_none() {
-                return Ok(None);
-            }
-            let highest = solved_ratings.borrow().iter().flatten().max().copied();
-            let run = streak_run(streak.solved(), highest, now());
-            Ok(save_run(&mut store.borrow_mut(), run))
-        },
-        notation(lang),
-    )?;
-    Ok(ExitCode::SUCCESS)
+    let pool = pick(&puzzles, &rising_pool(&ratings, seed));
+    let run = TimedRun::streak(pool, builtin);
+    line_mode(run, args.json, data_dir, lang)
 }

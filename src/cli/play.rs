@@ -12,17 +12,14 @@ use sancho::drill;
 use sancho::library::{Filter, Library};
 use sancho::line::{Mode, run_puzzles_in};
 use sancho::notation::Lang;
-use sancho::progress::{
-    LessonScore, Progress, PuzzleRef, PuzzleSet, Recorded, Resume, SetResult, Source, Store,
-    difficulty_rating,
-};
+use sancho::progress::{Progress, PuzzleRef, PuzzleSet, Resume, Source, Store, difficulty_rating};
 use sancho::puzzle::{Puzzle, builtin_packs, load_one, load_path};
-use sancho::record::{attempt_record, source_of};
-use sancho::session::SessionResult;
+use sancho::record::source_of;
 use sancho::tui;
 
-use super::data::{now, open_store_noting, stopwatch, tell_notice};
+use super::data::{now, open_store_noting, stopwatch};
 use super::library::{library_path, open_library};
+use super::record::Recording;
 
 mod args;
 
@@ -217,24 +214,6 @@ fn store_or_warn(data_dir: Option<PathBuf>) -> (Option<Store>, Option<String>) {
     }
 }
 
-/// Records a finished puzzle durably; says on stderr if a damaged progress
-/// file had to be moved aside meanwhile (as the full screen does).
-fn record(
-    store: &mut Option<Store>,
-    puzzle: &Puzzle,
-    builtin: bool,
-    outcome: &SessionResult,
-    time_ms: u64,
-) -> io::Result<Option<Recorded>> {
-    let Some(store) = store else { return Ok(None) };
-    let attempt = attempt_record(puzzle, source_of(puzzle, builtin), outcome, now(), time_ms);
-    let recorded = store
-        .record_rated_attempt(attempt)
-        .map_err(io::Error::other);
-    tell_notice(store);
-    recorded.map(Some)
-}
-
 /// Where to start: due reviews, then the first puzzle not yet solved (see
 /// [`Progress::resume`]). Puzzles asked for by id, or picked from the
 /// library (already due-first and unseen), are played as they come.
@@ -285,7 +264,16 @@ pub fn play(
             plan,
             mode,
             stopwatch(),
-            |puzzle, outcome, ms| record(&mut store, puzzle, builtin, outcome, ms),
+            |puzzle, outcome, ms| {
+                let mut recording = Recording {
+                    store: store.as_mut(),
+                    set: None,
+                };
+                let saved = recording
+                    .puzzle(puzzle, builtin, outcome, ms)
+                    .map_err(io::Error::other)?;
+                Ok(saved.and_then(|s| s.recorded().cloned()))
+            },
             |pos, mv| refuter.refute(pos, mv),
         )?;
         return Ok(ExitCode::SUCCESS);
@@ -387,87 +375,6 @@ fn apply_settings(
     }
 }
 
-/// Records what the trainer hands over in the progress store (if it
-/// opened), each puzzle in the set being played, if one is, and what review
-/// drills trained (the codes they were generated from).
-struct StoreRecorder<'a>(Option<&'a mut Store>, Option<&'a PuzzleSet>, &'a [String]);
-
-impl tui::Recorder for StoreRecorder<'_> {
-    fn record(&mut self, finished: &tui::Finished) -> anyhow::Result<Option<Recorded>> {
-        let Some(store) = self.0.as_mut() else {
-            return Ok(None);
-        };
-        match finished {
-            tui::Finished::Puzzle {
-                attempt,
-                puzzle,
-                source,
-            } => {
-                let at = now();
-                let record = attempt_record(
-                    puzzle,
-                    source.clone(),
-                    &attempt.outcome,
-                    at,
-                    attempt.time_ms,
-                );
-                let solved = record.counts_as_solved();
-                let recorded = store.record_rated_attempt(record)?;
-                let wanted = PuzzleRef::new(source.clone(), puzzle.id.clone());
-                if let Some(set) = self.1
-                    && let Some(index) = set.puzzles.iter().position(|m| m.puzzle_ref() == wanted)
-                {
-                    let result = SetResult {
-                        index,
-                        at,
-                        solved,
-                        time_ms: attempt.time_ms,
-                    };
-                    store.record(|p| p.record_set_result(&set.name, result))??;
-                }
-                return Ok(Some(recorded));
-            }
-            tui::Finished::ModePuzzle { .. }
-            | tui::Finished::Storm(_)
-            | tui::Finished::Streak { .. } => super::modes::record_finished(store, finished)?,
-            tui::Finished::Drill { summary, .. } => {
-                let at = now();
-                let trained = drill::credited(&summary.trained, self.2);
-                let id = store.record_drill(summary.clone().into_result(at))?;
-                if summary.kind == drill::DrillKind::Review.as_str() && !trained.is_empty() {
-                    store.record(|p| p.insert_reviewed(&id, at, trained))?;
-                }
-            }
-            // The lesson's drill was recorded just before: completed only
-            // when passed (80% right), as in line mode.
-            tui::Finished::Lesson { id } => {
-                let size = drill::lessons()
-                    .iter()
-                    .find(|l| l.id == *id)
-                    .map_or(0, |l| u32::try_from(l.exercises.len()).unwrap_or(u32::MAX));
-                if store
-                    .progress()
-                    .lesson_best(id, size)
-                    .is_some_and(LessonScore::passed)
-                {
-                    store.complete_lesson(id)?;
-                }
-            }
-        }
-        Ok(None)
-    }
-
-    fn stats(&mut self) -> Option<sancho::progress::Stats> {
-        self.0.as_ref().map(|store| store.progress().stats(now()))
-    }
-
-    fn records(&mut self) -> Option<sancho::progress::ModeRecords> {
-        self.0
-            .as_ref()
-            .map(|store| store.progress().mode_records(now()))
-    }
-}
-
 /// The library in the data directory, if one has been imported and opens.
 pub fn library_if_any(data_dir: Option<PathBuf>) -> Option<PathBuf> {
     let path = library_path(data_dir).ok()?;
@@ -554,7 +461,6 @@ impl Trainer {
                 Ok(Box::new(source))
             })
         });
-        let review_codes = context.weak_codes.clone();
         let context = tui::Context {
             builtin,
             order,
@@ -570,7 +476,10 @@ impl Trainer {
             open,
             filter,
             engine,
-            &mut StoreRecorder(store.as_mut(), set.as_ref(), &review_codes),
+            &mut Recording {
+                store: store.as_mut(),
+                set: set.as_ref(),
+            },
         )?;
         // What was said before the full screen hid it, and anything found since.
         if let Some(notice) = notice {

@@ -18,17 +18,17 @@ use clap::{Args, Subcommand};
 use sancho::library::Filter;
 use sancho::line::{Mode, run_puzzles_in};
 use sancho::modes::puzzle_rating;
-use sancho::progress::{
-    PuzzleRef, PuzzleSet, Resume, SetOrigin, SetPuzzle, SetRecorded, SetResult, Store,
-};
+use sancho::progress::{PuzzleRef, PuzzleSet, Resume, SetOrigin, SetPuzzle, SetRecorded, Store};
 use sancho::progress::{check_set_name, choose_set, cycle_table};
 use sancho::puzzle::{Puzzle, builtin_packs, load_path};
-use sancho::record::{attempt_record, source_of};
+use sancho::record::source_of;
+use sancho::train::Saved;
 use sancho::tui;
 
 use super::data::{now, open_store, open_store_for_reading, stopwatch, tell_notice};
 use super::library::{library_path, open_library};
-use super::play::{Trainer, library_if_any};
+use super::play::{Trainer, library_if_any, mined_pack};
+use super::record::Recording;
 
 /// `sancho set`.
 #[derive(Debug, Subcommand)]
@@ -371,32 +371,6 @@ fn load_set(set: &PuzzleSet, data_dir: Option<PathBuf>) -> anyhow::Result<Vec<Pu
     Ok(found.iter_mut().filter_map(Option::take).collect())
 }
 
-/// Records one finished puzzle of the set: as `play` records it, then in
-/// the set's cycle. Returns the rating's move and what the set did.
-fn record_in_set(
-    store: &mut Store,
-    set: &str,
-    index: usize,
-    puzzle: &Puzzle,
-    source: sancho::progress::Source,
-    outcome: &sancho::session::SessionResult,
-    time_ms: u64,
-) -> anyhow::Result<(sancho::progress::Recorded, SetRecorded)> {
-    let at = now();
-    let attempt = attempt_record(puzzle, source, outcome, at, time_ms);
-    let solved = attempt.counts_as_solved();
-    let recorded = store.record_rated_attempt(attempt)?;
-    let result = SetResult {
-        index,
-        at,
-        solved,
-        time_ms,
-    };
-    let in_set = store.record(|p| p.record_set_result(set, result))??;
-    tell_notice(store);
-    Ok((recorded, in_set))
-}
-
 /// What to say when a cycle ends: its figures and the next goal.
 fn cycle_end_text(store: &Store, set: &str, done: &SetRecorded) -> Vec<String> {
     let Some(summary) = &done.finished else {
@@ -474,16 +448,27 @@ fn play(
             mode,
             stopwatch(),
             |puzzle, outcome, ms| {
-                let Some(index) = puzzles.iter().position(|p| std::ptr::eq(p, puzzle)) else {
+                let mut store = store.borrow_mut();
+                // The attempt and its place in the cycle: one write.
+                let saved = Recording {
+                    store: Some(&mut store),
+                    set: Some(&set),
+                }
+                .puzzle(puzzle, builtin, outcome, ms)
+                .map_err(io::Error::other)?;
+                let Some(Saved::Puzzle {
+                    recorded,
+                    set: in_set,
+                }) = saved
+                else {
                     return Ok(None);
                 };
-                let mut store = store.borrow_mut();
-                let source = source_of(puzzle, builtin);
-                let (recorded, in_set) =
-                    record_in_set(&mut store, &set.name, index, puzzle, source, outcome, ms)
-                        .map_err(io::Error::other)?;
-                if in_set.finished.is_some() {
-                    ended.replace(cycle_end_text(&store, &set.name, &in_set));
+                match in_set {
+                    Some(Ok(in_set)) if in_set.finished.is_some() => {
+                        ended.replace(cycle_end_text(&store, &set.name, &in_set));
+                    }
+                    Some(Err(e)) => eprintln!("sancho: {e}"),
+                    _ => {}
                 }
                 Ok(Some(recorded))
             },
@@ -528,11 +513,12 @@ fn play(
         builtin,
         store: Some(store),
         notice: None,
-        library: None,
+        // Esc leads to the home screen, which offers everything else.
+        library: library_if_any(data_dir.clone()),
         filter: Filter::default(),
         set: Some(set),
         engine: None,
-        mined: None,
+        mined: mined_pack(data_dir.clone()),
     }
     .run()?;
     // The set's state once the screen has closed.

@@ -59,10 +59,10 @@ pub fn is_unknown_word(line: &str) -> bool {
             .any(|c| !"abcdefghxkqrbnpo".contains(c.to_ascii_lowercase()))
 }
 
-/// The answer to an unknown word.
-pub fn unknown_word_text(line: &str) -> String {
+/// The answer to an unknown word, listing the mode's `commands`.
+pub fn unknown_word_text(line: &str, commands: &str) -> String {
     format!(
-        "{:?} is not a move or a command. Commands: {COMMANDS}.",
+        "{:?} is not a move or a command. Commands: {commands}.",
         line.trim()
     )
 }

@@ -259,7 +259,7 @@ pub fn run_exercises<R: BufRead, W: Write>(
                         &mut output,
                         json,
                         "unknown_command",
-                        &unknown_word_text(answer),
+                        &unknown_word_text(answer, super::command::COMMANDS),
                     )?;
                 }
                 show = false;

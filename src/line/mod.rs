@@ -7,10 +7,10 @@ pub(crate) mod command;
 pub(crate) mod drill;
 mod out;
 pub(crate) mod prose;
+pub(crate) mod protocol;
 pub(crate) mod puzzle;
+pub(crate) mod run;
 pub(crate) mod scoresheet;
-pub(crate) mod storm;
-pub(crate) mod streak;
 
 pub use blindfold::{blindfold_text, blindfold_text_in, numbered_moves};
 pub use board_text::{board_drawing, board_drawing_marked, piece_list, piece_list_in};
@@ -19,10 +19,10 @@ pub use drill::{
     DrillOptions, lesson_completed, run_drill, run_exercises, run_lesson, run_lesson_in,
 };
 pub use prose::plain_prose;
+pub use protocol::LineEvent;
 pub use puzzle::{Mode, PlaySummary, describe, run_puzzles, run_puzzles_in, run_puzzles_refuting};
+pub use run::{run_timed, storm_text};
 pub use scoresheet::run_scoresheet;
-pub use storm::{RunEnd, run_storm};
-pub use streak::run_streak;
 
 /// The most of one typed line that line mode keeps: far more than any move
 /// or command, so that an over-long line is still told apart ("input too

@@ -3,13 +3,15 @@
 
 use std::io::{self, Write};
 
-use serde_json::{Value, json};
 use shakmaty::{Chess, Color, Move, Position};
 
 use crate::notation::{Lang, MoveText, ResolveError, color_name, role_name};
 use crate::progress::{Recorded, Resume};
 use crate::puzzle::{Puzzle, color_word};
 use crate::session::{DEFAULT_SUCCESS, Event, HintRung, Session, SolutionStep, Wrong};
+use crate::train::{sans, solution};
+
+use super::protocol::{FailedPuzzle, HintShown, LineEvent, PuzzleShown, Rated, SolvedPuzzle};
 
 use super::blindfold::blindfold_text_in;
 use super::board_text::{board_drawing, piece_list_in};
@@ -24,9 +26,14 @@ pub(crate) struct Out<W> {
 }
 
 impl<W: Write> Out<W> {
-    pub(crate) fn event(&mut self, value: Value, text: impl FnOnce() -> String) -> io::Result<()> {
+    /// Writes `event` as one JSON line, or `text()` for a reader.
+    pub(crate) fn send(
+        &mut self,
+        event: &LineEvent,
+        text: impl FnOnce() -> String,
+    ) -> io::Result<()> {
         if self.json {
-            serde_json::to_writer(&mut self.w, &value)?;
+            serde_json::to_writer(&mut self.w, event)?;
             writeln!(self.w)?;
         } else {
             writeln!(self.w, "{}", text())?;
@@ -80,27 +87,20 @@ impl<W: Write> Out<W> {
     ) -> io::Result<()> {
         let (number, of) = (index + 1, plan.solved.len());
         let header = plan.header(index);
-        self.event(
-            json!({
-                "event": "puzzle", "id": p.id, "fen": p.fen, "to_move": color_word(p.user_color),
-                "title": p.title, "subtitle": p.subtitle, "themes": p.themes,
-                "difficulty": p.difficulty, "rating": p.rating, "number": number, "of": of,
-                "solved_count": plan.solved_count(), "header": header, "review": review,
-            }),
-            || {
-                let mut head = format!("\n{header}: {} ({})", p.title, p.id);
-                if review {
-                    head.push_str("\nA review: you failed this one before.");
-                }
-                if !p.subtitle.is_empty() {
-                    head.push_str(&format!("\n{}", p.subtitle));
-                }
-                if !p.themes.is_empty() {
-                    head.push_str(&format!("\nThemes: {}", p.themes.join(", ")));
-                }
-                head
-            },
-        )?;
+        let shown = shown_puzzle(p, number, of, plan.solved_count(), header.clone(), review);
+        self.send(&LineEvent::Puzzle(shown), || {
+            let mut head = format!("\n{header}: {} ({})", p.title, p.id);
+            if review {
+                head.push_str("\nA review: you failed this one before.");
+            }
+            if !p.subtitle.is_empty() {
+                head.push_str(&format!("\n{}", p.subtitle));
+            }
+            if !p.themes.is_empty() {
+                head.push_str(&format!("\nThemes: {}", p.themes.join(", ")));
+            }
+            head
+        })?;
         // The board the user first sees, after the opponent's opening move.
         self.board(session)
     }
@@ -124,23 +124,19 @@ impl<W: Write> Out<W> {
                 Event::OpponentMoved { text, comment } => {
                     let words = describe(&text);
                     pos.play_unchecked(text.mv);
-                    self.event(
-                        with_local(
-                            json!({"event": "opponent_move", "uci": text.uci, "san": text.san,
-                                   "words": words, "comment": comment}),
-                            lang,
-                            &text.san,
-                        ),
-                        || {
-                            with_comment(
-                                format!(
-                                    "The opponent plays {}: {words}.",
-                                    lang.localize(&text.san)
-                                ),
-                                &comment,
-                            )
-                        },
-                    )?;
+                    let event = LineEvent::OpponentMove {
+                        uci: text.uci.clone(),
+                        san: text.san.clone(),
+                        words: words.clone(),
+                        comment: comment.clone(),
+                        local: local(lang, &text.san),
+                    };
+                    self.send(&event, || {
+                        with_comment(
+                            format!("The opponent plays {}: {words}.", lang.localize(&text.san)),
+                            &comment,
+                        )
+                    })?;
                 }
                 Event::Correct {
                     text,
@@ -149,38 +145,39 @@ impl<W: Write> Out<W> {
                     diagnostics,
                 } => {
                     pos.play_unchecked(text.mv);
-                    self.event(
-                        with_local(
-                            json!({"event": "correct", "uci": text.uci, "san": text.san,
-                                   "comment": comment, "alternative": alternative,
-                                   "diagnostics": diagnostics}),
-                            lang,
-                            &text.san,
-                        ),
-                        || {
-                            let mut s = with_comment(
-                                format!("Correct: {}.", lang.localize(&text.san)),
-                                &comment,
+                    let event = LineEvent::Correct {
+                        uci: text.uci.clone(),
+                        san: text.san.clone(),
+                        comment: comment.clone(),
+                        alternative,
+                        diagnostics: diagnostics.clone(),
+                        local: local(lang, &text.san),
+                    };
+                    self.send(&event, || {
+                        let mut s = with_comment(
+                            format!("Correct: {}.", lang.localize(&text.san)),
+                            &comment,
+                        );
+                        if alternative {
+                            s.push_str(
+                                " Also mates: not the book's move, but proven to mate as fast.",
                             );
-                            if alternative {
-                                s.push_str(
-                                    " Also mates: not the book's move, but proven to mate as fast.",
-                                );
-                            }
-                            for d in &diagnostics {
-                                s.push_str(&format!("\n  Note: {}", d.message));
-                            }
-                            s
-                        },
-                    )?;
+                        }
+                        for d in &diagnostics {
+                            s.push_str(&format!("\n  Note: {}", d.message));
+                        }
+                        s
+                    })?;
                 }
                 Event::Wrong { input, wrong } => self.wrong(&input, &wrong)?,
                 Event::Hint(rung) => self.hint(&rung)?,
                 Event::MarkedFailed {
                     reason, message, ..
-                } => self.event(
-                    json!({"event": "failed_keep_going", "reason": reason.as_str(),
-                           "message": message}),
+                } => self.send(
+                    &LineEvent::FailedKeepGoing {
+                        reason: reason.as_str(),
+                        message: message.clone(),
+                    },
                     || {
                         format!(
                             "Failed, keep going: {}, so this puzzle counts as failed; \
@@ -202,20 +199,6 @@ impl<W: Write> Out<W> {
         session: &Session,
         recorded: Option<&Recorded>,
     ) -> io::Result<()> {
-        let rating = |value: &mut Value| {
-            if let Value::Object(map) = value {
-                map.insert("rated".into(), json!(recorded.is_some_and(|r| r.rated)));
-                map.insert(
-                    "rating_before".into(),
-                    json!(recorded.map(|r| r.rating_before.round() as i64)),
-                );
-                map.insert(
-                    "rating_after".into(),
-                    json!(recorded.map(|r| r.rating_after.round() as i64)),
-                );
-                map.insert("saved".into(), json!(recorded.is_some()));
-            }
-        };
         let lang = self.lang;
         let rating_text = match recorded {
             Some(r) => format!("\nRating: {}.", r.describe()),
@@ -223,9 +206,14 @@ impl<W: Write> Out<W> {
         };
         match event {
             Event::Solved { id, message } => {
-                let mut value = json!({"event": "solved", "id": id, "message": message});
-                rating(&mut value);
-                self.event(value, || {
+                let event = LineEvent::Solved(rated(
+                    SolvedPuzzle {
+                        id,
+                        message: message.clone(),
+                    },
+                    recorded,
+                ));
+                self.send(&event, || {
                     if message == DEFAULT_SUCCESS {
                         format!("{message}{rating_text}")
                     } else {
@@ -233,37 +221,27 @@ impl<W: Write> Out<W> {
                     }
                 })
             }
-            Event::Failed {
-                id,
-                message,
-                solution,
-            }
-            | Event::GaveUp {
-                id,
-                message,
-                solution,
-            } => {
-                let sans: Vec<&str> = solution.iter().map(|m| m.san.as_str()).collect();
+            Event::Failed { id, message, .. } | Event::GaveUp { id, message, .. } => {
+                // The whole solution, user's moves and replies, in both shells.
+                let line = solution(session);
+                let all = sans(&line);
                 let steps = session.solution_line();
-                let line: Vec<Value> = steps
-                    .iter()
-                    .map(|s| {
-                        json!({"san": s.text.san, "uci": s.text.uci, "by_user": s.by_user,
-                                    "comment": s.comment})
-                    })
-                    .collect();
-                let mut value = json!({
-                    "event": "failed", "id": id, "message": message, "solution": sans,
-                    "gave_up": session.outcome().is_some_and(|o| o.solution_shown),
-                    "reason": session.failure().map(|f| f.as_str()),
-                    "line": line, "game_url": session.game_url(),
-                });
-                if lang.is_local() {
-                    let local: Vec<String> = sans.iter().map(|s| lang.localize(s)).collect();
-                    value["local"] = json!(local);
-                }
-                rating(&mut value);
-                self.event(value, || {
+                let event = LineEvent::Failed(rated(
+                    FailedPuzzle {
+                        id,
+                        message: message.clone(),
+                        gave_up: session.outcome().is_some_and(|o| o.solution_shown),
+                        reason: session.failure().map(|f| f.as_str()),
+                        game_url: session.game_url().map(str::to_owned),
+                        local: lang
+                            .is_local()
+                            .then(|| all.iter().map(|s| lang.localize(s)).collect()),
+                        solution: all,
+                        line,
+                    },
+                    recorded,
+                ));
+                self.send(&event, || {
                     // The message names the moves shown; the steps add the comments.
                     let mut s = lang.localize_text(&message);
                     s.push_str(&solution_text(&steps, lang));
@@ -304,58 +282,105 @@ impl<W: Write> Out<W> {
                 )
             }
         };
-        self.event(
-            json!({"event": "wrong", "input": input, "reason": reason, "legal": legal,
-                   "diagnostics": diagnostics, "candidates": candidates}),
-            || {
-                let mut s = format!("Not accepted: {reason}.");
-                for d in &diagnostics {
-                    s.push_str(&format!("\n  Note: {}", d.message));
-                }
-                s
-            },
-        )
+        let event = LineEvent::Wrong {
+            input: input.to_owned(),
+            reason: reason.clone(),
+            legal,
+            diagnostics: diagnostics.clone(),
+            candidates,
+        };
+        self.send(&event, || {
+            let mut s = format!("Not accepted: {reason}.");
+            for d in &diagnostics {
+                s.push_str(&format!("\n  Note: {}", d.message));
+            }
+            s
+        })
     }
 
     pub(crate) fn hint(&mut self, rung: &HintRung) -> io::Result<()> {
-        let number = rung.number();
-        let (value, text) = match rung {
-            HintRung::Text(t) => (json!({"text": t}), format!("Hint: {t}")),
-            HintRung::Piece { square, role } => (
-                json!({"square": square.to_string(), "role": role_name(*role),
-                       "text": format!("move the {} on {square}", role_name(*role))}),
-                format!("Hint: move the {} on {square}.", role_name(*role)),
-            ),
-            HintRung::Destination { from, to } => (
-                json!({"from": from.to_string(), "to": to.to_string(),
-                       "text": format!("from {from} to {to}")}),
-                format!("Hint: from {from} to {to}."),
-            ),
-            HintRung::Move(m) => (
-                with_local(
-                    json!({"san": m.san, "uci": m.uci, "text": format!("play {}", m.san)}),
-                    self.lang,
-                    &m.san,
-                ),
-                format!("Hint: play {}.", self.lang.localize(&m.san)),
-            ),
+        let lang = self.lang;
+        let mut shown = HintShown {
+            rung: rung.number(),
+            text: String::new(),
+            square: None,
+            role: None,
+            from: None,
+            to: None,
+            san: None,
+            uci: None,
+            local: None,
         };
-        let mut value = value;
-        if let Value::Object(map) = &mut value {
-            map.insert("event".into(), json!("hint"));
-            map.insert("rung".into(), json!(number));
-        }
-        self.event(value, || text)
+        let text = match rung {
+            HintRung::Text(t) => {
+                shown.text.clone_from(t);
+                format!("Hint: {t}")
+            }
+            HintRung::Piece { square, role } => {
+                shown.text = format!("move the {} on {square}", role_name(*role));
+                shown.square = Some(square.to_string());
+                shown.role = Some(role_name(*role));
+                format!("Hint: move the {} on {square}.", role_name(*role))
+            }
+            HintRung::Destination { from, to } => {
+                shown.text = format!("from {from} to {to}");
+                shown.from = Some(from.to_string());
+                shown.to = Some(to.to_string());
+                format!("Hint: from {from} to {to}.")
+            }
+            HintRung::Move(m) => {
+                shown.text = format!("play {}", m.san);
+                shown.san = Some(m.san.clone());
+                shown.uci = Some(m.uci.clone());
+                shown.local = local(lang, &m.san);
+                format!("Hint: play {}.", lang.localize(&m.san))
+            }
+        };
+        self.send(&LineEvent::Hint(shown), || text)
     }
 }
 
-/// `value` with `"local"`, the SAN written in `lang`'s letters or
-/// figurines, when they differ from English (`san` stays as it is).
-fn with_local(mut value: Value, lang: Lang, san: &str) -> Value {
-    if lang.is_local() {
-        value["local"] = json!(lang.localize(san));
+/// The SAN in `lang`'s letters or figurines when they differ from
+/// English (the JSON `local` key).
+pub(super) fn local(lang: Lang, san: &str) -> Option<String> {
+    lang.is_local().then(|| lang.localize(san))
+}
+
+/// A puzzle's result with what saving it did to the rating.
+fn rated<T>(result: T, recorded: Option<&Recorded>) -> Rated<T> {
+    Rated {
+        result,
+        rated: recorded.is_some_and(|r| r.rated),
+        rating_before: recorded.map(|r| r.rating_before.round() as i64),
+        rating_after: recorded.map(|r| r.rating_after.round() as i64),
+        saved: recorded.is_some(),
     }
-    value
+}
+
+/// The `puzzle` event of `p`.
+pub(super) fn shown_puzzle(
+    p: &Puzzle,
+    number: usize,
+    of: usize,
+    solved_count: usize,
+    header: String,
+    review: bool,
+) -> PuzzleShown {
+    PuzzleShown {
+        id: p.id.clone(),
+        fen: p.fen.clone(),
+        to_move: color_word(p.user_color),
+        title: p.title.clone(),
+        subtitle: p.subtitle.clone(),
+        themes: p.themes.clone(),
+        difficulty: p.difficulty,
+        rating: p.rating,
+        number,
+        of,
+        solved_count,
+        header,
+        review,
+    }
 }
 
 /// The solution move by move, with the pack's comments: "1. Kb6 Takes b7 ...".

@@ -42,7 +42,6 @@
 
 use std::io::{self, BufRead, Write};
 
-use serde_json::json;
 use shakmaty::{Chess, Move};
 
 use crate::engine::{Refutation, by_mate};
@@ -52,6 +51,7 @@ use crate::puzzle::Puzzle;
 use crate::session::{Event, Session, SessionResult, Wrong};
 
 use super::command::{COMMANDS, Command, is_unknown_word, unknown_word_text};
+use super::protocol::LineEvent;
 
 /// How a line-mode puzzle run went.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
@@ -191,9 +191,10 @@ pub fn run_puzzles_in<R: BufRead, W: Write>(
                     started = clock();
                     let events = session.retry();
                     // The puzzle again, from its start, as it was first shown.
-                    out.event(json!({"event": "retry", "id": puzzle.id}), || {
-                        format!("Starting {} again.", puzzle.id)
-                    })?;
+                    let event = LineEvent::Retry {
+                        id: puzzle.id.clone(),
+                    };
+                    out.send(&event, || format!("Starting {} again.", puzzle.id))?;
                     out.board(&session)?;
                     out.events(&puzzle.position, events)?;
                     if !json {
@@ -210,10 +211,11 @@ pub fn run_puzzles_in<R: BufRead, W: Write>(
                     continue;
                 }
                 None if is_unknown_word(text) => {
-                    out.event(
-                        json!({"event": "unknown_command", "input": text, "commands": COMMANDS}),
-                        || unknown_word_text(text),
-                    )?;
+                    let event = LineEvent::UnknownCommand {
+                        input: text.to_owned(),
+                        commands: COMMANDS.to_owned(),
+                    };
+                    out.send(&event, || unknown_word_text(text, COMMANDS))?;
                     continue;
                 }
                 None => (session.submit_in(text, mode.lang), Then::Stay),
@@ -253,14 +255,16 @@ pub fn run_puzzles_in<R: BufRead, W: Write>(
                 // Only now that the puzzle is over: why the first try failed.
                 if let Some(r) = first_wrong.take().and_then(|(pos, mv)| refute(&pos, mv)) {
                     let lang = mode.lang;
-                    let mut event = json!({"event": "refutation", "san": r.san,
-                                           "verdict": r.verdict, "text": r.text});
-                    if lang.is_local() {
-                        let local: Vec<String> = r.san.iter().map(|s| lang.localize(s)).collect();
-                        event["local"] = json!(local);
-                        event["local_text"] = json!(lang.localize_text(&r.text));
-                    }
-                    out.event(event, || {
+                    let event = LineEvent::Refutation {
+                        local: lang
+                            .is_local()
+                            .then(|| r.san.iter().map(|s| lang.localize(s)).collect()),
+                        local_text: lang.is_local().then(|| lang.localize_text(&r.text)),
+                        san: r.san.clone(),
+                        verdict: r.verdict.clone(),
+                        text: r.text.clone(),
+                    };
+                    out.send(&event, || {
                         format!(
                             "Why your first try failed: {}.",
                             lang.localize_text(&r.text)
@@ -271,9 +275,11 @@ pub fn run_puzzles_in<R: BufRead, W: Write>(
             match then {
                 Then::Quit => break 'puzzles,
                 Then::Next => {
-                    out.event(json!({"event": "skipped", "id": puzzle.id}), || {
-                        format!("Skipped {}.", puzzle.id)
-                    })?;
+                    let event = LineEvent::Skipped {
+                        id: puzzle.id.clone(),
+                        skips_left: None,
+                    };
+                    out.send(&event, || format!("Skipped {}.", puzzle.id))?;
                     continue 'puzzles;
                 }
                 Then::Stay if session.is_finished() => continue 'puzzles,
@@ -282,15 +288,17 @@ pub fn run_puzzles_in<R: BufRead, W: Write>(
             }
         }
     }
-    out.event(
-        json!({"event": "end", "played": summary.played, "solved": summary.solved, "failed": summary.failed}),
-        || {
-            format!(
-                "Played {}: {} solved, {} failed.",
-                summary.played, summary.solved, summary.failed
-            )
-        },
-    )?;
+    let event = LineEvent::End {
+        played: summary.played,
+        solved: summary.solved,
+        failed: summary.failed,
+    };
+    out.send(&event, || {
+        format!(
+            "Played {}: {} solved, {} failed.",
+            summary.played, summary.solved, summary.failed
+        )
+    })?;
     Ok(summary)
 }
 

@@ -9,7 +9,7 @@ mod scoresheet;
 use std::collections::BTreeSet;
 
 use super::action::Action;
-pub use super::config::{Config, Context, Finished, Start};
+pub use super::config::{Config, Context, Start};
 use super::context::KeyContext;
 use super::coords::CoordSetupScreen;
 use super::drill::{DrillScreen, Phase};
@@ -22,6 +22,7 @@ use super::view::geometry::{MIN_HEIGHT, MIN_WIDTH};
 use crate::drill::{self, DrillKind, Lesson};
 use crate::progress::{Recorded, Stats};
 use crate::puzzle::Puzzle;
+use crate::train::Finished;
 
 /// Which view is shown (under the help overlay).
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]

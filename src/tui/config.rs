@@ -1,14 +1,12 @@
-//! What the caller passes in ([`Config`], [`Start`], [`Context`]) and what
-//! the interface hands back ([`Finished`]).
+//! What the caller passes in ([`Config`], [`Start`], [`Context`]); what the
+//! interface hands back to record is the core's
+//! [`Finished`](crate::train::Finished).
 
 use std::collections::BTreeSet;
 
-use super::play::PlayedPuzzle;
-use crate::drill::{DrillKind, DrillSummary};
-use crate::modes::StormSummary;
+use crate::drill::DrillKind;
 use crate::notation::Strictness;
-use crate::progress::{ModeRecords, Source, Stats};
-use crate::puzzle::Puzzle;
+use crate::progress::{ModeRecords, Stats};
 
 /// How the interface looks and where it opens; set by the command line.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
@@ -161,57 +159,6 @@ impl Default for Context {
             mined: None,
         }
     }
-}
-
-/// Something the user finished, handed to the caller to record.
-#[derive(Clone, Debug, PartialEq)]
-pub enum Finished {
-    /// A puzzle attempt, with the puzzle itself and where it came from
-    /// (`record::attempt_record(&puzzle, source, &attempt.outcome, ...)`).
-    Puzzle {
-        /// The attempt: solved or not, hints, wrong inputs, time.
-        attempt: PlayedPuzzle,
-        /// The puzzle attempted.
-        puzzle: Box<Puzzle>,
-        /// Where it came from: a built-in pack, Lichess, a file.
-        source: Source,
-    },
-    /// A drill (also a lesson's exercises, under the label `lesson-N`, and a
-    /// drill ended early with at least one answer). Record it with
-    /// `summary.into_result(now)`.
-    Drill {
-        /// The kind (a lesson's exercises are write-the-move).
-        kind: DrillKind,
-        /// What was answered, the accuracy, the time and the mistakes.
-        summary: DrillSummary,
-    },
-    /// A lesson was passed (at least 80% right): `Store::complete_lesson(&id)`.
-    Lesson {
-        /// The lesson's id (`lesson-3`).
-        id: String,
-    },
-    /// A puzzle of a Storm or Streak run: recorded unrated (timed modes do
-    /// not move the rating, as on Lichess); a failed one joins the reviews.
-    ModePuzzle {
-        /// The puzzle.
-        puzzle: Box<Puzzle>,
-        /// Where it came from.
-        source: Source,
-        /// Solved (every move right), or failed (a wrong move ended it).
-        solved: bool,
-        /// Time on the puzzle, in milliseconds.
-        time_ms: u64,
-    },
-    /// A Storm run ended (recorded as a `ModeRun` with the time it ended;
-    /// the bests come back as [`Reply::Records`](super::Reply::Records)).
-    Storm(StormSummary),
-    /// A Streak run ended.
-    Streak {
-        /// Puzzles solved in a row.
-        solved: u32,
-        /// The highest rating among them.
-        highest_solved: Option<u32>,
-    },
 }
 
 /// How many exercises a drill started from the menu has (transcribe: the

@@ -6,7 +6,7 @@
 //! [`PuzzleSource`](super::PuzzleSource)) and feeds each answer back with
 //! [`App::answer`](super::App::answer).
 
-use super::config::Finished;
+use crate::train::{Finished, Saved};
 use std::path::PathBuf;
 
 use shakmaty::{Chess, Move};
@@ -111,12 +111,13 @@ pub enum Reply {
 /// The progress store's side of the runner: the caller records what the
 /// user finished and reads the stats back.
 pub trait Recorder {
-    /// Saves something the user finished; for a puzzle attempt, says how
-    /// the rating moved (`None`: nothing to tell, e.g. no store).
+    /// Saves something the user finished (the core's one record path,
+    /// [`crate::train::record`]); says what saving did (`None`: nothing to
+    /// tell, e.g. no store).
     ///
     /// # Errors
     /// Saving failed; the session ends with the terminal restored.
-    fn record(&mut self, finished: &Finished) -> anyhow::Result<Option<Recorded>>;
+    fn record(&mut self, finished: &Finished) -> anyhow::Result<Option<Saved>>;
 
     /// The stats as they stand now (`None`: there is no store to read).
     fn stats(&mut self) -> Option<Stats>;
@@ -132,7 +133,7 @@ impl<F> Recorder for F
 where
     F: FnMut(&Finished) -> anyhow::Result<()>,
 {
-    fn record(&mut self, finished: &Finished) -> anyhow::Result<Option<Recorded>> {
+    fn record(&mut self, finished: &Finished) -> anyhow::Result<Option<Saved>> {
         self(finished).map(|()| None)
     }
 

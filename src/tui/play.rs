@@ -7,10 +7,7 @@ use std::collections::VecDeque;
 use shakmaty::{Chess, Color, Move, Position, Square};
 
 mod complete;
-mod judged;
 mod review;
-
-pub use judged::Judged;
 
 use super::input::InputLine;
 use super::strings;
@@ -160,11 +157,18 @@ pub struct Play {
 impl Play {
     /// Starts puzzle number `index`.
     pub fn new(index: usize, puzzle: Puzzle) -> Play {
-        let shown = puzzle.position.clone();
         let (session, events) = Session::new(puzzle);
+        let mut play = Play::blank(index, session);
+        play.apply(events);
+        play
+    }
+
+    /// The screen of `session` before any of its events is shown.
+    fn blank(index: usize, session: Session) -> Play {
+        let shown = session.puzzle().position.clone();
         let engine = HintEngine::new(session.position());
         let hint = engine.hint("");
-        let mut play = Play {
+        Play {
             index,
             shown,
             session,
@@ -193,9 +197,34 @@ impl Play {
             lang: Lang::EN,
             first_wrong: None,
             refutation: None,
-        };
-        play.apply(events);
-        play
+        }
+    }
+
+    /// The screen of a session driven elsewhere (a Storm or Streak run's
+    /// puzzle): it shows what [`Play::observe`] is told, starting with the
+    /// session's opening events.
+    pub fn mirror(index: usize, session: Session) -> Play {
+        Play::blank(index, session)
+    }
+
+    /// Shows `events` of a session driven elsewhere, which is now `session`.
+    pub fn observe(&mut self, session: &Session, events: Vec<Event>) {
+        self.session = session.clone();
+        self.apply(events);
+        self.rebuild_engine();
+    }
+
+    /// Takes the input line for a move played elsewhere (showing any
+    /// pending reply first); `None` when it is empty or the puzzle is over.
+    pub fn take_input(&mut self) -> Option<String> {
+        let text = self.input.text();
+        if self.finish.is_some() || text.trim().is_empty() {
+            return None;
+        }
+        self.flush();
+        self.last_submitted = Some(text.clone());
+        self.input.clear();
+        Some(text)
     }
 
     /// Starts the same puzzle over.
@@ -422,27 +451,19 @@ impl Play {
     }
 
     /// Submits the input line to the session (showing any pending reply
-    /// first); says what the move was (Storm and Streak need to know).
-    pub fn submit(&mut self) -> Judged {
-        if self.finish.is_some() {
-            return Judged::Refused;
-        }
-        let text = self.input.text();
-        if text.trim().is_empty() {
-            return Judged::Refused;
-        }
-        self.flush();
-        self.last_submitted = Some(text.clone());
+    /// first).
+    pub fn submit(&mut self) {
+        let Some(text) = self.take_input() else {
+            return;
+        };
         let events = self.session.submit_in(&text, self.lang);
-        let judged = Judged::of(&events);
-        self.input.clear();
+        let moved = events.iter().any(|e| matches!(e, Event::Correct { .. }));
         self.apply(events);
-        if matches!(judged, Judged::Correct { .. } | Judged::Solved { .. }) {
+        if moved {
             self.rebuild_engine();
         } else {
             self.refresh_hint();
         }
-        judged
     }
 
     /// Asks the session for the next hint rung.

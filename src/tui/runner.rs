@@ -18,7 +18,7 @@ use ratatui::crossterm::execute;
 
 use super::action::{Action, mouse_action};
 use super::app::App;
-use super::config::{Config, Context, Finished};
+use super::config::{Config, Context};
 use super::effect::{Effect, Recorder, Reply};
 use super::filter::{PuzzleSource, answer};
 use super::keys::action_for;
@@ -29,6 +29,7 @@ use super::worker::{OpenSource, Worker};
 use crate::engine::EngineOptions;
 use crate::library::Filter;
 use crate::puzzle::Puzzle;
+use crate::train::{Finished, Saved};
 
 /// How long to wait for a key before time passes (and the screen refreshes).
 pub const POLL: Duration = Duration::from_millis(50);
@@ -415,11 +416,11 @@ impl Shell<'_, '_> {
         while let Some(effect) = queue.pop_front() {
             let reply = match effect {
                 Effect::Record(done) => {
-                    let recorded = self.recorder.record(&done)?;
-                    match (&done, recorded) {
-                        (Finished::Puzzle { puzzle, .. }, Some(recorded)) => {
+                    let saved = self.recorder.record(&done)?;
+                    match (&done, saved) {
+                        (Finished::Puzzle(attempt), Some(Saved::Puzzle { recorded, .. })) => {
                             Some(Reply::Recorded {
-                                puzzle_id: puzzle.id.clone(),
+                                puzzle_id: attempt.puzzle.id.clone(),
                                 recorded,
                             })
                         }

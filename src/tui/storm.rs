@@ -1,21 +1,22 @@
-//! The Storm and Streak screen's state: the run's core ([`Storm`] or
-//! [`Streak`], from `modes`), the puzzle being played (a [`Play`], so the
-//! input line, the live hint and the opponent's replies are the puzzle
-//! screen's own), the run's clock and what the last move did.
+//! The Storm and Streak screen: the core's [`TimedRun`] (the run's rules,
+//! its pool and the puzzle's session), drawn. The screen keeps only what
+//! it shows: the puzzle's board, input line and live hint (a [`Play`]
+//! that mirrors the run's session), the time, and what the last move did.
 //!
 //! Time comes in only through [`RunScreen::tick`] (the runner's
 //! [`Action::Tick`](super::Action::Tick)), so a test scripts a whole run.
-//! Each finished puzzle and the run's end come out as [`Finished`] items
-//! for the app to hand over.
+//! What the run hands over to record comes out as [`Finished`] items for
+//! the app to pass on.
 
-use super::config::Finished;
 use super::input::InputLine;
-use super::play::{Judged, Play};
-use crate::modes::{Storm, StormSummary, Streak, StreakStep, puzzle_rating};
+use super::play::Play;
 use crate::notation::Lang;
 use crate::progress::Mode;
 use crate::puzzle::Puzzle;
-use crate::record::source_of;
+use crate::session::Event;
+use crate::train::{Finished, RunEvent, RunKind, SolutionMove, TimedRun};
+
+pub use crate::train::RunEnd;
 
 /// How long the opponent pauses before a reply in Storm (a clock is
 /// running; the config file's `reply_delay_ms` wins when set).
@@ -37,8 +38,8 @@ pub enum Flash {
     Wrong {
         /// The move typed.
         input: String,
-        /// The solution's moves.
-        solution: Vec<String>,
+        /// The whole solution, each move marked as the user's or the reply.
+        solution: Vec<SolutionMove>,
         /// Time taken off (ms; 0 in Streak).
         penalty_ms: u64,
     },
@@ -48,125 +49,126 @@ pub enum Flash {
     NoSkip,
 }
 
-/// Why the run ended.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum RunEnd {
-    /// Storm's clock reached zero; Streak's first mistake.
-    Over,
-    /// The user stopped it.
-    Stopped,
-    /// Every puzzle of the pool was played.
-    NoPuzzlesLeft,
-}
-
-/// One run's core.
-#[derive(Clone, Debug)]
-enum Core {
-    Storm(Storm),
-    Streak(Streak),
-}
-
 /// The Storm or Streak screen.
 #[derive(Clone, Debug)]
 pub struct RunScreen {
-    core: Core,
-    pool: Vec<Puzzle>,
-    at: usize,
+    run: TimedRun,
+    /// The puzzle shown, as drawn (`None` once the run is over).
     play: Option<Play>,
-    builtin: bool,
     reply_delay_ms: u64,
     lang: Lang,
-    /// Milliseconds since the run's first move (the sum of the ticks
-    /// since): Storm's clock starts with the first move, as on Lichess.
+    /// The sum of the ticks so far: the run's time.
     now_ms: u64,
-    /// Whether the first move has been played.
-    clock_started: bool,
-    /// When the current puzzle started.
-    started_ms: u64,
     flash: Option<Flash>,
-    end: Option<RunEnd>,
-    /// Streak: the highest rating solved (Storm's core keeps its own).
-    highest_solved: Option<u32>,
-    /// The run's failed puzzles: id and title.
-    failed: Vec<(String, String)>,
 }
 
 impl RunScreen {
     /// A Storm run with `seconds` on the clock over `pool` (in playing
     /// order); `builtin` says where the puzzles are recorded from.
     pub fn storm(pool: Vec<Puzzle>, seconds: u32, builtin: bool) -> RunScreen {
-        RunScreen::with(Core::Storm(Storm::new(seconds)), pool, builtin)
+        RunScreen::with(
+            TimedRun::storm(pool, seconds, builtin),
+            STORM_REPLY_DELAY_MS,
+        )
     }
 
     /// A Streak run over `pool` (easiest first).
     pub fn streak(pool: Vec<Puzzle>, builtin: bool) -> RunScreen {
-        RunScreen::with(Core::Streak(Streak::new()), pool, builtin)
+        RunScreen::with(TimedRun::streak(pool, builtin), super::REPLY_DELAY_MS)
     }
 
-    fn with(core: Core, pool: Vec<Puzzle>, builtin: bool) -> RunScreen {
-        let reply_delay_ms = match core {
-            Core::Storm(_) => STORM_REPLY_DELAY_MS,
-            Core::Streak(_) => super::REPLY_DELAY_MS,
-        };
+    fn with(run: TimedRun, reply_delay_ms: u64) -> RunScreen {
         RunScreen {
-            core,
-            pool,
-            at: 0,
+            run,
             play: None,
-            builtin,
             reply_delay_ms,
             lang: Lang::EN,
             now_ms: 0,
-            clock_started: false,
-            started_ms: 0,
             flash: None,
-            end: None,
-            highest_solved: None,
-            failed: Vec::new(),
         }
     }
 
-    /// Starts the run: its first puzzle is shown, the clock starts at 0.
-    /// `reply_delay_ms` (`None`: the mode's own) and `lang` as the puzzle
-    /// screen has them.
-    #[must_use]
-    pub fn start(mut self, reply_delay_ms: Option<u64>, lang: Lang) -> RunScreen {
+    /// Starts the run: its first puzzle is shown. `reply_delay_ms`
+    /// (`None`: the mode's own) and `lang` as the puzzle screen has them.
+    pub fn start(mut self, reply_delay_ms: Option<u64>, lang: Lang) -> (RunScreen, Vec<Finished>) {
         if let Some(ms) = reply_delay_ms {
             self.reply_delay_ms = ms;
         }
         self.lang = lang;
-        self.show_puzzle();
-        self
+        self.run = self.run.with_lang(lang);
+        let events = self.run.start(self.now_ms);
+        let done = self.show(events);
+        (self, done)
     }
 
-    /// Shows the puzzle at `self.at`, or ends the run when none is left.
-    fn show_puzzle(&mut self) -> Vec<Finished> {
-        let Some(puzzle) = self.pool.get(self.at) else {
-            self.play = None;
-            return self.finish(RunEnd::NoPuzzlesLeft);
-        };
-        self.play = Some(
-            Play::new(self.at, puzzle.clone())
-                .with_reply_delay(Some(self.reply_delay_ms))
-                .with_lang(self.lang),
-        );
-        self.started_ms = self.now_ms;
-        if let Core::Storm(storm) = &mut self.core {
-            storm.start_puzzle(self.now_ms);
+    /// Draws what the run said; returns what it hands over to record.
+    fn show(&mut self, events: Vec<RunEvent>) -> Vec<Finished> {
+        let mut done = Vec::new();
+        for event in events {
+            match event {
+                RunEvent::Started { .. } => {}
+                RunEvent::Puzzle { index, .. } => {
+                    self.play = self.run.session().map(|session| {
+                        Play::mirror(index, session.clone())
+                            .with_reply_delay(Some(self.reply_delay_ms))
+                            .with_lang(self.lang)
+                    });
+                }
+                RunEvent::Moves { events, .. } => {
+                    if let Some(Event::Correct { diagnostics, .. }) =
+                        events.iter().find(|e| matches!(e, Event::Correct { .. }))
+                    {
+                        self.flash = Some(Flash::Correct {
+                            solved: None,
+                            bonus_ms: 0,
+                            notes: diagnostics.iter().map(|d| d.message.clone()).collect(),
+                        });
+                    }
+                    if let (Some(play), Some(session)) = (&mut self.play, self.run.session()) {
+                        play.observe(session, events);
+                    }
+                }
+                RunEvent::Clock { bonus_ms, .. } => {
+                    if let Some(Flash::Correct { bonus_ms: b, .. }) = &mut self.flash {
+                        *b = bonus_ms;
+                    }
+                }
+                RunEvent::Solved { index, .. } => {
+                    if let Some(Flash::Correct { solved, .. }) = &mut self.flash {
+                        *solved = self.run.puzzle(index).map(|p| p.id.clone());
+                    }
+                }
+                RunEvent::Failed {
+                    solution,
+                    input,
+                    penalty_ms,
+                    ..
+                } => {
+                    self.flash = Some(Flash::Wrong {
+                        input,
+                        solution,
+                        penalty_ms,
+                    });
+                }
+                RunEvent::Skipped { .. } => self.flash = Some(Flash::Skipped),
+                RunEvent::NoSkip => self.flash = Some(Flash::NoSkip),
+                RunEvent::Record(finished) => done.push(finished),
+                RunEvent::Ended(_) => self.play = None,
+            }
         }
-        Vec::new()
+        done
     }
 
     /// Edits the input line (while the run goes on).
     pub fn edit(&mut self, f: impl FnOnce(&mut InputLine)) {
-        if let (None, Some(play)) = (self.end, &mut self.play) {
+        if let (None, Some(play)) = (self.run.end(), &mut self.play) {
             play.edit(f);
         }
     }
 
     /// The puzzle screen's other input helpers (Tab, Up, flip).
     pub fn with_play(&mut self, f: impl FnOnce(&mut Play)) {
-        if let (None, Some(play)) = (self.end, &mut self.play) {
+        if let (None, Some(play)) = (self.run.end(), &mut self.play) {
             f(play);
         }
     }
@@ -174,211 +176,84 @@ impl RunScreen {
     /// Time passed: the clock runs down (Storm), the opponent's reply
     /// comes. Returns what finished (the run, when the clock ran out).
     pub fn tick(&mut self, ms: u64) -> Vec<Finished> {
-        if self.end.is_some() {
+        if self.run.end().is_some() {
             return Vec::new();
         }
-        if self.clock_started {
-            self.now_ms = self.now_ms.saturating_add(ms);
-        }
+        self.now_ms = self.now_ms.saturating_add(ms);
         if let Some(play) = &mut self.play {
             play.tick(ms);
         }
-        match &self.core {
-            Core::Storm(storm) if storm.is_over(self.now_ms) => self.finish(RunEnd::Over),
-            _ => Vec::new(),
-        }
+        let events = self.run.tick(self.now_ms);
+        self.show(events)
     }
 
     /// Plays the typed move.
     pub fn submit(&mut self) -> Vec<Finished> {
-        if self.end.is_some() {
-            return Vec::new();
-        }
-        let now = self.now_ms;
-        if matches!(&self.core, Core::Storm(storm) if storm.is_over(now)) {
-            // A move after zero does not count (a tick ends the run first).
-            return self.finish(RunEnd::Over);
-        }
-        let Some(play) = &mut self.play else {
+        let Some(text) = self
+            .play
+            .as_mut()
+            .filter(|_| self.run.end().is_none())
+            .and_then(Play::take_input)
+        else {
             return Vec::new();
         };
-        let input = play.input().text();
-        let judged = play.submit();
-        if !judged.moved() {
-            return Vec::new();
-        }
-        self.clock_started = true;
-        let puzzle = play.puzzle().clone();
-        let rating = puzzle_rating(&puzzle);
-        let solved = matches!(judged, Judged::Solved { .. });
-        let failed = judged == Judged::Wrong;
-        match (&mut self.core, judged) {
-            (_, Judged::Refused) => {}
-            (core, Judged::Correct { notes } | Judged::Solved { notes }) => {
-                let bonus_ms = match core {
-                    Core::Storm(storm) => {
-                        let bonus = storm.correct_move(now).map_or(0, |c| c.bonus_ms);
-                        if solved {
-                            storm.solved(now, Some(rating));
-                        }
-                        bonus
-                    }
-                    Core::Streak(streak) => {
-                        if solved {
-                            streak.solve();
-                            self.highest_solved =
-                                Some(self.highest_solved.map_or(rating, |h| h.max(rating)));
-                        }
-                        0
-                    }
-                };
-                self.flash = Some(Flash::Correct {
-                    solved: solved.then(|| puzzle.id.clone()),
-                    bonus_ms,
-                    notes,
-                });
-            }
-            (core, Judged::Wrong) => {
-                let penalty_ms = match core {
-                    Core::Storm(storm) => storm
-                        .wrong_move(now, &puzzle.id)
-                        .map_or(0, |c| c.penalty_ms),
-                    Core::Streak(streak) => {
-                        streak.fail(&puzzle.id);
-                        0
-                    }
-                };
-                self.failed.push((puzzle.id.clone(), puzzle.title.clone()));
-                self.flash = Some(Flash::Wrong {
-                    input,
-                    solution: play.solution_sans(),
-                    penalty_ms,
-                });
-            }
-        }
-        let mut done = Vec::new();
-        if solved || failed {
-            done.push(Finished::ModePuzzle {
-                source: source_of(&puzzle, self.builtin),
-                puzzle: Box::new(puzzle),
-                solved,
-                time_ms: now.saturating_sub(self.started_ms),
-            });
-            let over = match &self.core {
-                Core::Storm(storm) => storm.is_over(now),
-                Core::Streak(streak) => streak.is_over(),
-            };
-            if over {
-                done.extend(self.finish(RunEnd::Over));
-            } else {
-                self.at += 1;
-                done.extend(self.show_puzzle());
-            }
-        }
-        done
+        let events = self.run.submit(&text, self.now_ms);
+        self.show(events)
     }
 
     /// Skips the puzzle: Streak's one skip per run (Storm has none).
     pub fn skip(&mut self) -> Vec<Finished> {
-        if self.end.is_some() {
-            return Vec::new();
-        }
-        let step = match &mut self.core {
-            Core::Streak(streak) => streak.skip(),
-            Core::Storm(_) => StreakStep::NoSkipLeft,
-        };
-        if step != StreakStep::Skipped {
-            self.flash = Some(Flash::NoSkip);
-            return Vec::new();
-        }
-        self.flash = Some(Flash::Skipped);
-        self.at += 1;
-        self.show_puzzle()
+        let events = self.run.skip(self.now_ms);
+        self.show(events)
     }
 
     /// The user stops the run (Esc, quit): it ends as it stands.
     pub fn stop(&mut self) -> Vec<Finished> {
-        if self.end.is_some() {
-            return Vec::new();
-        }
-        self.finish(RunEnd::Stopped)
-    }
-
-    /// Ends the run; hands it over unless nothing was played in it (a run
-    /// without a single move is not a run).
-    fn finish(&mut self, end: RunEnd) -> Vec<Finished> {
-        self.end = Some(end);
-        match &mut self.core {
-            Core::Storm(storm) => {
-                storm.stop(self.now_ms);
-                let summary = storm.summary();
-                if summary.moves == 0 {
-                    return Vec::new();
-                }
-                vec![Finished::Storm(summary)]
-            }
-            Core::Streak(streak) => {
-                if streak.solved() == 0 && streak.failed().is_none() {
-                    return Vec::new();
-                }
-                vec![Finished::Streak {
-                    solved: streak.solved(),
-                    highest_solved: self.highest_solved,
-                }]
-            }
-        }
+        let events = self.run.stop(self.now_ms, RunEnd::Quit);
+        self.show(events)
     }
 
     /// Storm or Streak.
     pub fn mode(&self) -> Mode {
-        match self.core {
-            Core::Storm(_) => Mode::Storm,
-            Core::Streak(_) => Mode::Streak,
+        match self.run.kind() {
+            RunKind::Storm => Mode::Storm,
+            RunKind::Streak => Mode::Streak,
         }
     }
 
     /// The puzzle being played (`None` once the run is over).
     pub fn play(&self) -> Option<&Play> {
-        self.play.as_ref().filter(|_| self.end.is_none())
+        self.play.as_ref().filter(|_| self.run.end().is_none())
     }
 
     /// Which puzzle of the pool is shown (0-based), and the pool's size.
     pub fn counter(&self) -> (usize, usize) {
-        (self.at, self.pool.len())
+        self.run.counter()
     }
 
     /// Whether the clock runs (it starts with the first move).
     pub fn clock_started(&self) -> bool {
-        self.clock_started
+        self.run.clock_started()
     }
 
     /// Storm: the clock's milliseconds left.
     pub fn remaining_ms(&self) -> Option<u64> {
-        match &self.core {
-            Core::Storm(storm) => Some(storm.remaining_ms(self.now_ms)),
-            Core::Streak(_) => None,
-        }
+        self.run.remaining_ms(self.now_ms)
     }
 
     /// Storm: the combo now.
     pub fn combo(&self) -> Option<u32> {
-        match &self.core {
-            Core::Storm(storm) => Some(storm.combo()),
-            Core::Streak(_) => None,
-        }
+        self.run.combo()
     }
 
     /// Puzzles solved so far (Storm's score, Streak's streak).
     pub fn score(&self) -> u32 {
-        match &self.core {
-            Core::Storm(storm) => storm.summary().score,
-            Core::Streak(streak) => streak.solved(),
-        }
+        self.run.solved_count()
     }
 
     /// Streak: whether the run's skip is left.
     pub fn can_skip(&self) -> bool {
-        matches!(&self.core, Core::Streak(s) if s.can_skip())
+        self.run.can_skip()
     }
 
     /// What the last move did.
@@ -388,27 +263,29 @@ impl RunScreen {
 
     /// Why the run ended, once it has.
     pub fn end(&self) -> Option<RunEnd> {
-        self.end
+        self.run.end()
     }
 
     /// Storm's summary (also of a run in progress).
-    pub fn storm_summary(&self) -> Option<StormSummary> {
-        match &self.core {
-            Core::Storm(storm) => Some(storm.summary()),
-            Core::Streak(_) => None,
-        }
+    pub fn storm_summary(&self) -> Option<crate::modes::StormSummary> {
+        self.run.storm_summary()
     }
 
-    /// Streak: the highest rating solved.
+    /// The highest rating solved.
     pub fn highest_solved(&self) -> Option<u32> {
-        match &self.core {
-            Core::Storm(storm) => storm.summary().highest_solved,
-            Core::Streak(_) => self.highest_solved,
-        }
+        self.run.highest_solved()
     }
 
     /// The puzzles failed in this run: id and title (they join the reviews).
-    pub fn failed(&self) -> &[(String, String)] {
-        &self.failed
+    pub fn failed(&self) -> Vec<(String, String)> {
+        self.run
+            .failed()
+            .map(|p| (p.id.clone(), p.title.clone()))
+            .collect()
+    }
+
+    /// The run itself.
+    pub fn run(&self) -> &TimedRun {
+        &self.run
     }
 }

@@ -7,10 +7,11 @@ use std::io::{self, BufRead, Read};
 
 use std::rc::Rc;
 
-use sancho::line::{RunEnd, run_storm, run_streak};
+use sancho::line::run_timed;
 use sancho::modes::{Storm, Streak, StreakStep};
 use sancho::puzzle::{Puzzle, builtin_packs};
 use sancho::session::Session;
+use sancho::train::{Finished, RunEnd, TimedRun};
 use serde_json::Value;
 
 use crate::support::{self, run_with_stdin};
@@ -217,22 +218,23 @@ fn storm_line_mode_keeps_time_on_a_scripted_run() {
     let input = Script::new(&script, clock.clone());
     let mut out = Vec::new();
     let mut finished = Vec::new();
-    let (summary, end) = run_storm(
+    let run = TimedRun::storm(vec![first.clone(), second.clone()], 60, true);
+    let (run, end) = run_timed(
         input,
         &mut out,
-        &puzzles,
-        &[0, 1],
-        60,
+        run,
         true,
         || clock.get(),
-        |p, solved, ms| {
-            finished.push((p.id.clone(), solved, ms));
-            Ok(())
+        |done| {
+            if let Finished::Puzzle(p) = done {
+                finished.push((p.puzzle.id.clone(), p.result.solved, p.time_ms));
+            }
+            Ok(None)
         },
-        |_| Ok(None),
         sancho::notation::Lang::EN,
     )
     .unwrap();
+    let summary = run.storm_summary().unwrap();
     let events = events(&out);
     assert_eq!(events[0]["event"], "storm_start");
     assert_eq!(events[0]["seconds"], 60);
@@ -279,19 +281,18 @@ fn storm_line_mode_ends_when_the_clock_runs_out() {
     let first_moves = script.len() as u32 - 1;
     let input = Script::new(&script, clock.clone());
     let mut out = Vec::new();
-    let (summary, end) = run_storm(
+    let run = TimedRun::storm(puzzles[..2].to_vec(), 5, true);
+    let (run, end) = run_timed(
         input,
         &mut out,
-        &puzzles,
-        &[0, 1],
-        5,
+        run,
         true,
         || clock.get(),
-        |_, _, _| Ok(()),
         |_| Ok(None),
         sancho::notation::Lang::EN,
     )
     .unwrap();
+    let summary = run.storm_summary().unwrap();
     assert_eq!(end, RunEnd::Over);
     assert_eq!((summary.moves, summary.score), (first_moves, 1));
     let events = events(&out);
@@ -314,20 +315,19 @@ fn streak_line_mode_skips_once_then_ends_at_the_first_mistake() {
     script.push((0, wrong_move(&puzzles[2])));
     let input = Script::new(&script, clock.clone());
     let mut out = Vec::new();
-    let (streak, end) = run_streak(
+    let run = TimedRun::streak(puzzles[..4].to_vec(), true);
+    let (run, end) = run_timed(
         input,
         &mut out,
-        &puzzles,
-        &[0, 1, 2, 3],
+        run,
         true,
         || clock.get(),
-        |_, _, _| Ok(()),
         |_| Ok(None),
         sancho::notation::Lang::EN,
     )
     .unwrap();
     assert_eq!(end, RunEnd::Over);
-    assert_eq!(streak.solved(), 1);
+    assert_eq!(run.solved_count(), 1);
     let events = events(&out);
     let skipped = of_kind(&events, "skipped");
     assert_eq!(skipped.len(), 1);
@@ -368,19 +368,9 @@ fn streak_line_mode_reads_and_writes_the_chosen_letters() {
     script.push((0, wrong_move(&puzzles[1])));
     let input = Script::new(&script, clock.clone());
     let mut out = Vec::new();
-    let (streak, _) = run_streak(
-        input,
-        &mut out,
-        &puzzles,
-        &[0, 1],
-        true,
-        || clock.get(),
-        |_, _, _| Ok(()),
-        |_| Ok(None),
-        de,
-    )
-    .unwrap();
-    assert_eq!(streak.solved(), 1, "{}", String::from_utf8_lossy(&out));
+    let run = TimedRun::streak(puzzles[..2].to_vec(), true);
+    let (run, _) = run_timed(input, &mut out, run, true, || clock.get(), |_| Ok(None), de).unwrap();
+    assert_eq!(run.solved_count(), 1, "{}", String::from_utf8_lossy(&out));
     let events = events(&out);
     let failed = of_kind(&events, "failed")[0];
     let (second, _) = Session::new(puzzles[1].clone());
@@ -656,7 +646,13 @@ fn sloppy_sans(fen: &str, moves: &[String]) -> Vec<String> {
 fn timeless(mut value: Value) -> Value {
     match &mut value {
         Value::Object(map) => {
+            // A stored run's `seconds` is its time played.
+            let run = map.contains_key("mode");
             for (key, v) in map.iter_mut() {
+                if run && key == "seconds" {
+                    *v = Value::from("<time>");
+                    continue;
+                }
                 if [
                     "remaining_ms",
                     "ms_per_puzzle",

@@ -6,10 +6,11 @@ use ratatui::crossterm::event::{KeyCode, KeyEvent, KeyModifiers};
 use sancho::drill::Show;
 use sancho::drill::{self, DrillKind, Expected};
 use sancho::notation::Strictness;
+use sancho::train::{DrillDone, Finished};
 use sancho::tui::view::Board;
 use sancho::tui::view::board_area;
 use sancho::tui::view::drill_areas;
-use sancho::tui::{Action, App, Config, Context, Finished, KeyContext, Phase, Start, View, render};
+use sancho::tui::{Action, App, Config, Context, KeyContext, Phase, Start, View, render};
 use sancho::tui::{SquareMark, Theme};
 use shakmaty::{Color, Square};
 
@@ -159,10 +160,10 @@ fn a_drill_with_one_wrong_answer_ends_in_its_summary_and_is_handed_over() {
         app.update(Action::Submit);
         assert_eq!(app.drill().unwrap().phase(), Phase::Summary);
         assert_eq!(app.screen(), KeyContext::Page);
-        let [Finished::Drill { kind: k, summary }] = app.finished() else {
+        let [Finished::Drill(DrillDone { summary, .. })] = app.finished() else {
             panic!("one drill finished: {:?}", app.finished());
         };
-        assert_eq!(*k, kind);
+        assert_eq!(summary.kind, kind.as_str());
         assert_eq!((summary.exercises, summary.correct), (3, 2));
         assert_eq!(summary.time_ms, 4_000);
         assert_eq!(summary.ms_per_answer, Some(1_333));
@@ -225,7 +226,7 @@ fn esc_ends_a_drill_early_and_reports_what_was_answered() {
     typed(&mut app, &answer);
     app.update(Action::Submit);
     app.update(Action::Back);
-    let [Finished::Drill { summary, .. }] = app.finished() else {
+    let [Finished::Drill(DrillDone { summary, .. })] = app.finished() else {
         panic!("{:?}", app.finished());
     };
     assert_eq!((summary.exercises, summary.correct), (1, 1));
@@ -262,7 +263,7 @@ fn the_timed_drill_ends_when_its_30_seconds_are_used() {
     assert_eq!(app.drill().unwrap().phase(), Phase::Asking, "not over yet");
     app.update(Action::Tick(1));
     assert_eq!(app.drill().unwrap().phase(), Phase::Summary);
-    let [Finished::Drill { summary, .. }] = app.finished() else {
+    let [Finished::Drill(DrillDone { summary, .. })] = app.finished() else {
         panic!("{:?}", app.finished());
     };
     assert!(summary.timed_out);
@@ -365,16 +366,10 @@ fn a_lesson_is_read_then_practised_then_reported_completed() {
     }
     let finished = app.finished();
     assert!(
-        matches!(&finished[0], Finished::Drill { kind: DrillKind::Write, summary }
+        matches!(finished, [Finished::Drill(DrillDone { summary, lesson: Some((id, size)), .. })]
             if summary.kind == lesson.id && summary.exercises as usize == n
-                && summary.correct as usize == n - 1),
-        "{finished:?}"
-    );
-    assert_eq!(
-        finished[1],
-        Finished::Lesson {
-            id: lesson.id.clone()
-        }
+                && summary.correct as usize == n - 1 && *id == lesson.id && *size as usize == n),
+        "one record, the drill with its lesson: {finished:?}"
     );
     assert!(app.completed_lessons().contains(&lesson.id));
     app.update(Action::Back);
@@ -402,7 +397,7 @@ fn a_lesson_left_early_is_not_completed() {
     app.update(Action::Submit);
     app.update(Action::Back);
     assert_eq!(app.finished().len(), 1, "{:?}", app.finished());
-    assert!(matches!(app.finished()[0], Finished::Drill { .. }));
+    assert!(matches!(app.finished()[0], Finished::Drill(_)));
     assert!(app.completed_lessons().is_empty());
 }
 
@@ -488,7 +483,7 @@ fn a_lesson_with_every_answer_wrong_is_not_completed_and_shows_its_best() {
     }
     let finished = app.finished();
     assert!(
-        matches!(finished, [Finished::Drill { summary, .. }]
+        matches!(finished, [Finished::Drill(DrillDone { summary, .. })]
             if summary.correct == 0 && summary.exercises as usize == lesson.exercises.len()),
         "the drill is recorded, the lesson is not completed: {finished:?}"
     );

@@ -482,7 +482,7 @@ fn the_real_loop_counts_after_the_keys_rest() {
             Ok(script.pop_front().expect("the loop should have quit"))
         },
         || clock.get(),
-        &mut |_: &sancho::tui::Finished| -> anyhow::Result<()> { Ok(()) },
+        &mut |_: &sancho::train::Finished| -> anyhow::Result<()> { Ok(()) },
     )
     .unwrap();
     let at = counted_at.take();

@@ -8,10 +8,10 @@ use ratatui::crossterm::event::{KeyCode, KeyEvent, KeyModifiers};
 use sancho::modes::StormSummary;
 use sancho::progress::{Mode, ModeRecords, ModeRun, Source, Timestamp};
 use sancho::puzzle::{Puzzle, read_lichess};
+use sancho::train::{Finished, Rating};
 use sancho::tui::Theme;
 use sancho::tui::{
-    Action, App, Config, Context, Effect, Finished, KeyContext, Reply, Start, View, action_for,
-    render,
+    Action, App, Config, Context, Effect, KeyContext, Reply, Start, View, action_for, render,
 };
 use sancho::tui::{Flash, RunEnd};
 
@@ -119,8 +119,9 @@ fn a_scripted_storm_run_keeps_lichess_time_accounts() {
         recorded.push(id.clone());
         assert!(
             effects.iter().any(|e| matches!(e,
-                Effect::Record(Finished::ModePuzzle { puzzle, solved: true, source: Source::Lichess, .. })
-                    if puzzle.id == id)),
+                Effect::Record(Finished::Puzzle(done))
+                    if done.puzzle.id == id && done.result.solved
+                        && done.source == Source::Lichess && done.rating == Rating::Unrated)),
             "puzzle {i} is recorded unrated as solved: {effects:?}"
         );
         assert_eq!(app.run().unwrap().combo(), Some(i));
@@ -158,7 +159,7 @@ fn a_scripted_storm_run_keeps_lichess_time_accounts() {
     let effects = typed(&mut app, "h3");
     assert!(
         effects.iter().any(|e| matches!(e,
-        Effect::Record(Finished::ModePuzzle { puzzle, solved: false, .. }) if puzzle.id == failed))
+        Effect::Record(Finished::Puzzle(done)) if done.puzzle.id == failed && !done.result.solved))
     );
     assert_eq!(remaining(&app), 51_000);
     assert_eq!(app.run().unwrap().combo(), Some(0));
@@ -166,7 +167,8 @@ fn a_scripted_storm_run_keeps_lichess_time_accounts() {
     let buf = draw(&app, 100, 30);
     let (x, y) = find(&buf, "h3 was wrong (−10 s)");
     assert_eq!(buf[(x, y)].fg, theme.bad().fg.unwrap());
-    assert!(text(&buf).contains("the solution was Re8#"));
+    // The whole line, the reply in brackets (the same words as line mode).
+    assert!(text(&buf).contains("the solution was (Qxd5) Re8#"));
 
     // An answer that is no legal move costs nothing.
     typed(&mut app, "Qh8");
@@ -203,6 +205,8 @@ fn a_scripted_storm_run_keeps_lichess_time_accounts() {
         ms_per_puzzle: 2_000 / 7,
         highest_solved: Some(1200),
         failed: vec![failed.clone()],
+        // From the first move to zero: 60 s, +3 s of combo, -10 s.
+        played_ms: 53_000,
     };
     assert_eq!(
         effects,
@@ -268,7 +272,7 @@ fn a_storm_stopped_before_any_move_is_not_a_run() {
     let mut app = storm_app(pool(3), 180);
     app.update(Action::Tick(5_000));
     assert!(app.update(Action::Back).is_empty());
-    assert_eq!(app.run().unwrap().end(), Some(RunEnd::Stopped));
+    assert_eq!(app.run().unwrap().end(), Some(RunEnd::Quit));
     assert_eq!(app.view(), View::Home, "no summary of nothing");
     assert_eq!(app.notice(), None);
     // Quitting in the middle of a run records it as it stands.
@@ -360,7 +364,7 @@ fn a_streak_has_one_skip_and_ends_at_the_first_mistake() {
     let effects = typed(&mut app, "Kg1");
     assert!(
         effects.iter().any(|e| matches!(e,
-        Effect::Record(Finished::ModePuzzle { puzzle, solved: false, .. }) if puzzle.id == "hard"))
+        Effect::Record(Finished::Puzzle(done)) if done.puzzle.id == "hard" && !done.result.solved))
     );
     assert!(effects.contains(&Effect::Record(Finished::Streak {
         solved: 1,
@@ -701,9 +705,6 @@ fn with_a_library_the_home_menus_storm_draws_its_puzzles_from_it() {
     let effects = typed(&mut app, "Re8#");
     assert!(effects.iter().any(|e| matches!(
         e,
-        Effect::Record(Finished::ModePuzzle {
-            source: Source::Lichess,
-            ..
-        })
+        Effect::Record(Finished::Puzzle(done)) if done.source == Source::Lichess
     )));
 }

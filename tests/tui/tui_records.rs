@@ -53,9 +53,9 @@ fn the_real_loop_runs_on_a_test_backend_with_fake_time() {
                 .expect("the loop should have quit by now"))
         },
         || clock.get(),
-        &mut |done: &sancho::tui::Finished| -> anyhow::Result<()> {
-            if let sancho::tui::Finished::Puzzle { attempt, .. } = done {
-                heard.push((attempt.puzzle_id.clone(), total - read.get()));
+        &mut |done: &sancho::train::Finished| -> anyhow::Result<()> {
+            if let sancho::train::Finished::Puzzle(attempt) = done {
+                heard.push((attempt.puzzle.id.clone(), total - read.get()));
             }
             Ok(())
         },
@@ -78,39 +78,30 @@ fn the_real_loop_runs_on_a_test_backend_with_fake_time() {
     assert_eq!(longest_wait.get(), POLL);
 }
 
-/// Records into an in-memory progress log and gives its stats back, as the
-/// binary's store does.
+/// Records into an in-memory progress log through the core's one record
+/// path (`train::apply`, what the store writes) and gives its stats back,
+/// as the binary's store does.
 #[derive(Default)]
 struct MemoryRecorder {
     progress: sancho::progress::Progress,
-    records: Vec<sancho::tui::Finished>,
+    records: Vec<sancho::train::Finished>,
 }
 
 impl sancho::tui::Recorder for MemoryRecorder {
     fn record(
         &mut self,
-        finished: &sancho::tui::Finished,
-    ) -> anyhow::Result<Option<sancho::progress::Recorded>> {
-        use sancho::progress::{AttemptId, Timestamp};
+        finished: &sancho::train::Finished,
+    ) -> anyhow::Result<Option<sancho::train::Saved>> {
+        use sancho::progress::{Ids, Timestamp};
         self.records.push(finished.clone());
-        if let sancho::tui::Finished::Puzzle {
-            attempt,
-            puzzle,
-            source,
-        } = finished
-        {
-            let at = Timestamp(1_700_000_000 + self.records.len() as i64);
-            let record = sancho::record::attempt_record(
-                puzzle,
-                source.clone(),
-                &attempt.outcome,
-                at,
-                attempt.time_ms,
-            );
-            let id = AttemptId::new(at, &puzzle.id, self.records.len() as u64);
-            self.progress.insert_attempt(id, record);
-        }
-        Ok(None)
+        let at = Timestamp(1_700_000_000 + self.records.len() as i64);
+        let ids = Ids::new(at, self.records.len() as u64);
+        Ok(Some(sancho::train::apply(
+            &mut self.progress,
+            ids,
+            finished,
+            at,
+        )))
     }
 
     fn stats(&mut self) -> Option<sancho::progress::Stats> {
@@ -123,7 +114,8 @@ impl sancho::tui::Recorder for MemoryRecorder {
 
 #[test]
 fn update_returns_a_record_effect_with_the_puzzle_and_its_source() {
-    use sancho::tui::{Effect, Finished};
+    use sancho::train::Finished;
+    use sancho::tui::Effect;
     let mut app = started();
     let mut effects = Vec::new();
     for c in "Re1+".chars() {
@@ -139,23 +131,19 @@ fn update_returns_a_record_effect_with_the_puzzle_and_its_source() {
     }
     effects.extend(app.update(Action::Submit));
     let [
-        Effect::Record(Finished::Puzzle {
-            attempt,
-            puzzle,
-            source,
-        }),
+        Effect::Record(Finished::Puzzle(attempt)),
         Effect::RefreshStats,
     ] = effects.as_slice()
     else {
         panic!("one record then a stats refresh: {effects:?}");
     };
-    assert!(attempt.outcome.solved);
+    assert!(attempt.result.solved);
     assert_eq!(
-        **puzzle,
+        *attempt.puzzle,
         back_rank(),
         "the puzzle itself rides on the effect"
     );
-    assert_eq!(*source, sancho::progress::Source::Lichess);
+    assert_eq!(attempt.source, sancho::progress::Source::Lichess);
     assert!(
         app.update(Action::Tick(REPLY_DELAY_MS)).is_empty(),
         "recorded once"
@@ -295,7 +283,8 @@ fn the_rating_and_its_change_are_on_the_puzzle_screen() {
 
 #[test]
 fn leaving_a_failed_puzzle_records_the_failure_but_a_clean_one_is_not_attempted() {
-    use sancho::tui::{Effect, Finished};
+    use sancho::train::Finished;
+    use sancho::tui::Effect;
     let mut app = started();
     // Clean and unfinished: moving on records nothing.
     let effects = app.update(Action::Next);
@@ -314,14 +303,14 @@ fn leaving_a_failed_puzzle_records_the_failure_but_a_clean_one_is_not_attempted(
     );
     let effects = app.update(Action::Quit);
     let [
-        Effect::Record(Finished::Puzzle { attempt, .. }),
+        Effect::Record(Finished::Puzzle(attempt)),
         Effect::RefreshStats,
     ] = &effects[..]
     else {
         panic!("the failure is recorded on the way out: {effects:?}");
     };
-    assert!(!attempt.outcome.solved);
-    assert_eq!(attempt.puzzle_id, "CJi0b");
+    assert!(!attempt.result.solved);
+    assert_eq!(attempt.puzzle.id, "CJi0b");
     assert!(app.should_quit());
 }
 

@@ -9,10 +9,11 @@ use sancho::drill::{CoordOptions, DrillKind, Expected, parse_files, parse_ranks,
 use sancho::drill::{Sheet, SheetGame};
 use sancho::notation::{Lang, Strictness};
 use sancho::progress::{CoordColour, CoordMode, CoordRecords, Progress, Timestamp};
+use sancho::train::{DrillDone, Finished};
 use sancho::tui::view::Board;
 use sancho::tui::view::board_area;
 use sancho::tui::view::drill_areas;
-use sancho::tui::{Action, App, Config, Context, Finished, KeyContext, Phase, Start, View, render};
+use sancho::tui::{Action, App, Config, Context, KeyContext, Phase, Start, View, render};
 use sancho::tui::{SquareMark, Theme};
 use shakmaty::{Color, Square};
 
@@ -268,7 +269,7 @@ fn a_coordinates_run_ends_with_its_best_and_last_scores() {
     assert!(screen.contains("find, untimed, as white"), "{screen}");
     assert!(screen.contains("New personal best!"), "{screen}");
     assert!(screen.contains("Best 2 · last 3: 0 1 2  ▁▄█"), "{screen}");
-    let [Finished::Drill { summary, .. }] = app.finished() else {
+    let [Finished::Drill(DrillDone { summary, .. })] = app.finished() else {
         panic!("{:?}", app.finished())
     };
     let setup = summary
@@ -422,7 +423,7 @@ fn the_scoresheet_plays_the_game_at_its_pace_and_grades_each_entry() {
         "{screen}"
     );
     assert!(screen.contains("Errors by kind"), "{screen}");
-    let [Finished::Drill { summary, .. }] = app.finished() else {
+    let [Finished::Drill(DrillDone { summary, .. })] = app.finished() else {
         panic!("{:?}", app.finished())
     };
     assert_eq!(summary.kind, "scoresheet");

@@ -1,10 +1,11 @@
 //! The drills menu, the drill screen, the lessons and the pages (lesson
 //! text, stats, a drill's summary): their part of [`App::update`].
 
-use super::{App, DrillEntry, Finished, View};
+use super::{App, DrillEntry, View};
 use crate::drill::{self, DrillKind, DrillRun, GenOptions, TIMED_COORDINATES_MS};
 use crate::notation::Strictness;
 use crate::progress::LessonScore;
+use crate::train::{DrillDone, Finished};
 use crate::tui::action::Action;
 use crate::tui::config::{TIMED_COUNT, default_count};
 use crate::tui::coords::CoordRow;
@@ -267,11 +268,21 @@ impl App {
         let Some(summary) = d.take_finished() else {
             return;
         };
-        let kind = d.kind();
         let size = u32::try_from(d.run().len()).unwrap_or(u32::MAX);
         let score = LessonScore::of(summary.correct, summary.exercises, size);
         let lesson = d.lesson().map(str::to_owned);
-        self.hand_over(Finished::Drill { kind, summary });
+        // What a review drill trained reviews each slip code's card.
+        let trained = if d.kind() == DrillKind::Review {
+            drill::credited(&summary.trained, &self.context.weak_codes)
+        } else {
+            Vec::new()
+        };
+        // One record: the drill, and the lesson it completes when passed.
+        self.hand_over(Finished::Drill(DrillDone {
+            summary,
+            lesson: lesson.clone().map(|id| (id, size)),
+            trained,
+        }));
         let Some(id) = lesson else {
             return;
         };
@@ -281,8 +292,7 @@ impl App {
         }
         // Completed only when passed (80% right), never for answering.
         if score.passed() {
-            self.completed.insert(id.clone());
-            self.hand_over(Finished::Lesson { id });
+            self.completed.insert(id);
         }
     }
 

@@ -2,13 +2,14 @@
 //! games", and the engine's refutations: the parts of the app that hand
 //! work to the runner and take its answers back.
 
-use super::{App, Finished, MenuItem, View};
+use super::{App, MenuItem, View};
 use crate::engine::EngineError;
 use crate::engine::Refutation;
 use crate::library::LibraryError;
 use crate::modes::{DEFAULT_SECONDS, puzzle_rating, rising_pool, storm_pool};
 use crate::progress::ModeRecords;
 use crate::puzzle::{Puzzle, SourceError};
+use crate::train::Finished;
 use crate::tui::action::Action;
 use crate::tui::effect::{Effect, Refute, Request};
 use crate::tui::input::InputLine;
@@ -88,7 +89,9 @@ impl App {
             RunScreen::streak(pool, builtin)
         };
         let lang = self.config.lang.unwrap_or_default();
-        self.run = Some(run.start(self.config.reply_delay_ms, lang));
+        let (run, done) = run.start(self.config.reply_delay_ms, lang);
+        self.run = Some(run);
+        self.hand_over_run(done);
         self.scroll = 0;
         self.view = View::Run;
     }

@@ -1,8 +1,9 @@
 //! The puzzle screen: its part of [`App::update`], moving on through the
 //! play order, and handing each finished attempt over.
 
-use super::{App, Finished, View};
+use super::{App, View};
 use crate::record::source_of;
+use crate::train::{Finished, PuzzleDone, Rating};
 use crate::tui::action::Action;
 use crate::tui::input::InputLine;
 use crate::tui::play::Play;
@@ -120,11 +121,14 @@ impl App {
             }
             self.rating_change = None;
             self.outcomes.push(attempt.clone());
-            self.hand_over(Finished::Puzzle {
-                attempt,
+            self.hand_over(Finished::Puzzle(PuzzleDone {
                 puzzle: Box::new(puzzle),
                 source,
-            });
+                result: attempt.outcome,
+                time_ms: attempt.time_ms,
+                rating: Rating::Rated,
+                set: None,
+            }));
             self.ask_refutation();
         }
     }

@@ -1,8 +1,8 @@
 //! The scoresheet trainer's part of [`App::update`].
 
-use super::{App, Finished, View};
-use crate::drill::DrillKind;
+use super::{App, View};
 use crate::drill::{Sheet, SheetGame};
+use crate::train::{DrillDone, Finished};
 use crate::tui::action::Action;
 use crate::tui::input::InputLine;
 use crate::tui::scoresheet::ScoresheetScreen;
@@ -68,10 +68,11 @@ impl App {
             self.scroll = 0;
         }
         if let Some(summary) = s.take_finished() {
-            self.hand_over(Finished::Drill {
-                kind: DrillKind::Transcribe,
+            self.hand_over(Finished::Drill(DrillDone {
                 summary,
-            });
+                lesson: None,
+                trained: Vec::new(),
+            }));
         }
     }
 }

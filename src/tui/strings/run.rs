@@ -42,7 +42,8 @@ pub fn title(mode: Mode) -> &'static str {
 }
 
 /// What the last move did, and whether it was good news.
-pub fn flash(flash: &Flash, mode: Mode) -> (String, bool) {
+/// Moves are written in `lang`'s letters.
+pub fn flash(flash: &Flash, mode: Mode, lang: crate::notation::Lang) -> (String, bool) {
     match flash {
         Flash::Correct {
             solved,
@@ -70,7 +71,10 @@ pub fn flash(flash: &Flash, mode: Mode) -> (String, bool) {
             if *penalty_ms > 0 {
                 text.push_str(&format!(" (−{} s)", penalty_ms / 1000));
             }
-            text.push_str(&format!("; the solution was {}.", solution.join(" ")));
+            text.push_str(&format!(
+                "; the solution was {}.",
+                crate::train::solution_text(solution, lang)
+            ));
             (text, false)
         }
         Flash::Skipped => ("Skipped: that was this run's one skip.".to_owned(), true),
@@ -84,7 +88,7 @@ pub fn ended(mode: Mode, end: RunEnd) -> &'static str {
     match (mode, end) {
         (Mode::Storm, RunEnd::Over) => "Time is up.",
         (Mode::Streak, RunEnd::Over) => "Streak over: a wrong move ends it.",
-        (_, RunEnd::Stopped) => "Stopped.",
+        (_, RunEnd::Quit | RunEnd::EndOfInput) => "Stopped.",
         (_, RunEnd::NoPuzzlesLeft) => "No puzzles left: you played them all.",
     }
 }

@@ -126,7 +126,7 @@ pub fn side_lines(app: &App, run: &RunScreen, play: &Play, theme: Theme) -> Vec<
     lines.push(Line::raw(strings::you_play(puzzle.user_color.is_white())));
     lines.push(Line::raw(""));
     if let Some(flash) = run.flash() {
-        let (text, good) = words::flash(flash, run.mode());
+        let (text, good) = words::flash(flash, run.mode(), play.lang());
         lines.push(Line::styled(
             text,
             if good { theme.good() } else { theme.bad() },

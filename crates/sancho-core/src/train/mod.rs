@@ -14,4 +14,4 @@ pub(crate) mod solution;
 pub use finished::{DrillDone, Finished, PuzzleDone, Rating, Saved, SetPlace};
 pub use record::{apply, record};
 pub use run::{RunEnd, RunEvent, RunKind, TimedRun};
-pub use solution::{SolutionMove, sans, solution};
+pub use solution::{SolutionMove, sans, solution, solution_text};

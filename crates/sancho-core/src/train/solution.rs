@@ -4,6 +4,7 @@
 
 use serde::Serialize;
 
+use crate::notation::Lang;
 use crate::session::Session;
 
 /// One move of a puzzle's solution.
@@ -39,4 +40,43 @@ pub fn solution(session: &Session) -> Vec<SolutionMove> {
 #[must_use]
 pub fn sans(line: &[SolutionMove]) -> Vec<String> {
     line.iter().map(|m| m.san.clone()).collect()
+}
+
+/// The line in words for a reader, in `lang`'s letters: the user's moves
+/// as they are, the replies in brackets ("(h6) Nf6+ (gxf6) Qh7#").
+#[must_use]
+pub fn solution_text(line: &[SolutionMove], lang: Lang) -> String {
+    line.iter()
+        .map(|m| {
+            let san = lang.localize(&m.san);
+            if m.by_user { san } else { format!("({san})") }
+        })
+        .collect::<Vec<_>>()
+        .join(" ")
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn replies_are_bracketed_and_moves_localized() {
+        let line = [
+            SolutionMove {
+                san: "h6".into(),
+                uci: "h7h6".into(),
+                by_user: false,
+                comment: None,
+            },
+            SolutionMove {
+                san: "Nf6+".into(),
+                uci: "e4f6".into(),
+                by_user: true,
+                comment: None,
+            },
+        ];
+        assert_eq!(solution_text(&line, Lang::EN), "(h6) Nf6+");
+        let de: Lang = "de".parse().unwrap();
+        assert_eq!(solution_text(&line, de), "(h6) Sf6+");
+    }
 }

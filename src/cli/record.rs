@@ -1,0 +1,96 @@
+//! The binary's side of the one record path: every shell hands what the
+//! user finished to [`Recording::record`], which files a set's puzzle in
+//! its set and calls the core's [`train::record`] (one store write), then
+//! tells of any damaged file moved aside meanwhile.
+
+use sancho::progress::{PuzzleRef, PuzzleSet, Store};
+use sancho::puzzle::Puzzle;
+use sancho::record::source_of;
+use sancho::session::SessionResult;
+use sancho::train::{self, Finished, PuzzleDone, Rating, Saved, SetPlace};
+use sancho::tui;
+
+use super::data::{now, tell_notice};
+
+/// Where results go: the store (`None`: it could not be opened, and
+/// nothing is saved this time) and the set being played, if one is.
+pub struct Recording<'a> {
+    /// The progress store.
+    pub store: Option<&'a mut Store>,
+    /// The Woodpecker set whose puzzles are played.
+    pub set: Option<&'a PuzzleSet>,
+}
+
+impl Recording<'_> {
+    /// Records `finished` (a set's puzzle also in its set, in the same
+    /// write); `None` without a store.
+    ///
+    /// # Errors
+    /// The store could not write.
+    pub fn record(&mut self, finished: &Finished) -> anyhow::Result<Option<Saved>> {
+        let Some(store) = self.store.as_deref_mut() else {
+            return Ok(None);
+        };
+        let saved = match (self.set, finished) {
+            (Some(set), Finished::Puzzle(done)) if done.set.is_none() => {
+                let mut done = done.clone();
+                done.set = place_in(set, &done);
+                train::record(store, &Finished::Puzzle(done), now())
+            }
+            _ => train::record(store, finished, now()),
+        };
+        tell_notice(store);
+        Ok(Some(saved?))
+    }
+
+    /// Records a puzzle attempt of line mode's `play`, rated.
+    ///
+    /// # Errors
+    /// As [`Recording::record`].
+    pub fn puzzle(
+        &mut self,
+        puzzle: &Puzzle,
+        builtin: bool,
+        result: &SessionResult,
+        time_ms: u64,
+    ) -> anyhow::Result<Option<Saved>> {
+        let done = PuzzleDone {
+            source: source_of(puzzle, builtin),
+            puzzle: Box::new(puzzle.clone()),
+            result: result.clone(),
+            time_ms,
+            rating: Rating::Rated,
+            set: None,
+        };
+        self.record(&Finished::Puzzle(done))
+    }
+}
+
+/// Where the attempt's puzzle sits in `set`, if it is one of its puzzles.
+fn place_in(set: &PuzzleSet, done: &PuzzleDone) -> Option<SetPlace> {
+    let wanted = PuzzleRef::new(done.source.clone(), done.puzzle.id.clone());
+    let index = set.puzzles.iter().position(|m| m.puzzle_ref() == wanted)?;
+    Some(SetPlace {
+        name: set.name.clone(),
+        created: set.created,
+        index,
+    })
+}
+
+impl tui::Recorder for Recording<'_> {
+    fn record(&mut self, finished: &Finished) -> anyhow::Result<Option<Saved>> {
+        Recording::record(self, finished)
+    }
+
+    fn stats(&mut self) -> Option<sancho::progress::Stats> {
+        self.store
+            .as_ref()
+            .map(|store| store.progress().stats(now()))
+    }
+
+    fn records(&mut self) -> Option<sancho::progress::ModeRecords> {
+        self.store
+            .as_ref()
+            .map(|store| store.progress().mode_records(now()))
+    }
+}
