@@ -44,8 +44,7 @@ pub fn curate(args: CurateArgs) -> anyhow::Result<ExitCode> {
     };
     // Positions the hand-written packs already hold (some are Lichess
     // puzzles) are left out, so that no puzzle is met twice.
-    let packs =
-        builtin_packs().map_err(|(file, e)| anyhow::anyhow!("built-in pack {file}: {e}"))?;
+    let packs = builtin_packs()?;
     let held: HashSet<(String, String)> = packs
         .iter()
         .filter(|p| p.name != STARTER_NAME)

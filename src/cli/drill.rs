@@ -366,8 +366,7 @@ fn full_screen(
     coordinates: drill::CoordOptions,
     scoresheet: Option<Sheet>,
 ) -> anyhow::Result<ExitCode> {
-    let puzzles = builtin_packs()
-        .map_err(|(file, e)| anyhow::anyhow!("built-in pack {file}: {e}"))?
+    let puzzles = builtin_packs()?
         .into_iter()
         .flat_map(|p| p.puzzles)
         .collect();

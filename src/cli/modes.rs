@@ -14,12 +14,11 @@ use anyhow::bail;
 use clap::Args;
 use sancho::library::{Filter, Library};
 use sancho::line::run_timed;
-use sancho::modes::{BUCKET_WIDTH, PER_BUCKET, STORM_RANGE};
-use sancho::modes::{DEFAULT_SECONDS, puzzle_rating, rising_pool, storm_pool};
+use sancho::modes::{DEFAULT_SECONDS, rising_pool, storm_pool};
 use sancho::notation::Lang;
 use sancho::progress::Store;
 use sancho::puzzle::{Puzzle, builtin_packs};
-use sancho::train::{Finished, Saved, TimedRun};
+use sancho::train::{Finished, Saved, TimedRun, run_candidates};
 use sancho::tui;
 
 use super::data::{now, open_store_noting, stopwatch};
@@ -111,26 +110,14 @@ fn full_screen(
 fn candidates(data_dir: Option<PathBuf>) -> anyhow::Result<(Vec<Puzzle>, bool)> {
     if let Some(path) = library_if_any(data_dir) {
         let library = Library::open(&path)?;
-        let mut puzzles = Vec::new();
-        let (low, high) = STORM_RANGE;
-        let mut from = low;
-        while from < high {
-            let to = from + BUCKET_WIDTH - 1;
-            let filter = Filter {
-                rating: Some((from as u16, to as u16)),
-                ..Filter::default()
-            };
-            let near = (from + BUCKET_WIDTH / 2) as u16;
-            puzzles.extend(library.pick(&filter, near, &|_| false, PER_BUCKET * 4)?);
-            from += BUCKET_WIDTH;
-        }
+        let puzzles =
+            run_candidates(|filter, near, limit| library.pick(filter, near, &|_| false, limit))?;
         if !puzzles.is_empty() {
             return Ok((puzzles, false));
         }
         eprintln!("sancho: the library has no puzzles rated 1000-2500; playing the built-in packs");
     }
-    let packs =
-        builtin_packs().map_err(|(file, e)| anyhow::anyhow!("built-in pack {file}: {e}"))?;
+    let packs = builtin_packs()?;
     let puzzles: Vec<Puzzle> = packs.into_iter().flat_map(|p| p.puzzles).collect();
     if puzzles.is_empty() {
         bail!("no puzzles to play");
@@ -205,7 +192,7 @@ pub fn storm(
         );
     }
     let (puzzles, builtin) = candidates(data_dir.clone())?;
-    let ratings: Vec<u32> = puzzles.iter().map(puzzle_rating).collect();
+    let ratings: Vec<u32> = puzzles.iter().map(Puzzle::playing_rating).collect();
     let pool = pick(&puzzles, &storm_pool(&ratings, seed));
     let run = TimedRun::storm(pool, args.seconds, builtin);
     line_mode(run, args.json, data_dir, lang)
@@ -236,7 +223,7 @@ pub fn streak(
         return full_screen(tui::Start::Streak { seed }, data_dir, lang, args.display);
     }
     let (puzzles, builtin) = candidates(data_dir.clone())?;
-    let ratings: Vec<u32> = puzzles.iter().map(puzzle_rating).collect();
+    let ratings: Vec<u32> = puzzles.iter().map(Puzzle::playing_rating).collect();
     let pool = pick(&puzzles, &rising_pool(&ratings, seed));
     let run = TimedRun::streak(pool, builtin);
     line_mode(run, args.json, data_dir, lang)

@@ -1,7 +1,6 @@
 //! `sancho` (no command) and `sancho play`: the trainer, full-screen or in
 //! line mode, with every finished puzzle recorded in the progress store.
 
-use std::collections::HashSet;
 use std::io;
 use std::path::{Path, PathBuf};
 use std::process::ExitCode;
@@ -12,9 +11,10 @@ use sancho::drill;
 use sancho::library::{Filter, Library};
 use sancho::line::{Mode, run_puzzles_in};
 use sancho::notation::Lang;
-use sancho::progress::{Progress, PuzzleRef, PuzzleSet, Resume, Source, Store, difficulty_rating};
+use sancho::progress::{PuzzleRef, PuzzleSet, Resume, Store};
 use sancho::puzzle::{Puzzle, builtin_packs, load_one, load_path};
 use sancho::record::source_of;
+use sancho::train::{Basis, LIBRARY_BATCH, Origin, candidates};
 use sancho::tui;
 
 use super::data::{now, open_store_noting, stopwatch};
@@ -26,10 +26,9 @@ mod args;
 pub(crate) use args::rating_band;
 pub use args::{DisplayArgs, PlayArgs, PuzzleSource};
 
-/// How many library puzzles one session takes (reviews due come first).
-const LIBRARY_SESSION: usize = 100;
-
-/// Loads the puzzles to play and whether they are the built-in ones.
+/// Loads the puzzles to play and whether they are the built-in ones:
+/// the core's one selector ([`candidates`]) over the built-in packs, a file
+/// or the library.
 fn puzzles(
     args: &PlayArgs,
     store: Option<&Store>,
@@ -41,61 +40,65 @@ fn puzzles(
         (None, Some(path)) => PuzzleSource::File(path.clone()),
         (None, None) => PuzzleSource::Builtin,
     };
-    let (mut puzzles, builtin) = match &source {
+    let (puzzles, builtin) = match &source {
         PuzzleSource::Builtin => {
-            let packs = builtin_packs()
-                .map_err(|(file, e)| anyhow::anyhow!("built-in pack {file}: {e}"))?;
-            let all = packs.into_iter().flat_map(|p| p.puzzles).collect();
-            (all, true)
+            let all: Vec<Puzzle> = builtin_packs()?
+                .into_iter()
+                .flat_map(|p| p.puzzles)
+                .collect();
+            (listed(all, &filter, args, "the built-in puzzles")?, true)
         }
         PuzzleSource::Library => {
-            let picked = from_library(&filter, store, data_dir, args.puzzle.as_deref())?;
+            let library = open_library(&library_path(data_dir)?)?;
+            let picked = match &args.puzzle {
+                Some(id) => library.get(id)?.into_iter().collect(),
+                None => {
+                    let basis = Basis::of(store.map(Store::progress), now());
+                    let origin = Origin::Library(&library);
+                    candidates(origin, &filter, &basis, LIBRARY_BATCH)?
+                }
+            };
+            if let (Some(id), true) = (&args.puzzle, picked.is_empty()) {
+                bail!("no puzzle has the id {id}");
+            }
             (picked, false)
         }
-        PuzzleSource::File(path) => (load_file(path, args.puzzle.as_deref())?, false),
+        PuzzleSource::File(path) => {
+            let loaded = load_file(path, args.puzzle.as_deref())?;
+            if loaded.is_empty() && args.puzzle.is_none() {
+                bail!("{source} holds no puzzles");
+            }
+            (listed(loaded, &filter, args, &source.to_string())?, false)
+        }
     };
-    if let Some(id) = &args.puzzle {
-        puzzles.retain(|p| &p.id == id);
-        if puzzles.is_empty() {
-            bail!("no puzzle has the id {id}");
-        }
-    }
-    if source != PuzzleSource::Library {
-        if puzzles.is_empty() {
-            bail!("{source} holds no puzzles");
-        }
-        let themes = puzzles
-            .iter()
-            .flat_map(|p| p.themes.iter().map(String::as_str));
-        // With `--puzzle`, only that puzzle was kept (or read): "none of
-        // the file has the theme" could not be said truly.
-        if let Some(theme) = filter.unknown_theme(themes)
-            && args.puzzle.is_none()
-        {
-            let of = if builtin {
-                "the built-in puzzles".to_owned()
-            } else {
-                source.to_string()
-            };
-            bail!(
-                "none of {of} has the theme {theme:?} (themes are spelt as Lichess does: mateIn2, backRankMate)"
-            );
-        }
-        puzzles.retain(|p: &Puzzle| {
-            let themes: Vec<&str> = p.themes.iter().map(String::as_str).collect();
-            let tags: Vec<&str> = p.opening_tags.iter().map(String::as_str).collect();
-            let rating = p
-                .rating
-                .or(p.difficulty.map(|d| u32::from(difficulty_rating(d))));
-            filter.matches(&themes, rating, p.popularity, &tags)
-        });
-    }
     if puzzles.is_empty() {
         bail!(
             "no puzzle fits: loosen the filters (--theme, --rating, --opening, --min-popularity)"
         );
     }
     Ok((puzzles, builtin))
+}
+
+/// Puzzles in memory (named `name`), narrowed to `--puzzle` and the
+/// filters.
+fn listed(
+    mut puzzles: Vec<Puzzle>,
+    filter: &Filter,
+    args: &PlayArgs,
+    name: &str,
+) -> anyhow::Result<Vec<Puzzle>> {
+    if let Some(id) = &args.puzzle {
+        puzzles.retain(|p| &p.id == id);
+        if puzzles.is_empty() {
+            bail!("no puzzle has the id {id}");
+        }
+        // Only that puzzle is held: "none of the file has the theme" could
+        // not be said truly, so the filters only narrow.
+        puzzles.retain(|p| filter.matches(p));
+        return Ok(puzzles);
+    }
+    let origin = Origin::List(&puzzles, name);
+    Ok(candidates(origin, filter, &Basis::default(), 0)?)
 }
 
 /// Loads a puzzle file; with `--puzzle ID`, only that puzzle ([`load_one`]
@@ -134,69 +137,6 @@ fn load_file(path: &Path, wanted: Option<&str>) -> anyhow::Result<Vec<Puzzle>> {
         );
     }
     Ok(loaded.puzzles)
-}
-
-/// What the library's picks need of the user's progress: the rating to
-/// centre on, and the Lichess puzzles already attempted (to leave out).
-struct PickBasis {
-    rating: u16,
-    seen: HashSet<String>,
-}
-
-impl PickBasis {
-    fn of(progress: Option<&Progress>) -> PickBasis {
-        let Some(progress) = progress else {
-            return PickBasis {
-                rating: 1500,
-                seen: HashSet::new(),
-            };
-        };
-        PickBasis {
-            rating: progress.rating().rating.round().clamp(0.0, 4000.0) as u16,
-            seen: progress
-                .attempts()
-                .filter(|(_, a)| a.puzzle.source == Source::Lichess)
-                .map(|(_, a)| a.puzzle.id.clone())
-                .collect(),
-        }
-    }
-
-    fn excludes(&self, id: &str) -> bool {
-        self.seen.contains(id)
-    }
-}
-
-/// Library puzzles: reviews that are due first, then unseen puzzles nearest
-/// the user's rating that pass the filter.
-fn from_library(
-    filter: &Filter,
-    store: Option<&Store>,
-    data_dir: Option<PathBuf>,
-    only: Option<&str>,
-) -> anyhow::Result<Vec<Puzzle>> {
-    let library = open_library(&library_path(data_dir)?)?;
-    if let Some(id) = only {
-        return Ok(library.get(id)?.into_iter().collect());
-    }
-    let progress = store.map(Store::progress);
-    let mut puzzles = Vec::new();
-    for due in progress.map(|p| p.due_reviews(now())).unwrap_or_default() {
-        if due.source != Source::Lichess {
-            continue;
-        }
-        if let Some(p) = library.get(&due.id)? {
-            let themes: Vec<&str> = p.themes.iter().map(String::as_str).collect();
-            let tags: Vec<&str> = p.opening_tags.iter().map(String::as_str).collect();
-            if filter.matches(&themes, p.rating, p.popularity, &tags) {
-                puzzles.push(p);
-            }
-        }
-    }
-    let basis = PickBasis::of(progress);
-    let due: Vec<String> = puzzles.iter().map(|p| p.id.clone()).collect();
-    let exclude = |id: &str| basis.excludes(id) || due.iter().any(|d| d == id);
-    puzzles.extend(library.pick(filter, basis.rating, &exclude, LIBRARY_SESSION)?);
-    Ok(puzzles)
 }
 
 /// Opens the store; when that is impossible, says so and plays without
@@ -451,13 +391,12 @@ impl Trainer {
                 .unwrap_or_default(),
             ..tui::Context::default()
         };
-        let basis = PickBasis::of(progress);
+        let basis = Basis::of(progress, now());
         let basis = &basis;
         let open = library.map(|path| -> tui::OpenSource<'_> {
             Box::new(move || {
                 let library = Library::open(&path)?;
-                let source = tui::LibrarySource::new(library, basis.rating)
-                    .excluding(|id| basis.excludes(id));
+                let source = tui::LibrarySource::new(library, basis.clone());
                 Ok(Box::new(source))
             })
         });

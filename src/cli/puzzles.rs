@@ -88,7 +88,7 @@ pub fn check(args: CheckArgs) -> anyhow::Result<ExitCode> {
     };
     if args.paths.is_empty() {
         let packs = if engine_used {
-            builtin_packs().map_err(|(file, e)| anyhow::anyhow!("puzzles/{file}: {e}"))?
+            builtin_packs()?
         } else {
             Vec::new()
         };

@@ -17,12 +17,11 @@ use anyhow::{Context as _, bail};
 use clap::{Args, Subcommand};
 use sancho::library::Filter;
 use sancho::line::{Mode, run_puzzles_in};
-use sancho::modes::puzzle_rating;
 use sancho::progress::{PuzzleRef, PuzzleSet, Resume, SetOrigin, SetPuzzle, SetRecorded, Store};
 use sancho::progress::{check_set_name, choose_set, cycle_table};
 use sancho::puzzle::{Puzzle, builtin_packs, load_path};
 use sancho::record::source_of;
-use sancho::train::Saved;
+use sancho::train::{Basis, Origin, Saved, candidates};
 use sancho::tui;
 
 use super::data::{now, open_store, open_store_for_reading, stopwatch, tell_notice};
@@ -170,7 +169,7 @@ fn library_pool(count: usize) -> usize {
 
 /// The candidates for a new set, where they come from, and whether they
 /// are the built-in ones.
-fn candidates(
+fn set_candidates(
     args: &NewArgs,
     data_dir: Option<PathBuf>,
 ) -> anyhow::Result<(Vec<Puzzle>, SetOrigin)> {
@@ -188,15 +187,17 @@ fn candidates(
             // that a seed gives the same set later.
             let near = filter.rating.map_or(1500, |(lo, hi)| lo / 2 + hi / 2);
             let limit = library_pool(args.count as usize);
-            let picked = library.pick(&filter, near, &|_| false, limit)?;
+            let origin = Origin::Library(&library);
+            let picked = candidates(origin, &filter, &Basis::centred(near), limit)?;
             (picked, SetOrigin::Library)
         }
         PuzzleSource::Builtin => {
-            let packs = builtin_packs()
-                .map_err(|(file, e)| anyhow::anyhow!("built-in pack {file}: {e}"))?;
-            let all = packs.into_iter().flat_map(|p| p.puzzles).collect();
+            let all: Vec<Puzzle> = builtin_packs()?
+                .into_iter()
+                .flat_map(|p| p.puzzles)
+                .collect();
             (
-                filtered(all, &filter, "the built-in puzzles")?,
+                filtered(&all, &filter, "the built-in puzzles")?,
                 SetOrigin::Builtin,
             )
         }
@@ -214,7 +215,7 @@ fn candidates(
                 .display()
                 .to_string();
             (
-                filtered(loaded.puzzles, &filter, &name)?,
+                filtered(&loaded.puzzles, &filter, &name)?,
                 SetOrigin::File(name),
             )
         }
@@ -228,21 +229,9 @@ fn candidates(
 }
 
 /// The puzzles that pass `filter` (a theme none of them has is an error).
-fn filtered(mut puzzles: Vec<Puzzle>, filter: &Filter, of: &str) -> anyhow::Result<Vec<Puzzle>> {
-    let themes = puzzles
-        .iter()
-        .flat_map(|p| p.themes.iter().map(String::as_str));
-    if let Some(theme) = filter.unknown_theme(themes) {
-        bail!(
-            "none of {of} has the theme {theme:?} (themes are spelt as Lichess does: mateIn2, backRankMate)"
-        );
-    }
-    puzzles.retain(|p| {
-        let themes: Vec<&str> = p.themes.iter().map(String::as_str).collect();
-        let tags: Vec<&str> = p.opening_tags.iter().map(String::as_str).collect();
-        filter.matches(&themes, Some(puzzle_rating(p)), p.popularity, &tags)
-    });
-    Ok(puzzles)
+fn filtered(puzzles: &[Puzzle], filter: &Filter, of: &str) -> anyhow::Result<Vec<Puzzle>> {
+    let origin = Origin::List(puzzles, of);
+    Ok(candidates(origin, filter, &Basis::default(), 0)?)
 }
 
 fn new(args: NewArgs, data_dir: Option<PathBuf>) -> anyhow::Result<ExitCode> {
@@ -252,9 +241,9 @@ fn new(args: NewArgs, data_dir: Option<PathBuf>) -> anyhow::Result<ExitCode> {
     if store.progress().set(&name).is_ok() {
         bail!(sancho::progress::SetError::Duplicate(name));
     }
-    let (puzzles, origin) = candidates(&args, data_dir)?;
+    let (puzzles, origin) = set_candidates(&args, data_dir)?;
     let seed = args.seed.unwrap_or_else(|| now().0.unsigned_abs());
-    let ratings: Vec<u32> = puzzles.iter().map(puzzle_rating).collect();
+    let ratings: Vec<u32> = puzzles.iter().map(Puzzle::playing_rating).collect();
     let wanted = args.count as usize;
     let chosen = choose_set(&ratings, wanted, seed);
     let builtin = origin == SetOrigin::Builtin;
@@ -314,8 +303,7 @@ fn list(json: bool, data_dir: Option<PathBuf>) -> anyhow::Result<ExitCode> {
 fn load_set(set: &PuzzleSet, data_dir: Option<PathBuf>) -> anyhow::Result<Vec<Puzzle>> {
     let mut found: Vec<Option<Puzzle>> = match &set.origin {
         SetOrigin::Builtin => {
-            let packs = builtin_packs()
-                .map_err(|(file, e)| anyhow::anyhow!("built-in pack {file}: {e}"))?;
+            let packs = builtin_packs()?;
             let mut by_ref: HashMap<PuzzleRef, Puzzle> = packs
                 .into_iter()
                 .flat_map(|p| p.puzzles)

@@ -278,7 +278,7 @@ fn show_puzzle<W: Write>(
     of: usize,
     solved_count: u32,
 ) -> io::Result<()> {
-    let rating = crate::modes::puzzle_rating(p);
+    let rating = p.playing_rating();
     let number = index + 1;
     let header = format!("Puzzle {number} of {of}");
     let solved = usize::try_from(solved_count).unwrap_or(usize::MAX);

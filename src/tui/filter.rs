@@ -15,13 +15,12 @@ use super::effect::Reply;
 pub use super::effect::Request;
 use crate::library::{Filter, Library, LibraryError, ThemeCount};
 use crate::puzzle::Puzzle;
+use crate::train::{Basis, LIBRARY_BATCH, Origin, SelectError, candidates, run_candidates};
 
 /// How long the keys must rest before the counts are recomputed: one
 /// runner wake-up and a little, so that a held arrow key does not queue a
 /// count per repeat while typing at a normal pace sees counts after each key.
 pub const DEBOUNCE_MS: u64 = 60;
-/// How many puzzles one start from the filter screen plays.
-pub const PICK_LIMIT: usize = 50;
 /// The rating the pick centres on when no band is set.
 pub const DEFAULT_RATING: u16 = 1500;
 /// The rating band's lowest and highest values and its step.
@@ -72,34 +71,25 @@ impl PuzzleSource for Library {
 }
 
 /// A [`Library`] as the filter screen's source, the way `sancho play`
-/// picks: puzzles the user has seen left out, and without a rating band the
-/// pick centred on the user's rating. It owns its library (its connection),
-/// so that it can live on the [`Worker`](super::Worker)'s thread.
-pub struct LibrarySource<'a> {
+/// picks (the core's [`candidates`]): the reviews due that pass the filter
+/// first, puzzles the user has seen left out, and without a rating band
+/// the pick centred on the user's rating. It owns its library (its
+/// connection), so that it can live on the [`Worker`](super::Worker)'s
+/// thread.
+pub struct LibrarySource {
     library: Library,
-    rating: u16,
-    exclude: Box<dyn Fn(&str) -> bool + 'a>,
+    basis: Basis,
 }
 
-impl<'a> LibrarySource<'a> {
-    /// Picks near `rating` when the filter has no band; excludes nothing.
-    pub fn new(library: Library, rating: u16) -> LibrarySource<'a> {
-        LibrarySource {
-            library,
-            rating,
-            exclude: Box::new(|_| false),
-        }
-    }
-
-    /// Leaves the puzzles out for which `exclude(id)` holds (seen ones).
-    #[must_use]
-    pub fn excluding(mut self, exclude: impl Fn(&str) -> bool + 'a) -> LibrarySource<'a> {
-        self.exclude = Box::new(exclude);
-        self
+impl LibrarySource {
+    /// Picks as the user's `basis` says (its rating when the filter has no
+    /// band).
+    pub fn new(library: Library, basis: Basis) -> LibrarySource {
+        LibrarySource { library, basis }
     }
 }
 
-impl PuzzleSource for LibrarySource<'_> {
+impl PuzzleSource for LibrarySource {
     fn theme_counts(&self, filter: &Filter) -> Result<Vec<ThemeCount>, LibraryError> {
         self.library.theme_counts(filter)
     }
@@ -109,12 +99,20 @@ impl PuzzleSource for LibrarySource<'_> {
     }
 
     fn pick(&self, filter: &Filter, near: u16, limit: usize) -> Result<Vec<Puzzle>, LibraryError> {
-        let near = if filter.rating.is_some() {
-            near
+        let basis = if filter.rating.is_some() {
+            Basis {
+                rating: near,
+                ..self.basis.clone()
+            }
         } else {
-            self.rating
+            self.basis.clone()
         };
-        self.library.pick(filter, near, &*self.exclude, limit)
+        let origin = Origin::Library(&self.library);
+        candidates(origin, filter, &basis, limit).map_err(|e| match e {
+            SelectError::Library(e) => e,
+            // Only puzzles in memory are checked for unknown themes.
+            SelectError::UnknownTheme { theme, .. } => LibraryError::UnknownTheme(theme),
+        })
     }
 }
 
@@ -235,7 +233,7 @@ impl FilterState {
             Request::Pick {
                 filter: self.filter.clone(),
                 near,
-                limit: PICK_LIMIT,
+                limit: LIBRARY_BATCH,
             }
         } else if self.stale() && self.idle_ms >= DEBOUNCE_MS {
             Request::Count(self.filter.clone())
@@ -392,21 +390,8 @@ pub fn answer(source: &dyn PuzzleSource, request: Request) -> Reply {
     }
 }
 
-/// Storm's and Streak's candidates from `source`: up to four times
-/// [`PER_BUCKET`] puzzles from each 100-point bucket of [`STORM_RANGE`],
-/// each nearest its bucket's middle (as `sancho storm` draws them).
+/// Storm's and Streak's candidates from `source`, drawn as `sancho storm`
+/// draws them ([`run_candidates`]).
 fn pool(source: &dyn PuzzleSource) -> Result<Vec<Puzzle>, LibraryError> {
-    use crate::modes::{BUCKET_WIDTH, PER_BUCKET, STORM_RANGE};
-    let (low, high) = STORM_RANGE;
-    let mut puzzles = Vec::new();
-    for from in (low..high).step_by(BUCKET_WIDTH as usize) {
-        let as_u16 = |r: u32| u16::try_from(r).unwrap_or(u16::MAX);
-        let filter = Filter {
-            rating: Some((as_u16(from), as_u16(from + BUCKET_WIDTH - 1))),
-            ..Filter::default()
-        };
-        let near = as_u16(from + BUCKET_WIDTH / 2);
-        puzzles.extend(source.pick(&filter, near, PER_BUCKET * 4)?);
-    }
-    Ok(puzzles)
+    run_candidates(|filter, near, limit| source.pick(filter, near, limit))
 }

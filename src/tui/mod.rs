@@ -40,9 +40,7 @@ pub use context::KeyContext;
 pub use coords::{CoordRow, CoordSetupScreen};
 pub use drill::{DrillScreen, Phase};
 pub use effect::{Effect, Recorder, Refute, Reply, Request};
-pub use filter::{
-    DEBOUNCE_MS, FIELD_ROWS, FilterState, LibrarySource, Mark, PICK_LIMIT, PuzzleSource, answer,
-};
+pub use filter::{DEBOUNCE_MS, FIELD_ROWS, FilterState, LibrarySource, Mark, PuzzleSource, answer};
 pub use keys::{
     KEYMAP, Scope, action_for, action_name, install, key_label, key_name, keymap, keys_label,
     rebind,

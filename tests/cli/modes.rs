@@ -3,7 +3,6 @@
 //! `storm --plain --json` event shapes.
 
 use std::cell::Cell;
-use std::io::{self, BufRead, Read};
 
 use std::rc::Rc;
 
@@ -14,7 +13,7 @@ use sancho::session::Session;
 use sancho::train::{Finished, RunEnd, TimedRun};
 use serde_json::Value;
 
-use crate::support::{self, run_with_stdin};
+use crate::support::{self, Script, run_with_stdin};
 use shakmaty::Position;
 use shakmaty::uci::UciMove;
 
@@ -107,64 +106,6 @@ fn streak_has_one_skip_and_ends_at_the_first_mistake() {
 }
 
 // ---- the line-mode runners, with answers that set the clock ----
-
-/// Input whose every line sets the shared clock to its time when it is
-/// read: a script of (milliseconds, answer).
-struct Script {
-    lines: Vec<(u64, Vec<u8>)>,
-    next: usize,
-    pos: usize,
-    clock: Rc<Cell<u64>>,
-}
-
-impl Script {
-    fn new(lines: &[(u64, String)], clock: Rc<Cell<u64>>) -> Script {
-        Script {
-            lines: lines
-                .iter()
-                .map(|(t, l)| (*t, format!("{l}\n").into_bytes()))
-                .collect(),
-            next: 0,
-            pos: 0,
-            clock,
-        }
-    }
-}
-
-impl Read for Script {
-    fn read(&mut self, buf: &mut [u8]) -> io::Result<usize> {
-        let n = {
-            let data = self.fill_buf()?;
-            let n = data.len().min(buf.len());
-            buf[..n].copy_from_slice(&data[..n]);
-            n
-        };
-        self.consume(n);
-        Ok(n)
-    }
-}
-
-impl BufRead for Script {
-    fn fill_buf(&mut self) -> io::Result<&[u8]> {
-        if self.next < self.lines.len() && self.pos == self.lines[self.next].1.len() {
-            self.next += 1;
-            self.pos = 0;
-        }
-        match self.lines.get(self.next) {
-            Some((t, line)) => {
-                if self.pos == 0 {
-                    self.clock.set(*t);
-                }
-                Ok(&line[self.pos..])
-            }
-            None => Ok(&[]),
-        }
-    }
-
-    fn consume(&mut self, amt: usize) {
-        self.pos += amt;
-    }
-}
 
 fn builtin() -> Vec<Puzzle> {
     builtin_packs()

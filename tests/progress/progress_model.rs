@@ -5,9 +5,10 @@
 use proptest::prelude::*;
 use sancho::progress::{
     Attempt, AttemptId, Candidate, Damage, DrillId, DrillMistake, DrillResult, Outcome, PickReason,
-    Progress, PuzzleRef, SECONDS_PER_DAY, Source, Timestamp, UserRating, WrongInput,
-    difficulty_rating, disk, sm2::Card as Sm2Card,
+    Progress, PuzzleRef, SECONDS_PER_DAY, Source, Timestamp, UserRating, WrongInput, disk,
+    sm2::Card as Sm2Card,
 };
+use sancho::puzzle::difficulty_rating;
 use skillratings::Outcomes;
 use skillratings::glicko2::{Glicko2Config, Glicko2Rating, glicko2_rating_period};
 

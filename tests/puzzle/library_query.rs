@@ -44,7 +44,7 @@ fn brute<'a>(rows: &'a [SynthRow], f: &Filter) -> Vec<&'a SynthRow> {
     rows.iter()
         .filter(|r| {
             let tags: Vec<&str> = r.opening_tags.iter().map(String::as_str).collect();
-            f.matches(&r.themes, r.rating_value(), Some(r.popularity), &tags)
+            f.matches_fields(&r.themes, r.rating_value(), Some(r.popularity), &tags)
         })
         .collect()
 }

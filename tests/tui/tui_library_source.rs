@@ -4,8 +4,9 @@
 
 use sancho::library::synth::{HEADER, SynthConfig, synth_rows};
 use sancho::library::{Filter, Library, import};
+use sancho::train::{Basis, LIBRARY_BATCH};
 use sancho::tui::{Action, App, Config, LibrarySource};
-use sancho::tui::{DEBOUNCE_MS, FIELD_ROWS, FilterState, PICK_LIMIT};
+use sancho::tui::{DEBOUNCE_MS, FIELD_ROWS, FilterState};
 
 fn state(app: &App) -> &FilterState {
     app.filter_state().unwrap()
@@ -45,8 +46,12 @@ fn a_real_library_through_library_source() {
         .into_iter()
         .map(|p| p.id)
         .collect();
-    let source = LibrarySource::new(Library::open(&db).unwrap(), 1500)
-        .excluding(|id| seen.iter().any(|s| s == id));
+    let basis = Basis {
+        rating: 1500,
+        seen: seen.iter().cloned().collect(),
+        due: Vec::new(),
+    };
+    let source = LibrarySource::new(Library::open(&db).unwrap(), basis);
 
     let mut app = App::new(Config::default(), Vec::new()).with_library();
     for _ in 0..3 {
@@ -75,7 +80,7 @@ fn a_real_library_through_library_source() {
     assert_eq!(seen.len(), 5);
     assert_eq!(
         app.puzzles().len() as u64,
-        (expected - 5).min(PICK_LIMIT as u64)
+        (expected - 5).min(LIBRARY_BATCH as u64)
     );
     for p in app.puzzles() {
         assert!(p.themes.contains(&theme), "{} lacks {theme}", p.id);
@@ -109,8 +114,10 @@ fn a_worker_thread_answers_with_its_own_connection() {
     let missing = dir.path().join("none.sqlite");
     std::thread::scope(|scope| {
         let open: OpenSource<'_> = Box::new(|| {
-            let source: Box<dyn PuzzleSource> =
-                Box::new(LibrarySource::new(Library::open(&db)?, 1500));
+            let source: Box<dyn PuzzleSource> = Box::new(LibrarySource::new(
+                Library::open(&db)?,
+                Basis::centred(1500),
+            ));
             Ok(source)
         });
         let worker = Worker::spawn(scope, open);
@@ -137,8 +144,10 @@ fn a_worker_thread_answers_with_its_own_connection() {
         let broken = Worker::spawn(
             scope,
             Box::new(|| {
-                let source: Box<dyn PuzzleSource> =
-                    Box::new(LibrarySource::new(Library::open(&missing)?, 1500));
+                let source: Box<dyn PuzzleSource> = Box::new(LibrarySource::new(
+                    Library::open(&missing)?,
+                    Basis::centred(1500),
+                ));
                 Ok(source)
             }),
         );

@@ -708,3 +708,61 @@ fn with_a_library_the_home_menus_storm_draws_its_puzzles_from_it() {
         Effect::Record(Finished::Puzzle(done)) if done.source == Source::Lichess
     )));
 }
+
+/// Issue 22: one Storm run, driven through line mode and through the full
+/// screen with the same answers at the same times, records the same
+/// things (the core's `TimedRun` is behind both).
+#[test]
+fn the_same_storm_run_records_the_same_in_both_shells() {
+    use sancho::line::run_timed;
+    use sancho::train::TimedRun;
+    use std::cell::Cell;
+    use std::rc::Rc;
+    // (time in ms, answer): a solve, a wrong move, a solve with a slip.
+    let answers = [(1_000, "Re8#"), (3_000, "h3"), (4_000, "Re8")];
+
+    let mut app = storm_app(pool(3), 60);
+    let order: Vec<Puzzle> = app.run().unwrap().run().pool().to_vec();
+    let mut now = 0;
+    let mut screen = Vec::new();
+    for (at, answer) in answers {
+        app.update(Action::Tick(at - now));
+        now = at;
+        for effect in typed(&mut app, answer) {
+            if let Effect::Record(done) = effect {
+                screen.push(done);
+            }
+        }
+    }
+    for effect in app.update(Action::Quit) {
+        if let Effect::Record(done) = effect {
+            screen.push(done);
+        }
+    }
+
+    let clock = Rc::new(Cell::new(0));
+    let script: Vec<(u64, String)> = answers
+        .iter()
+        .map(|(t, a)| (*t, (*a).to_owned()))
+        .chain([(4_000, "quit".to_owned())])
+        .collect();
+    let input = crate::support::Script::new(&script, clock.clone());
+    let mut line = Vec::new();
+    run_timed(
+        input,
+        std::io::sink(),
+        TimedRun::storm(order, 60, false),
+        true,
+        || clock.get(),
+        |done| {
+            line.push(done.clone());
+            Ok(None)
+        },
+        sancho::notation::Lang::EN,
+    )
+    .unwrap();
+
+    assert_eq!(screen.len(), 4, "three puzzles and the run: {screen:?}");
+    assert!(matches!(&screen[3], Finished::Storm(s) if s.score == 2 && s.moves == 3));
+    assert_eq!(line, screen);
+}

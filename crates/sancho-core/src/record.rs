@@ -4,7 +4,7 @@
 //! long it took.
 
 use crate::notation::bounded_prefix;
-use crate::progress::{self, Attempt, PuzzleRef, Source, Timestamp, WrongInput, difficulty_rating};
+use crate::progress::{self, Attempt, PuzzleRef, Source, Timestamp, WrongInput};
 use crate::puzzle::Puzzle;
 use crate::session;
 
@@ -17,9 +17,8 @@ pub fn attempt_record(
     time_ms: u64,
 ) -> Attempt {
     let rating = puzzle
-        .rating
-        .map(|r| u16::try_from(r).unwrap_or(u16::MAX))
-        .or_else(|| puzzle.difficulty.map(difficulty_rating));
+        .rating_estimate()
+        .map(|r| u16::try_from(r).unwrap_or(u16::MAX));
     Attempt {
         puzzle: PuzzleRef::new(source, puzzle.id.clone()),
         at,
@@ -86,7 +85,10 @@ mod tests {
         assert_eq!(a.outcome, progress::Outcome::Failed, "a hint fails it");
         assert_eq!(a.hints, 2);
         assert_eq!(a.time_ms, 4_000);
-        assert_eq!(a.rating, puzzle.difficulty.map(difficulty_rating));
+        assert_eq!(
+            a.rating,
+            puzzle.difficulty.map(crate::puzzle::difficulty_rating)
+        );
         assert_eq!(a.themes, puzzle.themes);
         assert_eq!(a.wrong_inputs[0].codes, ["zero-castling"]);
         assert!(!a.is_clean(), "a hint makes it count as a loss");

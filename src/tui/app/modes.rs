@@ -6,7 +6,7 @@ use super::{App, MenuItem, View};
 use crate::engine::EngineError;
 use crate::engine::Refutation;
 use crate::library::LibraryError;
-use crate::modes::{DEFAULT_SECONDS, puzzle_rating, rising_pool, storm_pool};
+use crate::modes::{DEFAULT_SECONDS, rising_pool, storm_pool};
 use crate::progress::ModeRecords;
 use crate::puzzle::{Puzzle, SourceError};
 use crate::train::Finished;
@@ -68,7 +68,7 @@ impl App {
         seconds: u32,
         seed: u64,
     ) {
-        let ratings: Vec<u32> = puzzles.iter().map(puzzle_rating).collect();
+        let ratings: Vec<u32> = puzzles.iter().map(Puzzle::playing_rating).collect();
         let storm = item == MenuItem::Storm;
         let order = if storm {
             storm_pool(&ratings, seed)

@@ -120,7 +120,7 @@ pub fn side_lines(app: &App, run: &RunScreen, play: &Play, theme: Theme) -> Vec<
     }
     let puzzle = play.puzzle();
     lines.push(Line::styled(
-        format!("Puzzle rating {}", crate::modes::puzzle_rating(puzzle)),
+        format!("Puzzle rating {}", puzzle.playing_rating()),
         theme.dim(),
     ));
     lines.push(Line::raw(strings::you_play(puzzle.user_color.is_white())));

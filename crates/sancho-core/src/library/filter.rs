@@ -1,5 +1,6 @@
 //! Which puzzles a user wants, and its translation into SQL.
 
+use crate::puzzle::Puzzle;
 use rusqlite::types::Value;
 
 use super::LibraryError;
@@ -119,9 +120,26 @@ impl Filter {
             })
     }
 
-    /// Whether a puzzle's fields pass the filter (the reference the SQL is
-    /// tested against; also handy for callers holding puzzles in memory).
-    pub fn matches(
+    /// Whether `puzzle` passes the filter: its themes, its
+    /// [`playing_rating`](Puzzle::playing_rating) (an unrated puzzle is
+    /// taken at [`UNRATED_AS`](crate::puzzle::UNRATED_AS), the one rule for
+    /// unrated puzzles), its popularity and its opening tags.
+    #[must_use]
+    pub fn matches(&self, puzzle: &Puzzle) -> bool {
+        let themes: Vec<&str> = puzzle.themes.iter().map(String::as_str).collect();
+        let tags: Vec<&str> = puzzle.opening_tags.iter().map(String::as_str).collect();
+        self.matches_fields(
+            &themes,
+            Some(puzzle.playing_rating()),
+            puzzle.popularity,
+            &tags,
+        )
+    }
+
+    /// Whether a puzzle's fields pass the filter (the reference the
+    /// library's SQL is tested against).
+    #[must_use]
+    pub fn matches_fields(
         &self,
         themes: &[&str],
         rating: Option<u32>,
@@ -170,7 +188,7 @@ mod tests {
     fn matches_follows_each_field() {
         let themes = ["fork", "mateIn2", "short"];
         let tags = ["Sicilian_Defense", "Sicilian_Defense_Najdorf_Variation"];
-        let ok = |f: &Filter| f.matches(&themes, Some(1500), Some(80), &tags);
+        let ok = |f: &Filter| f.matches_fields(&themes, Some(1500), Some(80), &tags);
         let table: Vec<(Filter, bool)> = vec![
             (Filter::default(), true),
             (f(&["pin", "fork"], &[]), true),
@@ -229,7 +247,7 @@ mod tests {
             ..Filter::default()
         };
         assert!(
-            !band.matches(&themes, None, Some(80), &tags),
+            !band.matches_fields(&themes, None, Some(80), &tags),
             "unrated is outside every band"
         );
     }

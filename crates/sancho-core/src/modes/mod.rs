@@ -9,7 +9,7 @@ pub(crate) mod pool;
 pub(crate) mod storm;
 pub(crate) mod streak;
 
-pub use pool::{BUCKET_WIDTH, PER_BUCKET, STORM_RANGE, puzzle_rating, rising_pool, storm_pool};
+pub use pool::{BUCKET_WIDTH, PER_BUCKET, STORM_RANGE, rising_pool, storm_pool};
 pub use storm::{
     COMBO_LEVELS, ClockChange, DEFAULT_SECONDS, Storm, StormSummary, WRONG_PENALTY_MS,
     combo_bonus_ms,

@@ -4,19 +4,7 @@
 //! points wide, from 1000 to 2500) and plays it in rising rating. Streak
 //! plays every puzzle once, easiest first.
 
-use crate::progress::difficulty_rating;
-use crate::puzzle::Puzzle;
 use crate::rng::Rng;
-
-/// The rating a mode orders a puzzle by: its own (Lichess) rating, else its
-/// pack difficulty as a rating ([`difficulty_rating`]), else 1500.
-#[must_use]
-pub fn puzzle_rating(puzzle: &Puzzle) -> u32 {
-    puzzle
-        .rating
-        .or(puzzle.difficulty.map(|d| u32::from(difficulty_rating(d))))
-        .unwrap_or(1500)
-}
 
 /// The lowest and highest rating of Storm's buckets; puzzles outside are
 /// counted in the first or last bucket, and taken there only when the

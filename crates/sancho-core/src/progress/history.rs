@@ -126,7 +126,7 @@ pub struct Attempt {
     pub hints: u8,
     /// Whether the solution was shown.
     pub solution_shown: bool,
-    /// The puzzle's rating (Lichess rating, or [`super::difficulty_rating`]
+    /// The puzzle's rating (Lichess rating, or [`crate::puzzle::difficulty_rating`]
     /// for built-in puzzles); `None` leaves the user's rating unchanged.
     pub rating: Option<u16>,
     /// The puzzle's themes.

@@ -82,7 +82,7 @@ pub use lesson::{LESSON_PASS_PERCENT, LessonScore};
 pub use model::Progress;
 pub use optimize::{FsrsFit, MIN_REVIEWS, OptimizeError};
 pub use pick::{Candidate, Pick, PickReason};
-pub use rating::{PUZZLE_DEVIATION, RatingPoint, UserRating, difficulty_rating};
+pub use rating::{PUZZLE_DEVIATION, RatingPoint, UserRating};
 pub use resume::{Resume, header};
 pub use review::{
     Card, CarriedCard, DESIRED_RETENTION, Grade, Scheduler, grade, install_retention, retention,

@@ -13,7 +13,7 @@ use super::review::Card;
 pub struct Candidate<'a> {
     /// Which puzzle.
     pub puzzle: &'a PuzzleRef,
-    /// Its rating (Lichess, or [`super::difficulty_rating`]).
+    /// Its rating (Lichess, or [`crate::puzzle::difficulty_rating`]).
     pub rating: u16,
     /// Its themes.
     pub themes: &'a [String],

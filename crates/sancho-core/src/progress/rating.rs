@@ -19,21 +19,6 @@ pub const PUZZLE_DEVIATION: f64 = 100.0;
 /// the user's update).
 const PUZZLE_VOLATILITY: f64 = 0.06;
 
-/// The rating a built-in puzzle of difficulty `d` plays at: 1 -> 800,
-/// 2 -> 1100, 3 -> 1400, 4 -> 1700, 5 -> 2000 (300 points a step, so that
-/// the easiest pack suits a beginner and the hardest a club player).
-/// Difficulties outside 1..=5 are clamped into that range.
-#[must_use]
-pub fn difficulty_rating(d: u8) -> u16 {
-    match d.clamp(1, 5) {
-        1 => 800,
-        2 => 1100,
-        3 => 1400,
-        4 => 1700,
-        _ => 2000,
-    }
-}
-
 /// A Glicko-2 rating on the familiar (1500-centred) scale.
 #[derive(Debug, Clone, Copy, PartialEq, Serialize)]
 pub struct UserRating {
@@ -105,7 +90,7 @@ mod tests {
             (5, 2000),
             (9, 2000),
         ] {
-            assert_eq!(difficulty_rating(d), r, "difficulty {d}");
+            assert_eq!(crate::puzzle::difficulty_rating(d), r, "difficulty {d}");
         }
     }
 

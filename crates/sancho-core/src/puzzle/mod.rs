@@ -19,7 +19,7 @@ use shakmaty::uci::UciMove;
 use shakmaty::{Chess, Color, Move, Position};
 
 pub use crate::notation::fen::{FenError, parse_fen};
-pub use builtin::{BUILTIN_FILES, STARTER_NAME, builtin_packs, is_csv};
+pub use builtin::{BUILTIN_FILES, BuiltinError, STARTER_NAME, builtin_packs, is_csv};
 pub use check::{
     CheckOptions, CheckSummary, Dialect, MateClaim, check_csv, check_csv_with, check_pack,
     check_pack_with, check_puzzle, mate_claim,
@@ -93,7 +93,44 @@ pub struct SolutionMove {
     pub comment: Option<String>,
 }
 
+/// The rating every mode orders, filters and picks an unrated puzzle at
+/// (one with neither a Lichess rating nor a pack difficulty, such as a
+/// mined one): the rating a new player starts at.
+pub const UNRATED_AS: u32 = 1500;
+
+/// The rating a built-in puzzle of difficulty `d` plays at: 1 -> 800,
+/// 2 -> 1100, 3 -> 1400, 4 -> 1700, 5 -> 2000 (300 points a step, so that
+/// the easiest pack suits a beginner and the hardest a club player).
+/// Difficulties outside 1..=5 are clamped into that range.
+#[must_use]
+pub fn difficulty_rating(d: u8) -> u16 {
+    match d.clamp(1, 5) {
+        1 => 800,
+        2 => 1100,
+        3 => 1400,
+        4 => 1700,
+        _ => 2000,
+    }
+}
+
 impl Puzzle {
+    /// The rating the puzzle is known to play at: its own (Lichess) rating,
+    /// else its pack difficulty's ([`difficulty_rating`]); `None` for an
+    /// unrated puzzle, which then never moves the user's rating.
+    #[must_use]
+    pub fn rating_estimate(&self) -> Option<u32> {
+        self.rating
+            .or_else(|| self.difficulty.map(|d| u32::from(difficulty_rating(d))))
+    }
+
+    /// The rating modes order, filter and pick the puzzle by: its
+    /// [`rating_estimate`](Puzzle::rating_estimate), else [`UNRATED_AS`].
+    /// The one rule for unrated puzzles, wherever puzzles are chosen.
+    #[must_use]
+    pub fn playing_rating(&self) -> u32 {
+        self.rating_estimate().unwrap_or(UNRATED_AS)
+    }
+
     /// Whether the line starts with the opponent's move (the Lichess shape).
     pub fn opponent_first(&self) -> bool {
         self.solution.first().is_some_and(|m| !m.is_user)

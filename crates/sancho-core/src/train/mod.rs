@@ -1,7 +1,8 @@
 //! Training flows, once for both shells: what happens after a move in a
 //! Storm or Streak run ([`TimedRun`]), what the user finished
 //! ([`Finished`]) and the one function that records it ([`record`]), and
-//! a failed puzzle's solution as both shells show it ([`SolutionMove`]).
+//! a failed puzzle's solution as both shells show it ([`SolutionMove`]),
+//! and which puzzles are played ([`candidates`]).
 //!
 //! Pure like the rest of the core: time comes in as milliseconds, and the
 //! store is handed in by the shell.
@@ -9,9 +10,11 @@
 pub(crate) mod finished;
 pub(crate) mod record;
 pub(crate) mod run;
+pub(crate) mod select;
 pub(crate) mod solution;
 
 pub use finished::{DrillDone, Finished, PuzzleDone, Rating, Saved, SetPlace};
 pub use record::{apply, record};
 pub use run::{RunEnd, RunEvent, RunKind, TimedRun};
+pub use select::{Basis, LIBRARY_BATCH, Origin, SelectError, candidates, run_candidates};
 pub use solution::{SolutionMove, sans, solution, solution_text};

@@ -154,3 +154,166 @@ fn storm_run(s: &StormSummary, at: Timestamp) -> ModeRun {
         highest_solved: s.highest_solved,
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::drill::DrillSummary;
+    use crate::progress::{SetOrigin, SetPuzzle, Source};
+    use crate::puzzle::{Puzzle, read_lichess};
+    use crate::session::SessionResult;
+    use crate::train::SetPlace;
+
+    fn puzzle(id: &str) -> Puzzle {
+        let csv = format!(
+            "PuzzleId,FEN,Moves,Rating,RatingDeviation,Popularity,NbPlays,Themes,GameUrl,OpeningTags\n\
+             {id},6k1/p1p2ppp/1pqp2r1/3Q4/8/1P6/P1P2PPP/4RK2 b - - 8 22,c6d5 e1e8,1200,100,50,100,mateIn1,,\n"
+        );
+        read_lichess(csv.as_bytes(), "test")
+            .next()
+            .unwrap()
+            .unwrap()
+    }
+
+    fn done(id: &str, solved: bool, rating: Rating, set: Option<SetPlace>) -> Finished {
+        Finished::Puzzle(PuzzleDone {
+            puzzle: Box::new(puzzle(id)),
+            source: Source::Lichess,
+            result: SessionResult {
+                solved,
+                hints_used: 0,
+                solution_shown: false,
+                wrong: Vec::new(),
+                failure: None,
+            },
+            time_ms: 4_000,
+            rating,
+            set,
+        })
+    }
+
+    fn set_of(ids: &[&str], created: Timestamp) -> crate::progress::PuzzleSet {
+        let puzzles = ids
+            .iter()
+            .map(|id| SetPuzzle {
+                source: (&Source::Lichess).into(),
+                puzzle: (*id).to_owned(),
+            })
+            .collect();
+        crate::progress::PuzzleSet::new("w", created, SetOrigin::Library, String::new(), 1, puzzles)
+            .unwrap()
+    }
+
+    #[test]
+    fn a_set_puzzle_and_its_place_in_the_cycle_are_one_change() {
+        let mut progress = Progress::new();
+        progress
+            .add_set(set_of(&["a", "b"], Timestamp(10)))
+            .unwrap();
+        let place = SetPlace {
+            name: "w".into(),
+            created: Timestamp(10),
+            index: 1,
+        };
+        let at = Timestamp(1_000);
+        let saved = apply(
+            &mut progress,
+            Ids::new(at, 1),
+            &done("b", true, Rating::Rated, Some(place)),
+            at,
+        );
+        let Saved::Puzzle {
+            recorded,
+            set: Some(Ok(in_set)),
+        } = saved
+        else {
+            panic!("{saved:?}");
+        };
+        assert!(
+            recorded.rated,
+            "a first attempt at a rated puzzle moves the rating"
+        );
+        assert_eq!((in_set.cycle, in_set.done), (1, 1));
+        assert_eq!(progress.attempts().len(), 1);
+    }
+
+    #[test]
+    fn a_result_for_a_set_made_anew_under_its_name_is_not_filed_there() {
+        let mut progress = Progress::new();
+        progress.add_set(set_of(&["a"], Timestamp(99))).unwrap();
+        let place = SetPlace {
+            name: "w".into(),
+            created: Timestamp(10),
+            index: 0,
+        };
+        let at = Timestamp(1_000);
+        let saved = apply(
+            &mut progress,
+            Ids::new(at, 1),
+            &done("a", false, Rating::Rated, Some(place)),
+            at,
+        );
+        assert!(
+            matches!(&saved, Saved::Puzzle { set: Some(Err(SetError::Replaced(name))), .. } if name == "w"),
+            "{saved:?}"
+        );
+        assert_eq!(progress.attempts().len(), 1, "the attempt itself is kept");
+        assert!(progress.set("w").unwrap().current().is_none());
+    }
+
+    #[test]
+    fn a_timed_mode_puzzle_never_moves_the_rating() {
+        let mut progress = Progress::new();
+        let at = Timestamp(1_000);
+        let saved = apply(
+            &mut progress,
+            Ids::new(at, 1),
+            &done("a", true, Rating::Unrated, None),
+            at,
+        );
+        let recorded = saved.recorded().unwrap();
+        assert!(!recorded.rated);
+        assert_eq!(recorded.rating_before, recorded.rating_after);
+    }
+
+    #[test]
+    fn a_lesson_is_its_drill_and_its_completion_in_one_change() {
+        let summary = |correct| DrillSummary {
+            kind: "lesson-1".into(),
+            exercises: 5,
+            correct,
+            accuracy: f64::from(correct) / 5.0,
+            time_ms: 10_000,
+            ms_per_answer: Some(2_000),
+            mistakes: Vec::new(),
+            timed_out: false,
+            coordinates: None,
+            trained: Vec::new(),
+        };
+        let lesson = |correct| {
+            Finished::Drill(DrillDone {
+                summary: summary(correct),
+                lesson: Some(("lesson-1".into(), 5)),
+                trained: Vec::new(),
+            })
+        };
+        let mut progress = Progress::new();
+        let at = Timestamp(1_000);
+        let Saved::Drill {
+            lesson: Some(first),
+        } = apply(&mut progress, Ids::new(at, 1), &lesson(3), at)
+        else {
+            panic!("a lesson's score comes back");
+        };
+        assert!(!first.completed, "60% does not pass");
+        let Saved::Drill {
+            lesson: Some(second),
+        } = apply(&mut progress, Ids::new(at, 2), &lesson(4), at)
+        else {
+            panic!("a lesson's score comes back");
+        };
+        assert!(second.completed, "80% passes");
+        assert_eq!(progress.drills().len(), 2);
+        assert!(progress.lessons().contains("lesson-1"));
+    }
+}

@@ -14,7 +14,7 @@
 
 use shakmaty::Chess;
 
-use crate::modes::{ClockChange, Storm, StormSummary, Streak, StreakStep, puzzle_rating};
+use crate::modes::{ClockChange, Storm, StormSummary, Streak, StreakStep};
 use crate::notation::Lang;
 use crate::puzzle::Puzzle;
 use crate::record::source_of;
@@ -310,7 +310,10 @@ impl TimedRun {
             self.origin_ms = Some(now_ms);
         }
         let t = self.run_time(now_ms);
-        let rating = self.pool.get(self.at).map_or(1500, puzzle_rating);
+        let rating = self
+            .pool
+            .get(self.at)
+            .map_or(crate::puzzle::UNRATED_AS, Puzzle::playing_rating);
         let id = self
             .pool
             .get(self.at)
