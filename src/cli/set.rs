@@ -16,7 +16,7 @@ use std::process::ExitCode;
 use anyhow::{Context as _, bail};
 use clap::{Args, Subcommand};
 use sancho::library::Filter;
-use sancho::line::{Mode, run_puzzles_in};
+use sancho::line::{LineEvent, Mode, run_puzzles_in};
 use sancho::progress::{PuzzleRef, PuzzleSet, Resume, SetOrigin, SetPuzzle, SetRecorded, Store};
 use sancho::progress::{check_set_name, choose_set, cycle_table};
 use sancho::puzzle::{Puzzle, builtin_packs, load_path};
@@ -412,11 +412,13 @@ fn play(
         let mut out = io::stdout().lock();
         let done = set.puzzles.len() - remaining.len();
         if args.json {
-            let start = serde_json::json!({
-                "event": "set_start", "set": set.name, "cycle": number,
-                "puzzles": set.puzzles.len(), "done": done,
-            });
-            writeln!(out, "{start}")?;
+            let start = LineEvent::SetStart {
+                set: set.name.clone(),
+                cycle: number,
+                puzzles: set.puzzles.len(),
+                done,
+            };
+            writeln!(out, "{}", serde_json::to_string(&start)?)?;
         } else {
             writeln!(
                 out,
@@ -466,12 +468,14 @@ fn play(
         let store = store.into_inner();
         let stats = store.progress().set(&set.name)?.stats();
         if args.json {
-            let event = serde_json::json!({
-                "event": "set_end", "set": set.name, "cycle": number,
-                "finished": stats.cycles.iter().find(|c| c.cycle == number),
-                "current": stats.current, "goal_days": stats.goal_days,
-            });
-            writeln!(out, "{event}")?;
+            let event = LineEvent::SetEnd {
+                set: set.name.clone(),
+                cycle: number,
+                finished: stats.cycles.iter().find(|c| c.cycle == number).cloned(),
+                current: stats.current.clone(),
+                goal_days: stats.goal_days,
+            };
+            writeln!(out, "{}", serde_json::to_string(&event)?)?;
         } else if ended.is_empty() {
             if let Some(c) = &stats.current {
                 writeln!(

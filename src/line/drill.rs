@@ -28,12 +28,12 @@
 
 use std::io::{self, BufRead, Write};
 
-use serde_json::{Value, json};
 use shakmaty::Color;
 
 use super::board_text::{board_drawing_marked, piece_list};
 use super::command::{Command, is_unknown_word, unknown_word_text};
 use super::prose::plain_prose;
+use super::protocol::{ExerciseShown, LineEvent};
 use crate::drill::{
     DrillKind, DrillRun, DrillSummary, Exercise, Expected, GenOptions, Lesson, Pass, Show, Verdict,
     generate,
@@ -146,16 +146,13 @@ pub fn run_lesson_in<R: BufRead, W: Write>(
 ) -> io::Result<DrillSummary> {
     let local = lang.localize_text(&lesson.text);
     if json {
-        let mut event = json!({
-            "event": "lesson",
-            "id": lesson.id,
-            "number": lesson.number,
-            "title": lesson.title,
-            "text": lesson.text,
-        });
-        if lang.is_local() {
-            event["local"] = json!(local);
-        }
+        let event = LineEvent::Lesson {
+            id: lesson.id.clone(),
+            number: lesson.number,
+            title: lesson.title.clone(),
+            text: lesson.text.clone(),
+            local: lang.is_local().then(|| local.clone()),
+        };
         emit(&mut output, &event)?;
     } else {
         writeln!(output, "Lesson {}: {}", lesson.number, lesson.title)?;
@@ -223,7 +220,13 @@ pub fn run_exercises<R: BufRead, W: Write>(
                 break;
             }
             Some(Command::Help) => {
-                say(&mut output, json, "help", &drill_help(exercise))?;
+                let text = drill_help(exercise);
+                say(
+                    &mut output,
+                    json,
+                    LineEvent::Help { text: text.clone() },
+                    &text,
+                )?;
                 show = false;
                 continue;
             }
@@ -231,14 +234,25 @@ pub fn run_exercises<R: BufRead, W: Write>(
             Some(Command::Hint) => {
                 let clue = run.hint().unwrap_or_default();
                 let text = format!("Hint: {clue}. A right answer now is not counted as correct.");
-                say(&mut output, json, "hint", &text)?;
+                say(
+                    &mut output,
+                    json,
+                    LineEvent::DrillHint { text: text.clone() },
+                    &text,
+                )?;
                 show = false;
                 continue;
             }
             Some(Command::Retry) => {
                 run = run.restarted();
                 timed = None;
-                say(&mut output, json, "retry", "Starting the drill again.")?;
+                let text = "Starting the drill again.".to_owned();
+                say(
+                    &mut output,
+                    json,
+                    LineEvent::DrillRetry { text: text.clone() },
+                    &text,
+                )?;
                 continue;
             }
             Some(Command::Solution) => run.pass(Pass::Solution, elapsed),
@@ -255,12 +269,14 @@ pub fn run_exercises<R: BufRead, W: Write>(
                         output.flush()?;
                     }
                 } else {
-                    say(
-                        &mut output,
-                        json,
-                        "unknown_command",
-                        &unknown_word_text(answer, super::command::COMMANDS),
-                    )?;
+                    let commands = super::command::COMMANDS;
+                    let text = unknown_word_text(answer, commands);
+                    let event = LineEvent::UnknownCommand {
+                        input: answer.to_owned(),
+                        commands: commands.to_owned(),
+                        text: text.clone(),
+                    };
+                    say(&mut output, json, event, &text)?;
                 }
                 show = false;
                 continue;
@@ -276,7 +292,7 @@ pub fn run_exercises<R: BufRead, W: Write>(
     }
     let summary = run.summary();
     if json {
-        emit(&mut output, &summary_json(&summary))?;
+        emit(&mut output, &LineEvent::DrillSummary(summary.clone()))?;
     } else {
         write_summary(&mut output, &summary)?;
     }
@@ -284,13 +300,14 @@ pub fn run_exercises<R: BufRead, W: Write>(
     Ok(summary)
 }
 
-/// A message that is not a verdict: text, or `{"event": EVENT, "text"}`.
-fn say<W: Write>(output: &mut W, json: bool, event: &str, text: &str) -> io::Result<()> {
+/// A message that is not a verdict: `event` in JSON, else `text` (and the
+/// prompt again, unless the drill starts over).
+fn say<W: Write>(output: &mut W, json: bool, event: LineEvent, text: &str) -> io::Result<()> {
     if json {
-        emit(output, &json!({ "event": event, "text": text }))
+        emit(output, &event)
     } else {
         writeln!(output, "{text}")?;
-        if event != "retry" {
+        if !matches!(event, LineEvent::DrillRetry { .. }) {
             write!(output, "> ")?;
         }
         output.flush()
@@ -312,86 +329,71 @@ fn drill_help(exercise: &Exercise) -> String {
     )
 }
 
-fn emit<W: Write>(output: &mut W, value: &Value) -> io::Result<()> {
-    writeln!(output, "{value}")
+fn emit<W: Write>(output: &mut W, event: &LineEvent) -> io::Result<()> {
+    serde_json::to_writer(&mut *output, event)?;
+    writeln!(output)
 }
 
-fn exercise_json(exercise: &Exercise, number: usize, total: usize) -> Value {
-    let mut value = json!({
-        "event": "exercise",
-        "kind": exercise.kind.as_str(),
-        "number": number,
-        "total": total,
-        "fen": exercise.fen,
-        "orientation": color_name(exercise.orientation),
-        "prompt": exercise.prompt,
-    });
-    let fields = match &exercise.show {
-        Show::Move { uci } => json!({ "uci": uci }),
-        Show::San { san } => json!({ "san": san }),
-        Show::Square { square } => json!({ "square": square.to_string() }),
-        Show::Question { square } => json!({ "question": square.to_string() }),
-        Show::Colour { square } => json!({ "colour_of": square.to_string() }),
+fn exercise_json(exercise: &Exercise, number: usize, total: usize) -> LineEvent {
+    let mut shown = ExerciseShown {
+        kind: exercise.kind.as_str(),
+        number,
+        total,
+        fen: exercise.fen.clone(),
+        orientation: color_name(exercise.orientation),
+        prompt: exercise.prompt.clone(),
+        uci: None,
+        san: None,
+        square: None,
+        question: None,
+        colour_of: None,
+        game: None,
+        move_number: None,
+        side: None,
+        feature: exercise.feature.map(|f| f.as_str()),
+        disambiguation: exercise.disambiguation.map(|d| d.as_str()),
+    };
+    match &exercise.show {
+        Show::Move { uci } => shown.uci = Some(uci.clone()),
+        Show::San { san } => shown.san = Some(san.clone()),
+        Show::Square { square } => shown.square = Some(square.to_string()),
+        Show::Question { square } => shown.question = Some(square.to_string()),
+        Show::Colour { square } => shown.colour_of = Some(square.to_string()),
         Show::Game {
             game,
             move_number,
             side,
             uci,
-        } => json!({
-            "game": game,
-            "move_number": move_number,
-            "side": color_name(*side),
-            "uci": uci,
-        }),
-    };
-    if let (Some(map), Value::Object(extra)) = (value.as_object_mut(), fields) {
-        map.extend(extra);
-        if let Some(feature) = exercise.feature {
-            map.insert("feature".into(), json!(feature.as_str()));
-        }
-        if let Some(need) = exercise.disambiguation {
-            map.insert("disambiguation".into(), json!(need.as_str()));
+        } => {
+            shown.game = Some(game.clone());
+            shown.move_number = Some(*move_number);
+            shown.side = Some(color_name(*side));
+            shown.uci = Some(uci.clone());
         }
     }
-    value
+    LineEvent::Exercise(shown)
 }
 
-fn verdict_json(verdict: &Verdict, answer: &str, number: usize) -> Value {
+fn verdict_json(verdict: &Verdict, answer: &str, number: usize) -> LineEvent {
     if verdict.correct {
-        json!({
-            "event": "correct",
-            "number": number,
-            "counted": verdict.counted,
-            "answer": answer,
-            "san": verdict.understood,
-            "expected": verdict.expected,
-            "diagnostics": verdict.diagnostics,
-        })
+        LineEvent::DrillCorrect {
+            number,
+            counted: verdict.counted,
+            answer: answer.to_owned(),
+            san: verdict.understood.clone(),
+            expected: verdict.expected.clone(),
+            diagnostics: verdict.diagnostics.clone(),
+        }
     } else {
-        json!({
-            "event": "wrong",
-            "number": number,
-            "answer": answer,
-            "expected": verdict.expected,
-            "understood": verdict.understood,
-            "reason": verdict.reason,
-            "diagnostics": verdict.diagnostics,
-        })
+        LineEvent::DrillWrong {
+            number,
+            answer: answer.to_owned(),
+            expected: verdict.expected.clone(),
+            understood: verdict.understood.clone(),
+            reason: verdict.reason.clone(),
+            diagnostics: verdict.diagnostics.clone(),
+        }
     }
-}
-
-fn summary_json(summary: &DrillSummary) -> Value {
-    json!({
-        "event": "summary",
-        "kind": summary.kind,
-        "exercises": summary.exercises,
-        "correct": summary.correct,
-        "accuracy": summary.accuracy,
-        "mistakes": summary.mistakes,
-        "time_ms": summary.time_ms,
-        "ms_per_answer": summary.ms_per_answer,
-        "timed_out": summary.timed_out,
-    })
 }
 
 fn write_exercise<W: Write>(

@@ -19,7 +19,9 @@ pub use drill::{
     DrillOptions, lesson_completed, run_drill, run_exercises, run_lesson, run_lesson_in,
 };
 pub use prose::plain_prose;
-pub use protocol::LineEvent;
+pub use protocol::{
+    ExerciseShown, FailedPuzzle, HintShown, LineEvent, PuzzleShown, Rated, SolvedPuzzle,
+};
 pub use puzzle::{Mode, PlaySummary, describe, run_puzzles, run_puzzles_in, run_puzzles_refuting};
 pub use run::{run_timed, storm_text};
 pub use scoresheet::run_scoresheet;

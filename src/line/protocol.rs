@@ -12,9 +12,10 @@
 
 use serde::Serialize;
 
+use crate::drill::{DrillSummary, SheetSummary};
 use crate::modes::StormSummary;
 use crate::notation::Diagnostic;
-use crate::progress::ModeRecords;
+use crate::progress::{CycleSummary, CycleUnderWay, ModeRecords};
 use crate::train::SolutionMove;
 
 /// One line-mode event.
@@ -108,12 +109,14 @@ pub enum LineEvent {
         /// The puzzle.
         id: String,
     },
-    /// A plain word that cannot be a move.
+    /// A plain word that cannot be a move (puzzles, runs and drills).
     UnknownCommand {
         /// What was typed.
         input: String,
         /// The commands of this mode, comma-separated.
         commands: String,
+        /// The answer in words.
+        text: String,
     },
     /// A command this mode does not have.
     Unavailable {
@@ -130,6 +133,148 @@ pub enum LineEvent {
         solved: usize,
         /// Failed.
         failed: usize,
+    },
+    /// A lesson's page (its exercises follow).
+    Lesson {
+        /// `lesson-3`.
+        id: String,
+        /// 3.
+        number: usize,
+        /// Its title.
+        title: String,
+        /// Its text (Markdown).
+        text: String,
+        /// The text with its moves in the user's letters.
+        #[serde(skip_serializing_if = "Option::is_none")]
+        local: Option<String>,
+    },
+    /// A drill's exercise.
+    Exercise(ExerciseShown),
+    /// A drill's right answer.
+    #[serde(rename = "correct")]
+    DrillCorrect {
+        /// The exercise's place.
+        number: usize,
+        /// Whether it counts (not after a hint).
+        counted: bool,
+        /// What was typed.
+        answer: String,
+        /// What it was understood as.
+        san: Option<String>,
+        /// The expected answer.
+        expected: String,
+        /// How the answer departed from canonical SAN.
+        diagnostics: Vec<Diagnostic>,
+    },
+    /// A drill's wrong answer.
+    #[serde(rename = "wrong")]
+    DrillWrong {
+        /// The exercise's place.
+        number: usize,
+        /// What was typed.
+        answer: String,
+        /// The expected answer.
+        expected: String,
+        /// What it was understood as, if anything.
+        understood: Option<String>,
+        /// Why it is wrong when no diagnostic says it.
+        reason: Option<String>,
+        /// How the answer departed from canonical SAN.
+        diagnostics: Vec<Diagnostic>,
+    },
+    /// A drill's summary.
+    #[serde(rename = "summary")]
+    DrillSummary(DrillSummary),
+    /// What to type, in a drill.
+    Help {
+        /// The help.
+        text: String,
+    },
+    /// A drill's clue (the answer then does not count).
+    #[serde(rename = "hint")]
+    DrillHint {
+        /// The clue.
+        text: String,
+    },
+    /// A drill starts again.
+    #[serde(rename = "retry")]
+    DrillRetry {
+        /// In words.
+        text: String,
+    },
+    /// Words for a reader that are no verdict (the scoresheet's board and
+    /// sheet, its help).
+    Message {
+        /// The words.
+        text: String,
+    },
+    /// The scoresheet's game.
+    Game {
+        /// Its title.
+        title: String,
+        /// How many moves are to be written.
+        moves: usize,
+    },
+    /// The scoresheet's next move, told.
+    Move {
+        /// The move number.
+        number: u32,
+        /// `white` or `black`.
+        side: &'static str,
+        /// UCI.
+        uci: String,
+        /// In words.
+        words: String,
+    },
+    /// A line written on the scoresheet, graded.
+    Entry {
+        /// The move number.
+        number: u32,
+        /// `white` or `black`.
+        side: &'static str,
+        /// What was written.
+        written: String,
+        /// The move in SAN.
+        expected: String,
+        /// `right`, `non_canonical` or `wrong`.
+        grade: &'static str,
+        /// How the entry departed from SAN.
+        diagnostics: Vec<Diagnostic>,
+        /// Why it is wrong.
+        reason: Option<String>,
+    },
+    /// The scoresheet's counts and the sheet.
+    #[serde(rename = "summary")]
+    SheetSummary {
+        /// The counts.
+        #[serde(flatten)]
+        summary: SheetSummary,
+        /// The sheet's rows.
+        sheet: Vec<String>,
+    },
+    /// A Woodpecker set's cycle is played.
+    SetStart {
+        /// The set.
+        set: String,
+        /// The cycle's number.
+        cycle: usize,
+        /// Puzzles in the set.
+        puzzles: usize,
+        /// Done in this cycle so far.
+        done: usize,
+    },
+    /// The set's state when the run ends.
+    SetEnd {
+        /// The set.
+        set: String,
+        /// The cycle played.
+        cycle: usize,
+        /// The cycle's figures, when this run finished it.
+        finished: Option<CycleSummary>,
+        /// The cycle under way, if one is.
+        current: Option<CycleUnderWay>,
+        /// The goal, in days, for the next cycle.
+        goal_days: Option<u32>,
     },
     /// A Storm run starts.
     StormStart {
@@ -202,6 +347,55 @@ pub enum LineEvent {
         /// The bests after it (`null`: not saved).
         records: Option<ModeRecords>,
     },
+}
+
+/// The `exercise` event of a drill: what to answer, and what is shown
+/// (one of `uci`, `san`, `square`, `question`, `colour_of`, or a game's
+/// `game`, `move_number`, `side` and `uci`).
+#[derive(Clone, Debug, PartialEq, Serialize)]
+pub struct ExerciseShown {
+    /// The drill kind.
+    pub kind: &'static str,
+    /// Its place (1-based).
+    pub number: usize,
+    /// How many the drill has.
+    pub total: usize,
+    /// The position.
+    pub fen: String,
+    /// The side at the bottom of the board.
+    pub orientation: &'static str,
+    /// What to do, in words.
+    pub prompt: String,
+    /// A move shown on the board (write, disambiguation, transcribe).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub uci: Option<String>,
+    /// A SAN to read.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub san: Option<String>,
+    /// A square shown, to name.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub square: Option<String>,
+    /// A square named, to find.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub question: Option<String>,
+    /// A square whose colour is asked.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub colour_of: Option<String>,
+    /// Transcribe: the game.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub game: Option<String>,
+    /// Transcribe: the move's number.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub move_number: Option<u32>,
+    /// Transcribe: who plays it.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub side: Option<&'static str>,
+    /// The notation feature the exercise trains.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub feature: Option<&'static str>,
+    /// The disambiguation it needs.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub disambiguation: Option<&'static str>,
 }
 
 /// The `puzzle` event.

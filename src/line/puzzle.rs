@@ -211,11 +211,13 @@ pub fn run_puzzles_in<R: BufRead, W: Write>(
                     continue;
                 }
                 None if is_unknown_word(text) => {
+                    let words = unknown_word_text(text, COMMANDS);
                     let event = LineEvent::UnknownCommand {
                         input: text.to_owned(),
                         commands: COMMANDS.to_owned(),
+                        text: words.clone(),
                     };
-                    out.send(&event, || unknown_word_text(text, COMMANDS))?;
+                    out.send(&event, || words)?;
                     continue;
                 }
                 None => (session.submit_in(text, mode.lang), Then::Stay),

@@ -121,11 +121,13 @@ pub fn run_timed<R: BufRead, W: Write>(
                 continue;
             }
             None if is_unknown_word(text) => {
+                let words = unknown_word_text(text, commands(kind));
                 let event = LineEvent::UnknownCommand {
                     input: text.to_owned(),
                     commands: commands(kind).to_owned(),
+                    text: words.clone(),
                 };
-                out.send(&event, || unknown_word_text(text, commands(kind)))?;
+                out.send(&event, || words)?;
                 continue;
             }
             None => run.submit(text, clock()),

@@ -14,11 +14,11 @@
 
 use std::io::{self, BufRead, Write};
 
-use serde_json::{Value, json};
 use shakmaty::Position;
 
 use super::board_text::{board_drawing, piece_list};
 use super::command::Command;
+use super::protocol::LineEvent;
 use super::puzzle::describe;
 use crate::drill::{Sheet, SheetEntry as Entry, SheetGrade as Grade, SheetSummary};
 use crate::notation::{Lang, color_name, move_text, uci};
@@ -39,10 +39,11 @@ pub fn run_scoresheet<R: BufRead, W: Write>(
 ) -> io::Result<Sheet> {
     let title = sheet.game().title.clone();
     if json {
-        emit(
-            &mut out,
-            &json!({"event": "game", "title": title, "moves": sheet.len()}),
-        )?;
+        let event = LineEvent::Game {
+            title: title.clone(),
+            moves: sheet.len(),
+        };
+        emit(&mut out, &event)?;
     } else {
         writeln!(out, "Scoresheet: {title}. {} moves.", sheet.len())?;
         writeln!(out, "{HELP}")?;
@@ -56,11 +57,13 @@ pub fn run_scoresheet<R: BufRead, W: Write>(
             told = Some(ply);
             let words = describe(&move_text(&pos, mv));
             if json {
-                emit(
-                    &mut out,
-                    &json!({"event": "move", "number": number, "side": color_name(side),
-                            "uci": uci(mv), "words": words}),
-                )?;
+                let event = LineEvent::Move {
+                    number,
+                    side: color_name(side),
+                    uci: uci(mv),
+                    words,
+                };
+                emit(&mut out, &event)?;
             } else {
                 let dots = if side.is_white() { "." } else { "..." };
                 writeln!(
@@ -109,12 +112,11 @@ pub fn run_scoresheet<R: BufRead, W: Write>(
     }
     let summary = sheet.summary();
     if json {
-        let mut value = serde_json::to_value(&summary).unwrap_or(Value::Null);
-        if let Value::Object(map) = &mut value {
-            map.insert("event".into(), json!("summary"));
-            map.insert("sheet".into(), json!(sheet.rows()));
-        }
-        emit(&mut out, &value)?;
+        let event = LineEvent::SheetSummary {
+            summary,
+            sheet: sheet.rows(),
+        };
+        emit(&mut out, &event)?;
     } else {
         write_summary(&mut out, &sheet, &summary)?;
     }
@@ -122,13 +124,17 @@ pub fn run_scoresheet<R: BufRead, W: Write>(
     Ok(sheet)
 }
 
-fn emit<W: Write>(out: &mut W, value: &Value) -> io::Result<()> {
-    writeln!(out, "{value}")
+fn emit<W: Write>(out: &mut W, event: &LineEvent) -> io::Result<()> {
+    serde_json::to_writer(&mut *out, event)?;
+    writeln!(out)
 }
 
 fn say<W: Write>(out: &mut W, json: bool, text: &str) -> io::Result<()> {
     if json {
-        emit(out, &json!({"event": "message", "text": text}))
+        let event = LineEvent::Message {
+            text: text.to_owned(),
+        };
+        emit(out, &event)
     } else {
         writeln!(out, "{text}")
     }
@@ -146,12 +152,16 @@ fn write_entry<W: Write>(out: &mut W, json: bool, entry: &Entry, lang: Lang) -> 
                 diagnostics,
             } => ("wrong", diagnostics.clone(), Some(reason.clone())),
         };
-        return emit(
-            out,
-            &json!({"event": "entry", "number": entry.number, "side": color_name(entry.side),
-                    "written": entry.written, "expected": entry.expected, "grade": grade,
-                    "diagnostics": diagnostics, "reason": reason}),
-        );
+        let event = LineEvent::Entry {
+            number: entry.number,
+            side: color_name(entry.side),
+            written: entry.written.clone(),
+            expected: entry.expected.clone(),
+            grade,
+            diagnostics,
+            reason,
+        };
+        return emit(out, &event);
     }
     let expected = lang.localize(&entry.expected);
     match &entry.grade {

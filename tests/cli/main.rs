@@ -12,4 +12,5 @@ mod cli_shell;
 mod core_crate;
 mod line_play;
 mod modes;
+mod protocol;
 mod sets;

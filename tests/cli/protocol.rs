@@ -1,0 +1,401 @@
+//! Line mode's JSON protocol, event by event: one example of every
+//! `LineEvent` variant, written as line mode writes it, held by a snapshot.
+//! The names and keys are a contract (scripts read them): a change here is
+//! a change to the contract, to be made only by adding.
+
+use sancho::drill::{DrillSummary, Mistake, SheetSummary};
+use sancho::line::{
+    ExerciseShown, FailedPuzzle, HintShown, LineEvent, PuzzleShown, Rated, SolvedPuzzle,
+};
+use sancho::modes::StormSummary;
+use sancho::notation::{Code, Diagnostic};
+use sancho::progress::{CycleSummary, CycleUnderWay, Mode, ModeRecords, ModeRun, Timestamp};
+use sancho::train::SolutionMove;
+
+fn slip() -> Vec<Diagnostic> {
+    vec![Diagnostic::new(
+        Code::MissingCheck,
+        "this move gives check: write + (Nf6+)",
+        "Nf6+",
+    )]
+}
+
+fn line() -> Vec<SolutionMove> {
+    vec![
+        SolutionMove {
+            san: "h6".into(),
+            uci: "h7h6".into(),
+            by_user: false,
+            comment: None,
+        },
+        SolutionMove {
+            san: "Nf6+".into(),
+            uci: "e4f6".into(),
+            by_user: true,
+            comment: Some("the knight cannot be taken".into()),
+        },
+    ]
+}
+
+fn rated<T>(result: T) -> Rated<T> {
+    Rated {
+        result,
+        rated: true,
+        rating_before: Some(1500),
+        rating_after: Some(1512),
+        saved: true,
+    }
+}
+
+fn run() -> ModeRun {
+    ModeRun {
+        mode: Mode::Storm,
+        at: Timestamp(1_700_000_000),
+        score: 12,
+        moves: 30,
+        accuracy: 90,
+        combo_best: 14,
+        seconds: 171,
+        highest_solved: Some(1804),
+    }
+}
+
+/// One of every event, in protocol order.
+fn every_event() -> Vec<LineEvent> {
+    let exercise = ExerciseShown {
+        kind: "write",
+        number: 1,
+        total: 10,
+        fen: "8/8/8/8/8/8/8/K6k w - - 0 1".into(),
+        orientation: "white",
+        prompt: "Write the highlighted move in SAN.".into(),
+        uci: Some("a1a2".into()),
+        san: None,
+        square: None,
+        question: None,
+        colour_of: None,
+        game: None,
+        move_number: None,
+        side: None,
+        feature: Some("piece"),
+        disambiguation: None,
+    };
+    vec![
+        LineEvent::Puzzle(PuzzleShown {
+            id: "xFMpV".into(),
+            fen: "r1b2rk1/p2pqppp/1pnbp3/6N1/3PN3/2PQ4/PP3PPP/2KR1B1R b - - 2 12".into(),
+            to_move: "white",
+            title: "Lichess puzzle xFMpV".into(),
+            subtitle: "White to move".into(),
+            themes: vec!["mateIn2".into()],
+            difficulty: None,
+            rating: Some(1012),
+            number: 2,
+            of: 12,
+            solved_count: 1,
+            header: "Puzzle 2 of 12 · 1 solved".into(),
+            review: false,
+        }),
+        LineEvent::OpponentMove {
+            uci: "h7h6".into(),
+            san: "h6".into(),
+            words: "pawn from h7 to h6".into(),
+            comment: None,
+            local: None,
+        },
+        LineEvent::Correct {
+            uci: "e4f6".into(),
+            san: "Nf6+".into(),
+            comment: None,
+            alternative: false,
+            diagnostics: slip(),
+            local: Some("Sf6+".into()),
+        },
+        LineEvent::Wrong {
+            input: "Nd2".into(),
+            reason: "ambiguous: Nbd2 or Nfd2?".into(),
+            legal: false,
+            diagnostics: Vec::new(),
+            candidates: vec!["Nbd2".into(), "Nfd2".into()],
+        },
+        LineEvent::FailedKeepGoing {
+            reason: "wrong_move",
+            message: "Puzzle failed.".into(),
+        },
+        LineEvent::Hint(HintShown {
+            rung: 2,
+            text: "move the knight on e4".into(),
+            square: Some("e4".into()),
+            role: Some("knight"),
+            from: None,
+            to: None,
+            san: None,
+            uci: None,
+            local: None,
+        }),
+        LineEvent::Solved(rated(SolvedPuzzle {
+            id: "xFMpV".into(),
+            message: "Solved!".into(),
+        })),
+        LineEvent::Failed(rated(FailedPuzzle {
+            id: "xFMpV".into(),
+            message: "The solution was Nf6+ gxf6 Qh7#.".into(),
+            solution: vec!["h6".into(), "Nf6+".into()],
+            gave_up: true,
+            reason: Some("gave_up"),
+            line: line(),
+            game_url: Some("https://lichess.org/abc#24".into()),
+            local: None,
+        })),
+        LineEvent::Refutation {
+            san: vec!["Qxd5".into(), "Rxd5".into()],
+            verdict: "wins the queen".into(),
+            text: "Qxd5 Rxd5 wins the queen".into(),
+            local: None,
+            local_text: None,
+        },
+        LineEvent::Skipped {
+            id: "xFMpV".into(),
+            skips_left: None,
+        },
+        LineEvent::Retry { id: "xFMpV".into() },
+        LineEvent::UnknownCommand {
+            input: "undo".into(),
+            commands: "board, help, quit".into(),
+            text: "\"undo\" is not a move or a command. Commands: board, help, quit.".into(),
+        },
+        LineEvent::Unavailable {
+            input: "hint".into(),
+            command: "hint".into(),
+        },
+        LineEvent::End {
+            played: 3,
+            solved: 2,
+            failed: 1,
+        },
+        LineEvent::Lesson {
+            id: "lesson-1".into(),
+            number: 1,
+            title: "Pieces and pawns".into(),
+            text: "A knight is N: Nf3.".into(),
+            local: None,
+        },
+        LineEvent::Exercise(exercise),
+        LineEvent::DrillCorrect {
+            number: 1,
+            counted: true,
+            answer: "Ka2".into(),
+            san: Some("Ka2".into()),
+            expected: "Ka2".into(),
+            diagnostics: Vec::new(),
+        },
+        LineEvent::DrillWrong {
+            number: 2,
+            answer: "Kb2".into(),
+            expected: "Ka2".into(),
+            understood: Some("Kb2".into()),
+            reason: Some("that is another move".into()),
+            diagnostics: Vec::new(),
+        },
+        LineEvent::DrillSummary(DrillSummary {
+            kind: "write".into(),
+            exercises: 2,
+            correct: 1,
+            accuracy: 0.5,
+            time_ms: 9_000,
+            ms_per_answer: Some(4_500),
+            mistakes: vec![Mistake {
+                code: "wrong-move".into(),
+                expected: "Ka2".into(),
+                answer: "Kb2".into(),
+            }],
+            timed_out: false,
+            coordinates: None,
+            trained: Vec::new(),
+        }),
+        LineEvent::Help {
+            text: "Answer with the move in SAN.".into(),
+        },
+        LineEvent::DrillHint {
+            text: "Hint: the king.".into(),
+        },
+        LineEvent::DrillRetry {
+            text: "Starting the drill again.".into(),
+        },
+        LineEvent::Message {
+            text: "1. e4 e5".into(),
+        },
+        LineEvent::Game {
+            title: "Opera Game".into(),
+            moves: 33,
+        },
+        LineEvent::Move {
+            number: 1,
+            side: "white",
+            uci: "e2e4".into(),
+            words: "pawn from e2 to e4".into(),
+        },
+        LineEvent::Entry {
+            number: 1,
+            side: "white",
+            written: "e4".into(),
+            expected: "e4".into(),
+            grade: "right",
+            diagnostics: Vec::new(),
+            reason: None,
+        },
+        LineEvent::SheetSummary {
+            summary: SheetSummary {
+                written: 1,
+                right: 1,
+                non_canonical: 0,
+                wrong: 0,
+                by_code: Default::default(),
+            },
+            sheet: vec!["1. e4".into()],
+        },
+        LineEvent::SetStart {
+            set: "week 1".into(),
+            cycle: 2,
+            puzzles: 50,
+            done: 10,
+        },
+        LineEvent::SetEnd {
+            set: "week 1".into(),
+            cycle: 2,
+            finished: Some(CycleSummary {
+                cycle: 2,
+                puzzles: 50,
+                solved: 45,
+                accuracy: 0.9,
+                time_ms: 1_800_000,
+                started: Timestamp(1_700_000_000),
+                finished: Timestamp(1_700_300_000),
+                days: 4,
+                goal_days: Some(4),
+                times_ms: vec![36_000; 3],
+            }),
+            current: Some(CycleUnderWay {
+                cycle: 3,
+                done: 0,
+                solved: 0,
+                time_ms: 0,
+                started: Timestamp(1_700_300_000),
+            }),
+            goal_days: Some(2),
+        },
+        LineEvent::StormStart {
+            seconds: 180,
+            puzzles: 120,
+        },
+        LineEvent::StreakStart { puzzles: 400 },
+        LineEvent::Clock {
+            remaining_ms: 171_000,
+            combo: 5,
+            bonus_ms: 3_000,
+            penalty_ms: 0,
+        },
+        LineEvent::RunSolved {
+            id: "xFMpV".into(),
+            rating: Some(1012),
+            streak: None,
+        },
+        LineEvent::RunFailed {
+            id: "xFMpV".into(),
+            reason: "wrong_move",
+            solution: vec!["h6".into(), "Nf6+".into()],
+            line: line(),
+            local: None,
+        },
+        LineEvent::StormEnd {
+            summary: StormSummary {
+                seconds: 180,
+                score: 12,
+                moves: 30,
+                accuracy: 90,
+                combo_best: 14,
+                ms_per_puzzle: 9_000,
+                highest_solved: Some(1804),
+                failed: vec!["xFMpV".into()],
+                played_ms: 170_400,
+            },
+            reason: "time",
+            records: Some(ModeRecords {
+                storm_runs: 1,
+                storm_best_today: Some(run()),
+                storm_best: Some(run()),
+                streak_runs: 0,
+                streak_best: None,
+            }),
+        },
+        LineEvent::StreakEnd {
+            streak: 7,
+            failed: Some("xFMpV".into()),
+            reason: "mistake",
+            records: None,
+        },
+    ]
+}
+
+/// The name of an event's variant: a `match` without a wildcard, so that a
+/// new variant fails to compile here; give it an example in
+/// [`every_event`] beside its arm.
+fn variant(event: &LineEvent) -> &'static str {
+    match event {
+        LineEvent::Puzzle(_) => "Puzzle",
+        LineEvent::OpponentMove { .. } => "OpponentMove",
+        LineEvent::Correct { .. } => "Correct",
+        LineEvent::Wrong { .. } => "Wrong",
+        LineEvent::FailedKeepGoing { .. } => "FailedKeepGoing",
+        LineEvent::Hint(_) => "Hint",
+        LineEvent::Solved(_) => "Solved",
+        LineEvent::Failed(_) => "Failed",
+        LineEvent::Refutation { .. } => "Refutation",
+        LineEvent::Skipped { .. } => "Skipped",
+        LineEvent::Retry { .. } => "Retry",
+        LineEvent::UnknownCommand { .. } => "UnknownCommand",
+        LineEvent::Unavailable { .. } => "Unavailable",
+        LineEvent::End { .. } => "End",
+        LineEvent::Lesson { .. } => "Lesson",
+        LineEvent::Exercise(_) => "Exercise",
+        LineEvent::DrillCorrect { .. } => "DrillCorrect",
+        LineEvent::DrillWrong { .. } => "DrillWrong",
+        LineEvent::DrillSummary(_) => "DrillSummary",
+        LineEvent::Help { .. } => "Help",
+        LineEvent::DrillHint { .. } => "DrillHint",
+        LineEvent::DrillRetry { .. } => "DrillRetry",
+        LineEvent::Message { .. } => "Message",
+        LineEvent::Game { .. } => "Game",
+        LineEvent::Move { .. } => "Move",
+        LineEvent::Entry { .. } => "Entry",
+        LineEvent::SheetSummary { .. } => "SheetSummary",
+        LineEvent::SetStart { .. } => "SetStart",
+        LineEvent::SetEnd { .. } => "SetEnd",
+        LineEvent::StormStart { .. } => "StormStart",
+        LineEvent::StreakStart { .. } => "StreakStart",
+        LineEvent::Clock { .. } => "Clock",
+        LineEvent::RunSolved { .. } => "RunSolved",
+        LineEvent::RunFailed { .. } => "RunFailed",
+        LineEvent::StormEnd { .. } => "StormEnd",
+        LineEvent::StreakEnd { .. } => "StreakEnd",
+    }
+}
+
+#[test]
+fn every_event_has_an_example_and_keeps_its_shape() {
+    let events = every_event();
+    let mut names: Vec<&str> = events.iter().map(variant).collect();
+    names.sort_unstable();
+    let count = names.len();
+    names.dedup();
+    assert_eq!(names.len(), count, "one example each: {names:?}");
+    let lines: Vec<String> = events
+        .iter()
+        .map(|e| {
+            let line = serde_json::to_string(e).unwrap();
+            assert!(!line.contains('\n'), "one line per event: {line}");
+            line
+        })
+        .collect();
+    insta::assert_snapshot!(lines.join("\n"));
+}
