@@ -67,16 +67,6 @@ pub fn load() -> (Settings, Vec<String>) {
     }
 }
 
-/// The engine the config file names (`engine`), if any; what is wrong in
-/// the file is said on stderr. Asked only when `--engine` is not given.
-pub fn configured_engine() -> Option<PathBuf> {
-    let (settings, said) = load();
-    for line in &said {
-        eprintln!("{line}");
-    }
-    settings.engine
-}
-
 /// Runs `sancho config ...`.
 ///
 /// # Errors

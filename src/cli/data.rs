@@ -48,32 +48,3 @@ pub fn tell_notice(store: &mut Store) {
         eprintln!("sancho: {notice}");
     }
 }
-
-/// Opens the store, telling the user on stderr if a damaged file was moved aside.
-pub fn open_store(flag: Option<PathBuf>) -> anyhow::Result<Store> {
-    open_store_noting(flag).map(|(store, _)| store)
-}
-
-/// Opens the store to read it (`stats`, `progress export`): a read-only
-/// data directory is fine. Tells the user on stderr if a damaged file was
-/// moved aside.
-pub fn open_store_for_reading(flag: Option<PathBuf>) -> anyhow::Result<Store> {
-    let opened = Store::open_for_reading(&data_dir(flag)?, now())?;
-    if let Some(notice) = opened.notice {
-        eprintln!("sancho: {notice}");
-    }
-    Ok(opened.store)
-}
-
-/// Opens the store and tells the user on stderr if a damaged file was moved
-/// aside; also returns that notice, for a full-screen shell to repeat once
-/// the screen is back.
-pub fn open_store_noting(flag: Option<PathBuf>) -> anyhow::Result<(Store, Option<String>)> {
-    let dir = data_dir(flag)?;
-    let opened = Store::open(&dir, now())?;
-    let notice = opened.notice.map(|n| format!("sancho: {n}"));
-    if let Some(notice) = &notice {
-        eprintln!("{notice}");
-    }
-    Ok((opened.store, notice))
-}

@@ -5,7 +5,7 @@ use std::io::{self, Write};
 use std::path::PathBuf;
 use std::process::ExitCode;
 
-use anyhow::{Context, bail};
+use anyhow::{Context as _, bail};
 use clap::Args;
 use sancho::drill::{self, DrillKind, GenOptions, TIMED_COORDINATES_MS};
 use sancho::drill::{Sheet, SheetGame, pick_game};
@@ -16,7 +16,8 @@ use sancho::puzzle::builtin_packs;
 use sancho::train::{DrillDone, Finished, Saved};
 use sancho::tui;
 
-use super::data::{now, open_store_noting, stopwatch};
+use super::context::Context;
+use super::data::{now, stopwatch};
 use super::play::Trainer;
 use super::record::Recording;
 
@@ -132,14 +133,10 @@ impl DrillArgs {
     }
 }
 
-pub fn drill(
-    args: DrillArgs,
-    data_dir: Option<PathBuf>,
-    lang: Option<sancho::notation::Lang>,
-) -> anyhow::Result<ExitCode> {
+pub fn drill(args: DrillArgs, ctx: &Context) -> anyhow::Result<ExitCode> {
     let kind = match args.kind {
         DrillChoice::Kind(kind) => kind,
-        DrillChoice::Scoresheet => return scoresheet(&args, data_dir, lang),
+        DrillChoice::Scoresheet => return scoresheet(&args, ctx),
     };
     if args.pgn.is_some() {
         bail!("--pgn is for the scoresheet trainer");
@@ -172,7 +169,7 @@ pub fn drill(
             "--game works in line mode for now: add --plain (the full screen picks a game itself)"
         );
     }
-    let (mut store, notice) = open_store_noting(data_dir)?;
+    let (mut store, notice) = ctx.open_store()?;
     let mut options = DrillOptions::new(kind);
     options.seed = args.seed.unwrap_or_else(|| now().0.unsigned_abs());
     if let Some(count) = args.count {
@@ -182,7 +179,7 @@ pub fn drill(
         options.strictness = Strictness::Lenient;
     }
     options.json = args.json;
-    options.lang = lang.unwrap_or_default();
+    options.lang = ctx.trainer_lang();
     if args.timed {
         options.budget_ms = Some(TIMED_COORDINATES_MS);
         if args.count.is_none() {
@@ -206,10 +203,9 @@ pub fn drill(
             timed: args.timed,
         };
         return full_screen(
+            ctx,
             start,
-            store,
-            notice,
-            lang,
+            (store, notice),
             options.generator.coordinates,
             None,
         );
@@ -255,11 +251,7 @@ pub fn drill(
 }
 
 /// `sancho drill scoresheet`: line mode (plain text, or --json).
-fn scoresheet(
-    args: &DrillArgs,
-    data_dir: Option<PathBuf>,
-    lang: Option<sancho::notation::Lang>,
-) -> anyhow::Result<ExitCode> {
+fn scoresheet(args: &DrillArgs, ctx: &Context) -> anyhow::Result<ExitCode> {
     let games = match &args.pgn {
         Some(path) => {
             let text = std::fs::read_to_string(path)
@@ -303,18 +295,16 @@ fn scoresheet(
                 .ok_or_else(|| anyhow::anyhow!("there is no game to write down"))?
         }
     };
-    let (mut store, notice) = open_store_noting(data_dir)?;
-    let sheet =
-        Sheet::new(game, args.count.map_or(0, usize::from)).with_lang(lang.unwrap_or_default());
+    let (mut store, notice) = ctx.open_store()?;
+    let sheet = Sheet::new(game, args.count.map_or(0, usize::from)).with_lang(ctx.trainer_lang());
     if !args.plain {
         let start = tui::Start::Scoresheet {
             pace_ms: args.pace.map(|s| u64::from(s) * 1000),
         };
         return full_screen(
+            ctx,
             start,
-            store,
-            notice,
-            lang,
+            (store, notice),
             drill::CoordOptions::default(),
             Some(sheet),
         );
@@ -359,10 +349,9 @@ fn setup_note(setup: &sancho::progress::CoordSetup) -> String {
 /// The trainer opened on a drill or a lesson, with the built-in puzzles a
 /// step away.
 fn full_screen(
+    ctx: &Context,
     start: tui::Start,
-    store: Store,
-    notice: Option<String>,
-    lang: Option<sancho::notation::Lang>,
+    (store, notice): (Store, Option<String>),
     coordinates: drill::CoordOptions,
     scoresheet: Option<Sheet>,
 ) -> anyhow::Result<ExitCode> {
@@ -372,7 +361,6 @@ fn full_screen(
         .collect();
     let config = tui::Config {
         start,
-        lang,
         coordinates,
         ..tui::Config::default()
     };
@@ -383,13 +371,14 @@ fn full_screen(
         builtin: true,
         store: Some(store),
         notice,
-        library: None,
+        // Esc leads to the home screen, which offers everything else.
+        library: ctx.library_if_any(),
         filter: Default::default(),
         set: None,
         engine: None,
-        mined: None,
+        mined: ctx.mined_pack(),
     }
-    .run_on(scoresheet)
+    .run_on(ctx, scoresheet)
 }
 
 /// `sancho lesson`.
@@ -405,12 +394,8 @@ pub struct LessonArgs {
     json: bool,
 }
 
-pub fn lesson(
-    args: LessonArgs,
-    data_dir: Option<PathBuf>,
-    lang: Option<sancho::notation::Lang>,
-) -> anyhow::Result<ExitCode> {
-    let (mut store, notice) = open_store_noting(data_dir)?;
+pub fn lesson(args: LessonArgs, ctx: &Context) -> anyhow::Result<ExitCode> {
+    let (mut store, notice) = ctx.open_store()?;
     let Some(key) = args.number else {
         let progress = store.progress();
         let mut out = io::stdout().lock();
@@ -434,10 +419,9 @@ pub fn lesson(
     };
     if !args.plain {
         return full_screen(
+            ctx,
             tui::Start::Lesson(lesson.number),
-            store,
-            notice,
-            lang,
+            (store, notice),
             drill::CoordOptions::default(),
             None,
         );
@@ -449,7 +433,7 @@ pub fn lesson(
         Strictness::Strict,
         args.json,
         stopwatch(),
-        lang.unwrap_or_else(|| super::config::load().0.lang),
+        ctx.trainer_lang(),
     )?;
     // Only a whole lesson counts; it is completed when at least 80% is right.
     let whole = lesson_completed(lesson, &summary);

@@ -8,22 +8,18 @@ use std::path::{Path, PathBuf};
 use std::process::ExitCode;
 use std::time::Instant;
 
-use anyhow::Context;
+use anyhow::Context as _;
 use clap::{Args, Subcommand};
 use indicatif::{ProgressBar, ProgressStyle};
 use sancho::library::{CountingReader, Library, import as import_rows};
 use sancho::puzzle::decompress_if_zst;
 
-use super::data::data_dir;
+use super::context::Context;
 
 /// The library's file in the data directory.
 pub const LIBRARY_FILE: &str = "library.sqlite";
 
 /// Where the library lives.
-pub fn library_path(data: Option<PathBuf>) -> anyhow::Result<PathBuf> {
-    Ok(data_dir(data)?.join(LIBRARY_FILE))
-}
-
 /// `sancho import`.
 #[derive(Debug, Args)]
 pub struct ImportArgs {
@@ -34,8 +30,8 @@ pub struct ImportArgs {
     quiet: bool,
 }
 
-pub fn import(args: ImportArgs, data: Option<PathBuf>) -> anyhow::Result<ExitCode> {
-    let db = library_path(data)?;
+pub fn import(args: ImportArgs, ctx: &Context) -> anyhow::Result<ExitCode> {
+    let db = ctx.library_path()?;
     if let Some(dir) = db.parent().filter(|d| !d.as_os_str().is_empty()) {
         if dir.exists() && !dir.is_dir() {
             anyhow::bail!(
@@ -128,12 +124,12 @@ pub enum LibraryCommand {
     Curate(super::curate::CurateArgs),
 }
 
-pub fn library(command: LibraryCommand, data: Option<PathBuf>) -> anyhow::Result<ExitCode> {
+pub fn library(command: LibraryCommand, ctx: &Context) -> anyhow::Result<ExitCode> {
     let json = match command {
         LibraryCommand::Stats { json } => json,
         LibraryCommand::Curate(args) => return super::curate::curate(args),
     };
-    let library = open_library(&library_path(data)?)?;
+    let library = open_library(&ctx.library_path()?)?;
     let stats = library.stats()?;
     let mut out = io::stdout().lock();
     if json {

@@ -11,7 +11,7 @@ use std::path::{Path, PathBuf};
 use std::process::ExitCode;
 use std::time::{Duration, Instant};
 
-use anyhow::Context;
+use anyhow::Context as _;
 use clap::Args;
 use indicatif::{ProgressBar, ProgressStyle};
 use sancho::drill::{GameTexts, parse_game};
@@ -22,7 +22,7 @@ use sancho::puzzle::fen_of;
 use serde_json::Value;
 use shakmaty::{Chess, Move, Position};
 
-use super::data::data_dir;
+use super::context::Context;
 
 /// `sancho mine`.
 #[derive(Debug, Args)]
@@ -60,18 +60,15 @@ pub struct MineArgs {
 /// The default search depth.
 const DEFAULT_DEPTH: u32 = 14;
 
-pub fn mine(args: MineArgs, data_dir_flag: Option<PathBuf>) -> anyhow::Result<ExitCode> {
-    let named = args
-        .engine
-        .clone()
-        .or_else(super::config::configured_engine);
+pub fn mine(args: MineArgs, ctx: &Context) -> anyhow::Result<ExitCode> {
+    let named = ctx.engine(args.engine.as_deref());
     let Some(engine_path) = find_engine_here(named.as_deref()) else {
         eprintln!("sancho: mining needs a UCI engine and none was found: {HOW_TO_GET_ONE}");
         return Ok(ExitCode::from(2));
     };
     let out = match args.out.clone() {
         Some(out) => out,
-        None => data_dir(data_dir_flag)?.join("mined.json"),
+        None => ctx.data_dir()?.join("mined.json"),
     };
     let file =
         File::open(&args.games).with_context(|| format!("cannot read {}", args.games.display()))?;

@@ -2,6 +2,7 @@
 
 mod class;
 mod config;
+mod context;
 mod curate;
 mod data;
 mod drill;
@@ -121,52 +122,34 @@ pub fn run(cli: Cli) -> anyhow::Result<ExitCode> {
     if matches!(cli.command, Some(Command::Translate(_))) && cli.lang.is_some() {
         anyhow::bail!("translate takes --from CODE and --to CODE, not --lang");
     }
-    let lang = cli.lang.unwrap_or_default().with_figurines(cli.figurine);
-    // The drills and the trainer: the command line over the config file's
-    // `lang` and `figurine` (None: the config file's alone).
-    let trainer_lang = || {
-        (cli.lang.is_some() || cli.figurine).then(|| {
-            let config = config::load().0.lang;
-            let lang = cli.lang.unwrap_or(config);
-            lang.with_figurines(cli.figurine || config.figurines())
-        })
-    };
-    // The config's desired retention schedules every review (its problems
-    // are told where the config is used for more).
-    sancho::progress::install_retention(config::load().0.retention.get());
+    // The data directory, the settings and the languages, resolved once.
+    let ctx = context::Context::new(cli.data_dir, cli.lang, cli.figurine);
+    let ctx = &ctx;
     match cli.command {
-        Some(Command::Resolve(args)) => notation::resolve(args, lang),
-        Some(Command::Hint(args)) => notation::hint(args, lang),
-        Some(Command::Moves(args)) => notation::moves(args, lang),
+        Some(Command::Resolve(args)) => notation::resolve(args, ctx.lang()),
+        Some(Command::Hint(args)) => notation::hint(args, ctx.lang()),
+        Some(Command::Moves(args)) => notation::moves(args, ctx.lang()),
         Some(Command::SanStrings(args)) => notation::san_strings(args),
         Some(Command::Translate(args)) => notation::translate(args, cli.figurine),
         Some(Command::Check(args)) => puzzles::check(args),
         Some(Command::Solve(args)) => puzzles::solve(args),
-        Some(Command::Mine(args)) => mine::mine(args, cli.data_dir),
-        Some(Command::Storm(args)) => modes::storm(args, cli.data_dir, trainer_lang()),
-        Some(Command::Streak(args)) => modes::streak(args, cli.data_dir, trainer_lang()),
-        Some(Command::Set(command)) => set::set(command, cli.data_dir, trainer_lang()),
-        Some(Command::Drill(args)) => drill::drill(args, cli.data_dir, trainer_lang()),
-        Some(Command::Lesson(args)) => drill::lesson(args, cli.data_dir, trainer_lang()),
-        Some(Command::Import(args)) => library::import(args, cli.data_dir),
-        Some(Command::Library(command)) => library::library(command, cli.data_dir),
-        Some(Command::Stats(args)) => progress::stats(args, cli.data_dir),
-        Some(Command::Progress(command)) => progress::progress(command, cli.data_dir),
+        Some(Command::Mine(args)) => mine::mine(args, ctx),
+        Some(Command::Storm(args)) => modes::storm(args, ctx),
+        Some(Command::Streak(args)) => modes::streak(args, ctx),
+        Some(Command::Set(command)) => set::set(command, ctx),
+        Some(Command::Drill(args)) => drill::drill(args, ctx),
+        Some(Command::Lesson(args)) => drill::lesson(args, ctx),
+        Some(Command::Import(args)) => library::import(args, ctx),
+        Some(Command::Library(command)) => library::library(command, ctx),
+        Some(Command::Stats(args)) => progress::stats(args, ctx),
+        Some(Command::Progress(command)) => progress::progress(command, ctx),
         Some(Command::Class(command)) => class::class(command),
         Some(Command::Config(command)) => config::config(&command),
         Some(Command::Completions(args)) => shell::completions(&args),
         Some(Command::Man(args)) => shell::man(&args),
-        Some(Command::Play(args)) => play::play(
-            args.merged(cli.play)?,
-            cli.data_dir,
-            sancho::tui::Start::Puzzles,
-            trainer_lang(),
-        ),
-        None => play::play(
-            cli.play,
-            cli.data_dir,
-            sancho::tui::Start::Home,
-            trainer_lang(),
-        ),
+        Some(Command::Play(args)) => {
+            play::play(args.merged(cli.play)?, ctx, sancho::tui::Start::Puzzles)
+        }
+        None => play::play(cli.play, ctx, sancho::tui::Start::Home),
     }
 }

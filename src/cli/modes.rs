@@ -7,7 +7,6 @@
 //! the review queue.
 
 use std::io;
-use std::path::PathBuf;
 use std::process::ExitCode;
 
 use anyhow::bail;
@@ -15,14 +14,14 @@ use clap::Args;
 use sancho::library::{Filter, Library};
 use sancho::line::run_timed;
 use sancho::modes::{DEFAULT_SECONDS, rising_pool, storm_pool};
-use sancho::notation::Lang;
 use sancho::progress::Store;
 use sancho::puzzle::{Puzzle, builtin_packs};
 use sancho::train::{Finished, Saved, TimedRun, run_candidates};
 use sancho::tui;
 
-use super::data::{now, open_store_noting, stopwatch};
-use super::play::{DisplayArgs, Trainer, library_if_any, mined_pack};
+use super::context::Context;
+use super::data::{now, stopwatch};
+use super::play::{DisplayArgs, Trainer};
 use super::record::Recording;
 
 /// `sancho storm`.
@@ -64,27 +63,13 @@ pub struct StreakArgs {
 
 /// The full-screen trainer opened on a run (`start`), over the candidate
 /// puzzles (the home menu's Storm and Streak then play them too).
-fn full_screen(
-    start: tui::Start,
-    data_dir: Option<PathBuf>,
-    lang: Option<Lang>,
-    display: DisplayArgs,
-) -> anyhow::Result<ExitCode> {
+fn full_screen(start: tui::Start, ctx: &Context, display: DisplayArgs) -> anyhow::Result<ExitCode> {
     // Before any loading: the answer comes at once.
     super::terminal::require()?;
-    let (store, notice) = match open_store_noting(data_dir.clone()) {
-        Ok((store, notice)) => (Some(store), notice),
-        Err(e) => {
-            let warning =
-                format!("sancho: {e:#}\nsancho: your results will not be saved this time");
-            eprintln!("{warning}");
-            (None, Some(warning))
-        }
-    };
-    let (puzzles, builtin) = candidates(data_dir.clone())?;
+    let (store, notice) = ctx.store_or_warn();
+    let (puzzles, builtin) = candidates(ctx)?;
     let mut config = tui::Config {
         start,
-        lang,
         ..tui::Config::default()
     };
     display.apply(&mut config);
@@ -95,20 +80,20 @@ fn full_screen(
         builtin,
         store,
         notice,
-        library: library_if_any(data_dir.clone()),
+        library: ctx.library_if_any(),
         filter: Filter::default(),
         engine: None,
-        mined: mined_pack(data_dir),
+        mined: ctx.mined_pack(),
         set: None,
     }
-    .run()
+    .run(ctx)
 }
 
 /// The candidate puzzles: from the library, a few per 100-point bucket
 /// between 1000 and 2500; else every built-in puzzle. The flag says
 /// whether they are built-in.
-fn candidates(data_dir: Option<PathBuf>) -> anyhow::Result<(Vec<Puzzle>, bool)> {
-    if let Some(path) = library_if_any(data_dir) {
+fn candidates(ctx: &Context) -> anyhow::Result<(Vec<Puzzle>, bool)> {
+    if let Some(path) = ctx.library_if_any() {
         let library = Library::open(&path)?;
         let puzzles =
             run_candidates(|filter, near, limit| library.pick(filter, near, &|_| false, limit))?;
@@ -143,24 +128,9 @@ fn record(store: &mut Option<Store>, finished: &Finished) -> Option<Saved> {
     }
 }
 
-fn open_store(data_dir: Option<PathBuf>) -> Option<Store> {
-    match open_store_noting(data_dir) {
-        Ok((store, _)) => Some(store),
-        Err(e) => {
-            eprintln!("sancho: {e:#}\nsancho: your results will not be saved this time");
-            None
-        }
-    }
-}
-
 /// Plays `run` in line mode, recording as it goes.
-fn line_mode(
-    run: TimedRun,
-    json: bool,
-    data_dir: Option<PathBuf>,
-    lang: Option<Lang>,
-) -> anyhow::Result<ExitCode> {
-    let mut store = open_store(data_dir);
+fn line_mode(run: TimedRun, json: bool, ctx: &Context) -> anyhow::Result<ExitCode> {
+    let mut store = ctx.store_or_warn().0;
     run_timed(
         io::stdin().lock(),
         io::stdout().lock(),
@@ -168,34 +138,23 @@ fn line_mode(
         json,
         stopwatch(),
         |finished| Ok(record(&mut store, finished)),
-        notation(lang),
+        ctx.trainer_lang(),
     )?;
     Ok(ExitCode::SUCCESS)
 }
 
-/// Runs `sancho storm`.
-/// `lang`: `--lang`/`--figurine` (`None`: the config file's), for the full
-/// screen and line mode alike.
-pub fn storm(
-    args: StormArgs,
-    data_dir: Option<PathBuf>,
-    lang: Option<Lang>,
-) -> anyhow::Result<ExitCode> {
+/// Runs `sancho storm`, in the full screen or line mode.
+pub fn storm(args: StormArgs, ctx: &Context) -> anyhow::Result<ExitCode> {
     let seed = args.seed.unwrap_or_else(|| now().0.unsigned_abs());
     if !args.plain {
         let seconds = args.seconds;
-        return full_screen(
-            tui::Start::Storm { seconds, seed },
-            data_dir,
-            lang,
-            args.display,
-        );
+        return full_screen(tui::Start::Storm { seconds, seed }, ctx, args.display);
     }
-    let (puzzles, builtin) = candidates(data_dir.clone())?;
+    let (puzzles, builtin) = candidates(ctx)?;
     let ratings: Vec<u32> = puzzles.iter().map(Puzzle::playing_rating).collect();
     let pool = pick(&puzzles, &storm_pool(&ratings, seed));
     let run = TimedRun::storm(pool, args.seconds, builtin);
-    line_mode(run, args.json, data_dir, lang)
+    line_mode(run, args.json, ctx)
 }
 
 /// The puzzles at `order`, in that order.
@@ -206,25 +165,15 @@ fn pick(puzzles: &[Puzzle], order: &[usize]) -> Vec<Puzzle> {
         .collect()
 }
 
-/// `--lang`/`--figurine`, else the config file's `lang` and `figurine`.
-fn notation(lang: Option<Lang>) -> Lang {
-    lang.unwrap_or_else(|| super::config::load().0.lang)
-}
-
-/// Runs `sancho streak`.
-/// `lang` as for [`storm`].
-pub fn streak(
-    args: StreakArgs,
-    data_dir: Option<PathBuf>,
-    lang: Option<Lang>,
-) -> anyhow::Result<ExitCode> {
+/// Runs `sancho streak`, in the full screen or line mode.
+pub fn streak(args: StreakArgs, ctx: &Context) -> anyhow::Result<ExitCode> {
     let seed = args.seed.unwrap_or_else(|| now().0.unsigned_abs());
     if !args.plain {
-        return full_screen(tui::Start::Streak { seed }, data_dir, lang, args.display);
+        return full_screen(tui::Start::Streak { seed }, ctx, args.display);
     }
-    let (puzzles, builtin) = candidates(data_dir.clone())?;
+    let (puzzles, builtin) = candidates(ctx)?;
     let ratings: Vec<u32> = puzzles.iter().map(Puzzle::playing_rating).collect();
     let pool = pick(&puzzles, &rising_pool(&ratings, seed));
     let run = TimedRun::streak(pool, builtin);
-    line_mode(run, args.json, data_dir, lang)
+    line_mode(run, args.json, ctx)
 }

@@ -10,15 +10,15 @@ use sancho::config::Pieces;
 use sancho::drill;
 use sancho::library::{Filter, Library};
 use sancho::line::{Mode, run_puzzles_in};
-use sancho::notation::Lang;
 use sancho::progress::{PuzzleRef, PuzzleSet, Resume, Store};
 use sancho::puzzle::{Puzzle, builtin_packs, load_one, load_path};
 use sancho::record::source_of;
 use sancho::train::{Basis, LIBRARY_BATCH, Origin, candidates};
 use sancho::tui;
 
-use super::data::{now, open_store_noting, stopwatch};
-use super::library::{library_path, open_library};
+use super::context::Context;
+use super::data::{now, stopwatch};
+use super::library::open_library;
 use super::record::Recording;
 
 mod args;
@@ -32,7 +32,7 @@ pub use args::{DisplayArgs, PlayArgs, PuzzleSource};
 fn puzzles(
     args: &PlayArgs,
     store: Option<&Store>,
-    data_dir: Option<PathBuf>,
+    ctx: &Context,
 ) -> anyhow::Result<(Vec<Puzzle>, bool)> {
     let filter = args.filter();
     let source = match (&args.source, &args.pack) {
@@ -49,7 +49,7 @@ fn puzzles(
             (listed(all, &filter, args, "the built-in puzzles")?, true)
         }
         PuzzleSource::Library => {
-            let library = open_library(&library_path(data_dir)?)?;
+            let library = open_library(&ctx.library_path()?)?;
             let picked = match &args.puzzle {
                 Some(id) => library.get(id)?.into_iter().collect(),
                 None => {
@@ -139,21 +139,6 @@ fn load_file(path: &Path, wanted: Option<&str>) -> anyhow::Result<Vec<Puzzle>> {
     Ok(loaded.puzzles)
 }
 
-/// Opens the store; when that is impossible, says so and plays without
-/// saving. The second value is what was said, to repeat after the full
-/// screen closes.
-fn store_or_warn(data_dir: Option<PathBuf>) -> (Option<Store>, Option<String>) {
-    match open_store_noting(data_dir) {
-        Ok((store, notice)) => (Some(store), notice),
-        Err(e) => {
-            let warning =
-                format!("sancho: {e:#}\nsancho: your results will not be saved this time");
-            eprintln!("{warning}");
-            (None, Some(warning))
-        }
-    }
-}
-
 /// Where to start: due reviews, then the first puzzle not yet solved (see
 /// [`Progress::resume`]). Puzzles asked for by id, or picked from the
 /// library (already due-first and unseen), are played as they come.
@@ -172,30 +157,21 @@ fn plan(args: &PlayArgs, store: Option<&Store>, puzzles: &[Puzzle], builtin: boo
 }
 
 /// Plays: line mode with `--plain`, otherwise the trainer opened at `start`.
-pub fn play(
-    args: PlayArgs,
-    data_dir: Option<PathBuf>,
-    start: tui::Start,
-    lang: Option<Lang>,
-) -> anyhow::Result<ExitCode> {
+pub fn play(args: PlayArgs, ctx: &Context, start: tui::Start) -> anyhow::Result<ExitCode> {
     if !args.plain {
         // Before any loading: the answer comes at once.
         super::terminal::require()?;
     }
-    let (mut store, notice) = store_or_warn(data_dir.clone());
-    let (puzzles, builtin) = puzzles(&args, store.as_ref(), data_dir.clone())?;
+    let (mut store, notice) = ctx.store_or_warn();
+    let (puzzles, builtin) = puzzles(&args, store.as_ref(), ctx)?;
     let plan = plan(&args, store.as_ref(), &puzzles, builtin);
     if args.plain {
-        let engine = args
-            .engine
-            .clone()
-            .or_else(super::config::configured_engine);
+        let engine = ctx.engine(args.engine.as_deref());
         let mut refuter = super::mine::Refuter::new(engine);
         let mode = Mode {
             json: args.json,
             blindfold: args.blindfold,
-            // `--lang`, else the config file's (its problems are told by the trainer).
-            lang: lang.unwrap_or_else(|| super::config::load().0.lang),
+            lang: ctx.trainer_lang(),
         };
         run_puzzles_in(
             io::stdin().lock(),
@@ -223,7 +199,6 @@ pub fn play(
     let mut config = tui::Config {
         start,
         blindfold: args.blindfold,
-        lang,
         ..tui::Config::default()
     };
     args.display.apply(&mut config);
@@ -235,13 +210,13 @@ pub fn play(
         builtin,
         store,
         notice,
-        library: library_if_any(data_dir.clone()),
+        library: ctx.library_if_any(),
         filter,
         set: None,
         engine: args.engine.clone(),
-        mined: mined_pack(data_dir),
+        mined: ctx.mined_pack(),
     }
-    .run()
+    .run(ctx)
 }
 
 /// One run of the full-screen trainer and what it needs.
@@ -276,28 +251,16 @@ pub struct Trainer {
     pub mined: Option<PathBuf>,
 }
 
-/// `mined.json` in the data directory, if `sancho mine` has written one.
-pub fn mined_pack(data_dir: Option<PathBuf>) -> Option<PathBuf> {
-    let path = super::data::data_dir(data_dir).ok()?.join("mined.json");
-    path.is_file().then_some(path)
-}
-
-/// Fills what the command line left open in `config` from the config file
-/// (the command line wins), installs the file's key bindings, and says what
-/// is wrong in the file: now, and again (in the returned notice) once the
-/// full screen closes.
+/// Fills what the command line left open in `config` from the settings
+/// (the command line wins) and says what is wrong in the config file: now
+/// (through [`Context::settings`]), and again (in the returned notice)
+/// once the full screen closes.
 fn apply_settings(
     config: &mut tui::Config,
     notice: Option<String>,
-    engine: &mut Option<PathBuf>,
+    ctx: &Context,
 ) -> Option<String> {
-    let (settings, said) = super::config::load();
-    if engine.is_none() {
-        engine.clone_from(&settings.engine);
-    }
-    for line in &said {
-        eprintln!("{line}");
-    }
+    let settings = ctx.settings();
     tui::install(tui::rebind(tui::KEYMAP, &settings.keys).0);
     if !config.ascii && !config.figures {
         config.ascii = settings.pieces == Pieces::Letters;
@@ -305,9 +268,10 @@ fn apply_settings(
     }
     config.colors = config.colors.or(Some(settings.colors));
     config.reply_delay_ms = config.reply_delay_ms.or(settings.reply_delay_ms);
-    config.lang = config.lang.or(Some(settings.lang));
+    config.lang = Some(ctx.trainer_lang());
     config.board = settings.board;
     config.live_hint = settings.live_hint;
+    let said = ctx.problems();
     match (notice, said.is_empty()) {
         (notice, true) => notice,
         (None, false) => Some(said.join("\n")),
@@ -315,33 +279,19 @@ fn apply_settings(
     }
 }
 
-/// The library in the data directory, if one has been imported and opens.
-pub fn library_if_any(data_dir: Option<PathBuf>) -> Option<PathBuf> {
-    let path = library_path(data_dir).ok()?;
-    if !path.exists() {
-        return None;
-    }
-    match Library::open(&path) {
-        Ok(_) => Some(path),
-        Err(e) => {
-            eprintln!(
-                "sancho: the library {} cannot be opened: {e}",
-                path.display()
-            );
-            None
-        }
-    }
-}
-
 impl Trainer {
     /// Runs the trainer and records everything that finishes in it, the
     /// moment it finishes.
-    pub fn run(self) -> anyhow::Result<ExitCode> {
-        self.run_on(None)
+    pub fn run(self, ctx: &Context) -> anyhow::Result<ExitCode> {
+        self.run_on(ctx, None)
     }
 
     /// As [`Trainer::run`], with the sheet `Start::Scoresheet` opens on.
-    pub fn run_on(self, scoresheet: Option<sancho::drill::Sheet>) -> anyhow::Result<ExitCode> {
+    pub fn run_on(
+        self,
+        ctx: &Context,
+        scoresheet: Option<sancho::drill::Sheet>,
+    ) -> anyhow::Result<ExitCode> {
         super::terminal::require()?;
         let Trainer {
             mut config,
@@ -353,11 +303,11 @@ impl Trainer {
             library,
             filter,
             set,
-            mut engine,
+            engine,
             mined,
         } = self;
-        let notice = apply_settings(&mut config, notice, &mut engine);
-        let engine = sancho::engine::find_engine_here(engine.as_deref());
+        let notice = apply_settings(&mut config, notice, ctx);
+        let engine = sancho::engine::find_engine_here(ctx.engine(engine.as_deref()).as_deref());
         let progress = store.as_ref().map(Store::progress);
         let context = tui::Context {
             stats: progress.as_ref().map(|p| p.stats(now())),

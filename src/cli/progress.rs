@@ -6,7 +6,8 @@ use std::process::ExitCode;
 
 use clap::{Args, Subcommand};
 
-use super::data::{now, open_store, open_store_for_reading};
+use super::context::Context;
+use super::data::now;
 use sancho::progress::StoreError;
 use sancho::puzzle::{Content, sniff_content};
 
@@ -31,8 +32,8 @@ pub struct StatsArgs {
     json: bool,
 }
 
-pub fn stats(args: StatsArgs, data_dir: Option<PathBuf>) -> anyhow::Result<ExitCode> {
-    let store = open_store_for_reading(data_dir)?;
+pub fn stats(args: StatsArgs, ctx: &Context) -> anyhow::Result<ExitCode> {
+    let store = ctx.open_store_for_reading()?;
     let stats = store.progress().stats(now());
     // Storm and Streak bests: an added `modes` key, an added text block.
     let modes = store.progress().mode_records(now());
@@ -90,10 +91,10 @@ pub enum ProgressCommand {
     },
 }
 
-pub fn progress(command: ProgressCommand, data_dir: Option<PathBuf>) -> anyhow::Result<ExitCode> {
+pub fn progress(command: ProgressCommand, ctx: &Context) -> anyhow::Result<ExitCode> {
     let mut store = match command {
-        ProgressCommand::Export { .. } => open_store_for_reading(data_dir)?,
-        _ => open_store(data_dir)?,
+        ProgressCommand::Export { .. } => ctx.open_store_for_reading()?,
+        _ => ctx.open_store()?.0,
     };
     match command {
         ProgressCommand::Export {

@@ -10,7 +10,6 @@
 use std::cell::RefCell;
 use std::collections::HashMap;
 use std::io::{self, Write};
-use std::path::PathBuf;
 use std::process::ExitCode;
 
 use anyhow::{Context as _, bail};
@@ -24,9 +23,10 @@ use sancho::record::source_of;
 use sancho::train::{Basis, Origin, Saved, candidates};
 use sancho::tui;
 
-use super::data::{now, open_store, open_store_for_reading, stopwatch, tell_notice};
-use super::library::{library_path, open_library};
-use super::play::{Trainer, library_if_any, mined_pack};
+use super::context::Context;
+use super::data::{now, stopwatch, tell_notice};
+use super::library::open_library;
+use super::play::Trainer;
 use super::record::Recording;
 
 /// `sancho set`.
@@ -105,17 +105,13 @@ pub struct PlaySetArgs {
 }
 
 /// Runs `sancho set ...`.
-pub fn set(
-    command: SetCommand,
-    data_dir: Option<PathBuf>,
-    lang: Option<sancho::notation::Lang>,
-) -> anyhow::Result<ExitCode> {
+pub fn set(command: SetCommand, ctx: &Context) -> anyhow::Result<ExitCode> {
     match command {
-        SetCommand::New(args) => new(args, data_dir),
-        SetCommand::Play(args) => play(args, data_dir, lang),
-        SetCommand::List { json } => list(json, data_dir),
+        SetCommand::New(args) => new(args, ctx),
+        SetCommand::Play(args) => play(args, ctx),
+        SetCommand::List { json } => list(json, ctx),
         SetCommand::Delete { name } => {
-            let mut store = open_store(data_dir)?;
+            let mut store = ctx.open_store()?.0;
             let removed = store.record(|p| p.remove_set(&name))??;
             tell_notice(&mut store);
             println!(
@@ -169,20 +165,17 @@ fn library_pool(count: usize) -> usize {
 
 /// The candidates for a new set, where they come from, and whether they
 /// are the built-in ones.
-fn set_candidates(
-    args: &NewArgs,
-    data_dir: Option<PathBuf>,
-) -> anyhow::Result<(Vec<Puzzle>, SetOrigin)> {
+fn set_candidates(args: &NewArgs, ctx: &Context) -> anyhow::Result<(Vec<Puzzle>, SetOrigin)> {
     use super::play::PuzzleSource;
     let filter = args.filter();
     let source = match &args.source {
         Some(source) => source.clone(),
-        None if library_if_any(data_dir.clone()).is_some() => PuzzleSource::Library,
+        None if ctx.library_if_any().is_some() => PuzzleSource::Library,
         None => PuzzleSource::Builtin,
     };
     let (puzzles, origin) = match &source {
         PuzzleSource::Library => {
-            let library = open_library(&library_path(data_dir)?)?;
+            let library = open_library(&ctx.library_path()?)?;
             // Centred on the band (or 1500), not on the user's rating, so
             // that a seed gives the same set later.
             let near = filter.rating.map_or(1500, |(lo, hi)| lo / 2 + hi / 2);
@@ -234,14 +227,14 @@ fn filtered(puzzles: &[Puzzle], filter: &Filter, of: &str) -> anyhow::Result<Vec
     Ok(candidates(origin, filter, &Basis::default(), 0)?)
 }
 
-fn new(args: NewArgs, data_dir: Option<PathBuf>) -> anyhow::Result<ExitCode> {
+fn new(args: NewArgs, ctx: &Context) -> anyhow::Result<ExitCode> {
     let name = check_set_name(&args.name)?.to_owned();
-    let mut store = open_store(data_dir.clone())?;
+    let mut store = ctx.open_store()?.0;
     // Before choosing: a taken name is said at once.
     if store.progress().set(&name).is_ok() {
         bail!(sancho::progress::SetError::Duplicate(name));
     }
-    let (puzzles, origin) = set_candidates(&args, data_dir)?;
+    let (puzzles, origin) = set_candidates(&args, ctx)?;
     let seed = args.seed.unwrap_or_else(|| now().0.unsigned_abs());
     let ratings: Vec<u32> = puzzles.iter().map(Puzzle::playing_rating).collect();
     let wanted = args.count as usize;
@@ -270,8 +263,8 @@ fn new(args: NewArgs, data_dir: Option<PathBuf>) -> anyhow::Result<ExitCode> {
     Ok(ExitCode::SUCCESS)
 }
 
-fn list(json: bool, data_dir: Option<PathBuf>) -> anyhow::Result<ExitCode> {
-    let store = open_store_for_reading(data_dir)?;
+fn list(json: bool, ctx: &Context) -> anyhow::Result<ExitCode> {
+    let store = ctx.open_store_for_reading()?;
     let sets = store.progress().set_stats();
     let mut out = io::stdout().lock();
     if json {
@@ -300,7 +293,7 @@ fn list(json: bool, data_dir: Option<PathBuf>) -> anyhow::Result<ExitCode> {
 /// # Errors
 /// A puzzle that cannot be found any more (the library re-imported without
 /// it, a file changed): named, with how to go on.
-fn load_set(set: &PuzzleSet, data_dir: Option<PathBuf>) -> anyhow::Result<Vec<Puzzle>> {
+fn load_set(set: &PuzzleSet, ctx: &Context) -> anyhow::Result<Vec<Puzzle>> {
     let mut found: Vec<Option<Puzzle>> = match &set.origin {
         SetOrigin::Builtin => {
             let packs = builtin_packs()?;
@@ -315,7 +308,7 @@ fn load_set(set: &PuzzleSet, data_dir: Option<PathBuf>) -> anyhow::Result<Vec<Pu
                 .collect()
         }
         SetOrigin::Library => {
-            let library = open_library(&library_path(data_dir)?)?;
+            let library = open_library(&ctx.library_path()?)?;
             set.puzzles
                 .iter()
                 .map(|m| library.get(&m.puzzle))
@@ -375,17 +368,13 @@ fn cycle_end_text(store: &Store, set: &str, done: &SetRecorded) -> Vec<String> {
     lines
 }
 
-fn play(
-    args: PlaySetArgs,
-    data_dir: Option<PathBuf>,
-    lang: Option<sancho::notation::Lang>,
-) -> anyhow::Result<ExitCode> {
+fn play(args: PlaySetArgs, ctx: &Context) -> anyhow::Result<ExitCode> {
     if !args.plain {
         super::terminal::require()?;
     }
-    let store = open_store(data_dir.clone())?;
+    let store = ctx.open_store()?.0;
     let set = store.progress().set(&args.name)?.clone();
-    let puzzles = load_set(&set, data_dir.clone())?;
+    let puzzles = load_set(&set, ctx)?;
     let builtin = set.origin == SetOrigin::Builtin;
     let remaining = set.remaining();
     let number = set.next_cycle_number();
@@ -405,7 +394,7 @@ fn play(
         let mode = Mode {
             json: args.json,
             blindfold: false,
-            lang: lang.unwrap_or_else(|| super::config::load().0.lang),
+            lang: ctx.trainer_lang(),
         };
         let store = RefCell::new(store);
         let ended: RefCell<Vec<String>> = RefCell::new(Vec::new());
@@ -493,7 +482,6 @@ fn play(
     }
     let mut config = tui::Config {
         start: tui::Start::Puzzles,
-        lang,
         ..tui::Config::default()
     };
     args.display.apply(&mut config);
@@ -506,15 +494,17 @@ fn play(
         store: Some(store),
         notice: None,
         // Esc leads to the home screen, which offers everything else.
-        library: library_if_any(data_dir.clone()),
+        library: ctx.library_if_any(),
         filter: Filter::default(),
         set: Some(set),
         engine: None,
-        mined: mined_pack(data_dir.clone()),
+        mined: ctx.mined_pack(),
     }
-    .run()?;
+    .run(ctx)?;
     // The set's state once the screen has closed.
-    let store = open_store_for_reading(data_dir).context("reading the set back")?;
+    let store = ctx
+        .open_store_for_reading()
+        .context("reading the set back")?;
     let stats = store.progress().set(&name)?.stats();
     match (&stats.current, stats.cycles.last()) {
         (Some(c), _) => println!(

@@ -448,3 +448,34 @@ fn review_drills_open_with_one_exercise_per_code_and_credit_them() {
         "a feature no code trains credits nothing"
     );
 }
+
+/// config.toml's `retention` is a setting the store holds (no process-wide
+/// state): it schedules the reviews of every reading of the file, the ones
+/// after a record included.
+#[test]
+fn the_store_schedules_at_the_retention_it_is_given() {
+    use sancho::config::Retention;
+    use sancho::progress::Store;
+    let interval = |retention: f64| {
+        let dir = tempfile::tempdir().unwrap();
+        let mut store = Store::open(dir.path(), Timestamp(T0)).unwrap().store;
+        store.set_retention(Retention::from_value(retention).unwrap());
+        let mut failed = attempt(Outcome::Failed, 20_000, 0, false, 1);
+        store.record_attempt(failed.clone()).unwrap();
+        failed.at = Timestamp(T0 + 2 * DAY);
+        failed.outcome = Outcome::Solved;
+        failed.wrong_inputs.clear();
+        failed.time_ms = 30_000;
+        // Recording reads the file again: the retention must survive it.
+        store.record_attempt(failed).unwrap();
+        let card = store.progress().card(&PuzzleRef::new(Source::Lichess, "x"));
+        card.expect("a failed puzzle has a card").interval_days
+    };
+    assert!(
+        interval(0.97) < interval(0.9) && interval(0.9) < interval(0.8),
+        "{} {} {}",
+        interval(0.97),
+        interval(0.9),
+        interval(0.8)
+    );
+}

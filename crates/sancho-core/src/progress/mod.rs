@@ -84,9 +84,7 @@ pub use optimize::{FsrsFit, MIN_REVIEWS, OptimizeError};
 pub use pick::{Candidate, Pick, PickReason};
 pub use rating::{PUZZLE_DEVIATION, RatingPoint, UserRating};
 pub use resume::{Resume, header};
-pub use review::{
-    Card, CarriedCard, DESIRED_RETENTION, Grade, Scheduler, grade, install_retention, retention,
-};
+pub use review::{Card, CarriedCard, DESIRED_RETENTION, Grade, Scheduler, grade};
 pub use runs::{Mode, ModeRecords, ModeRun, RunRecord, day_start};
 pub use sets::{
     CycleSummary, CycleUnderWay, PuzzleSet, SetError, SetOrigin, SetPuzzle, SetRecorded, SetResult,

@@ -1,6 +1,7 @@
 //! [`Progress`]: the user's history (see [`super::history`]) with what is
 //! derived from it (rating, reviews, streaks), computed lazily.
 
+use crate::config::Retention;
 use std::collections::{BTreeMap, BTreeSet};
 use std::sync::OnceLock;
 
@@ -30,6 +31,9 @@ pub struct Progress {
     pub(super) fsrs: Option<super::optimize::FsrsFit>,
     /// The codes each review drill trained (see [`super::slips`]).
     pub(super) reviewed: BTreeMap<DrillId, (Timestamp, Vec<super::slips::CodeReview>)>,
+    /// The desired retention reviews are scheduled at (a setting, not
+    /// stored in the document: config.toml's `retention`).
+    pub(super) retention: Retention,
     derived: OnceLock<Derived>,
 }
 
@@ -209,5 +213,19 @@ impl Progress {
     /// Drops the derived state: it is computed again on next use.
     pub(super) fn forget_derived(&mut self) {
         self.derived = OnceLock::new();
+    }
+
+    /// Schedules reviews at the desired `retention` from now on.
+    pub fn set_retention(&mut self, retention: Retention) {
+        if self.retention != retention {
+            self.retention = retention;
+            self.forget_derived();
+        }
+    }
+
+    /// The desired retention reviews are scheduled at.
+    #[must_use]
+    pub fn retention(&self) -> Retention {
+        self.retention
     }
 }

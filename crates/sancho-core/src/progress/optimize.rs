@@ -21,7 +21,7 @@ use serde::{Deserialize, Serialize};
 
 use super::history::{PuzzleRef, SECONDS_PER_DAY, Timestamp};
 use super::model::Progress;
-use super::review::{Grade, Scheduler, grade, retention};
+use super::review::{Grade, Scheduler, grade};
 
 /// Reviews (made a day or more after the one before) the optimizer needs.
 pub const MIN_REVIEWS: usize = 64;
@@ -195,7 +195,7 @@ impl Progress {
     pub fn scheduler(&self) -> Scheduler {
         Scheduler::new(
             self.fsrs.as_ref().map(|f| f.parameters.as_slice()),
-            retention(),
+            self.retention.get(),
         )
     }
 }

@@ -15,8 +15,8 @@
 //! `stability` days), at least a day later.
 //!
 //! Two things can change the schedule, both through a [`Scheduler`]: the
-//! desired retention, a setting (config.toml's `retention`, installed once
-//! at start by the shell with [`install_retention`], as the key map is), and
+//! desired retention, a setting (config.toml's `retention`, which the
+//! shell hands to the store: [`Store::set_retention`](super::Store::set_retention)), and
 //! FSRS parameters fitted to the user's own reviews (`sancho progress
 //! optimize`, kept in the progress file, see [`super::optimize`]).
 //!
@@ -25,7 +25,6 @@
 //! interval), which keeps each card's due date.
 
 use std::sync::LazyLock;
-use std::sync::atomic::{AtomicU32, Ordering};
 
 use fsrs::{DEFAULT_PARAMETERS, FSRS, MemoryState};
 
@@ -33,31 +32,6 @@ use super::history::{Attempt, SECONDS_PER_DAY, Timestamp};
 
 /// The probability of recall at which a card falls due, by default.
 pub const DESIRED_RETENTION: f32 = 0.9;
-
-/// The lowest and highest desired retention accepted (Anki's range).
-pub const RETENTION_RANGE: (f32, f32) = (0.7, 0.99);
-
-/// The desired retention in use, as f32 bits (see [`install_retention`]).
-static RETENTION: AtomicU32 = AtomicU32::new(0x3F66_6666); // 0.9f32
-
-/// Sets the desired retention for every schedule computed from now on
-/// (clamped to [`RETENTION_RANGE`]). The shell calls it once at start,
-/// before opening the store, with the config's `retention`.
-pub fn install_retention(retention: f32) {
-    let (lo, hi) = RETENTION_RANGE;
-    let value = if retention.is_finite() {
-        retention.clamp(lo, hi)
-    } else {
-        DESIRED_RETENTION
-    };
-    RETENTION.store(value.to_bits(), Ordering::Relaxed);
-}
-
-/// The desired retention in use ([`DESIRED_RETENTION`] unless installed).
-#[must_use]
-pub fn retention() -> f32 {
-    f32::from_bits(RETENTION.load(Ordering::Relaxed))
-}
 
 /// FSRS with its parameters and the desired retention: what a schedule is
 /// computed with.

@@ -12,6 +12,7 @@ use super::disk::{self, DecodeError, Extra, SCHEMA};
 use super::error::{Recovered, StoreError};
 use super::history::{Attempt, AttemptId, DrillId, DrillResult, MergeSummary, Timestamp};
 use super::model::Progress;
+use crate::config::Retention;
 
 mod files;
 
@@ -138,6 +139,8 @@ pub struct Store {
     clock: Timestamp,
     seed: u64,
     counter: u64,
+    /// The desired retention every reading of the file is scheduled at.
+    retention: Retention,
 }
 
 /// Holds the exclusive lock until dropped (nothing for a reading store).
@@ -247,6 +250,7 @@ impl Store {
             clock: now,
             seed: hasher.finish(),
             counter: 0,
+            retention: Retention::default(),
         }
     }
 
@@ -481,7 +485,7 @@ impl Store {
         } else {
             None
         };
-        self.progress = Progress::new();
+        self.adopt(Progress::new());
         self.extra = Extra::new();
         self.save()?;
         Ok(backup)
@@ -498,6 +502,19 @@ impl Store {
         let handle = lock.try_clone().map_err(lock_error)?;
         handle.lock().map_err(lock_error)?;
         Ok(LockGuard(Some(handle)))
+    }
+
+    /// Takes `progress` as read (or reset), scheduled at the retention set.
+    fn adopt(&mut self, mut progress: Progress) {
+        progress.set_retention(self.retention);
+        self.progress = progress;
+    }
+
+    /// Schedules reviews at the desired `retention` (config.toml's), now
+    /// and after every reading of the file.
+    pub fn set_retention(&mut self, retention: Retention) {
+        self.retention = retention;
+        self.progress.set_retention(retention);
     }
 
     fn nonce(&mut self) -> u64 {
@@ -519,7 +536,7 @@ impl Store {
             source,
         })?;
         sync_dir(dir);
-        self.progress = Progress::new();
+        self.adopt(Progress::new());
         self.extra = Extra::new();
         self.on_disk = OnDisk::Missing;
         self.notice = Some(Recovered { damage, moved_to });
@@ -542,7 +559,7 @@ impl Store {
                         target,
                     });
                 }
-                self.progress = Progress::new();
+                self.adopt(Progress::new());
                 self.extra = Extra::new();
                 self.on_disk = OnDisk::Missing;
                 return Ok(None);
@@ -559,7 +576,7 @@ impl Store {
         }
         match disk::decode_document(&bytes) {
             Ok((progress, extra)) => {
-                self.progress = progress;
+                self.adopt(progress);
                 self.extra = extra;
                 self.on_disk = OnDisk::Bytes(bytes);
                 Ok(Some(Ok(())))
