@@ -122,12 +122,15 @@ pub enum LibraryCommand {
     },
     /// Select a starter set from a Lichess CSV: spread over themes, ratings and popularity, each passing `check --strict`.
     Curate(super::curate::CurateArgs),
+    /// The same as `sancho import FILE`.
+    Import(ImportArgs),
 }
 
 pub fn library(command: LibraryCommand, ctx: &Context) -> anyhow::Result<ExitCode> {
     let json = match command {
         LibraryCommand::Stats { json } => json,
         LibraryCommand::Curate(args) => return super::curate::curate(args),
+        LibraryCommand::Import(args) => return import(args, ctx),
     };
     let library = open_library(&ctx.library_path()?)?;
     let stats = library.stats()?;

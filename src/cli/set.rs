@@ -258,7 +258,8 @@ fn new(args: NewArgs, ctx: &Context) -> anyhow::Result<ExitCode> {
         println!("only {size} puzzles fit the filters: the set holds {size}");
     }
     println!(
-        "set {name}: {size} puzzles from {from} (seed {seed}); play it with `sancho set play {name}`"
+        "set {name}: {size} puzzles from {from} (seed {seed}); play it with `sancho set play {}`",
+        shell_word(&name)
     );
     Ok(ExitCode::SUCCESS)
 }
@@ -470,7 +471,11 @@ fn play(args: PlaySetArgs, ctx: &Context) -> anyhow::Result<ExitCode> {
                 writeln!(
                     out,
                     "Set {}: cycle {}, {} of {} done; `sancho set play {}` goes on from here.",
-                    set.name, c.cycle, c.done, stats.puzzles, set.name
+                    set.name,
+                    c.cycle,
+                    c.done,
+                    stats.puzzles,
+                    shell_word(&set.name)
                 )?;
             }
         } else {
@@ -508,8 +513,11 @@ fn play(args: PlaySetArgs, ctx: &Context) -> anyhow::Result<ExitCode> {
     let stats = store.progress().set(&name)?.stats();
     match (&stats.current, stats.cycles.last()) {
         (Some(c), _) => println!(
-            "Set {name}: cycle {}, {} of {} done; `sancho set play {name}` goes on from here.",
-            c.cycle, c.done, stats.puzzles
+            "Set {name}: cycle {}, {} of {} done; `sancho set play {}` goes on from here.",
+            c.cycle,
+            c.done,
+            stats.puzzles,
+            shell_word(&name)
         ),
         (None, Some(last)) => {
             println!(
@@ -522,4 +530,60 @@ fn play(args: PlaySetArgs, ctx: &Context) -> anyhow::Result<ExitCode> {
         (None, None) => {}
     }
     Ok(code)
+}
+
+/// `word` as a shell reads it back as one argument: as it is when it holds
+/// nothing a shell treats specially, else in single quotes (a quote inside
+/// written `'\''`), so that a printed command can be pasted.
+fn shell_word(word: &str) -> String {
+    let plain = !word.is_empty()
+        && word
+            .chars()
+            .all(|c| c.is_alphanumeric() || "-_./:,+=@%".contains(c));
+    if plain {
+        word.to_owned()
+    } else {
+        format!("'{}'", word.replace('\'', "'\\''"))
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::shell_word;
+
+    #[test]
+    fn a_name_a_shell_would_split_is_quoted() {
+        let table = [
+            ("pins", "pins"),
+            ("week-1", "week-1"),
+            ("week 1 pins", "'week 1 pins'"),
+            ("it's", "'it'\\''s'"),
+            ("$HOME", "'$HOME'"),
+            ("a;b", "'a;b'"),
+            ("", "''"),
+        ];
+        for (name, quoted) in table {
+            assert_eq!(shell_word(name), quoted, "{name}");
+        }
+    }
+
+    /// What a POSIX shell reads back is the name itself.
+    #[cfg(unix)]
+    #[test]
+    fn the_shell_reads_the_quoted_name_back() {
+        for name in [
+            "week 1 pins",
+            "it's a \"set\"",
+            "$(rm -rf x)",
+            "tab\there",
+            "ünïcode ♞",
+        ] {
+            let out = std::process::Command::new("sh")
+                .arg("-c")
+                .arg(format!("printf %s {}", shell_word(name)))
+                .output()
+                .expect("sh runs");
+            assert_eq!(String::from_utf8_lossy(&out.stdout), name);
+        }
+    }
 }

@@ -145,3 +145,24 @@ fn a_second_import_meanwhile_refuses_clearly() {
     let stderr = String::from_utf8_lossy(&out.stderr);
     assert!(stderr.contains("cannot open the lock file"), "{stderr}");
 }
+
+/// Issue 27: `sancho library import FILE`, the form a user guesses from
+/// `library stats`, imports as `sancho import FILE` does.
+#[test]
+fn library_import_is_import() {
+    let data = tempfile::tempdir().unwrap();
+    let csv = std::path::Path::new(env!("CARGO_MANIFEST_DIR"))
+        .join("tests/fixtures/puzzles/storm_run.csv");
+    let out = sancho(
+        &["library", "import", "--quiet", csv.to_str().unwrap()],
+        data.path(),
+    );
+    assert!(
+        out.status.success(),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    let out = sancho(&["library", "stats", "--json"], data.path());
+    let stats: Value = serde_json::from_slice(&out.stdout).unwrap();
+    assert_eq!(stats["puzzles"], 12);
+}

@@ -254,6 +254,7 @@ fn the_rating_and_its_change_are_on_the_puzzle_screen() {
         rated,
         rating_before: 1515.2,
         rating_after: after,
+        unrated: (!rated).then_some(sancho::progress::Unrated::Repeat),
     };
     // Another puzzle's answer is not this one's.
     app.answer(Reply::Recorded {

@@ -97,5 +97,5 @@ pub use stats::{
     is_notation_slip,
 };
 pub use store::{
-    FILE_NAME, Ids, ImportSummary, LOCK_NAME, LessonRecorded, Opened, Recorded, Store,
+    FILE_NAME, Ids, ImportSummary, LOCK_NAME, LessonRecorded, Opened, Recorded, Store, Unrated,
 };

@@ -42,6 +42,32 @@ pub struct Recorded {
     pub rating_before: f64,
     /// The user's rating just after (equal to `rating_before` if not rated).
     pub rating_after: f64,
+    /// Why the rating did not move (`None` when it did).
+    pub unrated: Option<Unrated>,
+}
+
+/// Why an attempt left the rating where it was.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Unrated {
+    /// Only a first attempt at a rated puzzle moves the rating.
+    Repeat,
+    /// The puzzle has no rating (a mined puzzle, a file without ratings).
+    UnratedPuzzle,
+    /// A mode that never moves the rating (Storm, Streak), as on Lichess.
+    Mode,
+}
+
+impl Unrated {
+    /// Why an attempt did not move the rating: `rated_puzzle` says whether
+    /// the puzzle had a rating to be rated against.
+    #[must_use]
+    pub fn of(rated_puzzle: bool) -> Unrated {
+        if rated_puzzle {
+            Unrated::Repeat
+        } else {
+            Unrated::UnratedPuzzle
+        }
+    }
 }
 
 /// Fresh ids for the records of one change made at one time (see
@@ -84,10 +110,15 @@ impl Recorded {
     #[must_use]
     pub fn describe(&self) -> String {
         let (before, after) = (self.rating_before.round(), self.rating_after.round());
-        if self.rated {
-            format!("{:+}, now {after}", after - before)
-        } else {
-            format!("unchanged at {after} (only a first attempt at a rated puzzle moves it)")
+        match self.unrated {
+            _ if self.rated => format!("{:+}, now {after}", after - before),
+            Some(Unrated::UnratedPuzzle) => {
+                format!("unchanged at {after} (this puzzle has no rating to be rated against)")
+            }
+            Some(Unrated::Mode) => format!("unchanged at {after} (this mode does not move it)"),
+            Some(Unrated::Repeat) | None => {
+                format!("unchanged at {after} (only a first attempt at a rated puzzle moves it)")
+            }
         }
     }
 }
@@ -326,12 +357,15 @@ impl Store {
         let stored = id.clone();
         self.record(move |p| {
             let (before, rated_before) = (p.rating().rating, p.rating_history().len());
+            let rated_puzzle = attempt.rating.is_some();
             p.insert_attempt(stored.clone(), attempt);
+            let rated = p.rating_history().len() > rated_before;
             Recorded {
                 id: stored,
-                rated: p.rating_history().len() > rated_before,
+                rated,
                 rating_before: before,
                 rating_after: p.rating().rating,
+                unrated: (!rated).then(|| Unrated::of(rated_puzzle)),
             }
         })
     }

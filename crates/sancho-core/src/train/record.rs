@@ -7,7 +7,7 @@
 use crate::modes::StormSummary;
 use crate::progress::{
     Attempt, Ids, LessonRecorded, LessonScore, Mode, ModeRun, Progress, PuzzleRef, Recorded,
-    SetError, SetRecorded, SetResult, Store, StoreError, Timestamp,
+    SetError, SetRecorded, SetResult, Store, StoreError, Timestamp, Unrated,
 };
 use crate::record::attempt_record;
 
@@ -55,18 +55,27 @@ fn puzzle(progress: &mut Progress, ids: Ids, done: &PuzzleDone, at: Timestamp) -
         at,
         done.time_ms,
     );
-    if done.rating == Rating::Unrated {
+    let mode_unrated = done.rating == Rating::Unrated;
+    if mode_unrated {
         attempt.rating = None;
     }
+    let rated_puzzle = attempt.rating.is_some();
     let solved = attempt.counts_as_solved();
     let id = ids.attempt(&done.puzzle.id);
     let (before, rated_before) = (progress.rating().rating, progress.rating_history().len());
     progress.insert_attempt(id.clone(), attempt);
+    let rated = progress.rating_history().len() > rated_before;
+    let unrated = match () {
+        () if rated => None,
+        () if mode_unrated => Some(Unrated::Mode),
+        () => Some(Unrated::of(rated_puzzle)),
+    };
     let recorded = Recorded {
         id,
-        rated: progress.rating_history().len() > rated_before,
+        rated,
         rating_before: before,
         rating_after: progress.rating().rating,
+        unrated,
     };
     let set = done.set.as_ref().map(|place| {
         let wanted = PuzzleRef::new(done.source.clone(), done.puzzle.id.clone());
@@ -274,6 +283,41 @@ mod tests {
         let recorded = saved.recorded().unwrap();
         assert!(!recorded.rated);
         assert_eq!(recorded.rating_before, recorded.rating_after);
+    }
+
+    #[test]
+    fn an_unrated_puzzle_says_it_has_no_rating_rather_than_blaming_a_repeat() {
+        let mut progress = Progress::new();
+        let at = Timestamp(1_000);
+        let Finished::Puzzle(mut mined) = done("m1", true, Rating::Rated, None) else {
+            unreachable!("a puzzle")
+        };
+        mined.puzzle.rating = None;
+        let saved = apply(&mut progress, Ids::new(at, 1), &Finished::Puzzle(mined), at);
+        let recorded = saved.recorded().unwrap();
+        assert_eq!(recorded.unrated, Some(Unrated::UnratedPuzzle));
+        assert!(
+            recorded.describe().contains("no rating"),
+            "{}",
+            recorded.describe()
+        );
+        let again = apply(
+            &mut progress,
+            Ids::new(at, 2),
+            &done("a", true, Rating::Rated, None),
+            at,
+        );
+        assert!(
+            again.recorded().unwrap().rated,
+            "a first attempt at a rated puzzle"
+        );
+        let repeat = apply(
+            &mut progress,
+            Ids::new(at, 3),
+            &done("a", true, Rating::Rated, None),
+            at,
+        );
+        assert_eq!(repeat.recorded().unwrap().unrated, Some(Unrated::Repeat));
     }
 
     #[test]
