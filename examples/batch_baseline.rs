@@ -20,7 +20,7 @@
 
 use std::io::{self, BufRead, BufWriter, Write};
 
-use sancho::drill::games;
+use sancho::drill::game_book;
 use shakmaty::fen::Fen;
 use shakmaty::san::SanPlus;
 use shakmaty::{CastlingMode, Chess, EnPassantMode, Position};
@@ -70,7 +70,7 @@ fn baseline(input: impl BufRead, out: &mut impl Write) -> Result<(), Box<dyn std
 /// The workload: the built-in games' moves, or every legal move of their
 /// positions, as `FEN<TAB>SAN` lines.
 fn lines(out: &mut impl Write, every: bool) -> Result<(), Box<dyn std::error::Error>> {
-    for game in games() {
+    for game in game_book().games() {
         for (pos, mv) in game.positions() {
             let fen = Fen::from_position(&pos, EnPassantMode::Legal);
             let moves = if every {

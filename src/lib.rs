@@ -18,9 +18,25 @@
 #![cfg_attr(not(test), deny(clippy::unwrap_used))]
 
 pub use sancho_core::{
-    config, drill, library, material, mine, modes, notation, progress, puzzle, record, rng,
-    session, spoiler, train,
+    config, library, material, mine, modes, notation, progress, record, rng, session, spoiler,
+    train,
 };
+
+pub mod content;
+
+/// The core's puzzles (`sancho_core::puzzle`), with the built-in packs
+/// this binary embeds.
+pub mod puzzle {
+    pub use crate::content::{BUILTIN_FILES, builtin_packs};
+    pub use sancho_core::puzzle::*;
+}
+
+/// The core's drills (`sancho_core::drill`), with the lessons and games
+/// this binary embeds.
+pub mod drill {
+    pub use crate::content::{game_book, lesson, lessons};
+    pub use sancho_core::drill::*;
+}
 
 pub mod engine;
 pub mod line;

@@ -143,14 +143,14 @@ pub fn drill(args: DrillArgs, ctx: &Context) -> anyhow::Result<ExitCode> {
     }
     if args.list {
         let mut out = io::stdout().lock();
-        for line in drill::game_list() {
+        for line in drill::game_book().list() {
             writeln!(out, "{line}")?;
         }
         return Ok(ExitCode::SUCCESS);
     }
     // An unknown game is an error that lists the choices, never a random game.
     let game = match &args.game {
-        Some(key) => Some(drill::find_game(key)?.id),
+        Some(key) => Some(drill::game_book().find(key)?.id),
         None => None,
     };
     if game.is_some() && kind != DrillKind::Transcribe {
@@ -193,6 +193,7 @@ pub fn drill(args: DrillArgs, ctx: &Context) -> anyhow::Result<ExitCode> {
         weak_codes: review_codes.clone(),
         game: game.map(str::to_owned),
         coordinates: args.coordinates(),
+        book: Some(drill::game_book()),
     };
     if !args.plain {
         let start = tui::Start::Drill {
@@ -258,12 +259,12 @@ fn scoresheet(args: &DrillArgs, ctx: &Context) -> anyhow::Result<ExitCode> {
                 .with_context(|| format!("cannot read {}", path.display()))?;
             SheetGame::from_pgn(&text).with_context(|| path.display().to_string())?
         }
-        None => SheetGame::builtins(),
+        None => SheetGame::all_of(drill::game_book()),
     };
     if args.list {
         let mut out = io::stdout().lock();
         if args.pgn.is_none() {
-            for line in drill::game_list() {
+            for line in drill::game_book().list() {
                 writeln!(out, "{line}")?;
             }
         } else {
@@ -280,7 +281,7 @@ fn scoresheet(args: &DrillArgs, ctx: &Context) -> anyhow::Result<ExitCode> {
         return Ok(ExitCode::SUCCESS);
     }
     let game = match (&args.game, &args.pgn) {
-        (Some(key), None) => match drill::find_game(key) {
+        (Some(key), None) => match drill::game_book().find(key) {
             Ok(game) => SheetGame::builtin(game),
             // A player's name; an unknown game lists the ids.
             Err(unknown) => pick_game(&games, key).map_err(|_| unknown)?.clone(),

@@ -73,7 +73,11 @@ impl DrillOptions {
             strictness: Strictness::Strict,
             json: false,
             budget_ms: None,
-            generator: GenOptions::default(),
+            // The famous games: transcription and realistic positions.
+            generator: GenOptions {
+                book: Some(crate::drill::game_book()),
+                ..GenOptions::default()
+            },
             lang: Lang::EN,
         }
     }

@@ -137,7 +137,11 @@ fn the_list_names_every_game_and_a_game_is_chosen_by_id_or_number() {
     let out = output(&["drill", "transcribe", "--list"]);
     assert!(out.status.success());
     let list = String::from_utf8(out.stdout).unwrap();
-    assert_eq!(list.lines().count(), sancho::drill::games().len(), "{list}");
+    assert_eq!(
+        list.lines().count(),
+        sancho::drill::game_book().games().len(),
+        "{list}"
+    );
     let opera = list
         .lines()
         .find(|l| l.contains("opera-game"))
@@ -401,8 +405,12 @@ fn coordinates_options_are_checked_and_a_run_reports_its_records() {
 
 #[test]
 fn move_vision_in_line_mode_takes_the_from_and_to_squares() {
-    let exercises =
-        sancho::drill::generate(sancho::drill::DrillKind::Vision, 4, 2, &Default::default());
+    // The binary draws positions from the famous games too.
+    let options = sancho::drill::GenOptions {
+        book: Some(sancho::drill::game_book()),
+        ..Default::default()
+    };
+    let exercises = sancho::drill::generate(sancho::drill::DrillKind::Vision, 4, 2, &options);
     let first = exercises[0].expected_text();
     assert_eq!(first.len(), 4, "{first}");
     let spaced = format!("{} {}", &first[..2], &first[2..]);

@@ -1,7 +1,8 @@
 //! The embedded games and lessons all check out against the engine.
 
+use sancho::content::GAME_FILES;
 use sancho::drill::parse_game;
-use sancho::drill::{DrillKind, DrillRun, GAME_FILES, games, lesson, lessons};
+use sancho::drill::{DrillKind, DrillRun, game_book, lesson, lessons};
 use sancho::notation::{Strictness, play_movetext, san};
 use shakmaty::{Chess, Position};
 
@@ -9,7 +10,7 @@ use shakmaty::{Chess, Position};
 fn every_game_replays_legally_in_canonical_san() {
     assert!(GAME_FILES.len() >= 20, "at least 20 games");
     assert_eq!(
-        games().len(),
+        game_book().games().len(),
         GAME_FILES.len(),
         "every embedded game reads and replays"
     );

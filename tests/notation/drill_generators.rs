@@ -9,7 +9,10 @@ use sancho::notation::parse_fen;
 use sancho::notation::{Code, Strictness, san};
 
 fn opts() -> GenOptions {
-    GenOptions::default()
+    GenOptions {
+        book: Some(sancho::drill::game_book()),
+        ..GenOptions::default()
+    }
 }
 
 #[test]
@@ -96,7 +99,7 @@ fn review_aims_at_the_weak_codes() {
             Code::ZeroCastling.as_str().to_owned(),
             "wrong-move".to_owned(),
         ],
-        ..GenOptions::default()
+        ..opts()
     };
     let drill = generate(DrillKind::Review, 3, 8, &weak);
     assert_eq!(drill.len(), 8);

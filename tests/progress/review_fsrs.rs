@@ -409,6 +409,7 @@ fn review_drills_open_with_one_exercise_per_code_and_credit_them() {
     let options = GenOptions {
         weak_codes: codes.clone(),
         game: None,
+        book: Some(sancho::drill::game_book()),
         ..Default::default()
     };
     let exercises = generate(DrillKind::Review, 7, 6, &options);

@@ -6,6 +6,7 @@
 #[allow(dead_code)]
 mod support;
 
+mod builtin_packs;
 mod engine_mine;
 mod library_import;
 mod library_query;

@@ -66,12 +66,18 @@ pub fn source_of(puzzle: &Puzzle, builtin: bool) -> Source {
 mod tests {
     use super::*;
     use crate::notation::Code;
-    use crate::puzzle::builtin_packs;
+    use crate::puzzle::{Puzzle, read_pack};
+
+    /// A pack puzzle with a difficulty (the root's fixture pack).
+    fn pack_puzzle() -> Puzzle {
+        let text = include_str!("../../../tests/fixtures/puzzles/good_pack.json");
+        let pack = read_pack(text, "good_pack.json").expect("the fixture pack reads");
+        pack.puzzles.into_iter().next().expect("a puzzle")
+    }
 
     #[test]
     fn a_builtin_attempt_carries_its_rating_themes_and_mistakes() {
-        let packs = builtin_packs().expect("built-in packs read");
-        let puzzle = &packs[0].puzzles[0];
+        let puzzle = &pack_puzzle();
         let outcome = session::SessionResult {
             solved: false,
             hints_used: 2,
@@ -96,8 +102,7 @@ mod tests {
 
     #[test]
     fn a_huge_wrong_input_is_stored_as_a_bounded_prefix() {
-        let packs = builtin_packs().expect("built-in packs read");
-        let puzzle = &packs[0].puzzles[0];
+        let puzzle = &pack_puzzle();
         let pasted = "!".repeat(20 * crate::notation::MAX_INPUT_LEN);
         let outcome = session::SessionResult {
             solved: false,

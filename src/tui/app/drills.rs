@@ -100,6 +100,7 @@ impl App {
             weak_codes: self.context.weak_codes.clone(),
             game: None,
             coordinates: self.coord_setup.options,
+            book: Some(drill::game_book()),
         };
         let exercises = drill::generate(kind, seed, count, &options);
         if exercises.is_empty() {

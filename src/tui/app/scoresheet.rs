@@ -13,7 +13,7 @@ impl App {
     /// and a pace).
     pub(super) fn open_builtin_scoresheet(&mut self, seed: u64) {
         self.drills_started += 1;
-        let games = SheetGame::builtins();
+        let games = SheetGame::all_of(crate::drill::game_book());
         let index = usize::try_from(seed % games.len().max(1) as u64).unwrap_or(0);
         let Some(game) = games.into_iter().nth(index) else {
             return;

@@ -1,5 +1,6 @@
-//! The famous games embedded for transcription drills and write-the-move
-//! positions (public domain, all played before 1930).
+//! The famous games of the transcription drills and the write-the-move
+//! positions (public domain, all played before 1930): the binary embeds
+//! them (`assets/games/`) and hands them in as a [`GameBook`].
 
 use std::sync::OnceLock;
 
@@ -7,94 +8,6 @@ use shakmaty::{Chess, Move};
 
 use super::pgn::{PgnGame, parse_game};
 use crate::notation::play_movetext;
-
-/// The embedded PGN files, by file stem.
-pub const GAME_FILES: &[(&str, &str)] = &[
-    (
-        "adams-torre",
-        include_str!("../../../../assets/games/adams-torre.pgn"),
-    ),
-    (
-        "bernstein-capablanca",
-        include_str!("../../../../assets/games/bernstein-capablanca.pgn"),
-    ),
-    (
-        "capablanca-marshall",
-        include_str!("../../../../assets/games/capablanca-marshall.pgn"),
-    ),
-    (
-        "edward-lasker-thomas",
-        include_str!("../../../../assets/games/edward-lasker-thomas.pgn"),
-    ),
-    (
-        "evergreen-game",
-        include_str!("../../../../assets/games/evergreen-game.pgn"),
-    ),
-    (
-        "gibaud-lazard",
-        include_str!("../../../../assets/games/gibaud-lazard.pgn"),
-    ),
-    (
-        "greco-nn",
-        include_str!("../../../../assets/games/greco-nn.pgn"),
-    ),
-    (
-        "hamppe-meitner",
-        include_str!("../../../../assets/games/hamppe-meitner.pgn"),
-    ),
-    (
-        "immortal-game",
-        include_str!("../../../../assets/games/immortal-game.pgn"),
-    ),
-    (
-        "lasker-bauer",
-        include_str!("../../../../assets/games/lasker-bauer.pgn"),
-    ),
-    (
-        "legall-saint-brie",
-        include_str!("../../../../assets/games/legall-saint-brie.pgn"),
-    ),
-    (
-        "levitsky-marshall",
-        include_str!("../../../../assets/games/levitsky-marshall.pgn"),
-    ),
-    (
-        "marshall-burn",
-        include_str!("../../../../assets/games/marshall-burn.pgn"),
-    ),
-    (
-        "opera-game",
-        include_str!("../../../../assets/games/opera-game.pgn"),
-    ),
-    (
-        "paulsen-morphy",
-        include_str!("../../../../assets/games/paulsen-morphy.pgn"),
-    ),
-    (
-        "reti-tartakower",
-        include_str!("../../../../assets/games/reti-tartakower.pgn"),
-    ),
-    (
-        "rotlewi-rubinstein",
-        include_str!("../../../../assets/games/rotlewi-rubinstein.pgn"),
-    ),
-    (
-        "schulten-morphy",
-        include_str!("../../../../assets/games/schulten-morphy.pgn"),
-    ),
-    (
-        "steinitz-bardeleben",
-        include_str!("../../../../assets/games/steinitz-bardeleben.pgn"),
-    ),
-    (
-        "teed-delmar",
-        include_str!("../../../../assets/games/teed-delmar.pgn"),
-    ),
-    (
-        "torre-lasker",
-        include_str!("../../../../assets/games/torre-lasker.pgn"),
-    ),
-];
 
 /// A famous game, read and replayed.
 #[derive(Clone, Debug)]
@@ -132,24 +45,102 @@ impl Game {
     }
 }
 
-/// Every embedded game that reads and replays (all do; a test checks it).
-pub fn games() -> &'static [Game] {
-    static GAMES: OnceLock<Vec<Game>> = OnceLock::new();
-    GAMES.get_or_init(|| {
-        GAME_FILES
+/// The famous games, read and replayed, with what the drills draw from
+/// them: the binary embeds `assets/games/*.pgn` and hands them in.
+#[derive(Debug)]
+pub struct GameBook {
+    games: Vec<Game>,
+    /// Every (position, legal move) of the games, by notation feature:
+    /// built on first use (the drills' realistic positions).
+    pool: OnceLock<Vec<Vec<(Chess, Move)>>>,
+}
+
+/// Books compare as themselves (there is one per process, the binary's).
+impl PartialEq for GameBook {
+    fn eq(&self, other: &GameBook) -> bool {
+        std::ptr::eq(self, other)
+    }
+}
+
+impl Eq for GameBook {}
+
+impl GameBook {
+    /// The games of `files` ((id, PGN text)) that read and replay (all the
+    /// embedded ones do; a test checks it).
+    #[must_use]
+    pub fn new(files: &[(&'static str, &str)]) -> GameBook {
+        let games = files
             .iter()
             .filter_map(|&(id, text)| {
                 let pgn = parse_game(text).ok()?;
                 let (_, moves) = play_movetext(&Chess::default(), &pgn.moves.join(" ")).ok()?;
                 Some(Game { id, pgn, moves })
             })
-            .collect()
-    })
-}
+            .collect();
+        GameBook {
+            games,
+            pool: OnceLock::new(),
+        }
+    }
 
-/// The game with this id.
-pub fn game(id: &str) -> Option<&'static Game> {
-    games().iter().find(|g| g.id == id)
+    /// The games, in file order.
+    #[must_use]
+    pub fn games(&self) -> &[Game] {
+        &self.games
+    }
+
+    /// The game with this id.
+    #[must_use]
+    pub fn game(&self, id: &str) -> Option<&Game> {
+        self.games.iter().find(|g| g.id == id)
+    }
+
+    /// Every (position, legal move) of the games, by notation feature
+    /// (indexed as [`super::Feature::ALL`]).
+    pub(crate) fn pool(
+        &self,
+        build: impl FnOnce(&[Game]) -> Vec<Vec<(Chess, Move)>>,
+    ) -> &[Vec<(Chess, Move)>] {
+        self.pool.get_or_init(|| build(&self.games))
+    }
+
+    /// The game named by its id (any case) or its 1-based number in file
+    /// order (the order [`GameBook::list`] shows).
+    ///
+    /// # Errors
+    /// [`UnknownGame`] when neither matches, with every id.
+    pub fn find(&self, key: &str) -> Result<&Game, UnknownGame> {
+        let key = key.trim();
+        let by_number = key
+            .parse::<usize>()
+            .ok()
+            .and_then(|n| n.checked_sub(1))
+            .and_then(|i| self.games.get(i));
+        by_number
+            .or_else(|| self.games.iter().find(|g| g.id.eq_ignore_ascii_case(key)))
+            .ok_or_else(|| UnknownGame {
+                given: key.to_owned(),
+                choices: self.games.iter().map(|g| g.id).collect(),
+            })
+    }
+
+    /// One line per game, numbered: `14  opera-game  Morphy, Paul – …, Paris 1858 (17 moves)`.
+    #[must_use]
+    pub fn list(&self) -> Vec<String> {
+        self.games
+            .iter()
+            .enumerate()
+            .map(|(i, g)| {
+                format!(
+                    "{:>2}  {:<22} {} ({} moves)",
+                    i + 1,
+                    g.id,
+                    g.title(),
+                    g.moves.len().div_ceil(2)
+                )
+            })
+            .collect()
+    }
 }
 
 /// A `--game` that names no built-in game; the message lists the choices.
@@ -160,41 +151,4 @@ pub struct UnknownGame {
     pub given: String,
     /// The ids of the built-in games.
     pub choices: Vec<&'static str>,
-}
-
-/// The built-in game named by its id (any case) or its 1-based number in
-/// [`games`] order (the order `--list` shows).
-///
-/// # Errors
-/// [`UnknownGame`] when neither matches, with every id.
-pub fn find_game(key: &str) -> Result<&'static Game, UnknownGame> {
-    let key = key.trim();
-    let by_number = key
-        .parse::<usize>()
-        .ok()
-        .and_then(|n| n.checked_sub(1))
-        .and_then(|i| games().get(i));
-    by_number
-        .or_else(|| games().iter().find(|g| g.id.eq_ignore_ascii_case(key)))
-        .ok_or_else(|| UnknownGame {
-            given: key.to_owned(),
-            choices: games().iter().map(|g| g.id).collect(),
-        })
-}
-
-/// One line per built-in game, numbered: `14  opera-game  Morphy, Paul – …, Paris 1858 (17 moves)`.
-pub fn game_list() -> Vec<String> {
-    games()
-        .iter()
-        .enumerate()
-        .map(|(i, g)| {
-            format!(
-                "{:>2}  {:<22} {} ({} moves)",
-                i + 1,
-                g.id,
-                g.title(),
-                g.moves.len().div_ceil(2)
-            )
-        })
-        .collect()
 }

@@ -1,7 +1,5 @@
 //! Exercise generators, deterministic under a seed.
 
-use std::sync::OnceLock;
-
 use shakmaty::{Chess, Color, Move, Position, Role, Square};
 
 use super::DrillKind;
@@ -9,7 +7,7 @@ use super::coords::{CoordOptions, coordinates};
 use super::disambig::construct;
 use super::exercise::{Exercise, Expected, Show, fen_of};
 use super::features::{Disambiguation, Feature, disambiguation_of, features_of};
-use super::games::{Game, game, games};
+use super::games::{Game, GameBook};
 use crate::notation::{role_name, san, uci};
 use crate::rng::Rng;
 
@@ -26,6 +24,10 @@ pub struct GenOptions {
     pub game: Option<String>,
     /// Coordinates drills: find or name, the side, the files and ranks.
     pub coordinates: CoordOptions,
+    /// The famous games: transcription drills copy one, the other drills
+    /// draw realistic positions from them (`None`: positions from random
+    /// playouts only, and no transcription).
+    pub book: Option<&'static GameBook>,
 }
 
 /// Playouts tried per exercise before falling back on the games.
@@ -44,7 +46,7 @@ pub fn generate(kind: DrillKind, seed: u64, count: usize, options: &GenOptions) 
         DrillKind::Write | DrillKind::Read | DrillKind::Vision => (0..count)
             .filter_map(|_| {
                 let feature = *rng.pick(&Feature::ALL)?;
-                let (pos, mv) = find(&mut rng, feature)?;
+                let (pos, mv) = find(&mut rng, feature, options.book)?;
                 Some(move_exercise(kind, pos, mv, Some(feature)))
             })
             .collect(),
@@ -60,7 +62,7 @@ pub fn generate(kind: DrillKind, seed: u64, count: usize, options: &GenOptions) 
                         .map(|code| Feature::for_mistake(code))
                         .filter(|f| !f.is_empty());
                     let feature = *rng.pick(own.unwrap_or(&features))?;
-                    let (pos, mv) = find(&mut rng, feature)?;
+                    let (pos, mv) = find(&mut rng, feature, options.book)?;
                     Some(move_exercise(kind, pos, mv, Some(feature)))
                 })
                 .collect()
@@ -104,11 +106,12 @@ pub fn generate(kind: DrillKind, seed: u64, count: usize, options: &GenOptions) 
                 .collect()
         }
         DrillKind::Transcribe => {
+            let book = options.book;
             let chosen = options
                 .game
                 .as_deref()
-                .and_then(game)
-                .or_else(|| rng.pick(games()));
+                .and_then(|id| book?.game(id))
+                .or_else(|| rng.pick(book?.games()));
             chosen.map(|g| transcribe(g, count)).unwrap_or_default()
         }
     }
@@ -131,14 +134,17 @@ fn review_features(weak: &[String]) -> Vec<Feature> {
 }
 
 /// A position where the side to move has a move with `feature`.
-fn find(rng: &mut Rng, feature: Feature) -> Option<(Chess, Move)> {
+fn find(rng: &mut Rng, feature: Feature, book: Option<&GameBook>) -> Option<(Chess, Move)> {
     if feature == Feature::Disambiguation && rng.chance(50) {
         let need = *rng.pick(&Disambiguation::ALL)?;
         if let Some(found) = construct(rng, need) {
             return Some(found);
         }
     }
-    let pool = &game_pool()[feature_index(feature)];
+    let pools = book.map_or(&[][..], |b| b.pool(game_pool));
+    let pool = pools
+        .get(feature_index(feature))
+        .map_or(&[][..], Vec::as_slice);
     if !pool.is_empty() && rng.chance(30) {
         return rng.pick(pool).cloned();
     }
@@ -151,22 +157,20 @@ fn feature_index(feature: Feature) -> usize {
     Feature::ALL.iter().position(|&f| f == feature).unwrap_or(0)
 }
 
-/// Every (position, legal move) of the embedded games, by feature.
-fn game_pool() -> &'static [Vec<(Chess, Move)>] {
-    static POOL: OnceLock<Vec<Vec<(Chess, Move)>>> = OnceLock::new();
-    POOL.get_or_init(|| {
-        let mut pool = vec![Vec::new(); Feature::ALL.len()];
-        for game in games() {
-            for (pos, _) in game.positions() {
-                for mv in pos.legal_moves() {
-                    for f in features_of(mv, &san(&pos, mv)) {
-                        pool[feature_index(f)].push((pos.clone(), mv));
-                    }
+/// Every (position, legal move) of `games`, by feature (built once per
+/// [`GameBook`]).
+fn game_pool(games: &[Game]) -> Vec<Vec<(Chess, Move)>> {
+    let mut pool = vec![Vec::new(); Feature::ALL.len()];
+    for game in games {
+        for (pos, _) in game.positions() {
+            for mv in pos.legal_moves() {
+                for f in features_of(mv, &san(&pos, mv)) {
+                    pool[feature_index(f)].push((pos.clone(), mv));
                 }
             }
         }
-        pool
-    })
+    }
+    pool
 }
 
 /// A random game from the start, steered towards what `feature` needs;

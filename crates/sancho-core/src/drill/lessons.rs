@@ -1,8 +1,7 @@
 //! The lessons: a page of explanation each, then exercises on real
 //! positions, read from the fenced `exercises` block that ends each page
-//! (`FEN | prompt | expected SAN`, one a line).
-
-use std::sync::OnceLock;
+//! (`FEN | prompt | expected SAN`, one a line). The pages are the binary's
+//! (`assets/lessons/`), handed in as text.
 
 use shakmaty::{Chess, Move, Position};
 
@@ -10,46 +9,6 @@ use super::DrillKind;
 use super::exercise::{Exercise, Expected, Show, fen_of};
 use crate::notation::fen::parse_fen;
 use crate::notation::{Strictness, resolve, uci};
-
-/// The lesson pages, in order (file stem, text).
-const LESSON_FILES: &[(&str, &str)] = &[
-    (
-        "01-pieces-and-pawns",
-        include_str!("../../../../assets/lessons/01-pieces-and-pawns.md"),
-    ),
-    (
-        "02-captures",
-        include_str!("../../../../assets/lessons/02-captures.md"),
-    ),
-    (
-        "03-disambiguation",
-        include_str!("../../../../assets/lessons/03-disambiguation.md"),
-    ),
-    (
-        "04-castling",
-        include_str!("../../../../assets/lessons/04-castling.md"),
-    ),
-    (
-        "05-promotion",
-        include_str!("../../../../assets/lessons/05-promotion.md"),
-    ),
-    (
-        "06-check-and-mate",
-        include_str!("../../../../assets/lessons/06-check-and-mate.md"),
-    ),
-    (
-        "07-en-passant",
-        include_str!("../../../../assets/lessons/07-en-passant.md"),
-    ),
-    (
-        "08-common-mistakes",
-        include_str!("../../../../assets/lessons/08-common-mistakes.md"),
-    ),
-    (
-        "09-scoresheet-and-pgn",
-        include_str!("../../../../assets/lessons/09-scoresheet-and-pgn.md"),
-    ),
-];
 
 /// One exercise of a lesson, as written in the page.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -137,22 +96,22 @@ impl LessonExercise {
     }
 }
 
-/// Every lesson, in order.
-pub fn lessons() -> &'static [Lesson] {
-    static LESSONS: OnceLock<Vec<Lesson>> = OnceLock::new();
-    LESSONS.get_or_init(|| {
-        LESSON_FILES
-            .iter()
-            .enumerate()
-            .map(|(i, (_, text))| parse_lesson(i + 1, text))
-            .collect()
-    })
+/// The lessons of `pages` (each page's Markdown, in order: lesson 1 is
+/// the first), as the binary embeds `assets/lessons/*.md`.
+#[must_use]
+pub fn read_lessons(pages: &[&str]) -> Vec<Lesson> {
+    pages
+        .iter()
+        .enumerate()
+        .map(|(i, text)| parse_lesson(i + 1, text))
+        .collect()
 }
 
-/// The lesson with this number (1-based) or id (`lesson-3`).
-pub fn lesson(key: &str) -> Option<&'static Lesson> {
+/// The lesson of `lessons` with this number (1-based) or id (`lesson-3`).
+#[must_use]
+pub fn find_lesson<'a>(lessons: &'a [Lesson], key: &str) -> Option<&'a Lesson> {
     let number: usize = key.strip_prefix("lesson-").unwrap_or(key).parse().ok()?;
-    lessons().get(number.checked_sub(1)?)
+    lessons.get(number.checked_sub(1)?)
 }
 
 fn parse_lesson(number: usize, page: &str) -> Lesson {

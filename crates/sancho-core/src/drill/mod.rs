@@ -29,9 +29,9 @@ pub use exercise::{
 pub use features::{
     Disambiguation, Feature, MISSING_DISAMBIGUATION, disambiguation_of, features_of,
 };
-pub use games::{GAME_FILES, Game, UnknownGame, find_game, game, game_list, games};
+pub use games::{Game, GameBook, UnknownGame};
 pub use generator::{GenOptions, describe_move, generate};
-pub use lessons::{Lesson, LessonError, LessonExercise, lesson, lessons};
+pub use lessons::{Lesson, LessonError, LessonExercise, find_lesson, read_lessons};
 pub use pgn::{GameTexts, parse_game, parse_games};
 pub use run::{DrillRun, DrillSummary, Mistake, Pass, Trained};
 pub use scoresheet::{

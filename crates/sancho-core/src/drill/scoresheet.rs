@@ -13,7 +13,7 @@ use std::collections::BTreeMap;
 use serde::Serialize;
 use shakmaty::{Chess, Color, Move, Position};
 
-use super::games::{Game, games};
+use super::games::{Game, GameBook};
 use super::pgn::{PgnError, parse_games};
 use super::run::{DrillSummary, Mistake};
 use crate::notation::{Diagnostic, Lang, Strictness, move_text, play_movetext, resolve_in};
@@ -74,9 +74,10 @@ impl SheetGame {
         }
     }
 
-    /// Every built-in game.
-    pub fn builtins() -> Vec<SheetGame> {
-        games().iter().map(SheetGame::builtin).collect()
+    /// Every game of `book`.
+    #[must_use]
+    pub fn all_of(book: &GameBook) -> Vec<SheetGame> {
+        book.games().iter().map(SheetGame::builtin).collect()
     }
 
     /// Every game of a PGN text, replayed from the start position.

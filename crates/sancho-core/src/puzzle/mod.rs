@@ -19,7 +19,7 @@ use shakmaty::uci::UciMove;
 use shakmaty::{Chess, Color, Move, Position};
 
 pub use crate::notation::fen::{FenError, parse_fen};
-pub use builtin::{BUILTIN_FILES, BuiltinError, STARTER_NAME, builtin_packs, is_csv};
+pub use builtin::{BuiltinError, STARTER_NAME, is_csv, read_builtin_packs};
 pub use check::{
     CheckOptions, CheckSummary, Dialect, MateClaim, check_csv, check_csv_with, check_pack,
     check_pack_with, check_puzzle, mate_claim,
