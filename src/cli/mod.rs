@@ -5,6 +5,8 @@ mod config;
 mod context;
 mod curate;
 mod data;
+#[cfg(test)]
+mod documented;
 mod drill;
 mod library;
 mod mine;
