@@ -56,18 +56,18 @@ fn documents() -> Vec<(PathBuf, String)> {
 /// collapsed.
 fn command_lines(text: &str) -> Vec<(usize, String)> {
     let mut found = Vec::new();
-    let mut in_fence = false;
+    // The lines of the code block being read, with their numbers.
+    let mut block: Option<Vec<(usize, &str)>> = None;
     // The prose, with code blocks blanked, so that spans keep their lines.
     let mut prose = String::new();
     for (n, line) in text.lines().enumerate() {
         if line.trim_start().starts_with("```") {
-            in_fence = !in_fence;
-        } else if in_fence {
-            let line = line.trim();
-            let line = line.strip_prefix("$ ").unwrap_or(line);
-            if let Some(command) = command(line) {
-                found.push((n + 1, command));
+            match block.take() {
+                Some(lines) => found.extend(block_commands(&lines)),
+                None => block = Some(Vec::new()),
             }
+        } else if let Some(lines) = &mut block {
+            lines.push((n + 1, line.trim()));
         } else {
             prose.push_str(line);
         }
@@ -87,6 +87,23 @@ fn command_lines(text: &str) -> Vec<(usize, String)> {
         rest = &after[close + 1..];
     }
     found
+}
+
+/// The command lines of a code block: in a block with `$ ` prompts, the
+/// prompted lines (the others are output); otherwise every line.
+fn block_commands(lines: &[(usize, &str)]) -> Vec<(usize, String)> {
+    let prompted = lines.iter().any(|(_, l)| l.starts_with("$ "));
+    lines
+        .iter()
+        .filter_map(|&(n, line)| {
+            let line = match line.strip_prefix("$ ") {
+                Some(prompted) => prompted,
+                None if prompted => return None,
+                None => line,
+            };
+            command(line).map(|c| (n, c))
+        })
+        .collect()
 }
 
 /// `line` as a command line, if it runs `sancho`.
@@ -265,12 +282,12 @@ fn the_guide_keeps_every_command_line_of_the_old_readme() {
 
 #[test]
 fn the_reader_finds_blocks_spans_and_synopses() {
-    let text = "Run `sancho play\n--plain` or:\n\n```sh\n$ sancho hint Nd  # live\nNO_COLOR=1 sancho\npartial: Nd4\n```\n";
+    let text = "Run `sancho play\n--plain` or:\n\n```sh\nNO_COLOR=1 sancho  # plain\n```\n\n```\n$ sancho hint Nd\nsancho said: partial\n```\n";
     assert_eq!(
         command_lines(text),
         vec![
-            (5, "sancho hint Nd".to_owned()),
-            (6, "sancho".to_owned()),
+            (5, "sancho".to_owned()),
+            (9, "sancho hint Nd".to_owned()),
             (1, "sancho play --plain".to_owned()),
         ]
     );
@@ -295,4 +312,64 @@ fn a_wrong_line_is_caught() {
     assert!(problem("sancho drill KIND [--timed] [--speed N]").is_some());
     assert_eq!(problem("sancho drill KIND [--timed] [--seed N]"), None);
     assert!(problem("sancho reslove").is_some());
+}
+
+/// GitHub's anchor for a heading: lower case, punctuation dropped, spaces
+/// as hyphens.
+fn anchor(heading: &str) -> String {
+    heading
+        .to_lowercase()
+        .chars()
+        .filter(|c| c.is_alphanumeric() || matches!(c, '-' | '_' | ' '))
+        .map(|c| if c == ' ' { '-' } else { c })
+        .collect()
+}
+
+#[test]
+fn the_guide_s_contents_list_every_section_and_nothing_else() {
+    let guide = std::fs::read_to_string(root().join("docs/GUIDE.md")).expect("the guide");
+    let (head, body) = guide
+        .split_once("\n## Contents\n")
+        .expect("a Contents section");
+    let (contents, body) = body
+        .split_once("\n## ")
+        .expect("sections after the contents");
+    assert!(head.starts_with("# "), "the guide starts with its title");
+    let mut in_fence = false;
+    let mut headings = Vec::new();
+    for line in format!("## {body}").lines() {
+        if line.starts_with("```") {
+            in_fence = !in_fence;
+        } else if !in_fence {
+            for (marks, depth) in [("## ", 0), ("### ", 1)] {
+                if let Some(title) = line.strip_prefix(marks) {
+                    headings.push(format!(
+                        "{}- [{title}](#{})",
+                        "  ".repeat(depth),
+                        anchor(title)
+                    ));
+                }
+            }
+        }
+    }
+    let listed: Vec<String> = contents
+        .lines()
+        .filter(|l| !l.trim().is_empty())
+        .map(str::to_owned)
+        .collect();
+    assert!(
+        headings.len() > 40,
+        "only {} headings found",
+        headings.len()
+    );
+    let anchors: std::collections::BTreeSet<_> = headings
+        .iter()
+        .map(|h| h.rsplit_once("](").map(|(_, a)| a))
+        .collect();
+    assert_eq!(
+        anchors.len(),
+        headings.len(),
+        "two sections share an anchor"
+    );
+    assert_eq!(listed, headings, "the contents and the headings differ");
 }

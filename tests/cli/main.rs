@@ -10,6 +10,7 @@ mod cli_library;
 mod cli_notation;
 mod cli_shell;
 mod core_crate;
+mod doctor;
 mod line_play;
 mod modes;
 mod protocol;
