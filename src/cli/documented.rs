@@ -373,3 +373,26 @@ fn the_guide_s_contents_list_every_section_and_nothing_else() {
     );
     assert_eq!(listed, headings, "the contents and the headings differ");
 }
+
+#[test]
+fn the_changelog_has_a_section_for_this_version() {
+    let changelog = std::fs::read_to_string(root().join("CHANGELOG.md")).expect("CHANGELOG.md");
+    let heading = format!("## [{}] - ", env!("CARGO_PKG_VERSION"));
+    let line = changelog
+        .lines()
+        .find(|l| l.starts_with(&heading))
+        .unwrap_or_else(|| panic!("CHANGELOG.md has no `{heading}YYYY-MM-DD` section"));
+    let date = &line[heading.len()..];
+    let shape: String = date
+        .chars()
+        .map(|c| if c.is_ascii_digit() { 'D' } else { c })
+        .collect();
+    assert_eq!(
+        shape, "DDDD-DD-DD",
+        "{line}: the date is written YYYY-MM-DD"
+    );
+    assert!(
+        changelog.contains("\n## [Unreleased]\n"),
+        "CHANGELOG.md keeps an [Unreleased] section for the next change"
+    );
+}
