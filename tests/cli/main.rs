@@ -13,5 +13,6 @@ mod core_crate;
 mod doctor;
 mod line_play;
 mod modes;
+mod package;
 mod protocol;
 mod sets;
