@@ -5,6 +5,9 @@ mod config;
 mod context;
 mod curate;
 mod data;
+mod doctor;
+#[cfg(test)]
+mod documented;
 mod drill;
 mod library;
 mod mine;
@@ -24,11 +27,19 @@ use std::path::PathBuf;
 
 use clap::{Parser, Subcommand};
 
+/// `sancho --version`: the version, then where to find the rest
+/// (`-V` prints the version alone).
+const LONG_VERSION: &str = concat!(
+    env!("CARGO_PKG_VERSION"),
+    "\n`sancho doctor` says where the data and the config live, the engine and the terminal: \
+     one block to paste in a bug report."
+);
+
 /// Sancho: a terminal trainer for chess notation and puzzles.
 ///
 /// Without a command it starts the trainer on the built-in puzzles.
 #[derive(Debug, Parser)]
-#[command(name = "sancho", version, about, long_about = None)]
+#[command(name = "sancho", version, long_version = LONG_VERSION, about, long_about = None)]
 pub struct Cli {
     /// What to do; none starts the trainer.
     #[command(subcommand)]
@@ -106,6 +117,8 @@ pub enum Command {
     Completions(shell::CompletionsArgs),
     /// Print the man page (roff), or write one page per subcommand with --dir.
     Man(shell::ManArgs),
+    /// What Sancho finds here: version, data, config, library, engine, terminal (for a bug report).
+    Doctor(doctor::DoctorArgs),
 }
 
 /// Runs the parsed command line.
@@ -123,6 +136,7 @@ pub fn run(cli: Cli) -> anyhow::Result<ExitCode> {
         anyhow::bail!("translate takes --from CODE and --to CODE, not --lang");
     }
     // The data directory, the settings and the languages, resolved once.
+    let data_flag = cli.data_dir.is_some();
     let ctx = context::Context::new(cli.data_dir, cli.lang, cli.figurine);
     let ctx = &ctx;
     match cli.command {
@@ -147,6 +161,7 @@ pub fn run(cli: Cli) -> anyhow::Result<ExitCode> {
         Some(Command::Config(command)) => config::config(&command),
         Some(Command::Completions(args)) => shell::completions(&args),
         Some(Command::Man(args)) => shell::man(&args),
+        Some(Command::Doctor(args)) => doctor::doctor(&args, ctx, data_flag),
         Some(Command::Play(args)) => {
             play::play(args.merged(cli.play)?, ctx, sancho::tui::Start::Puzzles)
         }

@@ -15,6 +15,14 @@ use std::path::{Path, PathBuf};
 pub use process::Engine;
 pub use sancho_core::engine::*;
 
+/// The file name of the engine searched for: `stockfish`, and
+/// `stockfish.exe` on Windows.
+const ENGINE_FILE: &str = if cfg!(windows) {
+    "stockfish.exe"
+} else {
+    "stockfish"
+};
+
 /// The engine to use: the one named (`--engine`), else `SANCHO_ENGINE`,
 /// else `stockfish` on the `PATH`, else in the `fallback` directories
 /// (Debian installs it in `/usr/games`, which is not always on the `PATH`).
@@ -39,7 +47,7 @@ pub fn find_engine(
         .iter()
         .map(PathBuf::as_path)
         .chain(fallback.iter().copied())
-        .map(|dir| dir.join("stockfish"))
+        .map(|dir| dir.join(ENGINE_FILE))
         .find(|candidate| candidate.is_file())
 }
 
@@ -61,7 +69,7 @@ mod tests {
     fn the_engine_is_found_in_order() {
         let dir = tempfile::tempdir().unwrap();
         let empty = tempfile::tempdir().unwrap();
-        let sf = dir.path().join("stockfish");
+        let sf = dir.path().join(ENGINE_FILE);
         std::fs::write(&sf, "").unwrap();
         let named = Path::new("/opt/my-engine");
         let path_var = std::env::join_paths([empty.path(), dir.path()]).unwrap();

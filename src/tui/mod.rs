@@ -50,6 +50,6 @@ pub use refuter::Refuter;
 pub use runner::{POLL, event_loop, event_loop_with, run};
 pub use scoresheet::ScoresheetScreen;
 pub use storm::{Flash, RunEnd, RunScreen};
-pub use theme::{Colors, Palette, SquareMark, Theme};
+pub use theme::{Colors, Depth, Palette, SquareMark, Theme, detect};
 pub use view::{MIN_HEIGHT, MIN_WIDTH, render};
 pub use worker::{OpenSource, Worker};

@@ -257,7 +257,13 @@ where
             shell.act(app, Action::Quit)?;
             break;
         }
-        terminal.draw(|frame| view::render(app, frame))?;
+        let drawn = terminal.draw(|frame| view::render(app, frame))?.area;
+        // The size the screen was just drawn at is the one the keys that
+        // follow answer (crossterm may deliver a resize after keys typed
+        // once its screen showed).
+        if app.size() != (drawn.width, drawn.height) {
+            shell.act(app, Action::Resize(drawn.width, drawn.height))?;
+        }
         let mut wait = POLL;
         for _ in 0..DRAIN {
             let Some(event) = next_event(wait)? else {

@@ -227,7 +227,7 @@ fn the_next_square_never_shares_the_previous_ones_file_or_rank() {
 fn transcribe_follows_one_game_from_the_first_move() {
     let chosen = GenOptions {
         game: Some("opera-game".into()),
-        ..GenOptions::default()
+        ..opts()
     };
     let drill = generate(DrillKind::Transcribe, 0, 0, &chosen);
     assert_eq!(drill.len(), 33);

@@ -36,7 +36,7 @@ fn events(output: &[u8]) -> Vec<Value> {
 
 #[test]
 fn json_drill_with_one_wrong_answer_explained_and_recorded() {
-    let exercises = generate(DrillKind::Write, 42, 3, &GenOptions::default());
+    let exercises = generate(DrillKind::Write, 42, 3, &as_the_binary());
     let mut answers: Vec<String> = exercises.iter().map(|e| e.expected_text()).collect();
     // The first answer is the move in UCI: the right move, not SAN.
     let Expected::Move(mv) = exercises[0].expected else {
@@ -143,7 +143,7 @@ fn end_of_input_ends_early_with_a_summary() {
 
 #[test]
 fn plain_text_shows_board_pieces_prompt_and_explanations() {
-    let exercises = generate(DrillKind::Write, 42, 2, &GenOptions::default());
+    let exercises = generate(DrillKind::Write, 42, 2, &as_the_binary());
     let Expected::Move(mv) = exercises[0].expected else {
         panic!()
     };
@@ -170,7 +170,7 @@ fn plain_text_shows_board_pieces_prompt_and_explanations() {
 
 #[test]
 fn timed_coordinates_end_with_a_score() {
-    let exercises = generate(DrillKind::Coordinates, 42, 100, &GenOptions::default());
+    let exercises = generate(DrillKind::Coordinates, 42, 100, &as_the_binary());
     let answers: Vec<String> = exercises.iter().map(|e| e.expected_text()).collect();
     let input = Cursor::new(answers.join("\n"));
     let mut output = Vec::new();
@@ -234,7 +234,7 @@ fn a_lesson_in_line_mode_completes_and_is_recorded() {
 
 #[test]
 fn drill_commands_are_never_graded() {
-    let exercises = generate(DrillKind::Write, 42, 3, &GenOptions::default());
+    let exercises = generate(DrillKind::Write, 42, 3, &as_the_binary());
     let first = exercises[0].expected_text();
     // Help, an unknown word and board are not answers; Solution passes the
     // first exercise; retry starts again; the right answer after a hint is
@@ -305,7 +305,7 @@ fn a_lesson_page_in_line_mode_is_plain_prose() {
 
 #[test]
 fn showing_the_board_again_does_not_stop_the_clock() {
-    let exercises = generate(DrillKind::Coordinates, 42, 100, &GenOptions::default());
+    let exercises = generate(DrillKind::Coordinates, 42, 100, &as_the_binary());
     let input: String = exercises
         .iter()
         .map(|e| format!("board\n{}\n", e.expected_text()))
@@ -321,7 +321,7 @@ fn showing_the_board_again_does_not_stop_the_clock() {
 
 #[test]
 fn square_colours_in_line_mode_are_asked_without_a_board() {
-    let exercises = generate(DrillKind::SquareColour, 42, 3, &GenOptions::default());
+    let exercises = generate(DrillKind::SquareColour, 42, 3, &as_the_binary());
     // light/dark, then the other colour by its letter, then a square: no
     // colour at all (a word such as `blue` is answered with the commands).
     let first = exercises[0].expected_text();
@@ -372,7 +372,7 @@ fn square_colours_in_line_mode_are_asked_without_a_board() {
 fn a_write_drill_in_german_letters() {
     let de: sancho::notation::Lang = "de".parse().unwrap();
     let count = 10;
-    let exercises = generate(DrillKind::Write, 42, count, &GenOptions::default());
+    let exercises = generate(DrillKind::Write, 42, count, &as_the_binary());
     let piece = exercises
         .iter()
         .position(|e| e.expected_text().starts_with(['N', 'B', 'R', 'Q', 'K']))
@@ -457,4 +457,10 @@ fn a_lesson_in_german_writes_its_examples_and_reads_answers_in_german_letters() 
     let events = events(&output);
     assert!(events[0]["text"].as_str().unwrap().contains("`Nf3`"));
     assert!(events[0]["local"].as_str().unwrap().contains("`Sf3`"));
+}
+
+/// The generator's options as line mode's drills use them: the famous
+/// games included (what the runner generates, the test predicts).
+fn as_the_binary() -> GenOptions {
+    sancho::line::DrillOptions::new(DrillKind::Write).generator
 }

@@ -261,7 +261,7 @@ proptest! {
 }
 
 /// The fuzz target's number of cases: `PROPTEST_CASES` when set (as the
-/// README's command does), else 2,000,000. `with_cases` alone would
+/// guide's command does), else 2,000,000. `with_cases` alone would
 /// override the variable.
 fn fuzz_cases() -> u32 {
     match std::env::var("PROPTEST_CASES") {

@@ -4,7 +4,7 @@
 //!
 //! The JSON packs are the hand-written notation-teaching track; the CSV is
 //! the Lichess starter set (CC0), selected by `sancho library curate` (see
-//! the README for the exact command).
+//! docs/GUIDE.md for the exact command).
 
 use super::json::{Pack, PackError, read_pack};
 use super::lichess::read_lichess;
