@@ -1,12 +1,14 @@
 //! What the keys mean at this moment, derived from the app's state.
 //!
 //! Three small enums answer three different questions, and each has one
-//! name: [`View`](super::View) is what is drawn, [`KeyContext`] is what the
-//! keys mean now (the view plus whatever changes a key's meaning, such as an
-//! empty input line or the help overlay), and [`Scope`](super::keys::Scope)
-//! is where a binding of the key map applies; a context turns on one or more
-//! scopes. Kept in its own file so that the action, key and app modules can
-//! all name it without importing each other.
+//! name: [`View`](super::View) names the screen drawn (the
+//! [`Screen`](super::screen::Screen) that carries its state), [`KeyContext`]
+//! is what the keys mean now (the screen plus whatever changes a key's
+//! meaning, such as an empty input line or the help overlay), and
+//! [`Scope`](super::keys::Scope) is where a binding of the key map applies;
+//! a context turns on one or more scopes. Kept in its own file so that the
+//! action, key and app modules can all name it without importing each
+//! other.
 
 /// What the keys mean now, as the key map needs to know it.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]

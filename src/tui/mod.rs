@@ -27,6 +27,7 @@ pub(crate) mod play;
 pub(crate) mod refuter;
 pub(crate) mod runner;
 pub(crate) mod scoresheet;
+pub(crate) mod screen;
 pub(crate) mod storm;
 pub mod strings;
 pub(crate) mod theme;

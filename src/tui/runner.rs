@@ -265,10 +265,10 @@ where
             };
             wait = DRAIN_WAIT;
             let action = match event {
-                Event::Key(key) => action_for(key, &app.screen()),
+                Event::Key(key) => action_for(key, &app.key_context()),
                 Event::Paste(text) => Some(Action::Paste(text)),
                 Event::Resize(w, h) => Some(Action::Resize(w, h)),
-                Event::Mouse(mouse) => mouse_action(mouse, &app.screen()),
+                Event::Mouse(mouse) => mouse_action(mouse, &app.key_context()),
                 // Sent by the runner on resuming after Ctrl-Z (focus
                 // reports are not turned on): the screen is the shell's
                 // now, so draw all of it again.

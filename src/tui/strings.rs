@@ -416,7 +416,7 @@ pub fn percent(ratio: f64) -> String {
 }
 
 pub mod run;
-pub use run::{DRAWING, MINED_EMPTY, NO_MINED, mined_unreadable, run_notice};
+pub use run::{DRAWING, LOADING_MINED, MINED_EMPTY, NO_MINED, mined_unreadable, run_notice};
 
 #[cfg(test)]
 mod tests {

@@ -311,6 +311,32 @@ fn counts_go_stale_and_refresh_after_the_pause_then_play() {
 }
 
 #[test]
+fn a_pick_that_comes_after_the_user_left_the_filter_is_dropped() {
+    let source = Fake::new();
+    let mut app = on_filter(Config::default(), &source);
+    app.update(Action::PlayFiltered);
+    let asked = app.request();
+    assert!(
+        matches!(asked, Some(sancho::tui::Request::Pick { .. })),
+        "{asked:?}"
+    );
+    // Esc before the library answers: the answer does not pull the user
+    // back into a puzzle.
+    app.update(Action::Back);
+    assert_eq!(app.view(), View::Home);
+    assert!(app.serve(&source), "the pick in flight is still answered");
+    assert_eq!(app.view(), View::Home);
+    assert!(app.play().is_none());
+    assert!(app.request().is_none(), "and no longer in flight");
+    // The filter kept its state and plays when asked again.
+    app.update(Action::Select);
+    assert_eq!(app.view(), View::Filter);
+    app.update(Action::PlayFiltered);
+    assert!(app.serve(&source));
+    assert!(app.on_puzzle());
+}
+
+#[test]
 fn fields_step_and_clamp() {
     // (row, presses: + for Right, - for Left, expected rating, expected popularity)
     let forty = "+".repeat(40);
@@ -500,7 +526,7 @@ fn help_over_the_filter_lists_its_keys() {
     let source = Fake::new();
     let mut app = on_filter(Config::default(), &source);
     app.update(Action::ToggleHelp);
-    assert_eq!(app.screen(), KeyContext::Help);
+    assert_eq!(app.key_context(), KeyContext::Help);
     let shown = draw(&app, 80, 30);
     let buf = shown.backend().buffer();
     for text in [
@@ -512,7 +538,11 @@ fn help_over_the_filter_lists_its_keys() {
         assert!(find(buf, text).is_some(), "{text}");
     }
     app.update(Action::Back);
-    assert_eq!(app.screen(), KeyContext::Filter, "Esc closes the help only");
+    assert_eq!(
+        app.key_context(),
+        KeyContext::Filter,
+        "Esc closes the help only"
+    );
 }
 
 #[test]

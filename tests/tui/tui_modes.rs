@@ -100,7 +100,7 @@ fn current_id(app: &App) -> String {
 fn a_scripted_storm_run_keeps_lichess_time_accounts() {
     let mut app = storm_app(pool(8), 60);
     assert_eq!(app.view(), View::Run);
-    assert_eq!(app.screen(), KeyContext::Run { input_empty: true });
+    assert_eq!(app.key_context(), KeyContext::Run { input_empty: true });
     assert_eq!(remaining(&app), 60_000);
     // The clock starts with the first move, as on Lichess.
     app.update(Action::Tick(1_000));
@@ -217,7 +217,7 @@ fn a_scripted_storm_run_keeps_lichess_time_accounts() {
     );
     let run = app.run().unwrap();
     assert_eq!(run.end(), Some(RunEnd::Over));
-    assert_eq!(app.screen(), KeyContext::Page, "the summary is a page");
+    assert_eq!(app.key_context(), KeyContext::Page, "the summary is a page");
     assert!(app.update(Action::Tick(1_000)).is_empty(), "said once");
 
     // The bests come back from the store and are shown with the summary.
@@ -271,8 +271,8 @@ fn a_scripted_storm_run_keeps_lichess_time_accounts() {
 fn a_storm_stopped_before_any_move_is_not_a_run() {
     let mut app = storm_app(pool(3), 180);
     app.update(Action::Tick(5_000));
-    assert!(app.update(Action::Back).is_empty());
-    assert_eq!(app.run().unwrap().end(), Some(RunEnd::Quit));
+    assert!(app.update(Action::Back).is_empty(), "nothing is recorded");
+    assert!(app.run().is_none(), "the run is gone with its screen");
     assert_eq!(app.view(), View::Home, "no summary of nothing");
     assert_eq!(app.notice(), None);
     // Quitting in the middle of a run records it as it stands.
@@ -421,12 +421,21 @@ fn my_games_loads_the_mined_pack_through_an_effect() {
         Config::default(),
         pool(2),
         Context {
-            mined: Some(path),
+            mined: Some(path.clone()),
             ..Context::default()
         },
     );
-    let missing = sancho::puzzle::load_path(std::path::Path::new("no/such/mined.json"));
-    app.answer(Reply::Loaded(missing.map(|l| l.puzzles)));
+    for _ in 0..6 {
+        app.update(Action::Down);
+    }
+    app.update(Action::Select);
+    assert_eq!(
+        app.notice(),
+        Some(sancho::tui::strings::LOADING_MINED),
+        "said while it is read"
+    );
+    let missing = || sancho::puzzle::load_path(std::path::Path::new("no/such/mined.json"));
+    app.answer(Reply::Loaded(missing().map(|l| l.puzzles)));
     assert_eq!(app.view(), View::Home);
     assert!(
         app.notice()
@@ -434,6 +443,22 @@ fn my_games_loads_the_mined_pack_through_an_effect() {
         "{:?}",
         app.notice()
     );
+    // A pack that comes once the user has left the home screen is not
+    // pushed on them.
+    app.update(Action::Select); // dismisses the notice
+    app.update(Action::Select);
+    app.update(Action::Select); // dismisses "Loading…"
+    app.update(Action::Up);
+    app.update(Action::Up);
+    app.update(Action::Up);
+    app.update(Action::Up);
+    app.update(Action::Up);
+    app.update(Action::Select); // Drills
+    assert_eq!(app.view(), View::Drills);
+    let loaded = sancho::puzzle::load_path(&path).unwrap().puzzles;
+    app.answer(Reply::Loaded(Ok(loaded)));
+    assert_eq!(app.view(), View::Drills);
+    assert!(app.play().is_none());
 }
 
 #[test]

@@ -16,7 +16,7 @@ use crate::tui::theme::Theme;
 
 /// Draws the help overlay over the current screen.
 pub fn render(app: &App, theme: Theme, area: Rect, frame: &mut Frame) {
-    let under = match app.base_screen() {
+    let under = match app.base_key_context() {
         KeyContext::Puzzle { .. } => KeyContext::Puzzle { input_empty: true },
         KeyContext::Answer { .. } => KeyContext::Answer { input_empty: true },
         KeyContext::Run { .. } => KeyContext::Run { input_empty: true },

@@ -23,9 +23,10 @@ use ratatui::layout::{Alignment, Constraint, Layout, Rect};
 use ratatui::text::{Line, Span};
 use ratatui::widgets::{Paragraph, Wrap};
 
-use super::app::{App, View};
+use super::app::App;
 use super::context::KeyContext;
 use super::keys::{bindings_for, key_label};
+use super::screen::Screen;
 use super::strings;
 use super::theme::Theme;
 use geometry::list_skip;
@@ -43,33 +44,18 @@ pub fn render(app: &App, frame: &mut Frame) {
         render_too_small(area, frame);
         return;
     }
-    match app.view() {
-        View::Puzzle => match app.play() {
-            Some(play) => puzzle::render(app, play, theme, area, frame),
-            None => home::render(app, theme, area, frame),
-        },
-        View::Home => home::render(app, theme, area, frame),
-        View::Drills => drill::render_menu(app, theme, area, frame),
-        View::Drill => match app.drill() {
-            Some(d) => drill::render(app, d, theme, area, frame),
-            None => drill::render_menu(app, theme, area, frame),
-        },
-        View::Lessons => lessons::render_list(app, theme, area, frame),
-        View::Lesson => lessons::render_page(app, theme, area, frame),
-        View::Stats => stats::render(app, theme, area, frame),
-        View::Run => match app.run() {
-            Some(run) => storm::render(app, run, theme, area, frame),
-            None => home::render(app, theme, area, frame),
-        },
-        View::Filter => match app.filter_state() {
-            Some(state) => filter::render(state, theme, area, frame),
-            None => home::render(app, theme, area, frame),
-        },
-        View::CoordSetup => coords::render(app, theme, area, frame),
-        View::Scoresheet => match app.scoresheet() {
-            Some(s) => scoresheet::render(app, s, theme, area, frame),
-            None => drill::render_menu(app, theme, area, frame),
-        },
+    match app.shown() {
+        Screen::Home => home::render(app, theme, area, frame),
+        Screen::Puzzle(play) => puzzle::render(app, play, theme, area, frame),
+        Screen::Drills => drill::render_menu(app, theme, area, frame),
+        Screen::Drill { drill, .. } => drill::render(app, drill, theme, area, frame),
+        Screen::Lessons => lessons::render_list(app, theme, area, frame),
+        Screen::Lesson { lesson, .. } => lessons::render_page(app, lesson, theme, area, frame),
+        Screen::Stats => stats::render(app, theme, area, frame),
+        Screen::Filter(state) => filter::render(state, theme, area, frame),
+        Screen::CoordSetup(setup) => coords::render(app, setup, theme, area, frame),
+        Screen::Scoresheet { sheet, .. } => scoresheet::render(app, sheet, theme, area, frame),
+        Screen::Run { run, .. } => storm::render(app, run, theme, area, frame),
     }
     if app.help_shown() {
         help::render(app, theme, area, frame);
@@ -195,7 +181,7 @@ pub(crate) fn render_list(
     }
     let skip = u16::try_from(list_skip(selected, body.height)).unwrap_or(u16::MAX);
     frame.render_widget(Paragraph::new(lines).scroll((skip, 0)), body);
-    render_footer(app.screen(), theme, footer, frame);
+    render_footer(app.key_context(), theme, footer, frame);
 }
 
 /// Splits `text` into lines of at most `width` columns at spaces, so that
