@@ -15,6 +15,7 @@ use super::coords::CoordSetupScreen;
 use super::drill::DrillScreen;
 use super::effect::{Effect, Reply};
 use super::filter::FilterState;
+use super::keys::Keymap;
 use super::play::{Play, PlayedPuzzle};
 use super::scoresheet::ScoresheetScreen;
 use super::screen::Screen;
@@ -467,6 +468,11 @@ impl App {
     /// The configuration.
     pub fn config(&self) -> &Config {
         &self.config
+    }
+
+    /// The key map in use.
+    pub fn keys(&self) -> &Keymap {
+        &self.config.keys
     }
 
     /// The puzzles loaded.

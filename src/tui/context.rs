@@ -42,3 +42,51 @@ pub enum KeyContext {
         input_empty: bool,
     },
 }
+
+impl KeyContext {
+    /// Every context, each variant once (with an empty input line where
+    /// there is one: the scopes do not depend on it). What is checked for
+    /// key clashes; a context missing here would be a screen where a
+    /// rebound key could silently shadow another.
+    pub const ALL: [KeyContext; 9] = [
+        KeyContext::Home,
+        KeyContext::Puzzle { input_empty: true },
+        KeyContext::Answer { input_empty: true },
+        KeyContext::Find,
+        KeyContext::Menu,
+        KeyContext::Page,
+        KeyContext::Help,
+        KeyContext::Filter,
+        KeyContext::Run { input_empty: true },
+    ];
+
+    /// Its place in [`KeyContext::ALL`]. The match is exhaustive: a new
+    /// context does not compile until it is given a place, and the tests
+    /// check that [`KeyContext::ALL`] holds it there.
+    pub const fn position(self) -> usize {
+        match self {
+            KeyContext::Home => 0,
+            KeyContext::Puzzle { .. } => 1,
+            KeyContext::Answer { .. } => 2,
+            KeyContext::Find => 3,
+            KeyContext::Menu => 4,
+            KeyContext::Page => 5,
+            KeyContext::Help => 6,
+            KeyContext::Filter => 7,
+            KeyContext::Run { .. } => 8,
+        }
+    }
+
+    /// Whether letters go to an input line here.
+    pub fn types(&self) -> bool {
+        match self {
+            KeyContext::Puzzle { .. } | KeyContext::Answer { .. } | KeyContext::Run { .. } => true,
+            KeyContext::Home
+            | KeyContext::Find
+            | KeyContext::Menu
+            | KeyContext::Page
+            | KeyContext::Help
+            | KeyContext::Filter => false,
+        }
+    }
+}

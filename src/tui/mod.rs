@@ -7,7 +7,7 @@
 //! gives [`run`].
 //!
 //! The shape follows the Elm architecture: [`Action`] is everything a user
-//! can ask for, [`keys::action_for`] is the one place keys become actions,
+//! can ask for, [`Keymap::action_for`] is the one place keys become actions,
 //! [`App::update`] is the only mutator and returns [`Effect`]s that the
 //! runner performs (answers come back through [`App::answer`]), and
 //! [`view::render`] draws the app without side effects. [`run`] owns the terminal and the clock and passes
@@ -42,10 +42,7 @@ pub use coords::{CoordRow, CoordSetupScreen};
 pub use drill::{DrillScreen, Phase};
 pub use effect::{Effect, Recorder, Refute, Reply, Request};
 pub use filter::{DEBOUNCE_MS, FIELD_ROWS, FilterState, LibrarySource, Mark, PuzzleSource, answer};
-pub use keys::{
-    KEYMAP, Scope, action_for, action_name, install, key_label, key_name, keymap, keys_label,
-    rebind,
-};
+pub use keys::{Binding, KEYMAP, Key, Keymap, Scope, key_label, key_name, keys_label, parse_key};
 pub use play::{Finish, Mover, Play, PlayedPuzzle, REPLY_DELAY_MS, StatusKind};
 pub use refuter::Refuter;
 pub use runner::{POLL, event_loop, event_loop_with, run};

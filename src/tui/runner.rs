@@ -21,7 +21,6 @@ use super::app::App;
 use super::config::{Config, Context};
 use super::effect::{Effect, Recorder, Reply};
 use super::filter::{PuzzleSource, answer};
-use super::keys::action_for;
 use super::refuter::Refuter;
 use super::theme::detect;
 use super::view;
@@ -265,7 +264,7 @@ where
             };
             wait = DRAIN_WAIT;
             let action = match event {
-                Event::Key(key) => action_for(key, &app.key_context()),
+                Event::Key(key) => app.keys().action_for(key, &app.key_context()),
                 Event::Paste(text) => Some(Action::Paste(text)),
                 Event::Resize(w, h) => Some(Action::Resize(w, h)),
                 Event::Mouse(mouse) => mouse_action(mouse, &app.key_context()),

@@ -524,7 +524,7 @@ fn find_is_answered_with_the_board_cursor_from_either_side() {
     assert_eq!(app.drill().unwrap().input().text(), "");
     // hjkl and the arrows are the same keys on this screen.
     let key = |c| {
-        sancho::tui::action_for(
+        app.keys().action_for(
             KeyEvent::new(KeyCode::Char(c), KeyModifiers::NONE),
             &KeyContext::Find,
         )

@@ -14,7 +14,7 @@ use ratatui::style::{Color, Modifier};
 use sancho::library::{Filter, LibraryError, ThemeCount};
 use sancho::puzzle::{Puzzle, read_lichess};
 use sancho::tui::KeyContext;
-use sancho::tui::{Action, App, Config, View, action_for, render, strings};
+use sancho::tui::{Action, App, Config, Keymap, View, render, strings};
 use sancho::tui::{DEBOUNCE_MS, FIELD_ROWS, FilterState, Mark, PuzzleSource};
 use sancho::tui::{POLL, event_loop_with};
 
@@ -402,7 +402,8 @@ fn toggling_any_and_all_and_reset() {
 
 #[test]
 fn keys_on_the_filter_screen() {
-    let press = |code, mods| action_for(KeyEvent::new(code, mods), &KeyContext::Filter);
+    let keys = Keymap::default();
+    let press = |code, mods| keys.action_for(KeyEvent::new(code, mods), &KeyContext::Filter);
     let n = KeyModifiers::NONE;
     let cases = [
         (KeyCode::Char(' '), n, Some(Action::Select)),

@@ -6,7 +6,7 @@ use ratatui::backend::TestBackend;
 use ratatui::crossterm::event::{KeyCode, KeyEvent, KeyModifiers};
 use sancho::notation::HintState;
 use sancho::puzzle::{Puzzle, read_lichess};
-use sancho::tui::{Action, App, Config, KeyContext, REPLY_DELAY_MS, View, action_for, render};
+use sancho::tui::{Action, App, Config, KeyContext, Keymap, REPLY_DELAY_MS, View, render};
 use sancho::tui::{Finish, Mover, StatusKind};
 use shakmaty::{Color, Position, Square};
 
@@ -146,12 +146,13 @@ fn keys_drive_the_same_flow() {
     let mut app = started();
     for c in "Re1+".chars() {
         let key = KeyEvent::new(KeyCode::Char(c), KeyModifiers::NONE);
-        let action = action_for(key, &app.key_context()).unwrap();
+        let action = app.keys().action_for(key, &app.key_context()).unwrap();
         app.update(action);
     }
     assert_eq!(app.play().unwrap().input().text(), "Re1+");
     let enter = KeyEvent::new(KeyCode::Enter, KeyModifiers::NONE);
-    app.update(action_for(enter, &app.key_context()).unwrap());
+    let action = app.keys().action_for(enter, &app.key_context()).unwrap();
+    app.update(action);
     assert_eq!(sans(&app), ["Rxc1", "Re1+"]);
 }
 
@@ -409,9 +410,10 @@ fn home_menu_table() {
     empty.update(Action::Back);
     assert!(!empty.should_quit(), "Esc on the home screen does not quit");
     let esc = KeyEvent::new(KeyCode::Esc, KeyModifiers::NONE);
-    assert_ne!(action_for(esc, &KeyContext::Home), Some(Action::Quit));
+    let keys = Keymap::default();
+    assert_ne!(keys.action_for(esc, &KeyContext::Home), Some(Action::Quit));
     let q = KeyEvent::new(KeyCode::Char('q'), KeyModifiers::NONE);
-    assert_eq!(action_for(q, &KeyContext::Home), Some(Action::Quit));
+    assert_eq!(keys.action_for(q, &KeyContext::Home), Some(Action::Quit));
 }
 
 /// The fixture pack: m1-001 (Re8#), m1-002, m2-001 (Kb6 then Rd8#, with

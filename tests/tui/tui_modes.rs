@@ -10,9 +10,7 @@ use sancho::progress::{Mode, ModeRecords, ModeRun, Source, Timestamp};
 use sancho::puzzle::{Puzzle, read_lichess};
 use sancho::train::{Finished, Rating};
 use sancho::tui::Theme;
-use sancho::tui::{
-    Action, App, Config, Context, Effect, KeyContext, Reply, Start, View, action_for, render,
-};
+use sancho::tui::{Action, App, Config, Context, Effect, KeyContext, Reply, Start, View, render};
 use sancho::tui::{Flash, RunEnd};
 
 /// A Lichess-style mate in one: Black's Qxd5 is shown, then White's Re8#.
@@ -301,6 +299,7 @@ fn storm_has_no_skip_and_no_hint_keys() {
     );
     let screen = KeyContext::Run { input_empty: true };
     let key = |code| KeyEvent::new(code, KeyModifiers::NONE);
+    let action_for = |key, screen| app.keys().action_for(key, screen);
     // Letters type (q too), ? opens the help only on an empty line.
     assert_eq!(
         action_for(key(KeyCode::Char('q')), &screen),
@@ -790,4 +789,93 @@ fn the_same_storm_run_records_the_same_in_both_shells() {
     assert_eq!(screen.len(), 4, "three puzzles and the run: {screen:?}");
     assert!(matches!(&screen[3], Finished::Storm(s) if s.score == 2 && s.moves == 3));
     assert_eq!(line, screen);
+}
+
+// ---- rebinding, through the App ----
+
+fn key_override(action: &str, keys: &[&str], line: usize) -> sancho::config::KeyOverride {
+    sancho::config::KeyOverride {
+        action: action.to_owned(),
+        keys: keys.iter().map(|k| (*k).to_owned()).collect(),
+        line,
+    }
+}
+
+#[test]
+fn the_app_answers_keys_with_the_keymap_it_holds() {
+    use sancho::tui::Keymap;
+    let (keys, problems) = Keymap::default().rebind(&[key_override("run.play", &["F9"], 3)]);
+    assert_eq!(problems, []);
+    let config = Config {
+        start: Start::Storm {
+            seconds: 60,
+            seed: 7,
+        },
+        keys,
+        ..Config::default()
+    };
+    let mut app = App::new(config, pool(3));
+    let press = |app: &App, code| {
+        app.keys()
+            .action_for(KeyEvent::new(code, KeyModifiers::NONE), &app.key_context())
+    };
+    // Typed, then played with F9; Enter plays no more on this screen.
+    for c in "Re8#".chars() {
+        let action = press(&app, KeyCode::Char(c)).unwrap();
+        app.update(action);
+    }
+    assert_eq!(press(&app, KeyCode::Enter), None);
+    let action = press(&app, KeyCode::F(9)).unwrap();
+    assert_eq!(action, Action::Submit);
+    app.update(action);
+    assert_eq!(app.run().unwrap().score(), 1);
+    // The footer and the help say so.
+    let screen = text(&draw(&app, 100, 30));
+    let footer = screen.lines().last().unwrap();
+    assert!(footer.starts_with("F9 play  Esc stop"), "{screen}");
+    app.update(Action::ToggleHelp);
+    let help = text(&draw(&app, 100, 30));
+    assert!(help.contains("F9"), "{help}");
+    // The puzzle screen's Enter is another action: it still plays there.
+    let app = App::new(
+        Config {
+            keys: app.keys().clone(),
+            ..Config::default()
+        },
+        pool(1),
+    );
+    let puzzle = KeyContext::Puzzle { input_empty: false };
+    assert_eq!(
+        app.keys()
+            .action_for(KeyEvent::new(KeyCode::Enter, KeyModifiers::NONE), &puzzle),
+        Some(Action::Submit)
+    );
+}
+
+#[test]
+fn ctrl_c_on_the_storm_screen_stays_quit_when_run_play_asks_for_it() {
+    use sancho::tui::Keymap;
+    let (keys, problems) = Keymap::default().rebind(&[key_override("run.play", &["Ctrl-C"], 2)]);
+    let [problem] = &problems[..] else {
+        panic!("{problems:?}");
+    };
+    assert_eq!((problem.line, problem.key.as_str()), (2, "keys.run.play"));
+    assert!(
+        problem.message.contains("clashes with global.quit"),
+        "{problem}"
+    );
+    let mut app = storm_app(pool(3), 60);
+    app = App::new(
+        Config {
+            keys,
+            ..app.config().clone()
+        },
+        pool(3),
+    );
+    let ctrl_c = KeyEvent::new(KeyCode::Char('c'), KeyModifiers::CONTROL);
+    assert_eq!(app.key_context(), KeyContext::Run { input_empty: true });
+    let action = app.keys().action_for(ctrl_c, &app.key_context());
+    assert_eq!(action, Some(Action::Quit));
+    app.update(Action::Quit);
+    assert!(app.should_quit());
 }

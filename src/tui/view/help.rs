@@ -10,7 +10,7 @@ use ratatui::widgets::{Block, Borders, Clear, Paragraph};
 
 use crate::tui::app::App;
 use crate::tui::context::KeyContext;
-use crate::tui::keys::{Binding, Scope, bindings_for, keys_label};
+use crate::tui::keys::{Binding, Scope, keys_label};
 use crate::tui::strings;
 use crate::tui::theme::Theme;
 
@@ -22,8 +22,13 @@ pub fn render(app: &App, theme: Theme, area: Rect, frame: &mut Frame) {
         KeyContext::Run { .. } => KeyContext::Run { input_empty: true },
         other => other,
     };
-    let bindings: Vec<&Binding> = bindings_for(&under)
-        .chain(bindings_for(&KeyContext::Help).filter(|b| b.scope == Scope::Help))
+    let keys = app.keys();
+    let bindings: Vec<&Binding> = keys
+        .bindings_for(&under)
+        .chain(
+            keys.bindings_for(&KeyContext::Help)
+                .filter(|b| b.scope == Scope::Help),
+        )
         .collect();
     let full = usize::from(area.height) >= bindings.len() + 2;
     let rows: Vec<(String, &str)> = bindings

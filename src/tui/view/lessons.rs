@@ -84,7 +84,7 @@ pub fn render_page(app: &App, lesson: &Lesson, theme: Theme, area: Rect, frame: 
             .scroll((app.scroll(), 0)),
         text,
     );
-    super::render_footer(app.key_context(), theme, footer, frame);
+    super::render_footer(app, theme, footer, frame);
 }
 
 /// Joins the hard-wrapped lines of each paragraph (and list item) into

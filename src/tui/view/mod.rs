@@ -25,7 +25,7 @@ use ratatui::widgets::{Paragraph, Wrap};
 
 use super::app::App;
 use super::context::KeyContext;
-use super::keys::{bindings_for, key_label};
+use super::keys::key_label;
 use super::screen::Screen;
 use super::strings;
 use super::theme::Theme;
@@ -52,7 +52,7 @@ pub fn render(app: &App, frame: &mut Frame) {
         Screen::Lessons => lessons::render_list(app, theme, area, frame),
         Screen::Lesson { lesson, .. } => lessons::render_page(app, lesson, theme, area, frame),
         Screen::Stats => stats::render(app, theme, area, frame),
-        Screen::Filter(state) => filter::render(state, theme, area, frame),
+        Screen::Filter(state) => filter::render(app, state, theme, area, frame),
         Screen::CoordSetup(setup) => coords::render(app, setup, theme, area, frame),
         Screen::Scoresheet { sheet, .. } => scoresheet::render(app, sheet, theme, area, frame),
         Screen::Run { run, .. } => storm::render(app, run, theme, area, frame),
@@ -76,13 +76,14 @@ fn render_too_small(area: Rect, frame: &mut Frame) {
 }
 
 /// The footer: the key map's footer entries for the current screen.
-pub(crate) fn render_footer(screen: KeyContext, theme: Theme, area: Rect, frame: &mut Frame) {
-    render_footer_without(screen, None, theme, area, frame);
+pub(crate) fn render_footer(app: &App, theme: Theme, area: Rect, frame: &mut Frame) {
+    render_footer_without(app, app.key_context(), None, theme, area, frame);
 }
 
-/// The footer without the keys of `hidden` (an action the screen has no
-/// use for at the moment, such as Storm's skip).
+/// The footer of `screen`'s keys without those of `hidden` (an action the
+/// screen has no use for at the moment, such as Storm's skip).
 pub(crate) fn render_footer_without(
+    app: &App,
     screen: KeyContext,
     hidden: Option<&crate::tui::Action>,
     theme: Theme,
@@ -90,7 +91,11 @@ pub(crate) fn render_footer_without(
     frame: &mut Frame,
 ) {
     let mut spans = Vec::new();
-    for binding in bindings_for(&screen).filter(|b| b.footer && Some(&b.action) != hidden) {
+    for binding in app
+        .keys()
+        .bindings_for(&screen)
+        .filter(|b| b.footer && Some(&b.action) != hidden)
+    {
         let Some(&key) = binding.keys.first() else {
             continue;
         };
@@ -181,7 +186,7 @@ pub(crate) fn render_list(
     }
     let skip = u16::try_from(list_skip(selected, body.height)).unwrap_or(u16::MAX);
     frame.render_widget(Paragraph::new(lines).scroll((skip, 0)), body);
-    render_footer(app.key_context(), theme, footer, frame);
+    render_footer(app, theme, footer, frame);
 }
 
 /// Splits `text` into lines of at most `width` columns at spaces, so that
