@@ -12,7 +12,7 @@ use super::action::Action;
 pub use super::config::{Config, Context, Start};
 use super::context::KeyContext;
 use super::coords::CoordSetupScreen;
-use super::drill::DrillScreen;
+use super::drill::{DrillScreen, Phase};
 use super::effect::{Effect, Reply};
 use super::filter::FilterState;
 use super::keys::Keymap;
@@ -139,6 +139,9 @@ pub struct App {
     pending_run: Option<(MenuItem, u64)>,
     /// The mined pack was asked for ("My games") and has not come yet.
     pending_load: bool,
+    /// Results not saved yet and why the last write failed (the store's
+    /// thread keeps them and tries again).
+    unsaved: Option<(usize, String)>,
     quit: bool,
 }
 
@@ -191,6 +194,7 @@ impl App {
             runs_started: 0,
             pending_run: None,
             pending_load: false,
+            unsaved: None,
             quit: false,
         };
         app.screen = match start {
@@ -271,6 +275,9 @@ impl App {
                 recorded,
             } => self.rating_change = Some((puzzle_id, recorded)),
             Reply::Records(records) => self.context.records = Some(*records),
+            Reply::Unsaved { count, error } => {
+                self.unsaved = (count > 0).then(|| (count, error.unwrap_or_default()));
+            }
             Reply::Loaded(result) => self.loaded(result),
             Reply::Refuted {
                 puzzle_id,
@@ -622,6 +629,43 @@ impl App {
             .as_ref()
             .filter(|(puzzle, _)| puzzle == id)
             .map(|(_, recorded)| recorded)
+    }
+
+    /// How many finished results are not saved yet, and why the last
+    /// write failed (`None`: everything finished is saved, or on its way).
+    pub fn unsaved(&self) -> Option<(usize, &str)> {
+        self.unsaved
+            .as_ref()
+            .map(|(count, error)| (*count, error.as_str()))
+    }
+
+    /// Whether something on screen runs on the clock, so that time must
+    /// come in ([`Action::Tick`]) while no key is pressed: a reply due,
+    /// Storm's clock, a timed drill, the scoresheet's pace, the filter's
+    /// rest before it counts. Elsewhere the runner waits for a key or an
+    /// answer (the time that passed comes in with it).
+    pub fn ticking(&self) -> bool {
+        match &self.screen {
+            Screen::Puzzle(play) => play.is_waiting(),
+            Screen::Drill { drill, .. } => {
+                drill.remaining_ms().is_some() && drill.phase() == Phase::Asking
+            }
+            Screen::Scoresheet { sheet, .. } => {
+                sheet.playback().pace_ms().is_some() && !sheet.is_finished()
+            }
+            Screen::Filter(filter) => filter.stale() && filter.request().is_none(),
+            Screen::Run { run, .. } => {
+                run.end().is_none()
+                    && (run.clock_started() && run.remaining_ms().is_some()
+                        || run.play().is_some_and(Play::is_waiting))
+            }
+            Screen::Home
+            | Screen::Drills
+            | Screen::Lessons
+            | Screen::Lesson { .. }
+            | Screen::Stats
+            | Screen::CoordSetup(_) => false,
+        }
     }
 
     /// Whether the user asked to leave.

@@ -501,6 +501,7 @@ fn the_real_loop_counts_after_the_keys_rest() {
         &mut terminal,
         &mut app,
         Some(&source),
+        sancho::tui::Waker::default(),
         |timeout| {
             clock.set(clock.get() + timeout);
             let mut at = counted_at.take();

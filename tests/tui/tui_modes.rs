@@ -480,34 +480,23 @@ fn without_a_mined_pack_my_games_says_how_to_make_one() {
 
 #[test]
 fn the_runner_loads_my_games_from_the_file() {
-    use ratatui::crossterm::event::Event;
-    use sancho::tui::event_loop;
-    use std::collections::VecDeque;
-    use std::time::Duration;
+    use super::tui_records::{Step, ctrl_c, press, run_script};
 
-    let key = |code, mods| Some(Event::Key(KeyEvent::new(code, mods)));
-    let mut script: VecDeque<Option<Event>> = VecDeque::new();
-    script.extend(std::iter::repeat_n(
-        key(KeyCode::Down, KeyModifiers::NONE),
-        6,
-    ));
-    script.push_back(key(KeyCode::Enter, KeyModifiers::NONE));
-    script.push_back(key(KeyCode::Char('c'), KeyModifiers::CONTROL));
+    let mut script: Vec<Step> = std::iter::repeat_with(|| press(KeyCode::Down))
+        .take(6)
+        .collect();
+    script.push(press(KeyCode::Enter));
+    script.push(Step::Answers(1)); // read off the UI thread
+    script.push(ctrl_c());
     let context = Context {
         mined: Some("tests/fixtures/puzzles/good_pack.json".into()),
         ..Context::default()
     };
     let mut app = App::with_context(Config::default(), pool(2), context);
-    let mut terminal = Terminal::new(TestBackend::new(100, 30)).unwrap();
-    let clock = std::cell::Cell::new(Duration::ZERO);
-    event_loop(
-        &mut terminal,
+    run_script(
         &mut app,
-        |timeout| {
-            clock.set(clock.get() + timeout);
-            Ok(script.pop_front().flatten())
-        },
-        || clock.get(),
+        script,
+        (100, 30),
         &mut |_: &Finished| -> anyhow::Result<()> { Ok(()) },
     )
     .unwrap();
@@ -620,7 +609,7 @@ fn the_engines_refutation_comes_from_its_thread_and_is_shown_after_the_end() {
         timeout: std::time::Duration::from_secs(5),
         ..EngineOptions::default()
     };
-    let refuter = Refuter::spawn(engine, options);
+    let refuter = Refuter::spawn(engine, options, sancho::tui::Waker::default());
     assert!(refuter.ask(ask.clone()));
     let reply = refuter.wait().unwrap();
     app.answer(reply);
@@ -641,7 +630,11 @@ fn the_engines_refutation_comes_from_its_thread_and_is_shown_after_the_end() {
     assert!(!app.play().unwrap().status().text.contains("Why your first"));
 
     // An engine that cannot start is said plainly, after the end.
-    let broken = Refuter::spawn(dir.path().join("no-such-engine"), EngineOptions::default());
+    let broken = Refuter::spawn(
+        dir.path().join("no-such-engine"),
+        EngineOptions::default(),
+        sancho::tui::Waker::default(),
+    );
     let mut app = App::new(
         Config {
             engine: true,

@@ -21,7 +21,7 @@ pub use puzzle::{hint_lines, move_lines};
 use ratatui::Frame;
 use ratatui::layout::{Alignment, Constraint, Layout, Rect};
 use ratatui::text::{Line, Span};
-use ratatui::widgets::{Paragraph, Wrap};
+use ratatui::widgets::{Clear, Paragraph, Wrap};
 
 use super::app::App;
 use super::context::KeyContext;
@@ -56,6 +56,15 @@ pub fn render(app: &App, frame: &mut Frame) {
         Screen::CoordSetup(setup) => coords::render(app, setup, theme, area, frame),
         Screen::Scoresheet { sheet, .. } => scoresheet::render(app, sheet, theme, area, frame),
         Screen::Run { run, .. } => storm::render(app, run, theme, area, frame),
+    }
+    if let Some((count, error)) = app.unsaved() {
+        // Over the footer, on every screen, until the results are saved.
+        let last = Rect::new(area.x, area.bottom().saturating_sub(1), area.width, 1);
+        frame.render_widget(Clear, last);
+        frame.render_widget(
+            Paragraph::new(Line::styled(strings::unsaved(count, error), theme.bad())),
+            last,
+        );
     }
     if app.help_shown() {
         help::render(app, theme, area, frame);
