@@ -419,12 +419,12 @@ pub mod run;
 pub use run::{DRAWING, LOADING_MINED, MINED_EMPTY, NO_MINED, mined_unreadable, run_notice};
 
 /// Said on every screen's last line while finished results wait to be
-/// saved (a write failed; they are kept and tried again).
+/// saved (a write failed; they are kept and tried again with the next
+/// result and when the user leaves). Short: the error is what is cut on a
+/// narrow screen.
 pub fn unsaved(count: usize, error: &str) -> String {
     let results = if count == 1 { "result" } else { "results" };
-    format!(
-        "Not saved yet: {count} {results} ({error}). Kept, and tried again with the next one and when you leave."
-    )
+    format!("{count} {results} not saved (kept, will retry): {error}")
 }
 
 /// Why the session ends in an error: what could not be saved even on
@@ -457,4 +457,3 @@ mod tests {
         );
     }
 }
-

@@ -368,8 +368,15 @@ fn a_failed_write_is_said_on_screen_kept_and_saved_with_the_next_one() {
     let (terminal, result) = run_script_to_the_end(&mut app, script, (100, 30), &mut store);
     let line = last_line(&terminal);
     assert!(
-        line.starts_with("Not saved yet: 1 result (disk full). Kept, and tried again"),
+        line.starts_with("1 result not saved (kept, will retry): disk full"),
         "{line}"
+    );
+    let bad = sancho::tui::Theme::new(false).bad().fg;
+    let y = terminal.backend().buffer().area.bottom() - 1;
+    assert_eq!(
+        Some(terminal.backend().buffer()[(0, y)].fg),
+        bad,
+        "said in the bad style"
     );
     let error = result.expect_err("the session ends saying what was lost");
     assert_eq!(
@@ -398,7 +405,7 @@ fn a_failed_write_is_said_on_screen_kept_and_saved_with_the_next_one() {
     assert_eq!(store.saved, ["CJi0b", "twin"]);
     assert!(app.unsaved().is_none());
     let line = last_line(&terminal);
-    assert!(!line.contains("Not saved"), "{line}");
+    assert!(!line.contains("not saved"), "{line}");
     assert!(line.contains("F1 help"), "the footer is back: {line}");
 }
 
