@@ -65,7 +65,7 @@ pub const DRAIN: usize = 4096;
 /// How often the input thread looks whether the loop has ended. Not zero:
 /// with a zero wait crossterm's /dev/tty reader returns nothing, not even
 /// the events it has already parsed.
-const INPUT_POLL: Duration = Duration::from_millis(100);
+const INPUT_POLL: Duration = Duration::from_millis(50);
 
 /// Restores the terminal on every exit path, including early returns.
 struct TerminalGuard;
