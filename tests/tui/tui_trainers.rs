@@ -485,3 +485,16 @@ fn the_drills_menu_opens_the_scoresheet_on_a_built_in_game() {
         "nothing written, nothing recorded"
     );
 }
+
+#[test]
+fn a_timed_drill_stopped_early_says_the_time_that_was_left() {
+    let mut app = start(DrillKind::Coordinates, 200, true, CoordOptions::default());
+    app.update(Action::Tick(5_900));
+    assert_eq!(app.drill().unwrap().remaining_ms(), Some(24_100));
+    app.update(Action::Back);
+    assert_eq!(app.drill().unwrap().phase(), Phase::Summary);
+    assert_eq!(app.drill().unwrap().remaining_ms(), Some(24_100));
+    let screen = text(&app);
+    let header = screen.lines().next().unwrap();
+    assert!(header.ends_with("24.1 s"), "not the whole 30 s: {header}");
+}
