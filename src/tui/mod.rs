@@ -1,17 +1,19 @@
 //! The terminal interface: a ratatui shell around the puzzle session, the
 //! drills and lessons, and the stats.
 //!
-//! The caller passes a [`Config`] (looks, [`Start`] screen) and a
+//! The caller passes a [`Config`] (looks, key map, [`Start`] screen) and a
 //! [`Context`] (stats, completed lessons, weak codes, seed), and records
-//! each [`Finished`] puzzle, drill and lesson through the [`Recorder`] it
-//! gives [`run`].
+//! each [`Finished`](crate::train::Finished) puzzle, drill and lesson
+//! through the [`Recorder`] it gives [`run`].
 //!
 //! The shape follows the Elm architecture: [`Action`] is everything a user
 //! can ask for, [`Keymap::action_for`] is the one place keys become actions,
 //! [`App::update`] is the only mutator and returns [`Effect`]s that the
-//! runner performs (answers come back through [`App::answer`]), and
-//! [`view::render`] draws the app without side effects. [`run`] owns the terminal and the clock and passes
-//! time in as [`Action::Tick`], so the app itself is plain, testable state.
+//! runner hands to [`Service`]s, threads that perform them off the UI
+//! thread (answers come back through [`App::answer`]), and
+//! [`view::render`] draws the app without side effects. [`run`] owns the
+//! terminal and the clock and passes time in as [`Action::Tick`], so the
+//! app itself is plain, testable state.
 
 pub(crate) mod action;
 pub(crate) mod app;
