@@ -247,7 +247,7 @@ impl App {
     }
 
     /// The screen shown, with its state (the views draw it).
-    pub(crate) fn shown(&self) -> &Screen {
+    pub(crate) fn screen(&self) -> &Screen {
         &self.screen
     }
 

@@ -44,7 +44,7 @@ pub fn render(app: &App, frame: &mut Frame) {
         render_too_small(area, frame);
         return;
     }
-    match app.shown() {
+    match app.screen() {
         Screen::Home => home::render(app, theme, area, frame),
         Screen::Puzzle(play) => puzzle::render(app, play, theme, area, frame),
         Screen::Drills => drill::render_menu(app, theme, area, frame),
