@@ -48,7 +48,7 @@ pub fn load() -> (Settings, Vec<String>) {
     match std::fs::read_to_string(&path) {
         Ok(text) => {
             let (settings, mut problems) = parse(&text);
-            problems.extend(tui::rebind(tui::KEYMAP, &settings.keys).1);
+            problems.extend(tui::Keymap::default().rebind(&settings.keys).1);
             problems.sort_by_key(|p| p.line);
             let said = problems
                 .iter()
@@ -83,8 +83,9 @@ pub fn config(command: &ConfigCommand) -> anyhow::Result<ExitCode> {
                 println!("# no file at {}: the defaults", path.display());
             }
             print!("{}", render(&settings));
-            println!("\n# Every action and its keys (scope.name = keys, for [keys]):");
-            for binding in tui::rebind(tui::KEYMAP, &settings.keys).0 {
+            println!("\n# Every action and its keys (id = keys, for [keys]):");
+            let (keymap, _) = tui::Keymap::default().rebind(&settings.keys);
+            for binding in keymap.bindings() {
                 let names: Vec<String> = binding
                     .keys
                     .iter()
@@ -92,7 +93,7 @@ pub fn config(command: &ConfigCommand) -> anyhow::Result<ExitCode> {
                     .collect();
                 println!(
                     "# {} = [{}]  ({})",
-                    tui::action_name(&binding),
+                    binding.id,
                     names.join(", "),
                     binding.description
                 );

@@ -252,16 +252,16 @@ pub struct Trainer {
 }
 
 /// Fills what the command line left open in `config` from the settings
-/// (the command line wins) and says what is wrong in the config file: now
-/// (through [`Context::settings`]), and again (in the returned notice)
-/// once the full screen closes.
+/// (the command line wins), takes the file's key bindings, and says what
+/// is wrong in the config file: now (through [`Context::settings`]), and
+/// again (in the returned notice) once the full screen closes.
 fn apply_settings(
     config: &mut tui::Config,
     notice: Option<String>,
     ctx: &Context,
 ) -> Option<String> {
     let settings = ctx.settings();
-    tui::install(tui::rebind(tui::KEYMAP, &settings.keys).0);
+    config.keys = tui::Keymap::default().rebind(&settings.keys).0;
     if !config.ascii && !config.figures {
         config.ascii = settings.pieces == Pieces::Letters;
         config.figures = settings.pieces == Pieces::Figures;

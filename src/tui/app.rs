@@ -15,41 +15,16 @@ use super::coords::CoordSetupScreen;
 use super::drill::{DrillScreen, Phase};
 use super::effect::{Effect, Reply};
 use super::filter::FilterState;
+use super::keys::Keymap;
 use super::play::{Play, PlayedPuzzle};
 use super::scoresheet::ScoresheetScreen;
-use super::storm::RunScreen;
+use super::screen::Screen;
+pub use super::screen::View;
 use super::view::geometry::{MIN_HEIGHT, MIN_WIDTH};
-use crate::drill::{self, DrillKind, Lesson};
+use crate::drill::{self, CoordOptions, DrillKind, Lesson};
 use crate::progress::{Recorded, Stats};
 use crate::puzzle::Puzzle;
 use crate::train::Finished;
-
-/// Which view is shown (under the help overlay).
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum View {
-    /// The home menu.
-    Home,
-    /// The puzzle screen.
-    Puzzle,
-    /// The drills menu.
-    Drills,
-    /// A drill (or a lesson's exercises), its verdicts and its summary.
-    Drill,
-    /// The lesson list.
-    Lessons,
-    /// A lesson's page.
-    Lesson,
-    /// The stats screen.
-    Stats,
-    /// The library filter screen.
-    Filter,
-    /// The coordinates drill's start screen (its options).
-    CoordSetup,
-    /// The scoresheet trainer.
-    Scoresheet,
-    /// A Storm or Streak run, then its summary.
-    Run,
-}
 
 /// The drills menu's items.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -124,21 +99,24 @@ impl MenuItem {
 pub struct App {
     config: Config,
     context: Context,
+    /// The screen shown, with its state.
+    screen: Screen,
+    /// The puzzle the user left for the menus: the home menu's Puzzles
+    /// resumes it. Never set while the puzzle screen is shown (the puzzle
+    /// is then the screen's), and its clock stands still meanwhile.
+    paused: Option<Box<Play>>,
+    /// The library's filter while its screen is not shown (`None` off the
+    /// filter screen: there is no library).
+    library: Option<Box<FilterState>>,
+    /// The coordinates drill's options, as last set on its start screen.
+    coordinates: CoordOptions,
     puzzles: Vec<Puzzle>,
-    view: View,
     menu: usize,
     drill_menu: usize,
     lesson_menu: usize,
     notice: Option<String>,
     help: bool,
     size: (u16, u16),
-    play: Option<Play>,
-    drill: Option<DrillScreen>,
-    /// The coordinates drill's options (its start screen).
-    coord_setup: CoordSetupScreen,
-    scoresheet: Option<ScoresheetScreen>,
-    lesson: usize,
-    scroll: u16,
     drills_started: u64,
     completed: BTreeSet<String>,
     outcomes: Vec<PlayedPuzzle>,
@@ -154,14 +132,16 @@ pub struct App {
     at: usize,
     /// How the rating moved with the last puzzle recorded, and which.
     rating_change: Option<(String, Recorded)>,
-    library: Option<FilterState>,
-    /// The Storm or Streak run in progress or just ended.
-    run: Option<RunScreen>,
     /// Runs started from the menu (each adds 1 to the seed).
     runs_started: u64,
     /// A run waiting for its puzzles from the library: Storm or Streak,
     /// and its seed.
     pending_run: Option<(MenuItem, u64)>,
+    /// The mined pack was asked for ("My games") and has not come yet.
+    pending_load: bool,
+    /// Results not saved yet and why the last write failed (the store's
+    /// thread keeps them and tries again).
+    unsaved: Option<(usize, String)>,
     quit: bool,
 }
 
@@ -185,23 +165,22 @@ impl App {
         if order.is_empty() {
             order = (0..puzzles.len()).collect();
         }
+        let start = config.start;
+        let coordinates = config.coordinates;
         let mut app = App {
             config,
             context,
+            screen: Screen::Home,
+            paused: None,
+            library: None,
+            coordinates,
             puzzles,
-            view: View::Home,
             menu: 0,
             drill_menu: 0,
             lesson_menu: 0,
             notice: None,
             help: false,
             size: (0, 0),
-            play: None,
-            drill: None,
-            coord_setup: CoordSetupScreen::new(config.coordinates, false),
-            scoresheet: None,
-            lesson: 0,
-            scroll: 0,
             drills_started: 0,
             completed,
             outcomes: Vec::new(),
@@ -212,16 +191,16 @@ impl App {
             order,
             at: 0,
             rating_change: None,
-            library: None,
-            run: None,
             runs_started: 0,
             pending_run: None,
+            pending_load: false,
+            unsaved: None,
             quit: false,
         };
-        match config.start {
-            Start::Home => {}
+        app.screen = match start {
+            Start::Home => Screen::Home,
             Start::Puzzles => app.open_puzzles(),
-            Start::Drills => app.view = View::Drills,
+            Start::Drills => Screen::Drills,
             Start::Drill {
                 kind,
                 seed,
@@ -229,69 +208,47 @@ impl App {
                 strictness,
                 timed,
             } => app.start_drill(kind, seed, count, strictness, timed),
-            Start::Lessons => app.view = View::Lessons,
+            Start::Lessons => Screen::Lessons,
             Start::Lesson(number) => {
-                app.view = View::Lessons;
-                if let Some(i) = drill::lessons().iter().position(|l| l.number == number) {
-                    app.lesson_menu = i;
-                    app.open_lesson(i);
+                match drill::lessons().iter().position(|l| l.number == number) {
+                    Some(i) => {
+                        app.lesson_menu = i;
+                        app.open_lesson(i)
+                    }
+                    None => Screen::Lessons,
                 }
             }
-            Start::Stats => app.open_page(View::Stats),
-            Start::Scoresheet { pace_ms } => {
-                if let Some(sheet) = app.context.scoresheet.clone() {
-                    app.scoresheet = Some(ScoresheetScreen::new(sheet, pace_ms));
-                    app.view = View::Scoresheet;
-                }
-            }
+            Start::Stats => Screen::Stats,
+            Start::Scoresheet { pace_ms } => match app.context.scoresheet.clone() {
+                Some(sheet) => Screen::Scoresheet {
+                    sheet: Box::new(ScoresheetScreen::new(sheet, pace_ms)),
+                    scroll: 0,
+                },
+                None => Screen::Home,
+            },
             Start::Storm { seconds, seed } => app.start_run(MenuItem::Storm, seconds, seed),
             Start::Streak { seed } => app.start_run(MenuItem::Streak, 0, seed),
-        }
+        };
         app
     }
 
-    /// Which screen has the keys.
-    pub fn screen(&self) -> KeyContext {
+    /// What the keys mean now.
+    pub fn key_context(&self) -> KeyContext {
         if self.help {
             KeyContext::Help
         } else {
-            self.base_screen()
+            self.screen.key_context()
         }
     }
 
-    /// The screen under the help overlay.
-    pub fn base_screen(&self) -> KeyContext {
-        match self.view {
-            View::Home => KeyContext::Home,
-            View::Puzzle => match &self.play {
-                Some(play) => KeyContext::Puzzle {
-                    input_empty: play.input().is_empty(),
-                },
-                None => KeyContext::Home,
-            },
-            View::Drills | View::Lessons | View::CoordSetup => KeyContext::Menu,
-            View::Lesson | View::Stats => KeyContext::Page,
-            View::Filter => KeyContext::Filter,
-            View::Run => match self.run.as_ref().and_then(RunScreen::play) {
-                Some(play) => KeyContext::Run {
-                    input_empty: play.input().is_empty(),
-                },
-                None => KeyContext::Page,
-            },
-            View::Drill => match &self.drill {
-                Some(d) if d.finding() => KeyContext::Find,
-                Some(d) if d.phase() != Phase::Summary => KeyContext::Answer {
-                    input_empty: d.input().is_empty(),
-                },
-                _ => KeyContext::Page,
-            },
-            View::Scoresheet => match &self.scoresheet {
-                Some(s) if !s.is_finished() => KeyContext::Answer {
-                    input_empty: s.input().is_empty(),
-                },
-                _ => KeyContext::Page,
-            },
-        }
+    /// What the keys mean on the screen under the help overlay.
+    pub fn base_key_context(&self) -> KeyContext {
+        self.screen.key_context()
+    }
+
+    /// The screen shown, with its state (the views draw it).
+    pub(crate) fn screen(&self) -> &Screen {
+        &self.screen
     }
 
     /// Applies one action and returns what the outside world must do for
@@ -306,7 +263,7 @@ impl App {
     pub fn answer(&mut self, reply: Reply) -> Vec<Effect> {
         match reply {
             Reply::Counted { filter, result } => {
-                if let Some(f) = &mut self.library {
+                if let Some(f) = self.filter_mut() {
                     f.counted(filter, result);
                 }
             }
@@ -318,6 +275,9 @@ impl App {
                 recorded,
             } => self.rating_change = Some((puzzle_id, recorded)),
             Reply::Records(records) => self.context.records = Some(*records),
+            Reply::Unsaved { count, error } => {
+                self.unsaved = (count > 0).then(|| (count, error.unwrap_or_default()));
+            }
             Reply::Loaded(result) => self.loaded(result),
             Reply::Refuted {
                 puzzle_id,
@@ -331,7 +291,7 @@ impl App {
     /// The effects gathered so far, with the library's next request (only
     /// while the filter screen is shown).
     fn take_effects(&mut self) -> Vec<Effect> {
-        if let (Some(f), View::Filter) = (&mut self.library, self.view)
+        if let Screen::Filter(f) = &mut self.screen
             && let Some(request) = f.next_request()
         {
             self.effects.push(Effect::Library(request));
@@ -349,28 +309,8 @@ impl App {
 
     fn apply(&mut self, action: Action) {
         match action {
-            Action::Quit => {
-                self.leave_puzzle();
-                self.stop_run();
-                self.quit = true;
-            }
-            Action::Tick(ms) => {
-                if let Some(play) = &mut self.play {
-                    play.tick(ms);
-                    self.collect_outcome();
-                }
-                if let (View::Drill, Some(d)) = (self.view, &mut self.drill) {
-                    d.tick(ms);
-                    self.collect_drill();
-                }
-                if let Some(f) = &mut self.library {
-                    f.tick(ms);
-                }
-                if let (View::Scoresheet, Some(s)) = (self.view, &mut self.scoresheet) {
-                    s.tick(ms);
-                }
-                self.tick_run(ms);
-            }
+            Action::Quit => self.leave_all(),
+            Action::Tick(ms) => self.tick(ms),
             Action::Resize(w, h) => self.size = (w, h),
             // Only "make the window larger" is shown: nothing else may act.
             _ if self.too_small() => {}
@@ -380,26 +320,104 @@ impl App {
                     self.help = false;
                 }
             }
-            _ => match self.view {
-                View::Home => self.update_home(action),
-                View::Puzzle => self.update_puzzle(action),
-                View::Drills => self.update_drills(action),
-                View::Drill => self.update_drill(action),
-                View::Lessons => self.update_lessons(action),
-                View::Lesson | View::Stats => self.update_page(action),
-                View::Filter => self.update_filter(action),
-                View::CoordSetup => self.update_coord_setup(action),
-                View::Scoresheet => self.update_scoresheet(action),
-                View::Run => self.update_run(action),
-            },
+            _ => {
+                // The screen is taken out for its update, which returns
+                // the screen to show next (itself, or another).
+                let screen = std::mem::replace(&mut self.screen, Screen::Home);
+                self.screen = self.update_screen(screen, action);
+            }
         }
     }
 
-    fn update_home(&mut self, action: Action) {
+    /// The screen's part of [`App::update`].
+    fn update_screen(&mut self, screen: Screen, action: Action) -> Screen {
+        match screen {
+            Screen::Home => self.update_home(action),
+            Screen::Puzzle(play) => self.update_puzzle(play, action),
+            Screen::Drills => self.update_drills(action),
+            Screen::Drill { drill, scroll } => self.update_drill(drill, scroll, action),
+            Screen::Lessons => self.update_lessons(action),
+            Screen::Lesson { lesson, scroll } => self.update_lesson(lesson, scroll, action),
+            Screen::Stats => match action {
+                Action::Back | Action::Select => Screen::Home,
+                _ => Screen::Stats,
+            },
+            Screen::Filter(filter) => self.update_filter(filter, &action),
+            Screen::CoordSetup(setup) => self.update_coord_setup(setup, action),
+            Screen::Scoresheet { sheet, scroll } => self.update_scoresheet(sheet, scroll, action),
+            Screen::Run { run, scroll } => self.update_run(run, scroll, action),
+        }
+    }
+
+    /// Time passed: the screen's clock runs (a puzzle's reply, a drill's or
+    /// a run's clock, the scoresheet's pace, the filter's rest).
+    fn tick(&mut self, ms: u64) {
+        if let Some(f) = &mut self.library {
+            f.tick(ms);
+        }
+        let screen = std::mem::replace(&mut self.screen, Screen::Home);
+        self.screen = match screen {
+            Screen::Puzzle(mut play) => {
+                play.tick(ms);
+                self.collect_outcome(&play);
+                Screen::Puzzle(play)
+            }
+            Screen::Drill { mut drill, scroll } => {
+                drill.tick(ms);
+                self.collect_drill(&mut drill);
+                Screen::Drill { drill, scroll }
+            }
+            Screen::Filter(mut f) => {
+                f.tick(ms);
+                Screen::Filter(f)
+            }
+            Screen::Scoresheet { mut sheet, scroll } => {
+                sheet.tick(ms);
+                self.collect_scoresheet(&mut sheet);
+                Screen::Scoresheet { sheet, scroll }
+            }
+            Screen::Run { mut run, scroll } => {
+                let done = run.tick(ms);
+                self.hand_over_run(done);
+                Screen::Run { run, scroll }
+            }
+            other @ (Screen::Home
+            | Screen::Drills
+            | Screen::Lessons
+            | Screen::Lesson { .. }
+            | Screen::Stats
+            | Screen::CoordSetup(_)) => other,
+        };
+    }
+
+    /// The user leaves Sancho: a puzzle that already counts as failed is
+    /// ended and a run in progress is stopped, both handed over to record.
+    fn leave_all(&mut self) {
+        let screen = std::mem::replace(&mut self.screen, Screen::Home);
+        self.screen = match screen {
+            Screen::Puzzle(mut play) => {
+                self.leave_puzzle(&mut play);
+                Screen::Puzzle(play)
+            }
+            Screen::Run { mut run, scroll } => {
+                let done = run.stop();
+                self.hand_over_run(done);
+                Screen::Run { run, scroll }
+            }
+            other => other,
+        };
+        if let Some(mut play) = self.paused.take() {
+            self.leave_puzzle(&mut play);
+            self.paused = Some(play);
+        }
+        self.quit = true;
+    }
+
+    fn update_home(&mut self, action: Action) -> Screen {
         let n = MenuItem::ALL.len();
         // Any key dismisses a notice (and does nothing else but quit).
         if self.notice.take().is_some() && action != Action::Quit {
-            return;
+            return Screen::Home;
         }
         match action {
             Action::Up => self.menu = (self.menu + n - 1) % n,
@@ -409,25 +427,49 @@ impl App {
             Action::Click(_, row) => {
                 if let Some(item) = crate::tui::view::geometry::item_at(self.size, false, row) {
                     self.menu = item;
-                    self.update_home(Action::Select);
+                    return self.update_home(Action::Select);
                 }
             }
-            Action::Select => match MenuItem::ALL[self.menu % n] {
-                MenuItem::Puzzles => self.open_puzzles(),
-                MenuItem::Drills => self.view = View::Drills,
-                MenuItem::Stats => self.open_page(View::Stats),
-                MenuItem::Library => self.open_filter(),
-                item @ (MenuItem::Storm | MenuItem::Streak) => {
-                    let seed = self.context.seed.wrapping_add(self.runs_started);
-                    self.runs_started += 1;
-                    self.open_run(item, seed);
-                }
-                MenuItem::MyGames => self.open_mined(),
-                MenuItem::Help => self.help = true,
-                MenuItem::Quit => self.quit = true,
-            },
+            Action::Select => {
+                return match MenuItem::ALL[self.menu % n] {
+                    MenuItem::Puzzles => self.open_puzzles(),
+                    MenuItem::Drills => Screen::Drills,
+                    MenuItem::Stats => Screen::Stats,
+                    MenuItem::Library => self.open_filter(),
+                    item @ (MenuItem::Storm | MenuItem::Streak) => {
+                        let seed = self.context.seed.wrapping_add(self.runs_started);
+                        self.runs_started += 1;
+                        self.open_run(item, seed)
+                    }
+                    MenuItem::MyGames => self.open_mined(),
+                    MenuItem::Help => {
+                        self.help = true;
+                        Screen::Home
+                    }
+                    MenuItem::Quit => {
+                        self.quit = true;
+                        Screen::Home
+                    }
+                };
+            }
             _ => {}
         }
+        Screen::Home
+    }
+
+    /// A page's scrolling keys (↑ ↓ a line, PgUp PgDn a page) over a page
+    /// of `len` lines; returns whether `action` was one of them.
+    fn scroll_page(&self, scroll: &mut u16, len: usize, action: &Action) -> bool {
+        let page = self.size.1.saturating_sub(4).max(1);
+        let max = u16::try_from(len).unwrap_or(u16::MAX);
+        match action {
+            Action::Up => *scroll = scroll.saturating_sub(1),
+            Action::Down => *scroll = (*scroll + 1).min(max),
+            Action::ScrollUp => *scroll = scroll.saturating_sub(page),
+            Action::ScrollDown => *scroll = scroll.saturating_add(page).min(max),
+            _ => return false,
+        }
+        true
     }
 
     /// The configuration.
@@ -435,39 +477,65 @@ impl App {
         &self.config
     }
 
+    /// The key map in use.
+    pub fn keys(&self) -> &Keymap {
+        &self.config.keys
+    }
+
     /// The puzzles loaded.
     pub fn puzzles(&self) -> &[Puzzle] {
         &self.puzzles
     }
 
-    /// The puzzle being played (also while the home screen is shown).
+    /// The puzzle being played: on the puzzle screen, or left for the
+    /// menus to be resumed.
     pub fn play(&self) -> Option<&Play> {
-        self.play.as_ref()
+        match &self.screen {
+            Screen::Puzzle(play) => Some(play),
+            _ => self.paused.as_deref(),
+        }
+    }
+
+    /// [`App::play`], to change.
+    fn play_mut(&mut self) -> Option<&mut Play> {
+        match &mut self.screen {
+            Screen::Puzzle(play) => Some(play),
+            _ => self.paused.as_deref_mut(),
+        }
     }
 
     /// Whether the puzzle screen is shown.
     pub fn on_puzzle(&self) -> bool {
-        self.view == View::Puzzle && self.play.is_some()
+        matches!(self.screen, Screen::Puzzle(_))
     }
 
-    /// The view shown (under the help overlay).
+    /// The screen shown (under the help overlay).
     pub fn view(&self) -> View {
-        self.view
+        self.screen.view()
     }
 
-    /// The drill (or lesson exercises) in progress or just finished.
+    /// The drill (or lesson exercises) on screen, in progress or finished.
     pub fn drill(&self) -> Option<&DrillScreen> {
-        self.drill.as_ref()
+        match &self.screen {
+            Screen::Drill { drill, .. } => Some(drill),
+            _ => None,
+        }
     }
 
-    /// The scoresheet trainer's screen.
+    /// The scoresheet trainer on screen.
     pub fn scoresheet(&self) -> Option<&ScoresheetScreen> {
-        self.scoresheet.as_ref()
+        match &self.screen {
+            Screen::Scoresheet { sheet, .. } => Some(sheet),
+            _ => None,
+        }
     }
 
-    /// The coordinates drill's start screen.
-    pub fn coord_setup(&self) -> &CoordSetupScreen {
-        &self.coord_setup
+    /// The coordinates drill's start screen, while it is shown.
+    pub fn coord_setup(&self) -> Option<&CoordSetupScreen> {
+        match &self.screen {
+            Screen::CoordSetup(setup) => Some(setup),
+            _ => None,
+        }
     }
 
     /// The highlighted item of the drills menu.
@@ -480,9 +548,12 @@ impl App {
         self.lesson_menu
     }
 
-    /// The lesson whose page is (or was last) open.
+    /// The lesson whose page is shown.
     pub fn current_lesson(&self) -> Option<&'static Lesson> {
-        drill::lessons().get(self.lesson)
+        match self.screen {
+            Screen::Lesson { lesson, .. } => Some(lesson),
+            _ => None,
+        }
     }
 
     /// Ids of the completed lessons (those passed in and those just done).
@@ -495,9 +566,9 @@ impl App {
         self.context.stats.as_ref()
     }
 
-    /// How far the page is scrolled, in lines.
+    /// How far the page shown is scrolled, in lines.
     pub fn scroll(&self) -> u16 {
-        self.scroll
+        self.screen.scroll()
     }
 
     /// Everything finished so far (puzzles, drills, lessons), in order.
@@ -553,11 +624,48 @@ impl App {
     /// How the rating moved with the current puzzle's last attempt, once
     /// it has been recorded.
     pub fn rating_change(&self) -> Option<&Recorded> {
-        let id = &self.play.as_ref()?.puzzle().id;
+        let id = &self.play()?.puzzle().id;
         self.rating_change
             .as_ref()
             .filter(|(puzzle, _)| puzzle == id)
             .map(|(_, recorded)| recorded)
+    }
+
+    /// How many finished results are not saved yet, and why the last
+    /// write failed (`None`: everything finished is saved, or on its way).
+    pub fn unsaved(&self) -> Option<(usize, &str)> {
+        self.unsaved
+            .as_ref()
+            .map(|(count, error)| (*count, error.as_str()))
+    }
+
+    /// Whether something on screen runs on the clock, so that time must
+    /// come in ([`Action::Tick`]) while no key is pressed: a reply due,
+    /// Storm's clock, a timed drill, the scoresheet's pace, the filter's
+    /// rest before it counts. Elsewhere the runner waits for a key or an
+    /// answer (the time that passed comes in with it).
+    pub fn ticking(&self) -> bool {
+        match &self.screen {
+            Screen::Puzzle(play) => play.is_waiting(),
+            Screen::Drill { drill, .. } => {
+                drill.remaining_ms().is_some() && drill.phase() == Phase::Asking
+            }
+            Screen::Scoresheet { sheet, .. } => {
+                sheet.playback().pace_ms().is_some() && !sheet.is_finished()
+            }
+            Screen::Filter(filter) => filter.stale() && filter.request().is_none(),
+            Screen::Run { run, .. } => {
+                run.end().is_none()
+                    && (run.clock_started() && run.remaining_ms().is_some()
+                        || run.play().is_some_and(Play::is_waiting))
+            }
+            Screen::Home
+            | Screen::Drills
+            | Screen::Lessons
+            | Screen::Lesson { .. }
+            | Screen::Stats
+            | Screen::CoordSetup(_) => false,
+        }
     }
 
     /// Whether the user asked to leave.

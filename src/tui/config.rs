@@ -4,12 +4,14 @@
 
 use std::collections::BTreeSet;
 
+use super::keys::Keymap;
 use crate::drill::DrillKind;
 use crate::notation::Strictness;
 use crate::progress::{ModeRecords, Stats};
 
-/// How the interface looks and where it opens; set by the command line.
-#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+/// How the interface looks, which keys do what, and where it opens; set
+/// by the command line and the config file.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
 pub struct Config {
     /// Letters (`K`, `q`) instead of Unicode chess pieces.
     pub ascii: bool,
@@ -49,6 +51,9 @@ pub struct Config {
     ///
     /// [`Effect::Refute`]: super::Effect::Refute
     pub engine: bool,
+    /// The key map: the defaults, or with the config file's `[keys]`
+    /// ([`Keymap::rebind`]).
+    pub keys: Keymap,
 }
 
 /// The screen the interface opens on.

@@ -271,6 +271,9 @@ impl DrillScreen {
     /// Ends the drill early (Esc); the summary shows what was answered.
     pub fn stop(&mut self) {
         self.run.stop(self.elapsed_ms);
+        // The time of the exercise left unanswered is spent: a timed
+        // drill's summary says what was left, not the whole budget.
+        self.spent_ms = self.spent_ms.saturating_add(self.elapsed_ms);
         self.elapsed_ms = 0;
         self.answered = None;
         self.input.clear();

@@ -1,10 +1,11 @@
 //! What [`App::update`](super::App::update) asks the outside world to do
 //! ([`Effect`]), and the outside world's answers ([`Reply`]).
 //!
-//! The app does no I/O: it returns effects, the runner performs them (the
-//! progress store through a [`Recorder`], the library through a
-//! [`PuzzleSource`](super::PuzzleSource)) and feeds each answer back with
-//! [`App::answer`](super::App::answer).
+//! The app does no I/O: it returns effects, the runner hands them to the
+//! services that perform them off the UI thread (the progress store
+//! through a [`Recorder`], the library through a
+//! [`PuzzleSource`](super::PuzzleSource), the engine) and feeds each answer
+//! back with [`App::answer`](super::App::answer).
 
 use crate::train::{Finished, Saved};
 use std::path::PathBuf;
@@ -94,6 +95,15 @@ pub enum Reply {
     },
     /// The Storm and Streak bests after everything recorded so far.
     Records(Box<ModeRecords>),
+    /// Whether everything finished is saved: after a write failed, how
+    /// many results wait to be saved and why; once they are all saved
+    /// again, 0 and no error.
+    Unsaved {
+        /// Results not saved yet (kept, and tried again).
+        count: usize,
+        /// Why the last write failed.
+        error: Option<String>,
+    },
     /// The puzzles of a file asked for with [`Effect::Load`].
     Loaded(Result<Vec<Puzzle>, SourceError>),
     /// The engine's answer to [`Effect::Refute`]: the refutation when its
@@ -109,14 +119,16 @@ pub enum Reply {
 }
 
 /// The progress store's side of the runner: the caller records what the
-/// user finished and reads the stats back.
-pub trait Recorder {
+/// user finished and reads the stats back. The runner calls it on a thread
+/// of its own (the keys never wait on a write), hence `Send`.
+pub trait Recorder: Send {
     /// Saves something the user finished (the core's one record path,
     /// [`crate::train::record`]); says what saving did (`None`: nothing to
     /// tell, e.g. no store).
     ///
     /// # Errors
-    /// Saving failed; the session ends with the terminal restored.
+    /// Saving failed: the screen says so, and the result is kept and
+    /// tried again with the next one and when the user leaves.
     fn record(&mut self, finished: &Finished) -> anyhow::Result<Option<Saved>>;
 
     /// The stats as they stand now (`None`: there is no store to read).
@@ -131,7 +143,7 @@ pub trait Recorder {
 /// A closure that records (and has no stats to give back): handy in tests.
 impl<F> Recorder for F
 where
-    F: FnMut(&Finished) -> anyhow::Result<()>,
+    F: FnMut(&Finished) -> anyhow::Result<()> + Send,
 {
     fn record(&mut self, finished: &Finished) -> anyhow::Result<Option<Saved>> {
         self(finished).map(|()| None)

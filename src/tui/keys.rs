@@ -1,13 +1,17 @@
 //! The key map: the one place where key presses become [`Action`]s.
 //!
-//! [`KEYMAP`] is the single table of default bindings; the config file's
-//! `[keys]` may move actions to other keys ([`rebind`]), and the map in use
-//! ([`keymap`]) is what the footer, the help overlay and [`action_for`]
-//! read. On the puzzle screen every printable character goes to the input
-//! line, so commands live on keys that never type a move: function keys,
-//! Ctrl chords, Esc, Enter, Tab and the arrows. `?` opens the help only while
-//! the input line is empty. Ctrl-H is not used for anything but Backspace,
-//! because many terminals send Ctrl-H for Backspace.
+//! [`KEYMAP`] is the table of default bindings, each with a stable id
+//! (`puzzle.hint`) that the config file's `[keys]` names to move it to other
+//! keys ([`Keymap::rebind`]). The [`Keymap`] in use is a value the app holds
+//! (in its [`Config`](super::Config)): the footer, the help overlay and
+//! [`Keymap::action_for`] read it. On the puzzle screen every printable
+//! character goes to the input line, so commands live on keys that never
+//! type a move: function keys, Ctrl chords, Esc, Enter, Tab and the arrows.
+//! `?` opens the help only while the input line is empty. Ctrl-H is not
+//! used for anything but Backspace, because many terminals send Ctrl-H for
+//! Backspace.
+
+use std::borrow::Cow;
 
 use ratatui::crossterm::event::{KeyCode, KeyEvent, KeyEventKind, KeyModifiers};
 
@@ -20,7 +24,7 @@ mod rebind;
 
 pub use label::{key_label, keys_label};
 pub use map::KEYMAP;
-pub use rebind::{action_name, install, key_name, keymap, rebind};
+pub use rebind::{key_name, parse_key};
 
 /// Where a binding applies.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -56,10 +60,13 @@ pub enum Scope {
 pub type Key = (KeyCode, KeyModifiers);
 
 /// One line of the key map.
-#[derive(Clone, Debug)]
+#[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Binding {
+    /// The action's id in the config file's `[keys]` (`puzzle.hint`):
+    /// stable, whatever the footer calls it.
+    pub id: &'static str,
     /// The keys that trigger the action; the first is the one the footer shows.
-    pub keys: &'static [Key],
+    pub keys: Cow<'static, [Key]>,
     /// What they do.
     pub action: Action,
     /// Where they apply.
@@ -76,6 +83,7 @@ const N: KeyModifiers = KeyModifiers::NONE;
 const C: KeyModifiers = KeyModifiers::CONTROL;
 
 const fn b(
+    id: &'static str,
     keys: &'static [Key],
     action: Action,
     scope: Scope,
@@ -84,7 +92,8 @@ const fn b(
     footer: bool,
 ) -> Binding {
     Binding {
-        keys,
+        id,
+        keys: Cow::Borrowed(keys),
         action,
         scope,
         short,
@@ -108,43 +117,74 @@ fn scopes(screen: &KeyContext) -> &'static [Scope] {
     }
 }
 
-/// The bindings that apply on `screen`, in table order.
-pub fn bindings_for(screen: &KeyContext) -> impl Iterator<Item = &'static Binding> {
-    let scopes = scopes(screen);
-    keymap().iter().filter(move |b| scopes.contains(&b.scope))
+/// The key map in use: every binding with the keys it has now (the
+/// defaults, or the config file's).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Keymap {
+    bindings: Vec<Binding>,
 }
 
-/// Maps a key event to an action on `screen`; `None` for releases, repeats
-/// and keys that mean nothing here.
-pub fn action_for(key: KeyEvent, screen: &KeyContext) -> Option<Action> {
-    if key.kind != KeyEventKind::Press {
-        return None;
+impl Default for Keymap {
+    /// The default bindings ([`KEYMAP`]).
+    fn default() -> Keymap {
+        Keymap {
+            bindings: KEYMAP.to_vec(),
+        }
     }
-    // Shift only changes which character arrives; ignore it for matching.
-    let mods = key.modifiers - KeyModifiers::SHIFT;
-    let code = match key.code {
-        KeyCode::BackTab => KeyCode::Tab,
-        other => other,
-    };
-    let typing = match screen {
-        KeyContext::Puzzle { input_empty }
-        | KeyContext::Answer { input_empty }
-        | KeyContext::Run { input_empty } => Some(*input_empty),
-        _ => None,
-    };
-    if let (Some(input_empty), KeyCode::Char(c)) = (typing, code)
-        && mods.is_empty()
-        && !(c == '?' && input_empty)
-    {
-        return Some(Action::Insert(c));
+}
+
+impl Keymap {
+    /// Every binding, in the help's order.
+    pub fn bindings(&self) -> &[Binding] {
+        &self.bindings
     }
-    scopes(screen).iter().find_map(|&scope| {
-        keymap()
+
+    /// The binding an id names (an id since renamed included).
+    pub fn binding(&self, id: &str) -> Option<&Binding> {
+        let id = rebind::current_id(id);
+        self.bindings.iter().find(|b| b.id == id)
+    }
+
+    /// The bindings that apply on `screen`, in table order.
+    pub fn bindings_for(&self, screen: &KeyContext) -> impl Iterator<Item = &Binding> {
+        let scopes = scopes(screen);
+        self.bindings
             .iter()
-            .filter(|b| b.scope == scope)
-            .find(|b| b.keys.contains(&(code, mods)))
-            .map(|b| b.action.clone())
-    })
+            .filter(move |b| scopes.contains(&b.scope))
+    }
+
+    /// Maps a key event to an action on `screen`; `None` for releases,
+    /// repeats and keys that mean nothing here.
+    pub fn action_for(&self, key: KeyEvent, screen: &KeyContext) -> Option<Action> {
+        if key.kind != KeyEventKind::Press {
+            return None;
+        }
+        // Shift only changes which character arrives; ignore it for matching.
+        let mods = key.modifiers - KeyModifiers::SHIFT;
+        let code = match key.code {
+            KeyCode::BackTab => KeyCode::Tab,
+            other => other,
+        };
+        let typing = match screen {
+            KeyContext::Puzzle { input_empty }
+            | KeyContext::Answer { input_empty }
+            | KeyContext::Run { input_empty } => Some(*input_empty),
+            _ => None,
+        };
+        if let (Some(input_empty), KeyCode::Char(c)) = (typing, code)
+            && mods.is_empty()
+            && !(c == '?' && input_empty)
+        {
+            return Some(Action::Insert(c));
+        }
+        scopes(screen).iter().find_map(|&scope| {
+            self.bindings
+                .iter()
+                .filter(|b| b.scope == scope)
+                .find(|b| b.keys.contains(&(code, mods)))
+                .map(|b| b.action.clone())
+        })
+    }
 }
 
 #[cfg(test)]

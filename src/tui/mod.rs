@@ -1,17 +1,19 @@
 //! The terminal interface: a ratatui shell around the puzzle session, the
 //! drills and lessons, and the stats.
 //!
-//! The caller passes a [`Config`] (looks, [`Start`] screen) and a
+//! The caller passes a [`Config`] (looks, key map, [`Start`] screen) and a
 //! [`Context`] (stats, completed lessons, weak codes, seed), and records
-//! each [`Finished`] puzzle, drill and lesson through the [`Recorder`] it
-//! gives [`run`].
+//! each [`Finished`](crate::train::Finished) puzzle, drill and lesson
+//! through the [`Recorder`] it gives [`run`].
 //!
 //! The shape follows the Elm architecture: [`Action`] is everything a user
-//! can ask for, [`keys::action_for`] is the one place keys become actions,
+//! can ask for, [`Keymap::action_for`] is the one place keys become actions,
 //! [`App::update`] is the only mutator and returns [`Effect`]s that the
-//! runner performs (answers come back through [`App::answer`]), and
-//! [`view::render`] draws the app without side effects. [`run`] owns the terminal and the clock and passes
-//! time in as [`Action::Tick`], so the app itself is plain, testable state.
+//! runner hands to [`Service`]s, threads that perform them off the UI
+//! thread (answers come back through [`App::answer`]), and
+//! [`view::render`] draws the app without side effects. [`run`] owns the
+//! terminal and the clock and passes time in as [`Action::Tick`], so the
+//! app itself is plain, testable state.
 
 pub(crate) mod action;
 pub(crate) mod app;
@@ -26,7 +28,10 @@ pub(crate) mod keys;
 pub(crate) mod play;
 pub(crate) mod refuter;
 pub(crate) mod runner;
+pub(crate) mod saving;
 pub(crate) mod scoresheet;
+pub(crate) mod screen;
+pub(crate) mod service;
 pub(crate) mod storm;
 pub mod strings;
 pub(crate) mod theme;
@@ -41,14 +46,12 @@ pub use coords::{CoordRow, CoordSetupScreen};
 pub use drill::{DrillScreen, Phase};
 pub use effect::{Effect, Recorder, Refute, Reply, Request};
 pub use filter::{DEBOUNCE_MS, FIELD_ROWS, FilterState, LibrarySource, Mark, PuzzleSource, answer};
-pub use keys::{
-    KEYMAP, Scope, action_for, action_name, install, key_label, key_name, keymap, keys_label,
-    rebind,
-};
+pub use keys::{Binding, KEYMAP, Key, Keymap, Scope, key_label, key_name, keys_label, parse_key};
 pub use play::{Finish, Mover, Play, PlayedPuzzle, REPLY_DELAY_MS, StatusKind};
 pub use refuter::Refuter;
-pub use runner::{POLL, event_loop, event_loop_with, run};
+pub use runner::{DRAIN_WAIT, IDLE, POLL, event_loop, event_loop_with, run};
 pub use scoresheet::ScoresheetScreen;
+pub use service::{Service, Waker, Woken};
 pub use storm::{Flash, RunEnd, RunScreen};
 pub use theme::{Colors, Depth, Palette, SquareMark, Theme, detect};
 pub use view::{MIN_HEIGHT, MIN_WIDTH, render};

@@ -5,11 +5,11 @@
 //! asks only then.
 
 use std::path::PathBuf;
-use std::sync::mpsc::{self, Receiver, Sender};
 
 use shakmaty::Position;
 
 use super::effect::{Refute, Reply};
+use super::service::{Service, Waker};
 use crate::engine::by_engine;
 use crate::engine::{Engine, EngineOptions, Limit};
 use crate::puzzle::fen_of;
@@ -19,50 +19,25 @@ use crate::puzzle::fen_of;
 pub const REFUTE_MS: u64 = 400;
 
 /// A UCI engine on a thread of its own, answering refutation requests.
-#[derive(Debug)]
-pub struct Refuter {
-    requests: Sender<Refute>,
-    replies: Receiver<Reply>,
-}
+pub type Refuter = Service<Refute, Reply>;
 
-impl Refuter {
+impl Service<Refute, Reply> {
     /// Starts the thread for the engine at `path` (the engine itself starts
-    /// with the first request, and again after it failed). The thread ends
-    /// when the [`Refuter`] is dropped; it is not joined, so that leaving
-    /// never waits on an engine.
-    pub fn spawn(path: PathBuf, options: EngineOptions) -> Refuter {
-        let (requests, inbox) = mpsc::channel::<Refute>();
-        let (outbox, replies) = mpsc::channel::<Reply>();
-        std::thread::spawn(move || {
+    /// with the first request, and again after it failed), waking the
+    /// runner with each answer. The thread ends when the [`Refuter`] is
+    /// dropped; it is not joined, so that leaving never waits on an engine.
+    pub fn spawn(path: PathBuf, options: EngineOptions, waker: Waker) -> Refuter {
+        Service::detached(waker, move || {
             let mut engine: Option<Engine> = None;
-            for ask in inbox {
+            move |ask: Refute| {
                 let result = answer(&path, &options, &mut engine, &ask);
-                let reply = Reply::Refuted {
+                Reply::Refuted {
                     puzzle_id: ask.puzzle_id,
                     attempt: ask.attempt,
                     result,
-                };
-                if outbox.send(reply).is_err() {
-                    break;
                 }
             }
-        });
-        Refuter { requests, replies }
-    }
-
-    /// Hands a request to the engine's thread (never waits).
-    pub fn ask(&self, request: Refute) -> bool {
-        self.requests.send(request).is_ok()
-    }
-
-    /// An answer, if one is ready (never waits).
-    pub fn answered(&self) -> Option<Reply> {
-        self.replies.try_recv().ok()
-    }
-
-    /// Waits for the next answer (tests; `None` once the thread is gone).
-    pub fn wait(&self) -> Option<Reply> {
-        self.replies.recv().ok()
+        })
     }
 }
 

@@ -416,7 +416,26 @@ pub fn percent(ratio: f64) -> String {
 }
 
 pub mod run;
-pub use run::{DRAWING, MINED_EMPTY, NO_MINED, mined_unreadable, run_notice};
+pub use run::{DRAWING, LOADING_MINED, MINED_EMPTY, NO_MINED, mined_unreadable, run_notice};
+
+/// Said on every screen's last line while finished results wait to be
+/// saved (a write failed; they are kept and tried again with the next
+/// result and when the user leaves). Short: the error is what is cut on a
+/// narrow screen.
+pub fn unsaved(count: usize, error: &str) -> String {
+    let results = if count == 1 { "result" } else { "results" };
+    format!("{count} {results} not saved (kept, will retry): {error}")
+}
+
+/// Why the session ends in an error: what could not be saved even on
+/// leaving.
+pub fn not_saved(count: usize, error: &str) -> String {
+    let results = if count == 1 { "result" } else { "results" };
+    format!("{count} finished {results} could not be saved: {error}")
+}
+
+/// The progress store's thread is gone (it never should be).
+pub const STORE_GONE: &str = "the progress store's thread stopped: nothing more can be saved";
 
 #[cfg(test)]
 mod tests {

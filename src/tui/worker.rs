@@ -4,11 +4,11 @@
 //! request at a time and drops an answer for an older filter (see
 //! [`FilterState::counted`](super::FilterState::counted)).
 
-use std::sync::mpsc::{self, Receiver, Sender};
 use std::thread::Scope;
 
 use super::effect::{Reply, Request};
 use super::filter::{PuzzleSource, answer};
+use super::service::{Service, Waker};
 use crate::library::LibraryError;
 
 /// Opens the puzzle source on the worker's thread.
@@ -16,51 +16,25 @@ pub type OpenSource<'s> =
     Box<dyn FnOnce() -> Result<Box<dyn PuzzleSource + 's>, LibraryError> + Send + 's>;
 
 /// A puzzle source on a thread of its own.
-#[derive(Debug)]
-pub struct Worker {
-    requests: Sender<Request>,
-    replies: Receiver<Reply>,
-}
+pub type Worker = Service<Request, Reply>;
 
-impl Worker {
-    /// Starts the worker in `scope`: it opens the source with `open`, then
-    /// answers each request in turn until the [`Worker`] is dropped. If the
+impl Service<Request, Reply> {
+    /// Starts the worker in `scope`: it opens the source with `open` on
+    /// its thread, then answers each request in turn until the
+    /// [`Worker`] is dropped, waking the runner with each answer. If the
     /// source cannot be opened, every request is answered with why.
     pub fn spawn<'scope, 'env>(
         scope: &'scope Scope<'scope, 'env>,
         open: OpenSource<'env>,
+        waker: Waker,
     ) -> Worker {
-        let (requests, inbox) = mpsc::channel::<Request>();
-        let (outbox, replies) = mpsc::channel::<Reply>();
-        scope.spawn(move || {
+        Service::scoped(scope, waker, move || {
             let source = open();
-            for request in inbox {
-                let reply = match &source {
-                    Ok(source) => answer(&**source, request),
-                    Err(e) => failed(request, e),
-                };
-                if outbox.send(reply).is_err() {
-                    break;
-                }
+            move |request| match &source {
+                Ok(source) => answer(&**source, request),
+                Err(e) => failed(request, e),
             }
-        });
-        Worker { requests, replies }
-    }
-
-    /// Hands a request to the worker (never waits). Returns whether the
-    /// worker is still there to take it.
-    pub fn ask(&self, request: Request) -> bool {
-        self.requests.send(request).is_ok()
-    }
-
-    /// An answer, if one is ready (never waits).
-    pub fn answered(&self) -> Option<Reply> {
-        self.replies.try_recv().ok()
-    }
-
-    /// Waits for the next answer (tests; `None` once the worker is gone).
-    pub fn wait(&self) -> Option<Reply> {
-        self.replies.recv().ok()
+        })
     }
 }
 

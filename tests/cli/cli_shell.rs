@@ -225,6 +225,30 @@ fn config_keys_rebind_any_action_and_report_clashes_by_line() {
         "{}",
         stdout(&out)
     );
+
+    // Storm and Streak's screen is checked too: Ctrl-C stays quit there.
+    std::fs::write(&path, "[keys]\n\"run.play\" = \"Ctrl-C\"\n").expect("write");
+    let out = sancho_with(&["config", "show"], &path);
+    assert_eq!(out.status.code(), Some(1));
+    let err = stderr(&out);
+    assert!(
+        err.contains(&format!(
+            "{} line 2: keys.run.play: clashes with global.quit on the same screen",
+            path.display()
+        )),
+        "{err}"
+    );
+    assert!(stdout(&out).contains("# run.play = [\"Enter\"]"));
+
+    // An id from before ids were written down still names its action.
+    std::fs::write(&path, "[keys]\n\"edit.delete-←\" = \"F11\"\n").expect("write");
+    let out = sancho_with(&["config", "show"], &path);
+    assert_eq!(out.status.code(), Some(0), "{}", stderr(&out));
+    assert!(
+        stdout(&out).contains("# edit.backspace = [\"F11\"]"),
+        "{}",
+        stdout(&out)
+    );
 }
 
 #[test]

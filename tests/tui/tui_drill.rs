@@ -31,7 +31,7 @@ fn drill_app(kind: DrillKind, count: usize, timed: bool) -> App {
 /// Types `text`; on a coordinates "Find" exercise, moves the board cursor
 /// to the square `text` names instead (Enter then chooses it).
 fn typed(app: &mut App, text: &str) {
-    if app.screen() == KeyContext::Find {
+    if app.key_context() == KeyContext::Find {
         let target: Square = text.parse().expect("a square");
         walk_to(app, target);
         return;
@@ -103,7 +103,7 @@ fn a_drill_with_one_wrong_answer_ends_in_its_summary_and_is_handed_over() {
         assert_eq!(app.view(), View::Drill, "{kind}");
         assert!(
             matches!(
-                app.screen(),
+                app.key_context(),
                 KeyContext::Answer { input_empty: true } | KeyContext::Find
             ),
             "{kind}"
@@ -159,7 +159,7 @@ fn a_drill_with_one_wrong_answer_ends_in_its_summary_and_is_handed_over() {
         );
         app.update(Action::Submit);
         assert_eq!(app.drill().unwrap().phase(), Phase::Summary);
-        assert_eq!(app.screen(), KeyContext::Page);
+        assert_eq!(app.key_context(), KeyContext::Page);
         let [Finished::Drill(DrillDone { summary, .. })] = app.finished() else {
             panic!("one drill finished: {:?}", app.finished());
         };
@@ -297,7 +297,7 @@ fn the_menu_opens_every_drill_kind_and_the_lessons() {
             ..Config::default()
         };
         let mut app = App::with_context(config, Vec::new(), context.clone());
-        assert_eq!(app.screen(), KeyContext::Menu);
+        assert_eq!(app.key_context(), KeyContext::Menu);
         for _ in 0..downs {
             app.update(Action::Down);
         }
@@ -305,7 +305,7 @@ fn the_menu_opens_every_drill_kind_and_the_lessons() {
         // Coordinates open on their options, on the row that starts them.
         if title.starts_with("Coordinates") {
             assert_eq!(app.view(), View::CoordSetup, "{title}");
-            assert_eq!(app.screen(), KeyContext::Menu);
+            assert_eq!(app.key_context(), KeyContext::Menu);
             app.update(Action::Select);
         }
         assert_eq!(app.view(), View::Drill, "{title}");
@@ -339,7 +339,7 @@ fn a_lesson_is_read_then_practised_then_reported_completed() {
     };
     let mut app = App::new(config, Vec::new());
     assert_eq!(app.view(), View::Lesson);
-    assert_eq!(app.screen(), KeyContext::Page);
+    assert_eq!(app.key_context(), KeyContext::Page);
     let page = text(&app, 100, 30);
     assert!(page.contains(&lesson.title), "{page}");
     // Letters are free on the page: j scrolls.
@@ -425,7 +425,7 @@ fn help_opens_over_a_drill_and_lists_its_keys() {
     let mut app = drill_app(DrillKind::Write, 2, false);
     // '?' with an empty line opens the help; with text it is typed.
     app.update(Action::ToggleHelp);
-    assert_eq!(app.screen(), KeyContext::Help);
+    assert_eq!(app.key_context(), KeyContext::Help);
     let screen = text(&app, 100, 40);
     for line in [
         "check the typed answer",
@@ -444,7 +444,7 @@ fn help_opens_over_a_drill_and_lists_its_keys() {
         "keys stay out of the help"
     );
     app.update(Action::Back);
-    assert_eq!(app.screen(), KeyContext::Answer { input_empty: true });
+    assert_eq!(app.key_context(), KeyContext::Answer { input_empty: true });
 }
 
 #[test]
@@ -454,7 +454,7 @@ fn stats_and_pages_go_back_home() {
         ..Config::default()
     };
     let mut app = App::new(config, Vec::new());
-    assert_eq!(app.screen(), KeyContext::Page);
+    assert_eq!(app.key_context(), KeyContext::Page);
     app.update(Action::Select);
     assert_eq!(app.view(), View::Home);
     app.update(Action::Down);
@@ -505,7 +505,7 @@ fn first_find() -> usize {
 /// Answers every exercise before the first "Find" one rightly.
 fn up_to_find(count: usize) -> App {
     let mut app = drill_app(DrillKind::Coordinates, count, false);
-    while app.screen() != KeyContext::Find {
+    while app.key_context() != KeyContext::Find {
         let answer = expected(&app);
         typed(&mut app, &answer);
         app.update(Action::Submit);
@@ -524,7 +524,7 @@ fn find_is_answered_with_the_board_cursor_from_either_side() {
     assert_eq!(app.drill().unwrap().input().text(), "");
     // hjkl and the arrows are the same keys on this screen.
     let key = |c| {
-        sancho::tui::action_for(
+        app.keys().action_for(
             KeyEvent::new(KeyCode::Char(c), KeyModifiers::NONE),
             &KeyContext::Find,
         )
@@ -567,7 +567,7 @@ fn a_click_on_a_square_answers_find() {
     let bottom = app.drill().unwrap().bottom();
     // A click off the board does nothing.
     app.update(Action::Click(99, 0));
-    assert_eq!(app.screen(), KeyContext::Find);
+    assert_eq!(app.key_context(), KeyContext::Find);
     let (x, y) = cell_of(&app, want, bottom);
     app.update(Action::Click(x, y));
     let d = app.drill().unwrap();
@@ -629,7 +629,7 @@ fn a_wrong_find_highlights_both_squares() {
 #[test]
 fn the_square_colour_drill_is_answered_without_a_board() {
     let mut app = drill_app(DrillKind::SquareColour, 3, false);
-    assert_eq!(app.screen(), KeyContext::Answer { input_empty: true });
+    assert_eq!(app.key_context(), KeyContext::Answer { input_empty: true });
     let ex = app.drill().unwrap().run().current().unwrap().clone();
     let Show::Colour { square } = ex.show else {
         panic!("{ex:?}")

@@ -14,7 +14,7 @@ use ratatui::style::{Color, Modifier};
 use sancho::library::{Filter, LibraryError, ThemeCount};
 use sancho::puzzle::{Puzzle, read_lichess};
 use sancho::tui::KeyContext;
-use sancho::tui::{Action, App, Config, View, action_for, render, strings};
+use sancho::tui::{Action, App, Config, Keymap, View, render, strings};
 use sancho::tui::{DEBOUNCE_MS, FIELD_ROWS, FilterState, Mark, PuzzleSource};
 use sancho::tui::{POLL, event_loop_with};
 
@@ -311,6 +311,32 @@ fn counts_go_stale_and_refresh_after_the_pause_then_play() {
 }
 
 #[test]
+fn a_pick_that_comes_after_the_user_left_the_filter_is_dropped() {
+    let source = Fake::new();
+    let mut app = on_filter(Config::default(), &source);
+    app.update(Action::PlayFiltered);
+    let asked = app.request();
+    assert!(
+        matches!(asked, Some(sancho::tui::Request::Pick { .. })),
+        "{asked:?}"
+    );
+    // Esc before the library answers: the answer does not pull the user
+    // back into a puzzle.
+    app.update(Action::Back);
+    assert_eq!(app.view(), View::Home);
+    assert!(app.serve(&source), "the pick in flight is still answered");
+    assert_eq!(app.view(), View::Home);
+    assert!(app.play().is_none());
+    assert!(app.request().is_none(), "and no longer in flight");
+    // The filter kept its state and plays when asked again.
+    app.update(Action::Select);
+    assert_eq!(app.view(), View::Filter);
+    app.update(Action::PlayFiltered);
+    assert!(app.serve(&source));
+    assert!(app.on_puzzle());
+}
+
+#[test]
 fn fields_step_and_clamp() {
     // (row, presses: + for Right, - for Left, expected rating, expected popularity)
     let forty = "+".repeat(40);
@@ -376,7 +402,8 @@ fn toggling_any_and_all_and_reset() {
 
 #[test]
 fn keys_on_the_filter_screen() {
-    let press = |code, mods| action_for(KeyEvent::new(code, mods), &KeyContext::Filter);
+    let keys = Keymap::default();
+    let press = |code, mods| keys.action_for(KeyEvent::new(code, mods), &KeyContext::Filter);
     let n = KeyModifiers::NONE;
     let cases = [
         (KeyCode::Char(' '), n, Some(Action::Select)),
@@ -474,6 +501,7 @@ fn the_real_loop_counts_after_the_keys_rest() {
         &mut terminal,
         &mut app,
         Some(&source),
+        sancho::tui::Waker::default(),
         |timeout| {
             clock.set(clock.get() + timeout);
             let mut at = counted_at.take();
@@ -500,7 +528,7 @@ fn help_over_the_filter_lists_its_keys() {
     let source = Fake::new();
     let mut app = on_filter(Config::default(), &source);
     app.update(Action::ToggleHelp);
-    assert_eq!(app.screen(), KeyContext::Help);
+    assert_eq!(app.key_context(), KeyContext::Help);
     let shown = draw(&app, 80, 30);
     let buf = shown.backend().buffer();
     for text in [
@@ -512,7 +540,11 @@ fn help_over_the_filter_lists_its_keys() {
         assert!(find(buf, text).is_some(), "{text}");
     }
     app.update(Action::Back);
-    assert_eq!(app.screen(), KeyContext::Filter, "Esc closes the help only");
+    assert_eq!(
+        app.key_context(),
+        KeyContext::Filter,
+        "Esc closes the help only"
+    );
 }
 
 #[test]

@@ -6,7 +6,7 @@ use ratatui::backend::TestBackend;
 use ratatui::crossterm::event::{KeyCode, KeyEvent, KeyModifiers};
 use sancho::notation::HintState;
 use sancho::puzzle::{Puzzle, read_lichess};
-use sancho::tui::{Action, App, Config, KeyContext, REPLY_DELAY_MS, View, action_for, render};
+use sancho::tui::{Action, App, Config, KeyContext, Keymap, REPLY_DELAY_MS, View, render};
 use sancho::tui::{Finish, Mover, StatusKind};
 use shakmaty::{Color, Position, Square};
 
@@ -68,7 +68,7 @@ fn opening_move_appears_after_the_delay() {
     let mut app = App::new(Config::default(), vec![back_rank()]);
     app.update(Action::Select);
     assert!(matches!(
-        app.screen(),
+        app.key_context(),
         KeyContext::Puzzle { input_empty: true }
     ));
     let play = app.play().unwrap();
@@ -146,12 +146,13 @@ fn keys_drive_the_same_flow() {
     let mut app = started();
     for c in "Re1+".chars() {
         let key = KeyEvent::new(KeyCode::Char(c), KeyModifiers::NONE);
-        let action = action_for(key, &app.screen()).unwrap();
+        let action = app.keys().action_for(key, &app.key_context()).unwrap();
         app.update(action);
     }
     assert_eq!(app.play().unwrap().input().text(), "Re1+");
     let enter = KeyEvent::new(KeyCode::Enter, KeyModifiers::NONE);
-    app.update(action_for(enter, &app.screen()).unwrap());
+    let action = app.keys().action_for(enter, &app.key_context()).unwrap();
+    app.update(action);
     assert_eq!(sans(&app), ["Rxc1", "Re1+"]);
 }
 
@@ -335,7 +336,7 @@ fn next_skips_and_ends_on_the_home_screen() {
     assert!(app.outcomes().is_empty(), "a skipped puzzle has no outcome");
     app.update(Action::Next);
     assert!(app.play().is_none());
-    assert_eq!(app.screen(), KeyContext::Home);
+    assert_eq!(app.key_context(), KeyContext::Home);
     assert!(app.notice().is_some());
 }
 
@@ -348,7 +349,7 @@ fn flip_back_help_and_quit() {
     assert_eq!(app.play().unwrap().bottom(), Color::Black);
     typed(&mut app, "R");
     app.update(Action::Back);
-    assert_eq!(app.screen(), KeyContext::Home);
+    assert_eq!(app.key_context(), KeyContext::Home);
     app.update(Action::Select);
     assert_eq!(
         app.play().unwrap().input().text(),
@@ -356,7 +357,7 @@ fn flip_back_help_and_quit() {
         "the puzzle resumes"
     );
     app.update(Action::ToggleHelp);
-    assert_eq!(app.screen(), KeyContext::Help);
+    assert_eq!(app.key_context(), KeyContext::Help);
     app.update(Action::Insert('x'));
     assert_eq!(
         app.play().unwrap().input().text(),
@@ -399,7 +400,7 @@ fn home_menu_table() {
     }
     let mut empty = App::new(Config::default(), Vec::new());
     empty.update(Action::Select);
-    assert_eq!(empty.screen(), KeyContext::Home);
+    assert_eq!(empty.key_context(), KeyContext::Home);
     assert!(empty.notice().is_some());
     empty.update(Action::Up);
     assert!(empty.notice().is_none(), "any key dismisses the notice");
@@ -409,9 +410,10 @@ fn home_menu_table() {
     empty.update(Action::Back);
     assert!(!empty.should_quit(), "Esc on the home screen does not quit");
     let esc = KeyEvent::new(KeyCode::Esc, KeyModifiers::NONE);
-    assert_ne!(action_for(esc, &KeyContext::Home), Some(Action::Quit));
+    let keys = Keymap::default();
+    assert_ne!(keys.action_for(esc, &KeyContext::Home), Some(Action::Quit));
     let q = KeyEvent::new(KeyCode::Char('q'), KeyModifiers::NONE);
-    assert_eq!(action_for(q, &KeyContext::Home), Some(Action::Quit));
+    assert_eq!(keys.action_for(q, &KeyContext::Home), Some(Action::Quit));
 }
 
 /// The fixture pack: m1-001 (Re8#), m1-002, m2-001 (Kb6 then Rd8#, with
@@ -639,4 +641,41 @@ fn castling_with_zeros_is_accepted_and_noted() {
     let play = app.play().unwrap();
     assert!(matches!(play.finish(), Some(Finish::Solved(_))));
     assert_eq!(play.history().last().unwrap().san, "O-O");
+}
+
+#[test]
+fn a_puzzle_left_for_the_menus_keeps_its_time_and_its_place() {
+    let mut app = started();
+    app.update(Action::Tick(2_000));
+    typed(&mut app, "Re1");
+    // Away to the drills for a minute: the puzzle's clock stands still.
+    app.update(Action::Back);
+    assert_eq!(app.view(), View::Home);
+    app.update(Action::Down);
+    app.update(Action::Select);
+    assert_eq!(app.view(), View::Drills);
+    app.update(Action::Tick(60_000));
+    app.update(Action::Back);
+    app.update(Action::Up);
+    app.update(Action::Select);
+    assert_eq!(app.view(), View::Puzzle);
+    assert_eq!(
+        app.play().unwrap().input().text(),
+        "Re1",
+        "the line is kept"
+    );
+    app.update(Action::Insert('+'));
+    app.update(Action::Submit);
+    app.update(Action::Tick(REPLY_DELAY_MS));
+    typed(&mut app, "Rxe1#");
+    app.update(Action::Tick(1_000));
+    app.update(Action::Submit);
+    let outcomes = app.outcomes();
+    assert_eq!(outcomes.len(), 1);
+    assert!(outcomes[0].outcome.solved);
+    assert_eq!(
+        outcomes[0].time_ms,
+        REPLY_DELAY_MS + 2_000 + REPLY_DELAY_MS + 1_000,
+        "the minute on the drills menu is not the puzzle's"
+    );
 }

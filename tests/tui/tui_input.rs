@@ -115,9 +115,9 @@ fn the_mouse_wheel_moves_through_pages_and_lists_only() {
     };
     let mut app = App::new(config, Vec::new());
     app.update(Action::Resize(80, 24));
-    assert_eq!(app.screen(), KeyContext::Page);
+    assert_eq!(app.key_context(), KeyContext::Page);
     let wheel = |app: &mut App, kind| {
-        let action = mouse_action(mouse(kind), &app.screen()).unwrap();
+        let action = mouse_action(mouse(kind), &app.key_context()).unwrap();
         app.update(action);
     };
     wheel(&mut app, up);

@@ -120,7 +120,7 @@ fn a_worker_thread_answers_with_its_own_connection() {
             ));
             Ok(source)
         });
-        let worker = Worker::spawn(scope, open);
+        let worker = Worker::spawn(scope, open, sancho::tui::Waker::default());
         assert!(worker.ask(Request::Count(Filter::default())));
         match worker.wait() {
             Some(Reply::Counted { filter, result }) => {
@@ -150,6 +150,7 @@ fn a_worker_thread_answers_with_its_own_connection() {
                 ));
                 Ok(source)
             }),
+            sancho::tui::Waker::default(),
         );
         for _ in 0..2 {
             broken.ask(Request::Count(Filter::default()));

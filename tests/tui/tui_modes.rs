@@ -10,9 +10,7 @@ use sancho::progress::{Mode, ModeRecords, ModeRun, Source, Timestamp};
 use sancho::puzzle::{Puzzle, read_lichess};
 use sancho::train::{Finished, Rating};
 use sancho::tui::Theme;
-use sancho::tui::{
-    Action, App, Config, Context, Effect, KeyContext, Reply, Start, View, action_for, render,
-};
+use sancho::tui::{Action, App, Config, Context, Effect, KeyContext, Reply, Start, View, render};
 use sancho::tui::{Flash, RunEnd};
 
 /// A Lichess-style mate in one: Black's Qxd5 is shown, then White's Re8#.
@@ -100,7 +98,7 @@ fn current_id(app: &App) -> String {
 fn a_scripted_storm_run_keeps_lichess_time_accounts() {
     let mut app = storm_app(pool(8), 60);
     assert_eq!(app.view(), View::Run);
-    assert_eq!(app.screen(), KeyContext::Run { input_empty: true });
+    assert_eq!(app.key_context(), KeyContext::Run { input_empty: true });
     assert_eq!(remaining(&app), 60_000);
     // The clock starts with the first move, as on Lichess.
     app.update(Action::Tick(1_000));
@@ -217,7 +215,7 @@ fn a_scripted_storm_run_keeps_lichess_time_accounts() {
     );
     let run = app.run().unwrap();
     assert_eq!(run.end(), Some(RunEnd::Over));
-    assert_eq!(app.screen(), KeyContext::Page, "the summary is a page");
+    assert_eq!(app.key_context(), KeyContext::Page, "the summary is a page");
     assert!(app.update(Action::Tick(1_000)).is_empty(), "said once");
 
     // The bests come back from the store and are shown with the summary.
@@ -271,8 +269,8 @@ fn a_scripted_storm_run_keeps_lichess_time_accounts() {
 fn a_storm_stopped_before_any_move_is_not_a_run() {
     let mut app = storm_app(pool(3), 180);
     app.update(Action::Tick(5_000));
-    assert!(app.update(Action::Back).is_empty());
-    assert_eq!(app.run().unwrap().end(), Some(RunEnd::Quit));
+    assert!(app.update(Action::Back).is_empty(), "nothing is recorded");
+    assert!(app.run().is_none(), "the run is gone with its screen");
     assert_eq!(app.view(), View::Home, "no summary of nothing");
     assert_eq!(app.notice(), None);
     // Quitting in the middle of a run records it as it stands.
@@ -301,6 +299,7 @@ fn storm_has_no_skip_and_no_hint_keys() {
     );
     let screen = KeyContext::Run { input_empty: true };
     let key = |code| KeyEvent::new(code, KeyModifiers::NONE);
+    let action_for = |key, screen| app.keys().action_for(key, screen);
     // Letters type (q too), ? opens the help only on an empty line.
     assert_eq!(
         action_for(key(KeyCode::Char('q')), &screen),
@@ -421,12 +420,21 @@ fn my_games_loads_the_mined_pack_through_an_effect() {
         Config::default(),
         pool(2),
         Context {
-            mined: Some(path),
+            mined: Some(path.clone()),
             ..Context::default()
         },
     );
-    let missing = sancho::puzzle::load_path(std::path::Path::new("no/such/mined.json"));
-    app.answer(Reply::Loaded(missing.map(|l| l.puzzles)));
+    for _ in 0..6 {
+        app.update(Action::Down);
+    }
+    app.update(Action::Select);
+    assert_eq!(
+        app.notice(),
+        Some(sancho::tui::strings::LOADING_MINED),
+        "said while it is read"
+    );
+    let missing = || sancho::puzzle::load_path(std::path::Path::new("no/such/mined.json"));
+    app.answer(Reply::Loaded(missing().map(|l| l.puzzles)));
     assert_eq!(app.view(), View::Home);
     assert!(
         app.notice()
@@ -434,6 +442,22 @@ fn my_games_loads_the_mined_pack_through_an_effect() {
         "{:?}",
         app.notice()
     );
+    // A pack that comes once the user has left the home screen is not
+    // pushed on them.
+    app.update(Action::Select); // dismisses the notice
+    app.update(Action::Select);
+    app.update(Action::Select); // dismisses "Loading…"
+    app.update(Action::Up);
+    app.update(Action::Up);
+    app.update(Action::Up);
+    app.update(Action::Up);
+    app.update(Action::Up);
+    app.update(Action::Select); // Drills
+    assert_eq!(app.view(), View::Drills);
+    let loaded = sancho::puzzle::load_path(&path).unwrap().puzzles;
+    app.answer(Reply::Loaded(Ok(loaded)));
+    assert_eq!(app.view(), View::Drills);
+    assert!(app.play().is_none());
 }
 
 #[test]
@@ -456,34 +480,23 @@ fn without_a_mined_pack_my_games_says_how_to_make_one() {
 
 #[test]
 fn the_runner_loads_my_games_from_the_file() {
-    use ratatui::crossterm::event::Event;
-    use sancho::tui::event_loop;
-    use std::collections::VecDeque;
-    use std::time::Duration;
+    use super::tui_records::{Step, ctrl_c, press, run_script};
 
-    let key = |code, mods| Some(Event::Key(KeyEvent::new(code, mods)));
-    let mut script: VecDeque<Option<Event>> = VecDeque::new();
-    script.extend(std::iter::repeat_n(
-        key(KeyCode::Down, KeyModifiers::NONE),
-        6,
-    ));
-    script.push_back(key(KeyCode::Enter, KeyModifiers::NONE));
-    script.push_back(key(KeyCode::Char('c'), KeyModifiers::CONTROL));
+    let mut script: Vec<Step> = std::iter::repeat_with(|| press(KeyCode::Down))
+        .take(6)
+        .collect();
+    script.push(press(KeyCode::Enter));
+    script.push(Step::Answers(1)); // read off the UI thread
+    script.push(ctrl_c());
     let context = Context {
         mined: Some("tests/fixtures/puzzles/good_pack.json".into()),
         ..Context::default()
     };
     let mut app = App::with_context(Config::default(), pool(2), context);
-    let mut terminal = Terminal::new(TestBackend::new(100, 30)).unwrap();
-    let clock = std::cell::Cell::new(Duration::ZERO);
-    event_loop(
-        &mut terminal,
+    run_script(
         &mut app,
-        |timeout| {
-            clock.set(clock.get() + timeout);
-            Ok(script.pop_front().flatten())
-        },
-        || clock.get(),
+        script,
+        (100, 30),
         &mut |_: &Finished| -> anyhow::Result<()> { Ok(()) },
     )
     .unwrap();
@@ -596,7 +609,7 @@ fn the_engines_refutation_comes_from_its_thread_and_is_shown_after_the_end() {
         timeout: std::time::Duration::from_secs(5),
         ..EngineOptions::default()
     };
-    let refuter = Refuter::spawn(engine, options);
+    let refuter = Refuter::spawn(engine, options, sancho::tui::Waker::default());
     assert!(refuter.ask(ask.clone()));
     let reply = refuter.wait().unwrap();
     app.answer(reply);
@@ -617,7 +630,11 @@ fn the_engines_refutation_comes_from_its_thread_and_is_shown_after_the_end() {
     assert!(!app.play().unwrap().status().text.contains("Why your first"));
 
     // An engine that cannot start is said plainly, after the end.
-    let broken = Refuter::spawn(dir.path().join("no-such-engine"), EngineOptions::default());
+    let broken = Refuter::spawn(
+        dir.path().join("no-such-engine"),
+        EngineOptions::default(),
+        sancho::tui::Waker::default(),
+    );
     let mut app = App::new(
         Config {
             engine: true,
@@ -765,4 +782,93 @@ fn the_same_storm_run_records_the_same_in_both_shells() {
     assert_eq!(screen.len(), 4, "three puzzles and the run: {screen:?}");
     assert!(matches!(&screen[3], Finished::Storm(s) if s.score == 2 && s.moves == 3));
     assert_eq!(line, screen);
+}
+
+// ---- rebinding, through the App ----
+
+fn key_override(action: &str, keys: &[&str], line: usize) -> sancho::config::KeyOverride {
+    sancho::config::KeyOverride {
+        action: action.to_owned(),
+        keys: keys.iter().map(|k| (*k).to_owned()).collect(),
+        line,
+    }
+}
+
+#[test]
+fn the_app_answers_keys_with_the_keymap_it_holds() {
+    use sancho::tui::Keymap;
+    let (keys, problems) = Keymap::default().rebind(&[key_override("run.play", &["F9"], 3)]);
+    assert_eq!(problems, []);
+    let config = Config {
+        start: Start::Storm {
+            seconds: 60,
+            seed: 7,
+        },
+        keys,
+        ..Config::default()
+    };
+    let mut app = App::new(config, pool(3));
+    let press = |app: &App, code| {
+        app.keys()
+            .action_for(KeyEvent::new(code, KeyModifiers::NONE), &app.key_context())
+    };
+    // Typed, then played with F9; Enter plays no more on this screen.
+    for c in "Re8#".chars() {
+        let action = press(&app, KeyCode::Char(c)).unwrap();
+        app.update(action);
+    }
+    assert_eq!(press(&app, KeyCode::Enter), None);
+    let action = press(&app, KeyCode::F(9)).unwrap();
+    assert_eq!(action, Action::Submit);
+    app.update(action);
+    assert_eq!(app.run().unwrap().score(), 1);
+    // The footer and the help say so.
+    let screen = text(&draw(&app, 100, 30));
+    let footer = screen.lines().last().unwrap();
+    assert!(footer.starts_with("F9 play  Esc stop"), "{screen}");
+    app.update(Action::ToggleHelp);
+    let help = text(&draw(&app, 100, 30));
+    assert!(help.contains("F9"), "{help}");
+    // The puzzle screen's Enter is another action: it still plays there.
+    let app = App::new(
+        Config {
+            keys: app.keys().clone(),
+            ..Config::default()
+        },
+        pool(1),
+    );
+    let puzzle = KeyContext::Puzzle { input_empty: false };
+    assert_eq!(
+        app.keys()
+            .action_for(KeyEvent::new(KeyCode::Enter, KeyModifiers::NONE), &puzzle),
+        Some(Action::Submit)
+    );
+}
+
+#[test]
+fn ctrl_c_on_the_storm_screen_stays_quit_when_run_play_asks_for_it() {
+    use sancho::tui::Keymap;
+    let (keys, problems) = Keymap::default().rebind(&[key_override("run.play", &["Ctrl-C"], 2)]);
+    let [problem] = &problems[..] else {
+        panic!("{problems:?}");
+    };
+    assert_eq!((problem.line, problem.key.as_str()), (2, "keys.run.play"));
+    assert!(
+        problem.message.contains("clashes with global.quit"),
+        "{problem}"
+    );
+    let mut app = storm_app(pool(3), 60);
+    app = App::new(
+        Config {
+            keys,
+            ..app.config().clone()
+        },
+        pool(3),
+    );
+    let ctrl_c = KeyEvent::new(KeyCode::Char('c'), KeyModifiers::CONTROL);
+    assert_eq!(app.key_context(), KeyContext::Run { input_empty: true });
+    let action = app.keys().action_for(ctrl_c, &app.key_context());
+    assert_eq!(action, Some(Action::Quit));
+    app.update(Action::Quit);
+    assert!(app.should_quit());
 }

@@ -256,10 +256,8 @@ fn in_a_mate_in_one_no_piece_letter_shows_a_mate_sign_before_the_move() {
     term.send(b"\r");
     let solved = term.wait_for("1. Re8#");
     assert!(solved.contains("1 solved"), "{solved}");
-    assert!(
-        solved.contains("Rating +"),
-        "the rating change is shown: {solved}"
-    );
+    // Once the store's thread has written it (a frame or so later).
+    term.wait_for("Rating +");
     s.quit();
 }
 

@@ -12,14 +12,16 @@ use super::tui_flow::*;
 #[test]
 fn the_real_loop_runs_on_a_test_backend_with_fake_time() {
     use ratatui::crossterm::event::{Event, KeyCode, KeyEvent, KeyEventKind, KeyModifiers};
-    use sancho::tui::{POLL, event_loop};
+    use sancho::tui::{DRAIN_WAIT, IDLE, POLL, event_loop};
     use std::collections::VecDeque;
+    use std::sync::atomic::{AtomicUsize, Ordering};
+    use std::sync::{Arc, Mutex};
     use std::time::Duration;
 
     let key = |code| Some(Event::Key(KeyEvent::new(code, KeyModifiers::NONE)));
     let mut script: VecDeque<Option<Event>> = VecDeque::new();
     script.push_back(key(KeyCode::Enter)); // Puzzles
-    script.extend(std::iter::repeat_n(None, 10)); // 500 ms pass
+    script.extend(std::iter::repeat_n(None, 10)); // the reply comes
     script.extend("Re1+".chars().map(|c| key(KeyCode::Char(c))));
     let mut release = KeyEvent::new(KeyCode::Char('x'), KeyModifiers::NONE);
     release.kind = KeyEventKind::Release;
@@ -38,33 +40,42 @@ fn the_real_loop_runs_on_a_test_backend_with_fake_time() {
     let mut terminal = Terminal::new(TestBackend::new(100, 30)).unwrap();
     let clock = std::cell::Cell::new(Duration::ZERO);
     let total = script.len();
-    let read = std::cell::Cell::new(0usize);
-    let longest_wait = std::cell::Cell::new(Duration::ZERO);
-    let mut heard = Vec::new();
+    let read = Arc::new(AtomicUsize::new(0));
+    let mut waits = Vec::new();
+    let heard = Arc::new(Mutex::new(Vec::new()));
+    let (read_there, heard_there) = (Arc::clone(&read), Arc::clone(&heard));
     event_loop(
         &mut terminal,
         &mut app,
         |timeout| {
-            longest_wait.set(longest_wait.get().max(timeout));
+            waits.push(timeout);
             clock.set(clock.get() + timeout);
-            read.set(read.get() + 1);
+            read.fetch_add(1, Ordering::SeqCst);
             Ok(script
                 .pop_front()
                 .expect("the loop should have quit by now"))
         },
         || clock.get(),
-        &mut |done: &sancho::train::Finished| -> anyhow::Result<()> {
+        &mut move |done: &sancho::train::Finished| -> anyhow::Result<()> {
             if let sancho::train::Finished::Puzzle(attempt) = done {
-                heard.push((attempt.puzzle.id.clone(), total - read.get()));
+                let left = total - read_there.load(Ordering::SeqCst);
+                heard_there
+                    .lock()
+                    .unwrap()
+                    .push((attempt.puzzle.id.clone(), left));
             }
             Ok(())
         },
     )
     .unwrap();
-    assert_eq!(
-        heard,
-        [("3IQ26".to_owned(), 2)],
-        "reported once, right after the mating move (before Resize and Ctrl-C)"
+    let heard = heard.lock().unwrap().clone();
+    let [(id, left)] = &heard[..] else {
+        panic!("recorded once: {heard:?}");
+    };
+    assert_eq!(id, "3IQ26");
+    assert!(
+        *left <= 2,
+        "recorded after the mating move (before Resize and Ctrl-C, or as the loop ends): {left}"
     );
     assert!(script.is_empty(), "the loop ran until Ctrl-C");
     assert!(app.should_quit());
@@ -73,9 +84,13 @@ fn the_real_loop_runs_on_a_test_backend_with_fake_time() {
     let outcomes = app.into_outcomes();
     assert_eq!(outcomes.len(), 1);
     assert!(outcomes[0].outcome.solved);
-    // Idle, the loop waits one poll at a time (never longer, so a reply due
-    // is played on time), and does wait (no busy loop).
-    assert_eq!(longest_wait.get(), POLL);
+    // Idle on the home screen the loop waits for a key (up to IDLE); with
+    // the opponent's reply due it waits a poll at a time, so that the
+    // reply is played on time. It never waits longer, and does wait (no
+    // busy loop).
+    let waits: Vec<Duration> = waits.into_iter().filter(|&w| w != DRAIN_WAIT).collect();
+    assert_eq!(waits[..2], [IDLE, POLL], "{waits:?}");
+    assert!(waits.iter().all(|&w| w == POLL || w == IDLE), "{waits:?}");
 }
 
 /// Records into an in-memory progress log through the core's one record
@@ -150,51 +165,121 @@ fn update_returns_a_record_effect_with_the_puzzle_and_its_source() {
     );
 }
 
-#[test]
-fn the_stats_screen_is_live_within_the_session() {
+/// A step of a scripted session: an event, a wait with nothing, or a wait
+/// for the services to answer `n` times (real time, bounded) so that what
+/// follows sees their answers.
+pub(super) enum Step {
+    Key(ratatui::crossterm::event::Event),
+    Nothing,
+    Answers(usize),
+}
+
+/// `text` typed as key presses.
+pub(super) fn keys(text: &str) -> Vec<Step> {
     use ratatui::crossterm::event::{Event, KeyCode, KeyEvent, KeyModifiers};
-    use sancho::tui::event_loop;
+    text.chars()
+        .map(|c| {
+            Step::Key(Event::Key(KeyEvent::new(
+                KeyCode::Char(c),
+                KeyModifiers::NONE,
+            )))
+        })
+        .collect()
+}
+
+/// One key press.
+pub(super) fn press(code: ratatui::crossterm::event::KeyCode) -> Step {
+    use ratatui::crossterm::event::{Event, KeyEvent, KeyModifiers};
+    Step::Key(Event::Key(KeyEvent::new(code, KeyModifiers::NONE)))
+}
+
+/// Ctrl-C.
+pub(super) fn ctrl_c() -> Step {
+    use ratatui::crossterm::event::{Event, KeyCode, KeyEvent, KeyModifiers};
+    Step::Key(Event::Key(KeyEvent::new(
+        KeyCode::Char('c'),
+        KeyModifiers::CONTROL,
+    )))
+}
+
+/// Runs the real loop over `script` on a `width`×`height` test terminal,
+/// time advancing only by the loop's waits; returns the terminal.
+pub(super) fn run_script(
+    app: &mut App,
+    script: Vec<Step>,
+    size: (u16, u16),
+    recorder: &mut dyn sancho::tui::Recorder,
+) -> anyhow::Result<Terminal<TestBackend>> {
+    let (terminal, result) = run_script_to_the_end(app, script, size, recorder);
+    result.map(|()| terminal)
+}
+
+/// [`run_script`], the terminal kept whatever the loop returned.
+pub(super) fn run_script_to_the_end(
+    app: &mut App,
+    script: Vec<Step>,
+    (width, height): (u16, u16),
+    recorder: &mut dyn sancho::tui::Recorder,
+) -> (Terminal<TestBackend>, anyhow::Result<()>) {
+    use sancho::tui::{Waker, event_loop_with};
     use std::collections::VecDeque;
     use std::time::Duration;
 
-    let key = |code| Some(Event::Key(KeyEvent::new(code, KeyModifiers::NONE)));
-    let mut script: VecDeque<Option<Event>> = VecDeque::new();
-    script.push_back(key(KeyCode::Enter)); // Puzzles
-    script.extend(std::iter::repeat_n(None, 10));
-    script.extend("Re1+".chars().map(|c| key(KeyCode::Char(c))));
-    script.push_back(key(KeyCode::Enter));
-    script.extend(std::iter::repeat_n(None, 10));
-    script.extend("Rxe1#".chars().map(|c| key(KeyCode::Char(c))));
-    script.push_back(key(KeyCode::Enter));
-    script.extend(std::iter::repeat_n(None, 10));
-    script.push_back(key(KeyCode::Esc)); // home
-    script.push_back(key(KeyCode::Down));
-    script.push_back(key(KeyCode::Down));
-    script.push_back(key(KeyCode::Enter)); // Stats
-    script.push_back(None);
-    script.push_back(Some(Event::Key(KeyEvent::new(
-        KeyCode::Char('c'),
-        KeyModifiers::CONTROL,
-    ))));
-
-    let mut app = App::new(Config::default(), vec![back_rank()]);
-    let mut terminal = Terminal::new(TestBackend::new(100, 30)).unwrap();
+    let mut script = VecDeque::from(script);
+    let mut terminal = Terminal::new(TestBackend::new(width, height)).unwrap();
     let clock = std::cell::Cell::new(Duration::ZERO);
-    let mut recorder = MemoryRecorder::default();
-    assert!(app.stats().is_none());
-    event_loop(
+    let (waker, woken) = Waker::channel();
+    let result = event_loop_with(
         &mut terminal,
-        &mut app,
+        app,
+        None,
+        waker,
         |timeout| {
             clock.set(clock.get() + timeout);
-            Ok(script
+            match script
                 .pop_front()
-                .expect("the loop should have quit by now"))
+                .expect("the loop should have quit by now")
+            {
+                Step::Key(event) => Ok(Some(event)),
+                Step::Nothing => Ok(None),
+                Step::Answers(n) => {
+                    for _ in 0..n {
+                        assert!(woken.wait(Duration::from_secs(30)), "no answer came");
+                    }
+                    Ok(None)
+                }
+            }
         },
         || clock.get(),
-        &mut recorder,
-    )
-    .unwrap();
+        recorder,
+    );
+    (terminal, result)
+}
+
+#[test]
+fn the_stats_screen_is_live_within_the_session() {
+    use ratatui::crossterm::event::KeyCode;
+
+    let mut script = vec![press(KeyCode::Enter)]; // Puzzles
+    script.extend(std::iter::repeat_with(|| Step::Nothing).take(10));
+    script.extend(keys("Re1+"));
+    script.push(press(KeyCode::Enter));
+    script.extend(std::iter::repeat_with(|| Step::Nothing).take(10));
+    script.extend(keys("Rxe1#"));
+    script.push(press(KeyCode::Enter));
+    // Recorded, then the stats read again: two answers.
+    script.push(Step::Answers(2));
+    script.push(press(KeyCode::Esc)); // home
+    script.push(press(KeyCode::Down));
+    script.push(press(KeyCode::Down));
+    script.push(press(KeyCode::Enter)); // Stats
+    script.push(Step::Nothing);
+    script.push(ctrl_c());
+
+    let mut app = App::new(Config::default(), vec![back_rank()]);
+    let mut recorder = MemoryRecorder::default();
+    assert!(app.stats().is_none());
+    let terminal = run_script(&mut app, script, (100, 30), &mut recorder).unwrap();
     assert_eq!(recorder.records.len(), 1);
     assert_eq!(app.view(), View::Stats);
     let stats = app.stats().expect("the stats came back after the record");
@@ -212,6 +297,331 @@ fn the_stats_screen_is_live_within_the_session() {
         !shown.contains(&empty),
         "the stats screen shows the solved puzzle, not the empty page: {shown}"
     );
+}
+
+/// The last line of the screen (the footer, or what stands over it).
+fn last_line(terminal: &Terminal<TestBackend>) -> String {
+    let buffer = terminal.backend().buffer();
+    let y = buffer.area.bottom() - 1;
+    (0..buffer.area.width)
+        .map(|x| buffer[(x, y)].symbol())
+        .collect()
+}
+
+/// Fails its first `failures` writes ("disk full"); keeps what it saved.
+struct FullDisk {
+    failures: usize,
+    saved: Vec<String>,
+}
+
+impl sancho::tui::Recorder for FullDisk {
+    fn record(
+        &mut self,
+        finished: &sancho::train::Finished,
+    ) -> anyhow::Result<Option<sancho::train::Saved>> {
+        if self.failures > 0 {
+            self.failures -= 1;
+            anyhow::bail!("disk full");
+        }
+        if let sancho::train::Finished::Puzzle(done) = finished {
+            self.saved.push(done.puzzle.id.clone());
+        }
+        Ok(None)
+    }
+
+    fn stats(&mut self) -> Option<sancho::progress::Stats> {
+        None
+    }
+}
+
+/// Two mates in one: CJi0b, then its twin "twin".
+fn two_mates() -> Vec<sancho::puzzle::Puzzle> {
+    let twin = lichess(
+        "twin",
+        "6k1/p1p2ppp/1pqp2r1/3Q4/8/1P6/P1P2PPP/4RK2 b - - 8 22",
+        "c6d5 e1e8",
+    );
+    vec![mate_in_one(), twin]
+}
+
+#[test]
+fn a_failed_write_is_said_on_screen_kept_and_saved_with_the_next_one() {
+    use ratatui::crossterm::event::KeyCode;
+
+    let solve = |script: &mut Vec<Step>| {
+        script.extend(std::iter::repeat_with(|| Step::Nothing).take(10));
+        script.extend(keys("Re8#"));
+        script.push(press(KeyCode::Enter));
+        // The write (failed or not), then the stats: two answers.
+        script.push(Step::Answers(2));
+    };
+    // The disk stays full: the screen says so, and so does the end.
+    let mut script = vec![press(KeyCode::Enter)];
+    solve(&mut script);
+    script.push(Step::Nothing);
+    script.push(ctrl_c());
+    let mut app = App::new(Config::default(), two_mates());
+    let mut store = FullDisk {
+        failures: usize::MAX,
+        saved: Vec::new(),
+    };
+    let (terminal, result) = run_script_to_the_end(&mut app, script, (100, 30), &mut store);
+    let line = last_line(&terminal);
+    assert!(
+        line.starts_with("1 result not saved (kept, will retry): disk full"),
+        "{line}"
+    );
+    let bad = sancho::tui::Theme::new(false).bad().fg;
+    let y = terminal.backend().buffer().area.bottom() - 1;
+    assert_eq!(
+        Some(terminal.backend().buffer()[(0, y)].fg),
+        bad,
+        "said in the bad style"
+    );
+    let error = result.expect_err("the session ends saying what was lost");
+    assert_eq!(
+        error.to_string(),
+        "1 finished result could not be saved: disk full"
+    );
+    let status = app.play().unwrap().status().text.clone();
+    assert!(status.contains("Solved"), "still shown solved: {status}");
+    assert!(store.saved.is_empty());
+
+    // The disk fails once: the next result saves both, in order, and the
+    // warning goes.
+    let mut script = vec![press(KeyCode::Enter)];
+    solve(&mut script);
+    script.push(Step::Nothing);
+    script.push(press(KeyCode::Enter)); // the next puzzle
+    solve(&mut script);
+    script.push(Step::Nothing);
+    script.push(ctrl_c());
+    let mut app = App::new(Config::default(), two_mates());
+    let mut store = FullDisk {
+        failures: 1,
+        saved: Vec::new(),
+    };
+    let terminal = run_script(&mut app, script, (100, 30), &mut store).unwrap();
+    assert_eq!(store.saved, ["CJi0b", "twin"]);
+    assert!(app.unsaved().is_none());
+    let line = last_line(&terminal);
+    assert!(!line.contains("not saved"), "{line}");
+    assert!(line.contains("F1 help"), "the footer is back: {line}");
+}
+
+/// A store that takes at least 200 ms per write. Its first write also
+/// waits until the script says the keys after it were answered (bounded:
+/// a write on the UI thread would wait for keys that never come).
+struct SlowStore {
+    gate: std::sync::mpsc::Receiver<()>,
+    first: bool,
+    ui: std::thread::ThreadId,
+    /// Milliseconds spent in writes on the UI thread (the loop's clock
+    /// counts them, as wall time would).
+    blocked_ms: std::sync::Arc<std::sync::atomic::AtomicU64>,
+    /// Whether the first write ended without seeing the keys answered.
+    keys_waited: bool,
+    records: Vec<sancho::train::Finished>,
+}
+
+impl sancho::tui::Recorder for SlowStore {
+    fn record(
+        &mut self,
+        finished: &sancho::train::Finished,
+    ) -> anyhow::Result<Option<sancho::train::Saved>> {
+        use std::time::{Duration, Instant};
+        let start = Instant::now();
+        if std::mem::take(&mut self.first) {
+            self.keys_waited = self.gate.recv_timeout(Duration::from_secs(10)).is_err();
+        }
+        std::thread::sleep(Duration::from_millis(200).saturating_sub(start.elapsed()));
+        if std::thread::current().id() == self.ui {
+            let ms = u64::try_from(start.elapsed().as_millis()).unwrap();
+            self.blocked_ms
+                .fetch_add(ms, std::sync::atomic::Ordering::SeqCst);
+        }
+        self.records.push(finished.clone());
+        Ok(None)
+    }
+
+    fn stats(&mut self) -> Option<sancho::progress::Stats> {
+        None
+    }
+}
+
+#[test]
+fn a_200_ms_write_holds_up_neither_the_keys_nor_the_storm_clock() {
+    use ratatui::crossterm::event::{Event, KeyCode, KeyEvent, KeyModifiers};
+    use sancho::train::Finished;
+    use sancho::tui::{Start, Waker, event_loop_with};
+    use std::collections::VecDeque;
+    use std::sync::Arc;
+    use std::sync::atomic::{AtomicU64, Ordering};
+    use std::time::Duration;
+
+    /// A step: an event, nothing, or the first write's gate opened.
+    enum S {
+        Key(Event),
+        Nothing,
+        Open,
+    }
+    let key = |code| S::Key(Event::Key(KeyEvent::new(code, KeyModifiers::NONE)));
+    let mut script = VecDeque::new();
+    let solve = |script: &mut VecDeque<S>| {
+        // The opponent's first move (150 ms in Storm) comes meanwhile.
+        script.extend(std::iter::repeat_with(|| S::Nothing).take(4));
+        script.extend("Re8#".chars().map(|c| key(KeyCode::Char(c))));
+        script.push_back(S::Nothing);
+        script.push_back(key(KeyCode::Enter));
+    };
+    solve(&mut script); // the first write starts
+    solve(&mut script); // and the next puzzle is played meanwhile
+    script.push_back(S::Open);
+    script.extend(std::iter::repeat_with(|| S::Nothing).take(4));
+    script.push_back(key(KeyCode::Esc)); // the run stops: its summary
+    script.push_back(S::Key(Event::Key(KeyEvent::new(
+        KeyCode::Char('c'),
+        KeyModifiers::CONTROL,
+    ))));
+
+    let config = Config {
+        start: Start::Storm {
+            seconds: 60,
+            seed: 7,
+        },
+        ..Config::default()
+    };
+    let mates = (0..5).map(|i| {
+        lichess(
+            &format!("s{i}"),
+            "6k1/p1p2ppp/1pqp2r1/3Q4/8/1P6/P1P2PPP/4RK2 b - - 8 22",
+            "c6d5 e1e8",
+        )
+    });
+    let mut app = App::new(config, mates.collect());
+    let mut terminal = Terminal::new(TestBackend::new(100, 30)).unwrap();
+    let (open, gate) = std::sync::mpsc::channel();
+    let blocked = Arc::new(AtomicU64::new(0));
+    let mut store = SlowStore {
+        gate,
+        first: true,
+        ui: std::thread::current().id(),
+        blocked_ms: Arc::clone(&blocked),
+        keys_waited: false,
+        records: Vec::new(),
+    };
+    // The loop's clock: its waits, and any time it spent in a write.
+    let waited = std::cell::Cell::new(Duration::ZERO);
+    let now = || waited.get() + Duration::from_millis(blocked.load(Ordering::SeqCst));
+    let mut enters = Vec::new();
+    event_loop_with(
+        &mut terminal,
+        &mut app,
+        None,
+        Waker::default(),
+        |timeout| {
+            waited.set(waited.get() + timeout);
+            match script
+                .pop_front()
+                .expect("the loop should have quit by now")
+            {
+                S::Key(event) => {
+                    if let Event::Key(KeyEvent {
+                        code: KeyCode::Enter | KeyCode::Esc,
+                        ..
+                    }) = event
+                    {
+                        enters.push(waited.get());
+                    }
+                    Ok(Some(event))
+                }
+                S::Nothing => Ok(None),
+                S::Open => {
+                    // The second puzzle was played while the first write ran.
+                    open.send(()).unwrap();
+                    Ok(None)
+                }
+            }
+        },
+        now,
+        &mut store,
+    )
+    .unwrap();
+    assert!(
+        !store.keys_waited,
+        "the first write ended before the keys after it were answered"
+    );
+    assert_eq!(
+        blocked.load(Ordering::SeqCst),
+        0,
+        "no write on the UI thread"
+    );
+    // Everything was saved, in order, before the loop returned.
+    let [
+        Finished::Puzzle(p1),
+        Finished::Puzzle(p2),
+        Finished::Storm(run),
+    ] = &store.records[..]
+    else {
+        panic!("{:?}", store.records);
+    };
+    assert!(p1.result.solved && p2.result.solved);
+    assert_eq!(run.score, 2);
+    // The clock counted only the time the user had: from the first move
+    // (the first Enter) to the stop (Esc), not a millisecond of writing.
+    let [first, _, stop] = enters[..] else {
+        panic!("{enters:?}");
+    };
+    let played = u64::try_from((stop - first).as_millis()).unwrap();
+    assert_eq!(run.played_ms, played);
+    assert!(app.unsaved().is_none());
+}
+
+#[test]
+fn the_loop_ticks_only_while_something_runs_on_the_clock() {
+    use sancho::tui::Start;
+    // The puzzle screen: the opponent's move is due, then nothing is.
+    let mut app = App::new(Config::default(), vec![back_rank()]);
+    assert!(!app.ticking(), "the home menu waits for a key");
+    app.update(Action::Select);
+    assert!(app.ticking(), "the opponent's first move is due");
+    app.update(Action::Tick(REPLY_DELAY_MS));
+    assert!(!app.ticking(), "the user's turn: nothing runs");
+    typed(&mut app, "Re1+");
+    app.update(Action::Submit);
+    assert!(app.ticking(), "the reply is due");
+    // Storm: the clock runs from the first move to the end.
+    let storm = Config {
+        start: Start::Storm {
+            seconds: 60,
+            seed: 1,
+        },
+        ..Config::default()
+    };
+    let mut app = App::new(storm, two_mates());
+    app.update(Action::Tick(1_000));
+    assert!(!app.ticking(), "the clock starts with the first move");
+    typed(&mut app, "Re8#");
+    app.update(Action::Submit);
+    assert!(app.ticking());
+    app.update(Action::Back);
+    assert!(app.run().unwrap().end().is_some());
+    assert!(!app.ticking(), "the summary");
+    // The timed coordinates drill runs on the clock; an untimed drill
+    // does not.
+    for (timed, ticking) in [(true, true), (false, false)] {
+        let config = Config {
+            start: Start::Drill {
+                kind: sancho::drill::DrillKind::Coordinates,
+                seed: 1,
+                count: 5,
+                strictness: sancho::notation::Strictness::Strict,
+                timed,
+            },
+            ..Config::default()
+        };
+        assert_eq!(App::new(config, Vec::new()).ticking(), ticking, "{timed}");
+    }
 }
 
 #[test]

@@ -280,7 +280,7 @@ fn snapshot_stats_with_data_and_empty() {
         stats: Some(sample_stats()),
         ..Context::default()
     };
-    let app = App::with_context(config, Vec::new(), context);
+    let app = App::with_context(config.clone(), Vec::new(), context);
     let t = draw(&app, 100, 30);
     let buf = t.backend().buffer();
     for text in [
@@ -385,7 +385,7 @@ fn stats_show_each_sets_cycles_as_a_table_and_bars() {
         stats: Some(stats),
         ..Context::default()
     };
-    let app = App::with_context(config, Vec::new(), context);
+    let app = App::with_context(config.clone(), Vec::new(), context);
     let t = draw(&app, 100, 30);
     let buf = t.backend().buffer();
     assert!(find(buf, "Woodpecker sets").is_some());
@@ -451,7 +451,7 @@ fn the_stats_screen_shows_the_storm_and_streak_bests() {
         }),
         ..Context::default()
     };
-    let app = App::with_context(config, Vec::new(), context);
+    let app = App::with_context(config.clone(), Vec::new(), context);
     let t = draw(&app, 100, 30);
     let buf = t.backend().buffer();
     let (x, y) = find(buf, "Storm best 14 (today 9), 3 runs").expect("Storm's bests");

@@ -90,7 +90,7 @@ fn playing_as_black_flips_the_board_and_the_cursor_and_clicks_follow() {
         false,
         find_as(CoordColour::Black),
     );
-    assert_eq!(app.screen(), KeyContext::Find);
+    assert_eq!(app.key_context(), KeyContext::Find);
     let d = app.drill().unwrap();
     assert_eq!(d.bottom(), Color::Black, "every exercise from Black's side");
     assert_eq!(d.cursor(), Square::E4);
@@ -193,7 +193,7 @@ fn the_options_screen_limits_files_and_ranks_and_sets_the_side() {
     for _ in 0..4 {
         app.update(Action::Left); // to rank: 8 -> 4
     }
-    let setup = app.coord_setup();
+    let setup = app.coord_setup().expect("the start screen is shown");
     assert_eq!(setup.options.files_text(), "a-d");
     assert_eq!(setup.options.ranks_text(), "1-4");
     assert_eq!(setup.options.mode, CoordMode::Find);
@@ -202,7 +202,7 @@ fn the_options_screen_limits_files_and_ranks_and_sets_the_side() {
     assert!(screen.contains("To file            ◂ d ▸"), "{screen}");
     app.update(Action::Select);
     assert_eq!(app.view(), View::Drill);
-    assert_eq!(app.screen(), KeyContext::Find);
+    assert_eq!(app.key_context(), KeyContext::Find);
     let run = app.drill().unwrap().run();
     let setup = run.coordinates().unwrap();
     assert_eq!((setup.files.as_str(), setup.ranks.as_str()), ("a-d", "1-4"));
@@ -227,7 +227,7 @@ fn the_options_screen_limits_files_and_ranks_and_sets_the_side() {
     app.update(Action::Back);
     assert_eq!(app.view(), View::Drills);
     app.update(Action::Select);
-    assert_eq!(app.coord_setup().options.files_text(), "a-d");
+    assert_eq!(app.coord_setup().unwrap().options.files_text(), "a-d");
     assert_eq!(app.view(), View::CoordSetup);
     app.update(Action::Back);
     assert_eq!(app.view(), View::Drills);
@@ -285,7 +285,7 @@ fn a_coordinates_run_ends_with_its_best_and_last_scores() {
 #[test]
 fn move_vision_is_answered_by_typing_clicking_or_the_cursor() {
     let mut app = start(DrillKind::Vision, 4, false, CoordOptions::default());
-    assert_eq!(app.screen(), KeyContext::Answer { input_empty: true });
+    assert_eq!(app.key_context(), KeyContext::Answer { input_empty: true });
     assert!(text(&app).contains("The move: "));
     let right = |app: &App| {
         let ex = app.drill().unwrap().run().current().unwrap();
@@ -384,7 +384,7 @@ fn write(app: &mut App, text: &str) {
 fn the_scoresheet_plays_the_game_at_its_pace_and_grades_each_entry() {
     let mut app = scoresheet_app(1, Some(3_000), Lang::EN);
     assert_eq!(app.view(), View::Scoresheet);
-    assert_eq!(app.screen(), KeyContext::Answer { input_empty: true });
+    assert_eq!(app.key_context(), KeyContext::Answer { input_empty: true });
     let s = app.scoresheet().unwrap();
     assert_eq!(s.playback().played(), 1, "the first move is played at once");
     assert!(text(&app).contains("Cleo – Dan"));
@@ -416,7 +416,7 @@ fn the_scoresheet_plays_the_game_at_its_pace_and_grades_each_entry() {
     write(&mut app, "e3");
     let s = app.scoresheet().unwrap();
     assert!(s.is_finished());
-    assert_eq!(app.screen(), KeyContext::Page);
+    assert_eq!(app.key_context(), KeyContext::Page);
     let screen = text(&app);
     assert!(
         screen.contains("5 of 5 moves written: 3 right, 1 not canonical, 1 wrong."),
@@ -484,4 +484,17 @@ fn the_drills_menu_opens_the_scoresheet_on_a_built_in_game() {
         app.finished().is_empty(),
         "nothing written, nothing recorded"
     );
+}
+
+#[test]
+fn a_timed_drill_stopped_early_says_the_time_that_was_left() {
+    let mut app = start(DrillKind::Coordinates, 200, true, CoordOptions::default());
+    app.update(Action::Tick(5_900));
+    assert_eq!(app.drill().unwrap().remaining_ms(), Some(24_100));
+    app.update(Action::Back);
+    assert_eq!(app.drill().unwrap().phase(), Phase::Summary);
+    assert_eq!(app.drill().unwrap().remaining_ms(), Some(24_100));
+    let screen = text(&app);
+    let header = screen.lines().next().unwrap();
+    assert!(header.ends_with("24.1 s"), "not the whole 30 s: {header}");
 }

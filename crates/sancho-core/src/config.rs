@@ -143,7 +143,7 @@ pub const MAX_REPLY_DELAY_MS: u64 = 5_000;
 /// One entry of the `[keys]` table: an action and the keys it goes on.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct KeyOverride {
-    /// The action, `scope.name` (`puzzle.hint`).
+    /// The action's id (`puzzle.hint`; `sancho config show` lists them).
     pub action: String,
     /// The keys as written (`F5`, `Ctrl-T`).
     pub keys: Vec<String>,
@@ -232,7 +232,8 @@ pub const DEFAULT_FILE: &str = r#"# Sancho's settings. Every key is optional; a 
 # input is still typed in the letters of `lang`. The command line's --figurine turns it on.
 # figurine = false
 
-# Key bindings: any action of the help (F1) on other keys, as scope.name = key(s).
+# Key bindings: any action of the help (F1) on other keys, as id = key(s)
+# (`sancho config show` lists every id).
 # Keys are written as the help writes them: F5, Ctrl-T, Enter, Esc, Tab, q.
 # [keys]
 # puzzle.hint = ["F2", "Ctrl-T"]

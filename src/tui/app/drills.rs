@@ -1,90 +1,102 @@
 //! The drills menu, the drill screen, the lessons and the pages (lesson
 //! text, stats, a drill's summary): their part of [`App::update`].
 
-use super::{App, DrillEntry, View};
-use crate::drill::{self, DrillKind, DrillRun, GenOptions, TIMED_COORDINATES_MS};
+use super::{App, DrillEntry, Screen};
+use crate::drill::{self, DrillKind, DrillRun, GenOptions, Lesson, TIMED_COORDINATES_MS};
 use crate::notation::Strictness;
 use crate::progress::LessonScore;
 use crate::train::{DrillDone, Finished};
 use crate::tui::action::Action;
 use crate::tui::config::{TIMED_COUNT, default_count};
-use crate::tui::coords::CoordRow;
+use crate::tui::coords::{CoordRow, CoordSetupScreen};
 use crate::tui::drill::{DrillScreen, Phase};
 use crate::tui::input::InputLine;
 use crate::tui::strings;
 use crate::tui::view::geometry::list_item_at;
 
 impl App {
-    pub(super) fn update_drills(&mut self, action: Action) {
+    pub(super) fn update_drills(&mut self, action: Action) -> Screen {
         let n = DrillEntry::ALL.len();
         match action {
             Action::Up => self.drill_menu = (self.drill_menu + n - 1) % n,
             Action::Down => self.drill_menu = (self.drill_menu + 1) % n,
-            Action::Back => self.view = View::Home,
+            Action::Back => return Screen::Home,
             // A click selects an item and opens it, as on the home menu.
             Action::Click(_, row) => {
                 if let Some(item) = list_item_at(self.size, self.drill_menu, n, row) {
                     self.drill_menu = item;
-                    self.update_drills(Action::Select);
+                    return self.update_drills(Action::Select);
                 }
             }
             Action::Select => {
                 self.notice = None;
                 let seed = self.context.seed.wrapping_add(self.drills_started);
                 let strictness = self.context.strictness;
-                match DrillEntry::ALL[self.drill_menu % n] {
+                return match DrillEntry::ALL[self.drill_menu % n] {
                     // Coordinates open on their options first.
                     DrillEntry::Kind(DrillKind::Coordinates) => self.open_coord_setup(false),
                     DrillEntry::TimedCoordinates => self.open_coord_setup(true),
                     DrillEntry::Kind(kind) => {
-                        self.start_drill(kind, seed, default_count(kind), strictness, false);
+                        self.start_drill(kind, seed, default_count(kind), strictness, false)
                     }
                     DrillEntry::Scoresheet => self.open_builtin_scoresheet(seed),
-                    DrillEntry::Lessons => self.view = View::Lessons,
-                }
+                    DrillEntry::Lessons => Screen::Lessons,
+                };
             }
             _ => {}
         }
+        Screen::Drills
     }
 
-    fn open_coord_setup(&mut self, timed: bool) {
-        self.coord_setup.timed = timed;
-        self.coord_setup.row = CoordRow::ALL.len() - 1;
-        self.view = View::CoordSetup;
+    /// The coordinates drill's start screen, on the options last set and
+    /// its Start row.
+    fn open_coord_setup(&self, timed: bool) -> Screen {
+        let mut setup = CoordSetupScreen::new(self.coordinates, timed);
+        setup.row = CoordRow::ALL.len() - 1;
+        Screen::CoordSetup(setup)
     }
 
     /// The coordinates drill's start screen: ↑ ↓ choose a row, ← → change
     /// it, Enter starts, Esc goes back to the drills.
-    pub(super) fn update_coord_setup(&mut self, action: Action) {
+    pub(super) fn update_coord_setup(
+        &mut self,
+        mut setup: CoordSetupScreen,
+        action: Action,
+    ) -> Screen {
         match action {
-            Action::Up => self.coord_setup.move_row(-1),
-            Action::Down => self.coord_setup.move_row(1),
-            Action::Left => self.coord_setup.change(-1),
-            Action::Right => self.coord_setup.change(1),
+            Action::Up => setup.move_row(-1),
+            Action::Down => setup.move_row(1),
+            Action::Left => setup.change(-1),
+            Action::Right => setup.change(1),
             // A click picks a row (← → then change it); on Start, starts.
             Action::Click(_, row) => {
                 let rows = CoordRow::ALL.len();
-                if let Some(item) = list_item_at(self.size, self.coord_setup.row, rows, row) {
-                    self.coord_setup.row = item;
+                if let Some(item) = list_item_at(self.size, setup.row, rows, row) {
+                    setup.row = item;
                     if item == rows - 1 {
-                        self.update_coord_setup(Action::Select);
+                        return self.update_coord_setup(setup, Action::Select);
                     }
                 }
             }
             Action::Select => {
+                self.coordinates = setup.options;
                 let seed = self.context.seed.wrapping_add(self.drills_started);
-                let timed = self.coord_setup.timed;
+                let timed = setup.timed;
                 let count = if timed {
                     TIMED_COUNT
                 } else {
                     default_count(DrillKind::Coordinates)
                 };
                 let strictness = self.context.strictness;
-                self.start_drill(DrillKind::Coordinates, seed, count, strictness, timed);
+                return self.start_drill(DrillKind::Coordinates, seed, count, strictness, timed);
             }
-            Action::Back => self.view = View::Drills,
+            Action::Back => {
+                self.coordinates = setup.options;
+                return Screen::Drills;
+            }
             _ => {}
         }
+        Screen::CoordSetup(setup)
     }
 
     pub(super) fn start_drill(
@@ -94,19 +106,18 @@ impl App {
         count: usize,
         strictness: Strictness,
         timed: bool,
-    ) {
+    ) -> Screen {
         self.drills_started += 1;
         let options = GenOptions {
             weak_codes: self.context.weak_codes.clone(),
             game: None,
-            coordinates: self.coord_setup.options,
+            coordinates: self.coordinates,
             book: Some(drill::game_book()),
         };
         let exercises = drill::generate(kind, seed, count, &options);
         if exercises.is_empty() {
             self.notice = Some(strings::NO_EXERCISES.to_owned());
-            self.view = View::Drills;
-            return;
+            return Screen::Drills;
         }
         let mut run = DrillRun::new(kind, exercises, strictness)
             .with_lang(self.config.lang.unwrap_or_default());
@@ -114,7 +125,7 @@ impl App {
         // it is measured against (those before it).
         let mut before = None;
         if kind == DrillKind::Coordinates {
-            let setup = self.coord_setup.options.setup(timed);
+            let setup = self.coordinates.setup(timed);
             before = self.context.stats.as_ref().map(|s| {
                 s.coordinates
                     .iter()
@@ -133,22 +144,33 @@ impl App {
         }
         let budget = timed.then_some(TIMED_COORDINATES_MS);
         let title = strings::drill_title(kind, timed);
-        self.drill = Some(DrillScreen::new(title, run, budget).with_records_before(before));
-        self.view = View::Drill;
+        Screen::Drill {
+            drill: Box::new(DrillScreen::new(title, run, budget).with_records_before(before)),
+            scroll: 0,
+        }
     }
 
-    pub(super) fn update_drill(&mut self, action: Action) {
-        let Some(d) = &mut self.drill else {
-            self.view = View::Drills;
-            return;
-        };
-        if d.phase() == Phase::Summary {
-            match action {
-                Action::Select | Action::Back => self.leave_drill(),
-                _ => self.update_page(action),
+    pub(super) fn update_drill(
+        &mut self,
+        mut drill: Box<DrillScreen>,
+        mut scroll: u16,
+        action: Action,
+    ) -> Screen {
+        if drill.phase() == Phase::Summary {
+            if matches!(action, Action::Select | Action::Back) {
+                return leave_drill(&drill);
             }
-            return;
+            let len = drill.run().summary().mistakes.len() + 12;
+            self.scroll_page(&mut scroll, len, &action);
+            return Screen::Drill { drill, scroll };
         }
+        self.play_drill(&mut drill, action);
+        self.collect_drill(&mut drill);
+        Screen::Drill { drill, scroll }
+    }
+
+    /// A key on a drill's exercise or verdict.
+    fn play_drill(&self, d: &mut DrillScreen, action: Action) {
         if d.finding() {
             match action {
                 Action::Up => d.move_cursor(0, 1),
@@ -171,10 +193,6 @@ impl App {
                 Action::Back => d.stop(),
                 _ => {}
             }
-            if d.phase() == Phase::Summary {
-                self.scroll = 0;
-            }
-            self.collect_drill();
             return;
         }
         // Move vision: squares are clicked, or picked with the cursor while
@@ -221,10 +239,6 @@ impl App {
                 _ => false,
             };
             if handled {
-                if d.phase() == Phase::Summary {
-                    self.scroll = 0;
-                }
-                self.collect_drill();
                 return;
             }
         }
@@ -245,27 +259,10 @@ impl App {
             Action::Back => d.stop(),
             _ => {}
         }
-        if d.phase() == Phase::Summary {
-            self.scroll = 0;
-        }
-        self.collect_drill();
-    }
-
-    pub(super) fn leave_drill(&mut self) {
-        let from_lesson = self.drill.as_ref().is_some_and(|d| d.lesson().is_some());
-        self.drill = None;
-        self.view = if from_lesson {
-            View::Lessons
-        } else {
-            View::Drills
-        };
     }
 
     /// Hands a finished drill (and a completed lesson) over once.
-    pub(super) fn collect_drill(&mut self) {
-        let Some(d) = &mut self.drill else {
-            return;
-        };
+    pub(super) fn collect_drill(&mut self, d: &mut DrillScreen) {
         let Some(summary) = d.take_finished() else {
             return;
         };
@@ -302,84 +299,68 @@ impl App {
         self.context.lesson_best.get(id).copied()
     }
 
-    pub(super) fn update_lessons(&mut self, action: Action) {
+    pub(super) fn update_lessons(&mut self, action: Action) -> Screen {
         let n = drill::lessons().len().max(1);
         match action {
             Action::Up => self.lesson_menu = (self.lesson_menu + n - 1) % n,
             Action::Down => self.lesson_menu = (self.lesson_menu + 1) % n,
-            Action::Back => self.view = View::Drills,
-            Action::Select => self.open_lesson(self.lesson_menu),
+            Action::Back => return Screen::Drills,
+            Action::Select => return self.open_lesson(self.lesson_menu),
             Action::Click(_, row) => {
                 if let Some(item) = list_item_at(self.size, self.lesson_menu, n, row) {
                     self.lesson_menu = item;
-                    self.open_lesson(item);
+                    return self.open_lesson(item);
                 }
             }
             _ => {}
         }
+        Screen::Lessons
     }
 
-    pub(super) fn open_lesson(&mut self, index: usize) {
-        if index < drill::lessons().len() {
-            self.lesson = index;
-            self.open_page(View::Lesson);
+    /// The page of the lesson at `index` in the list.
+    pub(super) fn open_lesson(&self, index: usize) -> Screen {
+        match drill::lessons().get(index) {
+            Some(lesson) => Screen::Lesson { lesson, scroll: 0 },
+            None => Screen::Lessons,
         }
     }
 
-    pub(super) fn open_page(&mut self, view: View) {
-        self.scroll = 0;
-        self.view = view;
-    }
-
-    /// Scrolling, Enter and Esc on a page (lesson, stats, summary).
-    pub(super) fn update_page(&mut self, action: Action) {
-        let page = self.size.1.saturating_sub(4).max(1);
-        let max = self.page_len();
+    /// A lesson's page: it scrolls, Enter starts its exercises, Esc goes
+    /// back to the list.
+    pub(super) fn update_lesson(
+        &mut self,
+        lesson: &'static Lesson,
+        mut scroll: u16,
+        action: Action,
+    ) -> Screen {
         match action {
-            Action::Up => self.scroll = self.scroll.saturating_sub(1),
-            Action::Down => self.scroll = (self.scroll + 1).min(max),
-            Action::ScrollUp => self.scroll = self.scroll.saturating_sub(page),
-            Action::ScrollDown => self.scroll = self.scroll.saturating_add(page).min(max),
-            Action::Back => {
-                self.view = match self.view {
-                    View::Lesson => View::Lessons,
-                    _ => View::Home,
-                }
+            Action::Back => Screen::Lessons,
+            Action::Select => self.start_lesson(lesson),
+            _ => {
+                self.scroll_page(&mut scroll, lesson.text.lines().count() + 4, &action);
+                Screen::Lesson { lesson, scroll }
             }
-            Action::Select if self.view == View::Lesson => self.start_lesson(),
-            Action::Select => self.view = View::Home,
-            _ => {}
         }
     }
 
-    /// How far a page may scroll: its length in source lines.
-    pub(super) fn page_len(&self) -> u16 {
-        let lines = match self.view {
-            View::Lesson => self
-                .current_lesson()
-                .map_or(0, |l| l.text.lines().count() + 4),
-            View::Drill => self
-                .drill
-                .as_ref()
-                .map_or(0, |d| d.run().summary().mistakes.len() + 12),
-            View::Scoresheet => self.scoresheet.as_ref().map_or(0, |s| {
-                let sheet = s.playback().sheet();
-                sheet.entries().len() / 2 + sheet.summary().by_code.len() + 10
-            }),
-            View::Run => self.run.as_ref().map_or(0, |r| r.failed().len() + 16),
-            _ => 0,
-        };
-        u16::try_from(lines).unwrap_or(u16::MAX)
-    }
-
-    pub(super) fn start_lesson(&mut self) {
-        let Some(lesson) = self.current_lesson() else {
-            return;
-        };
+    /// A lesson's exercises.
+    fn start_lesson(&self, lesson: &'static Lesson) -> Screen {
         let run = DrillRun::new(DrillKind::Write, lesson.drill(), self.context.strictness)
             .with_label(&lesson.id);
         let title = strings::lesson_title(lesson.number, &lesson.title);
-        self.drill = Some(DrillScreen::new(title, run, None).for_lesson(&lesson.id));
-        self.view = View::Drill;
+        Screen::Drill {
+            drill: Box::new(DrillScreen::new(title, run, None).for_lesson(&lesson.id)),
+            scroll: 0,
+        }
+    }
+}
+
+/// Leaves a finished drill: to the lessons if it was a lesson's, else to
+/// the drills menu.
+fn leave_drill(drill: &DrillScreen) -> Screen {
+    if drill.lesson().is_some() {
+        Screen::Lessons
+    } else {
+        Screen::Drills
     }
 }

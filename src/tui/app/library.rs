@@ -1,13 +1,12 @@
 //! The library filter screen: its part of [`App::update`], and the
 //! requests the runner answers from the puzzle source.
 
-use super::{App, View};
+use super::{App, Screen};
 use crate::library::Filter;
 use crate::library::LibraryError;
 use crate::puzzle::Puzzle;
 use crate::tui::action::Action;
 use crate::tui::filter::{FilterNext, FilterState, PuzzleSource, Request, answer};
-use crate::tui::play::Play;
 use crate::tui::strings;
 
 impl App {
@@ -23,24 +22,35 @@ impl App {
     /// (the command line's `--theme`, `--rating`, `--opening`, ...).
     #[must_use]
     pub fn with_library_filter(mut self, filter: Filter) -> App {
-        self.library = Some(FilterState::with_filter(filter));
+        self.library = Some(Box::new(FilterState::with_filter(filter)));
         self
     }
 
     /// Whether a puzzle library is behind the app.
     pub fn has_library(&self) -> bool {
-        self.library.is_some()
+        self.filter_state().is_some()
     }
 
-    /// The filter screen's state (`None` without a library).
+    /// The filter screen's state, shown or not (`None` without a library).
     pub fn filter_state(&self) -> Option<&FilterState> {
-        self.library.as_ref()
+        match &self.screen {
+            Screen::Filter(f) => Some(f),
+            _ => self.library.as_deref(),
+        }
+    }
+
+    /// [`App::filter_state`], to change.
+    pub(super) fn filter_mut(&mut self) -> Option<&mut FilterState> {
+        match &mut self.screen {
+            Screen::Filter(f) => Some(f),
+            _ => self.library.as_deref_mut(),
+        }
     }
 
     /// The library request in flight (asked with
     /// [`Effect::Library`](crate::tui::Effect::Library), not yet answered).
     pub fn request(&self) -> Option<Request> {
-        self.library.as_ref().and_then(FilterState::request)
+        self.filter_state().and_then(FilterState::request)
     }
 
     /// Answers the library request in flight, if any, from `source` at
@@ -54,45 +64,62 @@ impl App {
         true
     }
 
-    pub(super) fn open_filter(&mut self) {
-        if self.library.is_some() {
-            self.view = View::Filter;
-        } else {
-            self.notice = Some(strings::NO_LIBRARY.to_owned());
-        }
-    }
-
-    pub(super) fn update_filter(&mut self, action: Action) {
-        let Some(f) = &mut self.library else {
-            self.view = View::Home;
-            return;
-        };
-        if f.apply(&action) == FilterNext::Back {
-            self.view = View::Home;
-        }
-    }
-
-    pub(super) fn picked(&mut self, picked: Result<Vec<Puzzle>, LibraryError>) {
-        let Some(f) = &mut self.library else {
-            return;
-        };
-        match picked {
-            Ok(puzzles) if !puzzles.is_empty() => {
-                f.picked(None);
-                self.leave_puzzle();
-                self.play = puzzles.first().map(|p| {
-                    Play::new(0, p.clone())
-                        .with_reply_delay(self.config.reply_delay_ms)
-                        .with_lang(self.config.lang.unwrap_or_default())
-                });
-                self.order = (0..puzzles.len()).collect();
-                self.at = 0;
-                self.puzzles = puzzles;
-                self.builtin = false;
-                self.view = View::Puzzle;
+    /// The filter screen, when there is a library; else home, saying how
+    /// to import one.
+    pub(super) fn open_filter(&mut self) -> Screen {
+        match self.library.take() {
+            Some(f) => Screen::Filter(f),
+            None => {
+                self.notice = Some(strings::NO_LIBRARY.to_owned());
+                Screen::Home
             }
-            Ok(_) => f.picked(Some(strings::NOTHING_TO_PLAY.to_owned())),
-            Err(e) => f.picked(Some(e.to_string())),
         }
+    }
+
+    pub(super) fn update_filter(
+        &mut self,
+        mut filter: Box<FilterState>,
+        action: &Action,
+    ) -> Screen {
+        match filter.apply(action) {
+            FilterNext::Stay => Screen::Filter(filter),
+            FilterNext::Back => {
+                self.library = Some(filter);
+                Screen::Home
+            }
+        }
+    }
+
+    /// The library's pick: played at once if the filter screen is still
+    /// shown (a pick for a screen the user has left is dropped).
+    pub(super) fn picked(&mut self, picked: Result<Vec<Puzzle>, LibraryError>) {
+        let shown = matches!(self.screen, Screen::Filter(_));
+        let Some(f) = self.filter_mut() else {
+            return;
+        };
+        let (first, puzzles) = match picked {
+            Ok(puzzles) => match puzzles.first().cloned() {
+                Some(first) => {
+                    f.picked(None);
+                    (first, puzzles)
+                }
+                None => return f.picked(Some(strings::NOTHING_TO_PLAY.to_owned())),
+            },
+            Err(e) => return f.picked(Some(e.to_string())),
+        };
+        if !shown {
+            return;
+        }
+        if let Screen::Filter(f) = std::mem::replace(&mut self.screen, Screen::Home) {
+            self.library = Some(f);
+        }
+        if let Some(mut old) = self.paused.take() {
+            self.leave_puzzle(&mut old);
+        }
+        self.screen = Screen::Puzzle(Box::new(self.new_play(0, first)));
+        self.order = (0..puzzles.len()).collect();
+        self.at = 0;
+        self.puzzles = puzzles;
+        self.builtin = false;
     }
 }

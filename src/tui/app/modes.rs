@@ -2,7 +2,7 @@
 //! games", and the engine's refutations: the parts of the app that hand
 //! work to the runner and take its answers back.
 
-use super::{App, MenuItem, View};
+use super::{App, MenuItem, Screen};
 use crate::engine::EngineError;
 use crate::engine::Refutation;
 use crate::library::LibraryError;
@@ -21,13 +21,14 @@ impl App {
     /// The home menu's Storm or Streak: with a library, its puzzles are
     /// asked for first (the run starts when they come); else the puzzles
     /// loaded are played.
-    pub(super) fn open_run(&mut self, item: MenuItem, seed: u64) {
-        if self.library.is_some() {
+    pub(super) fn open_run(&mut self, item: MenuItem, seed: u64) -> Screen {
+        if self.has_library() {
             self.pending_run = Some((item, seed));
             self.notice = Some(strings::DRAWING.to_owned());
             self.effects.push(Effect::Library(Request::Pool));
+            Screen::Home
         } else {
-            self.start_run(item, DEFAULT_SECONDS, seed);
+            self.start_run(item, DEFAULT_SECONDS, seed)
         }
     }
 
@@ -38,25 +39,29 @@ impl App {
         let Some((item, seed)) = self.pending_run.take() else {
             return;
         };
-        if self.view != View::Home {
+        if !matches!(self.screen, Screen::Home) {
             return;
         }
         self.notice = None;
-        match result {
+        self.screen = match result {
             Ok(pool) if !pool.is_empty() => {
-                self.start_run_over(&pool, false, item, DEFAULT_SECONDS, seed);
+                self.start_run_over(&pool, false, item, DEFAULT_SECONDS, seed)
             }
             Ok(_) => self.start_run(item, DEFAULT_SECONDS, seed),
-            Err(e) => self.notice = Some(e.to_string()),
-        }
+            Err(e) => {
+                self.notice = Some(e.to_string());
+                Screen::Home
+            }
+        };
     }
 
     /// Starts a Storm (`seconds` on the clock) or Streak run over the
     /// puzzles loaded, the pool drawn with `seed`.
-    pub(super) fn start_run(&mut self, item: MenuItem, seconds: u32, seed: u64) {
+    pub(super) fn start_run(&mut self, item: MenuItem, seconds: u32, seed: u64) -> Screen {
         let puzzles = std::mem::take(&mut self.puzzles);
-        self.start_run_over(&puzzles, self.builtin, item, seconds, seed);
+        let screen = self.start_run_over(&puzzles, self.builtin, item, seconds, seed);
         self.puzzles = puzzles;
+        screen
     }
 
     /// Starts a run over `puzzles` (`builtin`: where they are recorded from).
@@ -67,7 +72,7 @@ impl App {
         item: MenuItem,
         seconds: u32,
         seed: u64,
-    ) {
+    ) -> Screen {
         let ratings: Vec<u32> = puzzles.iter().map(Puzzle::playing_rating).collect();
         let storm = item == MenuItem::Storm;
         let order = if storm {
@@ -81,7 +86,7 @@ impl App {
             .collect();
         if pool.is_empty() {
             self.notice = Some(strings::NO_PUZZLES.to_owned());
-            return;
+            return Screen::Home;
         }
         let run = if storm {
             RunScreen::storm(pool, seconds, builtin)
@@ -90,80 +95,62 @@ impl App {
         };
         let lang = self.config.lang.unwrap_or_default();
         let (run, done) = run.start(self.config.reply_delay_ms, lang);
-        self.run = Some(run);
         self.hand_over_run(done);
-        self.scroll = 0;
-        self.view = View::Run;
+        Screen::Run {
+            run: Box::new(run),
+            scroll: 0,
+        }
     }
 
-    pub(super) fn update_run(&mut self, action: Action) {
-        let Some(run) = &mut self.run else {
-            self.view = View::Home;
-            return;
-        };
+    pub(super) fn update_run(
+        &mut self,
+        mut run: Box<RunScreen>,
+        mut scroll: u16,
+        action: Action,
+    ) -> Screen {
         if run.end().is_some() {
             // The summary: Enter or Esc goes home, where the score stays
             // said until a key is pressed.
-            match action {
-                Action::Back | Action::Select => {
-                    self.notice = Some(strings::run_notice(run));
-                    self.view = View::Home;
-                }
-                Action::Up | Action::Down | Action::ScrollUp | Action::ScrollDown => {
-                    self.update_page(action);
-                }
-                _ => {}
+            if matches!(action, Action::Back | Action::Select) {
+                self.notice = Some(strings::run_notice(&run));
+                return Screen::Home;
             }
-            return;
+            self.scroll_page(&mut scroll, run.failed().len() + 16, &action);
+            return Screen::Run { run, scroll };
         }
         let done = match action {
-            Action::Insert(c) => edit(run, |l| l.insert(c)),
-            Action::Paste(text) => edit(run, |l| l.paste(&text)),
-            Action::Backspace => edit(run, InputLine::backspace),
-            Action::Delete => edit(run, InputLine::delete),
-            Action::Left => edit(run, InputLine::left),
-            Action::Right => edit(run, InputLine::right),
-            Action::Home => edit(run, InputLine::home),
-            Action::End => edit(run, InputLine::end),
-            Action::ClearLine => edit(run, InputLine::clear),
-            Action::DeleteWord => edit(run, InputLine::delete_word),
-            Action::RecallLast => with(run, Play::recall),
-            Action::Complete => with(run, Play::complete),
-            Action::FlipBoard => with(run, Play::flip),
+            Action::Insert(c) => edit(&mut run, |l| l.insert(c)),
+            Action::Paste(text) => edit(&mut run, |l| l.paste(&text)),
+            Action::Backspace => edit(&mut run, InputLine::backspace),
+            Action::Delete => edit(&mut run, InputLine::delete),
+            Action::Left => edit(&mut run, InputLine::left),
+            Action::Right => edit(&mut run, InputLine::right),
+            Action::Home => edit(&mut run, InputLine::home),
+            Action::End => edit(&mut run, InputLine::end),
+            Action::ClearLine => edit(&mut run, InputLine::clear),
+            Action::DeleteWord => edit(&mut run, InputLine::delete_word),
+            Action::RecallLast => with(&mut run, Play::recall),
+            Action::Complete => with(&mut run, Play::complete),
+            Action::FlipBoard => with(&mut run, Play::flip),
             Action::Submit => run.submit(),
             Action::Next => run.skip(),
             Action::Back => {
                 let done = run.stop();
                 if done.is_empty() {
                     // Nothing was played: no summary of nothing.
-                    self.view = View::Home;
+                    return Screen::Home;
                 }
                 done
             }
             _ => Vec::new(),
         };
         self.hand_over_run(done);
-    }
-
-    /// Time passed: Storm's clock runs down (and may end the run).
-    pub(super) fn tick_run(&mut self, ms: u64) {
-        if let Some(run) = &mut self.run {
-            let done = run.tick(ms);
-            self.hand_over_run(done);
-        }
-    }
-
-    /// Ends a run in progress (the user quits): it is recorded as it stands.
-    pub(super) fn stop_run(&mut self) {
-        if let Some(run) = &mut self.run {
-            let done = run.stop();
-            self.hand_over_run(done);
-        }
+        Screen::Run { run, scroll }
     }
 
     /// Hands a run's finished puzzles and its end over; after the end, the
     /// bests are asked for again.
-    fn hand_over_run(&mut self, done: Vec<Finished>) {
+    pub(super) fn hand_over_run(&mut self, done: Vec<Finished>) {
         for item in done {
             let run_over = matches!(item, Finished::Storm(_) | Finished::Streak { .. });
             self.finished.push(item.clone());
@@ -176,9 +163,12 @@ impl App {
         }
     }
 
-    /// The run in progress or just ended.
+    /// The run on screen, in progress or ended (its summary).
     pub fn run(&self) -> Option<&RunScreen> {
-        self.run.as_ref()
+        match &self.screen {
+            Screen::Run { run, .. } => Some(run),
+            _ => None,
+        }
     }
 
     /// The Storm and Streak bests: those passed in, then the latest
@@ -192,18 +182,27 @@ impl App {
         self.context.mined.is_some()
     }
 
-    /// "My games": asks for the mined pack to be loaded, or tells how to
-    /// make one.
-    pub(super) fn open_mined(&mut self) {
+    /// "My games": asks for the mined pack to be loaded (it opens when it
+    /// comes, if the home screen is still shown), or tells how to make one.
+    pub(super) fn open_mined(&mut self) -> Screen {
         match &self.context.mined {
-            Some(path) => self.effects.push(Effect::Load(path.clone())),
+            Some(path) => {
+                self.pending_load = true;
+                self.notice = Some(strings::LOADING_MINED.to_owned());
+                self.effects.push(Effect::Load(path.clone()));
+            }
             None => self.notice = Some(strings::NO_MINED.to_owned()),
         }
+        Screen::Home
     }
 
     /// The mined pack, loaded: played like `play --pack mined.json`,
-    /// puzzles not yet solved first.
+    /// puzzles not yet solved first. Dropped if the user has left the home
+    /// screen meanwhile.
     pub(super) fn loaded(&mut self, result: Result<Vec<Puzzle>, SourceError>) {
+        if !std::mem::take(&mut self.pending_load) || !matches!(self.screen, Screen::Home) {
+            return;
+        }
         let puzzles = match result {
             Ok(puzzles) if !puzzles.is_empty() => puzzles,
             Ok(_) => {
@@ -215,24 +214,25 @@ impl App {
                 return;
             }
         };
-        self.leave_puzzle();
+        self.notice = None;
+        if let Some(mut old) = self.paused.take() {
+            self.leave_puzzle(&mut old);
+        }
         let (unsolved, solved): (Vec<usize>, Vec<usize>) =
             (0..puzzles.len()).partition(|&i| !self.solved.contains(&puzzles[i].id));
         self.order = unsolved.into_iter().chain(solved).collect();
         self.at = 0;
         self.puzzles = puzzles;
         self.builtin = false;
-        self.play = None;
-        self.open_puzzles();
+        self.screen = self.open_puzzles();
     }
 
     /// Asks the engine about the finished puzzle's first wrong move, when
     /// there is an engine and the mate solver proved nothing.
-    pub(super) fn ask_refutation(&mut self) {
+    pub(super) fn ask_refutation(&mut self, play: &Play) {
         if !self.config.engine {
             return;
         }
-        let Some(play) = &self.play else { return };
         if play.finish().is_none() || play.refutation().is_some() {
             return;
         }
@@ -254,7 +254,7 @@ impl App {
         attempt: u32,
         result: Result<Option<Refutation>, EngineError>,
     ) {
-        let Some(play) = &mut self.play else { return };
+        let Some(play) = self.play_mut() else { return };
         let current =
             play.puzzle().id == puzzle_id && play.outcome().is_some_and(|o| o.attempt == attempt);
         if !current {

@@ -1,7 +1,7 @@
 //! The puzzle screen: its part of [`App::update`], moving on through the
 //! play order, and handing each finished attempt over.
 
-use super::{App, View};
+use super::{App, Screen};
 use crate::record::source_of;
 use crate::train::{Finished, PuzzleDone, Rating};
 use crate::tui::action::Action;
@@ -10,31 +10,30 @@ use crate::tui::play::Play;
 use crate::tui::strings;
 
 impl App {
-    pub(super) fn open_puzzles(&mut self) {
-        if self.play.is_none() {
-            let first = self.order.get(self.at).copied().unwrap_or(0);
-            match self.puzzles.get(first) {
-                Some(p) => {
-                    self.play = Some(
-                        Play::new(first, p.clone())
-                            .with_reply_delay(self.config.reply_delay_ms)
-                            .with_lang(self.config.lang.unwrap_or_default()),
-                    )
-                }
-                None => {
-                    self.notice = Some(strings::NO_PUZZLES.to_owned());
-                    return;
-                }
+    /// The puzzle screen: the puzzle left for the menus, else the one the
+    /// play order has come to.
+    pub(super) fn open_puzzles(&mut self) -> Screen {
+        if let Some(play) = self.paused.take() {
+            return Screen::Puzzle(play);
+        }
+        let first = self.order.get(self.at).copied().unwrap_or(0);
+        match self.puzzles.get(first) {
+            Some(p) => Screen::Puzzle(Box::new(self.new_play(first, p.clone()))),
+            None => {
+                self.notice = Some(strings::NO_PUZZLES.to_owned());
+                Screen::Home
             }
         }
-        self.view = View::Puzzle;
     }
 
-    pub(super) fn update_puzzle(&mut self, action: Action) {
-        let Some(play) = &mut self.play else {
-            self.view = View::Home;
-            return;
-        };
+    /// A puzzle to play, as the configuration has it.
+    pub(super) fn new_play(&self, index: usize, puzzle: crate::puzzle::Puzzle) -> Play {
+        Play::new(index, puzzle)
+            .with_reply_delay(self.config.reply_delay_ms)
+            .with_lang(self.config.lang.unwrap_or_default())
+    }
+
+    pub(super) fn update_puzzle(&mut self, mut play: Box<Play>, action: Action) -> Screen {
         match action {
             // Once the puzzle has ended the input is closed: the arrows step
             // through the solution on the board.
@@ -54,62 +53,51 @@ impl App {
             Action::DeleteWord => play.edit(InputLine::delete_word),
             Action::RecallLast => play.recall(),
             Action::Complete => play.complete(),
-            Action::Submit if play.finish().is_some() => self.next_puzzle(),
+            Action::Submit if play.finish().is_some() => return self.next_puzzle(play),
             Action::ToggleThemes => play.toggle_themes(),
-            Action::Submit => {
-                play.submit();
-            }
+            Action::Submit => play.submit(),
             Action::Hint => play.ask_hint(),
             Action::ShowSolution => play.give_up(),
-            Action::Next => self.next_puzzle(),
+            Action::Next => return self.next_puzzle(play),
             Action::Retry => {
-                self.leave_puzzle();
-                if let Some(play) = &mut self.play {
-                    play.retry();
-                }
+                self.leave_puzzle(&mut play);
+                play.retry();
             }
             Action::FlipBoard => play.flip(),
-            Action::Back => self.view = View::Home,
+            Action::Back => {
+                self.paused = Some(play);
+                return Screen::Home;
+            }
             _ => {}
         }
-        self.collect_outcome();
+        self.collect_outcome(&play);
+        Screen::Puzzle(play)
     }
 
     /// Ends the puzzle being left, if it already counts as failed, and
     /// hands its outcome over (leaving never hides a failure).
-    pub(super) fn leave_puzzle(&mut self) {
-        if let Some(play) = &mut self.play {
-            play.leave();
-        }
-        self.collect_outcome();
+    pub(super) fn leave_puzzle(&mut self, play: &mut Play) {
+        play.leave();
+        self.collect_outcome(play);
     }
 
-    fn next_puzzle(&mut self) {
-        self.leave_puzzle();
+    /// Leaves `play` for the next puzzle of the order; home once there is
+    /// none left.
+    fn next_puzzle(&mut self, mut play: Box<Play>) -> Screen {
+        self.leave_puzzle(&mut play);
         self.at += 1;
         let next = self.order.get(self.at).copied();
-        match next.and_then(|i| self.puzzles.get(i).map(|p| (i, p))) {
-            Some((i, p)) => {
-                self.play = Some(
-                    Play::new(i, p.clone())
-                        .with_reply_delay(self.config.reply_delay_ms)
-                        .with_lang(self.config.lang.unwrap_or_default()),
-                )
-            }
+        match next.and_then(|i| self.puzzles.get(i).map(|p| (i, p.clone()))) {
+            Some((i, p)) => Screen::Puzzle(Box::new(self.new_play(i, p))),
             None => {
-                self.play = None;
-                self.view = View::Home;
                 self.notice = Some(strings::ALL_DONE.to_owned());
+                Screen::Home
             }
         }
-        self.collect_outcome();
     }
 
     /// Records a finished attempt once.
-    pub(super) fn collect_outcome(&mut self) {
-        let Some(play) = &self.play else {
-            return;
-        };
+    pub(super) fn collect_outcome(&mut self, play: &Play) {
         if let Some(outcome) = play.outcome()
             && self.outcomes.last() != Some(outcome)
         {
@@ -129,7 +117,7 @@ impl App {
                 rating: Rating::Rated,
                 set: None,
             }));
-            self.ask_refutation();
+            self.ask_refutation(play);
         }
     }
 }

@@ -1,16 +1,19 @@
-//! The key map itself: every binding, in the order the help overlay lists
-//! them. `keys.rs` looks keys up in it; `keys/rebind.rs` applies the config
-//! file's `[keys]` over it.
+//! The default key map: every binding with its stable id, in the order the
+//! help overlay lists them. A [`Keymap`](super::Keymap) starts from it;
+//! `keys/rebind.rs` applies the config file's `[keys]` over it.
 
 use ratatui::crossterm::event::KeyCode;
 
 use super::{Binding, C, N, Scope, b};
 use crate::tui::action::Action;
 
-/// Every key binding, in the order the help overlay lists them.
+/// Every key binding by default, in the order the help overlay lists them.
+/// An id is written here once and never derived from the footer's words:
+/// renaming a `short` changes no user's `[keys]`.
 pub const KEYMAP: &[Binding] = &[
     // Puzzle screen: playing.
     b(
+        "puzzle.play",
         &[(KeyCode::Enter, N)],
         Action::Submit,
         Scope::Puzzle,
@@ -19,6 +22,7 @@ pub const KEYMAP: &[Binding] = &[
         true,
     ),
     b(
+        "puzzle.complete",
         &[(KeyCode::Tab, N)],
         Action::Complete,
         Scope::Puzzle,
@@ -27,6 +31,7 @@ pub const KEYMAP: &[Binding] = &[
         false,
     ),
     b(
+        "edit.recall",
         &[(KeyCode::Up, N)],
         Action::RecallLast,
         Scope::Edit,
@@ -35,6 +40,7 @@ pub const KEYMAP: &[Binding] = &[
         false,
     ),
     b(
+        "puzzle.hint",
         &[(KeyCode::F(2), N), (KeyCode::Char('t'), C)],
         Action::Hint,
         Scope::Puzzle,
@@ -43,6 +49,7 @@ pub const KEYMAP: &[Binding] = &[
         true,
     ),
     b(
+        "puzzle.solution",
         &[(KeyCode::F(3), N), (KeyCode::Char('s'), C)],
         Action::ShowSolution,
         Scope::Puzzle,
@@ -51,6 +58,7 @@ pub const KEYMAP: &[Binding] = &[
         true,
     ),
     b(
+        "puzzle.next",
         &[(KeyCode::F(4), N), (KeyCode::Char('n'), C)],
         Action::Next,
         Scope::Puzzle,
@@ -59,6 +67,7 @@ pub const KEYMAP: &[Binding] = &[
         true,
     ),
     b(
+        "puzzle.retry",
         &[(KeyCode::F(5), N), (KeyCode::Char('r'), C)],
         Action::Retry,
         Scope::Puzzle,
@@ -67,6 +76,7 @@ pub const KEYMAP: &[Binding] = &[
         true,
     ),
     b(
+        "puzzle.flip",
         &[(KeyCode::F(6), N), (KeyCode::Char('f'), C)],
         Action::FlipBoard,
         Scope::Puzzle,
@@ -75,6 +85,7 @@ pub const KEYMAP: &[Binding] = &[
         true,
     ),
     b(
+        "puzzle.themes",
         &[(KeyCode::F(7), N)],
         Action::ToggleThemes,
         Scope::Puzzle,
@@ -84,6 +95,7 @@ pub const KEYMAP: &[Binding] = &[
     ),
     // Puzzle screen: editing the input line, as in a shell.
     b(
+        "edit.backspace",
         &[(KeyCode::Backspace, N), (KeyCode::Char('h'), C)],
         Action::Backspace,
         Scope::Edit,
@@ -92,6 +104,7 @@ pub const KEYMAP: &[Binding] = &[
         false,
     ),
     b(
+        "edit.delete",
         &[(KeyCode::Delete, N), (KeyCode::Char('d'), C)],
         Action::Delete,
         Scope::Edit,
@@ -100,6 +113,7 @@ pub const KEYMAP: &[Binding] = &[
         false,
     ),
     b(
+        "edit.left",
         &[(KeyCode::Left, N), (KeyCode::Char('b'), C)],
         Action::Left,
         Scope::Edit,
@@ -108,6 +122,7 @@ pub const KEYMAP: &[Binding] = &[
         false,
     ),
     b(
+        "edit.right",
         &[(KeyCode::Right, N)],
         Action::Right,
         Scope::Edit,
@@ -116,6 +131,7 @@ pub const KEYMAP: &[Binding] = &[
         false,
     ),
     b(
+        "edit.start",
         &[(KeyCode::Home, N), (KeyCode::Char('a'), C)],
         Action::Home,
         Scope::Edit,
@@ -124,6 +140,7 @@ pub const KEYMAP: &[Binding] = &[
         false,
     ),
     b(
+        "edit.end",
         &[(KeyCode::End, N), (KeyCode::Char('e'), C)],
         Action::End,
         Scope::Edit,
@@ -132,6 +149,7 @@ pub const KEYMAP: &[Binding] = &[
         false,
     ),
     b(
+        "edit.clear",
         &[(KeyCode::Char('u'), C)],
         Action::ClearLine,
         Scope::Edit,
@@ -140,6 +158,7 @@ pub const KEYMAP: &[Binding] = &[
         false,
     ),
     b(
+        "edit.word",
         &[(KeyCode::Char('w'), C)],
         Action::DeleteWord,
         Scope::Edit,
@@ -148,6 +167,7 @@ pub const KEYMAP: &[Binding] = &[
         false,
     ),
     b(
+        "puzzle.back",
         &[(KeyCode::Esc, N)],
         Action::Back,
         Scope::Puzzle,
@@ -157,6 +177,7 @@ pub const KEYMAP: &[Binding] = &[
     ),
     // Storm and Streak.
     b(
+        "run.play",
         &[(KeyCode::Enter, N)],
         Action::Submit,
         Scope::Run,
@@ -165,6 +186,7 @@ pub const KEYMAP: &[Binding] = &[
         true,
     ),
     b(
+        "run.complete",
         &[(KeyCode::Tab, N)],
         Action::Complete,
         Scope::Run,
@@ -173,6 +195,7 @@ pub const KEYMAP: &[Binding] = &[
         false,
     ),
     b(
+        "run.skip",
         &[(KeyCode::F(4), N), (KeyCode::Char('n'), C)],
         Action::Next,
         Scope::Run,
@@ -181,6 +204,7 @@ pub const KEYMAP: &[Binding] = &[
         true,
     ),
     b(
+        "run.flip",
         &[(KeyCode::F(6), N), (KeyCode::Char('f'), C)],
         Action::FlipBoard,
         Scope::Run,
@@ -189,6 +213,7 @@ pub const KEYMAP: &[Binding] = &[
         false,
     ),
     b(
+        "run.stop",
         &[(KeyCode::Esc, N)],
         Action::Back,
         Scope::Run,
@@ -198,6 +223,7 @@ pub const KEYMAP: &[Binding] = &[
     ),
     // Drill screen.
     b(
+        "answer.answer",
         &[(KeyCode::Enter, N)],
         Action::Submit,
         Scope::Answer,
@@ -206,6 +232,7 @@ pub const KEYMAP: &[Binding] = &[
         true,
     ),
     b(
+        "answer.flip",
         &[(KeyCode::F(6), N), (KeyCode::Char('f'), C)],
         Action::FlipBoard,
         Scope::Answer,
@@ -214,6 +241,7 @@ pub const KEYMAP: &[Binding] = &[
         true,
     ),
     b(
+        "answer.stop",
         &[(KeyCode::Esc, N)],
         Action::Back,
         Scope::Answer,
@@ -222,6 +250,7 @@ pub const KEYMAP: &[Binding] = &[
         true,
     ),
     b(
+        "vision.cursor",
         &[(KeyCode::Down, N)],
         Action::Down,
         Scope::Vision,
@@ -231,6 +260,7 @@ pub const KEYMAP: &[Binding] = &[
     ),
     // Coordinates "Find": the board cursor.
     b(
+        "find.up",
         &[(KeyCode::Up, N), (KeyCode::Char('k'), N)],
         Action::Up,
         Scope::Find,
@@ -239,6 +269,7 @@ pub const KEYMAP: &[Binding] = &[
         false,
     ),
     b(
+        "find.down",
         &[(KeyCode::Down, N), (KeyCode::Char('j'), N)],
         Action::Down,
         Scope::Find,
@@ -247,6 +278,7 @@ pub const KEYMAP: &[Binding] = &[
         false,
     ),
     b(
+        "find.left",
         &[(KeyCode::Left, N), (KeyCode::Char('h'), N)],
         Action::Left,
         Scope::Find,
@@ -255,6 +287,7 @@ pub const KEYMAP: &[Binding] = &[
         false,
     ),
     b(
+        "find.right",
         &[(KeyCode::Right, N), (KeyCode::Char('l'), N)],
         Action::Right,
         Scope::Find,
@@ -264,6 +297,7 @@ pub const KEYMAP: &[Binding] = &[
     ),
     // Lists.
     b(
+        "menu.up",
         &[(KeyCode::Up, N), (KeyCode::Char('k'), N)],
         Action::Up,
         Scope::Menu,
@@ -272,6 +306,7 @@ pub const KEYMAP: &[Binding] = &[
         false,
     ),
     b(
+        "menu.down",
         &[(KeyCode::Down, N), (KeyCode::Char('j'), N)],
         Action::Down,
         Scope::Menu,
@@ -280,6 +315,7 @@ pub const KEYMAP: &[Binding] = &[
         false,
     ),
     b(
+        "menu.left",
         &[(KeyCode::Left, N), (KeyCode::Char('h'), N)],
         Action::Left,
         Scope::Menu,
@@ -288,6 +324,7 @@ pub const KEYMAP: &[Binding] = &[
         false,
     ),
     b(
+        "menu.right",
         &[(KeyCode::Right, N), (KeyCode::Char('l'), N)],
         Action::Right,
         Scope::Menu,
@@ -296,6 +333,7 @@ pub const KEYMAP: &[Binding] = &[
         false,
     ),
     b(
+        "menu.open",
         &[(KeyCode::Enter, N)],
         Action::Select,
         Scope::Menu,
@@ -304,6 +342,7 @@ pub const KEYMAP: &[Binding] = &[
         true,
     ),
     b(
+        "menu.back",
         &[(KeyCode::Esc, N), (KeyCode::Char('q'), N)],
         Action::Back,
         Scope::Menu,
@@ -313,6 +352,7 @@ pub const KEYMAP: &[Binding] = &[
     ),
     // Pages.
     b(
+        "page.up",
         &[(KeyCode::Up, N), (KeyCode::Char('k'), N)],
         Action::Up,
         Scope::Page,
@@ -321,6 +361,7 @@ pub const KEYMAP: &[Binding] = &[
         false,
     ),
     b(
+        "page.down",
         &[(KeyCode::Down, N), (KeyCode::Char('j'), N)],
         Action::Down,
         Scope::Page,
@@ -329,6 +370,7 @@ pub const KEYMAP: &[Binding] = &[
         false,
     ),
     b(
+        "page.page-up",
         &[(KeyCode::PageUp, N), (KeyCode::Char('b'), N)],
         Action::ScrollUp,
         Scope::Page,
@@ -337,6 +379,7 @@ pub const KEYMAP: &[Binding] = &[
         false,
     ),
     b(
+        "page.page-down",
         &[(KeyCode::PageDown, N), (KeyCode::Char(' '), N)],
         Action::ScrollDown,
         Scope::Page,
@@ -345,6 +388,7 @@ pub const KEYMAP: &[Binding] = &[
         true,
     ),
     b(
+        "page.continue",
         &[(KeyCode::Enter, N)],
         Action::Select,
         Scope::Page,
@@ -353,6 +397,7 @@ pub const KEYMAP: &[Binding] = &[
         true,
     ),
     b(
+        "page.back",
         &[(KeyCode::Esc, N), (KeyCode::Char('q'), N)],
         Action::Back,
         Scope::Page,
@@ -362,6 +407,7 @@ pub const KEYMAP: &[Binding] = &[
     ),
     // Library filter.
     b(
+        "filter.up",
         &[(KeyCode::Up, N), (KeyCode::Char('k'), N)],
         Action::Up,
         Scope::Filter,
@@ -370,6 +416,7 @@ pub const KEYMAP: &[Binding] = &[
         false,
     ),
     b(
+        "filter.down",
         &[(KeyCode::Down, N), (KeyCode::Char('j'), N)],
         Action::Down,
         Scope::Filter,
@@ -378,6 +425,7 @@ pub const KEYMAP: &[Binding] = &[
         false,
     ),
     b(
+        "filter.page-up",
         &[(KeyCode::PageUp, N)],
         Action::ScrollUp,
         Scope::Filter,
@@ -386,6 +434,7 @@ pub const KEYMAP: &[Binding] = &[
         false,
     ),
     b(
+        "filter.page-down",
         &[(KeyCode::PageDown, N)],
         Action::ScrollDown,
         Scope::Filter,
@@ -394,6 +443,7 @@ pub const KEYMAP: &[Binding] = &[
         false,
     ),
     b(
+        "filter.less",
         &[(KeyCode::Left, N), (KeyCode::Char('-'), N)],
         Action::Left,
         Scope::Filter,
@@ -402,6 +452,7 @@ pub const KEYMAP: &[Binding] = &[
         false,
     ),
     b(
+        "filter.more",
         &[
             (KeyCode::Right, N),
             (KeyCode::Char('+'), N),
@@ -414,6 +465,7 @@ pub const KEYMAP: &[Binding] = &[
         true,
     ),
     b(
+        "filter.any-of",
         &[(KeyCode::Char(' '), N), (KeyCode::Enter, N)],
         Action::Select,
         Scope::Filter,
@@ -422,6 +474,7 @@ pub const KEYMAP: &[Binding] = &[
         true,
     ),
     b(
+        "filter.all-of",
         &[(KeyCode::Char('a'), N)],
         Action::ToggleAll,
         Scope::Filter,
@@ -430,6 +483,7 @@ pub const KEYMAP: &[Binding] = &[
         true,
     ),
     b(
+        "filter.clear",
         &[(KeyCode::Char('c'), N)],
         Action::ResetFilter,
         Scope::Filter,
@@ -438,6 +492,7 @@ pub const KEYMAP: &[Binding] = &[
         false,
     ),
     b(
+        "filter.play",
         &[
             (KeyCode::F(9), N),
             (KeyCode::Char('p'), C),
@@ -450,6 +505,7 @@ pub const KEYMAP: &[Binding] = &[
         true,
     ),
     b(
+        "filter.back",
         &[(KeyCode::Esc, N), (KeyCode::Char('q'), N)],
         Action::Back,
         Scope::Filter,
@@ -459,6 +515,7 @@ pub const KEYMAP: &[Binding] = &[
     ),
     // Home menu.
     b(
+        "home.up",
         &[(KeyCode::Up, N), (KeyCode::Char('k'), N)],
         Action::Up,
         Scope::Home,
@@ -467,6 +524,7 @@ pub const KEYMAP: &[Binding] = &[
         false,
     ),
     b(
+        "home.down",
         &[(KeyCode::Down, N), (KeyCode::Char('j'), N)],
         Action::Down,
         Scope::Home,
@@ -475,6 +533,7 @@ pub const KEYMAP: &[Binding] = &[
         false,
     ),
     b(
+        "home.select",
         &[(KeyCode::Enter, N)],
         Action::Select,
         Scope::Home,
@@ -483,6 +542,7 @@ pub const KEYMAP: &[Binding] = &[
         true,
     ),
     b(
+        "home.quit",
         &[(KeyCode::Char('q'), N)],
         Action::Quit,
         Scope::Home,
@@ -492,6 +552,7 @@ pub const KEYMAP: &[Binding] = &[
     ),
     // Help overlay.
     b(
+        "help.close",
         &[(KeyCode::Esc, N), (KeyCode::Char('q'), N)],
         Action::Back,
         Scope::Help,
@@ -501,6 +562,7 @@ pub const KEYMAP: &[Binding] = &[
     ),
     // Everywhere.
     b(
+        "global.help",
         &[(KeyCode::F(1), N), (KeyCode::Char('?'), N)],
         Action::ToggleHelp,
         Scope::Global,
@@ -509,6 +571,7 @@ pub const KEYMAP: &[Binding] = &[
         true,
     ),
     b(
+        "global.quit",
         &[(KeyCode::Char('c'), C)],
         Action::Quit,
         Scope::Global,

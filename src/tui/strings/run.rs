@@ -11,6 +11,10 @@ pub const DRAWING: &str = "Drawing puzzles from the library…";
 pub const NO_MINED: &str =
     "No games mined yet: run sancho mine GAMES.pgn (it needs a UCI engine such as Stockfish).";
 /// The mined pack holds no puzzle.
+/// Said on the home screen while the mined pack is read (it opens when it
+/// comes).
+pub const LOADING_MINED: &str = "Loading the puzzles mined from your games…";
+
 pub const MINED_EMPTY: &str = "Your mined pack holds no puzzles yet: mine more games.";
 
 /// The mined pack could not be read.

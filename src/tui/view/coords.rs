@@ -7,6 +7,7 @@ use ratatui::text::{Line, Span};
 
 use crate::progress::{CoordRecords, sparkline};
 use crate::tui::app::App;
+use crate::tui::coords::CoordSetupScreen;
 use crate::tui::drill::DrillScreen;
 use crate::tui::theme::Theme;
 
@@ -15,8 +16,7 @@ pub const TITLE: &str = "Coordinates  ↑ ↓ choose a row, ← → change it, E
 
 /// Draws the start screen: a row per option (`Clock  ◂ 30 seconds ▸`),
 /// and, under them, the records of the mode, clock and side chosen.
-pub fn render(app: &App, theme: Theme, area: Rect, frame: &mut Frame) {
-    let setup = app.coord_setup();
+pub fn render(app: &App, setup: &CoordSetupScreen, theme: Theme, area: Rect, frame: &mut Frame) {
     let items: Vec<String> = setup
         .rows()
         .into_iter()

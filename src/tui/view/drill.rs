@@ -163,7 +163,7 @@ pub fn render(app: &App, drill: &DrillScreen, theme: Theme, area: Rect, frame: &
         render_side(exercise, drill, theme, side, frame);
         render_input(app, drill, theme, input, frame);
     }
-    super::render_footer(app.screen(), theme, footer, frame);
+    super::render_footer(app, theme, footer, frame);
 }
 
 fn render_header(drill: &DrillScreen, theme: Theme, area: Rect, frame: &mut Frame) {

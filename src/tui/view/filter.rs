@@ -7,6 +7,7 @@ use ratatui::style::Style;
 use ratatui::text::{Line, Span};
 use ratatui::widgets::Paragraph;
 
+use crate::tui::app::App;
 use crate::tui::context::KeyContext;
 use crate::tui::filter::{FIELD_ROWS, FilterState, Mark};
 use crate::tui::strings;
@@ -18,7 +19,7 @@ const NAME_WIDTH: usize = 26;
 const COUNT_WIDTH: usize = 11;
 
 /// Draws the filter screen.
-pub fn render(state: &FilterState, theme: Theme, area: Rect, frame: &mut Frame) {
+pub fn render(app: &App, state: &FilterState, theme: Theme, area: Rect, frame: &mut Frame) {
     let [header, fields, count, heading, list, footer] = Layout::vertical([
         Constraint::Length(2),
         Constraint::Length(4),
@@ -47,7 +48,7 @@ pub fn render(state: &FilterState, theme: Theme, area: Rect, frame: &mut Frame) 
         heading,
     );
     render_themes(state, theme, list, frame);
-    super::render_footer(KeyContext::Filter, theme, footer, frame);
+    super::render_footer_without(app, KeyContext::Filter, None, theme, footer, frame);
 }
 
 fn field_lines(state: &FilterState, theme: Theme) -> Vec<Line<'static>> {

@@ -10,20 +10,25 @@ use ratatui::widgets::{Block, Borders, Clear, Paragraph};
 
 use crate::tui::app::App;
 use crate::tui::context::KeyContext;
-use crate::tui::keys::{Binding, Scope, bindings_for, keys_label};
+use crate::tui::keys::{Binding, Scope, keys_label};
 use crate::tui::strings;
 use crate::tui::theme::Theme;
 
 /// Draws the help overlay over the current screen.
 pub fn render(app: &App, theme: Theme, area: Rect, frame: &mut Frame) {
-    let under = match app.base_screen() {
+    let under = match app.base_key_context() {
         KeyContext::Puzzle { .. } => KeyContext::Puzzle { input_empty: true },
         KeyContext::Answer { .. } => KeyContext::Answer { input_empty: true },
         KeyContext::Run { .. } => KeyContext::Run { input_empty: true },
         other => other,
     };
-    let bindings: Vec<&Binding> = bindings_for(&under)
-        .chain(bindings_for(&KeyContext::Help).filter(|b| b.scope == Scope::Help))
+    let keys = app.keys();
+    let bindings: Vec<&Binding> = keys
+        .bindings_for(&under)
+        .chain(
+            keys.bindings_for(&KeyContext::Help)
+                .filter(|b| b.scope == Scope::Help),
+        )
         .collect();
     let full = usize::from(area.height) >= bindings.len() + 2;
     let rows: Vec<(String, &str)> = bindings

@@ -42,5 +42,5 @@ pub fn render(app: &App, theme: Theme, area: Rect, frame: &mut Frame) {
     }
     let rect = block(body, lines.len());
     frame.render_widget(Paragraph::new(lines).alignment(Alignment::Center), rect);
-    super::render_footer(KeyContext::Home, theme, footer, frame);
+    super::render_footer_without(app, KeyContext::Home, None, theme, footer, frame);
 }

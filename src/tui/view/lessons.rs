@@ -6,7 +6,7 @@ use ratatui::style::{Modifier, Style};
 use ratatui::text::{Line, Span};
 use ratatui::widgets::{Paragraph, Wrap};
 
-use crate::drill;
+use crate::drill::{self, Lesson};
 use crate::tui::app::App;
 use crate::tui::strings;
 use crate::tui::theme::Theme;
@@ -44,16 +44,13 @@ pub fn render_list(app: &App, theme: Theme, area: Rect, frame: &mut Frame) {
 }
 
 /// Draws the open lesson's page, scrolled by the app.
-pub fn render_page(app: &App, theme: Theme, area: Rect, frame: &mut Frame) {
+pub fn render_page(app: &App, lesson: &Lesson, theme: Theme, area: Rect, frame: &mut Frame) {
     let [header, body, footer] = Layout::vertical([
         Constraint::Length(1),
         Constraint::Fill(1),
         Constraint::Length(1),
     ])
     .areas(area);
-    let Some(lesson) = app.current_lesson() else {
-        return;
-    };
     frame.render_widget(
         Paragraph::new(Line::from(vec![
             Span::styled(strings::APP_NAME, theme.title()),
@@ -87,7 +84,7 @@ pub fn render_page(app: &App, theme: Theme, area: Rect, frame: &mut Frame) {
             .scroll((app.scroll(), 0)),
         text,
     );
-    super::render_footer(app.screen(), theme, footer, frame);
+    super::render_footer(app, theme, footer, frame);
 }
 
 /// Joins the hard-wrapped lines of each paragraph (and list item) into

@@ -21,11 +21,12 @@ pub use puzzle::{hint_lines, move_lines};
 use ratatui::Frame;
 use ratatui::layout::{Alignment, Constraint, Layout, Rect};
 use ratatui::text::{Line, Span};
-use ratatui::widgets::{Paragraph, Wrap};
+use ratatui::widgets::{Clear, Paragraph, Wrap};
 
-use super::app::{App, View};
+use super::app::App;
 use super::context::KeyContext;
-use super::keys::{bindings_for, key_label};
+use super::keys::key_label;
+use super::screen::Screen;
 use super::strings;
 use super::theme::Theme;
 use geometry::list_skip;
@@ -43,33 +44,27 @@ pub fn render(app: &App, frame: &mut Frame) {
         render_too_small(area, frame);
         return;
     }
-    match app.view() {
-        View::Puzzle => match app.play() {
-            Some(play) => puzzle::render(app, play, theme, area, frame),
-            None => home::render(app, theme, area, frame),
-        },
-        View::Home => home::render(app, theme, area, frame),
-        View::Drills => drill::render_menu(app, theme, area, frame),
-        View::Drill => match app.drill() {
-            Some(d) => drill::render(app, d, theme, area, frame),
-            None => drill::render_menu(app, theme, area, frame),
-        },
-        View::Lessons => lessons::render_list(app, theme, area, frame),
-        View::Lesson => lessons::render_page(app, theme, area, frame),
-        View::Stats => stats::render(app, theme, area, frame),
-        View::Run => match app.run() {
-            Some(run) => storm::render(app, run, theme, area, frame),
-            None => home::render(app, theme, area, frame),
-        },
-        View::Filter => match app.filter_state() {
-            Some(state) => filter::render(state, theme, area, frame),
-            None => home::render(app, theme, area, frame),
-        },
-        View::CoordSetup => coords::render(app, theme, area, frame),
-        View::Scoresheet => match app.scoresheet() {
-            Some(s) => scoresheet::render(app, s, theme, area, frame),
-            None => drill::render_menu(app, theme, area, frame),
-        },
+    match app.screen() {
+        Screen::Home => home::render(app, theme, area, frame),
+        Screen::Puzzle(play) => puzzle::render(app, play, theme, area, frame),
+        Screen::Drills => drill::render_menu(app, theme, area, frame),
+        Screen::Drill { drill, .. } => drill::render(app, drill, theme, area, frame),
+        Screen::Lessons => lessons::render_list(app, theme, area, frame),
+        Screen::Lesson { lesson, .. } => lessons::render_page(app, lesson, theme, area, frame),
+        Screen::Stats => stats::render(app, theme, area, frame),
+        Screen::Filter(state) => filter::render(app, state, theme, area, frame),
+        Screen::CoordSetup(setup) => coords::render(app, setup, theme, area, frame),
+        Screen::Scoresheet { sheet, .. } => scoresheet::render(app, sheet, theme, area, frame),
+        Screen::Run { run, .. } => storm::render(app, run, theme, area, frame),
+    }
+    if let Some((count, error)) = app.unsaved() {
+        // Over the footer, on every screen, until the results are saved.
+        let last = Rect::new(area.x, area.bottom().saturating_sub(1), area.width, 1);
+        frame.render_widget(Clear, last);
+        frame.render_widget(
+            Paragraph::new(Line::styled(strings::unsaved(count, error), theme.bad())),
+            last,
+        );
     }
     if app.help_shown() {
         help::render(app, theme, area, frame);
@@ -90,13 +85,14 @@ fn render_too_small(area: Rect, frame: &mut Frame) {
 }
 
 /// The footer: the key map's footer entries for the current screen.
-pub(crate) fn render_footer(screen: KeyContext, theme: Theme, area: Rect, frame: &mut Frame) {
-    render_footer_without(screen, None, theme, area, frame);
+pub(crate) fn render_footer(app: &App, theme: Theme, area: Rect, frame: &mut Frame) {
+    render_footer_without(app, app.key_context(), None, theme, area, frame);
 }
 
-/// The footer without the keys of `hidden` (an action the screen has no
-/// use for at the moment, such as Storm's skip).
+/// The footer of `screen`'s keys without those of `hidden` (an action the
+/// screen has no use for at the moment, such as Storm's skip).
 pub(crate) fn render_footer_without(
+    app: &App,
     screen: KeyContext,
     hidden: Option<&crate::tui::Action>,
     theme: Theme,
@@ -104,7 +100,11 @@ pub(crate) fn render_footer_without(
     frame: &mut Frame,
 ) {
     let mut spans = Vec::new();
-    for binding in bindings_for(&screen).filter(|b| b.footer && Some(&b.action) != hidden) {
+    for binding in app
+        .keys()
+        .bindings_for(&screen)
+        .filter(|b| b.footer && Some(&b.action) != hidden)
+    {
         let Some(&key) = binding.keys.first() else {
             continue;
         };
@@ -195,7 +195,7 @@ pub(crate) fn render_list(
     }
     let skip = u16::try_from(list_skip(selected, body.height)).unwrap_or(u16::MAX);
     frame.render_widget(Paragraph::new(lines).scroll((skip, 0)), body);
-    render_footer(app.screen(), theme, footer, frame);
+    render_footer(app, theme, footer, frame);
 }
 
 /// Splits `text` into lines of at most `width` columns at spaces, so that

@@ -39,7 +39,7 @@ pub fn render(app: &App, play: &Play, theme: Theme, area: Rect, frame: &mut Fram
     render_side(app, play, theme, side, frame);
     render_input(app, play, theme, input, frame);
     render_hint(play, app.config().live_hint, theme, hint, frame);
-    super::render_footer(app.screen(), theme, footer, frame);
+    super::render_footer(app, theme, footer, frame);
 }
 
 /// The board of a puzzle being played: the position shown (the solution

@@ -65,7 +65,7 @@ pub fn render(app: &App, s: &ScoresheetScreen, theme: Theme, area: Rect, frame: 
                 .scroll((app.scroll(), 0)),
             rect,
         );
-        super::render_footer(app.screen(), theme, footer, frame);
+        super::render_footer(app, theme, footer, frame);
         return;
     }
     let board_rect = board_area_at_most(body, app.config().board);
@@ -132,7 +132,7 @@ pub fn render(app: &App, s: &ScoresheetScreen, theme: Theme, area: Rect, frame: 
         input,
         frame,
     );
-    super::render_footer(app.screen(), theme, footer, frame);
+    super::render_footer(app, theme, footer, frame);
 }
 
 /// The grade of the last entry, with its diagnostics.

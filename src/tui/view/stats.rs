@@ -39,7 +39,7 @@ pub fn render(app: &App, theme: Theme, area: Rect, frame: &mut Frame) {
     ])
     .areas(area);
     super::render_header(strings::STATS_TITLE, theme, header, frame);
-    super::render_footer(app.screen(), theme, footer, frame);
+    super::render_footer(app, theme, footer, frame);
     let Some(stats) = app.stats().filter(|s| !is_empty(s)) else {
         let y = body.y + body.height / 3;
         let rect = Rect::new(

@@ -74,7 +74,14 @@ fn render_run(
     render_hint(play, app.config().live_hint, theme, hint, frame);
     // Storm has no skip: its key is not offered.
     let hidden = (run.mode() == Mode::Storm).then_some(Action::Next);
-    super::render_footer_without(app.screen(), hidden.as_ref(), theme, footer, frame);
+    super::render_footer_without(
+        app,
+        app.key_context(),
+        hidden.as_ref(),
+        theme,
+        footer,
+        frame,
+    );
 }
 
 /// The side panel's lines during a run.
@@ -289,5 +296,5 @@ fn render_summary(app: &App, run: &RunScreen, theme: Theme, area: Rect, frame: &
     );
     // A long list of failed puzzles scrolls (the arrows, PgDn).
     frame.render_widget(Paragraph::new(lines).scroll((app.scroll(), 0)), inner);
-    super::render_footer(app.screen(), theme, footer, frame);
+    super::render_footer(app, theme, footer, frame);
 }
