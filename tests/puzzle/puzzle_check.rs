@@ -69,7 +69,8 @@ fn sound_pack_passes() {
             checked: 4,
             passed: 3,
             failed: 1,
-            file_errors: 0
+            file_errors: 0,
+            engine_unchecked: 0,
         }
     );
     assert_eq!(findings.len(), 1);

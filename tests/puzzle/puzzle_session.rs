@@ -27,7 +27,7 @@ fn summary(events: &[Event]) -> Vec<String> {
                 if *alternative { " (alt)" } else { "" }
             ),
             Event::Wrong { input, wrong } => match wrong {
-                Wrong::NotSolution { text } => {
+                Wrong::NotSolution { text, .. } => {
                     format!("wrong {input}: not the solution ({})", text.san)
                 }
                 Wrong::NotLegal(_) => format!("wrong {input}: not legal"),
