@@ -871,14 +871,19 @@ fn check_with_an_engine_restarts_it_when_it_stalls_or_stops_and_goes_on() {
         let notes: Vec<&str> = out.lines().filter(|l| l.contains("puzzle a")).collect();
         assert_eq!(notes.len(), 1, "{how}: {out}");
         assert!(
-            notes[0].starts_with(&format!("{name}: warning: puzzle a: not checked by the engine: the engine ")),
+            notes[0].starts_with(&format!(
+                "{name}: warning: puzzle a: not checked by the engine: the engine "
+            )),
             "{how}: {out}"
         );
         assert!(
             notes[0].ends_with("it was restarted for the next puzzle"),
             "{how}: {out}"
         );
-        assert!(!out.contains("puzzle b"), "{how}: the second is checked: {out}");
+        assert!(
+            !out.contains("puzzle b"),
+            "{how}: the second is checked: {out}"
+        );
         assert!(
             out.contains(
                 "checked 2 puzzles: 2 passed, 0 failed, 1 not checked by the engine \

@@ -296,7 +296,9 @@ mod tests {
 
     #[test]
     fn what_a_covers_clause_claims() {
-        let cases: &[(&str, Option<(&[Role], &[&str])>)] = &[
+        /// A clause and what it claims: the pieces and the squares.
+        type Claim = Option<(&'static [Role], &'static [&'static str])>;
+        let cases: &[(&str, Claim)] = &[
             (
                 "g6 and h6 are covered by the new rook",
                 Some((&[Role::Rook], &["g6", "h6"])),
