@@ -12,6 +12,7 @@ use shakmaty::{Chess, Move, Position, Square};
 
 use super::Puzzle;
 use super::finding::{Problem, Severity};
+use super::soundness::looks_like_san;
 use crate::notation::san;
 
 /// A user move still to find: its SAN without a check sign, and where the
@@ -77,6 +78,27 @@ fn square_words(text: &str) -> impl Iterator<Item = String> + '_ {
         .map(str::to_ascii_lowercase)
 }
 
+/// A comment without the move it starts with when that is its own move
+/// (`Rxd8: the only legal move`, `Nxd5?? White thinks…`): that names the
+/// move commented on, not the one to find, even when both are written
+/// alike.
+fn without_lead<'a>(comment: &'a str, own: &str) -> &'a str {
+    let trimmed = comment.trim_start();
+    let end = trimmed.find(char::is_whitespace).unwrap_or(trimmed.len());
+    let (lead, rest) = trimmed.split_at(end);
+    let lead = lead.trim_end_matches([':', ',', '.']);
+    let bare = |t: &str| {
+        t.trim_end_matches(['!', '?'])
+            .trim_end_matches(['+', '#'])
+            .to_owned()
+    };
+    if looks_like_san(lead) && bare(lead) == bare(own) {
+        rest
+    } else {
+        comment
+    }
+}
+
 /// Every user move of the line with its index and what it is.
 fn user_moves(p: &Puzzle) -> Vec<(usize, ToFind)> {
     let mut pos = p.position.clone();
@@ -117,9 +139,12 @@ pub(super) fn giveaway_problems(p: &Puzzle) -> Vec<Problem> {
             ),
         ));
     }
+    let mut pos = p.position.clone();
     for (i, m) in p.solution.iter().enumerate() {
+        let own = san(&pos, m.mv);
+        pos.play_unchecked(m.mv);
         let later = || moves.iter().filter(move |(j, _)| *j > i);
-        if let Some(c) = &m.comment
+        if let Some(c) = m.comment.as_deref().map(|c| without_lead(c, &own))
             && let Some((found, how)) = later().find_map(|(_, f)| f.named_in(c).map(|h| (f, h)))
         {
             problems.push(warning(
@@ -164,7 +189,23 @@ pub(super) fn giveaway_problems(p: &Puzzle) -> Vec<Problem> {
 
 #[cfg(test)]
 mod tests {
-    use super::{san_tokens, square_words};
+    use super::{san_tokens, square_words, without_lead};
+
+    #[test]
+    fn a_comment_s_own_move_is_not_the_one_to_find() {
+        assert_eq!(
+            without_lead("Rxd8: the only legal move.", "Rxd8"),
+            " the only legal move."
+        );
+        assert_eq!(
+            without_lead("Nxd5?? White thinks the knight is pinned.", "Nxd5"),
+            " White thinks the knight is pinned."
+        );
+        assert_eq!(without_lead("Rxd8+: check.", "Rxd8+"), " check.");
+        // Another move, or none, stays.
+        assert_eq!(without_lead("Qxd8 follows.", "Rxd8"), "Qxd8 follows.");
+        assert_eq!(without_lead("Note: Rxd8 next", "Rxd8"), "Note: Rxd8 next");
+    }
 
     #[test]
     fn words_that_name_moves_and_squares() {

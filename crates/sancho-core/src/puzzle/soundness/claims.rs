@@ -235,10 +235,14 @@ fn covered_squares(clause: &str) -> Option<Covers> {
             squares.push(sq);
         }
     }
-    let side = match (
-        w.iter().any(|w| w.starts_with("white")),
-        w.iter().any(|w| w.starts_with("black")),
-    ) {
+    // "the black rook", "White's queen", "Black's own pawns": a colour
+    // that names pieces (not "Black must block").
+    let names_side = |colour: &str| {
+        w.iter().enumerate().any(|(i, word)| {
+            word.starts_with(colour) && w[i + 1..].iter().take(2).any(|n| piece_word(n).is_some())
+        })
+    };
+    let side = match (names_side("white"), names_side("black")) {
         (true, false) => Some(Color::White),
         (false, true) => Some(Color::Black),
         _ => None,
@@ -347,6 +351,16 @@ mod tests {
         assert_eq!(found, vec![(vec![Role::Rook], vec![Square::H6])]);
         assert!(false_covers("g6 and g8 are covered by the rook", &before, &after).is_empty());
         assert!(false_covers("h6 is covered by the black rook", &before, &after).is_empty());
+        assert_eq!(
+            false_covers(
+                "h6 is covered by the rook, and Black must give up",
+                &before,
+                &after
+            )
+            .len(),
+            1,
+            "a colour that names no piece is not the side"
+        );
         assert!(false_covers("the rook cannot cover h6", &before, &after).is_empty());
     }
 
