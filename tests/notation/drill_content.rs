@@ -100,10 +100,17 @@ fn lessons_cover_the_rules() {
     // rule, with a pointer to the lesson that sets them side by side.
     for n in [2, 5, 7] {
         let l = lesson(&n.to_string()).unwrap();
-        assert!(l.text.contains("lesson 9"), "{}: no pointer to lesson 9", l.id);
+        assert!(
+            l.text.contains("lesson 9"),
+            "{}: no pointer to lesson 9",
+            l.id
+        );
         assert!(l.text.contains("scoresheet"), "{}", l.id);
     }
-    assert!(!text.contains("allowed by some"), "the FIDE Laws allow e.p.");
+    assert!(
+        !text.contains("allowed by some"),
+        "the FIDE Laws allow e.p."
+    );
 }
 
 #[test]
