@@ -983,7 +983,10 @@ fn cli_curate_writes_a_reproducible_selection() {
         "{said}"
     );
     assert!(
-        said.contains("1 out of the rating range, 2 failing check --strict"),
+        said.contains(
+            "1 out of the rating range, 0 with a rating deviation above 110 or fewer than 100 plays, \
+             0 tagged only with a phase, 2 failing check --strict"
+        ),
         "{said}"
     );
     let written = std::fs::read_to_string(&out_path).unwrap();
