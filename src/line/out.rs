@@ -96,7 +96,8 @@ impl<W: Write> Out<W> {
             if !p.subtitle.is_empty() {
                 head.push_str(&format!("\n{}", p.subtitle));
             }
-            if !p.themes.is_empty() {
+            // Themes would name the pattern a title kept for the end hides.
+            if !p.themes.is_empty() && !p.title_at_end {
                 head.push_str(&format!("\nThemes: {}", p.themes.join(", ")));
             }
             head
@@ -207,7 +208,11 @@ impl<W: Write> Out<W> {
         let puzzle = session.puzzle();
         // A title kept for the end (it names the pattern) is said now.
         let title_text = if puzzle.title_at_end {
-            format!("\nThe puzzle: {}.", puzzle.title.trim_end_matches('.'))
+            let mut t = format!("\nThe puzzle: {}.", puzzle.title.trim_end_matches('.'));
+            if !puzzle.themes.is_empty() {
+                t.push_str(&format!("\nThemes: {}", puzzle.themes.join(", ")));
+            }
+            t
         } else {
             String::new()
         };

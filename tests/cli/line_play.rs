@@ -793,7 +793,11 @@ fn what_a_pack_keeps_for_the_end_is_said_at_the_end() {
     assert!(!during.contains("Bishop Mates"), "{during}");
     assert!(!during.contains("guards e7"), "{during}");
     assert!(during.contains("Games (imm)"), "{during}");
-    assert!(after.contains("The puzzle: Bishop Mates on e7."), "{after}");
+    assert!(!during.contains("mateIn2"), "the themes wait too: {during}");
+    assert!(
+        after.contains("The puzzle: Bishop Mates on e7.\nThemes: mateIn2"),
+        "{after}"
+    );
     assert!(
         after.contains(
             "They: Nxf6 (Nxf6: the knight takes. Now nothing black guards e7 except the king.)"
