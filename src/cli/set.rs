@@ -244,15 +244,12 @@ fn new(args: NewArgs, ctx: &Context) -> anyhow::Result<ExitCode> {
         .iter()
         .map(|&i| {
             let p = &puzzles[i];
-            SetPuzzle {
-                source: (&source_of(p, builtin)).into(),
-                puzzle: p.id.clone(),
-            }
+            SetPuzzle::new((&source_of(p, builtin)).into(), p.id.clone())
         })
         .collect();
     let set = PuzzleSet::new(&name, now(), origin, args.describe(), seed, members)?;
     let (size, from) = (set.puzzles.len(), set.origin.to_string());
-    store.record(|p| p.add_set(set))??;
+    store.add_set(set)??;
     tell_notice(&mut store);
     if size < wanted {
         println!("only {size} puzzles fit the filters: the set holds {size}");

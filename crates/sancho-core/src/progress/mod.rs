@@ -66,6 +66,7 @@ mod pick;
 mod resume;
 mod stats;
 mod store;
+mod unknown;
 
 pub use class::{
     CLASS_RESULT_FORMAT, ClassError, ClassReport, NotationSlip, PuzzleResult, Status, StudentResult,
@@ -87,10 +88,11 @@ pub use resume::{Resume, header};
 pub use review::{Card, CarriedCard, DESIRED_RETENTION, Grade, Scheduler, grade};
 pub use runs::{Mode, ModeRecords, ModeRun, RunRecord, day_start};
 pub use sets::{
-    CycleSummary, CycleUnderWay, PuzzleSet, SetError, SetOrigin, SetPuzzle, SetRecorded, SetResult,
-    SetStats, check_set_name, choose_set, clock_text, cycle_table, goal_after,
+    CycleSummary, CycleUnderWay, PuzzleSet, SetError, SetId, SetOrigin, SetPlay, SetPuzzle,
+    SetRecorded, SetResult, SetStats, check_set_name, choose_set, clock_text, cycle_table,
+    goal_after,
 };
-pub use slips::{CodeReview, SlipOrder};
+pub use slips::{CodeReview, CodeReviewRecord, SlipOrder};
 pub use stats::{
     DrillKindStats, DrillStats, LessonStats, MistakeCount, PuzzleTotals, RatingStats, Stats,
     ThemeStats, ThemeWeakness, WEAK_THEME_MIN_ATTEMPTS, WRONG_ANSWER_CODES, WeakSpots,

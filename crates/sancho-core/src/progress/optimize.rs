@@ -186,6 +186,7 @@ impl Progress {
     /// every schedule is computed again.
     pub fn set_fsrs_fit(&mut self, fit: Option<FsrsFit>) {
         self.fsrs = fit;
+        self.unknown.take(&super::unknown::RecordKey::Fsrs);
         self.forget_derived();
     }
 

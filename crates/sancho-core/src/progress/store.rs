@@ -430,6 +430,23 @@ impl Store {
         })
     }
 
+    /// Adds a new set (durably) under an identity of its own
+    /// ([`super::SetId::new`]: when it was made and a random nonce), so
+    /// that a set deleted and made again under the same name is another set.
+    ///
+    /// # Errors
+    /// As [`Store::record`]; the inner error is [`super::SetError::Duplicate`]
+    /// when a set has the name (nothing changes).
+    pub fn add_set(
+        &mut self,
+        mut set: super::PuzzleSet,
+    ) -> Result<Result<super::SetId, super::SetError>, StoreError> {
+        self.clock = self.clock.max(set.created);
+        set.id = super::SetId::new(set.created, self.nonce());
+        let id = set.id.clone();
+        self.record(move |p| p.add_set(set).map(|()| id))
+    }
+
     /// Marks a lesson complete; returns false if it already was.
     ///
     /// # Errors
