@@ -64,7 +64,7 @@ pub fn curate(args: CurateArgs) -> anyhow::Result<ExitCode> {
         .iter()
         .flat_map(|p| p.themes.iter().map(String::as_str))
         .collect();
-    println!(
+    say!(
         "selected {} of {} rows into {out_name} ({} themes of {}); skipped {} unreadable, {} already in a built-in pack, {} out of the rating range, {} failing check --strict",
         curated.puzzles.len(),
         curated.rows,
@@ -74,7 +74,7 @@ pub fn curate(args: CurateArgs) -> anyhow::Result<ExitCode> {
         curated.skipped,
         curated.out_of_range,
         curated.unsound
-    );
+    )?;
     Ok(ExitCode::SUCCESS)
 }
 

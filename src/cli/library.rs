@@ -75,7 +75,7 @@ pub fn import(args: ImportArgs, ctx: &Context) -> anyhow::Result<ExitCode> {
     bar.finish_and_clear();
 
     let secs = start.elapsed().as_secs_f64();
-    println!(
+    say!(
         "imported {name} in {secs:.1} s: {} new, {} updated, {} unchanged, {} skipped; the library at {} holds {} puzzles",
         summary.added,
         summary.updated,
@@ -83,12 +83,12 @@ pub fn import(args: ImportArgs, ctx: &Context) -> anyhow::Result<ExitCode> {
         summary.skipped,
         db.display(),
         summary.puzzles
-    );
+    )?;
     if summary.duplicates > 0 {
-        println!(
+        say!(
             "  {} rows repeated the id of an earlier row; for each id the last row was kept",
             summary.duplicates
-        );
+        )?;
     }
     for problem in &summary.problems {
         let id = problem.id.as_deref().unwrap_or("?");
@@ -97,16 +97,17 @@ pub fn import(args: ImportArgs, ctx: &Context) -> anyhow::Result<ExitCode> {
             .as_deref()
             .map(|f| format!("field {f}: "))
             .unwrap_or_default();
-        println!(
+        say!(
             "  skipped line {} (puzzle {id}): {field}{}",
-            problem.line, problem.reason
-        );
+            problem.line,
+            problem.reason
+        )?;
     }
     if summary.skipped as usize > summary.problems.len() {
-        println!(
+        say!(
             "  ... and {} more",
             summary.skipped as usize - summary.problems.len()
-        );
+        )?;
     }
     Ok(ExitCode::SUCCESS)
 }

@@ -1004,3 +1004,88 @@ fn mine_and_check_end_with_a_message_when_the_engine_floods() {
         "{stderr}"
     );
 }
+
+// ---- `mine`: where it writes, and games that are not UTF-8 (issue 28, items 5 and 11) ----
+
+#[cfg(unix)]
+fn mine_into(engine: &Path, pgn: &Path, out: &Path) -> std::process::Output {
+    crate::support::sancho()
+        .arg("mine")
+        .arg(pgn)
+        .arg("--engine")
+        .arg(engine)
+        .args(["--movetime", "10", "--quiet", "--out"])
+        .arg(out)
+        .output()
+        .unwrap()
+}
+
+#[cfg(unix)]
+#[test]
+fn mine_refuses_an_out_that_is_not_a_file_before_mining() {
+    let dir = tempfile::tempdir().unwrap();
+    let engine = planted_engine(dir.path());
+    let pgn = dir.path().join("games.pgn");
+    std::fs::write(&pgn, GAMES).unwrap();
+    let fifo = dir.path().join("fifo");
+    assert!(
+        std::process::Command::new("mkfifo")
+            .arg(&fifo)
+            .status()
+            .unwrap()
+            .success()
+    );
+    for (out, kind) in [
+        (Path::new("/dev/full"), "a character device"),
+        (fifo.as_path(), "a FIFO (named pipe)"),
+        (dir.path(), "a directory"),
+    ] {
+        let run = mine_into(&engine, &pgn, out);
+        assert_eq!(run.status.code(), Some(2));
+        assert_eq!(
+            String::from_utf8_lossy(&run.stderr),
+            format!(
+                "sancho: {} is {kind}: `mine --out` writes a pack to a file\n",
+                out.display()
+            )
+        );
+        assert!(run.stdout.is_empty());
+    }
+    assert!(!std::fs::metadata("/dev/full").unwrap().is_file());
+}
+
+#[cfg(unix)]
+#[test]
+fn a_game_that_is_not_utf8_is_read_as_latin1_named_and_mined() {
+    let dir = tempfile::tempdir().unwrap();
+    let engine = planted_engine(dir.path());
+    let pgn = dir.path().join("games.pgn");
+    // "Mé" in Latin-1 as White of the first game; the games after it too.
+    let mut bytes = GAMES
+        .replacen("[White \"Me\"]", "[White \"M\u{e9}\"]", 1)
+        .into_bytes();
+    let at = bytes.windows(2).position(|w| w == "é".as_bytes()).unwrap();
+    bytes.splice(at..at + 2, [0xE9]);
+    std::fs::write(&pgn, &bytes).unwrap();
+    let out = dir.path().join("mined.json");
+    let run = mine_into(&engine, &pgn, &out);
+    let stderr = String::from_utf8_lossy(&run.stderr);
+    assert!(run.status.success(), "{stderr}");
+    assert_eq!(
+        stderr,
+        format!(
+            "{}:3: the game of line 1 is not UTF-8; read as Latin-1\n",
+            pgn.display()
+        )
+    );
+    let stdout = String::from_utf8_lossy(&run.stdout);
+    assert!(
+        stdout.starts_with("mined 3 puzzles from 3 games"),
+        "{stdout}"
+    );
+    let pack: Value = serde_json::from_str(&std::fs::read_to_string(&out).unwrap()).unwrap();
+    assert_eq!(
+        pack["puzzles"][0]["solutionSequence"][1]["comment"],
+        "M\u{e9} played 4.Qf3? here; 4.Qxf7# is checkmate"
+    );
+}

@@ -32,7 +32,7 @@ pub use features::{
 pub use games::{GAME_FILES, Game, UnknownGame, find_game, game, game_list, games};
 pub use generator::{GenOptions, describe_move, generate};
 pub use lessons::{Lesson, LessonError, LessonExercise, lesson, lessons};
-pub use pgn::{GameTexts, parse_game, parse_games};
+pub use pgn::{GameText, GameTexts, parse_game, parse_games};
 pub use run::{DrillRun, DrillSummary, Mistake, Pass, Trained};
 pub use scoresheet::{
     Entry as SheetEntry, Grade as SheetGrade, Playback, ScoresheetError, Sheet, SheetGame,

@@ -74,7 +74,7 @@ pub use class::{
 pub use coords::{CoordColour, CoordMode, CoordRecords, CoordSetup, RECENT_SCORES, sparkline};
 pub use derive::Streak;
 pub use disk::{Damage, SCHEMA};
-pub use error::{Recovered, StoreError};
+pub use error::{ExportRefusal, Recovered, StoreError};
 pub use history::{
     Attempt, AttemptId, DrillId, DrillMistake, DrillResult, MAX_HINTS, MergeSummary, Outcome,
     PuzzleRef, SECONDS_PER_DAY, Source, Timestamp, WrongInput,
@@ -99,5 +99,6 @@ pub use stats::{
     is_notation_slip,
 };
 pub use store::{
-    FILE_NAME, Ids, ImportSummary, LOCK_NAME, LessonRecorded, Opened, Recorded, Store, Unrated,
+    Exported, FILE_NAME, Ids, ImportSummary, LOCK_NAME, LessonRecorded, Opened, Recorded, Store,
+    Unrated, file_kind,
 };
