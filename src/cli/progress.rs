@@ -196,7 +196,14 @@ fn optimize(store: &mut sancho::progress::Store, reset: bool) -> anyhow::Result<
         }
         None
     } else {
-        match store.progress().optimize(now()) {
+        // The core leaves out what the optimizer cannot take; should the
+        // crate panic all the same, the user hears why, not a backtrace.
+        let fitted = without_panic(|| store.progress().optimize(now())).map_err(|why| {
+            anyhow::anyhow!(
+                "the FSRS optimizer failed on your review log ({why}); the parameters in use are unchanged"
+            )
+        })?;
+        match fitted {
             Ok(fit) => Some(fit),
             Err(e @ OptimizeError::TooFew { .. }) => {
                 eprintln!("sancho: {e}");
@@ -254,4 +261,44 @@ fn optimize(store: &mut sancho::progress::Store, reset: bool) -> anyhow::Result<
         )?;
     }
     Ok(ExitCode::SUCCESS)
+}
+
+/// Runs `work`, turning a panic inside it (a dependency's) into its
+/// message, with the panic hook silenced meanwhile so that no backtrace
+/// reaches the user.
+fn without_panic<T>(work: impl FnOnce() -> T) -> Result<T, String> {
+    use std::sync::{Arc, Mutex};
+    let message = Arc::new(Mutex::new(None::<String>));
+    let seen = Arc::clone(&message);
+    let previous = std::panic::take_hook();
+    std::panic::set_hook(Box::new(move |info| {
+        if let Ok(mut slot) = seen.lock() {
+            *slot = Some(info.payload_as_str().unwrap_or("a panic").to_owned());
+        }
+    }));
+    let result = std::panic::catch_unwind(std::panic::AssertUnwindSafe(work));
+    std::panic::set_hook(previous);
+    result.map_err(|_| {
+        message
+            .lock()
+            .ok()
+            .and_then(|mut slot| slot.take())
+            .unwrap_or_default()
+    })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::without_panic;
+
+    #[test]
+    fn a_panic_becomes_its_message_and_the_hook_comes_back() {
+        assert_eq!(without_panic(|| 7), Ok(7));
+        assert_eq!(
+            without_panic(|| -> u8 { panic!("at least one review is required") }),
+            Err("at least one review is required".to_owned())
+        );
+        let formatted = without_panic(|| -> u8 { panic!("{} reviews", 3) });
+        assert_eq!(formatted, Err("3 reviews".to_owned()));
+    }
 }
