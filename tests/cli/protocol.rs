@@ -159,6 +159,9 @@ fn every_event() -> Vec<LineEvent> {
             skips_left: None,
         },
         LineEvent::Retry { id: "xFMpV".into() },
+        LineEvent::Themes {
+            themes: vec!["fork".into(), "middlegame".into()],
+        },
         LineEvent::UnknownCommand {
             input: "undo".into(),
             commands: "board, help, quit".into(),
@@ -354,6 +357,7 @@ fn variant(event: &LineEvent) -> &'static str {
         LineEvent::Skipped { .. } => "Skipped",
         LineEvent::Retry { .. } => "Retry",
         LineEvent::UnknownCommand { .. } => "UnknownCommand",
+        LineEvent::Themes { .. } => "Themes",
         LineEvent::Unavailable { .. } => "Unavailable",
         LineEvent::End { .. } => "End",
         LineEvent::Lesson { .. } => "Lesson",
