@@ -193,6 +193,27 @@ fn bad_names_unknown_sets_and_empty_filters_are_clear_errors() {
     let (ok, _, err) = run(&["set", "play", "nope", "--plain"], d, "");
     assert!(!ok);
     assert!(err.contains("the sets are: forks"), "{err}");
+    // A name that does not read as it is written (a zero-width space).
+    let (ok, _, err) = run(
+        &[
+            "set",
+            "new",
+            "forks\u{200B}",
+            "--source",
+            PACK,
+            "--count",
+            "1",
+        ],
+        d,
+        "",
+    );
+    assert!(!ok);
+    assert!(
+        err.contains(
+            "the set name \"forks\\u{200b}\" holds U+200B, an invisible formatting character"
+        ),
+        "{err}"
+    );
     let (ok, _, err) = run(
         &[
             "set", "new", "x", "--source", PACK, "--theme", "nonesuch", "--count", "3",

@@ -134,7 +134,52 @@ fn names_are_checked_and_unknown_names_list_the_sets() {
         Err(SetError::NameTooLong(_))
     ));
     assert!(matches!(new("-rf"), Err(SetError::BadName(_))));
-    assert!(matches!(new("a\tb"), Err(SetError::BadName(_))));
+    // Names that do not read as they are written (issue 28).
+    for (name, character, said) in [
+        ("a\tb", '\t', "U+0009, a control character"),
+        (
+            "s\u{200B}",
+            '\u{200B}',
+            "U+200B, an invisible formatting character",
+        ),
+        (
+            "\u{202E}skrof",
+            '\u{202E}',
+            "U+202E, an invisible formatting character",
+        ),
+        (
+            "a\u{2028}b",
+            '\u{2028}',
+            "U+2028, a line or paragraph separator",
+        ),
+        ("x\u{E000}", '\u{E000}', "U+E000, a private-use character"),
+        (
+            "x\u{FEFF}y",
+            '\u{FEFF}',
+            "U+FEFF, an invisible formatting character",
+        ),
+    ] {
+        let err = new(name).unwrap_err();
+        assert_eq!(
+            err,
+            SetError::HiddenCharacter {
+                name: name.trim().to_owned(),
+                character
+            },
+            "{name:?}"
+        );
+        assert!(err.to_string().contains(said), "{err}");
+    }
+    // Letters of any script, accents (combining too), spaces and emoji read as they are.
+    for name in [
+        "Gabelн 1",
+        "e\u{301}checs",
+        "мат в 2",
+        "♘ forks",
+        "🐦 woodpecker",
+    ] {
+        assert!(new(name).is_ok(), "{name:?}");
+    }
     assert_eq!(new(" forks ").unwrap().name, "forks");
     let empty = PuzzleSet::new(
         "e",

@@ -230,9 +230,24 @@ pub enum SetError {
     /// The name is too long.
     #[error("the set name {0:?} is longer than {MAX_NAME_CHARS} characters")]
     NameTooLong(String),
-    /// The name holds a control character or starts with `-`.
-    #[error("the set name {0:?} may not start with '-' or hold control characters")]
+    /// The name starts with `-` (it would read as an option).
+    #[error("the set name {0:?} may not start with '-'")]
     BadName(String),
+    /// The name holds a character that cannot be seen, or shows other
+    /// text than it holds: a control or formatting character (a zero-width
+    /// space, a right-to-left override), a line separator, a private-use
+    /// or an unassigned one.
+    #[error(
+        "the set name {name:?} holds U+{:04X}, {}: a name must read as it is written",
+        u32::from(*.character),
+        hidden_kind(*.character).unwrap_or("a character that cannot be seen")
+    )]
+    HiddenCharacter {
+        /// The name.
+        name: String,
+        /// The first such character.
+        character: char,
+    },
     /// A set of that name exists.
     #[error("there is already a set named {0:?} (`sancho set list` shows them)")]
     Duplicate(String),
@@ -281,11 +296,30 @@ fn known(existing: &[String]) -> String {
     }
 }
 
-/// Checks a set name: not empty, at most [`MAX_NAME_CHARS`] characters, no
-/// control characters, not starting with `-`. Returns it trimmed.
+/// What kind of character `c` is when it cannot be seen as itself in a
+/// name (see [`SetError::HiddenCharacter`]); `None` for a visible one.
+fn hidden_kind(c: char) -> Option<&'static str> {
+    use unicode_properties::{GeneralCategory, UnicodeGeneralCategory};
+    match c.general_category() {
+        GeneralCategory::Control => Some("a control character"),
+        GeneralCategory::Format => Some("an invisible formatting character"),
+        GeneralCategory::LineSeparator | GeneralCategory::ParagraphSeparator => {
+            Some("a line or paragraph separator")
+        }
+        GeneralCategory::PrivateUse => Some("a private-use character"),
+        GeneralCategory::Unassigned | GeneralCategory::Surrogate => Some("an unassigned character"),
+        _ => None,
+    }
+}
+
+/// Checks a set name: not empty, at most [`MAX_NAME_CHARS`] characters,
+/// not starting with `-`, every character one that is seen as itself (no
+/// control or formatting characters: `s` and `s` followed by a zero-width
+/// space would look alike). Returns it trimmed.
 ///
 /// # Errors
-/// [`SetError::EmptyName`], [`SetError::NameTooLong`], [`SetError::BadName`].
+/// [`SetError::EmptyName`], [`SetError::NameTooLong`], [`SetError::BadName`],
+/// [`SetError::HiddenCharacter`].
 pub fn check_set_name(name: &str) -> Result<&str, SetError> {
     let name = name.trim();
     if name.is_empty() {
@@ -294,7 +328,13 @@ pub fn check_set_name(name: &str) -> Result<&str, SetError> {
     if name.chars().count() > MAX_NAME_CHARS {
         return Err(SetError::NameTooLong(name.to_owned()));
     }
-    if name.starts_with('-') || name.chars().any(char::is_control) {
+    if let Some(character) = name.chars().find(|&c| hidden_kind(c).is_some()) {
+        return Err(SetError::HiddenCharacter {
+            name: name.to_owned(),
+            character,
+        });
+    }
+    if name.starts_with('-') {
         return Err(SetError::BadName(name.to_owned()));
     }
     Ok(name)
