@@ -1,5 +1,18 @@
 //! Command-line definitions and dispatch.
 
+/// `println!` that returns the write's error instead of panicking. Every
+/// command writes to standard output through it (or through a locked
+/// handle and `writeln!`; `clippy::print_stdout` is denied), so that one
+/// rule holds for all: a reader that goes away (`| head -1`) ends the
+/// command quietly with success (see `main`), any other write error is
+/// reported.
+macro_rules! say {
+    ($($arg:tt)*) => {{
+        use std::io::Write as _;
+        writeln!(std::io::stdout(), $($arg)*)
+    }};
+}
+
 mod class;
 mod config;
 mod context;
@@ -9,6 +22,7 @@ mod doctor;
 #[cfg(test)]
 mod documented;
 mod drill;
+mod files;
 mod library;
 mod mine;
 mod modes;

@@ -96,14 +96,26 @@ impl<W: Write> Out<W> {
             if !p.subtitle.is_empty() {
                 head.push_str(&format!("\n{}", p.subtitle));
             }
-            // Themes would name the pattern a title kept for the end hides.
-            if !p.themes.is_empty() && !p.title_at_end {
-                head.push_str(&format!("\nThemes: {}", p.themes.join(", ")));
-            }
             head
         })?;
         // The board the user first sees, after the opponent's opening move.
         self.board(session)
+    }
+
+    /// The puzzle's themes: said when it ends, or on the `themes` command
+    /// (text keeps them hidden until then; a JSON client has them in the
+    /// `puzzle` event and hides them itself).
+    pub(crate) fn themes(&mut self, p: &Puzzle) -> io::Result<()> {
+        let event = LineEvent::Themes {
+            themes: p.themes.clone(),
+        };
+        self.send(&event, || {
+            if p.themes.is_empty() {
+                "This puzzle has no themes.".to_owned()
+            } else {
+                format!("Themes: {}", p.themes.join(", "))
+            }
+        })
     }
 
     pub(crate) fn prompt(&mut self, session: &Session) -> io::Result<()> {
@@ -207,12 +219,9 @@ impl<W: Write> Out<W> {
         };
         let puzzle = session.puzzle();
         // A title kept for the end (it names the pattern) is said now.
+        // (The themes follow the result, for every puzzle.)
         let title_text = if puzzle.title_at_end {
-            let mut t = format!("\nThe puzzle: {}.", puzzle.title.trim_end_matches('.'));
-            if !puzzle.themes.is_empty() {
-                t.push_str(&format!("\nThemes: {}", puzzle.themes.join(", ")));
-            }
-            t
+            format!("\nThe puzzle: {}.", puzzle.title.trim_end_matches('.'))
         } else {
             String::new()
         };

@@ -104,6 +104,12 @@ pub enum LineEvent {
         #[serde(skip_serializing_if = "Option::is_none")]
         skips_left: Option<u32>,
     },
+    /// The puzzle's themes, asked for with `themes` (text shows them
+    /// only then or when the puzzle ends).
+    Themes {
+        /// Its themes.
+        themes: Vec<String>,
+    },
     /// The puzzle starts again.
     Retry {
         /// The puzzle.
@@ -411,7 +417,9 @@ pub struct PuzzleShown {
     pub title: String,
     /// Its subtitle.
     pub subtitle: String,
-    /// Its themes: a spoiler a client hides until the end.
+    /// Its themes: they give the tactic away, so a client keeps them
+    /// hidden until the puzzle ends (or `themes` asks), as the text output
+    /// and the full screen do.
     pub themes: Vec<String>,
     /// Its pack difficulty.
     pub difficulty: Option<u8>,

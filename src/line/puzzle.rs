@@ -6,7 +6,10 @@
 //!
 //! - `{"event": "puzzle", "id", "fen", "to_move", "title", "subtitle", "themes", "number", "of",
 //!   "solved_count", "header", "review"}` (`fen` is the puzzle's start position; an
-//!   `opponent_move` may follow at once; `number` is the puzzle's place in the list)
+//!   `opponent_move` may follow at once; `number` is the puzzle's place in the list;
+//!   `themes` give the tactic away: a client keeps them hidden until the puzzle ends, as
+//!   the text output and the full screen do)
+//! - `{"event": "themes", "themes"}` (on the `themes` command)
 //! - `{"event": "opponent_move", "uci", "san", "words", "comment"}`
 //! - `{"event": "correct", "uci", "san", "comment", "alternative", "diagnostics"}`
 //! - `{"event": "wrong", "input", "reason", "legal", "diagnostics", "candidates"}`
@@ -36,7 +39,7 @@
 //! - `{"event": "unknown_command", "input", "commands"}` (a word that is no move)
 //!
 //! Commands are words on a line of their own, in any case: `hint`,
-//! `solution`, `next`, `retry`, `board`, `help`, `quit`. A plain word that
+//! `solution`, `next`, `retry`, `board`, `themes`, `help`, `quit`. A plain word that
 //! cannot be a move is answered with the list of commands; anything else is
 //! read as a move.
 
@@ -50,7 +53,7 @@ use crate::progress::{Recorded, Resume};
 use crate::puzzle::Puzzle;
 use crate::session::{Event, Session, SessionResult, Wrong};
 
-use super::command::{COMMANDS, Command, is_unknown_word, unknown_word_text};
+use super::command::{Command, PUZZLE_COMMANDS, is_unknown_word, unknown_word_text};
 use super::protocol::LineEvent;
 
 /// How a line-mode puzzle run went.
@@ -210,11 +213,15 @@ pub fn run_puzzles_in<R: BufRead, W: Write>(
                     out.text(HELP)?;
                     continue;
                 }
+                Some(Command::Themes) => {
+                    out.themes(puzzle)?;
+                    continue;
+                }
                 None if is_unknown_word(text) => {
-                    let words = unknown_word_text(text, COMMANDS);
+                    let words = unknown_word_text(text, PUZZLE_COMMANDS);
                     let event = LineEvent::UnknownCommand {
                         input: text.to_owned(),
-                        commands: COMMANDS.to_owned(),
+                        commands: PUZZLE_COMMANDS.to_owned(),
                         text: words.clone(),
                     };
                     out.send(&event, || words)?;
@@ -248,6 +255,10 @@ pub fn run_puzzles_in<R: BufRead, W: Write>(
                 let recorded = on_finish(puzzle, &outcome, clock().saturating_sub(started))?;
                 for event in result {
                     out.result(event, &session, recorded.as_ref())?;
+                }
+                // The themes, hidden until now (JSON has them already).
+                if !json && !puzzle.themes.is_empty() {
+                    out.themes(puzzle)?;
                 }
                 // Blindfold: the board, now that the puzzle is over.
                 if out.blindfold && !json {
@@ -332,7 +343,7 @@ fn plural(n: usize, word: &str) -> String {
 
 const HELP: &str = "Type your move in SAN (Nf3, exd5, O-O, e8=Q) or UCI (g1f3). \
 Commands, in any case: hint (one rung more each time), solution, next, retry (start the puzzle again), \
-board, help, quit.";
+board, themes (the puzzle's themes, otherwise shown when it ends), help, quit.";
 
 pub(crate) use super::out::Out;
 pub use super::out::describe;

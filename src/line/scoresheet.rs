@@ -94,7 +94,12 @@ pub fn run_scoresheet<R: BufRead, W: Write>(
                 )?;
             }
             Some(
-                Command::Help | Command::Hint | Command::Solution | Command::Next | Command::Retry,
+                Command::Help
+                | Command::Hint
+                | Command::Solution
+                | Command::Next
+                | Command::Retry
+                | Command::Themes,
             ) => {
                 say(&mut out, json, HELP)?;
             }

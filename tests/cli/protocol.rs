@@ -162,6 +162,9 @@ fn every_event() -> Vec<LineEvent> {
             skips_left: None,
         },
         LineEvent::Retry { id: "xFMpV".into() },
+        LineEvent::Themes {
+            themes: vec!["fork".into(), "middlegame".into()],
+        },
         LineEvent::UnknownCommand {
             input: "undo".into(),
             commands: "board, help, quit".into(),
@@ -357,6 +360,7 @@ fn variant(event: &LineEvent) -> &'static str {
         LineEvent::Skipped { .. } => "Skipped",
         LineEvent::Retry { .. } => "Retry",
         LineEvent::UnknownCommand { .. } => "UnknownCommand",
+        LineEvent::Themes { .. } => "Themes",
         LineEvent::Unavailable { .. } => "Unavailable",
         LineEvent::End { .. } => "End",
         LineEvent::Lesson { .. } => "Lesson",

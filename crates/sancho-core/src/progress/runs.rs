@@ -68,6 +68,9 @@ pub struct RunRecord {
     /// The run.
     #[serde(flatten)]
     pub run: ModeRun,
+    /// Fields this version does not know, kept.
+    #[serde(flatten)]
+    pub unknown: super::disk::Extra,
 }
 
 /// The bests shown after a run and in `sancho stats`.
