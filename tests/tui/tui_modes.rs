@@ -272,6 +272,12 @@ fn a_scripted_storm_run_keeps_lichess_time_accounts() {
     app.update(Action::Select);
     assert_eq!(app.view(), View::Home);
     assert_eq!(app.notice(), Some("Storm: 6 solved."));
+    // The first key on the home screen is not swallowed by the notice: ↓
+    // dismisses it and moves the cursor (issue 27).
+    let at = app.menu_index();
+    app.update(Action::Down);
+    assert_eq!(app.notice(), None);
+    assert_eq!(app.menu_index(), at + 1);
 }
 
 #[test]
@@ -453,10 +459,9 @@ fn my_games_loads_the_mined_pack_through_an_effect() {
     );
     // A pack that comes once the user has left the home screen is not
     // pushed on them.
-    app.update(Action::Select); // dismisses the notice
-    app.update(Action::Select);
-    app.update(Action::Select); // dismisses "Loading…"
-    app.update(Action::Up);
+    app.update(Action::Select); // dismisses the notice and asks again
+    assert_eq!(app.notice(), Some(sancho::tui::strings::LOADING_MINED));
+    app.update(Action::Up); // dismisses "Loading…" and moves
     app.update(Action::Up);
     app.update(Action::Up);
     app.update(Action::Up);
