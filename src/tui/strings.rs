@@ -99,8 +99,14 @@ pub const COUNTING: &str = "counting…";
 
 /// The filter screen's always visible line.
 pub fn matching(count: Option<u64>, stale: bool) -> String {
+    let batch = crate::train::LIBRARY_BATCH as u64;
     let mut out = match count {
         Some(1) => "1 puzzle matches".to_owned(),
+        // Why "Puzzle 1 of 100" follows "204 puzzles match".
+        Some(n) if n > batch => format!(
+            "{} puzzles match; a session plays {batch} of them",
+            grouped(n)
+        ),
         Some(n) => format!("{} puzzles match", grouped(n)),
         None => "? puzzles match".to_owned(),
     };
