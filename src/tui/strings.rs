@@ -162,7 +162,8 @@ pub fn wrong(input: &str, wrong: &Wrong) -> String {
 /// (the move in `lang`'s letters).
 pub fn hint_rung(rung: &HintRung, lang: Lang) -> (Option<Square>, Option<Square>, String) {
     match rung {
-        HintRung::Text(text) => (None, None, format!("Hint: {text}")),
+        // The pack's words, its moves in the user's letters.
+        HintRung::Text(text) => (None, None, format!("Hint: {}", lang.localize_text(text))),
         HintRung::Piece { square, role } => (
             Some(*square),
             None,
