@@ -201,6 +201,12 @@ pub fn refuted(refutation: &str) -> String {
     format!("Why your first try failed: {refutation}.")
 }
 
+/// The engine was asked about the first wrong move and shows no short
+/// refutation (the same words as line mode's).
+pub fn unrefuted(text: &str) -> String {
+    format!("About your first try: {text}.")
+}
+
 /// A lesson not yet passed, with its best score ("best 40%, pass at 80%").
 pub fn lesson_best(percent: u32) -> String {
     format!(

@@ -596,6 +596,47 @@ done
 
 #[cfg(unix)]
 #[test]
+fn an_engine_that_shows_no_short_refutation_is_said_not_left_silent() {
+    use sancho::engine::EngineOptions;
+    use sancho::tui::Refuter;
+    use shakmaty::Position;
+
+    let config = Config {
+        engine: true,
+        ..Config::default()
+    };
+    let mut app = App::new(config, vec![back_rank()]);
+    let steps = wrong_then_solution(&mut app);
+    let Some(Effect::Refute(ask)) = steps[2].iter().find(|e| matches!(e, Effect::Refute(_))) else {
+        panic!("no refutation asked: {:?}", steps[2]);
+    };
+    let mut after = ask.position.clone();
+    after.play_unchecked(ask.wrong);
+    let fen = sancho::puzzle::fen_of(&after);
+    let dir = tempfile::tempdir().unwrap();
+    // The engine sees nothing much: 0.4 pawns for the opponent.
+    let engine = fake_engine(
+        dir.path(),
+        &fen,
+        "info depth 12 multipv 1 score cp 40 pv c7d7",
+    );
+    let options = EngineOptions {
+        timeout: std::time::Duration::from_secs(5),
+        ..EngineOptions::default()
+    };
+    let refuter = Refuter::spawn(engine, options, sancho::tui::Waker::default());
+    assert!(refuter.ask(ask.clone()));
+    app.answer(refuter.wait().unwrap());
+    let status = &app.play().unwrap().status().text;
+    assert!(
+        status.contains("About your first try: no refutation found: the engine sees no clear win"),
+        "{status}"
+    );
+    assert!(!status.contains("Why your first try failed"), "{status}");
+}
+
+#[cfg(unix)]
+#[test]
 fn the_engines_refutation_comes_from_its_thread_and_is_shown_after_the_end() {
     use sancho::engine::EngineOptions;
     use sancho::tui::Refuter;
