@@ -17,7 +17,7 @@ use std::collections::BTreeMap;
 use std::str::FromStr;
 
 use serde::Serialize;
-use shakmaty::{Chess, Color, Move, Position};
+use shakmaty::{Chess, Color, Move};
 
 use crate::drill::{DrillSummary, Mistake};
 use crate::notation::{
