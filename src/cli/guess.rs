@@ -10,14 +10,12 @@ use std::process::ExitCode;
 use anyhow::Context as _;
 use clap::Args;
 use sancho::drill::game_book;
-use sancho::engine::{Engine, EngineOptions, HOW_TO_GET_ONE, Limit};
+use sancho::engine::{Engine, EngineOptions, HOW_TO_GET_ONE, evaluate_guess};
 use sancho::line::{Mode, run_guess};
-use sancho::puzzle::fen_of;
 use sancho::train::guess::{
     EvalRequest, Evaluation, Guess, GuessGame, GuessOptions, GuessSide, pick,
 };
 use sancho::train::{DrillDone, Finished};
-use shakmaty::Position;
 
 use super::context::Context;
 use super::data::{now, stopwatch};
@@ -107,13 +105,13 @@ pub fn guess(args: &GuessArgs, ctx: &Context) -> anyhow::Result<ExitCode> {
         lang: ctx.trainer_lang(),
     };
     let started = Guess::new(game, options)?;
+    if !args.plain {
+        return full_screen(ctx, started, engine_path, args);
+    }
     let judge = match &engine_path {
         Some(path) => Some(Judge::start(path, args.movetime)?),
         None => None,
     };
-    if !args.plain {
-        anyhow::bail!("the full screen is not ready yet: use --plain");
-    }
     let (mut store, _notice) = ctx.store_or_warn();
     let mut judge = judge;
     let mode = Mode {
@@ -154,6 +152,45 @@ pub fn guess(args: &GuessArgs, ctx: &Context) -> anyhow::Result<ExitCode> {
         }
     }
     Ok(ExitCode::SUCCESS)
+}
+
+/// The trainer opened on the run (Esc at its end leads to the home
+/// screen, which offers everything else).
+fn full_screen(
+    ctx: &Context,
+    started: (Guess, Vec<sancho::train::guess::GuessEvent>),
+    engine: Option<PathBuf>,
+    args: &GuessArgs,
+) -> anyhow::Result<ExitCode> {
+    if args.out.is_some() {
+        anyhow::bail!("--out is for line mode: add --plain");
+    }
+    if args.movetime != DEFAULT_MOVETIME {
+        anyhow::bail!("--movetime is for line mode: add --plain (the full screen looks 300 ms)");
+    }
+    let (store, notice) = ctx.open_store()?;
+    let puzzles = sancho::puzzle::builtin_packs()?
+        .into_iter()
+        .flat_map(|p| p.puzzles)
+        .collect();
+    let config = sancho::tui::Config {
+        start: sancho::tui::Start::Guess,
+        ..sancho::tui::Config::default()
+    };
+    super::play::Trainer {
+        config,
+        puzzles,
+        order: Vec::new(),
+        builtin: true,
+        store: Some(store),
+        notice,
+        library: ctx.library_if_any(),
+        filter: Default::default(),
+        set: None,
+        engine,
+        mined: ctx.mined_pack(),
+    }
+    .run_with(ctx, None, Some(started))
 }
 
 /// Writes `text` to `path` atomically (a temporary file renamed over it).
@@ -198,16 +235,11 @@ impl Judge {
         })
     }
 
-    /// The engine and its time per position, for the full screen's worker.
-    pub fn into_parts(self) -> (Option<Engine>, u64) {
-        (self.engine, self.movetime)
-    }
-
     /// The engine's lines for the request's positions; `None` once it has
     /// failed (said on stderr).
     pub fn evaluate(&mut self, request: &EvalRequest) -> Option<Evaluation> {
         let engine = self.engine.as_mut()?;
-        match evaluate_with(engine, request, self.movetime) {
+        match evaluate_guess(engine, request, self.movetime) {
             Ok(eval) => Some(eval),
             Err(e) => {
                 eprintln!("sancho: the engine failed ({e}); the other guesses score without it");
@@ -216,27 +248,4 @@ impl Judge {
             }
         }
     }
-}
-
-/// Asks `engine` about both positions of `request` (a position where the
-/// game is over needs no search).
-///
-/// # Errors
-/// The engine's error.
-pub fn evaluate_with(
-    engine: &mut Engine,
-    request: &EvalRequest,
-    movetime: u64,
-) -> Result<Evaluation, sancho::engine::EngineError> {
-    let [after_guess, after_game] = request.positions();
-    let mut look = |pos: &shakmaty::Chess| {
-        if pos.is_game_over() {
-            return Ok(Vec::new());
-        }
-        engine.analyse(&fen_of(pos), 1, Limit::Movetime(movetime))
-    };
-    Ok(Evaluation {
-        after_guess: look(&after_guess)?,
-        after_game: look(&after_game)?,
-    })
 }

@@ -113,8 +113,13 @@ pub fn run_guess<R: BufRead, W: Write>(
             None if lower == "pieces" => out.say(&piece_list_in(&guess.position(), mode.lang))?,
             None if lower == "moves" => {
                 let sans = guess.played();
-                let text = numbered_moves(&shakmaty::Chess::default(), sans.iter().map(String::as_str));
-                out.say(if text.is_empty() { "No move played yet." } else { &text })?;
+                let text =
+                    numbered_moves(&shakmaty::Chess::default(), sans.iter().map(String::as_str));
+                out.say(if text.is_empty() {
+                    "No move played yet."
+                } else {
+                    &text
+                })?;
             }
             None if lower.starts_with("hint ") => {
                 let partial = text[5..].trim().to_owned();
@@ -324,7 +329,10 @@ impl<W: Write> GuessOut<W> {
             Vec::new()
         };
         let mut text = if moves.is_empty() {
-            format!("{partial}: {} fitting", plural(u32::try_from(shown.count.moves).unwrap_or(u32::MAX), "move"))
+            format!(
+                "{partial}: {} fitting",
+                plural(u32::try_from(shown.count.moves).unwrap_or(u32::MAX), "move")
+            )
         } else {
             format!("{partial}: {}", moves.join(", "))
         };
@@ -354,7 +362,11 @@ impl<W: Write> GuessOut<W> {
 fn summary_text(s: &GuessSummary, lang: Lang) -> String {
     let mut text = format!(
         "\n{}: {} the game's move",
-        if s.complete { "The game is over" } else { "Stopped" },
+        if s.complete {
+            "The game is over"
+        } else {
+            "Stopped"
+        },
         s.matched
     );
     if s.also_good > 0 {

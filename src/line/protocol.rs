@@ -16,8 +16,8 @@ use crate::drill::{DrillSummary, SheetSummary};
 use crate::modes::StormSummary;
 use crate::notation::Diagnostic;
 use crate::progress::{CycleSummary, CycleUnderWay, ModeRecords};
-use crate::train::guess::GuessSummary;
 use crate::train::SolutionMove;
+use crate::train::guess::GuessSummary;
 
 /// One line-mode event.
 #[derive(Clone, Debug, PartialEq, Serialize)]

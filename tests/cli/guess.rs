@@ -43,7 +43,13 @@ fn a_built_in_game_scored_by_hand_without_an_engine() {
     let data = tempfile::tempdir().unwrap();
     let out = data.path().join("guessed.pgn");
     let (_, text, _) = guess(
-        &["--game", "opera-game", "--plain", "--out", out.to_str().unwrap()],
+        &[
+            "--game",
+            "opera-game",
+            "--plain",
+            "--out",
+            out.to_str().unwrap(),
+        ],
         data.path(),
         GUESSES,
     );
@@ -52,19 +58,36 @@ fn a_built_in_game_scored_by_hand_without_an_engine() {
         text.contains("Stopped: 3 the game's move of 5 guessed; 9 points of 15."),
         "{text}"
     );
-    assert!(text.contains("Nc3 is not the game's move (Nf3). 0 points."), "{text}");
+    assert!(
+        text.contains("Nc3 is not the game's move (Nf3). 0 points."),
+        "{text}"
+    );
     assert!(text.contains("Not a move here"), "{text}");
-    assert!(text.contains("- 2. Nc3 (the game: Nf3)\n- 4. Bb5+ (the game: dxe5)"), "{text}");
-    assert!(!text.contains("Average loss"), "no engine, no centipawns: {text}");
+    assert!(
+        text.contains("- 2. Nc3 (the game: Nf3)\n- 4. Bb5+ (the game: dxe5)"),
+        "{text}"
+    );
+    assert!(
+        !text.contains("Average loss"),
+        "no engine, no centipawns: {text}"
+    );
     let pgn = std::fs::read_to_string(&out).unwrap();
-    assert!(pgn.contains("[Annotator \"Sancho guess the move\"]"), "{pgn}");
+    assert!(
+        pgn.contains("[Annotator \"Sancho guess the move\"]"),
+        "{pgn}"
+    );
     let flat = pgn.split_whitespace().collect::<Vec<_>>().join(" ");
-    assert!(flat.contains("2. Nf3 {guess: Nc3 (differs, 0 points)} 2... d6"), "{pgn}");
+    assert!(
+        flat.contains("2. Nf3 {guess: Nc3 (differs, 0 points)} 2... d6"),
+        "{pgn}"
+    );
     let back = sancho::drill::parse_game(&pgn).unwrap();
     assert_eq!(back.moves.len(), 33, "the whole game, read back");
     // Recorded once, as a guess drill: 5 guesses, 3 right.
     let stats = run_with_stdin(
-        support::sancho().args(["stats", "--json", "--data-dir"]).arg(data.path()),
+        support::sancho()
+            .args(["stats", "--json", "--data-dir"])
+            .arg(data.path()),
         "",
     );
     let stats: Value = serde_json::from_slice(&stats.stdout).unwrap();
@@ -80,8 +103,14 @@ fn the_engine_judges_the_other_moves_in_json() {
     let canned = vec![
         // After 2. Nc3 Black stands at -0.20, after 2. Nf3 at -0.40: Nc3
         // is 20 centipawns below the game's move, so also good.
-        (fen_after(&["e4", "e5", "Nc3"]), vec!["info depth 12 score cp -20 pv d7d6".to_owned()]),
-        (fen_after(&["e4", "e5", "Nf3"]), vec!["info depth 12 score cp -40 pv d7d6".to_owned()]),
+        (
+            fen_after(&["e4", "e5", "Nc3"]),
+            vec!["info depth 12 score cp -20 pv d7d6".to_owned()],
+        ),
+        (
+            fen_after(&["e4", "e5", "Nf3"]),
+            vec!["info depth 12 score cp -40 pv d7d6".to_owned()],
+        ),
         // 4. Bb5+? c6 5. dxe5 cxb5 loses the bishop; 4. dxe5 keeps +0.50.
         (
             fen_after(&[&opera[..], &["Bb5+"]].concat()),
@@ -138,7 +167,11 @@ fn the_engine_judges_the_other_moves_in_json() {
     let summary = events.last().unwrap();
     assert_eq!(summary["event"], "guess_summary");
     assert_eq!(
-        (summary["guesses"].as_u64(), summary["matched"].as_u64(), summary["points"].as_u64()),
+        (
+            summary["guesses"].as_u64(),
+            summary["matched"].as_u64(),
+            summary["points"].as_u64()
+        ),
         (Some(5), Some(3), Some(11))
     );
     // (0 + 20 + 0 + 350 + 0) / 5 = 74.
@@ -162,10 +195,21 @@ fn bad_choices_are_said_plainly() {
     );
     assert!(!out.status.success());
     let err = String::from_utf8_lossy(&out.stderr);
-    assert!(err.contains("no game \"nobody\"") && err.contains("opera-game"), "{err}");
+    assert!(
+        err.contains("no game \"nobody\"") && err.contains("opera-game"),
+        "{err}"
+    );
     let out = run_with_stdin(
         support::sancho()
-            .args(["guess", "--plain", "--game", "opera-game", "--from", "40", "--data-dir"])
+            .args([
+                "guess",
+                "--plain",
+                "--game",
+                "opera-game",
+                "--from",
+                "40",
+                "--data-dir",
+            ])
             .arg(data.path()),
         "",
     );

@@ -99,13 +99,14 @@ impl GuessGame {
                         title,
                     });
                 }
-                let (_, moves) = play_movetext(&Chess::default(), &pgn.moves.join(" ")).map_err(
-                    |e| GameError::Moves {
-                        number: i + 1,
-                        title: title.clone(),
-                        message: e.to_string(),
-                    },
-                )?;
+                let (_, moves) =
+                    play_movetext(&Chess::default(), &pgn.moves.join(" ")).map_err(|e| {
+                        GameError::Moves {
+                            number: i + 1,
+                            title: title.clone(),
+                            message: e.to_string(),
+                        }
+                    })?;
                 Ok(from_parts(format!("game-{}", i + 1), pgn, &moves))
             })
             .collect()
@@ -200,13 +201,22 @@ mod tests {
         let text = "[White \"Anna\"]\n[Black \"Ben\"]\n\n1. e4 {the king's pawn} e5 2. Nf3 *\n\n\
                     [White \"Cleo\"]\n[Black \"Dan\"]\n\n1. d4 d5 *\n";
         let games = GuessGame::from_pgn(text).unwrap();
-        assert_eq!(games[0].comments, [Some("the king's pawn".to_owned()), None, None]);
+        assert_eq!(
+            games[0].comments,
+            [Some("the king's pawn".to_owned()), None, None]
+        );
         assert_eq!(pick(&games, "2").unwrap().players.0, "Cleo");
         assert_eq!(pick(&games, "GAME-2").unwrap().players.0, "Cleo");
         assert_eq!(pick(&games, "ben").unwrap().players.0, "Anna");
         let err = pick(&games, "zed").unwrap_err().to_string();
-        assert!(err.contains("1 to 2") && err.contains("game-1 (Anna – Ben)"), "{err}");
+        assert!(
+            err.contains("1 to 2") && err.contains("game-1 (Anna – Ben)"),
+            "{err}"
+        );
         let set_up = "[FEN \"8/8/8/8/8/8/8/K1k5 w - - 0 1\"]\n1. Kb1 *";
-        assert!(matches!(GuessGame::from_pgn(set_up), Err(GameError::SetUp { .. })));
+        assert!(matches!(
+            GuessGame::from_pgn(set_up),
+            Err(GameError::SetUp { .. })
+        ));
     }
 }

@@ -196,12 +196,22 @@ mod tests {
         };
         let table = [
             (Score::Cp(-20), Score::Cp(-40), Verdict::AlsoGood, 20, 20),
-            (Score::Cp(-90), Score::Cp(-40), Verdict::BetterThanGame, -50, 0),
+            (
+                Score::Cp(-90),
+                Score::Cp(-40),
+                Verdict::BetterThanGame,
+                -50,
+                0,
+            ),
             (Score::Cp(30), Score::Cp(-40), Verdict::Differs, 70, 70),
         ];
         for (guess, game, verdict, below, loss) in table {
             let s = score(&request("f1e1"), &eval(guess, game)).unwrap();
-            assert_eq!((s.verdict, s.below_game_cp, s.loss_cp), (verdict, below, loss), "{guess:?}");
+            assert_eq!(
+                (s.verdict, s.below_game_cp, s.loss_cp),
+                (verdict, below, loss),
+                "{guess:?}"
+            );
         }
         // Rab1? Nd2 Rb2 Nxf1: the engine's line says why.
         let losing = Evaluation {

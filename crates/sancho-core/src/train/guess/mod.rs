@@ -28,8 +28,8 @@ use crate::spoiler::{Policy, Shown, shown};
 
 pub use game::{GameError, GuessGame, pick};
 pub use judge::{
-    ALSO_GOOD_CP, ALSO_GOOD_POINTS, EvalRequest, Evaluation, FULL_POINTS, MATE_CP, Scored,
-    Verdict, score,
+    ALSO_GOOD_CP, ALSO_GOOD_POINTS, EvalRequest, Evaluation, FULL_POINTS, MATE_CP, Scored, Verdict,
+    score,
 };
 
 /// The drill kind guess-the-move runs are recorded under.
@@ -292,8 +292,7 @@ impl Guess {
         let first_ply = usize::try_from(options.from.max(1) - 1)
             .unwrap_or(usize::MAX)
             .saturating_mul(2);
-        let any = (first_ply..game.moves.len())
-            .any(|ply| options.side.guesses(side_of(ply)));
+        let any = (first_ply..game.moves.len()).any(|ply| options.side.guesses(side_of(ply)));
         if !any {
             return Err(GuessError::NothingToGuess {
                 from: options.from,
@@ -344,8 +343,7 @@ impl Guess {
     /// The ply to guess now, with its number and side; `None` at the end.
     #[must_use]
     pub fn to_guess(&self) -> Option<(usize, u32, Color)> {
-        (!self.is_finished())
-            .then(|| (self.ply, GuessGame::number(self.ply), side_of(self.ply)))
+        (!self.is_finished()).then(|| (self.ply, GuessGame::number(self.ply), side_of(self.ply)))
     }
 
     /// The moves played so far (before the one to guess), in SAN.
@@ -380,7 +378,11 @@ impl Guess {
     #[must_use]
     pub fn hint(&self, text: &str) -> Shown {
         let engine = HintEngine::new(&self.position());
-        shown(&hint_in(&engine, text, self.options.lang), text, Policy::Unsolved)
+        shown(
+            &hint_in(&engine, text, self.options.lang),
+            text,
+            Policy::Unsolved,
+        )
     }
 
     /// The user's move for the position to guess.
@@ -672,8 +674,14 @@ mod tests {
         };
         assert_eq!((j.verdict, j.points), (Verdict::GameMove, FULL_POINTS));
         // The game's move, then Black's reply, then White's turn.
-        assert!(matches!(&events[1], GuessEvent::Played { guessed: true, .. }));
-        assert!(matches!(&events[2], GuessEvent::Played { guessed: false, .. }));
+        assert!(matches!(
+            &events[1],
+            GuessEvent::Played { guessed: true, .. }
+        ));
+        assert!(matches!(
+            &events[2],
+            GuessEvent::Played { guessed: false, .. }
+        ));
         assert!(matches!(&events[3], GuessEvent::YourMove { ply: 2, .. }));
         let events = g.submit("Nc3");
         let GuessEvent::Judged(j) = &events[0] else {
@@ -686,19 +694,34 @@ mod tests {
         assert_eq!(comment.as_deref(), Some("develops"));
         // Not a move: said, nothing judged, the slip kept.
         let events = g.submit("Kt f3");
-        assert!(matches!(events[..], [GuessEvent::NotAMove { .. }]), "{events:?}");
+        assert!(
+            matches!(events[..], [GuessEvent::NotAMove { .. }]),
+            "{events:?}"
+        );
         assert_eq!(g.to_guess().map(|t| t.0), Some(4));
         g.submit("Bc4");
         let events = g.submit("0-0");
-        assert!(matches!(events.last(), Some(GuessEvent::Finished(_))), "{events:?}");
+        assert!(
+            matches!(events.last(), Some(GuessEvent::Finished(_))),
+            "{events:?}"
+        );
         let s = g.summary();
-        assert_eq!((s.guesses, s.matched, s.points, s.max_points), (4, 3, 9, 12));
+        assert_eq!(
+            (s.guesses, s.matched, s.points, s.max_points),
+            (4, 3, 9, 12)
+        );
         assert!(s.complete);
         assert_eq!(s.moments.len(), 1);
-        assert_eq!((s.moments[0].guess.as_str(), s.moments[0].game.as_str()), ("Nc3", "Nf3"));
+        assert_eq!(
+            (s.moments[0].guess.as_str(), s.moments[0].game.as_str()),
+            ("Nc3", "Nf3")
+        );
         assert_eq!(s.slips.get("zero-castling"), Some(&1), "{:?}", s.slips);
         let drill = g.drill_summary(8_000);
-        assert_eq!((drill.kind.as_str(), drill.exercises, drill.correct), ("guess", 4, 3));
+        assert_eq!(
+            (drill.kind.as_str(), drill.exercises, drill.correct),
+            ("guess", 4, 3)
+        );
     }
 
     #[test]
@@ -711,7 +734,11 @@ mod tests {
             ..GuessOptions::default()
         };
         let (mut g, events) = Guess::new(game.clone(), options).unwrap();
-        assert_eq!(events.len(), 4, "1. e4 e5 2. Nf3 then Black's turn: {events:?}");
+        assert_eq!(
+            events.len(),
+            4,
+            "1. e4 e5 2. Nf3 then Black's turn: {events:?}"
+        );
         assert!(matches!(g.submit("Nc6")[0], GuessEvent::Judged(_)));
         let events = g.submit("Bc5");
         assert!(matches!(events[..], [GuessEvent::Evaluate(_)]));
@@ -722,10 +749,7 @@ mod tests {
             panic!("{events:?}")
         };
         assert_eq!(j.verdict, Verdict::Differs);
-        let late = GuessOptions {
-            from: 5,
-            ..options
-        };
+        let late = GuessOptions { from: 5, ..options };
         assert!(matches!(
             Guess::new(game, late),
             Err(GuessError::NothingToGuess { .. })

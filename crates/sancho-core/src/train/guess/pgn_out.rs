@@ -109,7 +109,10 @@ mod tests {
         g.submit("e5");
         g.submit("d6");
         let pgn = g.pgn();
-        assert!(pgn.contains("[Annotator \"Sancho guess the move\"]"), "{pgn}");
+        assert!(
+            pgn.contains("[Annotator \"Sancho guess the move\"]"),
+            "{pgn}"
+        );
         let flat = pgn.split_whitespace().collect::<Vec<_>>().join(" ");
         assert!(
             flat.contains(
