@@ -6,8 +6,11 @@
 use shakmaty::{Color, Move};
 
 use super::input::InputLine;
+use super::play::complete::common_prefix;
 use crate::drill::DrillSummary;
+use crate::notation::{HintEngine, HintState, hint_in};
 use crate::spoiler::Shown;
+use crate::spoiler::without_signs;
 use crate::train::guess::{EvalRequest, Evaluation, Guess, GuessEvent, Judgement};
 
 /// The guess-the-move screen.
@@ -105,6 +108,39 @@ impl GuessScreen {
     pub fn edit(&mut self, f: impl FnOnce(&mut InputLine)) {
         if !self.is_finished() && self.asking.is_none() {
             f(&mut self.input);
+        }
+    }
+
+    /// Tab: completes to the only move the line can become, or the
+    /// candidates' common prefix, without a check or mate sign (as on the
+    /// puzzle screen: completing must not tell whether the move checks).
+    pub fn complete(&mut self) {
+        if self.is_finished() || self.asking.is_some() {
+            return;
+        }
+        let text = self.input.text();
+        let lang = self.guess.options().lang;
+        let engine = HintEngine::new(&self.guess.position());
+        let hint = hint_in(&engine, &text, lang);
+        let sans: Vec<String> = hint
+            .candidates
+            .iter()
+            .map(|m| lang.localize(&m.san))
+            .collect();
+        let target = match sans.as_slice() {
+            [] => return,
+            [one] => one.clone(),
+            [first, ..] if !sans.iter().all(|san| san.starts_with(&text)) => {
+                if hint.state != HintState::CompleteOrLonger {
+                    return;
+                }
+                first.clone()
+            }
+            many => common_prefix(many.iter().map(String::as_str)),
+        };
+        let target = without_signs(&target);
+        if target != text {
+            self.input.set(&target);
         }
     }
 

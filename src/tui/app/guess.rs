@@ -64,6 +64,7 @@ impl App {
                         .push(Effect::Evaluate(Evaluate { asked, request }));
                 }
             }
+            Action::Complete => guess.complete(),
             Action::FlipBoard => guess.flip(),
             Action::Back => guess.stop(),
             _ => {}

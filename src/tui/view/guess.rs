@@ -26,10 +26,11 @@ pub fn render(app: &App, s: &GuessScreen, theme: Theme, area: Rect, frame: &mut 
     let [header, body, input, footer] = super::geometry::drill_areas(area);
     let guess = s.guess();
     let summary = guess.summary();
+    // The points first: a long title is cut at the edge.
     let mut spans = vec![
         Span::styled(strings::APP_NAME, theme.title()),
         Span::raw("  "),
-        Span::raw(format!("{TITLE}: {}", guess.game().title)),
+        Span::raw(TITLE),
         Span::raw("  "),
         Span::styled(
             format!("{} of {} points", summary.points, summary.max_points),
@@ -37,8 +38,9 @@ pub fn render(app: &App, s: &GuessScreen, theme: Theme, area: Rect, frame: &mut 
         ),
     ];
     if guess.options().engine {
-        spans.push(Span::styled("  engine", theme.dim()));
+        spans.push(Span::styled(", engine", theme.dim()));
     }
+    spans.push(Span::raw(format!("  {}", guess.game().title)));
     frame.render_widget(Paragraph::new(Line::from(spans)), header);
     if s.is_finished() {
         let rect = Rect::new(
