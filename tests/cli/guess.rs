@@ -216,3 +216,45 @@ fn bad_choices_are_said_plainly() {
     let err = String::from_utf8_lossy(&out.stderr);
     assert!(err.contains("choose an earlier --from"), "{err}");
 }
+
+/// With Stockfish (`SANCHO_ENGINE`, the `PATH` or /usr/games): the whole
+/// Opera game guessed as White, the game's moves but for three. Run with
+/// `cargo test --test cli real_engine -- --ignored`.
+#[test]
+#[ignore = "needs a real UCI engine (Stockfish)"]
+fn a_real_engine_judges_a_whole_game() {
+    let Some(engine) = sancho::engine::find_engine_here(None) else {
+        panic!("no engine found: install Stockfish or set SANCHO_ENGINE");
+    };
+    let data = tempfile::tempdir().unwrap();
+    // 2. Nc3 (for Nf3), 3. Ba6?? (for d4: the bishop is lost), 4. Be2
+    // (for dxe5); then the game's own moves to the end.
+    let input = "e4\nNc3\nBa6\nBe2\nQxf3\nBc4\nQb3\nNc3\nBg5\nNxb5\nBxb5+\nO-O-O\nRxd7\nRd1\nBxd7+\nQb8+\nRd8#\n";
+    let (events, _, _) = guess(
+        &[
+            "--game",
+            "opera-game",
+            "--plain",
+            "--json",
+            "--movetime",
+            "200",
+            "--engine",
+            engine.to_str().unwrap(),
+        ],
+        data.path(),
+        input,
+    );
+    let verdict = |san: &str| {
+        events
+            .iter()
+            .find(|e| e["event"] == "guessed" && e["san"] == san)
+            .map(|e| e["verdict"].as_str().unwrap().to_owned())
+    };
+    assert_eq!(verdict("e4").as_deref(), Some("game_move"));
+    assert_eq!(verdict("Ba6").as_deref(), Some("loses_material"));
+    let summary = events.last().unwrap();
+    assert_eq!(summary["event"], "guess_summary", "{events:?}");
+    assert_eq!(summary["guesses"], 17);
+    assert!(summary["average_loss_cp"].as_u64().is_some(), "{summary}");
+    assert_eq!(summary["moments"][0]["guess"], "Ba6", "{summary}");
+}

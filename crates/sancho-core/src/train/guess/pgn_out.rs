@@ -68,15 +68,17 @@ pub(super) fn write(game: &GuessGame, judgements: &[Judgement]) -> String {
 /// `guess: Nc3 (differs)`, with the engine's figures and reason.
 fn guess_comment(j: &Judgement) -> String {
     let verdict = match j.verdict {
-        Verdict::GameMove => "the game move",
+        Verdict::GameMove => "the game's move",
         Verdict::BetterThanGame => "better than the game",
         Verdict::AlsoGood => "also good",
         Verdict::Differs => "differs",
         Verdict::LosesMaterial => "loses material",
     };
     let mut text = format!("guess: {} ({verdict}, {} points", j.guess.san, j.points);
-    if let Some(cp) = j.below_game_cp.filter(|_| j.verdict != Verdict::GameMove) {
-        text.push_str(&format!(", {cp:+} cp below the game move"));
+    match j.below_game_cp.filter(|_| j.verdict != Verdict::GameMove) {
+        Some(cp) if cp >= 0 => text.push_str(&format!(", {cp} cp below the game's move")),
+        Some(cp) => text.push_str(&format!(", {} cp above the game's move", -cp)),
+        None => {}
     }
     text.push(')');
     if let Some(reason) = &j.reason {
@@ -116,7 +118,7 @@ mod tests {
         let flat = pgn.split_whitespace().collect::<Vec<_>>().join(" ");
         assert!(
             flat.contains(
-                "1. e4 e5 {guess: e5 (the game move, 3 points)} 2. Nf3 {develops} 2... Nc6 {guess: d6 (differs, 0 points)} 3. Bc4 1-0"
+                "1. e4 e5 {guess: e5 (the game's move, 3 points)} 2. Nf3 {develops} 2... Nc6 {guess: d6 (differs, 0 points)} 3. Bc4 1-0"
             ),
             "{pgn}"
         );
