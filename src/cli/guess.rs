@@ -193,11 +193,22 @@ fn full_screen(
     .run_with(ctx, None, Some(started))
 }
 
-/// Writes `text` to `path` atomically (a temporary file renamed over it).
+/// Writes `text` to `path` atomically (a temporary file renamed over it);
+/// anything but a regular file already at `path` is left alone.
 ///
 /// # Errors
-/// The directory or the file cannot be written.
+/// Something else is at the path, or the directory or the file cannot be
+/// written.
 pub fn write_pgn(path: &Path, text: &str) -> anyhow::Result<()> {
+    if let Ok(meta) = std::fs::metadata(path)
+        && !meta.is_file()
+    {
+        anyhow::bail!(
+            "{} is {}, not a regular file: the PGN was not written",
+            path.display(),
+            sancho::progress::file_kind(&meta.file_type())
+        );
+    }
     let dir = match path.parent() {
         Some(dir) if !dir.as_os_str().is_empty() => dir,
         _ => Path::new("."),

@@ -105,7 +105,13 @@ pub fn run_guess<R: BufRead, W: Write>(
                 let drawing = board_drawing(&pos, pos.turn());
                 out.say(&format!("{drawing}\n{}", piece_list_in(&pos, mode.lang)))?;
             }
-            Some(Command::Help | Command::Solution | Command::Next | Command::Retry) => {
+            Some(
+                Command::Help
+                | Command::Solution
+                | Command::Next
+                | Command::Retry
+                | Command::Themes,
+            ) => {
                 out.say(HELP)?;
             }
             Some(Command::Hint) => out.say("Type hint and a partial move: hint N, hint ex")?,

@@ -126,7 +126,7 @@ pub fn score(request: &EvalRequest, eval: &Evaluation) -> Option<Scored> {
     let loss_cp = u32::try_from(below_game_cp.max(0)).unwrap_or(0);
     let refutation = (below_game_cp > ALSO_GOOD_CP)
         .then(|| by_engine(&request.before, request.guess, &eval.after_guess))
-        .flatten();
+        .and_then(Result::ok);
     let (verdict, reason) = match refutation {
         Some(r) => (Verdict::LosesMaterial, Some(r.text)),
         None if below_game_cp < -ALSO_GOOD_CP => (Verdict::BetterThanGame, None),
