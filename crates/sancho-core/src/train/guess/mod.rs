@@ -119,12 +119,12 @@ impl Default for GuessOptions {
 pub enum GuessError {
     /// `--from` past the game's last move of the side guessed.
     #[error(
-        "the game has no {side} move from move {from} on (it has {moves} moves): choose an earlier --from"
+        "the game has no {side}move from move {from} on (it has {moves} moves): choose an earlier --from"
     )]
     NothingToGuess {
         /// The move number asked for.
         from: u32,
-        /// The side guessed.
+        /// The side guessed, with a space (`white `), or nothing for both.
         side: &'static str,
         /// The game's length in moves.
         moves: usize,
@@ -297,8 +297,9 @@ impl Guess {
             return Err(GuessError::NothingToGuess {
                 from: options.from,
                 side: match options.side {
+                    GuessSide::White => "white ",
+                    GuessSide::Black => "black ",
                     GuessSide::Both => "",
-                    side => side.as_str(),
                 },
                 moves: game.moves.len().div_ceil(2),
             });
