@@ -148,7 +148,11 @@ pub fn guess(args: &GuessArgs, ctx: &Context) -> anyhow::Result<ExitCode> {
     if let Some(path) = &args.out {
         write_pgn(path, &guess.pgn())?;
         if !args.json {
-            println!("The game with your guesses: {}", path.display());
+            writeln!(
+                io::stdout().lock(),
+                "The game with your guesses: {}",
+                path.display()
+            )?;
         }
     }
     Ok(ExitCode::SUCCESS)
