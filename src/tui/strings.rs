@@ -54,7 +54,7 @@ pub const MOVES_HEADING: &str = "Moves";
 pub const WAITING: &str = "opponent to reply…";
 
 /// The home menu's items, in order.
-pub const MENU: [&str; 9] = [
+pub const MENU: [&str; 10] = [
     "Puzzles",
     "Drills and lessons",
     "Stats",
@@ -62,13 +62,14 @@ pub const MENU: [&str; 9] = [
     "Storm",
     "Streak",
     "My games",
+    "Guess the move",
     "Help",
     "Quit",
 ];
 
 /// The home menu, with the library item telling how to import one when
 /// there is none, and "My games" how to mine them.
-pub fn menu(has_library: bool, has_mined: bool) -> [&'static str; 9] {
+pub fn menu(has_library: bool, has_mined: bool) -> [&'static str; 10] {
     let mut items = MENU;
     if !has_library {
         items[3] = "Library (import one: sancho import FILE)";
