@@ -63,8 +63,11 @@ pub enum StatusKind {
 pub struct Status {
     /// What kind of message.
     pub kind: StatusKind,
-    /// The message.
+    /// The message: the verdict (and how the puzzle ended).
     pub text: String,
+    /// The notation slips the last move made, one short line each under
+    /// the verdict (the puzzle's comment is under the moves, not here).
+    pub slips: Vec<String>,
 }
 
 /// How a puzzle ended.
@@ -185,6 +188,7 @@ impl Play {
             status: Status {
                 kind: StatusKind::Info,
                 text: strings::STATUS_START.to_owned(),
+                slips: Vec::new(),
             },
             finish: None,
             flipped: false,
@@ -248,6 +252,7 @@ impl Play {
         self.status = Status {
             kind: StatusKind::Info,
             text: strings::STATUS_RETRY.to_owned(),
+            slips: Vec::new(),
         };
         self.apply(events);
         self.rebuild_engine();
@@ -281,12 +286,8 @@ impl Play {
                     let notes: Vec<&str> = diagnostics.iter().map(|d| d.message.as_str()).collect();
                     self.status = Status {
                         kind: StatusKind::Good,
-                        text: strings::correct(
-                            &self.lang.localize(&text.san),
-                            comment.as_deref(),
-                            alternative,
-                            &notes,
-                        ),
+                        text: strings::correct(&self.lang.localize(&text.san), alternative),
+                        slips: notes.iter().map(|n| (*n).to_owned()).collect(),
                     };
                     self.enqueue(Step::Move {
                         text,
@@ -301,6 +302,7 @@ impl Play {
                     self.status = Status {
                         kind: StatusKind::Bad,
                         text: strings::wrong(&input, &wrong),
+                        slips: Vec::new(),
                     };
                 }
                 Event::MarkedFailed { reason, .. } => {
@@ -315,6 +317,7 @@ impl Play {
                     self.status = Status {
                         kind: StatusKind::Hint,
                         text,
+                        slips: Vec::new(),
                     };
                 }
                 Event::Solved { message, .. } => self.enqueue(Step::End(Finish::Solved(message))),
@@ -389,6 +392,13 @@ impl Play {
                 self.line = self.session.solution_line();
                 self.refute_first_wrong();
                 self.themes_shown = true;
+                // Keep what the last move earned (its verdict, its slips).
+                let earned = self.status.kind == StatusKind::Good;
+                let slips = if earned {
+                    std::mem::take(&mut self.status.slips)
+                } else {
+                    Vec::new()
+                };
                 self.status = Status {
                     kind: if solved {
                         StatusKind::Good
@@ -396,14 +406,14 @@ impl Play {
                         StatusKind::Bad
                     },
                     text: match &finish {
-                        // Keep what the last move earned (its comment, notation notes).
-                        Finish::Solved(m) if self.status.kind == StatusKind::Good => {
+                        Finish::Solved(m) if earned => {
                             format!("{} {}", self.status.text, self.finished(m))
                         }
                         Finish::Solved(m) | Finish::Failed(m) | Finish::GaveUp(m) => {
                             self.finished(m)
                         }
                     },
+                    slips,
                 };
                 self.outcome = self.session.outcome().map(|outcome| PlayedPuzzle {
                     puzzle_id: self.session.puzzle().id.clone(),

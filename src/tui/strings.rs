@@ -123,22 +123,19 @@ pub fn grouped(n: u64) -> String {
     out
 }
 
-/// Status after a correct move, with the puzzle's comment and any notes
-/// on how the input departed from canonical SAN.
-pub fn correct(san: &str, comment: Option<&str>, alternative: bool, notes: &[&str]) -> String {
-    let mut out = if alternative {
+/// Status after a correct move (the puzzle's comment is under the moves,
+/// and the notation slips go on their own lines under this one).
+pub fn correct(san: &str, alternative: bool) -> String {
+    if alternative {
         format!("{san} also mates: correct.")
     } else {
         format!("{san} is correct.")
-    };
-    if let Some(c) = comment {
-        out.push(' ');
-        out.push_str(c);
     }
-    if !notes.is_empty() {
-        out.push_str(&format!(" (note: {})", notes.join("; ")));
-    }
-    out
+}
+
+/// One notation slip under the verdict.
+pub fn slip(note: &str) -> String {
+    format!("note: {note}")
 }
 
 /// Why a submitted input was wrong, for the status line.

@@ -194,6 +194,15 @@ fn snapshot_filter() {
     insta::assert_snapshot!(draw(&app, 80, 24).backend());
 }
 
+/// Issue 27: the filter screen keeps every word at 120×40 and 80×24.
+#[test]
+fn the_filter_screen_fits() {
+    let source = Fake::new();
+    let mut app = edited(Config::default(), &source);
+    crate::tui_fit::assert_fits("filter", &app, &[]);
+    crate::tui_fit::assert_help_fits("filter", &mut app);
+}
+
 #[test]
 fn selected_row_and_marks_are_styled() {
     let source = Fake::new();

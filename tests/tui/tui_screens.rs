@@ -199,7 +199,7 @@ fn snapshot_lessons_list_and_page() {
     assert!(app.scroll() > 0);
 }
 
-fn sample_stats() -> Stats {
+pub(crate) fn sample_stats() -> Stats {
     let ratings = [1500.0, 1460.0, 1490.0, 1530.0, 1555.0, 1540.0, 1580.0];
     let history = ratings
         .iter()
@@ -342,7 +342,7 @@ fn dark() -> sancho::tui::Palette {
 
 /// A Woodpecker set with two finished cycles (the second twice as fast) and
 /// a third under way.
-fn sample_set() -> sancho::progress::SetStats {
+pub(crate) fn sample_set() -> sancho::progress::SetStats {
     use sancho::progress::{CycleSummary, CycleUnderWay};
     let cycle = |n: usize, minutes: u64, solved: usize, days: u32| CycleSummary {
         cycle: n,
