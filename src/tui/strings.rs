@@ -48,6 +48,8 @@ pub const INPUT_TITLE: &str = " Your move ";
 pub const HINT_TITLE: &str = " Live hint ";
 /// Title of the help overlay.
 pub const HELP_TITLE: &str = " Keys ";
+/// The help overlay's title on the home screen (the modes, the rules, the keys).
+pub const HELP_TITLE_HOME: &str = " Help: the modes, the rules, the keys ";
 /// Heading of the moves list.
 pub const MOVES_HEADING: &str = "Moves";
 /// Shown while the opponent's reply is on its way.
@@ -368,6 +370,73 @@ pub fn drill_entry(kind: Option<DrillKind>, timed: bool) -> &'static str {
         (Some(_), true) => "Coordinates, 30 seconds",
         (Some(kind), false) => drill_name(kind),
     }
+}
+
+/// One line on what a drills menu entry is (`None`: the lessons).
+pub fn drill_about(kind: Option<DrillKind>, timed: bool) -> &'static str {
+    match (kind, timed) {
+        (None, _) => "every rule of SAN: a page, then exercises",
+        (Some(_), true) => "as many squares as 30 seconds allow",
+        (Some(kind), false) => match kind {
+            DrillKind::Write => "a move is shown on the board: write its SAN",
+            DrillKind::Read => "a SAN is shown: type its squares (e2e4)",
+            DrillKind::Disambiguation => "moves that need a file, a rank or a square",
+            DrillKind::Coordinates => "name the marked square, or find a named one",
+            DrillKind::Transcribe => "replay a famous game move by move in SAN",
+            DrillKind::Review => "your notation slips, those due first",
+            DrillKind::SquareColour => "is f6 light or dark? No board to look at",
+            DrillKind::Vision => "a SAN on a position: name its two squares",
+        },
+    }
+}
+
+/// The drills menu's scoresheet entry and what it is.
+pub const SCORESHEET_ENTRY: (&str, &str) =
+    ("Scoresheet", "write down a famous game as it is played");
+
+/// The home help's modes: each menu item and what it is.
+pub const HOME_MODES: &[(&str, &str)] = &[
+    (
+        "Puzzles",
+        "find the best move and type it in SAN (packs, then reviews)",
+    ),
+    (
+        "Drills",
+        "notation practice: write, read, coordinates, vision; lessons",
+    ),
+    (
+        "Stats",
+        "your rating, streaks, slips, drills and Woodpecker sets",
+    ),
+    (
+        "Library",
+        "filter the Lichess puzzles you imported (sancho import)",
+    ),
+    (
+        "Storm",
+        "as many puzzles as 3 minutes allow; a wrong move costs 10 s",
+    ),
+    (
+        "Streak",
+        "puzzles of rising rating until the first mistake; one skip",
+    ),
+    (
+        "My games",
+        "puzzles found in your own games (sancho mine GAMES.pgn)",
+    ),
+];
+
+/// The home help's rules: what counts as solved, what moves the rating,
+/// with the keys of the hint and of the solution as they are bound.
+pub fn home_rules(hint: &str, solution: &str) -> String {
+    format!(
+        "Solved: every move found at the first try. A wrong legal move, a hint \
+         ({hint}) or the solution ({solution}) fails the puzzle; you may still play it \
+         out. A typo or an illegal move is only explained: it never fails a \
+         puzzle. Rating: only your first attempt at a rated puzzle moves it \
+         (Glicko-2); retries, Storm, Streak and unrated puzzles leave it where \
+         it is."
+    )
 }
 
 /// A drill kind's name.

@@ -419,3 +419,77 @@ fn storm_and_streak_runs_and_summaries_fit() {
         }
     }
 }
+
+/// Issue 27: the home help says what each mode is, what counts as solved,
+/// what moves the rating and that a hint fails the puzzle, at 80×24; the
+/// keys it names are the keys bound.
+#[test]
+fn the_home_help_says_what_each_mode_is_and_the_rules() {
+    let mut app = App::new(Config::default(), vec![builtin("m1-001")]);
+    app.update(Action::ToggleHelp);
+    let text = screen(&app, 80, 24);
+    for said in [
+        "Storm",
+        "as many puzzles as 3 minutes allow",
+        "Streak",
+        "a hint",
+        "(F2) or the solution (F3) fails the puzzle",
+        "only your first attempt at a rated puzzle moves it",
+        "never fails a",
+        "Ctrl-C  leave Sancho at once",
+    ] {
+        assert!(text.contains(said), "{said}:\n{text}");
+    }
+    insta::assert_snapshot!("home_help_80x24", text);
+    // The mode names in the keys' style.
+    let mut t = Terminal::new(TestBackend::new(80, 24)).unwrap();
+    t.draw(|f| render(&app, f)).unwrap();
+    let buf = t.backend().buffer();
+    let theme = sancho::tui::Theme::new(false);
+    let (y, line) = text
+        .lines()
+        .enumerate()
+        .find(|(_, l)| l.contains("Storm     as many"))
+        .unwrap();
+    let x = line[..line.find("Storm").unwrap()].chars().count();
+    let cell = &buf[(u16::try_from(x).unwrap(), u16::try_from(y).unwrap())];
+    assert_eq!(cell.fg, theme.key().fg.unwrap());
+    // A small window keeps the keys (the guide gives way).
+    let small = screen(&app, sancho::tui::MIN_WIDTH, sancho::tui::MIN_HEIGHT);
+    assert!(small.contains("Ctrl-C"), "{small}");
+
+    // Rebound, the help names the new key.
+    let (keys, problems) = sancho::tui::Keymap::default().rebind(&[sancho::config::KeyOverride {
+        action: "puzzle.hint".to_owned(),
+        keys: vec!["F9".to_owned()],
+        line: 1,
+    }]);
+    assert_eq!(problems, []);
+    let config = Config {
+        keys,
+        ..Config::default()
+    };
+    let mut app = App::new(config, vec![builtin("m1-001")]);
+    app.update(Action::ToggleHelp);
+    let text = screen(&app, 80, 24);
+    assert!(text.contains("(F9) or the solution (F3)"), "{text}");
+}
+
+/// Issue 27: the drills menu gives each drill a line on what it is.
+#[test]
+fn the_drills_menu_says_what_each_drill_is() {
+    let app = at(Start::Drills);
+    let text = screen(&app, 80, 24);
+    for said in [
+        "Write the move           a move is shown on the board: write its SAN",
+        "Square colours           is f6 light or dark?",
+        "Lessons                  every rule of SAN",
+    ] {
+        assert!(text.contains(said), "{said}:\n{text}");
+    }
+    insta::assert_snapshot!("drills_menu_80x24", text);
+    // Too narrow for both: the names alone, whole.
+    let narrow = screen(&app, sancho::tui::MIN_WIDTH, sancho::tui::MIN_HEIGHT);
+    assert!(narrow.contains("Coordinates, 30 seconds"), "{narrow}");
+    assert!(!narrow.contains("a move is shown"), "{narrow}");
+}

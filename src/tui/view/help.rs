@@ -1,4 +1,5 @@
-//! The help overlay: the key map, read from the same table as the footer.
+//! The help overlay: the key map, read from the same table as the footer;
+//! on the home screen, what each mode is and the rules of solving first.
 //!
 //! One binding a line with its full description when the window is tall
 //! enough; otherwise two columns with the footer's short words.
@@ -8,9 +9,10 @@ use ratatui::layout::Rect;
 use ratatui::text::{Line, Span};
 use ratatui::widgets::{Block, Borders, Clear, Paragraph};
 
+use crate::tui::action::Action;
 use crate::tui::app::App;
 use crate::tui::context::KeyContext;
-use crate::tui::keys::{Binding, Scope, keys_label};
+use crate::tui::keys::{Binding, Scope, key_label, keys_label};
 use crate::tui::strings;
 use crate::tui::theme::Theme;
 
@@ -67,6 +69,26 @@ pub fn render(app: &App, theme: Theme, area: Rect, frame: &mut Frame) {
             })
             .collect()
     };
+    // On the home screen, what each mode is and the rules of solving and
+    // rating come first, when the window has room for them and the keys.
+    let mut lines = lines;
+    if under == KeyContext::Home {
+        let guide = home_guide(app, theme);
+        let guide_w = guide.iter().map(Line::width).max().unwrap_or(0);
+        let fits_w = guide_w + 4 <= usize::from(area.width.saturating_sub(2));
+        let fits_h = guide.len() + 1 + lines.len() + 2 <= usize::from(area.height);
+        if fits_w && fits_h {
+            let mut all = guide;
+            all.push(Line::raw(""));
+            all.append(&mut lines);
+            lines = all;
+        }
+    }
+    let title = if lines.len() > bindings.len() {
+        strings::HELP_TITLE_HOME
+    } else {
+        strings::HELP_TITLE
+    };
     let text_w = lines.iter().map(Line::width).max().unwrap_or(0);
     let width = u16::try_from(text_w + 4)
         .unwrap_or(u16::MAX)
@@ -85,8 +107,39 @@ pub fn render(app: &App, theme: Theme, area: Rect, frame: &mut Frame) {
         Paragraph::new(lines).block(
             Block::default()
                 .borders(Borders::ALL)
-                .title(Span::styled(strings::HELP_TITLE, theme.title())),
+                .title(Span::styled(title, theme.title())),
         ),
         rect,
     );
+}
+
+/// The home help's guide: each mode in a line, then what counts as solved
+/// and what moves the rating (72 columns: the overlay fits 80).
+fn home_guide(app: &App, theme: Theme) -> Vec<Line<'static>> {
+    let name_w = strings::HOME_MODES
+        .iter()
+        .map(|(n, _)| n.chars().count())
+        .max()
+        .unwrap_or(0);
+    let mut lines: Vec<Line<'static>> = strings::HOME_MODES
+        .iter()
+        .map(|(name, about)| {
+            Line::from(vec![
+                Span::styled(format!("{name:<name_w$}  "), theme.key()),
+                Span::raw(*about),
+            ])
+        })
+        .collect();
+    lines.push(Line::raw(""));
+    let puzzle = KeyContext::Puzzle { input_empty: true };
+    let key = |action: Action| {
+        app.keys()
+            .bindings_for(&puzzle)
+            .find(|b| b.action == action)
+            .and_then(|b| b.keys.first().map(|&k| key_label(k)))
+            .unwrap_or_else(|| "no key".to_owned())
+    };
+    let rules = strings::home_rules(&key(Action::Hint), &key(Action::ShowSolution));
+    lines.extend(super::wrap(&rules, 72, "").into_iter().map(Line::raw));
+    lines
 }
