@@ -51,7 +51,7 @@ pub fn render_menu(app: &App, theme: Theme, area: Rect, frame: &mut Frame) {
         .max()
         .unwrap_or(0);
     // "   name  about " must fit, else the names alone.
-    let wide = usize::from(area.width) >= 3 + name_w + 2 + about_w + 1;
+    let wide = usize::from(area.width) > 3 + name_w + 2 + about_w;
     let items: Vec<String> = entries
         .iter()
         .map(|(name, about)| {
