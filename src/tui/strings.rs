@@ -92,6 +92,14 @@ pub const FILTER_TITLE: &str = "Puzzle library";
 pub const FILTER_FIELDS: [&str; 3] = ["Rating from", "Rating to", "Popularity at least"];
 /// The opening line (set from the command line, not edited here).
 pub const FILTER_OPENING: &str = "Opening";
+
+/// Beside the highlighted rating row: it can be typed.
+pub const FILTER_TYPE_HINT: &str = " type a rating, or ← → by 100";
+
+/// Why a rating typed on the filter screen was not taken.
+pub fn rating_range(typed: &str, floor: u16, ceil: u16) -> String {
+    format!("{typed} is not a rating here: type one from {floor} to {ceil}")
+}
 /// A field (or a count) with no value yet.
 pub const ANY: &str = "any";
 /// The theme table's headings.

@@ -32,16 +32,29 @@ pub fn render(app: &App, theme: Theme, area: Rect, frame: &mut Frame) {
                 .filter(|b| b.scope == Scope::Help),
         )
         .collect();
-    let full = usize::from(area.height) >= bindings.len() + 2;
+    // Full descriptions, wrapped under themselves where the window is
+    // narrow, when they fit in height; else the footer's short words.
+    let key_w = bindings
+        .iter()
+        .map(|b| keys_label(b).chars().count())
+        .max()
+        .unwrap_or(0);
+    let inner_w = usize::from(area.width.saturating_sub(6));
+    let wrapped: Vec<Line<'static>> = bindings
+        .iter()
+        .flat_map(|b| {
+            let line = Line::from(vec![
+                Span::styled(format!("{:<key_w$} ", keys_label(b)), theme.key()),
+                Span::raw(b.description),
+            ]);
+            super::wrap_line(&line, inner_w, &" ".repeat(key_w + 1))
+        })
+        .collect();
+    let full = usize::from(area.height) >= wrapped.len() + 2;
     let rows: Vec<(String, &str)> = bindings
         .iter()
         .map(|b| (keys_label(b), if full { b.description } else { b.short }))
         .collect();
-    let key_w = rows
-        .iter()
-        .map(|(k, _)| k.chars().count())
-        .max()
-        .unwrap_or(0);
     let cell = |(k, d): &(String, &str)| {
         vec![
             Span::styled(format!("{k:<key_w$} "), theme.key()),
@@ -49,7 +62,7 @@ pub fn render(app: &App, theme: Theme, area: Rect, frame: &mut Frame) {
         ]
     };
     let lines: Vec<Line> = if full {
-        rows.iter().map(|r| Line::from(cell(r))).collect()
+        wrapped
     } else {
         let half = rows.len().div_ceil(2);
         let left_w = rows[..half]
@@ -72,6 +85,7 @@ pub fn render(app: &App, theme: Theme, area: Rect, frame: &mut Frame) {
     // On the home screen, what each mode is and the rules of solving and
     // rating come first, when the window has room for them and the keys.
     let mut lines = lines;
+    let mut guided = false;
     if under == KeyContext::Home {
         let guide = home_guide(app, theme);
         let guide_w = guide.iter().map(Line::width).max().unwrap_or(0);
@@ -82,9 +96,10 @@ pub fn render(app: &App, theme: Theme, area: Rect, frame: &mut Frame) {
             all.push(Line::raw(""));
             all.append(&mut lines);
             lines = all;
+            guided = true;
         }
     }
-    let title = if lines.len() > bindings.len() {
+    let title = if guided {
         strings::HELP_TITLE_HOME
     } else {
         strings::HELP_TITLE
