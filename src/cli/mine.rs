@@ -16,7 +16,7 @@ use clap::Args;
 use indicatif::{ProgressBar, ProgressStyle};
 use sancho::drill::{GameTexts, parse_game};
 use sancho::engine::{Engine, EngineOptions, HOW_TO_GET_ONE, Limit, find_engine_here};
-use sancho::engine::{Refutation, by_engine, by_mate};
+use sancho::engine::{Refuted, by_engine, by_mate};
 use sancho::mine::{MULTIPV, MinedPuzzle, mine_game, sides_for};
 use sancho::puzzle::fen_of;
 use serde_json::Value;
@@ -323,10 +323,12 @@ impl Refuter {
         Self { path, engine: None }
     }
 
-    /// Why `wrong` (legal in `pos`) fails, when it can be shown.
-    pub fn refute(&mut self, pos: &Chess, wrong: Move) -> Option<Refutation> {
+    /// Why `wrong` (legal in `pos`) fails, when it can be shown; with an
+    /// engine, also why no refutation is shown. `None`: nothing to say
+    /// (no engine, or it failed and that was said).
+    pub fn refute(&mut self, pos: &Chess, wrong: Move) -> Option<Refuted> {
         if let Some(r) = by_mate(pos, wrong) {
-            return Some(r);
+            return Some(Ok(r));
         }
         if self.engine.is_none() {
             let path = self.path.take()?;
@@ -342,7 +344,7 @@ impl Refuter {
         let mut after = pos.clone();
         after.play_unchecked(wrong);
         match engine.analyse(&fen_of(&after), 1, Limit::Movetime(REFUTE_MS)) {
-            Ok(lines) => by_engine(pos, wrong, &lines),
+            Ok(lines) => Some(by_engine(pos, wrong, &lines)),
             Err(e) => {
                 eprintln!("sancho: {e}; only mates the solver proves are refuted");
                 self.engine = None;

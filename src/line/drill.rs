@@ -483,7 +483,7 @@ fn write_verdict<W: Write>(out: &mut W, verdict: &Verdict, lang: Lang) -> io::Re
         }
     }
     for d in &verdict.diagnostics {
-        writeln!(out, "- {} ({})", d.message, d.code.as_str())?;
+        writeln!(out, "- {} ({})", lang.note(d), d.code.as_str())?;
     }
     Ok(())
 }

@@ -96,6 +96,17 @@ pub enum LineEvent {
         #[serde(skip_serializing_if = "Option::is_none")]
         local_text: Option<String>,
     },
+    /// An engine was asked why the first legal wrong move failed and its
+    /// line shows no short refutation (only after the end).
+    NoRefutation {
+        /// The wrong move, in SAN.
+        san: String,
+        /// What the engine saw: "no short refutation found: ...".
+        text: String,
+        /// The sentence in the user's letters.
+        #[serde(skip_serializing_if = "Option::is_none")]
+        local_text: Option<String>,
+    },
     /// A puzzle passed: `next` before its end, or Streak's one skip.
     Skipped {
         /// The puzzle.

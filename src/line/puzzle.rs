@@ -47,7 +47,7 @@ use std::io::{self, BufRead, Write};
 
 use shakmaty::{Chess, Move};
 
-use crate::engine::{Refutation, by_mate};
+use crate::engine::{Refuted, by_mate};
 use crate::notation::Lang;
 use crate::progress::{Recorded, Resume};
 use crate::puzzle::Puzzle;
@@ -90,7 +90,14 @@ pub fn run_puzzles<R: BufRead, W: Write>(
     on_finish: impl FnMut(&Puzzle, &SessionResult, u64) -> io::Result<Option<Recorded>>,
 ) -> io::Result<PlaySummary> {
     run_puzzles_refuting(
-        input, output, puzzles, plan, json, clock, on_finish, by_mate,
+        input,
+        output,
+        puzzles,
+        plan,
+        json,
+        clock,
+        on_finish,
+        |pos, mv| by_mate(pos, mv).map(Ok),
     )
 }
 
@@ -109,7 +116,7 @@ pub fn run_puzzles_refuting<R: BufRead, W: Write>(
     json: bool,
     clock: impl FnMut() -> u64,
     on_finish: impl FnMut(&Puzzle, &SessionResult, u64) -> io::Result<Option<Recorded>>,
-    refute: impl FnMut(&Chess, Move) -> Option<Refutation>,
+    refute: impl FnMut(&Chess, Move) -> Option<Refuted>,
 ) -> io::Result<PlaySummary> {
     let mode = Mode {
         json,
@@ -145,7 +152,7 @@ pub fn run_puzzles_in<R: BufRead, W: Write>(
     mode: Mode,
     mut clock: impl FnMut() -> u64,
     mut on_finish: impl FnMut(&Puzzle, &SessionResult, u64) -> io::Result<Option<Recorded>>,
-    mut refute: impl FnMut(&Chess, Move) -> Option<Refutation>,
+    mut refute: impl FnMut(&Chess, Move) -> Option<Refuted>,
 ) -> io::Result<PlaySummary> {
     let json = mode.json;
     let mut out = Out {
@@ -266,7 +273,20 @@ pub fn run_puzzles_in<R: BufRead, W: Write>(
                     out.drawing(session.position(), puzzle.user_color)?;
                 }
                 // Only now that the puzzle is over: why the first try failed.
-                if let Some(r) = first_wrong.take().and_then(|(pos, mv)| refute(&pos, mv)) {
+                let refuted = first_wrong.take().and_then(|(pos, mv)| refute(&pos, mv));
+                if let Some(Err(unrefuted)) = &refuted {
+                    let lang = mode.lang;
+                    let text = unrefuted.text();
+                    let event = LineEvent::NoRefutation {
+                        san: unrefuted.san.clone(),
+                        local_text: lang.is_local().then(|| lang.localize_text(&text)),
+                        text: text.clone(),
+                    };
+                    out.send(&event, || {
+                        format!("About your first try: {}.", lang.localize_text(&text))
+                    })?;
+                }
+                if let Some(Ok(r)) = refuted {
                     let lang = mode.lang;
                     let event = LineEvent::Refutation {
                         local: lang

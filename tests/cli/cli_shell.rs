@@ -709,3 +709,23 @@ fn progress_export_writes_to_stdout_through_a_pipe_and_never_over_its_own_lock()
     );
     assert_eq!(out.status.code(), Some(2), "{}", stderr(&out));
 }
+
+#[test]
+fn global_options_are_one_line_each_in_a_commands_help_and_whole_in_sanchos() {
+    for command in ["set", "class", "play", "resolve", "progress"] {
+        let help = stdout(&sancho(&[command, "--help"]));
+        let (_, global) = help
+            .split_once("Global options:")
+            .unwrap_or_else(|| panic!("{command} --help has no heading:\n{help}"));
+        for option in ["--data-dir", "--lang", "--figurine"] {
+            assert!(global.contains(option), "{command}: {option}\n{help}");
+        }
+        assert!(
+            !help.contains("for input and output"),
+            "{command} repeats the long text:\n{help}"
+        );
+    }
+    let help = stdout(&sancho(&["--help"]));
+    assert_eq!(help.matches("for input and output").count(), 1, "{help}");
+    assert!(help.contains("Global options, in full:"), "{help}");
+}

@@ -865,3 +865,29 @@ fn text_line_mode_keeps_the_themes_until_the_puzzle_ends_or_they_are_asked_for()
         "help, hint, solution, next, retry, board, themes, quit"
     );
 }
+
+#[test]
+fn notes_and_comments_name_moves_in_the_users_letters() {
+    // m1-001: Rd8# (German Td8#), typed without its #.
+    let data = tempfile::tempdir().unwrap();
+    let (_, text) = sancho(
+        &["play", "--plain", "--lang", "de", "--puzzle", "m1-001"],
+        data.path(),
+        "Td8\nquit\n",
+    );
+    assert!(text.contains("Correct: Td8#. Td8#: the rook"), "{text}");
+    assert!(text.contains("write # (Td8#)"), "{text}");
+    assert!(!text.contains("Rd8"), "no English letter is left: {text}");
+    // JSON keeps English SAN and the comment as the pack wrote it.
+    let data = tempfile::tempdir().unwrap();
+    let (events, _) = sancho(
+        &[
+            "play", "--plain", "--json", "--lang", "de", "--puzzle", "m1-001",
+        ],
+        data.path(),
+        "Td8\nquit\n",
+    );
+    let correct = event(&events, "correct");
+    assert_eq!(correct["san"], "Rd8#");
+    assert_eq!(correct["local"], "Td8#");
+}

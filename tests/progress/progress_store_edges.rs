@@ -233,6 +233,7 @@ fn coordinates_bests_and_last_20_scores_survive_a_reopen() {
         files: "a-h".to_owned(),
         ranks: "1-8".to_owned(),
         hidden: false,
+        stopped: false,
     };
     let limited = CoordSetup {
         files: "a-d".to_owned(),
@@ -261,6 +262,14 @@ fn coordinates_bests_and_last_20_scores_survive_a_reopen() {
         store
             .record_drill(coordinates_run(3_001, 7, &as_black))
             .unwrap();
+        // A run stopped before its end scores more, yet sets no best.
+        let stopped = CoordSetup {
+            stopped: true,
+            ..as_black.clone()
+        };
+        store
+            .record_drill(coordinates_run(3_003, 9, &stopped))
+            .unwrap();
         let mut write = coordinates_run(3_002, 8, &find_white);
         write.kind = "write".to_owned();
         write.coordinates = None;
@@ -277,7 +286,7 @@ fn coordinates_bests_and_last_20_scores_survive_a_reopen() {
     let black = store.progress().coordinate_record(&as_black);
     assert_eq!(
         (black.runs, black.best, black.recent.clone()),
-        (1, Some(7), vec![7])
+        (2, Some(7), vec![7, 9])
     );
     // The stats carry them, and say them in words with a chart.
     let stats = store.progress().stats(Timestamp(4_000));
@@ -285,7 +294,7 @@ fn coordinates_bests_and_last_20_scores_survive_a_reopen() {
     let text = stats.to_string();
     assert!(text.contains("Coordinates:"), "{text}");
     assert!(
-        text.contains("find, timed, as black: best 7; last 1: 7 █"),
+        text.contains("find, timed, as black: best 7; last 2: 7 9 ▆█"),
         "{text}"
     );
     // On disk: an optional key on coordinates drills only.
@@ -295,7 +304,7 @@ fn coordinates_bests_and_last_20_scores_survive_a_reopen() {
         .iter()
         .filter(|d| d.get("coordinates").is_some())
         .count();
-    assert_eq!((drills.len(), with_key), (28, 27));
+    assert_eq!((drills.len(), with_key), (29, 28));
     let one = drills
         .iter()
         .find(|d| d["coordinates"]["files"] == "a-d")

@@ -13,7 +13,7 @@ use std::path::PathBuf;
 use std::time::Duration;
 
 pub use audit::audit_puzzle;
-pub use refute::{Refutation, by_engine, by_mate};
+pub use refute::{Refutation, Refuted, Unrefuted, by_engine, by_mate};
 pub use uci::{PvLine, Score, parse_bestmove, parse_id_name, parse_info};
 
 /// How to find an engine when none is named: the message for the user.

@@ -127,8 +127,13 @@ impl fmt::Display for ModeRecords {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         let storm = |r: &ModeRun| {
             format!(
-                "{} solved in {} s ({} moves, {}% accurate, best combo {})",
-                r.score, r.seconds, r.moves, r.accuracy, r.combo_best
+                "{} solved in {} s ({} {}, {}% accurate, best combo {})",
+                r.score,
+                r.seconds,
+                r.moves,
+                if r.moves == 1 { "move" } else { "moves" },
+                r.accuracy,
+                r.combo_best
             )
         };
         match (&self.storm_best, &self.storm_best_today) {
