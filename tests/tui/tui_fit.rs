@@ -493,3 +493,88 @@ fn the_drills_menu_says_what_each_drill_is() {
     assert!(narrow.contains("Coordinates, 30 seconds"), "{narrow}");
     assert!(!narrow.contains("a move is shown"), "{narrow}");
 }
+
+/// Issue 27: large pieces (`pieces = "large"`, F8 on the screen) draw each
+/// figure from several characters where a square is at least 5 cells wide,
+/// in the piece's colour; one character where it is narrower, and with
+/// letters or without colour.
+#[test]
+fn large_pieces_are_drawn_from_characters_where_a_square_is_wide() {
+    let config = Config {
+        start: Start::Puzzles,
+        large_pieces: true,
+        ..Config::default()
+    };
+    let mut app = App::new(config, vec![builtin("m1-001")]);
+    let text = screen(&app, 120, 40);
+    // m1-001: White's rook on d1, Black's king on g8 (White at the bottom).
+    assert!(text.contains("▗███▖"), "{text}");
+    assert!(!text.contains('♜'), "no small figure:\n{text}");
+    insta::assert_snapshot!("large_pieces_120x40", text);
+    let mut t = Terminal::new(TestBackend::new(120, 40)).unwrap();
+    t.draw(|f| render(&app, f)).unwrap();
+    let buf = t.backend().buffer();
+    let theme = sancho::tui::Theme::new(false);
+    let base = |line: &str| line.find("▗███▖").map(|b| line[..b].chars().count());
+    let (y, x) = text
+        .lines()
+        .enumerate()
+        .find_map(|(y, l)| base(l).map(|x| (y, x)))
+        .unwrap();
+    let cell = &buf[(u16::try_from(x).unwrap(), u16::try_from(y).unwrap())];
+    assert!(
+        [
+            theme.piece(shakmaty::Color::White).fg,
+            theme.piece(shakmaty::Color::Black).fg
+        ]
+        .contains(&Some(cell.fg)),
+        "a figure in its piece's colour"
+    );
+    // At 80×24 a square is 3 cells wide: one figure a square.
+    let small = screen(&app, 80, 24);
+    assert!(small.contains('♜') && !small.contains("▗███▖"), "{small}");
+    // F8 switches them off and on again.
+    let keys = app.keys().clone();
+    let f8 = keys
+        .action_for(
+            ratatui::crossterm::event::KeyEvent::new(
+                ratatui::crossterm::event::KeyCode::F(8),
+                ratatui::crossterm::event::KeyModifiers::NONE,
+            ),
+            &app.key_context(),
+        )
+        .unwrap();
+    app.update(f8.clone());
+    assert!(screen(&app, 120, 40).contains('♜'));
+    app.update(f8);
+    assert!(screen(&app, 120, 40).contains("▗███▖"));
+    // Letters stay letters.
+    let letters = Config {
+        start: Start::Puzzles,
+        large_pieces: true,
+        ascii: true,
+        ..Config::default()
+    };
+    let app = App::new(letters, vec![builtin("m1-001")]);
+    assert!(!screen(&app, 120, 40).contains("▗███▖"));
+}
+
+/// Issue 27: a drill's board is as large as the puzzle board on the same
+/// window.
+#[test]
+fn the_drills_board_has_the_puzzle_boards_size() {
+    use ratatui::layout::Rect;
+    use sancho::config::BoardSize;
+    use sancho::tui::view::{board_area, drill_board_area, puzzle_areas};
+    for (w, h) in [(120, 40), (80, 24), (100, 30), (200, 60)] {
+        let area = Rect::new(0, 0, w, h);
+        let [_, body, ..] = puzzle_areas(area);
+        let puzzle = board_area(body);
+        let drill = drill_board_area(area, BoardSize::Auto);
+        assert_eq!(
+            (puzzle.width, puzzle.height),
+            (drill.width, drill.height),
+            "{w}x{h}"
+        );
+    }
+}

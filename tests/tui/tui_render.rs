@@ -91,6 +91,7 @@ fn square_style(app: &App, buf: &Buffer, sq: Square) -> (Style, String) {
         marks: play.marks(),
         highlights: &[],
         ascii: app.config().ascii,
+        large: false,
         theme: Theme::new(app.config().no_color),
     };
     let rect = board.square_rect(area, sq).unwrap();

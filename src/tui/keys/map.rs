@@ -572,6 +572,15 @@ pub const KEYMAP: &[Binding] = &[
     ),
     // Everywhere.
     b(
+        "global.pieces",
+        &[(KeyCode::F(8), N)],
+        Action::TogglePieces,
+        Scope::Global,
+        "pieces",
+        "large pieces on or off (squares 5 cells wide or more)",
+        false,
+    ),
+    b(
         "global.help",
         &[(KeyCode::F(1), N), (KeyCode::Char('?'), N)],
         Action::ToggleHelp,

@@ -299,7 +299,7 @@ mod tests {
             ("global.quit", A::Quit, S::Global),
         ];
         // Bindings added since ids were written down.
-        let added = ["filter.erase"];
+        let added = ["filter.erase", "global.pieces"];
         assert!(added.iter().all(|id| KEYMAP.iter().any(|b| b.id == *id)));
         assert_eq!(
             earlier.len() + added.len(),

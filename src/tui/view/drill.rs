@@ -7,7 +7,7 @@ use ratatui::text::{Line, Span};
 use ratatui::widgets::{Block, Borders, Paragraph, Wrap};
 
 use super::board::Board;
-use super::geometry::{board_area_at_most, drill_areas};
+use super::geometry::drill_areas;
 use crate::drill::{DrillSummary, Exercise, Show};
 use crate::tui::app::{App, DrillEntry};
 use crate::tui::drill::{Answered, DrillScreen, Phase};
@@ -134,7 +134,7 @@ pub fn render(app: &App, drill: &DrillScreen, theme: Theme, area: Rect, frame: &
         render_side(exercise, drill, theme, body, frame);
         render_input(app, drill, theme, input, frame);
     } else if let Some(exercise) = drill.exercise() {
-        let board_rect = board_area_at_most(body, app.config().board);
+        let board_rect = super::geometry::drill_board_area(area, app.config().board);
         let wrong = wrong_find(drill, exercise);
         let mut highlights = exercise.highlighted();
         highlights.extend(wrong.map(|(_, asked)| asked));
@@ -156,6 +156,7 @@ pub fn render(app: &App, drill: &DrillScreen, theme: Theme, area: Rect, frame: &
             marks,
             highlights: &highlights,
             ascii: app.config().ascii,
+            large: app.config().large_pieces,
             theme,
         };
         frame.render_widget(board, board_rect);

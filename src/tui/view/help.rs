@@ -25,8 +25,17 @@ pub fn render(app: &App, theme: Theme, area: Rect, frame: &mut Frame) {
         other => other,
     };
     let keys = app.keys();
+    // Large pieces mean something only where a board is drawn.
+    let board = matches!(
+        under,
+        KeyContext::Puzzle { .. }
+            | KeyContext::Answer { .. }
+            | KeyContext::Run { .. }
+            | KeyContext::Find
+    );
     let bindings: Vec<&Binding> = keys
         .bindings_for(&under)
+        .filter(|b| board || b.action != Action::TogglePieces)
         .chain(
             keys.bindings_for(&KeyContext::Help)
                 .filter(|b| b.scope == Scope::Help),

@@ -15,7 +15,9 @@ pub(crate) mod stats;
 pub(crate) mod storm;
 
 pub use board::Board;
-pub use geometry::{MIN_HEIGHT, MIN_WIDTH, board_area, drill_areas, puzzle_areas};
+pub use geometry::{
+    MIN_HEIGHT, MIN_WIDTH, board_area, drill_areas, drill_board_area, puzzle_areas,
+};
 pub use puzzle::{hint_lines, move_lines};
 
 use ratatui::Frame;

@@ -34,7 +34,10 @@ pub fn render(app: &App, play: &Play, theme: Theme, area: Rect, frame: &mut Fram
     if app.config().blindfold && play.finish().is_none() {
         render_blindfold(play, theme, board_rect, frame);
     } else {
-        frame.render_widget(play_board(play, app.config().ascii, theme), board_rect);
+        frame.render_widget(
+            play_board(play, app.config().ascii, app.config().large_pieces, theme),
+            board_rect,
+        );
     }
     render_side(app, play, theme, side, frame);
     render_input(app, play, theme, input, frame);
@@ -44,7 +47,7 @@ pub fn render(app: &App, play: &Play, theme: Theme, area: Rect, frame: &mut Fram
 
 /// The board of a puzzle being played: the position shown (the solution
 /// can be stepped through), its orientation, the last move and the marks.
-pub(super) fn play_board(play: &Play, ascii: bool, theme: Theme) -> Board<'_> {
+pub(super) fn play_board(play: &Play, ascii: bool, large: bool, theme: Theme) -> Board<'_> {
     Board {
         pos: play.shown(),
         bottom: play.bottom(),
@@ -52,6 +55,7 @@ pub(super) fn play_board(play: &Play, ascii: bool, theme: Theme) -> Board<'_> {
         marks: play.marks(),
         highlights: &[],
         ascii,
+        large: large,
         theme,
     }
 }

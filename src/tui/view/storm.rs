@@ -53,7 +53,11 @@ fn render_run(
     );
     let board_rect = board_area_at_most(body, app.config().board);
     let bw = board_rect.width;
-    frame.render_widget(play_board(play, app.config().ascii, theme), board_rect);
+    let config = app.config();
+    frame.render_widget(
+        play_board(play, config.ascii, config.large_pieces, theme),
+        board_rect,
+    );
     let side = Rect::new(
         body.x + bw + 1,
         body.y,
