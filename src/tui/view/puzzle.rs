@@ -55,7 +55,7 @@ pub(super) fn play_board(play: &Play, ascii: bool, large: bool, theme: Theme) ->
         marks: play.marks(),
         highlights: &[],
         ascii,
-        large: large,
+        large,
         theme,
     }
 }
