@@ -68,6 +68,21 @@ pub struct Status {
     /// The notation slips the last move made, one short line each under
     /// the verdict (the puzzle's comment is under the moves, not here).
     pub slips: Vec<String>,
+    /// Where the verdict ends in `text` when more follows the slips (how
+    /// the puzzle ended); `None`: the slips come after the whole text.
+    pub(crate) verdict_end: Option<usize>,
+}
+
+impl Status {
+    /// The text the slips go under, and the text after them.
+    pub fn parts(&self) -> (&str, &str) {
+        let end = self
+            .verdict_end
+            .filter(|&i| self.text.is_char_boundary(i))
+            .unwrap_or(self.text.len());
+        let (verdict, rest) = self.text.split_at(end);
+        (verdict, rest.trim_start())
+    }
 }
 
 /// How a puzzle ended.
@@ -189,6 +204,7 @@ impl Play {
                 kind: StatusKind::Info,
                 text: strings::STATUS_START.to_owned(),
                 slips: Vec::new(),
+                verdict_end: None,
             },
             finish: None,
             flipped: false,
@@ -253,6 +269,7 @@ impl Play {
             kind: StatusKind::Info,
             text: strings::STATUS_RETRY.to_owned(),
             slips: Vec::new(),
+            verdict_end: None,
         };
         self.apply(events);
         self.rebuild_engine();
@@ -290,6 +307,7 @@ impl Play {
                         kind: StatusKind::Good,
                         text: strings::correct(&self.lang.localize(&text.san), alternative),
                         slips: notes,
+                        verdict_end: None,
                     };
                     self.enqueue(Step::Move {
                         text,
@@ -305,6 +323,7 @@ impl Play {
                         kind: StatusKind::Bad,
                         text: strings::wrong(&input, &wrong),
                         slips: Vec::new(),
+                        verdict_end: None,
                     };
                 }
                 Event::MarkedFailed { reason, .. } => {
@@ -320,6 +339,7 @@ impl Play {
                         kind: StatusKind::Hint,
                         text,
                         slips: Vec::new(),
+                        verdict_end: None,
                     };
                 }
                 Event::Solved { message, .. } => self.enqueue(Step::End(Finish::Solved(message))),
@@ -396,6 +416,7 @@ impl Play {
                 self.themes_shown = true;
                 // Keep what the last move earned (its verdict, its slips).
                 let earned = self.status.kind == StatusKind::Good;
+                let verdict_len = self.status.text.len();
                 let slips = if earned {
                     std::mem::take(&mut self.status.slips)
                 } else {
@@ -416,6 +437,9 @@ impl Play {
                         }
                     },
                     slips,
+                    // Solved by this move: its slips under its verdict,
+                    // then how the puzzle ended.
+                    verdict_end: (earned && solved).then_some(verdict_len),
                 };
                 self.outcome = self.session.outcome().map(|outcome| PlayedPuzzle {
                     puzzle_id: self.session.puzzle().id.clone(),

@@ -220,14 +220,16 @@ fn the_rating_change_is_never_pushed_out_by_a_long_status() {
     let (vx, vy) = at("Qh7# is correct");
     let (sx, sy) = at("note: this is mate");
     assert_eq!(buf[(sx, sy)].fg, theme.diagnostic().fg.unwrap());
-    assert_eq!(vx, sx);
-    assert!(sy > vy);
+    assert_eq!((sx, sy), (vx, vy + 1), "the slip right under the verdict");
+    // How the puzzle ended follows the slips.
+    let (_, ey) = at("Checkmate. Clean and precise.");
+    assert!(ey > sy);
     // The comment once: under the moves, not in the status too.
     assert_eq!(screen(&app, 120, 40).matches("the knight on g5").count(), 1);
     insta::assert_snapshot!("m1_008_solved_80x24", screen(&app, 80, 24));
-    // The difficulty goes first when the panel is short (the verdict, the
-    // slip, the comment and the rating stay).
-    assert_fits("m1-008 solved", &app, &["Difficulty", "1/5"]);
+    // The difficulty and the side played go first when the panel is short
+    // (the verdict, the slip, the comment, the themes and the rating stay).
+    assert_fits("m1-008 solved", &app, &["Difficulty", "1/5", "You", "play"]);
 }
 
 #[test]
@@ -275,6 +277,8 @@ fn the_puzzle_screen_fits_while_typing_when_wrong_and_when_solved() {
         "short",
         "Difficulty",
         "1/5",
+        "You",
+        "play",
     ];
     assert_fits("puzzle failed", &app, &gave_way);
     assert_help_fits("puzzle", &mut app);

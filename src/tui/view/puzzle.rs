@@ -149,8 +149,10 @@ fn render_side(app: &App, play: &Play, theme: Theme, area: Rect, frame: &mut Fra
         (None, Some(d)) => add(1, &format!("Difficulty {d}/5"), theme.dim()),
         (None, None) => {}
     }
+    // Once the puzzle is over, its themes say more than the side played.
+    let you_play_rank = if play.finish().is_some() { 1 } else { 4 };
     add(
-        4,
+        you_play_rank,
         strings::you_play(puzzle.user_color.is_white()),
         Style::new(),
     );
@@ -189,17 +191,26 @@ fn render_side(app: &App, play: &Play, theme: Theme, area: Rect, frame: &mut Fra
             );
         }
         None => {
+            let (verdict, after) = status.parts();
             status_lines.extend(
-                super::wrap(&status.text, width, "")
+                super::wrap(verdict, width, "")
                     .into_iter()
                     .map(|l| Line::styled(l, style)),
             );
-            // Each slip on its own short line under the verdict.
+            // Each slip on its own short line under the verdict, then how
+            // the puzzle ended.
             for slip in &status.slips {
                 status_lines.extend(
                     super::wrap(&strings::slip(slip), width, "  ")
                         .into_iter()
                         .map(|l| Line::styled(l, theme.diagnostic())),
+                );
+            }
+            if !after.is_empty() {
+                status_lines.extend(
+                    super::wrap(after, width, "")
+                        .into_iter()
+                        .map(|l| Line::styled(l, style)),
                 );
             }
         }
@@ -228,20 +239,37 @@ fn render_side(app: &App, play: &Play, theme: Theme, area: Rect, frame: &mut Fra
     // its comment fit under the heading (the rating is never dropped).
     let last_move_h = blocks.last().map_or(1, Vec::len);
     let room = h.saturating_sub(status_h + 1 + last_move_h);
-    while info.iter().map(|(_, l)| l.len()).sum::<usize>() > room {
-        let least = info
-            .iter()
-            .enumerate()
-            .filter(|(_, (rank, _))| *rank < KEPT)
-            .min_by_key(|(i, (rank, _))| (*rank, std::cmp::Reverse(*i)))
-            .map(|(i, _)| i);
+    let mut kept = vec![true; info.len()];
+    let used = |kept: &[bool]| -> usize {
+        info.iter()
+            .zip(kept)
+            .filter(|(_, k)| **k)
+            .map(|((_, l), _)| l.len())
+            .sum()
+    };
+    while used(&kept) > room {
+        let least = (0..info.len())
+            .filter(|&i| kept[i] && info[i].0 < KEPT)
+            .min_by_key(|&i| (info[i].0, std::cmp::Reverse(i)));
         match least {
-            Some(i) => {
-                info.remove(i);
-            }
+            Some(i) => kept[i] = false,
             None => break,
         }
     }
+    // What was dropped and fits again after all (a long line dropped for
+    // room leaves room for a short one), the most needed first.
+    let mut dropped: Vec<usize> = (0..info.len()).filter(|&i| !kept[i]).collect();
+    dropped.sort_by_key(|&i| std::cmp::Reverse(info[i].0));
+    for i in dropped {
+        if used(&kept) + info[i].1.len() <= room {
+            kept[i] = true;
+        }
+    }
+    let info: Vec<(u8, Vec<Line<'static>>)> = info
+        .into_iter()
+        .zip(kept)
+        .filter_map(|(item, k)| k.then_some(item))
+        .collect();
     let mut info: Vec<Line<'static>> = info.into_iter().flat_map(|(_, l)| l).collect();
     let info_h = info.len().min(h.saturating_sub(status_h + 2));
     let moves_h = h - status_h - info_h;
