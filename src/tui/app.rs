@@ -1,6 +1,7 @@
 //! The application state and [`App::update`], its only mutator.
 
 mod drills;
+mod guess;
 mod library;
 mod modes;
 mod puzzles;
@@ -73,6 +74,8 @@ pub enum MenuItem {
     Streak,
     /// The puzzles mined from the user's games (or how to make them).
     MyGames,
+    /// Guess the move through a master game.
+    Guess,
     /// The help overlay.
     Help,
     /// Leave.
@@ -81,7 +84,7 @@ pub enum MenuItem {
 
 impl MenuItem {
     /// Every item, in menu order (matches [`strings::MENU`](super::strings::MENU)).
-    pub const ALL: [MenuItem; 9] = [
+    pub const ALL: [MenuItem; 10] = [
         MenuItem::Puzzles,
         MenuItem::Drills,
         MenuItem::Stats,
@@ -89,6 +92,7 @@ impl MenuItem {
         MenuItem::Storm,
         MenuItem::Streak,
         MenuItem::MyGames,
+        MenuItem::Guess,
         MenuItem::Help,
         MenuItem::Quit,
     ];
@@ -226,6 +230,13 @@ impl App {
                 },
                 None => Screen::Home,
             },
+            Start::Guess => match app.context.guess.take() {
+                Some(started) => Screen::Guess {
+                    guess: Box::new(crate::tui::guess::GuessScreen::new(started)),
+                    scroll: 0,
+                },
+                None => Screen::Home,
+            },
             Start::Storm { seconds, seed } => app.start_run(MenuItem::Storm, seconds, seed),
             Start::Streak { seed } => app.start_run(MenuItem::Streak, 0, seed),
         };
@@ -284,6 +295,7 @@ impl App {
                 attempt,
                 result,
             } => self.refuted(&puzzle_id, attempt, result),
+            Reply::Evaluated { asked, result } => self.evaluated(asked, result),
         }
         self.take_effects()
     }
@@ -347,6 +359,7 @@ impl App {
             Screen::CoordSetup(setup) => self.update_coord_setup(setup, action),
             Screen::Scoresheet { sheet, scroll } => self.update_scoresheet(sheet, scroll, action),
             Screen::Run { run, scroll } => self.update_run(run, scroll, action),
+            Screen::Guess { guess, scroll } => self.update_guess(guess, scroll, action),
         }
     }
 
@@ -382,6 +395,10 @@ impl App {
                 self.hand_over_run(done);
                 Screen::Run { run, scroll }
             }
+            Screen::Guess { mut guess, scroll } => {
+                guess.tick(ms);
+                Screen::Guess { guess, scroll }
+            }
             other @ (Screen::Home
             | Screen::Drills
             | Screen::Lessons
@@ -404,6 +421,11 @@ impl App {
                 let done = run.stop();
                 self.hand_over_run(done);
                 Screen::Run { run, scroll }
+            }
+            Screen::Guess { mut guess, scroll } => {
+                guess.stop();
+                self.collect_guess(&mut guess);
+                Screen::Guess { guess, scroll }
             }
             other => other,
         };
@@ -442,6 +464,11 @@ impl App {
                         self.open_run(item, seed)
                     }
                     MenuItem::MyGames => self.open_mined(),
+                    MenuItem::Guess => {
+                        let seed = self.context.seed.wrapping_add(self.drills_started);
+                        self.drills_started += 1;
+                        self.open_builtin_guess(seed)
+                    }
                     MenuItem::Help => {
                         self.help = true;
                         Screen::Home
@@ -664,7 +691,8 @@ impl App {
             | Screen::Lessons
             | Screen::Lesson { .. }
             | Screen::Stats
-            | Screen::CoordSetup(_) => false,
+            | Screen::CoordSetup(_)
+            | Screen::Guess { .. } => false,
         }
     }
 

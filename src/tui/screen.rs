@@ -13,6 +13,7 @@ use super::context::KeyContext;
 use super::coords::CoordSetupScreen;
 use super::drill::{DrillScreen, Phase};
 use super::filter::FilterState;
+use super::guess::GuessScreen;
 use super::play::Play;
 use super::scoresheet::ScoresheetScreen;
 use super::storm::RunScreen;
@@ -63,6 +64,13 @@ pub(crate) enum Screen {
         /// How far the summary is scrolled, in lines.
         scroll: u16,
     },
+    /// Guess the move, then its summary.
+    Guess {
+        /// The run.
+        guess: Box<GuessScreen>,
+        /// How far the summary is scrolled, in lines.
+        scroll: u16,
+    },
 }
 
 /// Which screen is shown, without its state.
@@ -90,6 +98,8 @@ pub enum View {
     Scoresheet,
     /// A Storm or Streak run, then its summary.
     Run,
+    /// Guess the move, then its summary.
+    Guess,
 }
 
 impl Screen {
@@ -107,6 +117,7 @@ impl Screen {
             Screen::CoordSetup(_) => View::CoordSetup,
             Screen::Scoresheet { .. } => View::Scoresheet,
             Screen::Run { .. } => View::Run,
+            Screen::Guess { .. } => View::Guess,
         }
     }
 
@@ -140,6 +151,15 @@ impl Screen {
                     }
                 }
             }
+            Screen::Guess { guess, .. } => {
+                if guess.is_finished() {
+                    KeyContext::Page
+                } else {
+                    KeyContext::Answer {
+                        input_empty: guess.input().is_empty(),
+                    }
+                }
+            }
             // The run's summary is a page.
             Screen::Run { run, .. } => match run.play() {
                 Some(play) => KeyContext::Run {
@@ -156,7 +176,8 @@ impl Screen {
             Screen::Drill { scroll, .. }
             | Screen::Lesson { scroll, .. }
             | Screen::Scoresheet { scroll, .. }
-            | Screen::Run { scroll, .. } => *scroll,
+            | Screen::Run { scroll, .. }
+            | Screen::Guess { scroll, .. } => *scroll,
             Screen::Home
             | Screen::Puzzle(_)
             | Screen::Drills

@@ -56,7 +56,7 @@ pub const MOVES_HEADING: &str = "Moves";
 pub const WAITING: &str = "opponent to reply…";
 
 /// The home menu's items, in order.
-pub const MENU: [&str; 9] = [
+pub const MENU: [&str; 10] = [
     "Puzzles",
     "Drills and lessons",
     "Stats",
@@ -64,13 +64,14 @@ pub const MENU: [&str; 9] = [
     "Storm",
     "Streak",
     "My games",
+    "Guess the move",
     "Help",
     "Quit",
 ];
 
 /// The home menu, with the library item telling how to import one when
 /// there is none, and "My games" how to mine them.
-pub fn menu(has_library: bool, has_mined: bool) -> [&'static str; 9] {
+pub fn menu(has_library: bool, has_mined: bool) -> [&'static str; 10] {
     let mut items = MENU;
     if !has_library {
         items[3] = "Library (import one: sancho import FILE)";
@@ -445,6 +446,10 @@ pub const HOME_MODES: &[(&str, &str)] = &[
         "My games",
         "puzzles found in your own games (sancho mine GAMES.pgn)",
     ),
+    (
+        "Guess",
+        "a master's game played to your move: guess the move played",
+    ),
 ];
 
 /// The home help's rules: what counts as solved, what moves the rating,
@@ -452,11 +457,9 @@ pub const HOME_MODES: &[(&str, &str)] = &[
 pub fn home_rules(hint: &str, solution: &str) -> String {
     format!(
         "Solved: every move found at the first try. A wrong legal move, a hint \
-         ({hint}) or the solution ({solution}) fails the puzzle; you may still play it \
-         out. A typo or an illegal move is only explained: it never fails a \
-         puzzle. Rating: only your first attempt at a rated puzzle moves it \
-         (Glicko-2); retries, Storm, Streak and unrated puzzles leave it where \
-         it is."
+         ({hint}) or the solution ({solution}) fails the puzzle (you may play it \
+         out); a typo never does. Rating: only a first attempt at a rated puzzle \
+         moves it; retries, Storm, Streak and unrated puzzles do not."
     )
 }
 

@@ -438,8 +438,10 @@ fn the_home_help_says_what_each_mode_is_and_the_rules() {
         "Streak",
         "a hint",
         "(F2) or the solution (F3) fails the puzzle",
-        "only your first attempt at a rated puzzle moves it",
-        "never fails a",
+        "only a first attempt at a rated puzzle moves it",
+        "a typo",
+        "never does",
+        "Guess     a master's game",
         "Ctrl-C  leave Sancho at once",
     ] {
         assert!(text.contains(said), "{said}:\n{text}");

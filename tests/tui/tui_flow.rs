@@ -383,8 +383,9 @@ fn home_menu_table() {
         (5, View::Run, false, false),
         // My games without a mined pack: a notice says how to make one.
         (6, View::Home, false, false),
-        (7, View::Home, true, false),
-        (8, View::Home, false, true),
+        (7, View::Guess, false, false),
+        (8, View::Home, true, false),
+        (9, View::Home, false, true),
     ];
     for (downs, view, help, quit) in cases {
         let mut app = App::new(Config::default(), vec![back_rank()]);
@@ -406,7 +407,7 @@ fn home_menu_table() {
     assert!(empty.notice().is_none(), "any key dismisses the notice");
     assert_eq!(
         empty.menu_index(),
-        8,
+        9,
         "and does what it does: the menu wraps"
     );
     empty.update(Action::Back);

@@ -2,12 +2,14 @@
 //! Storm or Streak run ([`TimedRun`]), what the user finished
 //! ([`Finished`]) and the one function that records it ([`record`]), and
 //! a failed puzzle's solution as both shells show it ([`SolutionMove`]),
-//! and which puzzles are played ([`candidates`]).
+//! and which puzzles are played ([`candidates`]); guess the move through
+//! a master game ([`guess::Guess`]).
 //!
 //! Pure like the rest of the core: time comes in as milliseconds, and the
 //! store is handed in by the shell.
 
 pub(crate) mod finished;
+pub mod guess;
 pub(crate) mod record;
 pub(crate) mod run;
 pub(crate) mod select;
