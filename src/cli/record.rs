@@ -61,6 +61,7 @@ impl Recording<'_> {
             time_ms,
             rating: Rating::Rated,
             set: None,
+            replay: false,
         };
         self.record(&Finished::Puzzle(done))
     }

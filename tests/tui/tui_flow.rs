@@ -240,7 +240,7 @@ fn a_wrong_move_is_explained_and_the_puzzle_goes_on() {
         .outcome
         .wrong
         .iter()
-        .map(|(input, _)| input.as_str())
+        .map(|typed| typed.input.as_str())
         .collect();
     assert_eq!(wrong, ["Rf8", "Zz9"]);
 }

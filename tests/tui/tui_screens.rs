@@ -214,6 +214,10 @@ fn sample_stats() -> Stats {
         attempted,
         solved,
         accuracy: Some(f64::from(solved) / f64::from(attempted)),
+        played: attempted,
+        first_try: solved,
+        first_try_rate: Some(f64::from(solved) / f64::from(attempted)),
+        performance: Some(1500),
     };
     Stats {
         puzzles: PuzzleTotals {
@@ -225,6 +229,7 @@ fn sample_stats() -> Stats {
         rating: RatingStats {
             current: 1580.0,
             deviation: 120.0,
+            provisional: true,
             history,
         },
         streak: Streak {
@@ -252,16 +257,22 @@ fn sample_stats() -> Stats {
         mistakes: vec![
             MistakeCount {
                 code: "lowercase-piece".to_owned(),
+                words: Some("a lower-case piece letter"),
                 count: 4,
                 example: Some("Nf3".to_owned()),
+                input: Some("nf3".to_owned()),
             },
             MistakeCount {
                 code: "castling-zeros".to_owned(),
+                words: None,
                 count: 2,
                 example: Some("O-O".to_owned()),
+                input: None,
             },
         ],
         themes: vec![theme("mate", 5, 4), theme("fork", 3, 1), theme("pin", 2, 2)],
+        weakest_themes: Vec::new(),
+        strongest_themes: Vec::new(),
         lessons: LessonStats {
             completed: vec!["lesson-1".to_owned()],
         },

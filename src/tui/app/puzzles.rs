@@ -116,6 +116,7 @@ impl App {
                 time_ms: attempt.time_ms,
                 rating: Rating::Rated,
                 set: None,
+                replay: false,
             }));
             self.ask_refutation(play);
         }

@@ -33,6 +33,6 @@ pub use san_strings::{is_possible, san_strings, san_strings_with_suffixes, why_i
 pub use translate::{Target, move_label, numbered, translate};
 pub use types::{
     CastlingBan, Illegal, MoveSpec, MoveText, Rejected, ResolveError, Resolved, Strictness,
-    SyntaxError, color_name, role_name,
+    SyntaxError, color_name, role_name, slip_codes,
 };
 pub use write::{lan, move_text, movetext, san, uci};

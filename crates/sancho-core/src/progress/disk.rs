@@ -30,7 +30,7 @@ use serde::{Deserialize, Serialize};
 
 use super::history::{
     Attempt, AttemptId, DrillId, DrillMistake, DrillResult, Outcome, PuzzleRef, SECONDS_PER_DAY,
-    Source, Timestamp, WrongInput,
+    Source, Timestamp, TypedInput,
 };
 use super::model::Progress;
 use super::review::CarriedCard;
@@ -123,14 +123,42 @@ pub enum OutcomeRecord {
     Failed,
 }
 
-/// A wrong input on disk.
+/// A typed input on disk (a wrong input, or an accepted move's slip).
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
-pub struct WrongInputRecord {
+pub struct TypedInputRecord {
     /// What was typed.
     pub input: String,
     /// Diagnostic codes.
     #[serde(default)]
     pub codes: Vec<String>,
+    /// The move it was read as (optional: absent in older files).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub san: Option<String>,
+    /// An ambiguous input's candidates (optional).
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub candidates: Vec<String>,
+}
+
+impl From<&TypedInput> for TypedInputRecord {
+    fn from(t: &TypedInput) -> Self {
+        TypedInputRecord {
+            input: t.input.clone(),
+            codes: t.codes.clone(),
+            san: t.san.clone(),
+            candidates: t.candidates.clone(),
+        }
+    }
+}
+
+impl From<TypedInputRecord> for TypedInput {
+    fn from(r: TypedInputRecord) -> Self {
+        TypedInput {
+            input: r.input,
+            codes: r.codes,
+            san: r.san,
+            candidates: r.candidates,
+        }
+    }
 }
 
 /// An attempt on disk.
@@ -154,15 +182,26 @@ pub struct AttemptRecord {
     /// Whether the solution was shown.
     #[serde(default)]
     pub solution_shown: bool,
-    /// The puzzle's rating.
+    /// The puzzle's rating, when the attempt was rated against it.
     #[serde(default)]
     pub rating: Option<u16>,
+    /// The puzzle's rating, when the attempt was unrated (optional: older
+    /// files keep no rating for unrated attempts, and an older Sancho
+    /// reading this key rates nothing by it).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub puzzle_rating: Option<u16>,
     /// The puzzle's themes.
     #[serde(default)]
     pub themes: Vec<String>,
     /// Wrong inputs.
     #[serde(default)]
-    pub wrong_inputs: Vec<WrongInputRecord>,
+    pub wrong_inputs: Vec<TypedInputRecord>,
+    /// Accepted moves typed with a notation slip (optional).
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub slips: Vec<TypedInputRecord>,
+    /// A replay of a failed puzzle (optional, `true` only).
+    #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+    pub replay: bool,
 }
 
 /// A drill mistake on disk.
@@ -172,6 +211,9 @@ pub struct DrillMistakeRecord {
     pub code: String,
     /// Canonical answer.
     pub answer: String,
+    /// What was typed (optional: absent in older files).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub input: Option<String>,
 }
 
 /// A drill result on disk.
@@ -247,16 +289,12 @@ impl AttemptRecord {
             time_ms: a.time_ms,
             hints: a.hints,
             solution_shown: a.solution_shown,
-            rating: a.rating,
+            rating: a.rating.filter(|_| a.rated),
+            puzzle_rating: a.rating.filter(|_| !a.rated),
             themes: a.themes.clone(),
-            wrong_inputs: a
-                .wrong_inputs
-                .iter()
-                .map(|w| WrongInputRecord {
-                    input: w.input.clone(),
-                    codes: w.codes.clone(),
-                })
-                .collect(),
+            wrong_inputs: a.wrong_inputs.iter().map(Into::into).collect(),
+            slips: a.slips.iter().map(Into::into).collect(),
+            replay: a.replay,
         }
     }
 
@@ -271,16 +309,12 @@ impl AttemptRecord {
             time_ms: self.time_ms,
             hints: self.hints,
             solution_shown: self.solution_shown,
-            rating: self.rating,
+            rated: self.rating.is_some(),
+            rating: self.rating.or(self.puzzle_rating),
             themes: self.themes,
-            wrong_inputs: self
-                .wrong_inputs
-                .into_iter()
-                .map(|w| WrongInput {
-                    input: w.input,
-                    codes: w.codes,
-                })
-                .collect(),
+            wrong_inputs: self.wrong_inputs.into_iter().map(Into::into).collect(),
+            slips: self.slips.into_iter().map(Into::into).collect(),
+            replay: self.replay,
         };
         (AttemptId::from_stored(self.id), attempt)
     }
@@ -301,6 +335,7 @@ impl DrillRecord {
                 .map(|m| DrillMistakeRecord {
                     code: m.code.clone(),
                     answer: m.answer.clone(),
+                    input: m.input.clone(),
                 })
                 .collect(),
             coordinates: d.coordinates.clone(),
@@ -320,6 +355,7 @@ impl DrillRecord {
                 .map(|m| DrillMistake {
                     code: m.code,
                     answer: m.answer,
+                    input: m.input,
                 })
                 .collect(),
             coordinates: self.coordinates,

@@ -66,9 +66,11 @@ mod pick;
 mod resume;
 mod stats;
 mod store;
+mod themes;
 
 pub use class::{
-    CLASS_RESULT_FORMAT, ClassError, ClassReport, NotationSlip, PuzzleResult, Status, StudentResult,
+    CLASS_RESULT_FORMAT, ClassError, ClassReport, NotationSlip, PuzzleResult, SlipCount, Status,
+    StudentResult,
 };
 pub use coords::{CoordColour, CoordMode, CoordRecords, CoordSetup, RECENT_SCORES, sparkline};
 pub use derive::Streak;
@@ -76,13 +78,13 @@ pub use disk::{Damage, SCHEMA};
 pub use error::{Recovered, StoreError};
 pub use history::{
     Attempt, AttemptId, DrillId, DrillMistake, DrillResult, MAX_HINTS, MergeSummary, Outcome,
-    PuzzleRef, SECONDS_PER_DAY, Source, Timestamp, WrongInput,
+    PuzzleRef, SECONDS_PER_DAY, Source, Timestamp, TypedInput,
 };
 pub use lesson::{LESSON_PASS_PERCENT, LessonScore};
 pub use model::Progress;
 pub use optimize::{FsrsFit, MIN_REVIEWS, OptimizeError};
 pub use pick::{Candidate, Pick, PickReason};
-pub use rating::{PUZZLE_DEVIATION, RatingPoint, UserRating};
+pub use rating::{PROVISIONAL_DEVIATION, PUZZLE_DEVIATION, RatingPoint, UserRating};
 pub use resume::{Resume, header};
 pub use review::{Card, CarriedCard, DESIRED_RETENTION, Grade, Scheduler, grade};
 pub use runs::{Mode, ModeRecords, ModeRun, RunRecord, day_start};
@@ -93,9 +95,10 @@ pub use sets::{
 pub use slips::{CodeReview, SlipOrder};
 pub use stats::{
     DrillKindStats, DrillStats, LessonStats, MistakeCount, PuzzleTotals, RatingStats, Stats,
-    ThemeStats, ThemeWeakness, WEAK_THEME_MIN_ATTEMPTS, WRONG_ANSWER_CODES, WeakSpots,
-    is_notation_slip,
+    ThemeWeakness, WEAK_THEME_MIN_ATTEMPTS, WRONG_ANSWER_CODES, WeakSpots, is_notation_slip,
+    theme_line,
 };
 pub use store::{
     FILE_NAME, Ids, ImportSummary, LOCK_NAME, LessonRecorded, Opened, Recorded, Store, Unrated,
 };
+pub use themes::{DASHBOARD_MIN_PLAYED, DASHBOARD_THEMES, ThemeDashboard, ThemeStats};

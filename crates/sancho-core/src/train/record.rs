@@ -55,10 +55,9 @@ fn puzzle(progress: &mut Progress, ids: Ids, done: &PuzzleDone, at: Timestamp) -
         at,
         done.time_ms,
     );
+    attempt.rated = attempt.rating.is_some() && done.rating == Rating::Rated && !done.replay;
+    attempt.replay = done.replay;
     let mode_unrated = done.rating == Rating::Unrated;
-    if mode_unrated {
-        attempt.rating = None;
-    }
     let rated_puzzle = attempt.rating.is_some();
     let solved = attempt.counts_as_solved();
     let id = ids.attempt(&done.puzzle.id);
@@ -193,11 +192,13 @@ mod tests {
                 hints_used: 0,
                 solution_shown: false,
                 wrong: Vec::new(),
+                slips: Vec::new(),
                 failure: None,
             },
             time_ms: 4_000,
             rating,
             set,
+            replay: false,
         })
     }
 

@@ -422,6 +422,7 @@ impl TimedRun {
             time_ms: t.saturating_sub(self.started_ms),
             rating: Rating::Unrated,
             set: None,
+            replay: false,
         })));
     }
 
