@@ -3,6 +3,7 @@
 mod class;
 mod config;
 mod context;
+mod course;
 mod curate;
 mod data;
 mod doctor;
@@ -86,6 +87,8 @@ pub enum Command {
     Solve(puzzles::SolveArgs),
     /// Puzzles from your own games (PGN), found with a UCI engine such as Stockfish.
     Mine(mine::MineArgs),
+    /// The notation course: the hand-written packs in teaching order, resumed (never rated).
+    Course(course::CourseArgs),
     /// Puzzle Storm: as many puzzles as a clock allows (line mode: --plain [--json]).
     Storm(modes::StormArgs),
     /// Puzzle Streak: rising difficulty until the first mistake, one skip (line mode: --plain [--json]).
@@ -148,6 +151,7 @@ pub fn run(cli: Cli) -> anyhow::Result<ExitCode> {
         Some(Command::Check(args)) => puzzles::check(args),
         Some(Command::Solve(args)) => puzzles::solve(args),
         Some(Command::Mine(args)) => mine::mine(args, ctx),
+        Some(Command::Course(args)) => course::course_command(args, ctx),
         Some(Command::Storm(args)) => modes::storm(args, ctx),
         Some(Command::Streak(args)) => modes::streak(args, ctx),
         Some(Command::Set(command)) => set::set(command, ctx),

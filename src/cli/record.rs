@@ -3,9 +3,8 @@
 //! its set and calls the core's [`train::record`] (one store write), then
 //! tells of any damaged file moved aside meanwhile.
 
-use sancho::progress::{PuzzleRef, PuzzleSet, Store};
+use sancho::progress::{PuzzleRef, PuzzleSet, Source, Store};
 use sancho::puzzle::Puzzle;
-use sancho::record::source_of;
 use sancho::session::SessionResult;
 use sancho::train::{self, Finished, PuzzleDone, Rating, Saved, SetPlace};
 use sancho::tui;
@@ -43,28 +42,45 @@ impl Recording<'_> {
         Ok(Some(saved?))
     }
 
-    /// Records a puzzle attempt of line mode's `play`, rated.
+    /// Records a puzzle attempt of line mode, as `kind` says.
     ///
     /// # Errors
     /// As [`Recording::record`].
     pub fn puzzle(
         &mut self,
         puzzle: &Puzzle,
-        builtin: bool,
+        source: Source,
         result: &SessionResult,
         time_ms: u64,
+        kind: Kind,
     ) -> anyhow::Result<Option<Saved>> {
+        let (rating, replay) = match kind {
+            Kind::Rated => (Rating::Rated, false),
+            Kind::Course => (Rating::Unrated, false),
+            Kind::Replay => (Rating::Unrated, true),
+        };
         let done = PuzzleDone {
-            source: source_of(puzzle, builtin),
+            source,
             puzzle: Box::new(puzzle.clone()),
             result: result.clone(),
             time_ms,
-            rating: Rating::Rated,
+            rating,
             set: None,
-            replay: false,
+            replay,
         };
         self.record(&Finished::Puzzle(done))
     }
+}
+
+/// How a puzzle attempt is recorded.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Kind {
+    /// Rated when it is the first attempt at a rated puzzle.
+    Rated,
+    /// The course's: never rated.
+    Course,
+    /// A replay of a failed puzzle: never rated, no review.
+    Replay,
 }
 
 /// Where the attempt's puzzle sits in `set`, if it is one of its puzzles.

@@ -664,6 +664,7 @@ fn the_rating_and_its_change_are_on_the_puzzle_screen() {
         rated,
         rating_before: 1515.2,
         rating_after: after,
+        deviation_after: 80.0,
         unrated: (!rated).then_some(sancho::progress::Unrated::Repeat),
     };
     // Another puzzle's answer is not this one's.

@@ -6,8 +6,8 @@
 
 use crate::modes::StormSummary;
 use crate::progress::{
-    Attempt, Ids, LessonRecorded, LessonScore, Mode, ModeRun, Progress, PuzzleRef, Recorded,
-    SetError, SetRecorded, SetResult, Store, StoreError, Timestamp, Unrated,
+    Attempt, Ids, LessonRecorded, LessonScore, Mode, ModeRun, Progress, PuzzleRef, SetError,
+    SetRecorded, SetResult, Store, StoreError, Timestamp,
 };
 use crate::record::attempt_record;
 
@@ -57,25 +57,8 @@ fn puzzle(progress: &mut Progress, ids: Ids, done: &PuzzleDone, at: Timestamp) -
     );
     attempt.rated = attempt.rating.is_some() && done.rating == Rating::Rated && !done.replay;
     attempt.replay = done.replay;
-    let mode_unrated = done.rating == Rating::Unrated;
-    let rated_puzzle = attempt.rating.is_some();
     let solved = attempt.counts_as_solved();
-    let id = ids.attempt(&done.puzzle.id);
-    let (before, rated_before) = (progress.rating().rating, progress.rating_history().len());
-    progress.insert_attempt(id.clone(), attempt);
-    let rated = progress.rating_history().len() > rated_before;
-    let unrated = match () {
-        () if rated => None,
-        () if mode_unrated => Some(Unrated::Mode),
-        () => Some(Unrated::of(rated_puzzle)),
-    };
-    let recorded = Recorded {
-        id,
-        rated,
-        rating_before: before,
-        rating_after: progress.rating().rating,
-        unrated,
-    };
+    let recorded = progress.insert_recorded(ids.attempt(&done.puzzle.id), attempt);
     let set = done.set.as_ref().map(|place| {
         let wanted = PuzzleRef::new(done.source.clone(), done.puzzle.id.clone());
         file_in_set(progress, place, &wanted, solved, done.time_ms, at)
@@ -167,7 +150,7 @@ fn storm_run(s: &StormSummary, at: Timestamp) -> ModeRun {
 mod tests {
     use super::*;
     use crate::drill::DrillSummary;
-    use crate::progress::{SetOrigin, SetPuzzle, Source};
+    use crate::progress::{SetOrigin, SetPuzzle, Source, Unrated};
     use crate::puzzle::{Puzzle, read_lichess};
     use crate::session::SessionResult;
     use crate::train::SetPlace;

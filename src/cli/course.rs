@@ -1,0 +1,98 @@
+//! `sancho course`: the hand-written packs in teaching order, resumed
+//! where the user left off; full-screen, or in line mode with `--plain`.
+//! Course puzzles never move the rating.
+
+use std::io;
+use std::process::ExitCode;
+
+use clap::Args;
+use sancho::line::run_puzzles_in;
+use sancho::progress::{PuzzleRef, Resume};
+use sancho::puzzle::builtin_packs;
+use sancho::record::source_of;
+use sancho::train::course;
+use sancho::tui;
+
+use super::context::Context;
+use super::data::{now, stopwatch};
+use super::play::{DisplayArgs, PlayArgs, Trainer};
+use super::record::{Kind, Recording};
+
+/// `sancho course`.
+#[derive(Debug, Args)]
+pub struct CourseArgs {
+    /// Line mode: no full screen, for screen readers, dumb terminals and scripts.
+    #[arg(long)]
+    plain: bool,
+    /// With --plain: every event as one JSON object per line.
+    #[arg(long, requires = "plain")]
+    json: bool,
+    /// How the board is drawn.
+    #[command(flatten)]
+    display: DisplayArgs,
+}
+
+/// Plays the course.
+pub fn course_command(args: CourseArgs, ctx: &Context) -> anyhow::Result<ExitCode> {
+    if !args.plain {
+        super::terminal::require()?;
+    }
+    let (mut store, notice) = ctx.store_or_warn();
+    let puzzles = course(builtin_packs()?);
+    let refs: Vec<PuzzleRef> = puzzles
+        .iter()
+        .map(|p| PuzzleRef::new(source_of(p, true), p.id.clone()))
+        .collect();
+    let plan = store.as_ref().map_or_else(
+        || Resume::from_start(puzzles.len()),
+        |s| s.progress().resume(now(), &refs),
+    );
+    let play = PlayArgs {
+        plain: args.plain,
+        json: args.json,
+        display: args.display,
+        ..PlayArgs::default()
+    };
+    if args.plain {
+        if !args.json {
+            println!(
+                "The course: {} hand-written puzzles in teaching order, from mates in one to \
+                 disambiguation. Course puzzles never move your rating.",
+                puzzles.len()
+            );
+        }
+        let mut refuter = super::mine::Refuter::new(ctx.engine(None));
+        run_puzzles_in(
+            io::stdin().lock(),
+            io::stdout().lock(),
+            &puzzles,
+            plan,
+            super::play::line_mode(&play, ctx),
+            stopwatch(),
+            |puzzle, outcome, ms| {
+                let mut recording = Recording {
+                    store: store.as_mut(),
+                    set: None,
+                };
+                let saved = recording
+                    .puzzle(puzzle, source_of(puzzle, true), outcome, ms, Kind::Course)
+                    .map_err(io::Error::other)?;
+                Ok(saved.and_then(|s| s.recorded().cloned()))
+            },
+            |pos, mv| refuter.refute(pos, mv),
+        )?;
+        return Ok(ExitCode::SUCCESS);
+    }
+    let order = plan.listing();
+    let trainer = Trainer::new(
+        &play,
+        puzzles,
+        order,
+        true,
+        store,
+        notice,
+        ctx,
+        tui::Start::Puzzles,
+    );
+    trainer.run(ctx)
+}
