@@ -207,25 +207,31 @@ impl fmt::Display for PuzzleSource {
 /// Why a `--rating` value is not a band.
 #[derive(Debug, PartialEq, Eq, thiserror::Error)]
 pub(crate) enum BandError {
-    /// No `-` between two numbers.
-    #[error("'{0}' is not a band such as 1200-1600 (or 3-7 for pieces)")]
+    /// No `-` between two ratings.
+    #[error("'{0}' is not a band such as 1200-1600")]
     Shape(String),
     /// One side is not a rating.
     #[error("'{0}' is not a rating")]
     Rating(String),
+    /// The lower rating comes second.
+    #[error("{0}-{1} is empty: the lower rating comes first")]
+    Empty(u16, u16),
+    /// No `-` between two counts of pieces.
+    #[error("'{0}' is not a count of pieces such as 3-7")]
+    PiecesShape(String),
     /// One side is not a number of pieces.
     #[error("'{0}' is not a number of pieces from 2 to 32")]
     Pieces(String),
-    /// The lower number comes second.
-    #[error("{0}-{1} is empty: the lower number comes first")]
-    Empty(u16, u16),
+    /// The smaller count comes second.
+    #[error("{0}-{1} is empty: the smaller count comes first")]
+    PiecesEmpty(u8, u8),
 }
 
 /// Parses a piece count band such as `3-7` (2 to 32 pieces).
 pub(crate) fn pieces_band(text: &str) -> Result<(u8, u8), BandError> {
     let (from, to) = text
         .split_once('-')
-        .ok_or_else(|| BandError::Shape(text.to_owned()))?;
+        .ok_or_else(|| BandError::PiecesShape(text.to_owned()))?;
     let parse = |t: &str| {
         t.trim()
             .parse::<u8>()
@@ -235,7 +241,7 @@ pub(crate) fn pieces_band(text: &str) -> Result<(u8, u8), BandError> {
     };
     let (from, to) = (parse(from)?, parse(to)?);
     if from > to {
-        return Err(BandError::Empty(from.into(), to.into()));
+        return Err(BandError::PiecesEmpty(from, to));
     }
     Ok((from, to))
 }
