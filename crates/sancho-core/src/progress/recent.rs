@@ -91,7 +91,7 @@ impl Progress {
             .map(|(_, a)| a)
             .filter(|a| !failed_only || !a.counts_as_solved())
             .collect();
-        all.sort_by(|a, b| b.at.cmp(&a.at));
+        all.sort_by_key(|a| std::cmp::Reverse(a.at));
         all.into_iter()
             .take(limit)
             .map(|a| RecentAttempt {
@@ -116,7 +116,7 @@ impl Progress {
     #[must_use]
     pub fn failed_to_replay(&self, limit: usize) -> Vec<PuzzleRef> {
         let mut all: Vec<&Attempt> = self.attempts().map(|(_, a)| a).collect();
-        all.sort_by(|a, b| b.at.cmp(&a.at));
+        all.sort_by_key(|a| std::cmp::Reverse(a.at));
         let mut decided: HashSet<&PuzzleRef> = HashSet::new();
         all.into_iter()
             .filter(|a| decided.insert(&a.puzzle) && !a.counts_as_solved())
