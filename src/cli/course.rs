@@ -10,13 +10,13 @@ use sancho::line::run_puzzles_in;
 use sancho::progress::{PuzzleRef, Resume};
 use sancho::puzzle::builtin_packs;
 use sancho::record::source_of;
-use sancho::train::course;
+use sancho::train::{Track, course};
 use sancho::tui;
 
 use super::context::Context;
 use super::data::{now, stopwatch};
 use super::play::{DisplayArgs, PlayArgs, Trainer};
-use super::record::{Kind, Recording};
+use super::record::Recording;
 
 /// `sancho course`.
 #[derive(Debug, Args)]
@@ -75,7 +75,7 @@ pub fn course_command(args: CourseArgs, ctx: &Context) -> anyhow::Result<ExitCod
                     set: None,
                 };
                 let saved = recording
-                    .puzzle(puzzle, source_of(puzzle, true), outcome, ms, Kind::Course)
+                    .puzzle(puzzle, source_of(puzzle, true), outcome, ms, Track::Course)
                     .map_err(io::Error::other)?;
                 Ok(saved.and_then(|s| s.recorded().cloned()))
             },
@@ -93,6 +93,7 @@ pub fn course_command(args: CourseArgs, ctx: &Context) -> anyhow::Result<ExitCod
         notice,
         ctx,
         tui::Start::Puzzles,
-    );
+    )
+    .on_track(Track::Course);
     trainer.run(ctx)
 }

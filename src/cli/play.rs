@@ -235,7 +235,7 @@ pub fn play(args: PlayArgs, ctx: &Context, start: tui::Start) -> anyhow::Result<
                         source_of(puzzle, builtin),
                         outcome,
                         ms,
-                        super::record::Kind::Rated,
+                        sancho::train::Track::Rated,
                     )
                     .map_err(io::Error::other)?;
                 Ok(saved.and_then(|s| s.recorded().cloned()))
@@ -309,6 +309,7 @@ fn apply_settings(
     config.lang = Some(ctx.trainer_lang());
     config.board = settings.board;
     config.live_hint = settings.live_hint;
+    config.confirm_fail = settings.confirm_fail;
     let said = ctx.problems();
     match (notice, said.is_empty()) {
         (notice, true) => notice,
@@ -351,6 +352,14 @@ impl Trainer {
             engine: args.engine.clone(),
             mined: ctx.mined_pack(),
         }
+    }
+
+    /// The same trainer on another track (the course, replays), which
+    /// decides how attempts are recorded.
+    #[must_use]
+    pub fn on_track(mut self, track: sancho::train::Track) -> Trainer {
+        self.config.track = track;
+        self
     }
 
     /// Runs the trainer and records everything that finishes in it, the

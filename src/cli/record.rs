@@ -6,7 +6,7 @@
 use sancho::progress::{PuzzleRef, PuzzleSet, Source, Store};
 use sancho::puzzle::Puzzle;
 use sancho::session::SessionResult;
-use sancho::train::{self, Finished, PuzzleDone, Rating, Saved, SetPlace};
+use sancho::train::{self, Finished, PuzzleDone, Saved, SetPlace, Track};
 use sancho::tui;
 
 use super::data::{now, tell_notice};
@@ -42,7 +42,7 @@ impl Recording<'_> {
         Ok(Some(saved?))
     }
 
-    /// Records a puzzle attempt of line mode, as `kind` says.
+    /// Records a puzzle attempt of line mode, on `track` (which decides whether it may be rated).
     ///
     /// # Errors
     /// As [`Recording::record`].
@@ -52,13 +52,9 @@ impl Recording<'_> {
         source: Source,
         result: &SessionResult,
         time_ms: u64,
-        kind: Kind,
+        track: Track,
     ) -> anyhow::Result<Option<Saved>> {
-        let (rating, replay) = match kind {
-            Kind::Rated => (Rating::Rated, false),
-            Kind::Course => (Rating::Unrated, false),
-            Kind::Replay => (Rating::Unrated, true),
-        };
+        let (rating, replay) = track.recording();
         let done = PuzzleDone {
             source,
             puzzle: Box::new(puzzle.clone()),
@@ -70,17 +66,6 @@ impl Recording<'_> {
         };
         self.record(&Finished::Puzzle(done))
     }
-}
-
-/// How a puzzle attempt is recorded.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum Kind {
-    /// Rated when it is the first attempt at a rated puzzle.
-    Rated,
-    /// The course's: never rated.
-    Course,
-    /// A replay of a failed puzzle: never rated, no review.
-    Replay,
 }
 
 /// Where the attempt's puzzle sits in `set`, if it is one of its puzzles.

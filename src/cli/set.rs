@@ -400,7 +400,7 @@ fn play(args: PlaySetArgs, ctx: &Context) -> anyhow::Result<ExitCode> {
                     source_of(puzzle, builtin),
                     outcome,
                     ms,
-                    super::record::Kind::Rated,
+                    sancho::train::Track::Rated,
                 )
                 .map_err(io::Error::other)?;
                 let Some(Saved::Puzzle {

@@ -616,9 +616,10 @@ impl App {
             .count()
     }
 
-    /// The user's rating, from the latest stats.
-    pub fn rating(&self) -> Option<f64> {
-        self.context.stats.as_ref().map(|s| s.rating.current)
+    /// The user's rating as shown, from the latest stats: "1500?" while
+    /// it is provisional.
+    pub fn rating(&self) -> Option<String> {
+        self.context.stats.as_ref().map(|s| s.rating.shown())
     }
 
     /// How the rating moved with the current puzzle's last attempt, once

@@ -54,6 +54,12 @@ pub struct Config {
     /// The key map: the defaults, or with the config file's `[keys]`
     /// ([`Keymap::rebind`]).
     pub keys: Keymap,
+    /// Which track the puzzles are played on (rated training, the course
+    /// or replays), which decides how each attempt is recorded.
+    pub track: crate::train::Track,
+    /// Whether the first press of the hint or give-up key in a rated
+    /// puzzle asks for a second press (the config file's `confirm_fail`).
+    pub confirm_fail: bool,
 }
 
 /// The screen the interface opens on.

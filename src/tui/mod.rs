@@ -47,7 +47,7 @@ pub use drill::{DrillScreen, Phase};
 pub use effect::{Effect, Recorder, Refute, Reply, Request};
 pub use filter::{DEBOUNCE_MS, FIELD_ROWS, FilterState, LibrarySource, Mark, PuzzleSource, answer};
 pub use keys::{Binding, KEYMAP, Key, Keymap, Scope, key_label, key_name, keys_label, parse_key};
-pub use play::{Finish, Mover, Play, PlayedPuzzle, REPLY_DELAY_MS, StatusKind};
+pub use play::{FailKey, Finish, Mover, Play, PlayedPuzzle, REPLY_DELAY_MS, StatusKind};
 pub use refuter::Refuter;
 pub use runner::{DRAIN_WAIT, IDLE, POLL, event_loop, event_loop_with, run};
 pub use scoresheet::ScoresheetScreen;

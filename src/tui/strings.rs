@@ -218,8 +218,21 @@ pub fn counter(index: usize, total: usize, solved: usize) -> String {
 }
 
 /// The user's rating on the puzzle screen.
-pub fn your_rating(rating: f64) -> String {
-    format!("Your rating {rating:.0}")
+pub fn your_rating(rating: &str) -> String {
+    format!("Your rating {rating}")
+}
+
+/// The first press of a key that would fail a rated puzzle: what a second
+/// press does ("Press F2 again for a hint: it fails this rated puzzle").
+pub fn confirm_fail(key: crate::tui::play::FailKey, label: &str) -> String {
+    let what = match key {
+        crate::tui::play::FailKey::Hint => "for a hint",
+        crate::tui::play::FailKey::GiveUp => "to see the solution",
+    };
+    format!(
+        "Press {label} again {what}: it fails this rated puzzle and costs rating points \
+         (confirm_fail = false in config.toml turns this question off)."
+    )
 }
 
 /// How the rating moved with a recorded puzzle: "Rating +12, now 1527",
@@ -352,7 +365,7 @@ pub const STATS_EMPTY: &str =
 /// Heading of the rating chart.
 pub const RATING_TITLE: &str = " Rating ";
 /// Heading of the theme bars.
-pub const THEMES_TITLE: &str = " Accuracy by theme (%) ";
+pub const THEMES_TITLE: &str = " Themes: first try (%), performance ";
 /// Heading of the mistakes list.
 pub const MISTAKES_TITLE: &str = " Notation mistakes ";
 /// The Stats screen's Woodpecker sets panel.

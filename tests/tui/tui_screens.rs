@@ -271,8 +271,8 @@ fn sample_stats() -> Stats {
             },
         ],
         themes: vec![theme("mate", 5, 4), theme("fork", 3, 1), theme("pin", 2, 2)],
-        weakest_themes: Vec::new(),
-        strongest_themes: Vec::new(),
+        weakest_themes: vec!["fork".to_owned()],
+        strongest_themes: vec!["pin".to_owned()],
         lessons: LessonStats {
             completed: vec!["lesson-1".to_owned()],
         },
@@ -298,11 +298,14 @@ fn snapshot_stats_with_data_and_empty() {
         "7 attempted, 5 solved (71%)",
         "Streak 2 (best 3)",
         "Reviews due today 1",
-        "Rating 1580 ± 120",
+        "Rating 1580? ± 120 (provisional)",
         "17 of 20 correct (85%)",
         "Lessons 1 of 9",
         "80% (4/5)",
-        "lowercase-piece: write Nf3",
+        "Weakest fork",
+        "Strongest pin",
+        "a lower-case piece letter: you typed nf3 for Nf3",
+        "castling-zeros: write O-O",
     ] {
         assert!(find(buf, text).is_some(), "{text} missing");
     }

@@ -11,13 +11,13 @@ use sancho::line::{Mode, RatedTrack, run_puzzles_in, run_rated};
 use sancho::progress::{PuzzleRef, Resume, Source, Store};
 use sancho::puzzle::{Puzzle, STARTER_NAME, builtin_packs};
 use sancho::record::source_of;
-use sancho::train::{Basis, Ladder, Origin, rated_pool};
+use sancho::train::{Basis, Ladder, Origin, Track, rated_pool};
 use sancho::tui;
 
 use super::super::context::Context;
 use super::super::data::{now, stopwatch};
 use super::super::library::open_library;
-use super::super::record::{Kind, Recording};
+use super::super::record::Recording;
 use super::{PlayArgs, PuzzleSource, Trainer};
 
 /// How many failed puzzles `--replay-failed` replays at most.
@@ -124,7 +124,13 @@ pub(super) fn rated(
                     set: None,
                 };
                 let saved = recording
-                    .puzzle(puzzle, source_of(puzzle, builtin), outcome, ms, Kind::Rated)
+                    .puzzle(
+                        puzzle,
+                        source_of(puzzle, builtin),
+                        outcome,
+                        ms,
+                        Track::Rated,
+                    )
                     .map_err(io::Error::other)?;
                 Ok(saved.and_then(|s| s.recorded().cloned()))
             },
@@ -242,7 +248,7 @@ pub(super) fn replay(
                         sources[&puzzle.id].clone(),
                         outcome,
                         ms,
-                        Kind::Replay,
+                        Track::Replay,
                     )
                     .map_err(io::Error::other)?;
                 Ok(saved.and_then(|s| s.recorded().cloned()))
@@ -260,7 +266,8 @@ pub(super) fn replay(
         notice,
         ctx,
         start,
-    );
+    )
+    .on_track(Track::Replay);
     trainer.run(ctx)
 }
 

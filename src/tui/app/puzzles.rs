@@ -3,10 +3,10 @@
 
 use super::{App, Screen};
 use crate::record::source_of;
-use crate::train::{Finished, PuzzleDone, Rating};
+use crate::train::{Finished, PuzzleDone};
 use crate::tui::action::Action;
 use crate::tui::input::InputLine;
-use crate::tui::play::Play;
+use crate::tui::play::{FailKey, Play};
 use crate::tui::strings;
 
 impl App {
@@ -34,6 +34,22 @@ impl App {
     }
 
     pub(super) fn update_puzzle(&mut self, mut play: Box<Play>, action: Action) -> Screen {
+        let fail_key = match action {
+            Action::Hint => Some(FailKey::Hint),
+            Action::ShowSolution => Some(FailKey::GiveUp),
+            _ => None,
+        };
+        if let Some(key) = fail_key
+            && self.asks_before_failing(&play)
+            && play.armed() != Some(key)
+        {
+            let label = self.key_label(key);
+            play.arm(key, strings::confirm_fail(key, &label));
+            return Screen::Puzzle(play);
+        }
+        if !matches!(action, Action::Tick(_) | Action::Resize(..)) {
+            play.disarm();
+        }
         match action {
             // Once the puzzle has ended the input is closed: the arrows step
             // through the solution on the board.
@@ -74,6 +90,27 @@ impl App {
         Screen::Puzzle(play)
     }
 
+    /// Whether a failing key asks first: a rated puzzle still clean, and
+    /// the config file has not turned the question off.
+    fn asks_before_failing(&self, play: &Play) -> bool {
+        self.config.confirm_fail && self.config.track.is_rated() && play.is_clean()
+    }
+
+    /// The first key of a failing key's binding, as the help writes it
+    /// ("F2").
+    fn key_label(&self, key: FailKey) -> String {
+        let id = match key {
+            FailKey::Hint => "puzzle.hint",
+            FailKey::GiveUp => "puzzle.solution",
+        };
+        self.config
+            .keys
+            .binding(id)
+            .and_then(|b| b.keys.first())
+            .map(|&k| crate::tui::keys::key_label(k))
+            .unwrap_or_default()
+    }
+
     /// Ends the puzzle being left, if it already counts as failed, and
     /// hands its outcome over (leaving never hides a failure).
     pub(super) fn leave_puzzle(&mut self, play: &mut Play) {
@@ -109,14 +146,15 @@ impl App {
             }
             self.rating_change = None;
             self.outcomes.push(attempt.clone());
+            let (rating, replay) = self.config.track.recording();
             self.hand_over(Finished::Puzzle(PuzzleDone {
                 puzzle: Box::new(puzzle),
                 source,
                 result: attempt.outcome,
                 time_ms: attempt.time_ms,
-                rating: Rating::Rated,
+                rating,
                 set: None,
-                replay: false,
+                replay,
             }));
             self.ask_refutation(play);
         }

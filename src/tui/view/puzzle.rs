@@ -145,7 +145,7 @@ fn render_side(app: &App, play: &Play, theme: Theme, area: Rect, frame: &mut Fra
     );
     match (app.rating_change(), app.rating()) {
         (Some(recorded), _) => add(&strings::rating_change(recorded), theme.title()),
-        (None, Some(rating)) => add(&strings::your_rating(rating), Style::new()),
+        (None, Some(rating)) => add(&strings::your_rating(&rating), Style::new()),
         (None, None) => {}
     }
     if play.finish().is_some()

@@ -93,6 +93,15 @@ pub struct RatingStats {
     pub history: Vec<RatingPoint>,
 }
 
+impl RatingStats {
+    /// The rating as screens show it: "1500?" while provisional.
+    #[must_use]
+    pub fn shown(&self) -> String {
+        let mark = if self.provisional { "?" } else { "" };
+        format!("{:.0}{mark}", self.current)
+    }
+}
+
 /// Drill totals, overall and per kind.
 #[derive(Debug, Clone, PartialEq, Serialize)]
 pub struct DrillStats {

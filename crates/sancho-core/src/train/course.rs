@@ -19,3 +19,38 @@ pub fn course(packs: Vec<Pack>) -> Vec<Puzzle> {
         .flat_map(|pack| pack.puzzles)
         .collect()
 }
+
+/// Which track a puzzle is played on, which decides how its attempt is
+/// recorded.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub enum Track {
+    /// Rated training (and a pack, a source or filters, as before): the
+    /// first attempt at a rated puzzle moves the rating.
+    #[default]
+    Rated,
+    /// The notation course: never rated.
+    Course,
+    /// A replay of a failed puzzle: never rated, and it moves neither the
+    /// review card nor the streak.
+    Replay,
+}
+
+impl Track {
+    /// How an attempt on this track is recorded: whether it may move the
+    /// rating, and whether it is a replay.
+    #[must_use]
+    pub fn recording(self) -> (super::Rating, bool) {
+        match self {
+            Track::Rated => (super::Rating::Rated, false),
+            Track::Course => (super::Rating::Unrated, false),
+            Track::Replay => (super::Rating::Unrated, true),
+        }
+    }
+
+    /// Whether the first press of the hint or give-up key asks before
+    /// failing the puzzle (only a rated puzzle costs rating points).
+    #[must_use]
+    pub fn is_rated(self) -> bool {
+        self == Track::Rated
+    }
+}

@@ -16,7 +16,7 @@ pub(crate) mod run;
 pub(crate) mod select;
 pub(crate) mod solution;
 
-pub use course::course;
+pub use course::{Track, course};
 pub use finished::{DrillDone, Finished, PuzzleDone, Rating, Saved, SetPlace};
 pub use rated::{Difficulty, LADDER_REACH, Ladder, Rung, UnknownDifficulty, rated_pool};
 pub use record::{apply, record};

@@ -1,0 +1,95 @@
+//! Issue 23's tracks on the full screen: a rated puzzle asks before the
+//! hint or give-up key fails it (and config can turn the question off),
+//! the course and replays never ask and are recorded unrated, and the
+//! rating shows as provisional.
+
+use sancho::train::{Finished, Rating, Track};
+use sancho::tui::{Action, App, Config, Effect, FailKey, REPLY_DELAY_MS, StatusKind};
+
+use super::tui_flow::back_rank;
+
+/// An app on `track` on the puzzle screen, the opponent's move shown.
+fn on(track: Track, confirm_fail: bool) -> App {
+    let config = Config {
+        track,
+        confirm_fail,
+        ..Config::default()
+    };
+    let mut app = App::new(config, vec![back_rank()]);
+    app.update(Action::Select);
+    app.update(Action::Tick(REPLY_DELAY_MS));
+    app
+}
+
+/// The one puzzle attempt among `effects`: whether it may be rated, and
+/// whether it is a replay.
+fn recorded(effects: &[Effect]) -> Option<(Rating, bool)> {
+    effects.iter().find_map(|e| match e {
+        Effect::Record(Finished::Puzzle(done)) => Some((done.rating, done.replay)),
+        _ => None,
+    })
+}
+
+#[test]
+fn f2_and_f3_ask_before_failing_a_rated_puzzle() {
+    let mut app = on(Track::Rated, true);
+    // The first F2 only asks; nothing fails, nothing is recorded.
+    assert!(recorded(&app.update(Action::Hint)).is_none());
+    let play = app.play().unwrap();
+    assert_eq!(play.armed(), Some(FailKey::Hint));
+    assert_eq!(play.status().kind, StatusKind::Hint);
+    assert!(
+        play.status()
+            .text
+            .starts_with("Press F2 again for a hint: it fails this rated puzzle"),
+        "{}",
+        play.status().text
+    );
+    assert!(play.is_clean(), "the puzzle is still clean");
+    // Another key in between: F3 asks in its turn.
+    app.update(Action::ShowSolution);
+    let play = app.play().unwrap();
+    assert_eq!(play.armed(), Some(FailKey::GiveUp));
+    assert!(
+        play.status()
+            .text
+            .starts_with("Press F3 again to see the solution")
+    );
+    // Typing disarms it: the next F3 asks again.
+    app.update(Action::Insert('R'));
+    assert_eq!(app.play().unwrap().armed(), None);
+    app.update(Action::ShowSolution);
+    assert!(app.play().unwrap().finish().is_none());
+    // The second press in a row gives up, and the attempt is rated.
+    let effects = app.update(Action::ShowSolution);
+    assert!(app.play().unwrap().finish().is_some());
+    assert_eq!(recorded(&effects), Some((Rating::Rated, false)));
+}
+
+#[test]
+fn once_failed_the_hint_no_longer_asks() {
+    let mut app = on(Track::Rated, true);
+    app.update(Action::Hint);
+    app.update(Action::Hint);
+    assert!(!app.play().unwrap().is_clean(), "the first hint failed it");
+    app.update(Action::Hint);
+    assert_eq!(
+        app.play().unwrap().armed(),
+        None,
+        "a failed puzzle never asks"
+    );
+}
+
+#[test]
+fn config_turns_the_question_off_and_the_course_and_replays_never_ask() {
+    for (track, confirm, want) in [
+        (Track::Rated, false, (Rating::Rated, false)),
+        (Track::Course, true, (Rating::Unrated, false)),
+        (Track::Replay, true, (Rating::Unrated, true)),
+    ] {
+        let mut app = on(track, confirm);
+        let effects = app.update(Action::ShowSolution);
+        assert!(app.play().unwrap().finish().is_some(), "{track:?}: at once");
+        assert_eq!(recorded(&effects), Some(want), "{track:?}");
+    }
+}
