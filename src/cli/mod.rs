@@ -10,6 +10,7 @@ mod doctor;
 #[cfg(test)]
 mod documented;
 mod drill;
+mod history;
 mod library;
 mod mine;
 mod modes;
@@ -105,8 +106,10 @@ pub enum Command {
     /// The offline library: `sancho library stats [--json]`.
     #[command(subcommand)]
     Library(library::LibraryCommand),
-    /// Your figures: puzzles, rating, streaks, reviews due, drills, mistakes.
+    /// Your figures: puzzles, rating, streaks, reviews due, drills, mistakes (--themes: the theme dashboard).
     Stats(progress::StatsArgs),
+    /// The puzzles played lately with their result (--failed: those to replay with `play --replay-failed`).
+    History(history::HistoryArgs),
     /// Export, import (merge) or reset your progress.
     #[command(subcommand)]
     Progress(progress::ProgressCommand),
@@ -160,6 +163,7 @@ pub fn run(cli: Cli) -> anyhow::Result<ExitCode> {
         Some(Command::Import(args)) => library::import(args, ctx),
         Some(Command::Library(command)) => library::library(command, ctx),
         Some(Command::Stats(args)) => progress::stats(args, ctx),
+        Some(Command::History(args)) => history::history(&args, ctx),
         Some(Command::Progress(command)) => progress::progress(command, ctx),
         Some(Command::Class(command)) => class::class(command),
         Some(Command::Config(command)) => config::config(&command),

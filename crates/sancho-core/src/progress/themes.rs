@@ -10,6 +10,7 @@
 //! practice and count in neither.
 
 use std::collections::{BTreeMap, HashSet};
+use std::fmt;
 
 use serde::Serialize;
 
@@ -57,6 +58,34 @@ pub struct ThemeDashboard {
     pub weakest: Vec<String>,
     /// As `weakest`, above the user's performance, strongest first.
     pub strongest: Vec<String>,
+}
+
+impl fmt::Display for ThemeDashboard {
+    /// `sancho stats --themes`: the weakest and strongest themes, then
+    /// one line per theme ("fork: 12 played, 7 first try (58%),
+    /// performance 1480").
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        if self.themes.iter().all(|t| t.played == 0) {
+            return writeln!(f, "No themed puzzle played yet.");
+        }
+        let named = |names: &[String]| {
+            if names.is_empty() {
+                format!("none yet (a theme needs {DASHBOARD_MIN_PLAYED} puzzles played)")
+            } else {
+                names.join(", ")
+            }
+        };
+        writeln!(f, "Weakest themes: {}", named(&self.weakest))?;
+        writeln!(f, "Strongest themes: {}", named(&self.strongest))?;
+        writeln!(
+            f,
+            "Per theme (each puzzle counted once, by its first attempt; performance = the puzzles' mean rating - 500 + 1000 x the first-try rate):"
+        )?;
+        for t in self.themes.iter().filter(|t| t.played > 0) {
+            writeln!(f, "  {}", super::stats::theme_line(t))?;
+        }
+        Ok(())
+    }
 }
 
 /// One theme's running counts.
