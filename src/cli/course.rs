@@ -7,7 +7,8 @@ use std::process::ExitCode;
 
 use clap::Args;
 use sancho::line::run_puzzles_in;
-use sancho::progress::{PuzzleRef, Resume};
+use sancho::progress::{PuzzleRef, Resume, Store};
+use sancho::puzzle::Puzzle;
 use sancho::puzzle::builtin_packs;
 use sancho::record::source_of;
 use sancho::train::{Track, course};
@@ -32,21 +33,31 @@ pub struct CourseArgs {
     display: DisplayArgs,
 }
 
+/// The course's puzzles and where to resume them: the reviews due, then
+/// the first not yet solved.
+///
+/// # Errors
+/// The built-in packs do not load (a build without them).
+pub fn course_plan(store: Option<&Store>) -> anyhow::Result<(Vec<Puzzle>, Resume)> {
+    let puzzles = course(builtin_packs()?);
+    let refs: Vec<PuzzleRef> = puzzles
+        .iter()
+        .map(|p| PuzzleRef::new(source_of(p, true), p.id.clone()))
+        .collect();
+    let plan = store.map_or_else(
+        || Resume::from_start(puzzles.len()),
+        |s| s.progress().resume(now(), &refs),
+    );
+    Ok((puzzles, plan))
+}
+
 /// Plays the course.
 pub fn course_command(args: CourseArgs, ctx: &Context) -> anyhow::Result<ExitCode> {
     if !args.plain {
         super::terminal::require()?;
     }
     let (mut store, notice) = ctx.store_or_warn();
-    let puzzles = course(builtin_packs()?);
-    let refs: Vec<PuzzleRef> = puzzles
-        .iter()
-        .map(|p| PuzzleRef::new(source_of(p, true), p.id.clone()))
-        .collect();
-    let plan = store.as_ref().map_or_else(
-        || Resume::from_start(puzzles.len()),
-        |s| s.progress().resume(now(), &refs),
-    );
+    let (puzzles, plan) = course_plan(store.as_ref())?;
     let play = PlayArgs {
         plain: args.plain,
         json: args.json,

@@ -423,6 +423,14 @@ impl Trainer {
                 .unwrap_or_default(),
             ..tui::Context::default()
         };
+        // The home menu's Course beside any other track.
+        let course = match config.track {
+            sancho::train::Track::Course => None,
+            _ => {
+                let (puzzles, plan) = super::course::course_plan(store.as_ref())?;
+                Some((puzzles, plan.listing()))
+            }
+        };
         let basis = Basis::of(progress, now());
         let basis = &basis;
         let open = library.map(|path| -> tui::OpenSource<'_> {
@@ -438,6 +446,7 @@ impl Trainer {
             scoresheet,
             records: progress.map(|p| p.mode_records(now())),
             mined,
+            course,
             ..context
         };
         tui::run(

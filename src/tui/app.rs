@@ -6,6 +6,8 @@ mod modes;
 mod puzzles;
 mod scoresheet;
 
+use puzzles::Lineup;
+
 use std::collections::BTreeSet;
 
 use super::action::Action;
@@ -59,8 +61,11 @@ impl DrillEntry {
 /// The home menu's items.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum MenuItem {
-    /// Solve puzzles.
+    /// Solve puzzles: rated training (or the pack, replays, ... the
+    /// trainer was opened on).
     Puzzles,
+    /// The notation course: the hand-written packs in order, never rated.
+    Course,
     /// Notation drills and lessons.
     Drills,
     /// Statistics.
@@ -81,7 +86,7 @@ pub enum MenuItem {
 
 impl MenuItem {
     /// Every item, in menu order (matches [`strings::MENU`](super::strings::MENU)).
-    pub const ALL: [MenuItem; 9] = [
+    pub const ALL: [MenuItem; 10] = [
         MenuItem::Puzzles,
         MenuItem::Drills,
         MenuItem::Stats,
@@ -89,6 +94,7 @@ impl MenuItem {
         MenuItem::Storm,
         MenuItem::Streak,
         MenuItem::MyGames,
+        MenuItem::Course,
         MenuItem::Help,
         MenuItem::Quit,
     ];
@@ -130,6 +136,10 @@ pub struct App {
     /// The play order (indices into `puzzles`) and where in it we are.
     order: Vec<usize>,
     at: usize,
+    /// The other track's puzzles while one is shown (the course while
+    /// rated training is played, and back): the home menu's Puzzles and
+    /// Course switch between them.
+    shelved: Option<Box<Lineup>>,
     /// How the rating moved with the last puzzle recorded, and which.
     rating_change: Option<(String, Recorded)>,
     /// Runs started from the menu (each adds 1 to the seed).
@@ -165,6 +175,7 @@ impl App {
         if order.is_empty() {
             order = (0..puzzles.len()).collect();
         }
+        let shelved = Lineup::course_beside(&config, &context);
         let start = config.start;
         let coordinates = config.coordinates;
         let mut app = App {
@@ -190,6 +201,7 @@ impl App {
             solved,
             order,
             at: 0,
+            shelved: None,
             rating_change: None,
             runs_started: 0,
             pending_run: None,
@@ -197,6 +209,7 @@ impl App {
             unsaved: None,
             quit: false,
         };
+        app.shelved = shelved;
         app.screen = match start {
             Start::Home => Screen::Home,
             Start::Puzzles => app.open_puzzles(),
@@ -432,7 +445,8 @@ impl App {
             }
             Action::Select => {
                 return match MenuItem::ALL[self.menu % n] {
-                    MenuItem::Puzzles => self.open_puzzles(),
+                    MenuItem::Puzzles => self.open_track(false),
+                    MenuItem::Course => self.open_track(true),
                     MenuItem::Drills => Screen::Drills,
                     MenuItem::Stats => Screen::Stats,
                     MenuItem::Library => self.open_filter(),

@@ -151,6 +151,10 @@ pub struct Context {
     /// writes `mined.json` in the data directory), when there is one: the
     /// home menu's "My games" plays it.
     pub mined: Option<std::path::PathBuf>,
+    /// The notation course (the hand-written packs in teaching order) and
+    /// its resume order, for the home menu's Course while another track is
+    /// played; `None` leaves the item saying how to open it.
+    pub course: Option<(Vec<crate::puzzle::Puzzle>, Vec<usize>)>,
 }
 
 impl Default for Context {
@@ -168,6 +172,7 @@ impl Default for Context {
             scoresheet: None,
             records: None,
             mined: None,
+            course: None,
         }
     }
 }

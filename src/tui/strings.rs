@@ -54,21 +54,22 @@ pub const MOVES_HEADING: &str = "Moves";
 pub const WAITING: &str = "opponent to reply…";
 
 /// The home menu's items, in order.
-pub const MENU: [&str; 9] = [
-    "Puzzles",
+pub const MENU: [&str; 10] = [
+    "Puzzles (rated, at your level)",
     "Drills and lessons",
     "Stats",
     "Library",
     "Storm",
     "Streak",
     "My games",
+    "Course (the notation packs in order, never rated)",
     "Help",
     "Quit",
 ];
 
 /// The home menu, with the library item telling how to import one when
 /// there is none, and "My games" how to mine them.
-pub fn menu(has_library: bool, has_mined: bool) -> [&'static str; 9] {
+pub fn menu(has_library: bool, has_mined: bool) -> [&'static str; 10] {
     let mut items = MENU;
     if !has_library {
         items[3] = "Library (import one: sancho import FILE)";
@@ -78,6 +79,9 @@ pub fn menu(has_library: bool, has_mined: bool) -> [&'static str; 9] {
     }
     items
 }
+
+/// The home menu's Course when the trainer was opened without it.
+pub const NO_COURSE: &str = "The course is not loaded here: run sancho course.";
 
 /// The home screen's notice when there is no library.
 pub const NO_LIBRARY: &str =

@@ -93,3 +93,45 @@ fn config_turns_the_question_off_and_the_course_and_replays_never_ask() {
         assert_eq!(recorded(&effects), Some(want), "{track:?}");
     }
 }
+
+#[test]
+fn the_home_menu_switches_between_rated_training_and_the_course() {
+    use sancho::tui::{Context, MenuItem, View};
+    let course = super::tui_flow::fixture_pack();
+    let context = Context {
+        // Resumed at the second course puzzle.
+        course: Some((course.clone(), vec![1, 2, 3, 0])),
+        ..Context::default()
+    };
+    let config = Config {
+        confirm_fail: true,
+        ..Config::default()
+    };
+    let mut app = App::with_context(config, vec![back_rank()], context);
+    let open = |app: &mut App, item: MenuItem| {
+        while MenuItem::ALL[app.menu_index()] != item {
+            app.update(Action::Down);
+        }
+        app.update(Action::Select);
+    };
+    open(&mut app, MenuItem::Puzzles);
+    assert_eq!(
+        (app.track(), app.play().unwrap().puzzle().id.as_str()),
+        (Track::Rated, "3IQ26")
+    );
+    app.update(Action::Back);
+    open(&mut app, MenuItem::Course);
+    assert_eq!(app.view(), View::Puzzle);
+    assert_eq!(app.track(), Track::Course);
+    assert_eq!(app.play().unwrap().puzzle().id, course[1].id);
+    // The course never asks before failing, and is recorded unrated.
+    let effects = app.update(Action::ShowSolution);
+    assert_eq!(recorded(&effects), Some((Rating::Unrated, false)));
+    app.update(Action::Back);
+    // Back on Puzzles: the rated puzzle left for the menus, still asking.
+    open(&mut app, MenuItem::Puzzles);
+    assert_eq!(app.track(), Track::Rated);
+    assert_eq!(app.play().unwrap().puzzle().id, "3IQ26");
+    app.update(Action::ShowSolution);
+    assert_eq!(app.play().unwrap().armed(), Some(FailKey::GiveUp));
+}

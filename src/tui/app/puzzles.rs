@@ -2,9 +2,11 @@
 //! play order, and handing each finished attempt over.
 
 use super::{App, Screen};
+use crate::puzzle::Puzzle;
 use crate::record::source_of;
-use crate::train::{Finished, PuzzleDone};
+use crate::train::{Finished, PuzzleDone, Track};
 use crate::tui::action::Action;
+use crate::tui::config::{Config, Context};
 use crate::tui::input::InputLine;
 use crate::tui::play::{FailKey, Play};
 use crate::tui::strings;
@@ -158,5 +160,70 @@ impl App {
             }));
             self.ask_refutation(play);
         }
+    }
+}
+
+/// One track's puzzles, shelved while the other is played.
+#[derive(Debug)]
+pub(crate) struct Lineup {
+    track: Track,
+    puzzles: Vec<Puzzle>,
+    order: Vec<usize>,
+    at: usize,
+    builtin: bool,
+    paused: Option<Box<Play>>,
+}
+
+impl Lineup {
+    /// The course from `context`, shelved beside the track the trainer
+    /// opens on (none when that track is the course itself).
+    pub(super) fn course_beside(config: &Config, context: &Context) -> Option<Box<Lineup>> {
+        let (puzzles, order) = context.course.clone()?;
+        if config.track == Track::Course {
+            return None;
+        }
+        let mut order: Vec<usize> = order.into_iter().filter(|&i| i < puzzles.len()).collect();
+        if order.is_empty() {
+            order = (0..puzzles.len()).collect();
+        }
+        Some(Box::new(Lineup {
+            track: Track::Course,
+            puzzles,
+            order,
+            at: 0,
+            builtin: true,
+            paused: None,
+        }))
+    }
+}
+
+impl App {
+    /// The home menu's Puzzles (`course` false) or Course: the track
+    /// shown goes on; the other is taken off the shelf, the one shown put
+    /// on it with its puzzle left for the menus.
+    pub(super) fn open_track(&mut self, course: bool) -> Screen {
+        let shown_is_course = self.config.track == Track::Course;
+        if shown_is_course != course {
+            let Some(mut other) = self.shelved.take() else {
+                if course {
+                    self.notice = Some(strings::NO_COURSE.to_owned());
+                    return Screen::Home;
+                }
+                return self.open_puzzles();
+            };
+            std::mem::swap(&mut self.puzzles, &mut other.puzzles);
+            std::mem::swap(&mut self.order, &mut other.order);
+            std::mem::swap(&mut self.at, &mut other.at);
+            std::mem::swap(&mut self.builtin, &mut other.builtin);
+            std::mem::swap(&mut self.paused, &mut other.paused);
+            std::mem::swap(&mut self.config.track, &mut other.track);
+            self.shelved = Some(other);
+        }
+        self.open_puzzles()
+    }
+
+    /// Which track the puzzles shown are played on.
+    pub fn track(&self) -> Track {
+        self.config.track
     }
 }
