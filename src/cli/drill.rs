@@ -370,6 +370,7 @@ fn full_screen(
         puzzles,
         order: Vec::new(),
         builtin: true,
+        ladder: None,
         store: Some(store),
         notice,
         // Esc leads to the home screen, which offers everything else.

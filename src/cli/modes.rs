@@ -78,6 +78,7 @@ fn full_screen(start: tui::Start, ctx: &Context, display: DisplayArgs) -> anyhow
         puzzles,
         order: Vec::new(),
         builtin,
+        ladder: None,
         store,
         notice,
         library: ctx.library_if_any(),

@@ -269,6 +269,9 @@ pub struct Trainer {
     pub order: Vec<usize>,
     /// Whether they are the built-in packs.
     pub builtin: bool,
+    /// Rated training's pool, served after `puzzles` one at a time near
+    /// the rating (`sancho play` with no pack).
+    pub ladder: Option<sancho::train::Ladder>,
     /// Where results go (none: the store could not be opened).
     pub store: Option<Store>,
     /// What was said on opening the store, to repeat after the screen closes.
@@ -344,6 +347,7 @@ impl Trainer {
             puzzles,
             order,
             builtin,
+            ladder: None,
             store,
             notice,
             library: ctx.library_if_any(),
@@ -352,6 +356,19 @@ impl Trainer {
             engine: args.engine.clone(),
             mined: ctx.mined_pack(),
         }
+    }
+
+    /// The same trainer serving rated training's `ladder` at
+    /// `difficulty` after its puzzles.
+    #[must_use]
+    pub fn with_ladder(
+        mut self,
+        ladder: sancho::train::Ladder,
+        difficulty: sancho::train::Difficulty,
+    ) -> Trainer {
+        self.ladder = Some(ladder);
+        self.config.difficulty = difficulty;
+        self
     }
 
     /// The same trainer on another track (the course, replays), which
@@ -380,6 +397,7 @@ impl Trainer {
             puzzles,
             order,
             builtin,
+            ladder,
             mut store,
             notice,
             library,
@@ -447,6 +465,7 @@ impl Trainer {
             records: progress.map(|p| p.mode_records(now())),
             mined,
             course,
+            ladder,
             ..context
         };
         tui::run(

@@ -463,6 +463,7 @@ fn play(args: PlaySetArgs, ctx: &Context) -> anyhow::Result<ExitCode> {
         puzzles,
         order: remaining,
         builtin,
+        ladder: None,
         store: Some(store),
         notice: None,
         // Esc leads to the home screen, which offers everything else.

@@ -140,6 +140,9 @@ pub struct App {
     /// rated training is played, and back): the home menu's Puzzles and
     /// Course switch between them.
     shelved: Option<Box<Lineup>>,
+    /// Rated training's pool, served one puzzle at a time near the rating
+    /// (`None`: the list is all there is).
+    ladder: Option<crate::train::Ladder>,
     /// How the rating moved with the last puzzle recorded, and which.
     rating_change: Option<(String, Recorded)>,
     /// Runs started from the menu (each adds 1 to the seed).
@@ -162,7 +165,8 @@ impl App {
     }
 
     /// A new app on the screen `config.start` names, showing `context`.
-    pub fn with_context(config: Config, puzzles: Vec<Puzzle>, context: Context) -> App {
+    pub fn with_context(config: Config, puzzles: Vec<Puzzle>, mut context: Context) -> App {
+        let ladder = context.ladder.take();
         let completed = context.completed_lessons.clone();
         let builtin = context.builtin;
         let solved = context.solved.clone();
@@ -202,6 +206,7 @@ impl App {
             order,
             at: 0,
             shelved: None,
+            ladder,
             rating_change: None,
             runs_started: 0,
             pending_run: None,
@@ -435,6 +440,17 @@ impl App {
         match action {
             Action::Up => self.menu = (self.menu + n - 1) % n,
             Action::Down => self.menu = (self.menu + 1) % n,
+            // On Puzzles, with rated training: the difficulty.
+            Action::Left | Action::Right
+                if MenuItem::ALL[self.menu % n] == MenuItem::Puzzles && self.rated_ladder() =>
+            {
+                let d = self.config.difficulty;
+                self.config.difficulty = if action == Action::Left {
+                    d.easier()
+                } else {
+                    d.harder()
+                };
+            }
             // A click on an item selects and opens it (no notice is shown
             // here: a click on one only dismissed it, above).
             Action::Click(_, row) => {
@@ -499,6 +515,22 @@ impl App {
     /// The puzzles loaded.
     pub fn puzzles(&self) -> &[Puzzle] {
         &self.puzzles
+    }
+
+    /// How many puzzles this track has: those served or listed, and those
+    /// rated training can still serve.
+    pub fn puzzle_total(&self) -> usize {
+        self.puzzles.len() + self.ladder.as_ref().map_or(0, crate::train::Ladder::left)
+    }
+
+    /// The difficulty rated training serves at, when the track shown is
+    /// rated training (its pool is here).
+    pub fn difficulty(&self) -> Option<crate::train::Difficulty> {
+        self.rated_ladder().then_some(self.config.difficulty)
+    }
+
+    fn rated_ladder(&self) -> bool {
+        self.ladder.is_some() && self.config.track == crate::train::Track::Rated
     }
 
     /// The puzzle being played: on the puzzle screen, or left for the

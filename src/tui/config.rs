@@ -60,6 +60,10 @@ pub struct Config {
     /// Whether the first press of the hint or give-up key in a rated
     /// puzzle asks for a second press (the config file's `confirm_fail`).
     pub confirm_fail: bool,
+    /// How far from the rating rated training serves puzzles (the
+    /// command line's `--difficulty`, else the config file's); the home
+    /// menu's ← → change it.
+    pub difficulty: crate::train::Difficulty,
 }
 
 /// The screen the interface opens on.
@@ -155,6 +159,10 @@ pub struct Context {
     /// its resume order, for the home menu's Course while another track is
     /// played; `None` leaves the item saying how to open it.
     pub course: Option<(Vec<crate::puzzle::Puzzle>, Vec<usize>)>,
+    /// Rated training's pool: each next puzzle is the one nearest the
+    /// rating after the last result, at the difficulty (served after the
+    /// puzzles passed in, usually none). Taken by the app.
+    pub ladder: Option<crate::train::Ladder>,
 }
 
 impl Default for Context {
@@ -173,6 +181,7 @@ impl Default for Context {
             records: None,
             mined: None,
             course: None,
+            ladder: None,
         }
     }
 }

@@ -80,6 +80,12 @@ pub fn menu(has_library: bool, has_mined: bool) -> [&'static str; 10] {
     items
 }
 
+/// The home menu's Puzzles with rated training's difficulty: "Puzzles
+/// (rated, harder (+300); ← → change)".
+pub fn rated_item(difficulty: crate::train::Difficulty) -> String {
+    format!("Puzzles (rated, {}; ← → change)", difficulty.label())
+}
+
 /// The home menu's Course when the trainer was opened without it.
 pub const NO_COURSE: &str = "The course is not loaded here: run sancho course.";
 

@@ -6,6 +6,10 @@
 use sancho::train::{Finished, Rating, Track};
 use sancho::tui::{Action, App, Config, Effect, FailKey, REPLY_DELAY_MS, StatusKind};
 
+use ratatui::Terminal;
+use ratatui::backend::TestBackend;
+use sancho::tui::render;
+
 use super::tui_flow::back_rank;
 
 /// An app on `track` on the puzzle screen, the opponent's move shown.
@@ -134,4 +138,70 @@ fn the_home_menu_switches_between_rated_training_and_the_course() {
     assert_eq!(app.play().unwrap().puzzle().id, "3IQ26");
     app.update(Action::ShowSolution);
     assert_eq!(app.play().unwrap().armed(), Some(FailKey::GiveUp));
+}
+
+/// Lichess CJi0b's position and line under another id and rating.
+fn rated(id: &str, rating: u32) -> sancho::puzzle::Puzzle {
+    let csv = format!(
+        "PuzzleId,FEN,Moves,Rating,RatingDeviation,Popularity,NbPlays,Themes,GameUrl,OpeningTags\n\
+         {id},6k1/p1p2ppp/1pqp2r1/3Q4/8/1P6/P1P2PPP/4RK2 b - - 8 22,c6d5 e1e8,{rating},80,50,100,mateIn1,,\n"
+    );
+    sancho::puzzle::read_lichess(csv.as_bytes(), "test")
+        .next()
+        .unwrap()
+        .unwrap()
+}
+
+#[test]
+fn rated_training_serves_near_the_rating_at_the_difficulty_chosen_on_the_home_screen() {
+    use sancho::train::{Difficulty, Ladder};
+    use sancho::tui::{Context, MenuItem};
+    let fresh = [900, 1200, 1500, 1510, 1800, 2100]
+        .iter()
+        .enumerate()
+        .map(|(i, &r)| rated(&format!("p{i}"), r))
+        .collect();
+    let context = Context {
+        ladder: Some(Ladder::new(Vec::new(), fresh)),
+        ..Context::default()
+    };
+    let mut app = App::with_context(Config::default(), Vec::new(), context);
+    let home = |app: &App| {
+        let mut t = Terminal::new(TestBackend::new(80, 24)).unwrap();
+        t.draw(|f| render(app, f)).unwrap();
+        let buf = t.backend().buffer().clone();
+        (0..24)
+            .map(|y| (0..80).map(|x| buf[(x, y)].symbol()).collect::<String>())
+            .collect::<Vec<_>>()
+            .join("\n")
+    };
+    assert!(home(&app).contains("Puzzles (rated, normal; ← → change)"));
+    assert!(home(&app).contains("6 puzzles loaded"));
+    assert_eq!(MenuItem::ALL[app.menu_index()], MenuItem::Puzzles);
+    app.update(Action::Select);
+    assert_eq!(app.play().unwrap().puzzle().id, "p2", "nearest 1500");
+    app.update(Action::Next);
+    assert_eq!(app.play().unwrap().puzzle().id, "p3");
+    app.update(Action::Back);
+    // Two steps harder from the home screen: +600.
+    app.update(Action::Right);
+    app.update(Action::Right);
+    assert_eq!(app.difficulty(), Some(Difficulty::Hardest));
+    assert!(home(&app).contains("Puzzles (rated, hardest (+600); ← → change)"));
+    app.update(Action::Select);
+    assert_eq!(
+        app.play().unwrap().puzzle().id,
+        "p3",
+        "the paused puzzle first"
+    );
+    app.update(Action::Next);
+    assert_eq!(app.play().unwrap().puzzle().id, "p5", "nearest 2100");
+    app.update(Action::Back);
+    for _ in 0..4 {
+        app.update(Action::Left);
+    }
+    assert_eq!(app.difficulty(), Some(Difficulty::Easiest));
+    app.update(Action::Select);
+    app.update(Action::Next);
+    assert_eq!(app.play().unwrap().puzzle().id, "p0", "nearest 900");
 }

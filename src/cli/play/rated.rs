@@ -107,7 +107,7 @@ pub(super) fn rated(
     notice: Option<String>,
     start: tui::Start,
 ) -> anyhow::Result<ExitCode> {
-    let (mut ladder, builtin, track) = ladder(args, store.as_ref(), ctx)?;
+    let (ladder, builtin, track) = ladder(args, store.as_ref(), ctx)?;
     if args.plain {
         let engine = ctx.engine(args.engine.as_deref());
         let mut refuter = super::super::mine::Refuter::new(engine);
@@ -138,22 +138,19 @@ pub(super) fn rated(
         )?;
         return Ok(ExitCode::SUCCESS);
     }
-    // The full screen plays the ladder in the order it serves at the
-    // rating the session starts from.
-    let mut puzzles = Vec::new();
-    while let Some(rung) = ladder.next(track.rating.rating, track.difficulty) {
-        puzzles.push(rung.puzzle.clone());
-    }
+    // The full screen serves the ladder one puzzle at a time, near the
+    // rating after each result.
     let trainer = Trainer::new(
         args,
-        puzzles,
+        Vec::new(),
         Vec::new(),
         builtin,
         store,
         notice,
         ctx,
         start,
-    );
+    )
+    .with_ladder(ladder, track.difficulty);
     trainer.run(ctx)
 }
 

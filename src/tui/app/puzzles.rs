@@ -4,7 +4,7 @@
 use super::{App, Screen};
 use crate::puzzle::Puzzle;
 use crate::record::source_of;
-use crate::train::{Finished, PuzzleDone, Track};
+use crate::train::{Finished, Ladder, PuzzleDone, Track};
 use crate::tui::action::Action;
 use crate::tui::config::{Config, Context};
 use crate::tui::input::InputLine;
@@ -18,7 +18,7 @@ impl App {
         if let Some(play) = self.paused.take() {
             return Screen::Puzzle(play);
         }
-        let first = self.order.get(self.at).copied().unwrap_or(0);
+        let first = self.upcoming().unwrap_or(0);
         match self.puzzles.get(first) {
             Some(p) => Screen::Puzzle(Box::new(self.new_play(first, p.clone()))),
             None => {
@@ -92,6 +92,32 @@ impl App {
         Screen::Puzzle(play)
     }
 
+    /// The puzzle the play order has come to (an index into `puzzles`):
+    /// the next of the list, else the one rated training serves now,
+    /// nearest the rating after the last result at the difficulty.
+    fn upcoming(&mut self) -> Option<usize> {
+        if let Some(&i) = self.order.get(self.at) {
+            return Some(i);
+        }
+        let rating = self.current_rating();
+        let difficulty = self.config.difficulty;
+        let rung = self.ladder.as_mut()?.next(rating, difficulty)?;
+        self.puzzles.push(rung.puzzle.clone());
+        let i = self.puzzles.len() - 1;
+        self.order.push(i);
+        Some(i)
+    }
+
+    /// The user's rating now: after the last result recorded, else the
+    /// stats', else a newcomer's 1500.
+    fn current_rating(&self) -> f64 {
+        match (&self.rating_change, &self.context.stats) {
+            (Some((_, recorded)), _) => recorded.rating_after,
+            (None, Some(stats)) => stats.rating.current,
+            (None, None) => 1500.0,
+        }
+    }
+
     /// Whether a failing key asks first: a rated puzzle still clean, and
     /// the config file has not turned the question off.
     fn asks_before_failing(&self, play: &Play) -> bool {
@@ -125,7 +151,7 @@ impl App {
     fn next_puzzle(&mut self, mut play: Box<Play>) -> Screen {
         self.leave_puzzle(&mut play);
         self.at += 1;
-        let next = self.order.get(self.at).copied();
+        let next = self.upcoming();
         match next.and_then(|i| self.puzzles.get(i).map(|p| (i, p.clone()))) {
             Some((i, p)) => Screen::Puzzle(Box::new(self.new_play(i, p))),
             None => {
@@ -172,6 +198,7 @@ pub(crate) struct Lineup {
     at: usize,
     builtin: bool,
     paused: Option<Box<Play>>,
+    ladder: Option<Ladder>,
 }
 
 impl Lineup {
@@ -193,6 +220,7 @@ impl Lineup {
             at: 0,
             builtin: true,
             paused: None,
+            ladder: None,
         }))
     }
 }
@@ -216,6 +244,7 @@ impl App {
             std::mem::swap(&mut self.at, &mut other.at);
             std::mem::swap(&mut self.builtin, &mut other.builtin);
             std::mem::swap(&mut self.paused, &mut other.paused);
+            std::mem::swap(&mut self.ladder, &mut other.ladder);
             std::mem::swap(&mut self.config.track, &mut other.track);
             self.shelved = Some(other);
         }

@@ -19,10 +19,11 @@ pub fn render(app: &App, theme: Theme, area: Rect, frame: &mut Frame) {
         Line::styled(strings::TAGLINE, theme.dim()),
         Line::raw(""),
     ];
-    for (i, item) in strings::menu(app.has_library(), app.has_mined())
-        .iter()
-        .enumerate()
-    {
+    let mut items = strings::menu(app.has_library(), app.has_mined()).map(str::to_owned);
+    if let Some(difficulty) = app.difficulty() {
+        items[0] = strings::rated_item(difficulty);
+    }
+    for (i, item) in items.iter().enumerate() {
         if i == app.menu_index() {
             lines.push(Line::from(Span::styled(
                 format!("▸ {item} "),
@@ -34,7 +35,7 @@ pub fn render(app: &App, theme: Theme, area: Rect, frame: &mut Frame) {
     }
     lines.push(Line::raw(""));
     lines.push(Line::styled(
-        strings::loaded(app.puzzles().len()),
+        strings::loaded(app.puzzle_total()),
         theme.dim(),
     ));
     if let Some(notice) = app.notice() {

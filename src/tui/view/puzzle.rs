@@ -91,7 +91,7 @@ fn render_header(app: &App, play: &Play, theme: Theme, area: Rect, frame: &mut F
         Span::raw("  "),
         Span::raw(strings::counter(
             play.index(),
-            app.puzzles().len(),
+            app.puzzle_total(),
             app.solved_count(),
         )),
     ]);

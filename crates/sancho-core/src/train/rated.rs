@@ -200,7 +200,7 @@ fn split_due(picked: Vec<Puzzle>, basis: &Basis) -> (Vec<Puzzle>, Vec<Puzzle>) {
 /// Rated training under way: the reviews due, then, one at a time, the
 /// puzzle never attempted nearest the target (the rating after the last
 /// result, shifted by the difficulty).
-#[derive(Clone, Debug, Default)]
+#[derive(Clone, Debug, Default, PartialEq)]
 pub struct Ladder {
     /// Reviews due, served first, in order.
     due: Vec<Puzzle>,
