@@ -292,6 +292,8 @@ mod tests {
             ("filter.back", A::Back, S::Filter),
             ("home.up", A::Up, S::Home),
             ("home.down", A::Down, S::Home),
+            ("home.easier", A::Left, S::Home),
+            ("home.harder", A::Right, S::Home),
             ("home.select", A::Select, S::Home),
             ("home.quit", A::Quit, S::Home),
             ("help.close", A::Back, S::Help),
