@@ -136,10 +136,11 @@ pub struct App {
     /// The play order (indices into `puzzles`) and where in it we are.
     order: Vec<usize>,
     at: usize,
-    /// The other track's puzzles while one is shown (the course while
-    /// rated training is played, and back): the home menu's Puzzles and
-    /// Course switch between them.
-    shelved: Option<Box<Lineup>>,
+    /// The other tracks' puzzles while one is shown (the course while
+    /// rated training is played, and back; rated training while failed
+    /// puzzles are replayed): the home menu's Puzzles and Course switch
+    /// between them.
+    shelved: Vec<Lineup>,
     /// Rated training's pool, served one puzzle at a time near the rating
     /// (`None`: the list is all there is).
     ladder: Option<crate::train::Ladder>,
@@ -205,7 +206,7 @@ impl App {
             solved,
             order,
             at: 0,
-            shelved: None,
+            shelved: Vec::new(),
             ladder,
             rating_change: None,
             runs_started: 0,
@@ -214,7 +215,7 @@ impl App {
             unsaved: None,
             quit: false,
         };
-        app.shelved = shelved;
+        app.shelved = shelved.into_iter().collect();
         app.screen = match start {
             Start::Home => Screen::Home,
             Start::Puzzles => app.open_puzzles(),
@@ -515,6 +516,11 @@ impl App {
     /// The puzzles loaded.
     pub fn puzzles(&self) -> &[Puzzle] {
         &self.puzzles
+    }
+
+    /// The piece letters moves are typed and shown in.
+    pub fn lang(&self) -> crate::notation::Lang {
+        self.config.lang.unwrap_or_default()
     }
 
     /// How many puzzles this track has: those served or listed, and those

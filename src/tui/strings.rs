@@ -86,6 +86,9 @@ pub fn rated_item(difficulty: crate::train::Difficulty) -> String {
     format!("Puzzles (rated, {}; ← → change)", difficulty.label())
 }
 
+/// The run summary's heading over its failed puzzles.
+pub const RUN_FAILED: &str = "Failed (added to your reviews; r replays them, never rated):";
+
 /// The home menu's Course when the trainer was opened without it.
 pub const NO_COURSE: &str = "The course is not loaded here: run sancho course.";
 

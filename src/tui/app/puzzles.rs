@@ -204,7 +204,7 @@ pub(crate) struct Lineup {
 impl Lineup {
     /// The course from `context`, shelved beside the track the trainer
     /// opens on (none when that track is the course itself).
-    pub(super) fn course_beside(config: &Config, context: &Context) -> Option<Box<Lineup>> {
+    pub(super) fn course_beside(config: &Config, context: &Context) -> Option<Lineup> {
         let (puzzles, order) = context.course.clone()?;
         if config.track == Track::Course {
             return None;
@@ -213,7 +213,7 @@ impl Lineup {
         if order.is_empty() {
             order = (0..puzzles.len()).collect();
         }
-        Some(Box::new(Lineup {
+        Some(Lineup {
             track: Track::Course,
             puzzles,
             order,
@@ -221,34 +221,63 @@ impl Lineup {
             builtin: true,
             paused: None,
             ladder: None,
-        }))
+        })
     }
 }
 
 impl App {
-    /// The home menu's Puzzles (`course` false) or Course: the track
-    /// shown goes on; the other is taken off the shelf, the one shown put
-    /// on it with its puzzle left for the menus.
+    /// The home menu's Puzzles (`course` false: rated training, else the
+    /// list the trainer opened on) or Course: the track shown goes on; a
+    /// shelved one is taken off the shelf, the one shown put on it with
+    /// its puzzle left for the menus.
     pub(super) fn open_track(&mut self, course: bool) -> Screen {
-        let shown_is_course = self.config.track == Track::Course;
-        if shown_is_course != course {
-            let Some(mut other) = self.shelved.take() else {
-                if course {
+        let want = if course { Track::Course } else { Track::Rated };
+        if self.config.track != want {
+            match self.shelved.iter().position(|l| l.track == want) {
+                Some(i) => {
+                    let mut other = self.shelved.remove(i);
+                    self.swap_lineup(&mut other);
+                    self.shelved.push(other);
+                }
+                None if course => {
                     self.notice = Some(strings::NO_COURSE.to_owned());
                     return Screen::Home;
                 }
-                return self.open_puzzles();
-            };
-            std::mem::swap(&mut self.puzzles, &mut other.puzzles);
-            std::mem::swap(&mut self.order, &mut other.order);
-            std::mem::swap(&mut self.at, &mut other.at);
-            std::mem::swap(&mut self.builtin, &mut other.builtin);
-            std::mem::swap(&mut self.paused, &mut other.paused);
-            std::mem::swap(&mut self.ladder, &mut other.ladder);
-            std::mem::swap(&mut self.config.track, &mut other.track);
-            self.shelved = Some(other);
+                None => {}
+            }
         }
         self.open_puzzles()
+    }
+
+    /// A Storm or Streak run's failed `puzzles` again, as replays (never
+    /// rated): the track shown is shelved (an earlier replay is dropped).
+    pub(super) fn replay(&mut self, puzzles: Vec<Puzzle>, builtin: bool) -> Screen {
+        let mut replays = Lineup {
+            track: Track::Replay,
+            order: (0..puzzles.len()).collect(),
+            puzzles,
+            at: 0,
+            builtin,
+            paused: None,
+            ladder: None,
+        };
+        self.swap_lineup(&mut replays);
+        if replays.track != Track::Replay {
+            self.shelved.push(replays);
+        }
+        self.open_puzzles()
+    }
+
+    /// Exchanges the puzzles shown (with their place, paused puzzle, pool
+    /// and track) with `other`.
+    fn swap_lineup(&mut self, other: &mut Lineup) {
+        std::mem::swap(&mut self.puzzles, &mut other.puzzles);
+        std::mem::swap(&mut self.order, &mut other.order);
+        std::mem::swap(&mut self.at, &mut other.at);
+        std::mem::swap(&mut self.builtin, &mut other.builtin);
+        std::mem::swap(&mut self.paused, &mut other.paused);
+        std::mem::swap(&mut self.ladder, &mut other.ladder);
+        std::mem::swap(&mut self.config.track, &mut other.track);
     }
 
     /// Which track the puzzles shown are played on.

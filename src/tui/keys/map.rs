@@ -397,6 +397,15 @@ pub const KEYMAP: &[Binding] = &[
         true,
     ),
     b(
+        "page.replay",
+        &[(KeyCode::Char('r'), N)],
+        Action::Retry,
+        Scope::Page,
+        "replay",
+        "replay the failed puzzles (a Storm or Streak summary)",
+        false,
+    ),
+    b(
         "page.back",
         &[(KeyCode::Esc, N), (KeyCode::Char('q'), N)],
         Action::Back,

@@ -290,6 +290,7 @@ mod tests {
             ("filter.clear", A::ResetFilter, S::Filter),
             ("filter.play", A::PlayFiltered, S::Filter),
             ("filter.back", A::Back, S::Filter),
+            ("page.replay", A::Retry, S::Page),
             ("home.up", A::Up, S::Home),
             ("home.down", A::Down, S::Home),
             ("home.easier", A::Left, S::Home),
