@@ -371,6 +371,7 @@ fn full_screen(
         order: Vec::new(),
         builtin: true,
         ladder: None,
+        weak: None,
         store: Some(store),
         notice,
         // Esc leads to the home screen, which offers everything else.

@@ -79,6 +79,7 @@ fn full_screen(start: tui::Start, ctx: &Context, display: DisplayArgs) -> anyhow
         order: Vec::new(),
         builtin,
         ladder: None,
+        weak: None,
         store,
         notice,
         library: ctx.library_if_any(),

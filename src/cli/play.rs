@@ -272,6 +272,8 @@ pub struct Trainer {
     /// Rated training's pool, served after `puzzles` one at a time near
     /// the rating (`sancho play` with no pack).
     pub ladder: Option<sancho::train::Ladder>,
+    /// Weakness training's pool and themes, for the home menu.
+    pub weak: Option<(sancho::train::Ladder, Vec<String>)>,
     /// Where results go (none: the store could not be opened).
     pub store: Option<Store>,
     /// What was said on opening the store, to repeat after the screen closes.
@@ -348,6 +350,7 @@ impl Trainer {
             order,
             builtin,
             ladder: None,
+            weak: None,
             store,
             notice,
             library: ctx.library_if_any(),
@@ -368,6 +371,14 @@ impl Trainer {
     ) -> Trainer {
         self.ladder = Some(ladder);
         self.config.difficulty = difficulty;
+        self
+    }
+
+    /// The same trainer with weakness training's pool and themes for the
+    /// home menu (none: no theme is weak yet).
+    #[must_use]
+    pub fn with_weak(mut self, weak: Option<(sancho::train::Ladder, Vec<String>)>) -> Trainer {
+        self.weak = weak;
         self
     }
 
@@ -398,6 +409,7 @@ impl Trainer {
             order,
             builtin,
             ladder,
+            weak,
             mut store,
             notice,
             library,
@@ -466,6 +478,7 @@ impl Trainer {
             mined,
             course,
             ladder,
+            weak,
             ..context
         };
         tui::run(

@@ -464,6 +464,7 @@ fn play(args: PlaySetArgs, ctx: &Context) -> anyhow::Result<ExitCode> {
         order: remaining,
         builtin,
         ladder: None,
+        weak: None,
         store: Some(store),
         notice: None,
         // Esc leads to the home screen, which offers everything else.

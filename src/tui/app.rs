@@ -8,6 +8,8 @@ mod scoresheet;
 
 use puzzles::Lineup;
 
+use crate::train::Track;
+
 use std::collections::BTreeSet;
 
 use super::action::Action;
@@ -66,6 +68,8 @@ pub enum MenuItem {
     Puzzles,
     /// The notation course: the hand-written packs in order, never rated.
     Course,
+    /// Rated puzzles from the user's weakest themes.
+    Weak,
     /// Notation drills and lessons.
     Drills,
     /// Statistics.
@@ -86,7 +90,7 @@ pub enum MenuItem {
 
 impl MenuItem {
     /// Every item, in menu order (matches [`strings::MENU`](super::strings::MENU)).
-    pub const ALL: [MenuItem; 10] = [
+    pub const ALL: [MenuItem; 11] = [
         MenuItem::Puzzles,
         MenuItem::Drills,
         MenuItem::Stats,
@@ -95,6 +99,7 @@ impl MenuItem {
         MenuItem::Streak,
         MenuItem::MyGames,
         MenuItem::Course,
+        MenuItem::Weak,
         MenuItem::Help,
         MenuItem::Quit,
     ];
@@ -141,6 +146,8 @@ pub struct App {
     /// puzzles are replayed): the home menu's Puzzles and Course switch
     /// between them.
     shelved: Vec<Lineup>,
+    /// The themes weakness training trains (empty: none is weak yet).
+    weak_themes: Vec<String>,
     /// Rated training's pool, served one puzzle at a time near the rating
     /// (`None`: the list is all there is).
     ladder: Option<crate::train::Ladder>,
@@ -168,6 +175,7 @@ impl App {
     /// A new app on the screen `config.start` names, showing `context`.
     pub fn with_context(config: Config, puzzles: Vec<Puzzle>, mut context: Context) -> App {
         let ladder = context.ladder.take();
+        let weak = context.weak.take();
         let completed = context.completed_lessons.clone();
         let builtin = context.builtin;
         let solved = context.solved.clone();
@@ -207,6 +215,7 @@ impl App {
             order,
             at: 0,
             shelved: Vec::new(),
+            weak_themes: Vec::new(),
             ladder,
             rating_change: None,
             runs_started: 0,
@@ -216,6 +225,11 @@ impl App {
             quit: false,
         };
         app.shelved = shelved.into_iter().collect();
+        if let Some((pool, themes)) = weak {
+            app.weak_themes = themes;
+            app.shelved
+                .push(Lineup::of_pool(Track::Weak, pool, app.builtin));
+        }
         app.screen = match start {
             Start::Home => Screen::Home,
             Start::Puzzles => app.open_puzzles(),
@@ -462,8 +476,9 @@ impl App {
             }
             Action::Select => {
                 return match MenuItem::ALL[self.menu % n] {
-                    MenuItem::Puzzles => self.open_track(false),
-                    MenuItem::Course => self.open_track(true),
+                    MenuItem::Puzzles => self.open_track(Track::Rated),
+                    MenuItem::Course => self.open_track(Track::Course),
+                    MenuItem::Weak => self.open_track(Track::Weak),
                     MenuItem::Drills => Screen::Drills,
                     MenuItem::Stats => Screen::Stats,
                     MenuItem::Library => self.open_filter(),
@@ -536,7 +551,12 @@ impl App {
     }
 
     fn rated_ladder(&self) -> bool {
-        self.ladder.is_some() && self.config.track == crate::train::Track::Rated
+        self.ladder.is_some() && self.config.track.is_rated()
+    }
+
+    /// The themes weakness training trains (empty: none is weak yet).
+    pub fn weak_themes(&self) -> &[String] {
+        &self.weak_themes
     }
 
     /// The puzzle being played: on the puzzle screen, or left for the

@@ -163,6 +163,10 @@ pub struct Context {
     /// rating after the last result, at the difficulty (served after the
     /// puzzles passed in, usually none). Taken by the app.
     pub ladder: Option<crate::train::Ladder>,
+    /// Weakness training's pool and the themes it trains (the user's
+    /// weakest), for the home menu's Weakness training; `None` when no
+    /// theme is weak yet.
+    pub weak: Option<(crate::train::Ladder, Vec<String>)>,
 }
 
 impl Default for Context {
@@ -182,6 +186,7 @@ impl Default for Context {
             mined: None,
             course: None,
             ladder: None,
+            weak: None,
         }
     }
 }

@@ -54,7 +54,7 @@ pub const MOVES_HEADING: &str = "Moves";
 pub const WAITING: &str = "opponent to reply…";
 
 /// The home menu's items, in order.
-pub const MENU: [&str; 10] = [
+pub const MENU: [&str; 11] = [
     "Puzzles (rated, at your level)",
     "Drills and lessons",
     "Stats",
@@ -63,13 +63,14 @@ pub const MENU: [&str; 10] = [
     "Streak",
     "My games",
     "Course (the notation packs in order, never rated)",
+    "Weakness training (rated, your weakest themes)",
     "Help",
     "Quit",
 ];
 
 /// The home menu, with the library item telling how to import one when
 /// there is none, and "My games" how to mine them.
-pub fn menu(has_library: bool, has_mined: bool) -> [&'static str; 10] {
+pub fn menu(has_library: bool, has_mined: bool) -> [&'static str; 11] {
     let mut items = MENU;
     if !has_library {
         items[3] = "Library (import one: sancho import FILE)";
@@ -88,6 +89,14 @@ pub fn rated_item(difficulty: crate::train::Difficulty) -> String {
 
 /// The run summary's heading over its failed puzzles.
 pub const RUN_FAILED: &str = "Failed (added to your reviews; r replays them, never rated):";
+
+/// The home menu's Weakness training with the themes it trains.
+pub fn weak_item(themes: &[String]) -> String {
+    format!("Weakness training (rated: {})", themes.join(", "))
+}
+
+/// The home menu's Weakness training before any theme is weak.
+pub const NO_WEAK: &str = "No weak theme yet: a theme is weak once you have played 5 of its puzzles and do worse in it than overall (Stats shows the dashboard).";
 
 /// The home menu's Course when the trainer was opened without it.
 pub const NO_COURSE: &str = "The course is not loaded here: run sancho course.";

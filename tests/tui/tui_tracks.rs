@@ -205,3 +205,42 @@ fn rated_training_serves_near_the_rating_at_the_difficulty_chosen_on_the_home_sc
     app.update(Action::Next);
     assert_eq!(app.play().unwrap().puzzle().id, "p0", "nearest 900");
 }
+
+#[test]
+fn the_home_menus_weakness_training_serves_its_own_pool_rated() {
+    use sancho::train::Ladder;
+    use sancho::tui::{Context, MenuItem, View};
+    let context = Context {
+        ladder: Some(Ladder::new(Vec::new(), vec![rated("r1", 1500)])),
+        weak: Some((
+            Ladder::new(Vec::new(), vec![rated("w1", 1500)]),
+            vec!["fork".to_owned(), "pin".to_owned()],
+        )),
+        ..Context::default()
+    };
+    let config = Config {
+        confirm_fail: true,
+        ..Config::default()
+    };
+    let mut app = App::with_context(config, Vec::new(), context);
+    assert_eq!(app.weak_themes(), ["fork", "pin"]);
+    while MenuItem::ALL[app.menu_index()] != MenuItem::Weak {
+        app.update(Action::Down);
+    }
+    app.update(Action::Select);
+    assert_eq!(app.view(), View::Puzzle);
+    assert_eq!(app.track(), Track::Weak);
+    assert_eq!(app.play().unwrap().puzzle().id, "w1");
+    // Rated: it asks before failing, and records as rated training does.
+    app.update(Action::ShowSolution);
+    assert_eq!(app.play().unwrap().armed(), Some(FailKey::GiveUp));
+    let effects = app.update(Action::ShowSolution);
+    assert_eq!(recorded(&effects), Some((Rating::Rated, false)));
+    app.update(Action::Back);
+    while MenuItem::ALL[app.menu_index()] != MenuItem::Puzzles {
+        app.update(Action::Down);
+    }
+    app.update(Action::Select);
+    assert_eq!(app.track(), Track::Rated);
+    assert_eq!(app.play().unwrap().puzzle().id, "r1");
+}

@@ -33,13 +33,20 @@ pub(super) fn starter_set() -> anyhow::Result<Vec<Puzzle>> {
         .unwrap_or_default())
 }
 
+/// How rated training is announced: line mode's header, and the themes
+/// trained (weakness training's; or the filter's).
+struct Announced {
+    line: RatedTrack,
+    themes: Vec<String>,
+}
+
 /// The pool of rated training (weakness training with `--weak`), whether
 /// it is built-in, and how it is announced.
 fn ladder(
     args: &PlayArgs,
     store: Option<&Store>,
     ctx: &Context,
-) -> anyhow::Result<(Ladder, bool, RatedTrack)> {
+) -> anyhow::Result<(Ladder, bool, Announced)> {
     let progress = store.map(Store::progress);
     let difficulty = args.difficulty.unwrap_or(ctx.settings().difficulty);
     let mut filter = args.filter();
@@ -61,6 +68,7 @@ fn ladder(
     } else {
         "Rated training".to_owned()
     };
+    let themes = filter.themes_any.clone();
     let rating = progress.map(|p| p.rating()).unwrap_or_default();
     let mut basis = Basis::of(progress, now());
     basis.rating = difficulty.target(rating.rating);
@@ -91,10 +99,13 @@ fn ladder(
              (--rating, --pieces, --opening, --min-popularity) or import the library (sancho import)"
         );
     }
-    let track = RatedTrack {
-        title,
-        rating,
-        difficulty,
+    let track = Announced {
+        line: RatedTrack {
+            title,
+            rating,
+            difficulty,
+        },
+        themes,
     };
     Ok((ladder, builtin, track))
 }
@@ -107,15 +118,15 @@ pub(super) fn rated(
     notice: Option<String>,
     start: tui::Start,
 ) -> anyhow::Result<ExitCode> {
-    let (ladder, builtin, track) = ladder(args, store.as_ref(), ctx)?;
+    let (pool, builtin, track) = ladder(args, store.as_ref(), ctx)?;
     if args.plain {
         let engine = ctx.engine(args.engine.as_deref());
         let mut refuter = super::super::mine::Refuter::new(engine);
         run_rated(
             io::stdin().lock(),
             io::stdout().lock(),
-            ladder,
-            track,
+            pool,
+            track.line,
             line_mode(args, ctx),
             stopwatch(),
             |puzzle, outcome, ms| {
@@ -138,6 +149,21 @@ pub(super) fn rated(
         )?;
         return Ok(ExitCode::SUCCESS);
     }
+    // The home menu's Weakness training beside rated training, when a
+    // theme is weak (its pool drawn now, as rated training's).
+    let weak = if args.weak {
+        None
+    } else {
+        let weak_args = PlayArgs {
+            weak: true,
+            source: args.source.clone(),
+            difficulty: args.difficulty,
+            ..PlayArgs::default()
+        };
+        ladder(&weak_args, store.as_ref(), ctx)
+            .ok()
+            .map(|(pool, _, track)| (pool, track.themes))
+    };
     // The full screen serves the ladder one puzzle at a time, near the
     // rating after each result.
     let trainer = Trainer::new(
@@ -150,7 +176,9 @@ pub(super) fn rated(
         ctx,
         start,
     )
-    .with_ladder(ladder, track.difficulty);
+    .with_ladder(pool, track.line.difficulty)
+    .with_weak(weak)
+    .on_track(if args.weak { Track::Weak } else { Track::Rated });
     trainer.run(ctx)
 }
 

@@ -202,6 +202,19 @@ pub(crate) struct Lineup {
 }
 
 impl Lineup {
+    /// A pool served one puzzle at a time on `track` (weakness training).
+    pub(super) fn of_pool(track: Track, pool: Ladder, builtin: bool) -> Lineup {
+        Lineup {
+            track,
+            puzzles: Vec::new(),
+            order: Vec::new(),
+            at: 0,
+            builtin,
+            paused: None,
+            ladder: Some(pool),
+        }
+    }
+
     /// The course from `context`, shelved beside the track the trainer
     /// opens on (none when that track is the course itself).
     pub(super) fn course_beside(config: &Config, context: &Context) -> Option<Lineup> {
@@ -226,12 +239,11 @@ impl Lineup {
 }
 
 impl App {
-    /// The home menu's Puzzles (`course` false: rated training, else the
-    /// list the trainer opened on) or Course: the track shown goes on; a
+    /// The home menu's Puzzles (rated training, else the list the trainer
+    /// opened on), Course or Weakness training: the track shown goes on; a
     /// shelved one is taken off the shelf, the one shown put on it with
     /// its puzzle left for the menus.
-    pub(super) fn open_track(&mut self, course: bool) -> Screen {
-        let want = if course { Track::Course } else { Track::Rated };
+    pub(super) fn open_track(&mut self, want: Track) -> Screen {
         if self.config.track != want {
             match self.shelved.iter().position(|l| l.track == want) {
                 Some(i) => {
@@ -239,8 +251,12 @@ impl App {
                     self.swap_lineup(&mut other);
                     self.shelved.push(other);
                 }
-                None if course => {
+                None if want == Track::Course => {
                     self.notice = Some(strings::NO_COURSE.to_owned());
+                    return Screen::Home;
+                }
+                None if want == Track::Weak => {
+                    self.notice = Some(strings::NO_WEAK.to_owned());
                     return Screen::Home;
                 }
                 None => {}

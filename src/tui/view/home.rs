@@ -23,6 +23,9 @@ pub fn render(app: &App, theme: Theme, area: Rect, frame: &mut Frame) {
     if let Some(difficulty) = app.difficulty() {
         items[0] = strings::rated_item(difficulty);
     }
+    if !app.weak_themes().is_empty() {
+        items[8] = strings::weak_item(app.weak_themes());
+    }
     for (i, item) in items.iter().enumerate() {
         if i == app.menu_index() {
             lines.push(Line::from(Span::styled(

@@ -28,6 +28,9 @@ pub enum Track {
     /// first attempt at a rated puzzle moves the rating.
     #[default]
     Rated,
+    /// Weakness training: rated training on the user's weakest themes,
+    /// recorded as rated training is.
+    Weak,
     /// The notation course: never rated.
     Course,
     /// A replay of a failed puzzle: never rated, and it moves neither the
@@ -41,7 +44,7 @@ impl Track {
     #[must_use]
     pub fn recording(self) -> (super::Rating, bool) {
         match self {
-            Track::Rated => (super::Rating::Rated, false),
+            Track::Rated | Track::Weak => (super::Rating::Rated, false),
             Track::Course => (super::Rating::Unrated, false),
             Track::Replay => (super::Rating::Unrated, true),
         }
@@ -51,6 +54,6 @@ impl Track {
     /// failing the puzzle (only a rated puzzle costs rating points).
     #[must_use]
     pub fn is_rated(self) -> bool {
-        self == Track::Rated
+        matches!(self, Track::Rated | Track::Weak)
     }
 }
