@@ -461,6 +461,21 @@ impl Trainer {
                 Some((puzzles, plan.listing()))
             }
         };
+        // The failed puzzles, for the History screen's replay.
+        let replayable = rated::failed_puzzles(store.as_ref(), ctx)
+            .map(|(puzzles, sources, _)| {
+                puzzles
+                    .into_iter()
+                    .map(|p| {
+                        let builtin = matches!(
+                            sources.get(&p.id),
+                            Some(sancho::progress::Source::Builtin { .. })
+                        );
+                        (p, builtin)
+                    })
+                    .collect()
+            })
+            .unwrap_or_default();
         let basis = Basis::of(progress, now());
         let basis = &basis;
         let open = library.map(|path| -> tui::OpenSource<'_> {
@@ -479,6 +494,7 @@ impl Trainer {
             course,
             ladder,
             weak,
+            replayable,
             ..context
         };
         tui::run(

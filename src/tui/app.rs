@@ -70,6 +70,8 @@ pub enum MenuItem {
     Course,
     /// Rated puzzles from the user's weakest themes.
     Weak,
+    /// The puzzles played lately, with their result.
+    History,
     /// Notation drills and lessons.
     Drills,
     /// Statistics.
@@ -90,7 +92,7 @@ pub enum MenuItem {
 
 impl MenuItem {
     /// Every item, in menu order (matches [`strings::MENU`](super::strings::MENU)).
-    pub const ALL: [MenuItem; 11] = [
+    pub const ALL: [MenuItem; 12] = [
         MenuItem::Puzzles,
         MenuItem::Drills,
         MenuItem::Stats,
@@ -100,6 +102,7 @@ impl MenuItem {
         MenuItem::MyGames,
         MenuItem::Course,
         MenuItem::Weak,
+        MenuItem::History,
         MenuItem::Help,
         MenuItem::Quit,
     ];
@@ -375,6 +378,7 @@ impl App {
                 Action::Back | Action::Select => Screen::Home,
                 _ => Screen::Stats,
             },
+            Screen::History { scroll } => self.update_history(scroll, &action),
             Screen::Filter(filter) => self.update_filter(filter, &action),
             Screen::CoordSetup(setup) => self.update_coord_setup(setup, action),
             Screen::Scoresheet { sheet, scroll } => self.update_scoresheet(sheet, scroll, action),
@@ -419,6 +423,7 @@ impl App {
             | Screen::Lessons
             | Screen::Lesson { .. }
             | Screen::Stats
+            | Screen::History { .. }
             | Screen::CoordSetup(_)) => other,
         };
     }
@@ -479,6 +484,7 @@ impl App {
                     MenuItem::Puzzles => self.open_track(Track::Rated),
                     MenuItem::Course => self.open_track(Track::Course),
                     MenuItem::Weak => self.open_track(Track::Weak),
+                    MenuItem::History => Screen::History { scroll: 0 },
                     MenuItem::Drills => Screen::Drills,
                     MenuItem::Stats => Screen::Stats,
                     MenuItem::Library => self.open_filter(),
@@ -737,6 +743,7 @@ impl App {
             | Screen::Lessons
             | Screen::Lesson { .. }
             | Screen::Stats
+            | Screen::History { .. }
             | Screen::CoordSetup(_) => false,
         }
     }

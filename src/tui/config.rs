@@ -167,6 +167,9 @@ pub struct Context {
     /// weakest), for the home menu's Weakness training; `None` when no
     /// theme is weak yet.
     pub weak: Option<(crate::train::Ladder, Vec<String>)>,
+    /// The puzzles whose last attempt failed, found where they came from,
+    /// and whether each is built-in: the History screen's `r` replays them.
+    pub replayable: Vec<(crate::puzzle::Puzzle, bool)>,
 }
 
 impl Default for Context {
@@ -187,6 +190,7 @@ impl Default for Context {
             course: None,
             ladder: None,
             weak: None,
+            replayable: Vec::new(),
         }
     }
 }

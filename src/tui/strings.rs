@@ -54,7 +54,7 @@ pub const MOVES_HEADING: &str = "Moves";
 pub const WAITING: &str = "opponent to reply…";
 
 /// The home menu's items, in order.
-pub const MENU: [&str; 11] = [
+pub const MENU: [&str; 12] = [
     "Puzzles (rated, at your level)",
     "Drills and lessons",
     "Stats",
@@ -64,13 +64,14 @@ pub const MENU: [&str; 11] = [
     "My games",
     "Course (the notation packs in order, never rated)",
     "Weakness training (rated, your weakest themes)",
+    "History (the puzzles played lately)",
     "Help",
     "Quit",
 ];
 
 /// The home menu, with the library item telling how to import one when
 /// there is none, and "My games" how to mine them.
-pub fn menu(has_library: bool, has_mined: bool) -> [&'static str; 11] {
+pub fn menu(has_library: bool, has_mined: bool) -> [&'static str; 12] {
     let mut items = MENU;
     if !has_library {
         items[3] = "Library (import one: sancho import FILE)";
@@ -97,6 +98,28 @@ pub fn weak_item(themes: &[String]) -> String {
 
 /// The home menu's Weakness training before any theme is weak.
 pub const NO_WEAK: &str = "No weak theme yet: a theme is weak once you have played 5 of its puzzles and do worse in it than overall (Stats shows the dashboard).";
+
+/// The History screen's title.
+pub const HISTORY_TITLE: &str = "History";
+/// The History screen's columns.
+pub const HISTORY_HEAD: &str =
+    "When (UTC)        Puzzle       Result                 Rating  Time  Themes";
+/// The History screen with nothing played yet.
+pub const HISTORY_EMPTY: &str = "No puzzle played yet.";
+/// The History screen's last line when some failed.
+pub fn history_failed(failed: usize, loaded: usize) -> String {
+    let here = if loaded == failed {
+        "r replays them".to_owned()
+    } else if loaded == 0 {
+        "sancho play --replay-failed replays them".to_owned()
+    } else {
+        format!("r replays the {loaded} loaded here; sancho play --replay-failed all of them")
+    };
+    format!("{failed} failed: {here} (never rated).")
+}
+/// The History screen's r when no failed puzzle is loaded here.
+pub const HISTORY_NONE_LOADED: &str =
+    "None of the failed puzzles is loaded here: sancho play --replay-failed replays them.";
 
 /// The home menu's Course when the trainer was opened without it.
 pub const NO_COURSE: &str = "The course is not loaded here: run sancho course.";

@@ -388,8 +388,9 @@ fn home_menu_table() {
         (7, View::Home, false, false),
         // Weakness training before any theme is weak: a notice says why.
         (8, View::Home, false, false),
-        (9, View::Home, true, false),
-        (10, View::Home, false, true),
+        (9, View::History, false, false),
+        (10, View::Home, true, false),
+        (11, View::Home, false, true),
     ];
     for (downs, view, help, quit) in cases {
         let mut app = App::new(Config::default(), vec![back_rank()]);
@@ -411,7 +412,7 @@ fn home_menu_table() {
     assert!(empty.notice().is_none(), "any key dismisses the notice");
     assert_eq!(empty.menu_index(), 0, "and does nothing else");
     empty.update(Action::Up);
-    assert_eq!(empty.menu_index(), 10, "the menu wraps");
+    assert_eq!(empty.menu_index(), 11, "the menu wraps");
     empty.update(Action::Back);
     assert!(!empty.should_quit(), "Esc on the home screen does not quit");
     let esc = KeyEvent::new(KeyCode::Esc, KeyModifiers::NONE);

@@ -278,6 +278,7 @@ fn sample_stats() -> Stats {
         },
         coordinates: Vec::new(),
         sets: Vec::new(),
+        recent: Vec::new(),
     }
 }
 

@@ -244,3 +244,52 @@ fn the_home_menus_weakness_training_serves_its_own_pool_rated() {
     assert_eq!(app.track(), Track::Rated);
     assert_eq!(app.play().unwrap().puzzle().id, "r1");
 }
+
+#[test]
+fn the_history_screen_lists_results_and_replays_the_failed_ones() {
+    use sancho::progress::{Ids, Progress, Timestamp};
+    use sancho::tui::{Context, MenuItem, View};
+    // One failure recorded through the core's record path.
+    let mut first = on(Track::Rated, false);
+    let effects = first.update(Action::ShowSolution);
+    let Some(Effect::Record(done)) = effects
+        .into_iter()
+        .find(|e| matches!(e, Effect::Record(Finished::Puzzle(_))))
+    else {
+        panic!("recorded");
+    };
+    let mut progress = Progress::default();
+    let at = Timestamp(1_795_318_739);
+    sancho::train::apply(&mut progress, Ids::new(at, 1), &done, at);
+    let context = Context {
+        stats: Some(progress.stats(at)),
+        ..Context::default()
+    };
+    let mut app = App::with_context(Config::default(), vec![back_rank()], context);
+    while MenuItem::ALL[app.menu_index()] != MenuItem::History {
+        app.update(Action::Down);
+    }
+    app.update(Action::Select);
+    assert_eq!(app.view(), View::History);
+    let mut t = Terminal::new(TestBackend::new(100, 30)).unwrap();
+    t.draw(|f| render(&app, f)).unwrap();
+    let buf = t.backend().buffer().clone();
+    let screen: String = (0..30)
+        .map(|y| (0..100).map(|x| buf[(x, y)].symbol()).collect::<String>() + "\n")
+        .collect();
+    assert!(
+        screen.contains("2026-11-22 03:38  3IQ26        failed (gave up)"),
+        "{screen}"
+    );
+    assert!(
+        screen.contains("1 failed: r replays them (never rated)."),
+        "{screen}"
+    );
+    // r: the failed puzzle again, as a replay.
+    app.update(Action::Retry);
+    assert_eq!(app.view(), View::Puzzle);
+    assert_eq!(app.track(), Track::Replay);
+    assert_eq!(app.play().unwrap().puzzle().id, "3IQ26");
+    let effects = app.update(Action::ShowSolution);
+    assert_eq!(recorded(&effects), Some((Rating::Unrated, true)));
+}

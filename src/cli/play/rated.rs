@@ -183,12 +183,12 @@ pub(super) fn rated(
 }
 
 /// The puzzles whose last attempt failed, found where they came from
-/// (the built-in packs, the library or the starter set); how many could
-/// not be found is said.
-fn failed_puzzles(
+/// (the built-in packs, the library or the starter set), with each one's
+/// source; the third value is how many could not be found.
+pub(crate) fn failed_puzzles(
     store: Option<&Store>,
     ctx: &Context,
-) -> anyhow::Result<(Vec<Puzzle>, HashMap<String, Source>)> {
+) -> anyhow::Result<(Vec<Puzzle>, HashMap<String, Source>, usize)> {
     let refs: Vec<PuzzleRef> = store
         .map(|s| s.progress().failed_to_replay(REPLAY_LIMIT))
         .unwrap_or_default();
@@ -226,17 +226,12 @@ fn failed_puzzles(
             None => missing += 1,
         }
     }
-    if missing > 0 {
-        eprintln!(
-            "sancho: {missing} failed puzzles are left out: their file or library is not here"
-        );
-    }
     if found.is_empty() {
         bail!(
             "none of the failed puzzles can be found here (they came from files or a library not here)"
         );
     }
-    Ok((found, sources))
+    Ok((found, sources, missing))
 }
 
 /// `--replay-failed`: the failed puzzles again, recorded as replays.
@@ -247,7 +242,12 @@ pub(super) fn replay(
     notice: Option<String>,
     start: tui::Start,
 ) -> anyhow::Result<ExitCode> {
-    let (puzzles, sources) = failed_puzzles(store.as_ref(), ctx)?;
+    let (puzzles, sources, missing) = failed_puzzles(store.as_ref(), ctx)?;
+    if missing > 0 {
+        eprintln!(
+            "sancho: {missing} failed puzzles are left out: their file or library is not here"
+        );
+    }
     // Each replay is recorded under the source its failure was.
     let builtin = sources
         .values()

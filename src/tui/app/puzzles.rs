@@ -2,6 +2,7 @@
 //! play order, and handing each finished attempt over.
 
 use super::{App, Screen};
+use crate::progress::Source;
 use crate::puzzle::Puzzle;
 use crate::record::source_of;
 use crate::train::{Finished, Ladder, PuzzleDone, Track};
@@ -299,5 +300,64 @@ impl App {
     /// Which track the puzzles shown are played on.
     pub fn track(&self) -> Track {
         self.config.track
+    }
+}
+
+impl App {
+    /// The History screen: Esc or Enter goes home, the arrows scroll, `r`
+    /// replays the failed puzzles loaded here.
+    pub(super) fn update_history(&mut self, mut scroll: u16, action: &Action) -> Screen {
+        match action {
+            Action::Back | Action::Select => return Screen::Home,
+            Action::Retry => {
+                let failed = self.failed_loaded();
+                // One list records under one kind of source: the newest
+                // failure's (built-in or not), with the others of its kind.
+                let Some(&(_, builtin)) = failed.first() else {
+                    self.notice = Some(strings::HISTORY_NONE_LOADED.to_owned());
+                    return Screen::Home;
+                };
+                let puzzles = failed
+                    .into_iter()
+                    .filter(|(_, b)| *b == builtin)
+                    .map(|(p, _)| p)
+                    .collect();
+                return self.replay(puzzles, builtin);
+            }
+            _ => {}
+        }
+        let rows = self
+            .context
+            .stats
+            .as_ref()
+            .map_or(0, |s| s.recent.len() + 3);
+        self.scroll_page(&mut scroll, rows, action);
+        Screen::History { scroll }
+    }
+
+    /// The failed puzzles of the history that are loaded here (in the
+    /// lists of every track), newest failure first, each once, and whether
+    /// each is a built-in one.
+    pub fn failed_loaded(&self) -> Vec<(Puzzle, bool)> {
+        let Some(stats) = &self.context.stats else {
+            return Vec::new();
+        };
+        let loaded = self
+            .puzzles
+            .iter()
+            .chain(self.shelved.iter().flat_map(|l| l.puzzles.iter()))
+            .chain(self.context.replayable.iter().map(|(p, _)| p));
+        let loaded: Vec<&Puzzle> = loaded.collect();
+        let mut found: Vec<(Puzzle, bool)> = Vec::new();
+        for attempt in stats.recent.iter().filter(|a| !a.solved) {
+            if found.iter().any(|(p, _)| p.id == attempt.id) {
+                continue;
+            }
+            if let Some(p) = loaded.iter().find(|p| p.id == attempt.id) {
+                let builtin = matches!(attempt.puzzle.source, Source::Builtin { .. });
+                found.push(((*p).clone(), builtin));
+            }
+        }
+        found
     }
 }

@@ -64,7 +64,14 @@ pub struct Stats {
     pub coordinates: Vec<super::coords::CoordRecords>,
     /// Woodpecker sets, by name: each one's cycles and goal.
     pub sets: Vec<super::sets::SetStats>,
+    /// The latest attempts, newest first (the History screen); not in
+    /// `stats --json` (`sancho history --json` has them).
+    #[serde(skip)]
+    pub recent: Vec<super::recent::RecentAttempt>,
 }
+
+/// How many attempts the History screen lists.
+pub const RECENT_SHOWN: usize = 50;
 
 /// Attempt counts over all puzzles.
 #[derive(Debug, Clone, Copy, PartialEq, Serialize)]
@@ -339,6 +346,7 @@ impl Progress {
             },
             coordinates: self.coordinate_records(),
             sets: self.set_stats(),
+            recent: self.recent(RECENT_SHOWN, false),
         }
     }
 }
