@@ -66,11 +66,11 @@ pub fn course_command(args: CourseArgs, ctx: &Context) -> anyhow::Result<ExitCod
     };
     if args.plain {
         if !args.json {
-            println!(
+            say!(
                 "The course: {} hand-written puzzles in teaching order, from mates in one to \
                  disambiguation. Course puzzles never move your rating.",
                 puzzles.len()
-            );
+            )?;
         }
         let mut refuter = super::mine::Refuter::new(ctx.engine(None));
         run_puzzles_in(

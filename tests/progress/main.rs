@@ -6,4 +6,5 @@ mod progress_model;
 mod progress_store;
 mod progress_store_edges;
 mod review_fsrs;
+mod unknown_fields;
 mod woodpecker;
