@@ -476,6 +476,20 @@ impl Trainer {
                     .collect()
             })
             .unwrap_or_default();
+        // The set being played, for the header.
+        let set_header = set.as_ref().map(|set| {
+            let stats = set.stats();
+            let (cycle, done) = stats
+                .current
+                .as_ref()
+                .map_or((stats.cycles.len() + 1, 0), |c| (c.cycle, c.done));
+            tui::SetHeader {
+                name: set.name.clone(),
+                cycle,
+                done,
+                size: stats.puzzles,
+            }
+        });
         let basis = Basis::of(progress, now());
         let basis = &basis;
         let open = library.map(|path| -> tui::OpenSource<'_> {
@@ -495,6 +509,7 @@ impl Trainer {
             ladder,
             weak,
             replayable,
+            set: set_header,
             ..context
         };
         tui::run(

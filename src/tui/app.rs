@@ -151,6 +151,8 @@ pub struct App {
     shelved: Vec<Lineup>,
     /// The themes weakness training trains (empty: none is weak yet).
     weak_themes: Vec<String>,
+    /// The set cycle the last recorded puzzle finished, and which puzzle.
+    cycle_done: Option<(String, crate::progress::CycleSummary)>,
     /// Rated training's pool, served one puzzle at a time near the rating
     /// (`None`: the list is all there is).
     ladder: Option<crate::train::Ladder>,
@@ -219,6 +221,7 @@ impl App {
             at: 0,
             shelved: Vec::new(),
             weak_themes: Vec::new(),
+            cycle_done: None,
             ladder,
             rating_change: None,
             runs_started: 0,
@@ -309,7 +312,18 @@ impl App {
             Reply::Recorded {
                 puzzle_id,
                 recorded,
-            } => self.rating_change = Some((puzzle_id, recorded)),
+                set,
+            } => {
+                if let (Some(header), Some(place)) = (&mut self.context.set, &set) {
+                    header.cycle = place.cycle;
+                    header.done = place.done;
+                    header.size = place.size;
+                    if let Some(summary) = &place.finished {
+                        self.cycle_done = Some((puzzle_id.clone(), summary.clone()));
+                    }
+                }
+                self.rating_change = Some((puzzle_id, recorded));
+            }
             Reply::Records(records) => self.context.records = Some(*records),
             Reply::Unsaved { count, error } => {
                 self.unsaved = (count > 0).then(|| (count, error.unwrap_or_default()));
@@ -557,6 +571,20 @@ impl App {
 
     fn rated_ladder(&self) -> bool {
         self.ladder.is_some() && self.config.track.is_rated()
+    }
+
+    /// The Woodpecker set being played, as the header shows it.
+    pub fn set_header(&self) -> Option<&crate::tui::config::SetHeader> {
+        self.context.set.as_ref()
+    }
+
+    /// The set cycle the current puzzle finished, once it is recorded.
+    pub fn cycle_done(&self) -> Option<&crate::progress::CycleSummary> {
+        let id = &self.play()?.puzzle().id;
+        self.cycle_done
+            .as_ref()
+            .filter(|(puzzle, _)| puzzle == id)
+            .map(|(_, summary)| summary)
     }
 
     /// The themes weakness training trains (empty: none is weak yet).

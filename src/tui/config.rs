@@ -170,6 +170,23 @@ pub struct Context {
     /// The puzzles whose last attempt failed, found where they came from,
     /// and whether each is built-in: the History screen's `r` replays them.
     pub replayable: Vec<(crate::puzzle::Puzzle, bool)>,
+    /// The Woodpecker set the puzzles are (`sancho set play`), for the
+    /// header: its name and the cycle under way.
+    pub set: Option<SetHeader>,
+}
+
+/// A Woodpecker set as the puzzle header shows it: "set forks · cycle 3:
+/// 5/20".
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct SetHeader {
+    /// The set's name.
+    pub name: String,
+    /// The cycle being played (1-based).
+    pub cycle: usize,
+    /// Puzzles attempted in it so far.
+    pub done: usize,
+    /// The set's size.
+    pub size: usize,
 }
 
 impl Default for Context {
@@ -191,6 +208,7 @@ impl Default for Context {
             ladder: None,
             weak: None,
             replayable: Vec::new(),
+            set: None,
         }
     }
 }

@@ -40,7 +40,7 @@ pub(crate) mod worker;
 
 pub use action::{Action, mouse_action};
 pub use app::{App, DrillEntry, MenuItem, View};
-pub use config::{Config, Context, Start};
+pub use config::{Config, Context, SetHeader, Start};
 pub use context::KeyContext;
 pub use coords::{CoordRow, CoordSetupScreen};
 pub use drill::{DrillScreen, Phase};

@@ -275,6 +275,27 @@ pub fn counter(index: usize, total: usize, solved: usize) -> String {
     format!("Puzzle {} of {total} · {solved} solved", index + 1)
 }
 
+/// The header's Woodpecker set: " · set forks, cycle 3: 5/20".
+pub fn set_header(set: &crate::tui::config::SetHeader) -> String {
+    format!(
+        " · set {}, cycle {}: {}/{}",
+        set.name, set.cycle, set.done, set.size
+    )
+}
+
+/// A set cycle finished by the puzzle just recorded, with the next goal:
+/// "Cycle 2 done: 43/50 solved (86%), 12:34 solving, 3 days. Next: within
+/// 2 days.".
+pub fn cycle_done(summary: &crate::progress::CycleSummary) -> String {
+    let goal = crate::progress::goal_after(summary.days);
+    let days = if goal == 1 { "day" } else { "days" };
+    format!(
+        "Cycle {} done: {}. Next cycle: within {goal} {days}.",
+        summary.cycle,
+        summary.figures()
+    )
+}
+
 /// The user's rating on the puzzle screen.
 pub fn your_rating(rating: &str) -> String {
     format!("Your rating {rating}")

@@ -671,11 +671,13 @@ fn the_rating_and_its_change_are_on_the_puzzle_screen() {
     app.answer(Reply::Recorded {
         puzzle_id: "other".into(),
         recorded: recorded(true, 1600.0),
+        set: None,
     });
     assert!(app.rating_change().is_none());
     app.answer(Reply::Recorded {
         puzzle_id: "CJi0b".into(),
         recorded: recorded(true, 1527.4),
+        set: None,
     });
     assert!(
         screen(&app).contains("Rating +12, now 1527"),
@@ -685,6 +687,7 @@ fn the_rating_and_its_change_are_on_the_puzzle_screen() {
     app.answer(Reply::Recorded {
         puzzle_id: "CJi0b".into(),
         recorded: recorded(false, 1515.2),
+        set: None,
     });
     assert!(
         screen(&app).contains("Rating unchanged at 1515"),

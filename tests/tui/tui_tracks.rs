@@ -293,3 +293,67 @@ fn the_history_screen_lists_results_and_replays_the_failed_ones() {
     let effects = app.update(Action::ShowSolution);
     assert_eq!(recorded(&effects), Some((Rating::Unrated, true)));
 }
+
+#[test]
+fn a_sets_puzzle_header_shows_the_set_and_cycle_and_a_finished_cycle_its_summary() {
+    use sancho::progress::{CycleSummary, Recorded, SetRecorded, Timestamp};
+    use sancho::tui::{Context, Reply, SetHeader};
+    let context = Context {
+        set: Some(SetHeader {
+            name: "forks".to_owned(),
+            cycle: 2,
+            done: 1,
+            size: 2,
+        }),
+        ..Context::default()
+    };
+    let config = Config {
+        start: sancho::tui::Start::Puzzles,
+        ..Config::default()
+    };
+    let mut app = App::with_context(config, vec![back_rank()], context);
+    let screen = |app: &App| {
+        let mut t = Terminal::new(TestBackend::new(100, 30)).unwrap();
+        t.draw(|f| render(app, f)).unwrap();
+        let buf = t.backend().buffer().clone();
+        (0..30)
+            .map(|y| (0..100).map(|x| buf[(x, y)].symbol()).collect::<String>() + "\n")
+            .collect::<String>()
+    };
+    assert!(screen(&app).contains("Puzzle 1 of 1 · 0 solved · set forks, cycle 2: 1/2"));
+    app.update(Action::ShowSolution);
+    let summary = CycleSummary {
+        cycle: 2,
+        puzzles: 2,
+        solved: 1,
+        accuracy: 0.5,
+        time_ms: 95_000,
+        started: Timestamp(1_795_318_739),
+        finished: Timestamp(1_795_318_739 + 2 * 86_400),
+        days: 3,
+        goal_days: Some(2),
+        times_ms: vec![40_000, 55_000],
+    };
+    app.answer(Reply::Recorded {
+        puzzle_id: "3IQ26".into(),
+        recorded: Recorded {
+            id: sancho::progress::AttemptId::from_stored("x".into()),
+            rated: false,
+            rating_before: 1500.0,
+            rating_after: 1500.0,
+            deviation_after: 350.0,
+            unrated: Some(sancho::progress::Unrated::Repeat),
+        },
+        set: Some(SetRecorded {
+            cycle: 2,
+            done: 2,
+            size: 2,
+            repeated: false,
+            finished: Some(summary),
+        }),
+    });
+    let shown = screen(&app);
+    assert!(shown.contains("set forks, cycle 2: 2/2"), "{shown}");
+    assert!(shown.contains("Cycle 2 done: 1/2 solved (50%)"), "{shown}");
+    assert!(shown.contains("Next cycle: within 2 days."), "{shown}");
+}

@@ -94,6 +94,10 @@ fn render_header(app: &App, play: &Play, theme: Theme, area: Rect, frame: &mut F
             app.puzzle_total(),
             app.solved_count(),
         )),
+        Span::raw(
+            app.set_header()
+                .map_or_else(String::new, strings::set_header),
+        ),
     ]);
     frame.render_widget(Paragraph::new(left), area);
     if play.is_waiting() && play.finish().is_none() {
@@ -143,6 +147,9 @@ fn render_side(app: &App, play: &Play, theme: Theme, area: Rect, frame: &mut Fra
         strings::you_play(puzzle.user_color.is_white()),
         Style::new(),
     );
+    if let Some(summary) = app.cycle_done() {
+        add(&strings::cycle_done(summary), theme.title());
+    }
     match (app.rating_change(), app.rating()) {
         (Some(recorded), _) => add(&strings::rating_change(recorded), theme.title()),
         (None, Some(rating)) => add(&strings::your_rating(&rating), Style::new()),
