@@ -392,3 +392,34 @@ fn pieces_filter_the_library_and_a_bad_band_is_named() {
         "{stderr}"
     );
 }
+
+#[test]
+fn weak_and_replay_refuse_what_they_would_ignore() {
+    let data = tempfile::tempdir().unwrap();
+    for (args, said) in [
+        (
+            &["--weak", "--pack", "x.json"][..],
+            "'--weak' cannot be used with '--pack",
+        ),
+        (
+            &["--weak", "--puzzle", "m1-001"][..],
+            "'--weak' cannot be used with '--puzzle",
+        ),
+        (
+            &["--replay-failed", "--theme", "fork"][..],
+            "'--replay-failed' cannot be used with '--theme",
+        ),
+    ] {
+        let out = support::sancho()
+            .args(["play", "--plain"])
+            .args(args)
+            .arg("--data-dir")
+            .arg(data.path())
+            .stdin(Stdio::null())
+            .output()
+            .unwrap();
+        assert_eq!(out.status.code(), Some(2), "{args:?}");
+        let stderr = String::from_utf8_lossy(&out.stderr);
+        assert!(stderr.contains(said), "{args:?}: {stderr}");
+    }
+}

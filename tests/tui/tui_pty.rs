@@ -544,11 +544,13 @@ fn a_woodpecker_set_plays_in_the_trainer_and_each_puzzle_joins_its_cycle() {
     );
     let mut s = spawn_in(&["set", "play", "wp", "--ascii"], data);
     // m1-001 first (the easier), solved; then m2-001, given up.
-    s.term.wait_for("Puzzle 1 of 2 · 0 solved · set wp, cycle 1: 0/2");
+    s.term
+        .wait_for("Puzzle 1 of 2 · 0 solved · set wp, cycle 1: 0/2");
     s.term.send(b"Re8#\r");
     s.term.wait_for("Checkmate!");
     s.term.send(&[0x0e]); // Ctrl-N: next
-    s.term.wait_for("Puzzle 2 of 2 · 1 solved · set wp, cycle 1: 1/2");
+    s.term
+        .wait_for("Puzzle 2 of 2 · 1 solved · set wp, cycle 1: 1/2");
     s.term.send(&[0x13]); // Ctrl-S: the solution, asked first
     s.term.wait_for("again to see the solution");
     s.term.send(&[0x13]);

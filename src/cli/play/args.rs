@@ -144,11 +144,14 @@ pub struct PlayArgs {
     pub difficulty: Option<Difficulty>,
     /// Weakness training: puzzles of your weakest themes (the dashboard's,
     /// `sancho stats --themes`) near your rating.
-    #[arg(long)]
+    #[arg(long, conflicts_with_all = ["pack", "puzzle"])]
     pub weak: bool,
     /// Replay the puzzles whose last attempt failed, newest first (recorded
     /// as replays: they move neither the rating nor the reviews).
-    #[arg(long)]
+    #[arg(long, conflicts_with_all = [
+        "pack", "puzzle", "source", "weak", "difficulty", "themes_any", "themes_all",
+        "rating", "opening", "min_popularity", "pieces",
+    ])]
     pub replay_failed: bool,
     /// How the board is drawn.
     #[command(flatten)]
