@@ -24,6 +24,7 @@ mod doctor;
 mod documented;
 mod drill;
 mod files;
+mod guess;
 mod history;
 mod library;
 mod mine;
@@ -133,6 +134,8 @@ pub enum Command {
     Set(set::SetCommand),
     /// Notation drills: write, read, disambiguation, coordinates, transcribe, review, scoresheet.
     Drill(drill::DrillArgs),
+    /// Guess the move through a master game (line mode: --plain [--json]; an engine judges other moves).
+    Guess(guess::GuessArgs),
     /// Lessons on every rule of SAN (no number: the list).
     Lesson(drill::LessonArgs),
     /// Import the Lichess puzzle database (.csv or .csv.zst) into the offline library.
@@ -194,6 +197,7 @@ pub fn run(cli: Cli) -> anyhow::Result<ExitCode> {
         Some(Command::Set(command)) => set::set(command, ctx),
         Some(Command::Drill(args)) => drill::drill(args, ctx),
         Some(Command::Lesson(args)) => drill::lesson(args, ctx),
+        Some(Command::Guess(args)) => guess::guess(&args, ctx),
         Some(Command::Import(args)) => library::import(args, ctx),
         Some(Command::Library(command)) => library::library(command, ctx),
         Some(Command::Stats(args)) => progress::stats(args, ctx),

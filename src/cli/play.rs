@@ -402,6 +402,19 @@ impl Trainer {
         ctx: &Context,
         scoresheet: Option<sancho::drill::Sheet>,
     ) -> anyhow::Result<ExitCode> {
+        self.run_with(ctx, scoresheet, None)
+    }
+
+    /// As [`Trainer::run_on`], with the run `Start::Guess` opens on.
+    pub fn run_with(
+        self,
+        ctx: &Context,
+        scoresheet: Option<sancho::drill::Sheet>,
+        guess: Option<(
+            sancho::train::guess::Guess,
+            Vec<sancho::train::guess::GuessEvent>,
+        )>,
+    ) -> anyhow::Result<ExitCode> {
         super::terminal::require()?;
         let Trainer {
             mut config,
@@ -503,6 +516,7 @@ impl Trainer {
             builtin,
             order,
             scoresheet,
+            guess,
             records: progress.map(|p| p.mode_records(now())),
             mined,
             course,

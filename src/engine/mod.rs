@@ -18,6 +18,31 @@ use std::path::{Path, PathBuf};
 pub use process::Engine;
 pub use sancho_core::engine::*;
 
+/// The engine's lines for a guess of guess the move: both positions of
+/// `request`, `movetime` ms each (a position where the game is over needs
+/// no search). Line mode and the full screen's evaluator ask through this.
+///
+/// # Errors
+/// The engine's error.
+pub fn evaluate_guess(
+    engine: &mut Engine,
+    request: &sancho_core::train::guess::EvalRequest,
+    movetime: u64,
+) -> Result<sancho_core::train::guess::Evaluation, EngineError> {
+    use shakmaty::Position;
+    let [after_guess, after_game] = request.positions();
+    let mut look = |pos: &shakmaty::Chess| {
+        if pos.is_game_over() {
+            return Ok(Vec::new());
+        }
+        engine.analyse(&crate::puzzle::fen_of(pos), 1, Limit::Movetime(movetime))
+    };
+    Ok(sancho_core::train::guess::Evaluation {
+        after_guess: look(&after_guess)?,
+        after_game: look(&after_game)?,
+    })
+}
+
 /// The file name of the engine searched for: `stockfish`, and
 /// `stockfish.exe` on Windows.
 const ENGINE_FILE: &str = if cfg!(windows) {

@@ -17,6 +17,7 @@ use crate::modes::StormSummary;
 use crate::notation::Diagnostic;
 use crate::progress::{CycleSummary, CycleUnderWay, ModeRecords};
 use crate::train::SolutionMove;
+use crate::train::guess::GuessSummary;
 
 /// One line-mode event.
 #[derive(Clone, Debug, PartialEq, Serialize)]
@@ -268,6 +269,96 @@ pub enum LineEvent {
         summary: SheetSummary,
         /// The sheet's rows.
         sheet: Vec<String>,
+    },
+    /// Guess the move: the game and how it is played.
+    GuessGame {
+        /// The game's id (`opera-game`, or `game-N` of a file).
+        id: String,
+        /// Its title.
+        title: String,
+        /// Whose moves are guessed: `white`, `black` or `both`.
+        side: &'static str,
+        /// The move number guessing starts at.
+        from: u32,
+        /// The game's length in moves.
+        moves: usize,
+        /// Whether an engine judges the moves that are not the game's.
+        engine: bool,
+    },
+    /// Guess the move: a move of the game was played (one not guessed, or
+    /// the game's move after a guess).
+    GameMove {
+        /// The move number.
+        number: u32,
+        /// `white` or `black`.
+        side: &'static str,
+        /// SAN.
+        san: String,
+        /// UCI.
+        uci: String,
+        /// In words.
+        words: String,
+        /// The PGN's comment on it.
+        comment: Option<String>,
+        /// Whether the user guessed it.
+        guessed: bool,
+        /// The SAN in the user's letters or figurines.
+        #[serde(skip_serializing_if = "Option::is_none")]
+        local: Option<String>,
+    },
+    /// Guess the move: the user's turn.
+    YourMove {
+        /// The move number.
+        number: u32,
+        /// `white` or `black`.
+        side: &'static str,
+        /// The position.
+        fen: String,
+    },
+    /// Guess the move: a guess, judged.
+    Guessed {
+        /// The move number.
+        number: u32,
+        /// `white` or `black`.
+        side: &'static str,
+        /// What was typed.
+        input: String,
+        /// The guess in SAN.
+        san: String,
+        /// The game's move in SAN.
+        game_san: String,
+        /// `game_move`, `better_than_game`, `also_good`, `differs` or
+        /// `loses_material`.
+        verdict: &'static str,
+        /// The points it scored.
+        points: u32,
+        /// With an engine: the game move's evaluation minus the guess's,
+        /// in centipawns.
+        below_game_cp: Option<i32>,
+        /// Why a move that loses material fails: the engine's line.
+        reason: Option<String>,
+        /// How the input departed from canonical SAN.
+        diagnostics: Vec<Diagnostic>,
+    },
+    /// Guess the move: what the live hint may show for a partial move
+    /// (`hint TEXT`), by the puzzle spoiler rule.
+    LiveHint {
+        /// The text asked about.
+        input: String,
+        /// The moves it may name (none when only a count may be said).
+        moves: Vec<String>,
+        /// How many moves fit.
+        count: usize,
+        /// In words.
+        text: String,
+    },
+    /// Guess the move: the counts, the moments, whether it was saved.
+    GuessSummary {
+        /// The counts.
+        #[serde(flatten)]
+        summary: GuessSummary,
+        /// Whether the run is on disk.
+        saved: bool,
     },
     /// A Woodpecker set's cycle is played.
     SetStart {

@@ -1,6 +1,7 @@
 //! The application state and [`App::update`], its only mutator.
 
 mod drills;
+mod guess;
 mod library;
 mod modes;
 mod puzzles;
@@ -84,6 +85,8 @@ pub enum MenuItem {
     Streak,
     /// The puzzles mined from the user's games (or how to make them).
     MyGames,
+    /// Guess the move through a master game.
+    Guess,
     /// The help overlay.
     Help,
     /// Leave.
@@ -92,7 +95,7 @@ pub enum MenuItem {
 
 impl MenuItem {
     /// Every item, in menu order (matches [`strings::MENU`](super::strings::MENU)).
-    pub const ALL: [MenuItem; 12] = [
+    pub const ALL: [MenuItem; 13] = [
         MenuItem::Puzzles,
         MenuItem::Drills,
         MenuItem::Stats,
@@ -100,6 +103,7 @@ impl MenuItem {
         MenuItem::Storm,
         MenuItem::Streak,
         MenuItem::MyGames,
+        MenuItem::Guess,
         MenuItem::Course,
         MenuItem::Weak,
         MenuItem::History,
@@ -265,6 +269,13 @@ impl App {
                 },
                 None => Screen::Home,
             },
+            Start::Guess => match app.context.guess.take() {
+                Some(started) => Screen::Guess {
+                    guess: Box::new(crate::tui::guess::GuessScreen::new(started)),
+                    scroll: 0,
+                },
+                None => Screen::Home,
+            },
             Start::Storm { seconds, seed } => app.start_run(MenuItem::Storm, seconds, seed),
             Start::Streak { seed } => app.start_run(MenuItem::Streak, 0, seed),
         };
@@ -334,6 +345,7 @@ impl App {
                 attempt,
                 result,
             } => self.refuted(&puzzle_id, attempt, result),
+            Reply::Evaluated { asked, result } => self.evaluated(asked, result),
         }
         self.take_effects()
     }
@@ -397,6 +409,7 @@ impl App {
             Screen::CoordSetup(setup) => self.update_coord_setup(setup, action),
             Screen::Scoresheet { sheet, scroll } => self.update_scoresheet(sheet, scroll, action),
             Screen::Run { run, scroll } => self.update_run(run, scroll, action),
+            Screen::Guess { guess, scroll } => self.update_guess(guess, scroll, action),
         }
     }
 
@@ -432,6 +445,10 @@ impl App {
                 self.hand_over_run(done);
                 Screen::Run { run, scroll }
             }
+            Screen::Guess { mut guess, scroll } => {
+                guess.tick(ms);
+                Screen::Guess { guess, scroll }
+            }
             other @ (Screen::Home
             | Screen::Drills
             | Screen::Lessons
@@ -455,6 +472,11 @@ impl App {
                 let done = run.stop();
                 self.hand_over_run(done);
                 Screen::Run { run, scroll }
+            }
+            Screen::Guess { mut guess, scroll } => {
+                guess.stop();
+                self.collect_guess(&mut guess);
+                Screen::Guess { guess, scroll }
             }
             other => other,
         };
@@ -507,6 +529,11 @@ impl App {
                         self.open_run(item, seed)
                     }
                     MenuItem::MyGames => self.open_mined(),
+                    MenuItem::Guess => {
+                        let seed = self.context.seed.wrapping_add(self.drills_started);
+                        self.drills_started += 1;
+                        self.open_builtin_guess(seed)
+                    }
                     MenuItem::Help => {
                         self.help = true;
                         Screen::Home
@@ -771,7 +798,8 @@ impl App {
             | Screen::Lesson { .. }
             | Screen::Stats
             | Screen::History { .. }
-            | Screen::CoordSetup(_) => false,
+            | Screen::CoordSetup(_)
+            | Screen::Guess { .. } => false,
         }
     }
 

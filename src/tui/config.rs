@@ -101,6 +101,8 @@ pub enum Start {
         /// Milliseconds between moves (`--pace`); `None`: on a key press.
         pace_ms: Option<u64>,
     },
+    /// Guess the move on [`Context::guess`] (`sancho guess`).
+    Guess,
     /// A Storm run at once (`sancho storm`).
     Storm {
         /// Seconds on the clock at the start.
@@ -148,6 +150,11 @@ pub struct Context {
     /// The sheet [`Start::Scoresheet`] opens on (its game, how many moves,
     /// the letters).
     pub scoresheet: Option<crate::drill::Sheet>,
+    /// The run [`Start::Guess`] opens on, with the events it began with.
+    pub guess: Option<(
+        crate::train::guess::Guess,
+        Vec<crate::train::guess::GuessEvent>,
+    )>,
     /// The Storm and Streak bests so far (`Progress::mode_records(now)`),
     /// shown during a run and after it.
     pub records: Option<ModeRecords>,
@@ -202,6 +209,7 @@ impl Default for Context {
             lesson_best: std::collections::BTreeMap::new(),
             order: Vec::new(),
             scoresheet: None,
+            guess: None,
             records: None,
             mined: None,
             course: None,

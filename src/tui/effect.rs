@@ -36,6 +36,18 @@ pub enum Effect {
     /// Ask the engine why a wrong move fails (answered, on the engine's
     /// own thread, with [`Reply::Refuted`]).
     Refute(Refute),
+    /// Ask the engine about a guess that is not the game's move (answered,
+    /// on the engine's own thread, with [`Reply::Evaluated`]).
+    Evaluate(Evaluate),
+}
+
+/// A guess for the engine to judge, and which question it is.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Evaluate {
+    /// The question's number (an answer to an older one is dropped).
+    pub asked: u32,
+    /// The positions to analyse.
+    pub request: crate::train::guess::EvalRequest,
 }
 
 /// A wrong move for the engine to refute, and whose it is.
@@ -118,6 +130,13 @@ pub enum Reply {
         attempt: u32,
         /// The refutation, or why the engine could not answer.
         result: Result<Option<Refuted>, EngineError>,
+    },
+    /// The engine's answer to [`Effect::Evaluate`].
+    Evaluated {
+        /// The question's number.
+        asked: u32,
+        /// The engine's lines, or why it could not answer.
+        result: Result<crate::train::guess::Evaluation, EngineError>,
     },
 }
 

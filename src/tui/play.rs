@@ -6,7 +6,7 @@ use std::collections::VecDeque;
 
 use shakmaty::{Chess, Color, Move, Position, Square};
 
-mod complete;
+pub(crate) mod complete;
 mod review;
 
 use super::input::InputLine;

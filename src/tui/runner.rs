@@ -29,6 +29,7 @@ use super::action::{Action, mouse_action};
 use super::app::App;
 use super::config::{Config, Context};
 use super::effect::{Effect, Recorder, Reply};
+use super::evaluator::{EVALUATE_MS, Evaluator};
 use super::filter::{PuzzleSource, answer};
 use super::refuter::Refuter;
 use super::saving::{Save, Saver};
@@ -149,6 +150,14 @@ pub fn run(
         let services = Services {
             library: library.map_or(Library::None, |open| {
                 Library::Worker(Worker::spawn(scope, open, waker.clone()))
+            }),
+            evaluator: engine.clone().map(|path| {
+                Evaluator::spawn_evaluator(
+                    path,
+                    EngineOptions::default(),
+                    EVALUATE_MS,
+                    waker.clone(),
+                )
             }),
             refuter: engine
                 .map(|path| Refuter::spawn(path, EngineOptions::default(), waker.clone())),
@@ -286,6 +295,7 @@ where
     let services = Services {
         library: source.map_or(Library::None, Library::Here),
         refuter: None,
+        evaluator: None,
         waker,
         stop: None,
     };
@@ -307,6 +317,7 @@ enum Library<'a> {
 struct Services<'a> {
     library: Library<'a>,
     refuter: Option<Refuter>,
+    evaluator: Option<Evaluator>,
     waker: Waker,
     stop: Option<&'a AtomicBool>,
 }
@@ -333,6 +344,7 @@ where
         let mut shell = Shell {
             library: services.library,
             refuter: services.refuter,
+            evaluator: services.evaluator,
             saving,
             loader: None,
             waker: services.waker,
@@ -463,6 +475,8 @@ mod signals {
 struct Shell<'s> {
     library: Library<'s>,
     refuter: Option<Refuter>,
+    /// The engine that judges guesses, on a thread of its own.
+    evaluator: Option<Evaluator>,
     /// The progress store's thread: records, then the stats after them.
     saving: Service<Save, Vec<Reply>>,
     /// Reads a pack of puzzles (the mined pack), started when first asked.
@@ -558,6 +572,7 @@ impl Shell<'_> {
                 replies.extend(worker.answered());
             }
             replies.extend(self.refuter.as_ref().and_then(Service::answered));
+            replies.extend(self.evaluator.as_ref().and_then(Service::answered));
             replies.extend(self.loader.as_ref().and_then(Service::answered));
             if replies.is_empty() {
                 return Ok(());
@@ -604,6 +619,19 @@ impl Shell<'_> {
                     }
                     None
                 }
+                Effect::Evaluate(ask) => match &self.evaluator {
+                    Some(evaluator) => {
+                        let asked = ask.asked;
+                        (!evaluator.ask(ask)).then(|| Reply::Evaluated {
+                            asked,
+                            result: Err(no_engine()),
+                        })
+                    }
+                    None => Some(Reply::Evaluated {
+                        asked: ask.asked,
+                        result: Err(no_engine()),
+                    }),
+                },
                 Effect::Library(request) => match &self.library {
                     Library::None => None,
                     Library::Here(source) => Some(answer(*source, request)),
@@ -648,5 +676,13 @@ impl Shell<'_> {
             Some((count, error)) => anyhow::bail!(strings::not_saved(count, error)),
             None => Ok(()),
         }
+    }
+}
+
+/// What the engine's thread answers when there is none (or it is gone).
+fn no_engine() -> crate::engine::EngineError {
+    crate::engine::EngineError::Exited {
+        expected: "bestmove",
+        status: "no engine is running".to_owned(),
     }
 }

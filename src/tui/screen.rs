@@ -13,6 +13,7 @@ use super::context::KeyContext;
 use super::coords::CoordSetupScreen;
 use super::drill::{DrillScreen, Phase};
 use super::filter::FilterState;
+use super::guess::GuessScreen;
 use super::play::Play;
 use super::scoresheet::ScoresheetScreen;
 use super::storm::RunScreen;
@@ -68,6 +69,13 @@ pub(crate) enum Screen {
         /// How far the summary is scrolled, in lines.
         scroll: u16,
     },
+    /// Guess the move, then its summary.
+    Guess {
+        /// The run.
+        guess: Box<GuessScreen>,
+        /// How far the summary is scrolled, in lines.
+        scroll: u16,
+    },
 }
 
 /// Which screen is shown, without its state.
@@ -97,6 +105,8 @@ pub enum View {
     Scoresheet,
     /// A Storm or Streak run, then its summary.
     Run,
+    /// Guess the move, then its summary.
+    Guess,
 }
 
 impl Screen {
@@ -115,6 +125,7 @@ impl Screen {
             Screen::CoordSetup(_) => View::CoordSetup,
             Screen::Scoresheet { .. } => View::Scoresheet,
             Screen::Run { .. } => View::Run,
+            Screen::Guess { .. } => View::Guess,
         }
     }
 
@@ -148,6 +159,15 @@ impl Screen {
                     }
                 }
             }
+            Screen::Guess { guess, .. } => {
+                if guess.is_finished() {
+                    KeyContext::Page
+                } else {
+                    KeyContext::Answer {
+                        input_empty: guess.input().is_empty(),
+                    }
+                }
+            }
             // The run's summary is a page.
             Screen::Run { run, .. } => match run.play() {
                 Some(play) => KeyContext::Run {
@@ -165,6 +185,7 @@ impl Screen {
             | Screen::Lesson { scroll, .. }
             | Screen::Scoresheet { scroll, .. }
             | Screen::Run { scroll, .. }
+            | Screen::Guess { scroll, .. }
             | Screen::History { scroll } => *scroll,
             Screen::Home
             | Screen::Puzzle(_)

@@ -54,7 +54,7 @@ pub const MOVES_HEADING: &str = "Moves";
 pub const WAITING: &str = "opponent to reply…";
 
 /// The home menu's items, in order.
-pub const MENU: [&str; 12] = [
+pub const MENU: [&str; 13] = [
     "Puzzles (rated, at your level)",
     "Drills and lessons",
     "Stats",
@@ -62,6 +62,7 @@ pub const MENU: [&str; 12] = [
     "Storm",
     "Streak",
     "My games",
+    "Guess the move",
     "Course (the notation packs in order, never rated)",
     "Weakness training (rated, your weakest themes)",
     "History (the puzzles played lately)",
@@ -71,7 +72,7 @@ pub const MENU: [&str; 12] = [
 
 /// The home menu, with the library item telling how to import one when
 /// there is none, and "My games" how to mine them.
-pub fn menu(has_library: bool, has_mined: bool) -> [&'static str; 12] {
+pub fn menu(has_library: bool, has_mined: bool) -> [&'static str; 13] {
     let mut items = MENU;
     if !has_library {
         items[3] = "Library (import one: sancho import FILE)";

@@ -347,6 +347,69 @@ fn every_event() -> Vec<LineEvent> {
             reason: "mistake",
             records: None,
         },
+        LineEvent::GuessGame {
+            id: "opera-game".into(),
+            title: "Morphy, Paul – Duke Karl of Brunswick and Count Isouard, Paris 1858".into(),
+            side: "white",
+            from: 1,
+            moves: 17,
+            engine: true,
+        },
+        LineEvent::GameMove {
+            number: 2,
+            side: "white",
+            san: "Nf3".into(),
+            uci: "g1f3".into(),
+            words: "knight from g1 to f3".into(),
+            comment: Some("develops".into()),
+            guessed: true,
+            local: None,
+        },
+        LineEvent::YourMove {
+            number: 3,
+            side: "white",
+            fen: "rn1qkbnr/ppp2ppp/3p4/4p3/3PP1b1/5N2/PPP2PPP/RNBQKB1R w KQkq - 1 4".into(),
+        },
+        LineEvent::Guessed {
+            number: 4,
+            side: "white",
+            input: "Bb5+".into(),
+            san: "Bb5+".into(),
+            game_san: "dxe5".into(),
+            verdict: "loses_material",
+            points: 0,
+            below_game_cp: Some(280),
+            reason: Some("4. Bb5+? c6 5. dxe5 cxb5: wins 3 pawns' worth of material".into()),
+            diagnostics: Vec::new(),
+        },
+        LineEvent::LiveHint {
+            input: "N".into(),
+            moves: Vec::new(),
+            count: 2,
+            text: "2 knight moves".into(),
+        },
+        LineEvent::GuessSummary {
+            summary: sancho::train::guess::GuessSummary {
+                guesses: 17,
+                matched: 9,
+                also_good: 3,
+                better: 1,
+                points: 36,
+                max_points: 51,
+                average_loss_cp: Some(41),
+                moments: vec![sancho::train::guess::Moment {
+                    number: 4,
+                    side: shakmaty::Color::White,
+                    guess: "Bb5+".into(),
+                    game: "dxe5".into(),
+                    verdict: sancho::train::guess::Verdict::LosesMaterial,
+                    below_game_cp: Some(280),
+                }],
+                slips: [("zero-castling".to_owned(), 1)].into_iter().collect(),
+                complete: true,
+            },
+            saved: true,
+        },
     ]
 }
 
@@ -393,6 +456,12 @@ fn variant(event: &LineEvent) -> &'static str {
         LineEvent::RunFailed { .. } => "RunFailed",
         LineEvent::StormEnd { .. } => "StormEnd",
         LineEvent::StreakEnd { .. } => "StreakEnd",
+        LineEvent::GuessGame { .. } => "GuessGame",
+        LineEvent::GameMove { .. } => "GameMove",
+        LineEvent::YourMove { .. } => "YourMove",
+        LineEvent::Guessed { .. } => "Guessed",
+        LineEvent::LiveHint { .. } => "LiveHint",
+        LineEvent::GuessSummary { .. } => "GuessSummary",
     }
 }
 

@@ -20,12 +20,17 @@ pub fn run_with_stdin(command: &mut Command, stdin: &str) -> Output {
         .stderr(Stdio::piped())
         .spawn()
         .expect("run sancho");
-    child
+    // A run that ends before reading all of it (an error at start, `quit`)
+    // closes its end: what it did not read was not needed.
+    match child
         .stdin
         .take()
         .expect("stdin is piped")
         .write_all(stdin.as_bytes())
-        .expect("write stdin");
+    {
+        Err(e) if e.kind() != std::io::ErrorKind::BrokenPipe => panic!("write stdin: {e}"),
+        _ => {}
+    }
     child.wait_with_output().expect("wait for sancho")
 }
 
@@ -95,4 +100,48 @@ impl BufRead for Script {
     fn consume(&mut self, amt: usize) {
         self.pos += amt;
     }
+}
+
+/// A fake UCI engine written into `dir` (a `/bin/sh` script): the
+/// handshake, and for each `(fen, info lines)` the lines it prints after
+/// `go` in that position, then `bestmove`; other positions get a bare
+/// `bestmove 0000`. Every `go` is logged to `dir/go.log`, so that a test
+/// can count the searches.
+#[cfg(unix)]
+#[allow(dead_code)]
+pub fn fake_engine(dir: &std::path::Path, canned: &[(String, Vec<String>)]) -> std::path::PathBuf {
+    use std::os::unix::fs::PermissionsExt;
+    let mut cases = String::new();
+    for (fen, lines) in canned {
+        cases.push_str(&format!("      \"{fen}\")\n"));
+        for line in lines {
+            cases.push_str(&format!("        echo \"{line}\"\n"));
+        }
+        cases.push_str("        ;;\n");
+    }
+    let log = dir.join("go.log");
+    let body = format!(
+        r#"#!/bin/sh
+fen=""
+while IFS= read -r line; do
+  case "$line" in
+    uci) echo "id name Fake Engine 1"; echo "uciok" ;;
+    isready) echo "readyok" ;;
+    quit) exit 0 ;;
+    "position fen "*) fen="${{line#position fen }}" ;;
+    go*)
+      echo "$fen" >> "{log}"
+      case "$fen" in
+{cases}      esac
+      echo "bestmove 0000" ;;
+  esac
+done
+"#,
+        log = log.display()
+    );
+    let path = dir.join("fake-engine");
+    std::fs::write(&path, body).expect("write the fake engine");
+    std::fs::set_permissions(&path, std::fs::Permissions::from_mode(0o755))
+        .expect("make the fake engine executable");
+    path
 }

@@ -9,6 +9,7 @@ mod support;
 mod tui_drill;
 mod tui_filter;
 mod tui_flow;
+mod tui_guess;
 mod tui_input;
 mod tui_library_source;
 mod tui_modes;

@@ -37,7 +37,7 @@ impl Play {
     }
 }
 
-pub(super) fn common_prefix<'a>(mut words: impl Iterator<Item = &'a str>) -> String {
+pub(crate) fn common_prefix<'a>(mut words: impl Iterator<Item = &'a str>) -> String {
     let Some(first) = words.next() else {
         return String::new();
     };

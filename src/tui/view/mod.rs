@@ -5,6 +5,7 @@ pub(crate) mod coords;
 pub(crate) mod drill;
 pub(crate) mod filter;
 pub(crate) mod geometry;
+pub(crate) mod guess;
 pub(crate) mod help;
 pub(crate) mod history;
 pub(crate) mod home;
@@ -57,6 +58,7 @@ pub fn render(app: &App, frame: &mut Frame) {
         Screen::Filter(state) => filter::render(app, state, theme, area, frame),
         Screen::CoordSetup(setup) => coords::render(app, setup, theme, area, frame),
         Screen::Scoresheet { sheet, .. } => scoresheet::render(app, sheet, theme, area, frame),
+        Screen::Guess { guess, .. } => guess::render(app, guess, theme, area, frame),
         Screen::Run { run, .. } => storm::render(app, run, theme, area, frame),
     }
     if let Some((count, error)) = app.unsaved() {

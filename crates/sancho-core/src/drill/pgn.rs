@@ -1,8 +1,9 @@
 //! A tiny PGN reader: tag pairs and the main line's SAN moves.
 //!
-//! Comments (`{…}` and `;` to the end of the line), variations `(…)`, NAGs
-//! (`$1`), move numbers, annotation glyphs (`!`, `?`) and results are
-//! skipped. The moves stay text: the notation engine gives them meaning.
+//! Variations `(…)`, NAGs (`$1`), move numbers, annotation glyphs (`!`,
+//! `?`) and results are skipped; the main line's `{…}` comments are kept
+//! beside the moves they follow (guess the move shows them), `;` comments
+//! are skipped. The moves stay text: the notation engine gives them meaning.
 
 use crate::notation::movetext::strip_move_number;
 
@@ -15,6 +16,9 @@ pub struct PgnGame {
     pub moves: Vec<String>,
     /// The result token that ends the movetext (`1-0`, `0-1`, `1/2-1/2`, `*`).
     pub result: Option<String>,
+    /// The main line's `{…}` comments, each with how many moves precede
+    /// it (0: before the first move; 1: after the first move…), in order.
+    pub comments: Vec<(usize, String)>,
 }
 
 impl PgnGame {
@@ -24,6 +28,18 @@ impl PgnGame {
             .iter()
             .find(|(k, _)| k == name)
             .map(|(_, v)| v.as_str())
+    }
+
+    /// The comments after the move at `index` (0-based), joined by a
+    /// space; `None` when there is none.
+    pub fn comment_after(&self, index: usize) -> Option<String> {
+        let texts: Vec<&str> = self
+            .comments
+            .iter()
+            .filter(|(after, _)| *after == index + 1)
+            .map(|(_, text)| text.as_str())
+            .collect();
+        (!texts.is_empty()).then(|| texts.join(" "))
     }
 }
 
@@ -45,6 +61,10 @@ pub enum PgnError {
 }
 
 const RESULTS: [&str; 4] = ["1-0", "0-1", "1/2-1/2", "*"];
+
+/// Stands in the main line for a comment while the tokens are read: the
+/// character, then the comment's index.
+const COMMENT_MARK: char = '\u{1}';
 
 /// Reads every game in `text` (games are separated by their tag sections).
 ///
@@ -215,14 +235,30 @@ fn parse_tag(line: &str) -> Option<(String, String)> {
 fn finish(game: &mut PgnGame, movetext: &str) -> Result<(), PgnError> {
     let mut main = String::new();
     let mut depth = 0usize;
+    let mut comments: Vec<String> = Vec::new();
     let mut chars = movetext.chars();
     while let Some(c) = chars.next() {
         match c {
             '{' => {
-                if !chars.by_ref().any(|c| c == '}') {
+                let mut text = String::new();
+                let mut closed = false;
+                for c in chars.by_ref() {
+                    if c == '}' {
+                        closed = true;
+                        break;
+                    }
+                    text.push(c);
+                }
+                if !closed {
                     return Err(PgnError::Unclosed("comment {"));
                 }
-                main.push(' ');
+                let text = text.split_whitespace().collect::<Vec<_>>().join(" ");
+                if depth == 0 && !text.is_empty() {
+                    main.push_str(&format!(" {COMMENT_MARK}{} ", comments.len()));
+                    comments.push(text);
+                } else {
+                    main.push(' ');
+                }
             }
             ';' => {
                 chars.by_ref().find(|&c| c == '\n');
@@ -238,6 +274,12 @@ fn finish(game: &mut PgnGame, movetext: &str) -> Result<(), PgnError> {
         return Err(PgnError::Unclosed("variation ("));
     }
     for token in main.split_whitespace() {
+        if let Some(index) = token.strip_prefix(COMMENT_MARK) {
+            if let Some(text) = index.parse::<usize>().ok().and_then(|i| comments.get(i)) {
+                game.comments.push((game.moves.len(), text.clone()));
+            }
+            continue;
+        }
         let token = strip_move_number(token);
         if token.is_empty() || token.starts_with('$') {
             continue;
@@ -276,6 +318,12 @@ a6 4.Ba4 1-0
         assert_eq!(game.tag("White"), Some("A \"Quoted\" Name"));
         assert_eq!(game.moves, ["e4", "e5", "Nf3", "Nc6", "Bb5", "a6", "Ba4"]);
         assert_eq!(game.result.as_deref(), Some("1-0"));
+        assert_eq!(game.comments, [(1, "a comment (with parens)".to_owned())]);
+        assert_eq!(
+            game.comment_after(0).as_deref(),
+            Some("a comment (with parens)")
+        );
+        assert_eq!(game.comment_after(1), None);
     }
 
     #[test]

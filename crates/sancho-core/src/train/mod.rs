@@ -2,14 +2,16 @@
 //! Storm or Streak run ([`TimedRun`]), what the user finished
 //! ([`Finished`]) and the one function that records it ([`record`]), and
 //! a failed puzzle's solution as both shells show it ([`SolutionMove`]),
-//! which puzzles are played ([`candidates`]) and rated training's choice
-//! of the next one ([`Ladder`], at a [`Difficulty`]).
+//! which puzzles are played ([`candidates`]), rated training's choice of
+//! the next one ([`Ladder`], at a [`Difficulty`]); guess the move through
+//! a master game ([`guess::Guess`]).
 //!
 //! Pure like the rest of the core: time comes in as milliseconds, and the
 //! store is handed in by the shell.
 
 pub(crate) mod course;
 pub(crate) mod finished;
+pub mod guess;
 pub(crate) mod rated;
 pub(crate) mod record;
 pub(crate) mod run;

@@ -1,0 +1,240 @@
+//! Guess the move: the game on the board at the move to guess, beside it
+//! the last guess's verdict, the game's moves since and the live hint (by
+//! the puzzle spoiler rule); the line to type on; at the end, the summary
+//! with the moments where the user differed most.
+
+use ratatui::Frame;
+use ratatui::layout::Rect;
+use ratatui::text::{Line, Span};
+use ratatui::widgets::{Block, Borders, Paragraph, Wrap};
+
+use super::board::Board;
+use super::geometry::board_area_at_most;
+use super::puzzle::hint_lines;
+use crate::train::guess::{GuessSummary, Judgement, Verdict};
+use crate::tui::app::App;
+use crate::tui::guess::GuessScreen;
+use crate::tui::play::HintMarks;
+use crate::tui::strings;
+use crate::tui::theme::Theme;
+
+/// The header's title.
+pub const TITLE: &str = "Guess the move";
+
+/// Draws the guess-the-move screen.
+pub fn render(app: &App, s: &GuessScreen, theme: Theme, area: Rect, frame: &mut Frame) {
+    let [header, body, input, footer] = super::geometry::drill_areas(area);
+    let guess = s.guess();
+    let summary = guess.summary();
+    // The points first: a long title is cut at the edge.
+    let mut spans = vec![
+        Span::styled(strings::APP_NAME, theme.title()),
+        Span::raw("  "),
+        Span::raw(TITLE),
+        Span::raw("  "),
+        Span::styled(
+            format!("{} of {} points", summary.points, summary.max_points),
+            theme.dim(),
+        ),
+    ];
+    if guess.options().engine {
+        spans.push(Span::styled(", engine", theme.dim()));
+    }
+    spans.push(Span::raw(format!("  {}", guess.game().title)));
+    frame.render_widget(Paragraph::new(Line::from(spans)), header);
+    if s.is_finished() {
+        let rect = Rect::new(
+            area.x + 1,
+            body.y,
+            area.width.saturating_sub(2),
+            body.height + input.height,
+        );
+        let lang = guess.options().lang;
+        frame.render_widget(
+            Paragraph::new(summary_lines(&summary, lang, theme))
+                .wrap(Wrap { trim: false })
+                .scroll((app.scroll(), 0)),
+            rect,
+        );
+        super::render_footer(app, theme, footer, frame);
+        return;
+    }
+    let board_rect = board_area_at_most(body, app.config().board);
+    let pos = guess.position();
+    let last_move = s.last_move();
+    let board = Board {
+        pos: &pos,
+        bottom: s.bottom(),
+        last_move,
+        marks: HintMarks::default(),
+        highlights: &[],
+        ascii: app.config().ascii,
+        theme,
+    };
+    frame.render_widget(board, board_rect);
+    let side = Rect::new(
+        body.x + board_rect.width + 1,
+        body.y,
+        body.width.saturating_sub(board_rect.width + 1),
+        body.height,
+    );
+    let lang = guess.options().lang;
+    let mut lines = Vec::new();
+    if let Some(j) = s.last() {
+        lines.extend(judged_lines(j, lang, theme));
+    }
+    for reply in s.replies().iter().rev().take(4).rev() {
+        lines.push(Line::raw(reply.clone()));
+    }
+    if let Some((_, number, colour)) = guess.to_guess() {
+        let dots = if colour.is_white() { "." } else { "..." };
+        lines.push(Line::raw(""));
+        lines.push(Line::from(vec![
+            Span::styled(format!("{number}{dots}"), theme.title()),
+            Span::raw(format!(
+                " {} to move: your move?",
+                if colour.is_white() { "White" } else { "Black" }
+            )),
+        ]));
+    }
+    if s.is_asking() {
+        lines.push(Line::styled(
+            "The engine is looking at your move…",
+            theme.dim(),
+        ));
+    }
+    if let Some(refused) = s.refused() {
+        lines.push(Line::styled(
+            format!("Not a move here: {refused}"),
+            theme.bad(),
+        ));
+    }
+    lines.push(Line::raw(""));
+    let width = usize::from(side.width.saturating_sub(2));
+    let mut shown = s.hint();
+    for san in &mut shown.sans {
+        *san = lang.localize(san);
+    }
+    lines.extend(hint_lines(&shown, lang, theme, width));
+    frame.render_widget(
+        Paragraph::new(lines)
+            .block(Block::default().borders(Borders::ALL))
+            .wrap(Wrap { trim: true }),
+        side,
+    );
+    super::render_input_line(
+        "Your move",
+        s.input(),
+        ratatui::style::Style::default(),
+        !app.help_shown() && !s.is_asking(),
+        theme,
+        input,
+        frame,
+    );
+    super::render_footer(app, theme, footer, frame);
+}
+
+/// The last guess's verdict, with the notation slips.
+fn judged_lines(j: &Judgement, lang: crate::notation::Lang, theme: Theme) -> Vec<Line<'static>> {
+    let guess = lang.localize(&j.guess.san);
+    let game = lang.localize(&j.game.san);
+    let points = if j.points == 1 {
+        "1 point".to_owned()
+    } else {
+        format!("{} points", j.points)
+    };
+    let cp = |what: &str| {
+        j.below_game_cp
+            .map(|c| format!(", {c} cp {what}"))
+            .unwrap_or_default()
+    };
+    let (text, style) = match j.verdict {
+        Verdict::GameMove => (format!("{guess}: the game's move. {points}."), theme.good()),
+        Verdict::BetterThanGame => (
+            format!("{guess}: better than the game's {game}. {points}."),
+            theme.good(),
+        ),
+        Verdict::AlsoGood => (
+            format!(
+                "{guess}: also good (the game: {game}{}). {points}.",
+                cp("below it")
+            ),
+            theme.good(),
+        ),
+        Verdict::Differs => (
+            format!(
+                "{guess}: not the game's move ({game}{}). {points}.",
+                cp("below it")
+            ),
+            theme.bad(),
+        ),
+        Verdict::LosesMaterial => (
+            format!(
+                "{guess} loses material: {}. The game: {game}. {points}.",
+                j.reason.as_deref().unwrap_or("")
+            ),
+            theme.bad(),
+        ),
+    };
+    let mut lines = vec![Line::styled(text, style)];
+    for d in j.diagnostics.iter().filter(|d| !d.code.is_note()) {
+        lines.push(Line::styled(format!("- {}", d.message), theme.diagnostic()));
+    }
+    lines
+}
+
+/// The summary: the counts, the average loss, the moments, the slips.
+pub fn summary_lines(
+    s: &GuessSummary,
+    lang: crate::notation::Lang,
+    theme: Theme,
+) -> Vec<Line<'static>> {
+    let mut lines = vec![
+        Line::styled(
+            if s.complete {
+                "The game is over"
+            } else {
+                "Stopped"
+            },
+            theme.title(),
+        ),
+        Line::raw(""),
+        Line::raw(format!(
+            "{} guessed: {} the game's move, {} also good, {} better than the game.",
+            s.guesses, s.matched, s.also_good, s.better
+        )),
+        Line::raw(format!("{} of {} points.", s.points, s.max_points)),
+    ];
+    if let Some(loss) = s.average_loss_cp {
+        lines.push(Line::raw(format!(
+            "Average loss against the game's moves: {loss} centipawns."
+        )));
+    }
+    if !s.moments.is_empty() {
+        lines.push(Line::raw(""));
+        lines.push(Line::styled("Where you differed most", theme.title()));
+        for m in &s.moments {
+            let dots = if m.side.is_white() { "." } else { "..." };
+            let cp = m
+                .below_game_cp
+                .map(|c| format!(", {c} cp below it"))
+                .unwrap_or_default();
+            lines.push(Line::raw(format!(
+                "  {}{dots} {} (the game: {}){cp}",
+                m.number,
+                lang.localize(&m.guess),
+                lang.localize(&m.game)
+            )));
+        }
+    }
+    if !s.slips.is_empty() {
+        lines.push(Line::raw(""));
+        lines.push(Line::styled("Notation slips", theme.title()));
+        for (code, count) in &s.slips {
+            lines.push(Line::raw(format!("  {code}: {count}")));
+        }
+    }
+    lines.push(Line::raw(""));
+    lines.push(Line::styled(strings::SUMMARY_BACK, theme.dim()));
+    lines
+}
