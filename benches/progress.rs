@@ -8,7 +8,7 @@ use std::time::Duration;
 
 use criterion::{Criterion, criterion_group, criterion_main};
 use sancho::progress::{
-    Attempt, AttemptId, Outcome, PuzzleRef, Source, Store, Timestamp, WrongInput,
+    Attempt, AttemptId, Outcome, PuzzleRef, Source, Store, Timestamp, TypedInput,
 };
 
 fn attempt(n: u64) -> Attempt {
@@ -24,15 +24,20 @@ fn attempt(n: u64) -> Attempt {
         hints: (n % 3) as u8,
         solution_shown: false,
         rating: Some(1200 + (n % 1000) as u16),
+        rated: Some(1200 + (n % 1000) as u16).is_some(),
         themes: vec!["fork".to_owned(), "middlegame".to_owned()],
         wrong_inputs: if n.is_multiple_of(4) {
-            vec![WrongInput {
+            vec![TypedInput {
                 input: "nxe5".to_owned(),
                 codes: vec!["piece-lowercase".to_owned()],
+                san: None,
+                candidates: Vec::new(),
             }]
         } else {
             vec![]
         },
+        slips: Vec::new(),
+        replay: false,
     }
 }
 

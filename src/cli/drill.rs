@@ -373,6 +373,8 @@ fn full_screen(
         puzzles,
         order: Vec::new(),
         builtin: true,
+        ladder: None,
+        weak: None,
         store: Some(store),
         notice,
         // Esc leads to the home screen, which offers everything else.

@@ -186,6 +186,8 @@ fn full_screen(
         puzzles,
         order: Vec::new(),
         builtin: true,
+        ladder: None,
+        weak: None,
         store: Some(store),
         notice,
         library: ctx.library_if_any(),

@@ -16,6 +16,7 @@ macro_rules! say {
 mod class;
 mod config;
 mod context;
+mod course;
 mod curate;
 mod data;
 mod doctor;
@@ -24,6 +25,7 @@ mod documented;
 mod drill;
 mod files;
 mod guess;
+mod history;
 mod library;
 mod mine;
 mod modes;
@@ -121,6 +123,8 @@ pub enum Command {
     Solve(puzzles::SolveArgs),
     /// Puzzles from your own games (PGN), found with a UCI engine such as Stockfish.
     Mine(mine::MineArgs),
+    /// The notation course: the hand-written packs in teaching order, resumed (never rated).
+    Course(course::CourseArgs),
     /// Puzzle Storm: as many puzzles as a clock allows (line mode: --plain [--json]).
     Storm(modes::StormArgs),
     /// Puzzle Streak: rising difficulty until the first mistake, one skip (line mode: --plain [--json]).
@@ -139,8 +143,10 @@ pub enum Command {
     /// The offline library: `sancho library stats [--json]`.
     #[command(subcommand)]
     Library(library::LibraryCommand),
-    /// Your figures: puzzles, rating, streaks, reviews due, drills, mistakes.
+    /// Your figures: puzzles, rating, streaks, reviews due, drills, mistakes (--themes: the theme dashboard).
     Stats(progress::StatsArgs),
+    /// The puzzles played lately with their result (--failed: those to replay with `play --replay-failed`).
+    History(history::HistoryArgs),
     /// Export, import (merge) or reset your progress.
     #[command(subcommand)]
     Progress(progress::ProgressCommand),
@@ -185,6 +191,7 @@ pub fn run(cli: Cli) -> anyhow::Result<ExitCode> {
         Some(Command::Check(args)) => puzzles::check(args),
         Some(Command::Solve(args)) => puzzles::solve(args),
         Some(Command::Mine(args)) => mine::mine(args, ctx),
+        Some(Command::Course(args)) => course::course_command(args, ctx),
         Some(Command::Storm(args)) => modes::storm(args, ctx),
         Some(Command::Streak(args)) => modes::streak(args, ctx),
         Some(Command::Set(command)) => set::set(command, ctx),
@@ -194,6 +201,7 @@ pub fn run(cli: Cli) -> anyhow::Result<ExitCode> {
         Some(Command::Import(args)) => library::import(args, ctx),
         Some(Command::Library(command)) => library::library(command, ctx),
         Some(Command::Stats(args)) => progress::stats(args, ctx),
+        Some(Command::History(args)) => history::history(&args, ctx),
         Some(Command::Progress(command)) => progress::progress(command, ctx),
         Some(Command::Class(command)) => class::class(command),
         Some(Command::Config(command)) => config::config(&command),

@@ -78,6 +78,8 @@ fn full_screen(start: tui::Start, ctx: &Context, display: DisplayArgs) -> anyhow
         puzzles,
         order: Vec::new(),
         builtin,
+        ladder: None,
+        weak: None,
         store,
         notice,
         library: ctx.library_if_any(),

@@ -9,7 +9,7 @@ use anyhow::bail;
 use sancho::config::Pieces;
 use sancho::drill;
 use sancho::library::{Filter, Library};
-use sancho::line::{Mode, run_puzzles_in};
+use sancho::line::run_puzzles_in;
 use sancho::progress::{PuzzleRef, PuzzleSet, Resume, Store};
 use sancho::puzzle::{Puzzle, builtin_packs, load_one, load_path};
 use sancho::record::source_of;
@@ -22,9 +22,11 @@ use super::library::open_library;
 use super::record::Recording;
 
 mod args;
+mod rated;
 
-pub(crate) use args::rating_band;
-pub use args::{DisplayArgs, PlayArgs, PuzzleSource};
+pub use args::{DisplayArgs, FilterArgs, PlayArgs, PuzzleSource};
+pub use rated::line_mode;
+use rated::{rated, replay};
 
 /// Loads the puzzles to play and whether they are the built-in ones:
 /// the core's one selector ([`candidates`]) over the built-in packs, a file
@@ -53,7 +55,10 @@ fn puzzles(
             let picked = match &args.puzzle {
                 Some(id) => library.get(id)?.into_iter().collect(),
                 None => {
-                    let basis = Basis::of(store.map(Store::progress), now());
+                    let mut basis = Basis::of(store.map(Store::progress), now());
+                    if let Some(difficulty) = args.difficulty {
+                        basis.rating = difficulty.target(f64::from(basis.rating));
+                    }
                     let origin = Origin::Library(&library);
                     candidates(origin, &filter, &basis, LIBRARY_BATCH)?
                 }
@@ -73,7 +78,7 @@ fn puzzles(
     };
     if puzzles.is_empty() {
         bail!(
-            "no puzzle fits: loosen the filters (--theme, --rating, --opening, --min-popularity)"
+            "no puzzle fits: loosen the filters (--theme, --rating, --opening, --min-popularity, --pieces)"
         );
     }
     Ok((puzzles, builtin))
@@ -156,6 +161,44 @@ fn plan(args: &PlayArgs, store: Option<&Store>, puzzles: &[Puzzle], builtin: boo
     }
 }
 
+/// What `sancho play` plays.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum Track {
+    /// Rated training (no pack, source, puzzle or filter; or `--weak`).
+    Rated,
+    /// The puzzles whose last attempt failed, as replays.
+    Replay,
+    /// A pack, a source or filters, in their order, resumed (as always).
+    Listed,
+}
+
+impl Track {
+    fn of(args: &PlayArgs) -> anyhow::Result<Track> {
+        let track = if args.replay_failed {
+            Track::Replay
+        } else if args.weak
+            || (args.pack.is_none()
+                && args.source.is_none()
+                && args.puzzle.is_none()
+                && args.filters.is_empty())
+        {
+            Track::Rated
+        } else {
+            Track::Listed
+        };
+        if track == Track::Listed
+            && args.difficulty.is_some()
+            && args.source != Some(PuzzleSource::Library)
+        {
+            bail!(
+                "--difficulty is for rated training (`sancho play` with no --pack, --puzzle or filters, \
+                 --weak) and --source library"
+            );
+        }
+        Ok(track)
+    }
+}
+
 /// Plays: line mode with `--plain`, otherwise the trainer opened at `start`.
 pub fn play(args: PlayArgs, ctx: &Context, start: tui::Start) -> anyhow::Result<ExitCode> {
     if !args.plain {
@@ -163,16 +206,17 @@ pub fn play(args: PlayArgs, ctx: &Context, start: tui::Start) -> anyhow::Result<
         super::terminal::require()?;
     }
     let (mut store, notice) = ctx.store_or_warn();
+    match Track::of(&args)? {
+        Track::Rated => return rated(&args, ctx, store, notice, start),
+        Track::Replay => return replay(&args, ctx, store, notice, start),
+        Track::Listed => {}
+    }
     let (puzzles, builtin) = puzzles(&args, store.as_ref(), ctx)?;
     let plan = plan(&args, store.as_ref(), &puzzles, builtin);
     if args.plain {
         let engine = ctx.engine(args.engine.as_deref());
         let mut refuter = super::mine::Refuter::new(engine);
-        let mode = Mode {
-            json: args.json,
-            blindfold: args.blindfold,
-            lang: ctx.trainer_lang(),
-        };
+        let mode = line_mode(&args, ctx);
         run_puzzles_in(
             io::stdin().lock(),
             io::stdout().lock(),
@@ -186,7 +230,13 @@ pub fn play(args: PlayArgs, ctx: &Context, start: tui::Start) -> anyhow::Result<
                     set: None,
                 };
                 let saved = recording
-                    .puzzle(puzzle, builtin, outcome, ms)
+                    .puzzle(
+                        puzzle,
+                        source_of(puzzle, builtin),
+                        outcome,
+                        ms,
+                        sancho::train::Track::Rated,
+                    )
                     .map_err(io::Error::other)?;
                 Ok(saved.and_then(|s| s.recorded().cloned()))
             },
@@ -194,28 +244,16 @@ pub fn play(args: PlayArgs, ctx: &Context, start: tui::Start) -> anyhow::Result<
         )?;
         return Ok(ExitCode::SUCCESS);
     }
-    // The command line's choices; the config file fills the rest (in
-    // `Trainer::run`).
-    let mut config = tui::Config {
-        start,
-        blindfold: args.blindfold,
-        ..tui::Config::default()
-    };
-    args.display.apply(&mut config);
-    let filter = args.filter();
-    Trainer {
-        config,
+    Trainer::new(
+        &args,
         puzzles,
-        order: plan.listing(),
+        plan.listing(),
         builtin,
         store,
         notice,
-        library: ctx.library_if_any(),
-        filter,
-        set: None,
-        engine: args.engine.clone(),
-        mined: ctx.mined_pack(),
-    }
+        ctx,
+        start,
+    )
     .run(ctx)
 }
 
@@ -231,6 +269,11 @@ pub struct Trainer {
     pub order: Vec<usize>,
     /// Whether they are the built-in packs.
     pub builtin: bool,
+    /// Rated training's pool, served after `puzzles` one at a time near
+    /// the rating (`sancho play` with no pack).
+    pub ladder: Option<sancho::train::Ladder>,
+    /// Weakness training's pool and themes, for the home menu.
+    pub weak: Option<(sancho::train::Ladder, Vec<String>)>,
     /// Where results go (none: the store could not be opened).
     pub store: Option<Store>,
     /// What was said on opening the store, to repeat after the screen closes.
@@ -272,6 +315,7 @@ fn apply_settings(
     config.lang = Some(ctx.trainer_lang());
     config.board = settings.board;
     config.live_hint = settings.live_hint;
+    config.confirm_fail = settings.confirm_fail;
     let said = ctx.problems();
     match (notice, said.is_empty()) {
         (notice, true) => notice,
@@ -281,6 +325,72 @@ fn apply_settings(
 }
 
 impl Trainer {
+    /// The trainer over `puzzles` (in `order`; empty: as they come) as
+    /// `play`'s options say, opened at `start`; the config file fills
+    /// what the command line leaves open (in [`Trainer::run`]).
+    #[allow(clippy::too_many_arguments)]
+    pub fn new(
+        args: &PlayArgs,
+        puzzles: Vec<Puzzle>,
+        order: Vec<usize>,
+        builtin: bool,
+        store: Option<Store>,
+        notice: Option<String>,
+        ctx: &Context,
+        start: tui::Start,
+    ) -> Trainer {
+        let mut config = tui::Config {
+            start,
+            blindfold: args.blindfold,
+            ..tui::Config::default()
+        };
+        args.display.apply(&mut config);
+        Trainer {
+            config,
+            puzzles,
+            order,
+            builtin,
+            ladder: None,
+            weak: None,
+            store,
+            notice,
+            library: ctx.library_if_any(),
+            filter: args.filter(),
+            set: None,
+            engine: args.engine.clone(),
+            mined: ctx.mined_pack(),
+        }
+    }
+
+    /// The same trainer serving rated training's `ladder` at
+    /// `difficulty` after its puzzles.
+    #[must_use]
+    pub fn with_ladder(
+        mut self,
+        ladder: sancho::train::Ladder,
+        difficulty: sancho::train::Difficulty,
+    ) -> Trainer {
+        self.ladder = Some(ladder);
+        self.config.difficulty = difficulty;
+        self
+    }
+
+    /// The same trainer with weakness training's pool and themes for the
+    /// home menu (none: no theme is weak yet).
+    #[must_use]
+    pub fn with_weak(mut self, weak: Option<(sancho::train::Ladder, Vec<String>)>) -> Trainer {
+        self.weak = weak;
+        self
+    }
+
+    /// The same trainer on another track (the course, replays), which
+    /// decides how attempts are recorded.
+    #[must_use]
+    pub fn on_track(mut self, track: sancho::train::Track) -> Trainer {
+        self.config.track = track;
+        self
+    }
+
     /// Runs the trainer and records everything that finishes in it, the
     /// moment it finishes.
     pub fn run(self, ctx: &Context) -> anyhow::Result<ExitCode> {
@@ -312,6 +422,8 @@ impl Trainer {
             puzzles,
             order,
             builtin,
+            ladder,
+            weak,
             mut store,
             notice,
             library,
@@ -355,6 +467,43 @@ impl Trainer {
                 .unwrap_or_default(),
             ..tui::Context::default()
         };
+        // The home menu's Course beside any other track.
+        let course = match config.track {
+            sancho::train::Track::Course => None,
+            _ => {
+                let (puzzles, plan) = super::course::course_plan(store.as_ref())?;
+                Some((puzzles, plan.listing()))
+            }
+        };
+        // The failed puzzles, for the History screen's replay.
+        let replayable = rated::failed_puzzles(store.as_ref(), ctx)
+            .map(|(puzzles, sources, _)| {
+                puzzles
+                    .into_iter()
+                    .map(|p| {
+                        let builtin = matches!(
+                            sources.get(&p.id),
+                            Some(sancho::progress::Source::Builtin { .. })
+                        );
+                        (p, builtin)
+                    })
+                    .collect()
+            })
+            .unwrap_or_default();
+        // The set being played, for the header.
+        let set_header = set.as_ref().map(|set| {
+            let stats = set.stats();
+            let (cycle, done) = stats
+                .current
+                .as_ref()
+                .map_or((stats.cycles.len() + 1, 0), |c| (c.cycle, c.done));
+            tui::SetHeader {
+                name: set.name.clone(),
+                cycle,
+                done,
+                size: stats.puzzles,
+            }
+        });
         let basis = Basis::of(progress, now());
         let basis = &basis;
         let open = library.map(|path| -> tui::OpenSource<'_> {
@@ -371,6 +520,11 @@ impl Trainer {
             guess,
             records: progress.map(|p| p.mode_records(now())),
             mined,
+            course,
+            ladder,
+            weak,
+            replayable,
+            set: set_header,
             ..context
         };
         tui::run(

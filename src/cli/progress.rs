@@ -30,11 +30,26 @@ pub struct StatsArgs {
     /// Print the figures as one JSON object.
     #[arg(long)]
     json: bool,
+    /// Only the theme dashboard: per theme, puzzles played, first-try
+    /// success and performance; the weakest and strongest themes.
+    #[arg(long)]
+    themes: bool,
 }
 
 pub fn stats(args: StatsArgs, ctx: &Context) -> anyhow::Result<ExitCode> {
     let store = ctx.open_store_for_reading()?;
     let stats = store.progress().stats(now());
+    if args.themes {
+        let dashboard = store.progress().theme_dashboard();
+        let mut out = io::stdout().lock();
+        if args.json {
+            serde_json::to_writer_pretty(&mut out, &dashboard)?;
+            writeln!(out)?;
+        } else {
+            write!(out, "{dashboard}")?;
+        }
+        return Ok(ExitCode::SUCCESS);
+    }
     // Storm and Streak bests: an added `modes` key, an added text block.
     let modes = store.progress().mode_records(now());
     let mut out = io::stdout().lock();

@@ -3,11 +3,10 @@
 //! its set and calls the core's [`train::record`] (one store write), then
 //! tells of any damaged file moved aside meanwhile.
 
-use sancho::progress::{PuzzleRef, PuzzleSet, Store};
+use sancho::progress::{PuzzleRef, PuzzleSet, Source, Store};
 use sancho::puzzle::Puzzle;
-use sancho::record::source_of;
 use sancho::session::SessionResult;
-use sancho::train::{self, Finished, PuzzleDone, Rating, Saved, SetPlace};
+use sancho::train::{self, Finished, PuzzleDone, Saved, SetPlace, Track};
 use sancho::tui;
 
 use super::data::{now, tell_notice};
@@ -43,24 +42,27 @@ impl Recording<'_> {
         Ok(Some(saved?))
     }
 
-    /// Records a puzzle attempt of line mode's `play`, rated.
+    /// Records a puzzle attempt of line mode, on `track` (which decides whether it may be rated).
     ///
     /// # Errors
     /// As [`Recording::record`].
     pub fn puzzle(
         &mut self,
         puzzle: &Puzzle,
-        builtin: bool,
+        source: Source,
         result: &SessionResult,
         time_ms: u64,
+        track: Track,
     ) -> anyhow::Result<Option<Saved>> {
+        let (rating, replay) = track.recording();
         let done = PuzzleDone {
-            source: source_of(puzzle, builtin),
+            source,
             puzzle: Box::new(puzzle.clone()),
             result: result.clone(),
             time_ms,
-            rating: Rating::Rated,
+            rating,
             set: None,
+            replay,
         };
         self.record(&Finished::Puzzle(done))
     }

@@ -62,26 +62,9 @@ pub struct NewArgs {
     /// (default: the library if imported, else builtin).
     #[arg(long, value_name = "SOURCE")]
     source: Option<super::play::PuzzleSource>,
-    /// Only puzzles with at least one of these themes (comma-separated: fork,pin).
-    #[arg(long = "theme", value_name = "THEMES", value_delimiter = ',')]
-    themes_any: Vec<String>,
-    /// Only puzzles with every one of these themes.
-    #[arg(long = "all-themes", value_name = "THEMES", value_delimiter = ',')]
-    themes_all: Vec<String>,
-    /// Only puzzles rated in this band, e.g. 1200-1600.
-    #[arg(long, value_name = "FROM-TO", value_parser = super::play::rating_band)]
-    rating: Option<(u16, u16)>,
-    /// Only puzzles from this opening (a Lichess opening tag).
-    #[arg(long, value_name = "TAG")]
-    opening: Option<String>,
-    /// Only puzzles at least this popular (-100 to 100).
-    #[arg(
-        long,
-        value_name = "N",
-        allow_hyphen_values = true,
-        value_parser = clap::value_parser!(i8).range(-100..=100)
-    )]
-    min_popularity: Option<i8>,
+    /// Which puzzles.
+    #[command(flatten)]
+    filters: super::play::FilterArgs,
     /// The seed that chooses the puzzles (default: the time); the same seed
     /// and filters give the same set.
     #[arg(long)]
@@ -127,34 +110,12 @@ pub fn set(command: SetCommand, ctx: &Context) -> anyhow::Result<ExitCode> {
 
 impl NewArgs {
     fn filter(&self) -> Filter {
-        Filter {
-            themes_any: self.themes_any.clone(),
-            themes_all: self.themes_all.clone(),
-            rating: self.rating,
-            opening: self.opening.clone(),
-            min_popularity: self.min_popularity,
-        }
+        self.filters.filter()
     }
 
     /// The filters as the user reads them in `set list`.
     fn describe(&self) -> String {
-        let mut parts = Vec::new();
-        if !self.themes_any.is_empty() {
-            parts.push(format!("theme {}", self.themes_any.join(",")));
-        }
-        if !self.themes_all.is_empty() {
-            parts.push(format!("all themes {}", self.themes_all.join(",")));
-        }
-        if let Some((from, to)) = self.rating {
-            parts.push(format!("rating {from}-{to}"));
-        }
-        if let Some(tag) = &self.opening {
-            parts.push(format!("opening {tag}"));
-        }
-        if let Some(n) = self.min_popularity {
-            parts.push(format!("popularity {n}+"));
-        }
-        parts.join(", ")
+        self.filters.describe()
     }
 }
 
@@ -431,7 +392,13 @@ fn play(args: PlaySetArgs, ctx: &Context) -> anyhow::Result<ExitCode> {
                     store: Some(&mut store),
                     set: Some(&set),
                 }
-                .puzzle(puzzle, builtin, outcome, ms)
+                .puzzle(
+                    puzzle,
+                    source_of(puzzle, builtin),
+                    outcome,
+                    ms,
+                    sancho::train::Track::Rated,
+                )
                 .map_err(io::Error::other)?;
                 let Some(Saved::Puzzle {
                     recorded,
@@ -493,6 +460,8 @@ fn play(args: PlaySetArgs, ctx: &Context) -> anyhow::Result<ExitCode> {
         puzzles,
         order: remaining,
         builtin,
+        ladder: None,
+        weak: None,
         store: Some(store),
         notice: None,
         // Esc leads to the home screen, which offers everything else.

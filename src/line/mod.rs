@@ -24,7 +24,10 @@ pub use prose::plain_prose;
 pub use protocol::{
     ExerciseShown, FailedPuzzle, HintShown, LineEvent, PuzzleShown, Rated, SolvedPuzzle,
 };
-pub use puzzle::{Mode, PlaySummary, describe, run_puzzles, run_puzzles_in, run_puzzles_refuting};
+pub use puzzle::{
+    Mode, PlaySummary, RatedTrack, describe, run_puzzles, run_puzzles_in, run_puzzles_refuting,
+    run_rated,
+};
 pub use run::{run_timed, storm_text};
 pub use scoresheet::run_scoresheet;
 

@@ -6,7 +6,7 @@ use std::io::{self, Write};
 use shakmaty::{Chess, Color, Move, Position};
 
 use crate::notation::{Lang, MoveText, ResolveError, color_name, role_name};
-use crate::progress::{Recorded, Resume};
+use crate::progress::Recorded;
 use crate::puzzle::{Puzzle, color_word};
 use crate::session::{DEFAULT_SUCCESS, Event, HintRung, Session, SolutionStep, Wrong};
 use crate::train::{sans, solution};
@@ -15,6 +15,16 @@ use super::protocol::{FailedPuzzle, HintShown, LineEvent, PuzzleShown, Rated, So
 
 use super::blindfold::blindfold_text_in;
 use super::board_text::{board_drawing, piece_list_in};
+
+/// How a puzzle is announced: its place, the count solved, the header
+/// ("Puzzle 14 of 245 · 13 solved") and whether it is a due review.
+pub(crate) struct Head {
+    pub(crate) number: usize,
+    pub(crate) of: usize,
+    pub(crate) solved_count: usize,
+    pub(crate) header: String,
+    pub(crate) review: bool,
+}
 
 /// The writer, in text or JSON (shared with Storm and Streak, [`super::storm`]).
 pub(crate) struct Out<W> {
@@ -77,17 +87,16 @@ impl<W: Write> Out<W> {
         Ok(())
     }
 
-    pub(crate) fn puzzle(
-        &mut self,
-        p: &Puzzle,
-        plan: &Resume,
-        index: usize,
-        review: bool,
-        session: &Session,
-    ) -> io::Result<()> {
-        let (number, of) = (index + 1, plan.solved.len());
-        let header = plan.header(index);
-        let shown = shown_puzzle(p, number, of, plan.solved_count(), header.clone(), review);
+    pub(crate) fn puzzle(&mut self, p: &Puzzle, head: &Head, session: &Session) -> io::Result<()> {
+        let (header, review) = (head.header.clone(), head.review);
+        let shown = shown_puzzle(
+            p,
+            head.number,
+            head.of,
+            head.solved_count,
+            header.clone(),
+            review,
+        );
         self.send(&LineEvent::Puzzle(shown), || {
             let mut head = format!("\n{header}: {} ({})", p.shown_title(false), p.id);
             if review {

@@ -49,9 +49,10 @@ use shakmaty::{Chess, Move};
 
 use crate::engine::{Refuted, by_mate};
 use crate::notation::Lang;
-use crate::progress::{Recorded, Resume};
+use crate::progress::{Recorded, Resume, UserRating};
 use crate::puzzle::Puzzle;
 use crate::session::{Event, Session, SessionResult, Wrong};
+use crate::train::{Difficulty, Ladder};
 
 use super::command::{Command, PUZZLE_COMMANDS, is_unknown_word, unknown_word_text};
 use super::protocol::LineEvent;
@@ -145,10 +146,209 @@ pub struct Mode {
 /// As [`run_puzzles`].
 #[allow(clippy::too_many_arguments)]
 pub fn run_puzzles_in<R: BufRead, W: Write>(
-    mut input: R,
+    input: R,
     output: W,
     puzzles: &[Puzzle],
-    mut plan: Resume,
+    plan: Resume,
+    mode: Mode,
+    clock: impl FnMut() -> u64,
+    on_finish: impl FnMut(&Puzzle, &SessionResult, u64) -> io::Result<Option<Recorded>>,
+    refute: impl FnMut(&Chess, Move) -> Option<Refuted>,
+) -> io::Result<PlaySummary> {
+    let queue = Queue::Plan {
+        puzzles,
+        order: plan.order.clone(),
+        plan,
+        at: 0,
+    };
+    run_queue(input, output, queue, mode, clock, on_finish, refute)
+}
+
+/// Rated training in line mode: the [`Ladder`]'s puzzles, each chosen
+/// near the rating after the last result (`rating` to begin with) at
+/// `difficulty`. Otherwise as [`run_puzzles_in`].
+///
+/// # Errors
+/// As [`run_puzzles`].
+#[allow(clippy::too_many_arguments)]
+pub fn run_rated<R: BufRead, W: Write>(
+    input: R,
+    output: W,
+    ladder: Ladder,
+    rated: RatedTrack,
+    mode: Mode,
+    clock: impl FnMut() -> u64,
+    on_finish: impl FnMut(&Puzzle, &SessionResult, u64) -> io::Result<Option<Recorded>>,
+    refute: impl FnMut(&Chess, Move) -> Option<Refuted>,
+) -> io::Result<PlaySummary> {
+    let queue = Queue::Ladder {
+        ladder,
+        rated,
+        served: 0,
+        solved: 0,
+    };
+    run_queue(input, output, queue, mode, clock, on_finish, refute)
+}
+
+/// How rated training is announced: what it is, the rating it starts
+/// from and the difficulty.
+#[derive(Clone, Debug, PartialEq)]
+pub struct RatedTrack {
+    /// "Rated training", "Weakness training: fork, pin".
+    pub title: String,
+    /// The user's rating (the ladder follows it from result to result).
+    pub rating: UserRating,
+    /// How far from it puzzles are served.
+    pub difficulty: Difficulty,
+}
+
+/// What line mode plays next.
+enum Queue<'a> {
+    /// A list in a resume plan's order.
+    Plan {
+        puzzles: &'a [Puzzle],
+        plan: Resume,
+        order: Vec<usize>,
+        at: usize,
+    },
+    /// Rated training: the ladder, re-centred after each result.
+    Ladder {
+        ladder: Ladder,
+        rated: RatedTrack,
+        served: usize,
+        solved: usize,
+    },
+}
+
+/// A puzzle to play, and how it is announced.
+struct Next {
+    puzzle: Puzzle,
+    /// Its place in the list (`Plan`), to mark it solved.
+    index: Option<usize>,
+    head: Head,
+}
+
+impl Queue<'_> {
+    /// What is said before the first puzzle.
+    fn opening(&self) -> Option<String> {
+        match self {
+            Queue::Plan { plan, puzzles, .. } if plan.all_done && !puzzles.is_empty() => {
+                Some("Every puzzle here is solved: starting again from the first.".to_owned())
+            }
+            Queue::Plan { plan, .. } if plan.due > 0 => Some(format!(
+                "{} due for review first.",
+                plural(plan.due, "puzzle")
+            )),
+            Queue::Plan { .. } => None,
+            Queue::Ladder { ladder, rated, .. } => Some(format!(
+                "{}: puzzles near your rating, {} ({}).",
+                rated.title,
+                rated.rating.shown(),
+                rated.difficulty.label()
+            ))
+            .filter(|_| !ladder.is_empty())
+            .or_else(|| {
+                Some(format!(
+                    "{}: no puzzle is left to serve; loosen the filters or import the library (sancho import).",
+                    rated.title
+                ))
+            }),
+        }
+    }
+
+    /// The next puzzle to play.
+    fn next(&mut self) -> Option<Next> {
+        match self {
+            Queue::Plan {
+                puzzles,
+                plan,
+                order,
+                at,
+            } => {
+                while let Some(&i) = order.get(*at) {
+                    let k = *at;
+                    *at += 1;
+                    if let Some(puzzle) = puzzles.get(i) {
+                        let head = Head {
+                            number: i + 1,
+                            of: plan.solved.len(),
+                            solved_count: plan.solved_count(),
+                            header: plan.header(i),
+                            review: k < plan.due,
+                        };
+                        return Some(Next {
+                            puzzle: puzzle.clone(),
+                            index: Some(i),
+                            head,
+                        });
+                    }
+                }
+                None
+            }
+            Queue::Ladder {
+                ladder,
+                rated,
+                served,
+                solved,
+            } => {
+                let rung = ladder.next(rated.rating.rating, rated.difficulty)?;
+                let puzzle = rung.puzzle.clone();
+                let review = rung.review;
+                *served += 1;
+                let header = format!(
+                    "{} · {} · {}",
+                    rated.title,
+                    rated.rating.shown(),
+                    rated.difficulty.label()
+                );
+                let head = Head {
+                    number: *served,
+                    of: *served + ladder.left(),
+                    solved_count: *solved,
+                    header,
+                    review,
+                };
+                Some(Next {
+                    puzzle,
+                    index: None,
+                    head,
+                })
+            }
+        }
+    }
+
+    /// A puzzle ended (`solved` or not) and was saved with `recorded`.
+    fn finished(&mut self, next: &Next, solved: bool, recorded: Option<&Recorded>) {
+        match self {
+            Queue::Plan { plan, .. } => {
+                if let (true, Some(i)) = (solved, next.index)
+                    && let Some(s) = plan.solved.get_mut(i)
+                {
+                    *s = true;
+                }
+            }
+            Queue::Ladder {
+                rated,
+                solved: count,
+                ..
+            } => {
+                *count += usize::from(solved);
+                if let Some(r) = recorded {
+                    rated.rating.rating = r.rating_after;
+                    rated.rating.deviation = r.deviation_after;
+                }
+            }
+        }
+    }
+}
+
+/// The loop of both: each puzzle from `queue` until it is empty or the
+/// user quits.
+#[allow(clippy::too_many_arguments)]
+fn run_queue<R: BufRead, W: Write>(
+    mut input: R,
+    output: W,
+    mut queue: Queue<'_>,
     mode: Mode,
     mut clock: impl FnMut() -> u64,
     mut on_finish: impl FnMut(&Puzzle, &SessionResult, u64) -> io::Result<Option<Recorded>>,
@@ -163,21 +363,13 @@ pub fn run_puzzles_in<R: BufRead, W: Write>(
     };
     let mut summary = PlaySummary::default();
     let mut line = String::new();
-    if plan.all_done && !puzzles.is_empty() {
-        out.text("Every puzzle here is solved: starting again from the first.")?;
-    } else if plan.due > 0 {
-        out.text(&format!(
-            "{} due for review first.",
-            plural(plan.due, "puzzle")
-        ))?;
+    if let Some(opening) = queue.opening() {
+        out.text(&opening)?;
     }
-    let order = plan.order.clone();
-    'puzzles: for (k, &i) in order.iter().enumerate() {
-        let Some(puzzle) = puzzles.get(i) else {
-            continue;
-        };
+    'puzzles: while let Some(next) = queue.next() {
+        let puzzle = &next.puzzle;
         let (mut session, events) = Session::new(puzzle.clone());
-        out.puzzle(puzzle, &plan, i, k < plan.due, &session)?;
+        out.puzzle(puzzle, &next.head, &session)?;
         let mut started = clock();
         let mut first_wrong: Option<(Chess, Move)> = None;
         out.events(&puzzle.position, events)?;
@@ -252,14 +444,12 @@ pub fn run_puzzles_in<R: BufRead, W: Write>(
                 summary.played += 1;
                 if outcome.solved {
                     summary.solved += 1;
-                    if let Some(s) = plan.solved.get_mut(i) {
-                        *s = true;
-                    }
                 } else {
                     summary.failed += 1;
                 }
                 // Saved first, then said.
                 let recorded = on_finish(puzzle, &outcome, clock().saturating_sub(started))?;
+                queue.finished(&next, outcome.solved, recorded.as_ref());
                 for event in result {
                     out.result(event, &session, recorded.as_ref())?;
                 }
@@ -365,5 +555,5 @@ const HELP: &str = "Type your move in SAN (Nf3, exd5, O-O, e8=Q) or UCI (g1f3). 
 Commands, in any case: hint (one rung more each time), solution, next, retry (start the puzzle again), \
 board, themes (the puzzle's themes, otherwise shown when it ends), help, quit.";
 
-pub(crate) use super::out::Out;
 pub use super::out::describe;
+pub(crate) use super::out::{Head, Out};

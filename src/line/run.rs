@@ -366,7 +366,7 @@ pub fn storm_text(s: &crate::modes::StormSummary, end: RunEnd) -> String {
     }
     if !s.failed.is_empty() {
         text.push_str(&format!(
-            "\nFailed (added to your reviews): {}.",
+            "\nFailed (added to your reviews): {}. Replay them with sancho play --replay-failed (never rated).",
             s.failed.join(", ")
         ));
     }

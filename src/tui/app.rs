@@ -7,6 +7,10 @@ mod modes;
 mod puzzles;
 mod scoresheet;
 
+use puzzles::Lineup;
+
+use crate::train::Track;
+
 use std::collections::BTreeSet;
 
 use super::action::Action;
@@ -60,8 +64,15 @@ impl DrillEntry {
 /// The home menu's items.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum MenuItem {
-    /// Solve puzzles.
+    /// Solve puzzles: rated training (or the pack, replays, ... the
+    /// trainer was opened on).
     Puzzles,
+    /// The notation course: the hand-written packs in order, never rated.
+    Course,
+    /// Rated puzzles from the user's weakest themes.
+    Weak,
+    /// The puzzles played lately, with their result.
+    History,
     /// Notation drills and lessons.
     Drills,
     /// Statistics.
@@ -84,7 +95,7 @@ pub enum MenuItem {
 
 impl MenuItem {
     /// Every item, in menu order (matches [`strings::MENU`](super::strings::MENU)).
-    pub const ALL: [MenuItem; 10] = [
+    pub const ALL: [MenuItem; 13] = [
         MenuItem::Puzzles,
         MenuItem::Drills,
         MenuItem::Stats,
@@ -93,6 +104,9 @@ impl MenuItem {
         MenuItem::Streak,
         MenuItem::MyGames,
         MenuItem::Guess,
+        MenuItem::Course,
+        MenuItem::Weak,
+        MenuItem::History,
         MenuItem::Help,
         MenuItem::Quit,
     ];
@@ -134,6 +148,18 @@ pub struct App {
     /// The play order (indices into `puzzles`) and where in it we are.
     order: Vec<usize>,
     at: usize,
+    /// The other tracks' puzzles while one is shown (the course while
+    /// rated training is played, and back; rated training while failed
+    /// puzzles are replayed): the home menu's Puzzles and Course switch
+    /// between them.
+    shelved: Vec<Lineup>,
+    /// The themes weakness training trains (empty: none is weak yet).
+    weak_themes: Vec<String>,
+    /// The set cycle the last recorded puzzle finished, and which puzzle.
+    cycle_done: Option<(String, crate::progress::CycleSummary)>,
+    /// Rated training's pool, served one puzzle at a time near the rating
+    /// (`None`: the list is all there is).
+    ladder: Option<crate::train::Ladder>,
     /// How the rating moved with the last puzzle recorded, and which.
     rating_change: Option<(String, Recorded)>,
     /// Runs started from the menu (each adds 1 to the seed).
@@ -156,7 +182,9 @@ impl App {
     }
 
     /// A new app on the screen `config.start` names, showing `context`.
-    pub fn with_context(config: Config, puzzles: Vec<Puzzle>, context: Context) -> App {
+    pub fn with_context(config: Config, puzzles: Vec<Puzzle>, mut context: Context) -> App {
+        let ladder = context.ladder.take();
+        let weak = context.weak.take();
         let completed = context.completed_lessons.clone();
         let builtin = context.builtin;
         let solved = context.solved.clone();
@@ -169,6 +197,7 @@ impl App {
         if order.is_empty() {
             order = (0..puzzles.len()).collect();
         }
+        let shelved = Lineup::course_beside(&config, &context);
         let start = config.start;
         let coordinates = config.coordinates;
         let mut app = App {
@@ -194,6 +223,10 @@ impl App {
             solved,
             order,
             at: 0,
+            shelved: Vec::new(),
+            weak_themes: Vec::new(),
+            cycle_done: None,
+            ladder,
             rating_change: None,
             runs_started: 0,
             pending_run: None,
@@ -201,6 +234,12 @@ impl App {
             unsaved: None,
             quit: false,
         };
+        app.shelved = shelved.into_iter().collect();
+        if let Some((pool, themes)) = weak {
+            app.weak_themes = themes;
+            app.shelved
+                .push(Lineup::of_pool(Track::Weak, pool, app.builtin));
+        }
         app.screen = match start {
             Start::Home => Screen::Home,
             Start::Puzzles => app.open_puzzles(),
@@ -284,7 +323,18 @@ impl App {
             Reply::Recorded {
                 puzzle_id,
                 recorded,
-            } => self.rating_change = Some((puzzle_id, recorded)),
+                set,
+            } => {
+                if let (Some(header), Some(place)) = (&mut self.context.set, &set) {
+                    header.cycle = place.cycle;
+                    header.done = place.done;
+                    header.size = place.size;
+                    if let Some(summary) = &place.finished {
+                        self.cycle_done = Some((puzzle_id.clone(), summary.clone()));
+                    }
+                }
+                self.rating_change = Some((puzzle_id, recorded));
+            }
             Reply::Records(records) => self.context.records = Some(*records),
             Reply::Unsaved { count, error } => {
                 self.unsaved = (count > 0).then(|| (count, error.unwrap_or_default()));
@@ -355,6 +405,7 @@ impl App {
                 Action::Back | Action::Select => Screen::Home,
                 _ => Screen::Stats,
             },
+            Screen::History { scroll } => self.update_history(scroll, &action),
             Screen::Filter(filter) => self.update_filter(filter, &action),
             Screen::CoordSetup(setup) => self.update_coord_setup(setup, action),
             Screen::Scoresheet { sheet, scroll } => self.update_scoresheet(sheet, scroll, action),
@@ -404,6 +455,7 @@ impl App {
             | Screen::Lessons
             | Screen::Lesson { .. }
             | Screen::Stats
+            | Screen::History { .. }
             | Screen::CoordSetup(_)) => other,
         };
     }
@@ -444,6 +496,17 @@ impl App {
         match action {
             Action::Up => self.menu = (self.menu + n - 1) % n,
             Action::Down => self.menu = (self.menu + 1) % n,
+            // On Puzzles, with rated training: the difficulty.
+            Action::Left | Action::Right
+                if MenuItem::ALL[self.menu % n] == MenuItem::Puzzles && self.rated_ladder() =>
+            {
+                let d = self.config.difficulty;
+                self.config.difficulty = if action == Action::Left {
+                    d.easier()
+                } else {
+                    d.harder()
+                };
+            }
             // A click on an item selects and opens it (found where the menu
             // was drawn: a notice under it moves it).
             Action::Click(_, row) => {
@@ -454,7 +517,10 @@ impl App {
             }
             Action::Select => {
                 return match MenuItem::ALL[self.menu % n] {
-                    MenuItem::Puzzles => self.open_puzzles(),
+                    MenuItem::Puzzles => self.open_track(Track::Rated),
+                    MenuItem::Course => self.open_track(Track::Course),
+                    MenuItem::Weak => self.open_track(Track::Weak),
+                    MenuItem::History => Screen::History { scroll: 0 },
                     MenuItem::Drills => Screen::Drills,
                     MenuItem::Stats => Screen::Stats,
                     MenuItem::Library => self.open_filter(),
@@ -512,6 +578,46 @@ impl App {
     /// The puzzles loaded.
     pub fn puzzles(&self) -> &[Puzzle] {
         &self.puzzles
+    }
+
+    /// The piece letters moves are typed and shown in.
+    pub fn lang(&self) -> crate::notation::Lang {
+        self.config.lang.unwrap_or_default()
+    }
+
+    /// How many puzzles this track has: those served or listed, and those
+    /// rated training can still serve.
+    pub fn puzzle_total(&self) -> usize {
+        self.puzzles.len() + self.ladder.as_ref().map_or(0, crate::train::Ladder::left)
+    }
+
+    /// The difficulty rated training serves at, when the track shown is
+    /// rated training (its pool is here).
+    pub fn difficulty(&self) -> Option<crate::train::Difficulty> {
+        self.rated_ladder().then_some(self.config.difficulty)
+    }
+
+    fn rated_ladder(&self) -> bool {
+        self.ladder.is_some() && self.config.track.is_rated()
+    }
+
+    /// The Woodpecker set being played, as the header shows it.
+    pub fn set_header(&self) -> Option<&crate::tui::config::SetHeader> {
+        self.context.set.as_ref()
+    }
+
+    /// The set cycle the current puzzle finished, once it is recorded.
+    pub fn cycle_done(&self) -> Option<&crate::progress::CycleSummary> {
+        let id = &self.play()?.puzzle().id;
+        self.cycle_done
+            .as_ref()
+            .filter(|(puzzle, _)| puzzle == id)
+            .map(|(_, summary)| summary)
+    }
+
+    /// The themes weakness training trains (empty: none is weak yet).
+    pub fn weak_themes(&self) -> &[String] {
+        &self.weak_themes
     }
 
     /// The puzzle being played: on the puzzle screen, or left for the
@@ -643,9 +749,10 @@ impl App {
             .count()
     }
 
-    /// The user's rating, from the latest stats.
-    pub fn rating(&self) -> Option<f64> {
-        self.context.stats.as_ref().map(|s| s.rating.current)
+    /// The user's rating as shown, from the latest stats: "1500?" while
+    /// it is provisional.
+    pub fn rating(&self) -> Option<String> {
+        self.context.stats.as_ref().map(|s| s.rating.shown())
     }
 
     /// How the rating moved with the current puzzle's last attempt, once
@@ -691,6 +798,7 @@ impl App {
             | Screen::Lessons
             | Screen::Lesson { .. }
             | Screen::Stats
+            | Screen::History { .. }
             | Screen::CoordSetup(_)
             | Screen::Guess { .. } => false,
         }

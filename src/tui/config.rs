@@ -58,6 +58,16 @@ pub struct Config {
     /// The key map: the defaults, or with the config file's `[keys]`
     /// ([`Keymap::rebind`]).
     pub keys: Keymap,
+    /// Which track the puzzles are played on (rated training, the course
+    /// or replays), which decides how each attempt is recorded.
+    pub track: crate::train::Track,
+    /// Whether the first press of the hint or give-up key in a rated
+    /// puzzle asks for a second press (the config file's `confirm_fail`).
+    pub confirm_fail: bool,
+    /// How far from the rating rated training serves puzzles (the
+    /// command line's `--difficulty`, else the config file's); the home
+    /// menu's ← → change it.
+    pub difficulty: crate::train::Difficulty,
 }
 
 /// The screen the interface opens on.
@@ -156,6 +166,38 @@ pub struct Context {
     /// writes `mined.json` in the data directory), when there is one: the
     /// home menu's "My games" plays it.
     pub mined: Option<std::path::PathBuf>,
+    /// The notation course (the hand-written packs in teaching order) and
+    /// its resume order, for the home menu's Course while another track is
+    /// played; `None` leaves the item saying how to open it.
+    pub course: Option<(Vec<crate::puzzle::Puzzle>, Vec<usize>)>,
+    /// Rated training's pool: each next puzzle is the one nearest the
+    /// rating after the last result, at the difficulty (served after the
+    /// puzzles passed in, usually none). Taken by the app.
+    pub ladder: Option<crate::train::Ladder>,
+    /// Weakness training's pool and the themes it trains (the user's
+    /// weakest), for the home menu's Weakness training; `None` when no
+    /// theme is weak yet.
+    pub weak: Option<(crate::train::Ladder, Vec<String>)>,
+    /// The puzzles whose last attempt failed, found where they came from,
+    /// and whether each is built-in: the History screen's `r` replays them.
+    pub replayable: Vec<(crate::puzzle::Puzzle, bool)>,
+    /// The Woodpecker set the puzzles are (`sancho set play`), for the
+    /// header: its name and the cycle under way.
+    pub set: Option<SetHeader>,
+}
+
+/// A Woodpecker set as the puzzle header shows it: "set forks · cycle 3:
+/// 5/20".
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct SetHeader {
+    /// The set's name.
+    pub name: String,
+    /// The cycle being played (1-based).
+    pub cycle: usize,
+    /// Puzzles attempted in it so far.
+    pub done: usize,
+    /// The set's size.
+    pub size: usize,
 }
 
 impl Default for Context {
@@ -174,6 +216,11 @@ impl Default for Context {
             guess: None,
             records: None,
             mined: None,
+            course: None,
+            ladder: None,
+            weak: None,
+            replayable: Vec::new(),
+            set: None,
         }
     }
 }

@@ -104,6 +104,9 @@ pub enum Reply {
         puzzle_id: String,
         /// What the store did with it.
         recorded: Recorded,
+        /// Where it went in its Woodpecker set, when it is a set's puzzle
+        /// (the cycle, how far it is, the cycle it finished).
+        set: Option<crate::progress::SetRecorded>,
     },
     /// The Storm and Streak bests after everything recorded so far.
     Records(Box<ModeRecords>),

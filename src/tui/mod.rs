@@ -42,7 +42,7 @@ pub(crate) mod worker;
 
 pub use action::{Action, mouse_action};
 pub use app::{App, DrillEntry, MenuItem, View};
-pub use config::{Config, Context, Start};
+pub use config::{Config, Context, SetHeader, Start};
 pub use context::KeyContext;
 pub use coords::{CoordRow, CoordSetupScreen};
 pub use drill::{DrillScreen, Phase};
@@ -51,7 +51,7 @@ pub use evaluator::Evaluator;
 pub use filter::{DEBOUNCE_MS, FIELD_ROWS, FilterState, LibrarySource, Mark, PuzzleSource, answer};
 pub use guess::GuessScreen;
 pub use keys::{Binding, KEYMAP, Key, Keymap, Scope, key_label, key_name, keys_label, parse_key};
-pub use play::{Finish, Mover, Play, PlayedPuzzle, REPLY_DELAY_MS, StatusKind};
+pub use play::{FailKey, Finish, Mover, Play, PlayedPuzzle, REPLY_DELAY_MS, StatusKind};
 pub use refuter::Refuter;
 pub use runner::{DRAIN_WAIT, IDLE, POLL, event_loop, event_loop_with, run};
 pub use scoresheet::ScoresheetScreen;

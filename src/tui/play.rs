@@ -170,6 +170,18 @@ pub struct Play {
     /// Why the first wrong move fails, once the puzzle has ended and the
     /// mate solver proves it.
     refutation: Option<Refutation>,
+    /// A key that fails a rated puzzle, pressed once: its second press
+    /// acts ([`Play::arm`]).
+    armed: Option<FailKey>,
+}
+
+/// A key that fails a puzzle still clean: the hint (F2) or giving up (F3).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum FailKey {
+    /// The hint.
+    Hint,
+    /// Giving up (the solution).
+    GiveUp,
 }
 
 impl Play {
@@ -217,6 +229,7 @@ impl Play {
             lang: Lang::EN,
             first_wrong: None,
             refutation: None,
+            armed: None,
         }
     }
 
@@ -500,6 +513,34 @@ impl Play {
         } else {
             self.refresh_hint();
         }
+    }
+
+    /// Whether the puzzle is still clean: being played, no wrong move and
+    /// no hint yet (a hint or giving up would fail it).
+    pub fn is_clean(&self) -> bool {
+        !self.session.is_finished() && self.session.failure().is_none()
+    }
+
+    /// The first press of `key` in a rated puzzle: the status line says
+    /// what a second press would do, and nothing else happens.
+    pub fn arm(&mut self, key: FailKey, warning: String) {
+        self.armed = Some(key);
+        self.status = Status {
+            kind: StatusKind::Hint,
+            text: warning,
+            slips: Vec::new(),
+            verdict_end: None,
+        };
+    }
+
+    /// The key pressed once and waiting for its second press, if any.
+    pub fn armed(&self) -> Option<FailKey> {
+        self.armed
+    }
+
+    /// Any other key: the next press of a failing key asks again.
+    pub fn disarm(&mut self) {
+        self.armed = None;
     }
 
     /// Asks the session for the next hint rung.

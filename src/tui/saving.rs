@@ -97,10 +97,11 @@ impl<'r> Saver<'r> {
 /// What the app is told once `done` is saved: a puzzle's rating change.
 fn recorded(done: &Finished, saved: Option<Saved>) -> Option<Reply> {
     match (done, saved) {
-        (Finished::Puzzle(attempt), Some(Saved::Puzzle { recorded, .. })) => {
+        (Finished::Puzzle(attempt), Some(Saved::Puzzle { recorded, set })) => {
             Some(Reply::Recorded {
                 puzzle_id: attempt.puzzle.id.clone(),
                 recorded,
+                set: set.and_then(Result::ok),
             })
         }
         _ => None,

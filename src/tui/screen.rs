@@ -46,6 +46,11 @@ pub(crate) enum Screen {
     },
     /// The stats.
     Stats,
+    /// The puzzles played lately, with their result.
+    History {
+        /// How far the list is scrolled, in lines.
+        scroll: u16,
+    },
     /// The library filter.
     Filter(Box<FilterState>),
     /// The coordinates drill's start screen (its options).
@@ -90,6 +95,8 @@ pub enum View {
     Lesson,
     /// The stats screen.
     Stats,
+    /// The history screen.
+    History,
     /// The library filter screen.
     Filter,
     /// The coordinates drill's start screen (its options).
@@ -113,6 +120,7 @@ impl Screen {
             Screen::Lessons => View::Lessons,
             Screen::Lesson { .. } => View::Lesson,
             Screen::Stats => View::Stats,
+            Screen::History { .. } => View::History,
             Screen::Filter(_) => View::Filter,
             Screen::CoordSetup(_) => View::CoordSetup,
             Screen::Scoresheet { .. } => View::Scoresheet,
@@ -129,7 +137,7 @@ impl Screen {
                 input_empty: play.input().is_empty(),
             },
             Screen::Drills | Screen::Lessons | Screen::CoordSetup(_) => KeyContext::Menu,
-            Screen::Lesson { .. } | Screen::Stats => KeyContext::Page,
+            Screen::Lesson { .. } | Screen::Stats | Screen::History { .. } => KeyContext::Page,
             Screen::Filter(_) => KeyContext::Filter,
             Screen::Drill { drill, .. } => {
                 if drill.finding() {
@@ -177,7 +185,8 @@ impl Screen {
             | Screen::Lesson { scroll, .. }
             | Screen::Scoresheet { scroll, .. }
             | Screen::Run { scroll, .. }
-            | Screen::Guess { scroll, .. } => *scroll,
+            | Screen::Guess { scroll, .. }
+            | Screen::History { scroll } => *scroll,
             Screen::Home
             | Screen::Puzzle(_)
             | Screen::Drills

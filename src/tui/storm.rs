@@ -293,12 +293,22 @@ impl RunScreen {
         self.run.highest_solved()
     }
 
-    /// The puzzles failed in this run: id and title (they join the reviews).
-    pub fn failed(&self) -> Vec<(String, String)> {
+    /// The puzzles failed in this run: id, title and the solution in
+    /// words, in `lang`'s letters (they join the reviews).
+    pub fn failed(&self, lang: Lang) -> Vec<(String, String, String)> {
         self.run
             .failed()
-            .map(|p| (p.id.clone(), p.title.clone()))
+            .map(|p| {
+                let (session, _) = crate::session::Session::new(p.clone());
+                let line = crate::train::solution_text(&crate::train::solution(&session), lang);
+                (p.id.clone(), p.title.clone(), line)
+            })
             .collect()
+    }
+
+    /// The puzzles failed in this run, to replay them.
+    pub fn failed_puzzles(&self) -> Vec<Puzzle> {
+        self.run.failed().cloned().collect()
     }
 
     /// The run itself.

@@ -56,8 +56,8 @@ pub const MOVES_HEADING: &str = "Moves";
 pub const WAITING: &str = "opponent to reply…";
 
 /// The home menu's items, in order.
-pub const MENU: [&str; 10] = [
-    "Puzzles",
+pub const MENU: [&str; 13] = [
+    "Puzzles (rated, at your level)",
     "Drills and lessons",
     "Stats",
     "Library",
@@ -65,13 +65,16 @@ pub const MENU: [&str; 10] = [
     "Streak",
     "My games",
     "Guess the move",
+    "Course (the notation packs in order, never rated)",
+    "Weakness training (rated, your weakest themes)",
+    "History (the puzzles played lately)",
     "Help",
     "Quit",
 ];
 
 /// The home menu, with the library item telling how to import one when
 /// there is none, and "My games" how to mine them.
-pub fn menu(has_library: bool, has_mined: bool) -> [&'static str; 10] {
+pub fn menu(has_library: bool, has_mined: bool) -> [&'static str; 13] {
     let mut items = MENU;
     if !has_library {
         items[3] = "Library (import one: sancho import FILE)";
@@ -81,6 +84,48 @@ pub fn menu(has_library: bool, has_mined: bool) -> [&'static str; 10] {
     }
     items
 }
+
+/// The home menu's Puzzles with rated training's difficulty: "Puzzles
+/// (rated, harder (+300); ← → change)".
+pub fn rated_item(difficulty: crate::train::Difficulty) -> String {
+    format!("Puzzles (rated, {}; ← → change)", difficulty.label())
+}
+
+/// The run summary's heading over its failed puzzles.
+pub const RUN_FAILED: &str = "Failed (added to your reviews; r replays them, never rated):";
+
+/// The home menu's Weakness training with the themes it trains.
+pub fn weak_item(themes: &[String]) -> String {
+    format!("Weakness training (rated: {})", themes.join(", "))
+}
+
+/// The home menu's Weakness training before any theme is weak.
+pub const NO_WEAK: &str = "No weak theme yet: a theme is weak once you have played 5 of its puzzles and do worse in it than overall (Stats shows the dashboard).";
+
+/// The History screen's title.
+pub const HISTORY_TITLE: &str = "History";
+/// The History screen's columns.
+pub const HISTORY_HEAD: &str =
+    "When (UTC)        Puzzle       Result                 Rating  Time  Themes";
+/// The History screen with nothing played yet.
+pub const HISTORY_EMPTY: &str = "No puzzle played yet.";
+/// The History screen's last line when some failed.
+pub fn history_failed(failed: usize, loaded: usize) -> String {
+    let here = if loaded == failed {
+        "r replays them".to_owned()
+    } else if loaded == 0 {
+        "sancho play --replay-failed replays them".to_owned()
+    } else {
+        format!("r replays the {loaded} loaded here; sancho play --replay-failed all of them")
+    };
+    format!("{failed} failed: {here} (never rated).")
+}
+/// The History screen's r when no failed puzzle is loaded here.
+pub const HISTORY_NONE_LOADED: &str =
+    "None of the failed puzzles is loaded here: sancho play --replay-failed replays them.";
+
+/// The home menu's Course when the trainer was opened without it.
+pub const NO_COURSE: &str = "The course is not loaded here: run sancho course.";
 
 /// The home screen's notice when there is no library.
 pub const NO_LIBRARY: &str =
@@ -238,9 +283,43 @@ pub fn counter(index: usize, total: usize, solved: usize) -> String {
     format!("Puzzle {} of {total} · {solved} solved", index + 1)
 }
 
+/// The header's Woodpecker set: " · set forks, cycle 3: 5/20".
+pub fn set_header(set: &crate::tui::config::SetHeader) -> String {
+    format!(
+        " · set {}, cycle {}: {}/{}",
+        set.name, set.cycle, set.done, set.size
+    )
+}
+
+/// A set cycle finished by the puzzle just recorded, with the next goal:
+/// "Cycle 2 done: 43/50 solved (86%), 12:34 solving, 3 days. Next: within
+/// 2 days.".
+pub fn cycle_done(summary: &crate::progress::CycleSummary) -> String {
+    let goal = crate::progress::goal_after(summary.days);
+    let days = if goal == 1 { "day" } else { "days" };
+    format!(
+        "Cycle {} done: {}. Next cycle: within {goal} {days}.",
+        summary.cycle,
+        summary.figures()
+    )
+}
+
 /// The user's rating on the puzzle screen.
-pub fn your_rating(rating: f64) -> String {
-    format!("Your rating {rating:.0}")
+pub fn your_rating(rating: &str) -> String {
+    format!("Your rating {rating}")
+}
+
+/// The first press of a key that would fail a rated puzzle: what a second
+/// press does ("Press F2 again for a hint: it fails this rated puzzle").
+pub fn confirm_fail(key: crate::tui::play::FailKey, label: &str) -> String {
+    let what = match key {
+        crate::tui::play::FailKey::Hint => "for a hint",
+        crate::tui::play::FailKey::GiveUp => "to see the solution",
+    };
+    format!(
+        "Press {label} again {what}: it fails this rated puzzle and costs rating points \
+         (confirm_fail = false in config.toml turns this question off)."
+    )
 }
 
 /// How the rating moved with a recorded puzzle: "Rating +12, now 1527",
@@ -373,7 +452,7 @@ pub const STATS_EMPTY: &str =
 /// Heading of the rating chart.
 pub const RATING_TITLE: &str = " Rating ";
 /// Heading of the theme bars.
-pub const THEMES_TITLE: &str = " Accuracy by theme (%) ";
+pub const THEMES_TITLE: &str = " Themes: first try (%), performance ";
 /// Heading of the mistakes list.
 pub const MISTAKES_TITLE: &str = " Notation mistakes ";
 /// The Stats screen's Woodpecker sets panel.
@@ -420,7 +499,7 @@ pub const SCORESHEET_ENTRY: (&str, &str) =
 pub const HOME_MODES: &[(&str, &str)] = &[
     (
         "Puzzles",
-        "find the best move and type it in SAN (packs, then reviews)",
+        "rated puzzles near your rating; ← → choose the difficulty",
     ),
     (
         "Drills",
@@ -450,6 +529,15 @@ pub const HOME_MODES: &[(&str, &str)] = &[
         "Guess",
         "a master's game played to your move: guess the move played",
     ),
+    (
+        "Course",
+        "the notation packs in teaching order, never rated",
+    ),
+    ("Weakness", "rated puzzles on your weakest themes"),
+    (
+        "History",
+        "the puzzles you played; r replays the failed ones",
+    ),
 ];
 
 /// The home help's rules: what counts as solved, what moves the rating,
@@ -459,7 +547,7 @@ pub fn home_rules(hint: &str, solution: &str) -> String {
         "Solved: every move found at the first try. A wrong legal move, a hint \
          ({hint}) or the solution ({solution}) fails the puzzle (you may play it \
          out); a typo never does. Rating: only a first attempt at a rated puzzle \
-         moves it; retries, Storm, Streak and unrated puzzles do not."
+         moves it; the course, replays, Storm and Streak do not."
     )
 }
 

@@ -753,6 +753,181 @@ fn play_one_puzzle_of_a_csv_reads_no_further_than_its_row() {
     assert!(stderr.contains("no puzzle has the id absent"), "{stderr}");
 }
 
+/// A class pack of four puzzles a teacher might hand out: three that need
+/// a disambiguation and a castling mate, copied from the built-in packs.
+fn class_pack(dir: &std::path::Path) -> std::path::PathBuf {
+    let pick = |file: &str, ids: &[&str]| -> Vec<Value> {
+        let pack: Value = serde_json::from_str(&std::fs::read_to_string(file).unwrap()).unwrap();
+        pack["puzzles"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .filter(|p| ids.contains(&p["id"].as_str().unwrap()))
+            .cloned()
+            .collect()
+    };
+    let mut puzzles = pick(
+        "puzzles/11-notation-disambiguation.json",
+        &["nd-002", "nd-004", "nd-012"],
+    );
+    puzzles.extend(pick("puzzles/06-notation-traps.json", &["nt-005"]));
+    let pack = serde_json::json!({"name": "class", "description": "", "puzzles": puzzles});
+    let path = dir.join("class.json");
+    std::fs::write(&path, pack.to_string()).unwrap();
+    path
+}
+
+/// Issue 23's mock class: four students play the teacher's pack, each
+/// exports their results, and the report lists every student's slips (on
+/// accepted moves, ambiguous inputs included) and the class's most common
+/// ones with an example, in JSON, text and CSV.
+#[test]
+fn a_class_of_four_sees_every_slip_in_the_report() {
+    let results = tempfile::tempdir().unwrap();
+    let pack = class_pack(results.path());
+    let pack_arg = pack.to_str().unwrap();
+    // (student, [(puzzle, what they type)])
+    let students: [(&str, &[(&str, &str)]); 4] = [
+        // A lower-case rook and no # on a mate; castling with zeros.
+        ("anna", &[("nd-002", "r6xg7\n"), ("nt-005", "0-0\n")]),
+        // Ambiguous inputs first (the rooks on g8 and g6; the knights on
+        // g4 and h3), then the move with no #.
+        (
+            "ben",
+            &[("nd-002", "Rxg7#\nR6xg7#\n"), ("nd-012", "Nf2#\nNgf2\n")],
+        ),
+        // Canonical SAN throughout.
+        ("cleo", &[("nd-004", "Raxa7#\n"), ("nt-005", "O-O#\n")]),
+        // Both squares, as long algebraic.
+        ("dan", &[("nd-004", "Ra5xa7#\n")]),
+    ];
+    let mut files = Vec::new();
+    for (name, plays) in students {
+        let data = tempfile::tempdir().unwrap();
+        for (puzzle, moves) in plays {
+            let (events, _) = sancho(
+                &[
+                    "play", "--plain", "--json", "--pack", pack_arg, "--puzzle", puzzle,
+                ],
+                data.path(),
+                moves,
+            );
+            assert_eq!(
+                event(&events, "solved")["id"],
+                *puzzle,
+                "{name} solves {puzzle}: {events:?}"
+            );
+        }
+        let out = results.path().join(format!("{name}.json"));
+        let out_arg = out.to_str().unwrap();
+        sancho(
+            &["progress", "export", "--pack", pack_arg, "--out", out_arg],
+            data.path(),
+            "",
+        );
+        files.push(out_arg.to_owned());
+    }
+    let mut child = support::sancho();
+    child.args(["class", "report", "--json"]).args(&files);
+    let out = child.output().unwrap();
+    assert!(out.status.success());
+    let report: Value = serde_json::from_slice(&out.stdout).unwrap();
+    let slips = |student: usize| -> Vec<(String, u64, String, String)> {
+        report["students"][student]["slips"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .map(|s| {
+                (
+                    s["code"].as_str().unwrap().to_owned(),
+                    s["count"].as_u64().unwrap(),
+                    s["example"].as_str().unwrap().to_owned(),
+                    s["expected"].as_str().unwrap_or("").to_owned(),
+                )
+            })
+            .collect()
+    };
+    let row = |code: &str, count, example: &str, expected: &str| {
+        (
+            code.to_owned(),
+            count,
+            example.to_owned(),
+            expected.to_owned(),
+        )
+    };
+    assert_eq!(
+        slips(0),
+        [
+            row("missing-mate", 2, "r6xg7", "R6xg7#"),
+            row("lowercase-piece", 1, "r6xg7", "R6xg7#"),
+            row("zero-castling", 1, "0-0", "O-O#"),
+        ]
+    );
+    assert_eq!(
+        slips(1),
+        [
+            row("missing-disambiguation", 2, "Rxg7#", "R6xg7# or R8xg7+"),
+            row("missing-mate", 1, "Ngf2", "Ngf2#"),
+        ]
+    );
+    assert_eq!(slips(2), []);
+    assert_eq!(
+        slips(3),
+        [
+            row("long-algebraic", 1, "Ra5xa7#", "Raxa7#"),
+            row("never-occurs", 1, "Ra5xa7#", "Raxa7#")
+        ]
+    );
+    let common: Vec<(&str, u64, u64)> = report["mistakes"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|m| {
+            (
+                m["code"].as_str().unwrap(),
+                m["count"].as_u64().unwrap(),
+                m["students"].as_u64().unwrap(),
+            )
+        })
+        .collect();
+    assert_eq!(
+        common,
+        [
+            ("missing-mate", 3, 2),
+            ("missing-disambiguation", 2, 1),
+            ("long-algebraic", 1, 1),
+            ("lowercase-piece", 1, 1),
+            ("never-occurs", 1, 1),
+            ("zero-castling", 1, 1),
+        ]
+    );
+    assert_eq!(report["mistakes"][0]["words"], "forgot # on a mate");
+
+    let data = tempfile::tempdir().unwrap();
+    let mut args = vec!["class", "report"];
+    args.extend(files.iter().map(String::as_str));
+    let (_, text) = sancho(&args, data.path(), "");
+    for line in [
+        "  ben: an ambiguous move (which piece?) ×2 (Rxg7# for R6xg7# or R8xg7+); forgot # on a mate ×1 (Ngf2 for Ngf2#)",
+        "  cleo: none",
+        "  forgot # on a mate (missing-mate): 3 times by 2 of 4 students (e.g. r6xg7 for R6xg7#)",
+    ] {
+        assert!(text.lines().any(|l| l == line), "{line:?} in\n{text}");
+    }
+    assert!(!text.contains("No notation mistakes"), "{text}");
+    args.push("--csv");
+    let (_, csv) = sancho(&args, data.path(), "");
+    let lines: Vec<&str> = csv.lines().collect();
+    assert_eq!(lines.len(), 5, "{csv}");
+    assert!(lines[0].ends_with(",time_s,slips"), "{csv}");
+    assert!(
+        lines[4].ends_with(
+            ",long-algebraic 1 (Ra5xa7# for Raxa7#); never-occurs 1 (Ra5xa7# for Raxa7#)"
+        ),
+        "{csv}"
+    );
+}
+
 #[test]
 fn what_a_pack_keeps_for_the_end_is_said_at_the_end() {
     let data = tempfile::tempdir().unwrap();

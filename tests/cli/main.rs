@@ -16,4 +16,5 @@ mod line_play;
 mod modes;
 mod package;
 mod protocol;
+mod rated;
 mod sets;

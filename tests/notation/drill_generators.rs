@@ -135,8 +135,10 @@ fn weak_codes_keep_what_a_review_can_train() {
     use sancho::progress::MistakeCount;
     let count = |code: &str| MistakeCount {
         code: code.to_owned(),
+        words: None,
         count: 3,
         example: None,
+        input: None,
     };
     let counts = [
         count("wrong-move"),

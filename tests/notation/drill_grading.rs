@@ -244,3 +244,35 @@ fn wrong_answers_are_not_notation_slips() {
     assert!(!is_notation_slip(WRONG_SQUARE));
     assert!(is_notation_slip("missing-capture"));
 }
+
+/// Issue 23: a lenient drill accepts `0-0`, and keeps the slip with what
+/// was typed; an ambiguous answer is kept as `missing-disambiguation` even
+/// when it names other moves than the one shown.
+#[test]
+fn a_drill_keeps_every_slip_right_answers_included() {
+    let exercises = vec![
+        write_exercise(CASTLE, "O-O"),
+        write_exercise(KNIGHTS, "Nbd2"),
+    ];
+    let mut run = DrillRun::new(DrillKind::Write, exercises, Strictness::Lenient);
+    let castled = run.answer("0-0", 1_000).unwrap();
+    assert!(castled.correct && castled.counted, "{castled:?}");
+    assert!(run.answer("Nd2", 1_000).is_some());
+    let summary = run.summary();
+    assert_eq!(summary.correct, 1);
+    let kept: Vec<(&str, &str, &str)> = summary
+        .mistakes
+        .iter()
+        .map(|m| (m.code.as_str(), m.answer.as_str(), m.expected.as_str()))
+        .collect();
+    assert_eq!(
+        kept,
+        [
+            ("zero-castling", "0-0", "O-O"),
+            ("missing-disambiguation", "Nd2", "Nbd2")
+        ]
+    );
+    let stored = summary.into_result(Timestamp(1));
+    assert_eq!(stored.mistakes[0].input.as_deref(), Some("0-0"));
+    assert_eq!(stored.mistakes[0].answer, "O-O");
+}

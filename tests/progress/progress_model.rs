@@ -5,7 +5,7 @@
 use proptest::prelude::*;
 use sancho::progress::{
     Attempt, AttemptId, Candidate, Damage, DrillId, DrillMistake, DrillResult, Outcome, PickReason,
-    Progress, PuzzleRef, SECONDS_PER_DAY, Source, Timestamp, UserRating, WrongInput, disk,
+    Progress, PuzzleRef, SECONDS_PER_DAY, Source, Timestamp, TypedInput, UserRating, disk,
     sm2::Card as Sm2Card,
 };
 use sancho::puzzle::difficulty_rating;
@@ -27,8 +27,11 @@ fn attempt(id: &str, at: i64, outcome: Outcome, hints: u8, rating: Option<u16>) 
         hints,
         solution_shown: false,
         rating,
+        rated: rating.is_some(),
         themes: vec![],
         wrong_inputs: vec![],
+        slips: Vec::new(),
+        replay: false,
     }
 }
 
@@ -337,13 +340,17 @@ fn streaks_follow_time_order() {
 fn sample() -> Progress {
     let mut wrong = themed("w", 50, Outcome::Failed, &["pin"]);
     wrong.wrong_inputs = vec![
-        WrongInput {
+        TypedInput {
             input: "bxc3".to_owned(),
             codes: vec!["wrong-piece".to_owned(), "missing-check".to_owned()],
+            san: None,
+            candidates: Vec::new(),
         },
-        WrongInput {
+        TypedInput {
             input: "Qh5".to_owned(),
             codes: vec!["missing-check".to_owned()],
+            san: None,
+            candidates: Vec::new(),
         },
     ];
     let mut progress = progress_of(vec![
@@ -365,6 +372,7 @@ fn sample() -> Progress {
             .map(|(code, answer)| DrillMistake {
                 code: (*code).to_owned(),
                 answer: (*answer).to_owned(),
+                input: None,
             })
             .collect(),
         coordinates: None,
@@ -449,14 +457,20 @@ fn stats_json_has_the_documented_shape() {
             "sets",
             "slips_due",
             "streak",
-            "themes"
+            "strongest_themes",
+            "themes",
+            "weakest_themes"
         ]
     );
     assert_eq!(
         keys(&json["puzzles"]),
         ["accuracy", "attempted", "failed", "solved"]
     );
-    assert_eq!(keys(&json["rating"]), ["current", "deviation", "history"]);
+    assert_eq!(
+        keys(&json["rating"]),
+        ["current", "deviation", "history", "provisional"]
+    );
+    assert_eq!(json["rating"]["provisional"], true);
     assert_eq!(keys(&json["streak"]), ["best", "current"]);
     assert_eq!(
         keys(&json["drills"]),
@@ -475,10 +489,23 @@ fn stats_json_has_the_documented_shape() {
         "{}",
         json["mistakes"]
     );
-    assert_eq!(keys(&json["mistakes"][0]), ["code", "count", "example"]);
+    assert_eq!(
+        keys(&json["mistakes"][0]),
+        ["code", "count", "example", "input", "words"]
+    );
+    assert_eq!(json["mistakes"][0]["words"], "forgot + on a check");
     assert_eq!(
         keys(&json["themes"][0]),
-        ["accuracy", "attempted", "solved", "theme"]
+        [
+            "accuracy",
+            "attempted",
+            "first_try",
+            "first_try_rate",
+            "performance",
+            "played",
+            "solved",
+            "theme"
+        ]
     );
     assert_eq!(keys(&json["lessons"]), ["completed"]);
 
@@ -512,8 +539,10 @@ fn stats_text_report_reads_plainly() {
         "Reviews due: 5",
         "Drills: 3 completed, 19 exercises, 12 correct (accuracy 63%)",
         "  write: 2 completed, 12/15 correct (80%)",
-        "  missing-check: 4 times (e.g. Qxf7#)",
-        "  fork: 1 of 3 solved (33%)",
+        "Rating: 1500? (give or take 350, provisional), 0 rated puzzles",
+        "  forgot + on a check: 4 times (e.g. Qxf7#)",
+        "  wrong-piece: once (you typed bxc3)",
+        "  fork: 3 played, 1 first try (33%)",
         "Lessons completed: lesson-1, lesson-2",
     ] {
         assert!(
@@ -539,13 +568,24 @@ fn arb_attempt() -> impl Strategy<Value = Attempt> {
         any::<bool>(),
         (any::<u64>(), 0u8..=4, any::<bool>(), any::<Option<u16>>()),
         proptest::collection::vec("\\PC{0,6}", 0..3),
-        proptest::collection::vec(
-            ("\\PC{0,6}", proptest::collection::vec("[a-z-]{1,8}", 0..3)),
-            0..3,
+        proptest::collection::vec(arb_typed(), 0..3),
+        (
+            proptest::collection::vec(arb_typed(), 0..3),
+            any::<bool>(),
+            any::<bool>(),
         ),
     )
         .prop_map(
-            |(source, id, at, solved, (time_ms, hints, shown, rating), themes, wrong)| Attempt {
+            |(
+                source,
+                id,
+                at,
+                solved,
+                (time_ms, hints, shown, rating),
+                themes,
+                wrong,
+                (slips, rated, replay),
+            )| Attempt {
                 puzzle: PuzzleRef::new(source, id),
                 at: Timestamp(at),
                 outcome: if solved {
@@ -557,13 +597,29 @@ fn arb_attempt() -> impl Strategy<Value = Attempt> {
                 hints,
                 solution_shown: shown,
                 rating,
+                // Only an attempt against a rating can have been rated.
+                rated: rated && rating.is_some(),
                 themes,
-                wrong_inputs: wrong
-                    .into_iter()
-                    .map(|(input, codes)| WrongInput { input, codes })
-                    .collect(),
+                wrong_inputs: wrong,
+                slips,
+                replay,
             },
         )
+}
+
+fn arb_typed() -> impl Strategy<Value = TypedInput> {
+    (
+        "\\PC{0,6}",
+        proptest::collection::vec("[a-z-]{1,8}", 0..3),
+        proptest::option::of("[A-Za-z1-8+#=]{2,6}"),
+        proptest::collection::vec("[A-Za-z1-8+#]{2,6}", 0..3),
+    )
+        .prop_map(|(input, codes, san, candidates)| TypedInput {
+            input,
+            codes,
+            san,
+            candidates,
+        })
 }
 
 proptest! {
@@ -694,9 +750,11 @@ fn resume_starts_over_when_everything_is_solved() {
 #[test]
 fn only_a_clean_solve_counts_as_solved() {
     let mut wrong_then_right = attempt("w", 10, Outcome::Failed, 0, Some(1500));
-    wrong_then_right.wrong_inputs.push(WrongInput {
+    wrong_then_right.wrong_inputs.push(TypedInput {
         input: "Rd7".to_owned(),
         codes: vec![],
+        san: None,
+        candidates: Vec::new(),
     });
     let progress = progress_of(vec![
         attempt("clean", 1, Outcome::Solved, 0, Some(1500)),
@@ -738,10 +796,12 @@ fn a_lesson_keeps_its_best_score() {
 // ---------------------------------------------------------------------------
 // A teacher's class
 
-fn slip(input: &str, codes: &[&str]) -> WrongInput {
-    WrongInput {
+fn slip(input: &str, codes: &[&str]) -> TypedInput {
+    TypedInput {
         input: input.to_owned(),
         codes: codes.iter().map(|c| (*c).to_owned()).collect(),
+        san: None,
+        candidates: Vec::new(),
     }
 }
 
@@ -853,17 +913,32 @@ fn a_class_report_from_three_students_files() {
         "{text}"
     );
     assert!(
-        text.contains("lowercase-piece: 2 times by 2 of 3 students (e.g. nf3)"),
+        text.contains(
+            "a lower-case piece letter (lowercase-piece): 2 times by 2 of 3 students (e.g. nf3)"
+        ),
         "{text}"
     );
     let csv = report.to_csv();
     let lines: Vec<&str> = csv.lines().collect();
     assert_eq!(
         lines[0],
-        "student,p1,p2,p3,solved_first_try,solved,failed,time_s"
+        "student,p1,p2,p3,solved_first_try,solved,failed,time_s,slips"
     );
-    assert_eq!(lines[1], "anna,first try,solved,-,1,2,0,3");
-    assert_eq!(lines[3], "cleo,-,-,-,0,0,0,0");
+    assert_eq!(
+        lines[1],
+        "anna,first try,solved,-,1,2,0,3,lowercase-piece 1 (nf3)"
+    );
+    assert_eq!(
+        lines[2],
+        "ben,failed,first try,failed,1,1,2,6,lowercase-piece 1 (nxe5); zero-castling 1 (0-0)"
+    );
+    assert_eq!(lines[3], "cleo,-,-,-,0,0,0,0,");
+    assert!(
+        text.contains(
+            "  ben: a lower-case piece letter ×1 (nxe5); castled with zeros (0-0 for O-O) ×1 (0-0)"
+        ),
+        "each student's slips: {text}"
+    );
 
     assert!(StudentResult::from_json("{\"format\": \"x\"}").is_err());
     let err = StudentResult::from_json(&files[0].replace("sancho-class-result", "other"))

@@ -10,7 +10,7 @@ use std::time::{Duration, Instant};
 
 use sancho::progress::{
     Attempt, Damage, DrillMistake, DrillResult, FILE_NAME, Outcome, PuzzleRef, Source, Store,
-    StoreError, Timestamp, WrongInput, disk,
+    StoreError, Timestamp, TypedInput, disk,
 };
 
 fn attempt(puzzle: &str, at: i64, outcome: Outcome) -> Attempt {
@@ -22,11 +22,16 @@ fn attempt(puzzle: &str, at: i64, outcome: Outcome) -> Attempt {
         hints: 1,
         solution_shown: false,
         rating: Some(1600),
+        rated: Some(1600).is_some(),
         themes: vec!["fork".to_owned(), "middlegame".to_owned()],
-        wrong_inputs: vec![WrongInput {
+        wrong_inputs: vec![TypedInput {
             input: "nf3".to_owned(),
             codes: vec!["piece-lowercase".to_owned()],
+            san: None,
+            candidates: Vec::new(),
         }],
+        slips: Vec::new(),
+        replay: false,
     }
 }
 
@@ -40,6 +45,7 @@ fn drill(at: i64) -> DrillResult {
         mistakes: vec![DrillMistake {
             code: "missing-check".to_owned(),
             answer: "Qh5+".to_owned(),
+            input: None,
         }],
         coordinates: None,
     }

@@ -23,8 +23,11 @@ fn attempt(puzzle: &str, at: i64) -> Attempt {
         hints: 0,
         solution_shown: false,
         rating: Some(1500),
+        rated: Some(1500).is_some(),
         themes: Vec::new(),
         wrong_inputs: Vec::new(),
+        slips: Vec::new(),
+        replay: false,
     }
 }
 

@@ -2,7 +2,7 @@
 //! sequence of reviews, and the migration of a schema-1 (SM-2) file.
 
 use sancho::progress::{
-    Attempt, Card, Grade, Outcome, PuzzleRef, SECONDS_PER_DAY, Source, Timestamp, WrongInput, disk,
+    Attempt, Card, Grade, Outcome, PuzzleRef, SECONDS_PER_DAY, Source, Timestamp, TypedInput, disk,
     grade, sm2,
 };
 
@@ -24,13 +24,11 @@ fn attempt(outcome: Outcome, time_ms: u64, hints: u8, shown: bool, wrong: usize)
         hints,
         solution_shown: shown,
         rating: None,
+        rated: false,
         themes: vec![],
-        wrong_inputs: (0..wrong)
-            .map(|_| WrongInput {
-                input: "Nf3".to_owned(),
-                codes: vec![],
-            })
-            .collect(),
+        wrong_inputs: (0..wrong).map(|_| TypedInput::new("Nf3", vec![])).collect(),
+        slips: Vec::new(),
+        replay: false,
     }
 }
 
@@ -351,6 +349,7 @@ fn slip_drill(kind: &str, at: i64, codes: &[&str]) -> sancho::progress::DrillRes
             .map(|c| sancho::progress::DrillMistake {
                 code: (*c).to_owned(),
                 answer: "Nxe5".to_owned(),
+                input: None,
             })
             .collect(),
         coordinates: None,
@@ -370,9 +369,11 @@ fn a_notation_slip_makes_a_card_and_review_drills_grade_it() {
     for i in 0..3 {
         let mut a = attempt(Outcome::Solved, 20_000, 0, false, 0);
         a.at = Timestamp(T0 + 3600 + i);
-        a.wrong_inputs = vec![WrongInput {
+        a.wrong_inputs = vec![TypedInput {
             input: "0-0".to_owned(),
             codes: vec!["zero-castling".to_owned()],
+            san: None,
+            candidates: Vec::new(),
         }];
         p.insert_attempt(sancho::progress::AttemptId::new(a.at, "x", i as u64), a);
     }
@@ -506,5 +507,57 @@ fn the_store_schedules_at_the_retention_it_is_given() {
         interval(0.97),
         interval(0.9),
         interval(0.8)
+    );
+}
+
+/// Issue 23: a slip typed on an accepted move is a slip like any other: the
+/// statistics count it in words with what was typed, and it makes a review
+/// card.
+#[test]
+fn a_slip_on_an_accepted_move_is_counted_and_reviewed() {
+    use sancho::puzzle::load_path;
+    use sancho::record::{attempt_record, source_of};
+    use sancho::session::Session;
+    let loaded = load_path(std::path::Path::new(
+        "puzzles/11-notation-disambiguation.json",
+    ))
+    .unwrap();
+    let puzzle = loaded.puzzles.iter().find(|p| p.id == "nd-002").unwrap();
+    let (mut session, _) = Session::new(puzzle.clone());
+    session.submit("Rxg7");
+    session.submit("R6xg7");
+    let outcome = session.outcome().unwrap();
+    assert!(outcome.solved);
+    let attempt = attempt_record(
+        puzzle,
+        source_of(puzzle, true),
+        &outcome,
+        Timestamp(T0),
+        3_000,
+    );
+    assert_eq!(attempt.slips[0].codes, ["missing-mate"]);
+    assert_eq!(attempt.wrong_inputs[0].codes, ["missing-disambiguation"]);
+    assert_eq!(attempt.wrong_inputs[0].candidates, ["R6xg7#", "R8xg7+"]);
+    let mut progress = sancho::progress::Progress::new();
+    progress.insert_attempt(
+        sancho::progress::AttemptId::new(Timestamp(T0), "nd-002", 1),
+        attempt,
+    );
+
+    let stats = progress.stats(Timestamp(T0));
+    let lines: Vec<String> = stats.mistakes.iter().map(ToString::to_string).collect();
+    assert_eq!(
+        lines,
+        [
+            "an ambiguous move (which piece?): once (you typed Rxg7 for R6xg7# or R8xg7+)",
+            "forgot # on a mate: once (you typed R6xg7 for R6xg7#)",
+        ]
+    );
+    let cards = progress.slip_cards();
+    assert!(cards.contains_key("missing-mate"), "{cards:?}");
+    assert!(cards.contains_key("missing-disambiguation"));
+    assert_eq!(
+        progress.due_slips(Timestamp(T0 + DAY)),
+        ["missing-disambiguation", "missing-mate"]
     );
 }

@@ -25,6 +25,9 @@ fn newer_document() -> Value {
                 {"input": "nf3", "codes": ["piece-lowercase"], "future_wrong_input": 1},
                 {"input": "Nf3", "codes": []}
             ],
+            "slips": [
+                {"input": "0-0", "codes": ["zero-castling"], "san": "O-O", "future_slip": "s"}
+            ],
             "future_attempt": {"engine_eval": -120}
         }],
         "drills": [{
@@ -72,6 +75,7 @@ const UNKNOWN: &[(&str, &str)] = &[
     ("/future_top", r#"{"kept":true}"#),
     ("/attempts/0/future_attempt", r#"{"engine_eval":-120}"#),
     ("/attempts/0/wrong_inputs/0/future_wrong_input", "1"),
+    ("/attempts/0/slips/0/future_slip", r#""s""#),
     ("/drills/0/future_drill", "7"),
     ("/drills/0/mistakes/0/future_mistake", r#""x""#),
     ("/drills/0/coordinates/future_coordinates", "[3]"),
@@ -112,8 +116,11 @@ fn attempt(puzzle: &str, at: i64) -> Attempt {
         hints: 0,
         solution_shown: false,
         rating: Some(1400),
+        rated: true,
         themes: vec![],
         wrong_inputs: vec![],
+        slips: vec![],
+        replay: false,
     }
 }
 

@@ -44,7 +44,18 @@ fn brute<'a>(rows: &'a [SynthRow], f: &Filter) -> Vec<&'a SynthRow> {
     rows.iter()
         .filter(|r| {
             let tags: Vec<&str> = r.opening_tags.iter().map(String::as_str).collect();
-            f.matches_fields(&r.themes, r.rating_value(), Some(r.popularity), &tags)
+            let pieces = r
+                .fen
+                .split(' ')
+                .next()
+                .map(|board| board.chars().filter(char::is_ascii_alphabetic).count() as u32);
+            f.matches_fields(
+                &r.themes,
+                r.rating_value(),
+                Some(r.popularity),
+                &tags,
+                pieces,
+            )
         })
         .collect()
 }
@@ -82,6 +93,16 @@ fn counts_match_a_brute_force_filter() {
         },
         Filter {
             min_popularity: Some(-100),
+            ..Filter::default()
+        },
+        Filter {
+            pieces: Some((3, 12)),
+            ..Filter::default()
+        },
+        Filter {
+            themes_any: vec!["fork".into(), "pin".into()],
+            pieces: Some((10, 20)),
+            rating: Some((1200, 2000)),
             ..Filter::default()
         },
     ];
@@ -331,14 +352,18 @@ fn arb_filter() -> impl Strategy<Value = Filter> {
         band,
         opening,
         prop::option::of(-100i8..=100),
+        prop::option::of((2u8..32, 0u8..12).prop_map(|(a, w)| (a, a.saturating_add(w)))),
     )
-        .prop_map(|(any, all, rating, opening, min_popularity)| Filter {
-            themes_any: any.into_iter().map(str::to_owned).collect(),
-            themes_all: all.into_iter().map(str::to_owned).collect(),
-            rating,
-            opening: opening.map(str::to_owned),
-            min_popularity,
-        })
+        .prop_map(
+            |(any, all, rating, opening, min_popularity, pieces)| Filter {
+                themes_any: any.into_iter().map(str::to_owned).collect(),
+                themes_all: all.into_iter().map(str::to_owned).collect(),
+                rating,
+                opening: opening.map(str::to_owned),
+                min_popularity,
+                pieces,
+            },
+        )
 }
 
 proptest! {

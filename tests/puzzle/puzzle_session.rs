@@ -82,6 +82,7 @@ fn user_first_two_moves() {
             hints_used: 0,
             solution_shown: false,
             wrong: vec![],
+            slips: vec![],
             failure: None,
         })
     );
@@ -282,7 +283,7 @@ fn wrong_moves_keep_the_position_and_are_recorded() {
     assert!(!s.is_finished());
     s.submit("Qf8#");
     let outcome = s.outcome().unwrap();
-    let inputs: Vec<&str> = outcome.wrong.iter().map(|(i, _)| i.as_str()).collect();
+    let inputs: Vec<&str> = outcome.wrong.iter().map(|t| t.input.as_str()).collect();
     assert_eq!(inputs, ["Qf6+", "Qa1", "hello"]);
     assert!(!outcome.solved, "the legal wrong move Qf6+ failed it");
 }
@@ -414,6 +415,7 @@ fn give_up_shows_the_rest_and_fails() {
             hints_used: 0,
             solution_shown: true,
             wrong: vec![],
+            slips: vec![],
             failure: Some(FailReason::GaveUp),
         })
     );
@@ -531,6 +533,52 @@ fn leaving_a_failed_puzzle_records_the_failure_and_a_clean_one_nothing() {
     let outcome = s.outcome().unwrap();
     assert!(!outcome.solved && !outcome.solution_shown);
     assert!(s.leave().is_empty(), "only once");
+}
+
+/// Issue 23: every slip on a submitted input is kept, accepted moves
+/// included; an ambiguous input has a code of its own and its candidates,
+/// and a letter of another language has its own code.
+#[test]
+fn every_slip_is_kept_accepted_moves_and_ambiguous_inputs_included() {
+    use sancho::notation::{Code, Lang};
+    let nd002 = || {
+        let loaded = load_path(Path::new("puzzles/11-notation-disambiguation.json")).unwrap();
+        loaded
+            .puzzles
+            .into_iter()
+            .find(|p| p.id == "nd-002")
+            .unwrap()
+    };
+    let (mut s, _) = Session::new(nd002());
+    assert_eq!(summary(&s.submit("Rxg7")), ["wrong Rxg7: not legal"]);
+    assert_eq!(
+        summary(&s.submit("r6xg7")),
+        ["correct R6xg7#", "solved nd-002"]
+    );
+    let outcome = s.outcome().unwrap();
+    assert!(outcome.solved, "an ambiguous input never fails a puzzle");
+    let ambiguous = &outcome.wrong[0];
+    assert_eq!(ambiguous.input, "Rxg7");
+    assert_eq!(ambiguous.codes, [Code::MissingDisambiguation]);
+    assert_eq!(ambiguous.candidates, ["R6xg7#", "R8xg7+"]);
+    let accepted = &outcome.slips[0];
+    assert_eq!(accepted.input, "r6xg7");
+    assert_eq!(accepted.codes, [Code::LowercasePiece, Code::MissingMate]);
+    assert_eq!(accepted.san.as_deref(), Some("R6xg7#"));
+
+    let (mut s, _) = Session::new(nd002());
+    let german = "de".parse::<Lang>().unwrap();
+    s.submit_in("R6xg7#", german);
+    s.submit_in("T6xg7#", german);
+    let outcome = s.outcome().unwrap();
+    assert_eq!(outcome.wrong[0].codes, [Code::ForeignLetter]);
+    assert!(outcome.slips.is_empty(), "canonical German SAN is no slip");
+
+    // A canonical move, a note alone (spaces) and a move on the board
+    // keep nothing.
+    let (mut s, _) = Session::new(nd002());
+    s.submit(" R6xg7# ");
+    assert!(s.outcome().unwrap().slips.is_empty());
 }
 
 /// The Immortal Game's finish with a comment kept for the end, a note on

@@ -18,4 +18,5 @@ mod tui_pty;
 mod tui_records;
 mod tui_render;
 mod tui_screens;
+mod tui_tracks;
 mod tui_trainers;

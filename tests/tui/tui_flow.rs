@@ -240,7 +240,7 @@ fn a_wrong_move_is_explained_and_the_puzzle_goes_on() {
         .outcome
         .wrong
         .iter()
-        .map(|(input, _)| input.as_str())
+        .map(|typed| typed.input.as_str())
         .collect();
     assert_eq!(wrong, ["Rf8", "Zz9"]);
 }
@@ -384,8 +384,14 @@ fn home_menu_table() {
         // My games without a mined pack: a notice says how to make one.
         (6, View::Home, false, false),
         (7, View::Guess, false, false),
-        (8, View::Home, true, false),
-        (9, View::Home, false, true),
+        // The course without its puzzles (only `sancho course` then): a
+        // notice says how to open it.
+        (8, View::Home, false, false),
+        // Weakness training before any theme is weak: a notice says why.
+        (9, View::Home, false, false),
+        (10, View::History, false, false),
+        (11, View::Home, true, false),
+        (12, View::Home, false, true),
     ];
     for (downs, view, help, quit) in cases {
         let mut app = App::new(Config::default(), vec![back_rank()]);
@@ -407,7 +413,7 @@ fn home_menu_table() {
     assert!(empty.notice().is_none(), "any key dismisses the notice");
     assert_eq!(
         empty.menu_index(),
-        9,
+        12,
         "and does what it does: the menu wraps"
     );
     empty.update(Action::Back);

@@ -254,7 +254,7 @@ fn a_scripted_storm_run_keeps_lichess_time_accounts() {
         "Best combo: 5",
         "Time per puzzle: 0.2 s",
         "Highest rating solved: 1200",
-        "Failed (added to your reviews):",
+        "Failed (added to your reviews; r replays them, never rated):",
         "Storm: 1 run; best 6 solved in 60 s",
         "best today: 6 solved",
     ] {
@@ -267,6 +267,11 @@ fn a_scripted_storm_run_keeps_lichess_time_accounts() {
     assert_eq!(app.scroll(), 1);
     app.update(Action::Up);
     assert_eq!(app.scroll(), 0);
+    // Each failed puzzle with its solution.
+    assert!(
+        screen.contains(&format!("  {failed}  Lichess puzzle {failed}: (Qxd5) Re8#")),
+        "{screen}"
+    );
     // Typing on goes nowhere; Enter leaves with the score said at home.
     app.update(Action::Insert('e'));
     app.update(Action::Select);
@@ -278,6 +283,34 @@ fn a_scripted_storm_run_keeps_lichess_time_accounts() {
     app.update(Action::Down);
     assert_eq!(app.notice(), None);
     assert_eq!(app.menu_index(), at + 1);
+}
+
+#[test]
+fn a_runs_failed_puzzles_replay_from_its_summary_as_replays() {
+    use sancho::train::Track;
+    let mut app = storm_app(pool(3), 60);
+    let failed = current_id(&app);
+    typed(&mut app, "h3");
+    app.update(Action::Tick(70_000));
+    assert_eq!(app.key_context(), KeyContext::Page, "the summary");
+    // r: the failed puzzle again, on a replay track.
+    app.update(Action::Retry);
+    assert_eq!(app.view(), View::Puzzle);
+    assert_eq!(app.track(), Track::Replay);
+    assert_eq!(app.play().unwrap().puzzle().id, failed);
+    assert_eq!(app.puzzle_total(), 1);
+    app.update(Action::Tick(sancho::tui::REPLY_DELAY_MS));
+    let effects = typed(&mut app, "Re8#");
+    let done = effects
+        .iter()
+        .find_map(|e| match e {
+            Effect::Record(Finished::Puzzle(done)) => Some(done),
+            _ => None,
+        })
+        .expect("recorded");
+    assert!(done.result.solved);
+    assert!(done.replay, "recorded as a replay");
+    assert_eq!(done.rating, Rating::Unrated);
 }
 
 #[test]

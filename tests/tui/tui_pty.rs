@@ -389,6 +389,10 @@ fn the_config_file_rebinds_keys_and_its_problems_are_said_after_the_screen() {
     let screen = s.term.wait_for("F9 hint");
     assert!(!screen.contains("F2"), "the default key is gone:\n{screen}");
     s.term.send(b"\x1b[20~"); // F9
+    // A hint fails a rated puzzle: the first press asks, in the new key's
+    // name; the second gives it.
+    s.term.wait_for("Press F9 again");
+    s.term.send(b"\x1b[20~");
     s.term.wait_for("Hint:");
     s.term.send(&[0x03]);
     s.child.wait().expect("sancho exits");
@@ -545,12 +549,17 @@ fn a_woodpecker_set_plays_in_the_trainer_and_each_puzzle_joins_its_cycle() {
     );
     let mut s = spawn_in(&["set", "play", "wp", "--ascii"], data);
     // m1-001 first (the easier), solved; then m2-001, given up.
-    s.term.wait_for("Puzzle 1 of 2");
+    s.term
+        .wait_for("Puzzle 1 of 2 · 0 solved · set wp, cycle 1: 0/2");
     s.term.send(b"Re8#\r");
     s.term.wait_for("Checkmate!");
     s.term.send(&[0x0e]); // Ctrl-N: next
-    s.term.wait_for("Puzzle 2 of 2");
-    s.term.send(&[0x13]); // Ctrl-S: the solution
+    s.term
+        .wait_for("Puzzle 2 of 2 · 1 solved · set wp, cycle 1: 1/2");
+    s.term.send(&[0x13]); // Ctrl-S: the solution, asked first
+    s.term.wait_for("again to see the solution");
+    s.term.send(&[0x13]);
+    s.term.wait_for("The solution was");
     let stored = s.quit();
     let doc: serde_json::Value = serde_json::from_str(&stored).expect("progress.json");
     let results = &doc["sets"][0]["cycles"][0]["results"];

@@ -664,17 +664,20 @@ fn the_rating_and_its_change_are_on_the_puzzle_screen() {
         rated,
         rating_before: 1515.2,
         rating_after: after,
+        deviation_after: 80.0,
         unrated: (!rated).then_some(sancho::progress::Unrated::Repeat),
     };
     // Another puzzle's answer is not this one's.
     app.answer(Reply::Recorded {
         puzzle_id: "other".into(),
         recorded: recorded(true, 1600.0),
+        set: None,
     });
     assert!(app.rating_change().is_none());
     app.answer(Reply::Recorded {
         puzzle_id: "CJi0b".into(),
         recorded: recorded(true, 1527.4),
+        set: None,
     });
     assert!(
         screen(&app).contains("Rating +12, now 1527"),
@@ -684,6 +687,7 @@ fn the_rating_and_its_change_are_on_the_puzzle_screen() {
     app.answer(Reply::Recorded {
         puzzle_id: "CJi0b".into(),
         recorded: recorded(false, 1515.2),
+        set: None,
     });
     assert!(
         screen(&app).contains("Rating unchanged at 1515"),

@@ -214,6 +214,10 @@ pub(crate) fn sample_stats() -> Stats {
         attempted,
         solved,
         accuracy: Some(f64::from(solved) / f64::from(attempted)),
+        played: attempted,
+        first_try: solved,
+        first_try_rate: Some(f64::from(solved) / f64::from(attempted)),
+        performance: Some(1500),
     };
     Stats {
         puzzles: PuzzleTotals {
@@ -225,6 +229,7 @@ pub(crate) fn sample_stats() -> Stats {
         rating: RatingStats {
             current: 1580.0,
             deviation: 120.0,
+            provisional: true,
             history,
         },
         streak: Streak {
@@ -252,21 +257,28 @@ pub(crate) fn sample_stats() -> Stats {
         mistakes: vec![
             MistakeCount {
                 code: "lowercase-piece".to_owned(),
+                words: Some("a lower-case piece letter"),
                 count: 4,
                 example: Some("Nf3".to_owned()),
+                input: Some("nf3".to_owned()),
             },
             MistakeCount {
                 code: "castling-zeros".to_owned(),
+                words: None,
                 count: 2,
                 example: Some("O-O".to_owned()),
+                input: None,
             },
         ],
         themes: vec![theme("mate", 5, 4), theme("fork", 3, 1), theme("pin", 2, 2)],
+        weakest_themes: vec!["fork".to_owned()],
+        strongest_themes: vec!["pin".to_owned()],
         lessons: LessonStats {
             completed: vec!["lesson-1".to_owned()],
         },
         coordinates: Vec::new(),
         sets: Vec::new(),
+        recent: Vec::new(),
     }
 }
 
@@ -287,11 +299,14 @@ fn snapshot_stats_with_data_and_empty() {
         "7 attempted, 5 solved (71%)",
         "In a row 2 (best 3)",
         "Reviews due today 1",
-        "Rating 1580 ± 120",
+        "Rating 1580? ± 120 (provisional)",
         "17 of 20 correct (85%)",
         "Lessons 1 of 9",
         "80% (4/5)",
-        "lowercase-piece: write Nf3",
+        "Weakest fork",
+        "Strongest pin",
+        "a lower-case piece letter: you typed nf3 for Nf3",
+        "castling-zeros: write O-O",
     ] {
         assert!(find(buf, text).is_some(), "{text} missing");
     }

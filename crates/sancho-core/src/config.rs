@@ -7,6 +7,7 @@
 use std::collections::BTreeMap;
 
 use crate::notation::Lang;
+use crate::train::Difficulty;
 
 mod retention;
 
@@ -158,7 +159,7 @@ pub struct KeyOverride {
 }
 
 /// What the file sets; each key is its default when absent or bad.
-#[derive(Clone, Debug, Default, PartialEq, Eq)]
+#[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Settings {
     /// `colors`: the colour scheme (the command line's `--colors` wins).
     pub colors: Colors,
@@ -185,6 +186,40 @@ pub struct Settings {
     /// `[keys]`: actions moved to other keys (checked against the key map
     /// by the interface, which reports clashes).
     pub keys: Vec<KeyOverride>,
+    /// `difficulty`: how far from the rating rated training serves puzzles
+    /// (the command line's `--difficulty` wins).
+    pub difficulty: Difficulty,
+    /// `confirm_fail`: whether the first press of the hint or give-up key
+    /// in a rated puzzle asks for a second press before failing it.
+    pub confirm_fail: bool,
+}
+
+impl Default for Settings {
+    fn default() -> Settings {
+        Settings {
+            colors: Colors::default(),
+            pieces: Pieces::default(),
+            reply_delay_ms: None,
+            board: BoardSize::default(),
+            live_hint: LiveHint::default(),
+            engine: None,
+            lang: Lang::default(),
+            retention: Retention::default(),
+            keys: Vec::new(),
+            difficulty: Difficulty::default(),
+            confirm_fail: true,
+        }
+    }
+}
+
+impl Named for Difficulty {
+    const NAMES: &'static [(&'static str, Difficulty)] = &[
+        ("normal", Difficulty::Normal),
+        ("easiest", Difficulty::Easiest),
+        ("easier", Difficulty::Easier),
+        ("harder", Difficulty::Harder),
+        ("hardest", Difficulty::Hardest),
+    ];
 }
 
 /// One thing wrong in the file: where, which key, what.
@@ -238,6 +273,14 @@ pub const DEFAULT_FILE: &str = r#"# Sancho's settings. Every key is optional; a 
 # Moves shown with figurines (♘f3, as FIDE recommends for print) instead of letters;
 # input is still typed in the letters of `lang`. The command line's --figurine turns it on.
 # figurine = false
+
+# Rated training serves puzzles near your rating: "easiest" (-600), "easier" (-300),
+# "normal", "harder" (+300) or "hardest" (+600). The command line's --difficulty wins.
+# difficulty = "normal"
+
+# In a rated puzzle, the first press of the hint or give-up key (F2, F3) says that it
+# fails the puzzle and waits for a second press; false fails it at the first press.
+# confirm_fail = true
 
 # Key bindings: any action of the help (F1) on other keys, as id = key(s)
 # (`sancho config show` lists every id).
@@ -366,12 +409,17 @@ pub fn parse(text: &str) -> (Settings, Vec<Problem>) {
                 Some(on) => figurine = on,
                 None => bad(format!("{value} is not true or false; using false")),
             },
+            "difficulty" => choice(value, &mut settings.difficulty, &mut bad),
+            "confirm_fail" => match value.as_bool() {
+                Some(on) => settings.confirm_fail = on,
+                None => bad(format!("{value} is not true or false; using true")),
+            },
             "keys" => match value.as_table() {
                 Some(table) => key_overrides(text, "", table, &mut settings.keys, &mut problems),
                 None => bad("must be a table: [keys]".to_owned()),
             },
             _ => bad(
-                "unknown key; known: colors, pieces, reply_delay_ms, board, live_hint, engine, lang, figurine, retention, [keys]"
+                "unknown key; known: colors, pieces, reply_delay_ms, board, live_hint, engine, lang, figurine, retention, difficulty, confirm_fail, [keys]"
                     .to_owned(),
             ),
         }
@@ -491,6 +539,11 @@ pub fn render(settings: &Settings) -> String {
     out.push_str(&format!("lang = \"{}\"\n", settings.lang));
     out.push_str(&format!("retention = {}\n", settings.retention));
     out.push_str(&format!("figurine = {}\n", settings.lang.figurines()));
+    out.push_str(&format!(
+        "difficulty = \"{}\"\nconfirm_fail = {}\n",
+        settings.difficulty.name(),
+        settings.confirm_fail
+    ));
     if !settings.keys.is_empty() {
         out.push_str("\n[keys]\n");
         for over in &settings.keys {
@@ -567,7 +620,8 @@ mod tests {
     fn every_key_is_read() {
         let text = "colors = \"light\"\npieces = \"letters\"\nreply_delay_ms = 0\n\
                     engine = 'C:\\engines\\sf \"17\".exe'\nlang = \"de\"\n\
-                    board = \"small\"\nlive_hint = \"off\"\nretention = 0.85\n";
+                    board = \"small\"\nlive_hint = \"off\"\nretention = 0.85\n\
+                    difficulty = \"harder\"\nconfirm_fail = false\n";
         let (settings, problems) = parse(text);
         assert_eq!(problems, vec![]);
         assert_eq!(
@@ -582,6 +636,8 @@ mod tests {
                 lang: "de".parse().unwrap(),
                 retention: Retention::from_value(0.85).unwrap(),
                 keys: vec![],
+                difficulty: Difficulty::Harder,
+                confirm_fail: false,
             }
         );
         assert_eq!(parse(&render(&settings)).0, settings);

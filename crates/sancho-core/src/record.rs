@@ -4,7 +4,7 @@
 //! long it took.
 
 use crate::notation::bounded_prefix;
-use crate::progress::{self, Attempt, PuzzleRef, Source, Timestamp, WrongInput};
+use crate::progress::{self, Attempt, PuzzleRef, Source, Timestamp, TypedInput};
 use crate::puzzle::Puzzle;
 use crate::session;
 
@@ -31,18 +31,22 @@ pub fn attempt_record(
         hints: outcome.hints_used,
         solution_shown: outcome.solution_shown,
         rating,
+        rated: rating.is_some(),
         themes: puzzle.themes.clone(),
-        wrong_inputs: outcome
-            .wrong
-            .iter()
-            .map(|(input, codes)| WrongInput {
-                // A wrong input is kept for review, but never more than a
-                // typed move can be: a 20 MB paste must not become a 20 MB
-                // progress file.
-                input: bounded_prefix(input).to_owned(),
-                codes: codes.iter().map(|c| c.as_str().to_owned()).collect(),
-            })
-            .collect(),
+        wrong_inputs: outcome.wrong.iter().map(stored).collect(),
+        slips: outcome.slips.iter().map(stored).collect(),
+        replay: false,
+    }
+}
+
+/// A typed input as the store keeps it: never more than a typed move can
+/// be (a 20 MB paste must not become a 20 MB progress file).
+fn stored(typed: &session::TypedInput) -> TypedInput {
+    TypedInput {
+        input: bounded_prefix(&typed.input).to_owned(),
+        codes: typed.codes.iter().map(|c| c.as_str().to_owned()).collect(),
+        san: typed.san.clone(),
+        candidates: typed.candidates.clone(),
     }
 }
 
@@ -82,7 +86,13 @@ mod tests {
             solved: false,
             hints_used: 2,
             solution_shown: false,
-            wrong: vec![("0-0".to_owned(), vec![Code::ZeroCastling])],
+            wrong: vec![session::TypedInput {
+                input: "0-0".to_owned(),
+                codes: vec![Code::ZeroCastling],
+                san: None,
+                candidates: Vec::new(),
+            }],
+            slips: Vec::new(),
             failure: Some(session::FailReason::Hint),
         };
         let source = source_of(puzzle, true);
@@ -108,7 +118,13 @@ mod tests {
             solved: false,
             hints_used: 0,
             solution_shown: false,
-            wrong: vec![(pasted, vec![])],
+            wrong: vec![session::TypedInput {
+                input: pasted,
+                codes: vec![],
+                san: None,
+                candidates: Vec::new(),
+            }],
+            slips: Vec::new(),
             failure: None,
         };
         let a = attempt_record(puzzle, source_of(puzzle, true), &outcome, Timestamp(1), 1);

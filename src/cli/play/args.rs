@@ -9,6 +9,7 @@ use std::str::FromStr;
 use anyhow::bail;
 use clap::Args;
 use sancho::library::Filter;
+use sancho::train::Difficulty;
 use sancho::tui;
 
 /// What to play and how; shared by `sancho` and `sancho play`.
@@ -49,14 +50,9 @@ impl DisplayArgs {
     }
 }
 
-#[derive(Debug, Args, Default, PartialEq, Eq)]
-pub struct PlayArgs {
-    /// A puzzle file to play: a JSON pack or a Lichess `.csv` / `.csv.zst` (default: the built-in packs).
-    #[arg(long, value_name = "PATH")]
-    pub pack: Option<PathBuf>,
-    /// Where puzzles come from: `builtin`, `library` (after `sancho import`) or a file's PATH.
-    #[arg(long, value_name = "SOURCE")]
-    pub source: Option<PuzzleSource>,
+/// Which puzzles: the filters of `play` and `set new`.
+#[derive(Clone, Debug, Args, Default, PartialEq, Eq)]
+pub struct FilterArgs {
     /// Only puzzles with at least one of these themes (comma-separated: fork,pin).
     #[arg(long = "theme", value_name = "THEMES", value_delimiter = ',')]
     pub themes_any: Vec<String>,
@@ -77,9 +73,86 @@ pub struct PlayArgs {
         value_parser = clap::value_parser!(i8).range(-100..=100)
     )]
     pub min_popularity: Option<i8>,
+    /// Only puzzles with this many pieces on the board (kings and pawns
+    /// included), e.g. 3-7 for endings.
+    #[arg(long, value_name = "FROM-TO", value_parser = pieces_band)]
+    pub pieces: Option<(u8, u8)>,
+}
+
+impl FilterArgs {
+    /// The filter these options make.
+    pub fn filter(&self) -> Filter {
+        Filter {
+            themes_any: self.themes_any.clone(),
+            themes_all: self.themes_all.clone(),
+            rating: self.rating,
+            opening: self.opening.clone(),
+            min_popularity: self.min_popularity,
+            pieces: self.pieces,
+        }
+    }
+
+    /// Whether no filter is given.
+    pub fn is_empty(&self) -> bool {
+        *self == FilterArgs::default()
+    }
+
+    /// The filters as the user reads them ("theme fork,pin, rating
+    /// 1200-1600").
+    pub fn describe(&self) -> String {
+        let mut parts = Vec::new();
+        if !self.themes_any.is_empty() {
+            parts.push(format!("theme {}", self.themes_any.join(",")));
+        }
+        if !self.themes_all.is_empty() {
+            parts.push(format!("all themes {}", self.themes_all.join(",")));
+        }
+        if let Some((from, to)) = self.rating {
+            parts.push(format!("rating {from}-{to}"));
+        }
+        if let Some(tag) = &self.opening {
+            parts.push(format!("opening {tag}"));
+        }
+        if let Some(n) = self.min_popularity {
+            parts.push(format!("popularity {n}+"));
+        }
+        if let Some((from, to)) = self.pieces {
+            parts.push(format!("pieces {from}-{to}"));
+        }
+        parts.join(", ")
+    }
+}
+
+#[derive(Debug, Args, Default, PartialEq, Eq)]
+pub struct PlayArgs {
+    /// A puzzle file to play: a JSON pack or a Lichess `.csv` / `.csv.zst` (default: the built-in packs).
+    #[arg(long, value_name = "PATH")]
+    pub pack: Option<PathBuf>,
+    /// Where puzzles come from: `builtin`, `library` (after `sancho import`) or a file's PATH.
+    #[arg(long, value_name = "SOURCE")]
+    pub source: Option<PuzzleSource>,
+    /// Which puzzles.
+    #[command(flatten)]
+    pub filters: FilterArgs,
     /// Play only the puzzle with this id.
     #[arg(long, value_name = "ID")]
     pub puzzle: Option<String>,
+    /// Rated training's distance from your rating: easiest (-600), easier
+    /// (-300), normal, harder (+300), hardest (+600) (default: the config
+    /// file's `difficulty`, else normal).
+    #[arg(long, value_name = "LEVEL")]
+    pub difficulty: Option<Difficulty>,
+    /// Weakness training: puzzles of your weakest themes (the dashboard's,
+    /// `sancho stats --themes`) near your rating.
+    #[arg(long, conflicts_with_all = ["pack", "puzzle"])]
+    pub weak: bool,
+    /// Replay the puzzles whose last attempt failed, newest first (recorded
+    /// as replays: they move neither the rating nor the reviews).
+    #[arg(long, conflicts_with_all = [
+        "pack", "puzzle", "source", "weak", "difficulty", "themes_any", "themes_all",
+        "rating", "opening", "min_popularity", "pieces",
+    ])]
+    pub replay_failed: bool,
     /// How the board is drawn.
     #[command(flatten)]
     pub display: DisplayArgs,
@@ -146,6 +219,34 @@ pub(crate) enum BandError {
     /// The lower rating comes second.
     #[error("{0}-{1} is empty: the lower rating comes first")]
     Empty(u16, u16),
+    /// No `-` between two counts of pieces.
+    #[error("'{0}' is not a count of pieces such as 3-7")]
+    PiecesShape(String),
+    /// One side is not a number of pieces.
+    #[error("'{0}' is not a number of pieces from 2 to 32")]
+    Pieces(String),
+    /// The smaller count comes second.
+    #[error("{0}-{1} is empty: the smaller count comes first")]
+    PiecesEmpty(u8, u8),
+}
+
+/// Parses a piece count band such as `3-7` (2 to 32 pieces).
+pub(crate) fn pieces_band(text: &str) -> Result<(u8, u8), BandError> {
+    let (from, to) = text
+        .split_once('-')
+        .ok_or_else(|| BandError::PiecesShape(text.to_owned()))?;
+    let parse = |t: &str| {
+        t.trim()
+            .parse::<u8>()
+            .ok()
+            .filter(|n| (2..=32).contains(n))
+            .ok_or_else(|| BandError::Pieces(t.to_owned()))
+    };
+    let (from, to) = (parse(from)?, parse(to)?);
+    if from > to {
+        return Err(BandError::PiecesEmpty(from, to));
+    }
+    Ok((from, to))
 }
 
 /// Parses a rating band such as `1200-1600`.
@@ -189,20 +290,27 @@ impl PlayArgs {
         }
         let mut twice = Vec::new();
         let t = &mut twice;
+        let (f, g) = (self.filters, before.filters);
         let merged = PlayArgs {
             pack: pick(self.pack, before.pack, "--pack", t),
             source: pick(self.source, before.source, "--source", t),
-            themes_any: pick(self.themes_any, before.themes_any, "--theme", t),
-            themes_all: pick(self.themes_all, before.themes_all, "--all-themes", t),
-            rating: pick(self.rating, before.rating, "--rating", t),
-            opening: pick(self.opening, before.opening, "--opening", t),
-            min_popularity: pick(
-                self.min_popularity,
-                before.min_popularity,
-                "--min-popularity",
+            filters: FilterArgs {
+                themes_any: pick(f.themes_any, g.themes_any, "--theme", t),
+                themes_all: pick(f.themes_all, g.themes_all, "--all-themes", t),
+                rating: pick(f.rating, g.rating, "--rating", t),
+                opening: pick(f.opening, g.opening, "--opening", t),
+                min_popularity: pick(f.min_popularity, g.min_popularity, "--min-popularity", t),
+                pieces: pick(f.pieces, g.pieces, "--pieces", t),
+            },
+            puzzle: pick(self.puzzle, before.puzzle, "--puzzle", t),
+            difficulty: pick(self.difficulty, before.difficulty, "--difficulty", t),
+            weak: pick(self.weak, before.weak, "--weak", t),
+            replay_failed: pick(
+                self.replay_failed,
+                before.replay_failed,
+                "--replay-failed",
                 t,
             ),
-            puzzle: pick(self.puzzle, before.puzzle, "--puzzle", t),
             display: DisplayArgs {
                 ascii: pick(self.display.ascii, before.display.ascii, "--ascii", t),
                 figures: pick(self.display.figures, before.display.figures, "--figures", t),
@@ -225,16 +333,42 @@ impl PlayArgs {
         if merged.json && !merged.plain {
             bail!("--json needs --plain");
         }
+        let given = |on: bool, name: &'static str| on.then_some(name);
+        if merged.replay_failed {
+            let others: Vec<&str> = [
+                given(merged.pack.is_some(), "--pack"),
+                given(merged.source.is_some(), "--source"),
+                given(merged.puzzle.is_some(), "--puzzle"),
+                given(merged.weak, "--weak"),
+                given(merged.difficulty.is_some(), "--difficulty"),
+                given(!merged.filters.is_empty(), "the filters"),
+            ]
+            .into_iter()
+            .flatten()
+            .collect();
+            if !others.is_empty() {
+                bail!(
+                    "--replay-failed replays the puzzles you failed last: it takes no {}",
+                    others.join(", ")
+                );
+            }
+        }
+        if merged.weak {
+            if merged.pack.is_some() || merged.puzzle.is_some() {
+                bail!(
+                    "--weak chooses puzzles from the library or the built-ins: it takes no --pack or --puzzle (use --source)"
+                );
+            }
+            if !merged.filters.themes_any.is_empty() || !merged.filters.themes_all.is_empty() {
+                bail!(
+                    "--weak chooses the themes itself (your weakest); for themes of your own use --theme or --all-themes without it"
+                );
+            }
+        }
         Ok(merged)
     }
 
     pub(super) fn filter(&self) -> Filter {
-        Filter {
-            themes_any: self.themes_any.clone(),
-            themes_all: self.themes_all.clone(),
-            rating: self.rating,
-            opening: self.opening.clone(),
-            min_popularity: self.min_popularity,
-        }
+        self.filters.filter()
     }
 }

@@ -115,7 +115,12 @@ impl App {
                 self.notice = Some(strings::run_notice(&run));
                 return Screen::Home;
             }
-            self.scroll_page(&mut scroll, run.failed().len() + 16, &action);
+            // r: the failed puzzles again, as replays.
+            let failed = run.failed_puzzles();
+            if action == Action::Retry && !failed.is_empty() {
+                return self.replay(failed, run.run().builtin());
+            }
+            self.scroll_page(&mut scroll, failed.len() + 16, &action);
             return Screen::Run { run, scroll };
         }
         let done = match action {

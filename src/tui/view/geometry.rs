@@ -63,16 +63,19 @@ pub(crate) fn home_block(body: Rect, lines: usize) -> Rect {
 }
 
 /// The menu item (its index) drawn on terminal row `row` of the home screen
-/// of a terminal of `size`, with or without a notice under the menu (the
-/// layout is the one [`render`](super::home::render) draws; any column of the row counts).
-pub fn item_at(size: (u16, u16), notice: bool, row: u16) -> Option<usize> {
+/// of a terminal of `size` (the layout is the one
+/// [`render`](super::home::render) draws; any column of the row counts). A
+/// notice takes the place of the count under the menu, so `_notice` no
+/// longer moves it.
+pub fn item_at(size: (u16, u16), _notice: bool, row: u16) -> Option<usize> {
     let (width, height) = size;
     if width < MIN_WIDTH || height < MIN_HEIGHT {
         return None;
     }
     let items = strings::menu(false, false).len();
     let [body, _] = home_areas(Rect::new(0, 0, width, height));
-    let rect = home_block(body, HEAD + items + 2 + usize::from(notice));
+    // The blank line and the count (or the notice in its place).
+    let rect = home_block(body, HEAD + items + 2);
     let index = usize::from(row.checked_sub(rect.y)?).checked_sub(HEAD)?;
     (index < items && row < rect.bottom()).then_some(index)
 }

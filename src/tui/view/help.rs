@@ -59,7 +59,14 @@ pub fn render(app: &App, theme: Theme, area: Rect, frame: &mut Frame) {
             super::wrap_line(&line, inner_w, &" ".repeat(key_w + 1))
         })
         .collect();
-    let full = usize::from(area.height) >= wrapped.len() + 2;
+    // On the home screen the guide (modes and rules) comes first: the keys
+    // take the short form when both would not fit in full.
+    let guide_h = if under == KeyContext::Home {
+        home_guide(app, theme).len() + 1
+    } else {
+        0
+    };
+    let full = usize::from(area.height) >= wrapped.len() + guide_h + 2;
     let rows: Vec<(String, &str)> = bindings
         .iter()
         .map(|b| (keys_label(b), if full { b.description } else { b.short }))
@@ -106,6 +113,16 @@ pub fn render(app: &App, theme: Theme, area: Rect, frame: &mut Frame) {
             all.append(&mut lines);
             lines = all;
             guided = true;
+        }
+    }
+    // The footer's line stays in sight: where the guide and the keys take
+    // the whole height, the blank lines between their parts go first.
+    while guided && lines.len() + 2 >= usize::from(area.height) {
+        match lines.iter().position(|l| l.width() == 0) {
+            Some(blank) => {
+                lines.remove(blank);
+            }
+            None => break,
         }
     }
     let title = if guided {

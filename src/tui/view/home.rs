@@ -19,10 +19,14 @@ pub fn render(app: &App, theme: Theme, area: Rect, frame: &mut Frame) {
         Line::styled(strings::TAGLINE, theme.dim()),
         Line::raw(""),
     ];
-    for (i, item) in strings::menu(app.has_library(), app.has_mined())
-        .iter()
-        .enumerate()
-    {
+    let mut items = strings::menu(app.has_library(), app.has_mined()).map(str::to_owned);
+    if let Some(difficulty) = app.difficulty() {
+        items[0] = strings::rated_item(difficulty);
+    }
+    if !app.weak_themes().is_empty() {
+        items[9] = strings::weak_item(app.weak_themes());
+    }
+    for (i, item) in items.iter().enumerate() {
         if i == app.menu_index() {
             lines.push(Line::from(Span::styled(
                 format!("▸ {item} "),
@@ -33,12 +37,14 @@ pub fn render(app: &App, theme: Theme, area: Rect, frame: &mut Frame) {
         }
     }
     lines.push(Line::raw(""));
-    lines.push(Line::styled(
-        strings::loaded(app.puzzles().len()),
-        theme.dim(),
-    ));
-    if let Some(notice) = app.notice() {
-        lines.push(Line::styled(notice.to_owned(), theme.hint_message()));
+    // A notice takes the place of the count, so that the menu fits the
+    // smallest terminal with one.
+    match app.notice() {
+        Some(notice) => lines.push(Line::styled(notice.to_owned(), theme.hint_message())),
+        None => lines.push(Line::styled(
+            strings::loaded(app.puzzle_total()),
+            theme.dim(),
+        )),
     }
     let rect = block(body, lines.len());
     frame.render_widget(Paragraph::new(lines).alignment(Alignment::Center), rect);

@@ -7,6 +7,7 @@ pub(crate) mod filter;
 pub(crate) mod geometry;
 pub(crate) mod guess;
 pub(crate) mod help;
+pub(crate) mod history;
 pub(crate) mod home;
 pub(crate) mod lessons;
 pub(crate) mod puzzle;
@@ -55,6 +56,7 @@ pub fn render(app: &App, frame: &mut Frame) {
         Screen::Lessons => lessons::render_list(app, theme, area, frame),
         Screen::Lesson { lesson, .. } => lessons::render_page(app, lesson, theme, area, frame),
         Screen::Stats => stats::render(app, theme, area, frame),
+        Screen::History { .. } => history::render(app, theme, area, frame),
         Screen::Filter(state) => filter::render(app, state, theme, area, frame),
         Screen::CoordSetup(setup) => coords::render(app, setup, theme, area, frame),
         Screen::Scoresheet { sheet, .. } => scoresheet::render(app, sheet, theme, area, frame),

@@ -95,9 +95,13 @@ fn render_header(app: &App, play: &Play, theme: Theme, area: Rect, frame: &mut F
         Span::raw("  "),
         Span::raw(strings::counter(
             play.index(),
-            app.puzzles().len(),
+            app.puzzle_total(),
             app.solved_count(),
         )),
+        Span::raw(
+            app.set_header()
+                .map_or_else(String::new, strings::set_header),
+        ),
     ]);
     frame.render_widget(Paragraph::new(left), area);
     if play.is_waiting() && play.finish().is_none() {
@@ -156,9 +160,13 @@ fn render_side(app: &App, play: &Play, theme: Theme, area: Rect, frame: &mut Fra
         strings::you_play(puzzle.user_color.is_white()),
         Style::new(),
     );
+    if let Some(summary) = app.cycle_done() {
+        // A finished set cycle: as kept as the rating.
+        add(KEPT, &strings::cycle_done(summary), theme.title());
+    }
     match (app.rating_change(), app.rating()) {
         (Some(recorded), _) => add(6, &strings::rating_change(recorded), theme.title()),
-        (None, Some(rating)) => add(5, &strings::your_rating(rating), Style::new()),
+        (None, Some(rating)) => add(5, &strings::your_rating(&rating), Style::new()),
         (None, None) => {}
     }
     if play.finish().is_some()

@@ -133,8 +133,14 @@ pub fn totals_lines(stats: &Stats, theme: Theme) -> Vec<Line<'static>> {
         Line::from(vec![
             label("Rating "),
             Span::raw(format!(
-                "{:.0} ± {:.0}   ",
-                stats.rating.current, stats.rating.deviation
+                "{} ± {:.0}{}   ",
+                stats.rating.shown(),
+                stats.rating.deviation,
+                if stats.rating.provisional {
+                    " (provisional)"
+                } else {
+                    ""
+                }
             )),
             label("Reviews due today "),
             Span::raw(stats.reviews_due.to_string()),
@@ -227,7 +233,7 @@ fn render_themes(stats: &Stats, theme: Theme, area: Rect, frame: &mut Frame) {
     let rows: Vec<_> = stats
         .themes
         .iter()
-        .filter(|t| t.attempted > 0)
+        .filter(|t| t.played > 0)
         .take(TOP_THEMES)
         .collect();
     if rows.is_empty() {
@@ -237,23 +243,41 @@ fn render_themes(stats: &Stats, theme: Theme, area: Rect, frame: &mut Frame) {
         );
         return;
     }
+    // The weakest and strongest themes under the bars, when there are any.
+    let mut verdicts = Vec::new();
+    for (label, names) in [
+        ("Weakest ", &stats.weakest_themes),
+        ("Strongest ", &stats.strongest_themes),
+    ] {
+        if !names.is_empty() {
+            verdicts.push(Line::from(vec![
+                Span::styled(label, theme.key()),
+                Span::raw(names.join(", ")),
+            ]));
+        }
+    }
+    let inner = block.inner(area);
+    frame.render_widget(block, area);
+    let verdict_h = (verdicts.len() as u16).min(inner.height.saturating_sub(1));
+    let [bars_area, verdict_area] =
+        Layout::vertical([Constraint::Min(1), Constraint::Length(verdict_h)]).areas(inner);
     let bars: Vec<Bar> = rows
         .iter()
         .map(|t| {
-            let pct = (t.accuracy.unwrap_or(0.0) * 100.0).round() as u64;
+            let pct = (t.first_try_rate.unwrap_or(0.0) * 100.0).round() as u64;
+            let perf = t
+                .performance
+                .map_or_else(String::new, |p| format!(" perf {p}"));
             Bar::default()
                 .label(Line::raw(t.theme.clone()))
                 .value(pct)
-                .text_value(format!("{pct}% ({}/{})", t.solved, t.attempted))
+                .text_value(format!("{pct}% ({}/{}){perf}", t.first_try, t.played))
                 .style(theme.chart())
         })
         .collect();
-    let chart = BarChart::horizontal(bars)
-        .block(block)
-        .max(100)
-        .bar_width(1)
-        .bar_gap(0);
-    frame.render_widget(chart, area);
+    let chart = BarChart::horizontal(bars).max(100).bar_width(1).bar_gap(0);
+    frame.render_widget(chart, bars_area);
+    frame.render_widget(Paragraph::new(verdicts), verdict_area);
 }
 
 fn render_mistakes(stats: &Stats, theme: Theme, area: Rect, frame: &mut Frame) {
@@ -275,13 +299,28 @@ fn mistake_lines(stats: &Stats, theme: Theme, width: usize) -> Vec<Line<'static>
             .iter()
             .take(TOP_MISTAKES)
             .map(|m| {
+                // The colon stays with the words before it: a line is
+                // wrapped between spans, never inside "piece?):".
+                let mut words = m.words.map_or_else(|| m.code.clone(), str::to_owned);
+                if m.example.is_some() {
+                    words.push(':');
+                }
                 let mut spans = vec![
                     Span::styled(format!("{:>4}× ", m.count), theme.key()),
-                    Span::raw(m.code.clone()),
+                    Span::raw(words),
                 ];
-                if let Some(example) = &m.example {
-                    spans.push(Span::raw(": write "));
-                    spans.push(Span::styled(example.clone(), theme.good()));
+                match (&m.input, &m.example) {
+                    (Some(input), Some(example)) => {
+                        spans.push(Span::raw(" you typed "));
+                        spans.push(Span::styled(input.clone(), theme.bad()));
+                        spans.push(Span::raw(" for "));
+                        spans.push(Span::styled(example.clone(), theme.good()));
+                    }
+                    (None, Some(example)) => {
+                        spans.push(Span::raw(" write "));
+                        spans.push(Span::styled(example.clone(), theme.good()));
+                    }
+                    _ => {}
                 }
                 Line::from(spans)
             })

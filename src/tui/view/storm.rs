@@ -271,11 +271,12 @@ pub fn summary_lines(app: &App, run: &RunScreen, theme: Theme) -> Vec<Line<'stat
             }
         }
     }
-    if !run.failed().is_empty() {
+    let failed = run.failed(app.lang());
+    if !failed.is_empty() {
         lines.push(Line::raw(""));
-        lines.push(Line::styled("Failed (added to your reviews):", theme.bad()));
-        for (id, title) in run.failed() {
-            lines.push(Line::raw(format!("  {id}  {title}")));
+        lines.push(Line::styled(strings::RUN_FAILED, theme.bad()));
+        for (id, title, solution) in failed {
+            lines.push(Line::raw(format!("  {id}  {title}: {solution}")));
         }
     }
     if let Some(records) = app.records() {

@@ -5,9 +5,9 @@ use shakmaty::uci::UciMove;
 use shakmaty::{Chess, Color, EnPassantMode, Move, Square, fen::Fen};
 
 use super::DrillKind;
-use super::features::{Disambiguation, Feature, MISSING_DISAMBIGUATION};
+use super::features::{Disambiguation, Feature};
 use crate::notation::{
-    Diagnostic, Lang, ResolveError, Strictness, color_name, move_text, resolve_in,
+    Code, Diagnostic, Lang, ResolveError, Strictness, color_name, move_text, resolve_in,
 };
 
 /// What the screen shows for an exercise, beside the board.
@@ -422,13 +422,26 @@ fn grade_written(
                     v.reason = Some(other_move(&local(&canonical.san), &local(&v.expected)));
                 }
             }
-            ResolveError::Ambiguous { candidates } if candidates.iter().any(|c| c.mv == mv) => {
-                v.reason = Some(format!(
-                    "{}: the move shown is {}, which names its piece",
-                    ResolveError::Ambiguous { candidates },
-                    local(&v.expected)
-                ));
-                v.mistake_codes.push(MISSING_DISAMBIGUATION.to_owned());
+            ResolveError::Ambiguous { candidates } => {
+                let named = candidates.iter().any(|c| c.mv == mv);
+                let error = ResolveError::Ambiguous { candidates };
+                v.reason = Some(if named {
+                    format!(
+                        "{error}: the move shown is {}, which names its piece",
+                        local(&v.expected)
+                    )
+                } else {
+                    format!("{error}; the move shown is {}", local(&v.expected))
+                });
+                // An ambiguous answer is a slip of its own, whichever
+                // moves it could be.
+                v.mistake_codes
+                    .push(Code::MissingDisambiguation.as_str().to_owned());
+            }
+            ResolveError::ForeignLetter(lesson) => {
+                v.reason = Some(lesson);
+                v.mistake_codes
+                    .push(Code::ForeignLetter.as_str().to_owned());
             }
             error => {
                 v.reason = Some(error.to_string());

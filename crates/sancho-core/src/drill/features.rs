@@ -4,10 +4,6 @@ use shakmaty::{Move, Role};
 
 use crate::notation::Code;
 
-/// The mistake code for a move written without the disambiguation it needs
-/// (`Nd2` where `Nbd2` is the move): the engine calls it ambiguous.
-pub const MISSING_DISAMBIGUATION: &str = "missing-disambiguation";
-
 /// A notation feature that a move's canonical SAN shows.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
 pub enum Feature {
@@ -56,14 +52,11 @@ impl Feature {
         }
     }
 
-    /// The features that train a mistake code (review drills): a
-    /// diagnostic code's name, or the drills' own `missing-disambiguation`.
-    /// Codes about spelling in general (lower case, `P`, UCI…) train every
-    /// feature; `wrong-move`, `wrong-square` and unknown names train none.
+    /// The features that train a mistake code (review drills), by the
+    /// code's name. Codes about spelling in general (lower case, `P`,
+    /// UCI…) train every feature; `wrong-move`, `wrong-square` and unknown
+    /// names train none.
     pub fn for_mistake(name: &str) -> &'static [Feature] {
-        if name == MISSING_DISAMBIGUATION {
-            return &[Feature::Disambiguation];
-        }
         match Code::from_name(name) {
             Some(code) => Feature::for_code(code),
             None => &[],
@@ -88,7 +81,8 @@ impl Feature {
             }
             Code::UnneededDisambiguation
             | Code::OverlongDisambiguation
-            | Code::DisambiguationPriority => &[Feature::Disambiguation],
+            | Code::DisambiguationPriority
+            | Code::MissingDisambiguation => &[Feature::Disambiguation],
             Code::EnPassantSuffix => &[Feature::EnPassant],
             _ => &Feature::ALL,
         }

@@ -26,9 +26,7 @@ pub use exercise::{
     Exercise, Expected, Show, Verdict, WRONG_COLOUR, WRONG_MOVE, WRONG_SQUARE, colour_answer,
     fen_of, grade, grade_in, vision_answer, vision_squares,
 };
-pub use features::{
-    Disambiguation, Feature, MISSING_DISAMBIGUATION, disambiguation_of, features_of,
-};
+pub use features::{Disambiguation, Feature, disambiguation_of, features_of};
 pub use games::{Game, GameBook, UnknownGame};
 pub use generator::{GenOptions, describe_move, generate};
 pub use lessons::{Lesson, LessonError, LessonExercise, find_lesson, read_lessons};

@@ -5,7 +5,7 @@ use serde::Serialize;
 
 use super::DrillKind;
 use super::exercise::{Exercise, Verdict, grade_in};
-use crate::notation::{Lang, Strictness};
+use crate::notation::{Lang, Strictness, slip_codes};
 use crate::progress::{CoordSetup, DrillMistake, DrillResult, Timestamp};
 
 /// One wrong answer: its code, the canonical answer, and what was typed.
@@ -44,7 +44,8 @@ pub struct DrillSummary {
     pub time_ms: u64,
     /// Mean time per answer in milliseconds.
     pub ms_per_answer: Option<u64>,
-    /// Every mistake, with the canonical form.
+    /// Every slip, with the canonical form: each code of a wrong answer,
+    /// and each departure from canonical SAN of a right one.
     pub mistakes: Vec<Mistake>,
     /// Timed drills: whether the time budget ran out.
     pub timed_out: bool,
@@ -212,14 +213,23 @@ impl DrillRun {
         });
         if verdict.counted && verdict.correct {
             self.correct += 1;
+        }
+        // Every slip is kept: a wrong answer's codes, and a right answer's
+        // departures from canonical SAN (a lenient drill accepts `0-0`).
+        let slips: Vec<String> = if verdict.correct {
+            slip_codes(&verdict.diagnostics)
+                .into_iter()
+                .map(|c| c.as_str().to_owned())
+                .collect()
         } else {
-            for code in &verdict.mistake_codes {
-                self.mistakes.push(Mistake {
-                    code: code.clone(),
-                    expected: verdict.expected.clone(),
-                    answer: crate::notation::bounded_prefix(answer.trim()).to_owned(),
-                });
-            }
+            verdict.mistake_codes.clone()
+        };
+        for code in slips {
+            self.mistakes.push(Mistake {
+                code,
+                expected: verdict.expected.clone(),
+                answer: crate::notation::bounded_prefix(answer.trim()).to_owned(),
+            });
         }
         self.advance();
         Some(verdict)
@@ -358,6 +368,7 @@ impl DrillSummary {
                 .map(|m| DrillMistake {
                     code: m.code,
                     answer: m.expected,
+                    input: Some(m.answer),
                 })
                 .collect(),
             coordinates: self.coordinates,

@@ -16,7 +16,9 @@ use shakmaty::{Chess, Color, Move, Position};
 use super::games::{Game, GameBook};
 use super::pgn::{PgnError, parse_games};
 use super::run::{DrillSummary, Mistake};
-use crate::notation::{Diagnostic, Lang, Strictness, move_text, play_movetext, resolve_in};
+use crate::notation::{
+    Code, Diagnostic, Lang, Strictness, move_text, play_movetext, resolve_in, slip_codes,
+};
 use crate::progress::{DrillResult, Timestamp};
 
 pub use playback::Playback;
@@ -192,6 +194,11 @@ pub struct Entry {
     /// The grade.
     #[serde(flatten)]
     pub grade: Grade,
+    /// The notation slips the entry is recorded under: a departure's
+    /// codes, or an ambiguous entry's `missing-disambiguation` (empty for a
+    /// right entry and for another move written right).
+    #[serde(skip)]
+    pub slips: Vec<Code>,
 }
 
 fn side_name<S: serde::Serializer>(side: &Color, s: S) -> Result<S::Ok, S::Error> {
@@ -293,27 +300,37 @@ impl Sheet {
         let (number, side) = self.number();
         let expected = move_text(&pos, mv).san;
         let local = |san: &str| self.lang.localize(san);
-        let grade = match resolve_in(&pos, text, Strictness::Lenient, self.lang) {
+        let (grade, slips) = match resolve_in(&pos, text, Strictness::Lenient, self.lang) {
             Ok(r) if r.text.mv == mv => {
                 let diagnostics: Vec<Diagnostic> = r.diagnostics;
-                if diagnostics.iter().all(|d| d.code.is_note()) {
-                    Grade::Right
+                let slips = slip_codes(&diagnostics);
+                if slips.is_empty() {
+                    (Grade::Right, slips)
                 } else {
-                    Grade::NonCanonical { diagnostics }
+                    (Grade::NonCanonical { diagnostics }, slips)
                 }
             }
-            Ok(r) => Grade::Wrong {
-                reason: format!(
-                    "{} is another move; the move played was {}",
-                    local(&r.text.san),
-                    local(&expected)
-                ),
-                diagnostics: Vec::new(),
-            },
-            Err(rejected) => Grade::Wrong {
-                reason: rejected.error.to_string(),
-                diagnostics: rejected.diagnostics,
-            },
+            Ok(r) => (
+                Grade::Wrong {
+                    reason: format!(
+                        "{} is another move; the move played was {}",
+                        local(&r.text.san),
+                        local(&expected)
+                    ),
+                    diagnostics: Vec::new(),
+                },
+                Vec::new(),
+            ),
+            Err(rejected) => {
+                let slips = rejected.slip_codes();
+                (
+                    Grade::Wrong {
+                        reason: rejected.error.to_string(),
+                        diagnostics: rejected.diagnostics,
+                    },
+                    slips,
+                )
+            }
         };
         self.entries.push(Entry {
             number,
@@ -321,6 +338,7 @@ impl Sheet {
             written: text.trim().to_owned(),
             expected,
             grade,
+            slips,
         });
         self.entries.last()
     }
@@ -367,20 +385,11 @@ impl Sheet {
             .entries
             .iter()
             .flat_map(|e| {
-                let diagnostics: &[Diagnostic] = match &e.grade {
-                    Grade::Right => &[],
-                    Grade::NonCanonical { diagnostics } | Grade::Wrong { diagnostics, .. } => {
-                        diagnostics
-                    }
-                };
-                diagnostics
-                    .iter()
-                    .filter(|d| !d.code.is_note())
-                    .map(|d| Mistake {
-                        code: d.code.as_str().to_owned(),
-                        expected: e.expected.clone(),
-                        answer: e.written.clone(),
-                    })
+                e.slips.iter().map(|code| Mistake {
+                    code: code.as_str().to_owned(),
+                    expected: e.expected.clone(),
+                    answer: e.written.clone(),
+                })
             })
             .collect();
         DrillSummary {
@@ -412,22 +421,13 @@ impl Sheet {
         };
         for e in &self.entries {
             s.written += 1;
-            let diagnostics = match &e.grade {
-                Grade::Right => {
-                    s.right += 1;
-                    continue;
-                }
-                Grade::NonCanonical { diagnostics } => {
-                    s.non_canonical += 1;
-                    diagnostics
-                }
-                Grade::Wrong { diagnostics, .. } => {
-                    s.wrong += 1;
-                    diagnostics
-                }
-            };
-            for d in diagnostics.iter().filter(|d| !d.code.is_note()) {
-                *s.by_code.entry(d.code.as_str().to_owned()).or_default() += 1;
+            match &e.grade {
+                Grade::Right => s.right += 1,
+                Grade::NonCanonical { .. } => s.non_canonical += 1,
+                Grade::Wrong { .. } => s.wrong += 1,
+            }
+            for code in &e.slips {
+                *s.by_code.entry(code.as_str().to_owned()).or_default() += 1;
             }
         }
         s

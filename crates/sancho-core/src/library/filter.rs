@@ -21,6 +21,19 @@ pub struct Filter {
     pub opening: Option<String>,
     /// Lowest popularity (-100..=100).
     pub min_popularity: Option<i8>,
+    /// How many pieces (kings and pawns included) stand on the board of the
+    /// puzzle's start position, inclusive (`3-7` for endings).
+    pub pieces: Option<(u8, u8)>,
+}
+
+/// The number of pieces on the board of a row's FEN, in SQL: the board
+/// field's length less its length with every piece letter taken out.
+fn pieces_sql() -> String {
+    let board = "substr(fen, 1, instr(fen, ' ') - 1)";
+    let stripped = "pnbrqkPNBRQK".chars().fold(board.to_owned(), |inner, c| {
+        format!("replace({inner}, '{c}', '')")
+    });
+    format!("(length({board}) - length({stripped}))")
 }
 
 /// A filter as a WHERE clause (`sql` is empty or starts with ` AND `) and its
@@ -74,6 +87,12 @@ impl Filter {
             c.sql.push_str(" AND popularity >= ?");
             c.params.push(Value::Integer(i64::from(p)));
         }
+        if let Some((lo, hi)) = self.pieces {
+            c.sql
+                .push_str(&format!(" AND {} BETWEEN ? AND ?", pieces_sql()));
+            c.params
+                .extend([lo, hi].map(|n| Value::Integer(i64::from(n))));
+        }
         Ok(c)
     }
 
@@ -123,16 +142,21 @@ impl Filter {
     /// Whether `puzzle` passes the filter: its themes, its
     /// [`playing_rating`](Puzzle::playing_rating) (an unrated puzzle is
     /// taken at [`UNRATED_AS`](crate::puzzle::UNRATED_AS), the one rule for
-    /// unrated puzzles), its popularity and its opening tags.
+    /// unrated puzzles), its popularity, its opening tags and the pieces of
+    /// its start position.
     #[must_use]
     pub fn matches(&self, puzzle: &Puzzle) -> bool {
         let themes: Vec<&str> = puzzle.themes.iter().map(String::as_str).collect();
         let tags: Vec<&str> = puzzle.opening_tags.iter().map(String::as_str).collect();
+        let pieces = shakmaty::Position::board(&puzzle.position)
+            .occupied()
+            .count();
         self.matches_fields(
             &themes,
             Some(puzzle.playing_rating()),
             puzzle.popularity,
             &tags,
+            u32::try_from(pieces).ok(),
         )
     }
 
@@ -145,6 +169,7 @@ impl Filter {
         rating: Option<u32>,
         popularity: Option<i32>,
         opening_tags: &[&str],
+        pieces: Option<u32>,
     ) -> bool {
         let has = |t: &String| themes.iter().any(|x| x.eq_ignore_ascii_case(t));
         let all = self.themes_all.iter().all(has);
@@ -159,7 +184,10 @@ impl Filter {
             let tag = o.trim().replace(' ', "_");
             opening_tags.iter().any(|t| t.eq_ignore_ascii_case(&tag))
         });
-        all && any && band && popular && opening
+        let pieces = self.pieces.is_none_or(|(lo, hi)| {
+            pieces.is_some_and(|n| u32::from(lo) <= n && n <= u32::from(hi))
+        });
+        all && any && band && popular && opening && pieces
     }
 }
 
@@ -188,7 +216,7 @@ mod tests {
     fn matches_follows_each_field() {
         let themes = ["fork", "mateIn2", "short"];
         let tags = ["Sicilian_Defense", "Sicilian_Defense_Najdorf_Variation"];
-        let ok = |f: &Filter| f.matches_fields(&themes, Some(1500), Some(80), &tags);
+        let ok = |f: &Filter| f.matches_fields(&themes, Some(1500), Some(80), &tags, Some(5));
         let table: Vec<(Filter, bool)> = vec![
             (Filter::default(), true),
             (f(&["pin", "fork"], &[]), true),
@@ -238,6 +266,20 @@ mod tests {
                 },
                 false,
             ),
+            (
+                Filter {
+                    pieces: Some((3, 5)),
+                    ..Filter::default()
+                },
+                true,
+            ),
+            (
+                Filter {
+                    pieces: Some((6, 32)),
+                    ..Filter::default()
+                },
+                false,
+            ),
         ];
         for (filter, expected) in &table {
             assert_eq!(ok(filter), *expected, "{filter:?}");
@@ -247,7 +289,7 @@ mod tests {
             ..Filter::default()
         };
         assert!(
-            !band.matches_fields(&themes, None, Some(80), &tags),
+            !band.matches_fields(&themes, None, Some(80), &tags, Some(5)),
             "unrated is outside every band"
         );
     }

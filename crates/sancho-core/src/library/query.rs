@@ -301,7 +301,10 @@ impl Library {
     /// bands, a library without tallies).
     fn tallied(&self, filter: &Filter) -> Result<Option<Counted>, LibraryError> {
         let popularity = filter.min_popularity.map(i64::from);
-        if filter.opening.is_some() || popularity.is_some_and(|p| p % POPULARITY_BAND != 0) {
+        if filter.opening.is_some()
+            || filter.pieces.is_some()
+            || popularity.is_some_and(|p| p % POPULARITY_BAND != 0)
+        {
             return Ok(None);
         }
         let masks = filter.masks(&self.themes)?;

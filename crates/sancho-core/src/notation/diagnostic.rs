@@ -71,11 +71,21 @@ pub enum Code {
     Hyphen,
     /// A capture marked with `X` or `:` rather than `x`.
     CaptureSign,
+    /// A piece move without the departure file, rank or square it needs
+    /// (`Nd2` where `Nbd2` and `Nfd2` are both legal). The resolver says it
+    /// as its `ambiguous` error, with the candidates, never as a
+    /// diagnostic of an accepted move; the code is what a slip is recorded
+    /// under.
+    MissingDisambiguation,
+    /// A piece letter of another language than the one moves are read in
+    /// (`Nf3` in German notation, where the knight is `S`). The resolver
+    /// says it as its error; the code is what a slip is recorded under.
+    ForeignLetter,
 }
 
 impl Code {
     /// Every code, in declaration order.
-    pub const ALL: [Code; 29] = [
+    pub const ALL: [Code; 31] = [
         Code::SurroundingSpace,
         Code::InnerSpace,
         Code::Annotation,
@@ -105,6 +115,8 @@ impl Code {
         Code::NeverOccurs,
         Code::Hyphen,
         Code::CaptureSign,
+        Code::MissingDisambiguation,
+        Code::ForeignLetter,
     ];
 
     /// The stable kebab-case name used in JSON and in the progress store.
@@ -139,6 +151,46 @@ impl Code {
             Code::NeverOccurs => "never-occurs",
             Code::Hyphen => "hyphen",
             Code::CaptureSign => "capture-sign",
+            Code::MissingDisambiguation => "missing-disambiguation",
+            Code::ForeignLetter => "foreign-letter",
+        }
+    }
+
+    /// The slip in a few words, for a learner reading their statistics
+    /// ("forgot + on a check"); the stable name is [`Code::as_str`].
+    pub fn words(self) -> &'static str {
+        match self {
+            Code::SurroundingSpace => "spaces around the move",
+            Code::InnerSpace => "a space inside the move",
+            Code::Annotation => "a ! or ? after the move",
+            Code::Figurine => "a figurine for a piece letter",
+            Code::ZeroCastling => "castled with zeros (0-0 for O-O)",
+            Code::CastlingSpelling => "castling spelt otherwise than O-O",
+            Code::CastlingAsKingMove => "castling written as a king move",
+            Code::CastlingKingTakesRook => "castling written as the king taking its rook",
+            Code::PawnLetter => "a P before a pawn move",
+            Code::LowercasePiece => "a lower-case piece letter",
+            Code::PromotionEquals => "a promotion without =",
+            Code::PromotionCase => "a lower-case promotion letter",
+            Code::UnneededDisambiguation => "a departure square no other piece needed",
+            Code::OverlongDisambiguation => "more of the departure square than needed",
+            Code::DisambiguationPriority => "a rank where the file tells the pieces apart",
+            Code::MissingCapture => "forgot x on a capture",
+            Code::UnneededCapture => "an x where nothing is taken",
+            Code::PawnCaptureFile => "a pawn capture without its file",
+            Code::MissingCheck => "forgot + on a check",
+            Code::MissingMate => "forgot # on a mate",
+            Code::UnneededCheck => "a + or # on a move that gives no check",
+            Code::NotMate => "# on a check that is not mate",
+            Code::CheckSign => "a check sign other than + or #",
+            Code::EnPassantSuffix => "e.p. after an en passant capture",
+            Code::LongAlgebraic => "long algebraic (both squares) for SAN",
+            Code::Uci => "squares only (UCI) for SAN",
+            Code::NeverOccurs => "a departure square no position ever needs",
+            Code::Hyphen => "a hyphen in SAN",
+            Code::CaptureSign => "a capture marked otherwise than with x",
+            Code::MissingDisambiguation => "an ambiguous move (which piece?)",
+            Code::ForeignLetter => "a piece letter of another language",
         }
     }
 
@@ -201,6 +253,15 @@ mod tests {
             assert_eq!(Code::from_name(code.as_str()), Some(code));
         }
         assert_eq!(Code::from_name("nonsense"), None);
+    }
+
+    #[test]
+    fn every_code_has_its_own_words() {
+        let mut seen = std::collections::HashSet::new();
+        for code in Code::ALL {
+            assert!(seen.insert(code.words()), "{code} shares its words");
+        }
+        assert_eq!(Code::MissingCheck.words(), "forgot + on a check");
     }
 
     #[test]

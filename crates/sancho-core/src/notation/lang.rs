@@ -24,9 +24,7 @@ use shakmaty::{Chess, Role};
 use super::diagnostic::{Code, Diagnostic};
 use super::hint::{Hint, HintEngine, HintState};
 use super::resolve::resolve;
-use super::types::{
-    MoveText, Rejected, ResolveError, Resolved, Strictness, SyntaxError, role_name,
-};
+use super::types::{MoveText, Rejected, ResolveError, Resolved, Strictness, role_name};
 
 /// A notation language: an ISO 639-1 code and its piece letters, and how
 /// moves are written back (those letters, or figurines for `--figurine`).
@@ -524,7 +522,7 @@ fn pawn_letter_lesson(lang: Lang, canonical: &str) -> String {
 }
 
 fn lesson(message: String) -> Rejected {
-    ResolveError::Syntax(SyntaxError { at: 0, message }).into()
+    ResolveError::ForeignLetter(message).into()
 }
 
 /// The figurine of a piece (the white set, as printed for both sides).

@@ -35,6 +35,6 @@ pub use slip::Slip;
 pub use translate::{Target, move_label, numbered, translate};
 pub use types::{
     CastlingBan, Illegal, MoveSpec, MoveText, Rejected, ResolveError, Resolved, Strictness,
-    SyntaxError, color_name, role_name,
+    SyntaxError, color_name, role_name, slip_codes,
 };
 pub use write::{lan, move_text, movetext, san, uci};

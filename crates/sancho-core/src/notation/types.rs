@@ -5,7 +5,7 @@ use std::fmt;
 
 use shakmaty::{CastlingSide, Color, File, Move, Rank, Role, Square};
 
-use super::diagnostic::Diagnostic;
+use super::diagnostic::{Code, Diagnostic};
 
 /// How strictly notation is graded.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
@@ -274,6 +274,10 @@ pub enum ResolveError {
         /// Every matching move, written minimally.
         candidates: Vec<MoveText>,
     },
+    /// A piece letter of another language than the one moves are read in,
+    /// with the lesson ("in German notation the knight is S, not N: Sf3").
+    #[error("{0}")]
+    ForeignLetter(String),
     /// Strict mode: the move is legal but not written in canonical SAN.
     #[error("not canonical SAN: write {}", .canonical.san)]
     NotCanonical {
@@ -286,7 +290,9 @@ impl ResolveError {
     /// The error kind used in JSON: `syntax`, `illegal` or `ambiguous`.
     pub fn kind(&self) -> &'static str {
         match self {
-            ResolveError::Syntax(_) | ResolveError::NotCanonical { .. } => "syntax",
+            ResolveError::Syntax(_)
+            | ResolveError::ForeignLetter(_)
+            | ResolveError::NotCanonical { .. } => "syntax",
             ResolveError::Illegal(_) => "illegal",
             ResolveError::Ambiguous { .. } => "ambiguous",
         }
@@ -295,7 +301,9 @@ impl ResolveError {
     /// The status used in JSON: `invalid`, `illegal` or `ambiguous`.
     pub fn status(&self) -> &'static str {
         match self {
-            ResolveError::Syntax(_) | ResolveError::NotCanonical { .. } => "invalid",
+            ResolveError::Syntax(_)
+            | ResolveError::ForeignLetter(_)
+            | ResolveError::NotCanonical { .. } => "invalid",
             ResolveError::Illegal(_) => "illegal",
             ResolveError::Ambiguous { .. } => "ambiguous",
         }
@@ -326,6 +334,43 @@ pub struct Rejected {
     pub error: ResolveError,
     /// Departures from canonical SAN noticed before the rejection.
     pub diagnostics: Vec<Diagnostic>,
+}
+
+impl Rejected {
+    /// The codes this input is recorded under as a notation slip: each
+    /// diagnostic's (notes left out), and the rejection's own when it
+    /// teaches notation: [`Code::MissingDisambiguation`] for an ambiguous
+    /// input, [`Code::ForeignLetter`] for another language's letter.
+    pub fn slip_codes(&self) -> Vec<Code> {
+        let mut codes = slip_codes(&self.diagnostics);
+        let own = match &self.error {
+            ResolveError::Ambiguous { .. } => Some(Code::MissingDisambiguation),
+            ResolveError::ForeignLetter(_) => Some(Code::ForeignLetter),
+            _ => None,
+        };
+        codes.extend(own.filter(|c| !codes.contains(c)));
+        codes
+    }
+
+    /// For an ambiguous input, the moves it could be (canonical SAN).
+    pub fn candidates(&self) -> Vec<String> {
+        match &self.error {
+            ResolveError::Ambiguous { candidates } => {
+                candidates.iter().map(|c| c.san.clone()).collect()
+            }
+            _ => Vec::new(),
+        }
+    }
+}
+
+/// The codes of `diagnostics` that are slips: every departure from
+/// canonical SAN, notes (surrounding spaces) left out.
+pub fn slip_codes(diagnostics: &[Diagnostic]) -> Vec<Code> {
+    diagnostics
+        .iter()
+        .map(|d| d.code)
+        .filter(|c| !c.is_note())
+        .collect()
 }
 
 impl From<ResolveError> for Rejected {

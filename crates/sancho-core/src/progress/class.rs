@@ -12,6 +12,7 @@ use serde::{Deserialize, Serialize};
 use super::history::PuzzleRef;
 use super::model::Progress;
 use super::stats::is_notation_slip;
+use crate::notation::Code;
 
 /// The `format` field of a student's result file.
 pub const CLASS_RESULT_FORMAT: &str = "sancho-class-result";
@@ -50,13 +51,33 @@ pub struct PuzzleResult {
     pub mistakes: Vec<NotationSlip>,
 }
 
-/// One notation slip: its diagnostic code and the text typed.
+/// One notation slip: its code, the text typed and what it should have
+/// been.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
 pub struct NotationSlip {
-    /// The diagnostic code (`missing-capture`).
+    /// The slip's code (`missing-capture`, `missing-disambiguation`).
     pub code: String,
     /// What the student typed.
     pub input: String,
+    /// The move it was read as, in canonical SAN (optional: absent for
+    /// input that was no move, and in files written before it was kept).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub san: Option<String>,
+    /// For an ambiguous input, the moves it could be.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub candidates: Vec<String>,
+}
+
+impl NotationSlip {
+    /// What the input should have been: its move's SAN, or an ambiguous
+    /// input's candidates ("Rae4 or Ree4").
+    pub fn expected(&self) -> Option<String> {
+        if self.candidates.is_empty() {
+            self.san.clone()
+        } else {
+            Some(self.candidates.join(" or "))
+        }
+    }
 }
 
 /// How a student did on a puzzle.
@@ -133,7 +154,7 @@ impl StudentResult {
                     times_ms,
                     mistakes: attempts
                         .iter()
-                        .flat_map(|a| &a.wrong_inputs)
+                        .flat_map(|a| a.typed())
                         .flat_map(|w| {
                             w.codes
                                 .iter()
@@ -141,6 +162,8 @@ impl StudentResult {
                                 .map(|c| NotationSlip {
                                     code: c.clone(),
                                     input: w.input.clone(),
+                                    san: w.san.clone(),
+                                    candidates: w.candidates.clone(),
                                 })
                         })
                         .collect(),
@@ -202,6 +225,23 @@ pub struct StudentRow {
     pub failed: u32,
     /// Time over every attempt, in milliseconds.
     pub time_ms: u64,
+    /// The student's notation slips, most frequent first.
+    pub slips: Vec<SlipCount>,
+}
+
+/// One student's slips of one code.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+pub struct SlipCount {
+    /// The slip's code.
+    pub code: String,
+    /// The slip in words ("forgot + on a check").
+    pub words: Option<&'static str>,
+    /// Times made.
+    pub count: u32,
+    /// One input that made it (the first found).
+    pub example: String,
+    /// What that input should have been, when known.
+    pub expected: Option<String>,
 }
 
 /// One student on one puzzle.
@@ -231,14 +271,18 @@ pub struct PuzzleTotals {
 /// A notation slip across the class.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize)]
 pub struct ClassMistake {
-    /// The diagnostic code.
+    /// The slip's code.
     pub code: String,
+    /// The slip in words ("forgot + on a check").
+    pub words: Option<&'static str>,
     /// Times made, all students together.
     pub count: u32,
     /// How many students made it.
     pub students: u32,
     /// One input that made it (the first found).
     pub example: String,
+    /// What that input should have been, when known.
+    pub expected: Option<String>,
 }
 
 impl ClassReport {
@@ -265,7 +309,7 @@ impl ClassReport {
                 failed: 0,
             })
             .collect();
-        let mut slips: BTreeMap<&str, (u32, u32, &str)> = BTreeMap::new();
+        let mut class: BTreeMap<&str, (u32, u32, &NotationSlip)> = BTreeMap::new();
         let mut students = Vec::with_capacity(results.len());
         for r in results {
             let mut row = StudentRow {
@@ -275,6 +319,7 @@ impl ClassReport {
                 solved: 0,
                 failed: 0,
                 time_ms: 0,
+                slips: Vec::new(),
             };
             for (id, totals) in puzzles.iter().zip(&mut by_puzzle) {
                 let cell = match r.puzzles.iter().find(|p| &p.id == id) {
@@ -309,26 +354,40 @@ impl ClassReport {
                 row.time_ms = row.time_ms.saturating_add(cell.time_ms);
                 row.cells.push(cell);
             }
-            let mut seen: Vec<&str> = Vec::new();
+            let mut own: BTreeMap<&str, (u32, &NotationSlip)> = BTreeMap::new();
             for slip in r.puzzles.iter().flat_map(|p| &p.mistakes) {
-                let entry = slips
-                    .entry(slip.code.as_str())
-                    .or_insert((0, 0, slip.input.as_str()));
+                own.entry(slip.code.as_str()).or_insert((0, slip)).0 += 1;
+                let entry = class.entry(slip.code.as_str()).or_insert((0, 0, slip));
                 entry.0 += 1;
-                if !seen.contains(&slip.code.as_str()) {
-                    seen.push(&slip.code);
+            }
+            for code in own.keys() {
+                if let Some(entry) = class.get_mut(code) {
                     entry.1 += 1;
                 }
             }
+            row.slips = own
+                .into_iter()
+                .map(|(code, (count, slip))| SlipCount {
+                    code: code.to_owned(),
+                    words: words(code),
+                    count,
+                    example: slip.input.clone(),
+                    expected: slip.expected(),
+                })
+                .collect();
+            row.slips
+                .sort_by(|a, b| b.count.cmp(&a.count).then_with(|| a.code.cmp(&b.code)));
             students.push(row);
         }
-        let mut mistakes: Vec<ClassMistake> = slips
+        let mut mistakes: Vec<ClassMistake> = class
             .into_iter()
-            .map(|(code, (count, students, example))| ClassMistake {
+            .map(|(code, (count, students, slip))| ClassMistake {
                 code: code.to_owned(),
+                words: words(code),
                 count,
                 students,
-                example: example.to_owned(),
+                example: slip.input.clone(),
+                expected: slip.expected(),
             })
             .collect();
         mistakes.sort_by(|a, b| {
@@ -347,27 +406,41 @@ impl ClassReport {
     }
 
     /// The table as CSV: a header `student,<puzzle>…,solved_first_try,
-    /// solved,failed,time_s`, one row per student (each cell its status:
-    /// `first try`, `solved`, `failed`, `-`).
+    /// solved,failed,time_s,slips`, one row per student (each cell its
+    /// status: `first try`, `solved`, `failed`, `-`; `slips` the student's
+    /// notation slips, `missing-check 3 (Qh5 for Qh5+); ...`).
     pub fn to_csv(&self) -> String {
         let mut out = String::from("student");
         for id in &self.puzzles {
             out.push(',');
             out.push_str(&csv_field(id));
         }
-        out.push_str(",solved_first_try,solved,failed,time_s\n");
+        out.push_str(",solved_first_try,solved,failed,time_s,slips\n");
         for row in &self.students {
             out.push_str(&csv_field(&row.student));
             for cell in &row.cells {
                 out.push(',');
                 out.push_str(cell.status.as_str());
             }
+            let slips: Vec<String> = row
+                .slips
+                .iter()
+                .map(|s| {
+                    format!(
+                        "{} {} ({})",
+                        s.code,
+                        s.count,
+                        example(&s.example, &s.expected)
+                    )
+                })
+                .collect();
             out.push_str(&format!(
-                ",{},{},{},{}\n",
+                ",{},{},{},{},{}\n",
                 row.solved_first_try,
                 row.solved,
                 row.failed,
-                seconds(row.time_ms)
+                seconds(row.time_ms),
+                csv_field(&slips.join("; "))
             ));
         }
         out
@@ -426,21 +499,54 @@ impl fmt::Display for ClassReport {
         }
         writeln!(f)?;
         if self.mistakes.is_empty() {
-            writeln!(f, "No notation mistakes in the class.")
-        } else {
-            writeln!(f, "Most common notation mistakes:")?;
-            for m in &self.mistakes {
-                writeln!(
-                    f,
-                    "  {}: {} times by {} of {} students (e.g. {})",
-                    m.code,
-                    m.count,
-                    m.students,
-                    self.students.len(),
-                    m.example
-                )?;
-            }
-            Ok(())
+            return writeln!(f, "No notation mistakes in the class.");
         }
+        writeln!(f, "Notation slips by student:")?;
+        for row in &self.students {
+            if row.slips.is_empty() {
+                writeln!(f, "  {}: none", row.student)?;
+                continue;
+            }
+            let slips: Vec<String> = row
+                .slips
+                .iter()
+                .map(|s| {
+                    format!(
+                        "{} ×{} ({})",
+                        s.words.unwrap_or(&s.code),
+                        s.count,
+                        example(&s.example, &s.expected)
+                    )
+                })
+                .collect();
+            writeln!(f, "  {}: {}", row.student, slips.join("; "))?;
+        }
+        writeln!(f, "Most common notation mistakes:")?;
+        for m in &self.mistakes {
+            writeln!(
+                f,
+                "  {} ({}): {} times by {} of {} students (e.g. {})",
+                m.words.unwrap_or(&m.code),
+                m.code,
+                m.count,
+                m.students,
+                self.students.len(),
+                example(&m.example, &m.expected)
+            )?;
+        }
+        Ok(())
+    }
+}
+
+/// A slip's code in words, when it is a known code.
+fn words(code: &str) -> Option<&'static str> {
+    Code::from_name(code).map(Code::words)
+}
+
+/// "r1e4 for R1xe4", or what was typed alone.
+fn example(input: &str, expected: &Option<String>) -> String {
+    match expected {
+        Some(expected) => format!("{input} for {expected}"),
+        None => input.to_owned(),
     }
 }

@@ -32,8 +32,9 @@ pub(crate) struct Derived {
 
 impl Derived {
     /// Replays attempts in order of (time, id): the first attempt at a
-    /// puzzle may change the rating, every attempt may create or review a
-    /// card and extends or breaks the streak. Cards carried over from SM-2
+    /// puzzle may change the rating (when it was rated), every attempt but
+    /// a replay may create or review a card and extends or breaks the
+    /// streak. Cards carried over from SM-2
     /// start their puzzle's card; attempts at or before such a card's last
     /// review are already in it and do not review it again.
     pub(crate) fn replay<'a>(
@@ -53,7 +54,18 @@ impl Derived {
         }
         for (_, attempt) in ordered {
             let first = derived.seen.insert(attempt.puzzle.clone());
-            if first && let Some(puzzle_rating) = attempt.rating {
+            if attempt.replay {
+                // Practice after a session: it moves neither the rating,
+                // the review card nor the streak.
+                if attempt.counts_as_solved() {
+                    derived.solved.insert(attempt.puzzle.clone());
+                }
+                continue;
+            }
+            if first
+                && attempt.rated
+                && let Some(puzzle_rating) = attempt.rating
+            {
                 derived.rating = derived
                     .rating
                     .after_puzzle(puzzle_rating, attempt.is_clean());

@@ -34,7 +34,7 @@ use serde::{Deserialize, Serialize};
 
 use super::history::{
     Attempt, AttemptId, DrillId, DrillMistake, DrillResult, Outcome, PuzzleRef, SECONDS_PER_DAY,
-    Source, Timestamp, WrongInput,
+    Source, Timestamp, TypedInput,
 };
 use super::model::Progress;
 use super::review::CarriedCard;
@@ -144,17 +144,47 @@ pub enum OutcomeRecord {
     Failed,
 }
 
-/// A wrong input on disk.
+/// A typed input on disk (a wrong input, or an accepted move's slip).
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
-pub struct WrongInputRecord {
+pub struct TypedInputRecord {
     /// What was typed.
     pub input: String,
     /// Diagnostic codes.
     #[serde(default)]
     pub codes: Vec<String>,
+    /// The move it was read as (optional: absent in older files).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub san: Option<String>,
+    /// An ambiguous input's candidates (optional).
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub candidates: Vec<String>,
     /// Fields this version does not know, kept.
     #[serde(flatten)]
     pub unknown: Extra,
+}
+
+impl TypedInputRecord {
+    /// `t` on disk, with the fields `unknown` kept for it.
+    fn of(t: &TypedInput, unknown: Extra) -> TypedInputRecord {
+        TypedInputRecord {
+            input: t.input.clone(),
+            codes: t.codes.clone(),
+            san: t.san.clone(),
+            candidates: t.candidates.clone(),
+            unknown,
+        }
+    }
+
+    /// The typed input, and the fields this version does not know.
+    fn into_typed(self) -> (TypedInput, Extra) {
+        let typed = TypedInput {
+            input: self.input,
+            codes: self.codes,
+            san: self.san,
+            candidates: self.candidates,
+        };
+        (typed, self.unknown)
+    }
 }
 
 /// An attempt on disk.
@@ -178,15 +208,26 @@ pub struct AttemptRecord {
     /// Whether the solution was shown.
     #[serde(default)]
     pub solution_shown: bool,
-    /// The puzzle's rating.
+    /// The puzzle's rating, when the attempt was rated against it.
     #[serde(default)]
     pub rating: Option<u16>,
+    /// The puzzle's rating, when the attempt was unrated (optional: older
+    /// files keep no rating for unrated attempts, and an older Sancho
+    /// reading this key rates nothing by it).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub puzzle_rating: Option<u16>,
     /// The puzzle's themes.
     #[serde(default)]
     pub themes: Vec<String>,
     /// Wrong inputs.
     #[serde(default)]
-    pub wrong_inputs: Vec<WrongInputRecord>,
+    pub wrong_inputs: Vec<TypedInputRecord>,
+    /// Accepted moves typed with a notation slip (optional).
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub slips: Vec<TypedInputRecord>,
+    /// A replay of a failed puzzle (optional, `true` only).
+    #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+    pub replay: bool,
     /// Fields this version does not know, kept.
     #[serde(flatten)]
     pub unknown: Extra,
@@ -199,6 +240,9 @@ pub struct DrillMistakeRecord {
     pub code: String,
     /// Canonical answer.
     pub answer: String,
+    /// What was typed (optional: absent in older files).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub input: Option<String>,
     /// Fields this version does not know, kept.
     #[serde(flatten)]
     pub unknown: Extra,
@@ -291,18 +335,22 @@ impl AttemptRecord {
             time_ms: a.time_ms,
             hints: a.hints,
             solution_shown: a.solution_shown,
-            rating: a.rating,
+            rating: a.rating.filter(|_| a.rated),
+            puzzle_rating: a.rating.filter(|_| !a.rated),
             themes: a.themes.clone(),
             wrong_inputs: a
                 .wrong_inputs
                 .iter()
                 .enumerate()
-                .map(|(i, w)| WrongInputRecord {
-                    input: w.input.clone(),
-                    codes: w.codes.clone(),
-                    unknown: unknown.nested(WRONG_INPUTS, i),
-                })
+                .map(|(i, w)| TypedInputRecord::of(w, unknown.nested(WRONG_INPUTS, i)))
                 .collect(),
+            slips: a
+                .slips
+                .iter()
+                .enumerate()
+                .map(|(i, w)| TypedInputRecord::of(w, unknown.nested(SLIPS, i)))
+                .collect(),
+            replay: a.replay,
             unknown: unknown.own(),
         }
     }
@@ -319,20 +367,30 @@ impl AttemptRecord {
             time_ms: self.time_ms,
             hints: self.hints,
             solution_shown: self.solution_shown,
-            rating: self.rating,
+            rated: self.rating.is_some(),
+            rating: self.rating.or(self.puzzle_rating),
             themes: self.themes,
             wrong_inputs: self
                 .wrong_inputs
                 .into_iter()
                 .enumerate()
                 .map(|(i, w)| {
-                    unknown.nest(WRONG_INPUTS, i, w.unknown);
-                    WrongInput {
-                        input: w.input,
-                        codes: w.codes,
-                    }
+                    let (typed, extra) = w.into_typed();
+                    unknown.nest(WRONG_INPUTS, i, extra);
+                    typed
                 })
                 .collect(),
+            slips: self
+                .slips
+                .into_iter()
+                .enumerate()
+                .map(|(i, w)| {
+                    let (typed, extra) = w.into_typed();
+                    unknown.nest(SLIPS, i, extra);
+                    typed
+                })
+                .collect(),
+            replay: self.replay,
         };
         (AttemptId::from_stored(self.id), attempt, unknown)
     }
@@ -354,6 +412,7 @@ impl DrillRecord {
                 .map(|(i, m)| DrillMistakeRecord {
                     code: m.code.clone(),
                     answer: m.answer.clone(),
+                    input: m.input.clone(),
                     unknown: unknown.nested(MISTAKES, i),
                 })
                 .collect(),
@@ -382,6 +441,7 @@ impl DrillRecord {
                     DrillMistake {
                         code: m.code,
                         answer: m.answer,
+                        input: m.input,
                     }
                 })
                 .collect(),
@@ -538,6 +598,7 @@ impl From<ProgressFile> for Progress {
 
 /// The fields holding nested records, as [`Unknown`] names their places.
 const WRONG_INPUTS: &str = "wrong_inputs";
+const SLIPS: &str = "slips";
 const MISTAKES: &str = "mistakes";
 const COORDINATES: &str = "coordinates";
 const CODES: &str = "codes";

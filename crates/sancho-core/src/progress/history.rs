@@ -102,13 +102,33 @@ pub enum Outcome {
     Failed,
 }
 
-/// One wrong move the user typed, with the notation engine's diagnostic codes.
+/// One input the user typed in a puzzle and the store keeps: a wrong move,
+/// no move at all (ambiguous, illegal, not notation), or an accepted move
+/// typed with a notation slip.
 #[derive(Debug, Clone, PartialEq, Eq, Hash)]
-pub struct WrongInput {
-    /// What the user typed.
+pub struct TypedInput {
+    /// What the user typed (at most [`bounded_prefix`](crate::notation::bounded_prefix)).
     pub input: String,
-    /// The diagnostic codes for it (e.g. `missing-capture`).
+    /// Its notation slips' codes (e.g. `missing-capture`,
+    /// `missing-disambiguation` for an ambiguous input); empty for a wrong
+    /// move typed right.
     pub codes: Vec<String>,
+    /// The move it was read as, in canonical SAN, when it was one.
+    pub san: Option<String>,
+    /// For an ambiguous input, the moves it could be (canonical SAN).
+    pub candidates: Vec<String>,
+}
+
+impl TypedInput {
+    /// An input with its codes and nothing more known.
+    pub fn new(input: impl Into<String>, codes: Vec<String>) -> TypedInput {
+        TypedInput {
+            input: input.into(),
+            codes,
+            san: None,
+            candidates: Vec::new(),
+        }
+    }
 }
 
 /// One attempt at one puzzle.
@@ -127,12 +147,23 @@ pub struct Attempt {
     /// Whether the solution was shown.
     pub solution_shown: bool,
     /// The puzzle's rating (Lichess rating, or [`crate::puzzle::difficulty_rating`]
-    /// for built-in puzzles); `None` leaves the user's rating unchanged.
+    /// for built-in puzzles), when it has one.
     pub rating: Option<u16>,
+    /// Whether the attempt may move the user's rating: only the first
+    /// attempt at a rated puzzle does, and never one of Storm, Streak,
+    /// the course or a replay.
+    pub rated: bool,
     /// The puzzle's themes.
     pub themes: Vec<String>,
-    /// Each wrong input, in order.
-    pub wrong_inputs: Vec<WrongInput>,
+    /// Each input not accepted as the move (wrong moves, ambiguous,
+    /// illegal or unreadable input), in order.
+    pub wrong_inputs: Vec<TypedInput>,
+    /// Each accepted move typed with a notation slip (`0-0`, `r1e4`, a
+    /// missing `+`), in order.
+    pub slips: Vec<TypedInput>,
+    /// A replay of a failed puzzle (`play --replay-failed`): practice that
+    /// moves neither the rating nor the puzzle's review card.
+    pub replay: bool,
 }
 
 impl Attempt {
@@ -151,6 +182,11 @@ impl Attempt {
         self.counts_as_solved()
     }
 
+    /// Every notation slip typed, wrong inputs first, then accepted moves.
+    pub fn typed(&self) -> impl Iterator<Item = &TypedInput> {
+        self.wrong_inputs.iter().chain(&self.slips)
+    }
+
     /// Played to the end without the solution being shown, cleanly or not
     /// (after a wrong move or with hints): a partial success for reviews.
     #[must_use]
@@ -160,13 +196,16 @@ impl Attempt {
     }
 }
 
-/// One wrong answer in a drill: its diagnostic code and the canonical answer.
+/// One slip or wrong answer in a drill: its code, the canonical answer and
+/// what was typed.
 #[derive(Debug, Clone, PartialEq, Eq, Hash)]
 pub struct DrillMistake {
     /// The diagnostic code (e.g. `missing-check`).
     pub code: String,
     /// The canonical answer that was expected (e.g. `Nxe5+`).
     pub answer: String,
+    /// What the user typed (unknown in files written before it was kept).
+    pub input: Option<String>,
 }
 
 /// The result of one finished drill.

@@ -63,13 +63,16 @@ mod history;
 mod lesson;
 mod model;
 mod pick;
+mod recent;
 mod resume;
 mod stats;
 mod store;
+mod themes;
 mod unknown;
 
 pub use class::{
-    CLASS_RESULT_FORMAT, ClassError, ClassReport, NotationSlip, PuzzleResult, Status, StudentResult,
+    CLASS_RESULT_FORMAT, ClassError, ClassReport, NotationSlip, PuzzleResult, SlipCount, Status,
+    StudentResult,
 };
 pub use coords::{CoordColour, CoordMode, CoordRecords, CoordSetup, RECENT_SCORES, sparkline};
 pub use derive::Streak;
@@ -77,13 +80,14 @@ pub use disk::{Damage, SCHEMA};
 pub use error::{ExportRefusal, Recovered, StoreError};
 pub use history::{
     Attempt, AttemptId, DrillId, DrillMistake, DrillResult, MAX_HINTS, MergeSummary, Outcome,
-    PuzzleRef, SECONDS_PER_DAY, Source, Timestamp, WrongInput,
+    PuzzleRef, SECONDS_PER_DAY, Source, Timestamp, TypedInput,
 };
 pub use lesson::{LESSON_PASS_PERCENT, LessonScore};
 pub use model::Progress;
 pub use optimize::{FsrsFit, MIN_REVIEWS, OptimizeError};
 pub use pick::{Candidate, Pick, PickReason};
-pub use rating::{PUZZLE_DEVIATION, RatingPoint, UserRating};
+pub use rating::{PROVISIONAL_DEVIATION, PUZZLE_DEVIATION, RatingPoint, UserRating};
+pub use recent::{AttemptResult, RecentAttempt};
 pub use resume::{Resume, header};
 pub use review::{Card, CarriedCard, DESIRED_RETENTION, Grade, Scheduler, grade};
 pub use runs::{Mode, ModeRecords, ModeRun, RunRecord, day_start};
@@ -95,10 +99,11 @@ pub use sets::{
 pub use slips::{CodeReview, CodeReviewRecord, SlipOrder};
 pub use stats::{
     DrillKindStats, DrillStats, LessonStats, MistakeCount, PuzzleTotals, RatingStats, Stats,
-    ThemeStats, ThemeWeakness, WEAK_THEME_MIN_ATTEMPTS, WRONG_ANSWER_CODES, WeakSpots,
-    is_notation_slip,
+    ThemeWeakness, WEAK_THEME_MIN_ATTEMPTS, WRONG_ANSWER_CODES, WeakSpots, is_notation_slip,
+    theme_line,
 };
 pub use store::{
     Exported, FILE_NAME, Ids, ImportSummary, LOCK_NAME, LessonRecorded, Opened, Recorded, Store,
     Unrated, file_kind,
 };
+pub use themes::{DASHBOARD_MIN_PLAYED, DASHBOARD_THEMES, ThemeDashboard, ThemeStats};

@@ -88,6 +88,33 @@ impl Progress {
         true
     }
 
+    /// Adds an attempt under `id` (a new id: an attempt being recorded) and
+    /// says how it moved the rating.
+    pub fn insert_recorded(&mut self, id: AttemptId, attempt: Attempt) -> super::Recorded {
+        use super::Unrated;
+        let unrated = if attempt.replay {
+            Unrated::Replay
+        } else if attempt.rating.is_none() {
+            Unrated::UnratedPuzzle
+        } else if !attempt.rated {
+            Unrated::Mode
+        } else {
+            Unrated::Repeat
+        };
+        let (before, rated_before) = (self.rating().rating, self.rating_history().len());
+        self.insert_attempt(id.clone(), attempt);
+        let after = self.rating();
+        let rated = self.rating_history().len() > rated_before;
+        super::Recorded {
+            id,
+            rated,
+            rating_before: before,
+            rating_after: after.rating,
+            deviation_after: after.deviation,
+            unrated: (!rated).then_some(unrated),
+        }
+    }
+
     /// Adds a drill result under `id`; returns false if the id is present.
     pub fn insert_drill(&mut self, id: DrillId, drill: DrillResult) -> bool {
         if self.drills.contains_key(&id) {

@@ -15,6 +15,10 @@ use super::history::Timestamp;
 /// The deviation given to every puzzle as an opponent.
 pub const PUZZLE_DEVIATION: f64 = 100.0;
 
+/// A rating is provisional while its deviation is at least this (as on
+/// Lichess): shown as `1500?`.
+pub const PROVISIONAL_DEVIATION: f64 = 110.0;
+
 /// The volatility given to every puzzle as an opponent (it does not affect
 /// the user's update).
 const PUZZLE_VOLATILITY: f64 = 0.06;
@@ -42,6 +46,20 @@ impl Default for UserRating {
 }
 
 impl UserRating {
+    /// Whether the rating is still provisional ([`PROVISIONAL_DEVIATION`]).
+    #[must_use]
+    pub fn is_provisional(&self) -> bool {
+        self.deviation >= PROVISIONAL_DEVIATION
+    }
+
+    /// The rating as shown: whole points, with `?` while provisional
+    /// (`1500?`, `1612`).
+    #[must_use]
+    pub fn shown(&self) -> String {
+        let mark = if self.is_provisional() { "?" } else { "" };
+        format!("{:.0}{mark}", self.rating)
+    }
+
     /// The rating after one game against a puzzle rated `puzzle_rating`
     /// (deviation [`PUZZLE_DEVIATION`]), won if `won`.
     #[must_use]
@@ -92,6 +110,19 @@ mod tests {
         ] {
             assert_eq!(crate::puzzle::difficulty_rating(d), r, "difficulty {d}");
         }
+    }
+
+    #[test]
+    fn a_rating_is_provisional_until_its_deviation_falls_below_110() {
+        let at = |deviation| UserRating {
+            rating: 1500.4,
+            deviation,
+            volatility: 0.06,
+        };
+        assert_eq!(at(350.0).shown(), "1500?");
+        assert_eq!(at(110.0).shown(), "1500?");
+        assert_eq!(at(109.9).shown(), "1500");
+        assert!(UserRating::default().is_provisional());
     }
 
     #[test]

@@ -13,7 +13,9 @@ use serde::Serialize;
 use super::derive::Streak;
 use super::history::Timestamp;
 use super::model::Progress;
-use super::rating::RatingPoint;
+use super::rating::{RatingPoint, UserRating};
+use super::themes::ThemeStats;
+use crate::notation::Code;
 
 /// The codes a drill records for an answer that is another move or square
 /// or colour altogether (`drill::WRONG_MOVE`, `drill::WRONG_SQUARE`,
@@ -50,15 +52,26 @@ pub struct Stats {
     pub drills: DrillStats,
     /// Notation mistakes, most frequent first.
     pub mistakes: Vec<MistakeCount>,
-    /// Per-theme results, most attempted first.
+    /// Per-theme results, most attempted first: the theme dashboard.
     pub themes: Vec<ThemeStats>,
+    /// The dashboard's weakest themes (see [`super::ThemeDashboard`]).
+    pub weakest_themes: Vec<String>,
+    /// The dashboard's strongest themes.
+    pub strongest_themes: Vec<String>,
     /// Lessons done.
     pub lessons: LessonStats,
     /// The coordinates drill's bests and last scores, per mode and colour.
     pub coordinates: Vec<super::coords::CoordRecords>,
     /// Woodpecker sets, by name: each one's cycles and goal.
     pub sets: Vec<super::sets::SetStats>,
+    /// The latest attempts, newest first (the History screen); not in
+    /// `stats --json` (`sancho history --json` has them).
+    #[serde(skip)]
+    pub recent: Vec<super::recent::RecentAttempt>,
 }
+
+/// How many attempts the History screen lists.
+pub const RECENT_SHOWN: usize = 50;
 
 /// Attempt counts over all puzzles.
 #[derive(Debug, Clone, Copy, PartialEq, Serialize)]
@@ -80,8 +93,20 @@ pub struct RatingStats {
     pub current: f64,
     /// Its deviation.
     pub deviation: f64,
+    /// Whether it is still provisional (deviation at least
+    /// [`super::PROVISIONAL_DEVIATION`]): shown as `1500?`.
+    pub provisional: bool,
     /// The rating after each rated attempt.
     pub history: Vec<RatingPoint>,
+}
+
+impl RatingStats {
+    /// The rating as screens show it: "1500?" while provisional.
+    #[must_use]
+    pub fn shown(&self) -> String {
+        let mark = if self.provisional { "?" } else { "" };
+        format!("{:.0}{mark}", self.current)
+    }
 }
 
 /// Drill totals, overall and per kind.
@@ -114,29 +139,20 @@ pub struct DrillKindStats {
     pub accuracy: Option<f64>,
 }
 
-/// How often one diagnostic code occurred.
+/// How often one notation slip occurred.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize)]
 pub struct MistakeCount {
-    /// The diagnostic code.
+    /// The slip's code (`missing-check`).
     pub code: String,
-    /// Occurrences in puzzles' wrong inputs and in drills.
+    /// The slip in words ("forgot + on a check"), when the code is known.
+    pub words: Option<&'static str>,
+    /// Occurrences in puzzles (wrong inputs and accepted moves) and drills.
     pub count: u32,
-    /// A canonical answer from the latest drill mistake with this code
-    /// (puzzle attempts record only what was typed, so may give none).
+    /// The canonical form of the latest slip with this code (`Qh5+`; for
+    /// an ambiguous input its candidates, `Rae4 or Ree4`), when known.
     pub example: Option<String>,
-}
-
-/// Results for one theme.
-#[derive(Debug, Clone, PartialEq, Serialize)]
-pub struct ThemeStats {
-    /// The theme.
-    pub theme: String,
-    /// Attempts at puzzles with this theme.
-    pub attempted: u32,
-    /// Of which solved.
-    pub solved: u32,
-    /// solved / attempted.
-    pub accuracy: Option<f64>,
+    /// What the user typed in that latest slip (`Qh5`), when known.
+    pub input: Option<String>,
 }
 
 /// The lesson block.
@@ -169,8 +185,9 @@ pub struct WeakSpots {
     pub themes: Vec<ThemeWeakness>,
 }
 
-/// A code's count and its latest drill example with the drill's time.
-type CodeTally<'a> = (u32, Option<(Timestamp, &'a str)>);
+/// A code's count and its latest example (when, the canonical form, what
+/// was typed).
+type CodeTally<'a> = (u32, Option<(Timestamp, Option<String>, Option<&'a str>)>);
 
 fn ratio(part: u32, whole: u32) -> Option<f64> {
     (whole > 0).then(|| f64::from(part) / f64::from(whole))
@@ -183,61 +200,53 @@ impl Progress {
     #[must_use]
     pub fn mistake_counts(&self) -> Vec<MistakeCount> {
         let mut counts: BTreeMap<&str, CodeTally<'_>> = BTreeMap::new();
+        let mut count = |code, at: Timestamp, example: Option<String>, input| {
+            let entry: &mut CodeTally<'_> = counts.entry(code).or_default();
+            entry.0 += 1;
+            if entry.1.as_ref().is_none_or(|(held, _, _)| at >= *held) {
+                entry.1 = Some((at, example, input));
+            }
+        };
         for (_, attempt) in self.attempts() {
-            for wrong in &attempt.wrong_inputs {
-                for code in wrong.codes.iter().filter(|c| is_notation_slip(c)) {
-                    counts.entry(code).or_default().0 += 1;
+            for typed in attempt.typed() {
+                let example = match (&typed.san, typed.candidates.as_slice()) {
+                    (_, [_, ..]) => Some(typed.candidates.join(" or ")),
+                    (san, []) => san.clone(),
+                };
+                for code in typed.codes.iter().filter(|c| is_notation_slip(c)) {
+                    count(
+                        code,
+                        attempt.at,
+                        example.clone(),
+                        Some(typed.input.as_str()),
+                    );
                 }
             }
         }
         for (_, drill) in self.drills() {
             for mistake in drill.mistakes.iter().filter(|m| is_notation_slip(&m.code)) {
-                let entry = counts.entry(&mistake.code).or_default();
-                entry.0 += 1;
-                if entry.1.is_none_or(|(at, _)| drill.at >= at) {
-                    entry.1 = Some((drill.at, &mistake.answer));
-                }
+                count(
+                    &mistake.code,
+                    drill.at,
+                    Some(mistake.answer.clone()),
+                    mistake.input.as_deref(),
+                );
             }
         }
         let mut list: Vec<MistakeCount> = counts
             .into_iter()
-            .map(|(code, (count, example))| MistakeCount {
-                code: code.to_owned(),
-                count,
-                example: example.map(|(_, answer)| answer.to_owned()),
+            .map(|(code, (count, latest))| {
+                let (example, input) = latest.map(|(_, e, i)| (e, i)).unwrap_or_default();
+                MistakeCount {
+                    code: code.to_owned(),
+                    words: Code::from_name(code).map(Code::words),
+                    count,
+                    example,
+                    input: input.map(str::to_owned),
+                }
             })
             .collect();
         list.sort_by(|a, b| b.count.cmp(&a.count).then_with(|| a.code.cmp(&b.code)));
-        list
-    }
-
-    /// Per-theme attempt and solve counts, most attempted first (ties by name).
-    #[must_use]
-    pub fn theme_stats(&self) -> Vec<ThemeStats> {
-        let mut by_theme: BTreeMap<&str, (u32, u32)> = BTreeMap::new();
-        for (_, attempt) in self.attempts() {
-            for theme in &attempt.themes {
-                let entry = by_theme.entry(theme).or_default();
-                entry.0 += 1;
-                if attempt.counts_as_solved() {
-                    entry.1 += 1;
-                }
-            }
-        }
-        let mut list: Vec<ThemeStats> = by_theme
-            .into_iter()
-            .map(|(theme, (attempted, solved))| ThemeStats {
-                theme: theme.to_owned(),
-                attempted,
-                solved,
-                accuracy: ratio(solved, attempted),
-            })
-            .collect();
-        list.sort_by(|a, b| {
-            b.attempted
-                .cmp(&a.attempted)
-                .then_with(|| a.theme.cmp(&b.theme))
-        });
         list
     }
 
@@ -310,6 +319,7 @@ impl Progress {
         drills.wrong = drills.exercises.saturating_sub(drills.correct);
 
         let rating = self.rating();
+        let dashboard = self.theme_dashboard();
         Stats {
             puzzles: PuzzleTotals {
                 attempted,
@@ -320,6 +330,7 @@ impl Progress {
             rating: RatingStats {
                 current: rating.rating,
                 deviation: rating.deviation,
+                provisional: rating.is_provisional(),
                 history: self.rating_history().to_vec(),
             },
             streak: self.streak(),
@@ -327,12 +338,15 @@ impl Progress {
             slips_due: self.due_slips(now),
             drills,
             mistakes: self.mistake_counts(),
-            themes: self.theme_stats(),
+            themes: dashboard.themes,
+            weakest_themes: dashboard.weakest,
+            strongest_themes: dashboard.strongest,
             lessons: LessonStats {
                 completed: self.lessons().iter().cloned().collect(),
             },
             coordinates: self.coordinate_records(),
             sets: self.set_stats(),
+            recent: self.recent(RECENT_SHOWN, false),
         }
     }
 }
@@ -356,11 +370,21 @@ impl fmt::Display for Stats {
             p.failed,
             percent(p.accuracy)
         )?;
+        let shown = UserRating {
+            rating: self.rating.current,
+            deviation: self.rating.deviation,
+            volatility: 0.0,
+        };
         writeln!(
             f,
-            "Rating: {:.0} (give or take {:.0}), {} rated puzzles",
-            self.rating.current,
+            "Rating: {} (give or take {:.0}{}), {} rated puzzles",
+            shown.shown(),
             self.rating.deviation,
+            if self.rating.provisional {
+                ", provisional"
+            } else {
+                ""
+            },
             self.rating.history.len()
         )?;
         writeln!(
@@ -396,14 +420,9 @@ impl fmt::Display for Stats {
             )?;
         }
         if !self.mistakes.is_empty() {
-            writeln!(f, "Most frequent notation mistakes:")?;
+            writeln!(f, "Most frequent notation slips:")?;
             for m in self.mistakes.iter().take(REPORT_ROWS) {
-                match &m.example {
-                    Some(example) => {
-                        writeln!(f, "  {}: {} times (e.g. {example})", m.code, m.count)?
-                    }
-                    None => writeln!(f, "  {}: {} times", m.code, m.count)?,
-                }
+                writeln!(f, "  {m}")?;
             }
         }
         if !self.coordinates.is_empty() {
@@ -413,16 +432,18 @@ impl fmt::Display for Stats {
             }
         }
         if !self.themes.is_empty() {
-            writeln!(f, "Themes:")?;
+            writeln!(
+                f,
+                "Themes (first try of the puzzles played, and performance):"
+            )?;
             for t in self.themes.iter().take(REPORT_ROWS) {
-                writeln!(
-                    f,
-                    "  {}: {} of {} solved ({})",
-                    t.theme,
-                    t.solved,
-                    t.attempted,
-                    percent(t.accuracy)
-                )?;
+                writeln!(f, "  {}", theme_line(t))?;
+            }
+            if !self.weakest_themes.is_empty() {
+                writeln!(f, "Weakest themes: {}", self.weakest_themes.join(", "))?;
+            }
+            if !self.strongest_themes.is_empty() {
+                writeln!(f, "Strongest themes: {}", self.strongest_themes.join(", "))?;
             }
         }
         if self.lessons.completed.is_empty() {
@@ -446,5 +467,38 @@ impl fmt::Display for Stats {
             }
         }
         Ok(())
+    }
+}
+
+/// One theme's line of the text report: "fork: 12 played, 7 first try
+/// (58%), performance 1480".
+pub fn theme_line(t: &ThemeStats) -> String {
+    let performance = t
+        .performance
+        .map_or_else(String::new, |p| format!(", performance {p}"));
+    format!(
+        "{}: {} played, {} first try ({}){performance}",
+        t.theme,
+        t.played,
+        t.first_try,
+        percent(t.first_try_rate)
+    )
+}
+
+impl fmt::Display for MistakeCount {
+    /// "forgot + on a check: 16 times (you typed Qh5 for Qh5+)".
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        let times = if self.count == 1 {
+            "once".to_owned()
+        } else {
+            format!("{} times", self.count)
+        };
+        write!(f, "{}: {times}", self.words.unwrap_or(&self.code))?;
+        match (&self.input, &self.example) {
+            (Some(input), Some(example)) => write!(f, " (you typed {input} for {example})"),
+            (Some(input), None) => write!(f, " (you typed {input})"),
+            (None, Some(example)) => write!(f, " (e.g. {example})"),
+            (None, None) => Ok(()),
+        }
     }
 }

@@ -44,6 +44,9 @@ pub struct Recorded {
     pub rating_before: f64,
     /// The user's rating just after (equal to `rating_before` if not rated).
     pub rating_after: f64,
+    /// The rating's deviation just after: the rating is provisional (shown
+    /// `1500?`) while it is at least [`super::PROVISIONAL_DEVIATION`].
+    pub deviation_after: f64,
     /// Why the rating did not move (`None` when it did).
     pub unrated: Option<Unrated>,
 }
@@ -55,8 +58,11 @@ pub enum Unrated {
     Repeat,
     /// The puzzle has no rating (a mined puzzle, a file without ratings).
     UnratedPuzzle,
-    /// A mode that never moves the rating (Storm, Streak), as on Lichess.
+    /// A mode that never moves the rating (Storm, Streak, the course), as
+    /// on Lichess.
     Mode,
+    /// A replay of a failed puzzle (`play --replay-failed`).
+    Replay,
 }
 
 impl Unrated {
@@ -68,6 +74,17 @@ impl Unrated {
             Unrated::Repeat
         } else {
             Unrated::UnratedPuzzle
+        }
+    }
+
+    /// Why, in words: "only a first attempt at a rated puzzle moves it".
+    #[must_use]
+    pub fn describe(self) -> &'static str {
+        match self {
+            Unrated::Repeat => "only a first attempt at a rated puzzle moves it",
+            Unrated::UnratedPuzzle => "this puzzle has no rating to be rated against",
+            Unrated::Mode => "this mode does not move it",
+            Unrated::Replay => "a replay does not move it",
         }
     }
 }
@@ -108,19 +125,28 @@ impl Ids {
 }
 
 impl Recorded {
-    /// "+12, now 1527" (rounded), or "unchanged at 1527 (...)".
+    /// The rating after, as shown: `1527`, or `1527?` while provisional.
+    #[must_use]
+    pub fn shown_after(&self) -> String {
+        super::UserRating {
+            rating: self.rating_after,
+            deviation: self.deviation_after,
+            volatility: 0.0,
+        }
+        .shown()
+    }
+
+    /// "+12, now 1527" (rounded; `1527?` while provisional), or
+    /// "unchanged at 1527 (only a first attempt at a rated puzzle moves it)".
     #[must_use]
     pub fn describe(&self) -> String {
         let (before, after) = (self.rating_before.round(), self.rating_after.round());
-        match self.unrated {
-            _ if self.rated => format!("{:+}, now {after}", after - before),
-            Some(Unrated::UnratedPuzzle) => {
-                format!("unchanged at {after} (this puzzle has no rating to be rated against)")
-            }
-            Some(Unrated::Mode) => format!("unchanged at {after} (this mode does not move it)"),
-            Some(Unrated::Repeat) | None => {
-                format!("unchanged at {after} (only a first attempt at a rated puzzle moves it)")
-            }
+        let shown = self.shown_after();
+        if self.rated {
+            format!("{:+}, now {shown}", after - before)
+        } else {
+            let why = self.unrated.unwrap_or(Unrated::Repeat).describe();
+            format!("unchanged at {shown} ({why})")
         }
     }
 }
@@ -366,19 +392,7 @@ impl Store {
         self.clock = self.clock.max(attempt.at);
         let id = AttemptId::new(attempt.at, &attempt.puzzle.id, self.nonce());
         let stored = id.clone();
-        self.record(move |p| {
-            let (before, rated_before) = (p.rating().rating, p.rating_history().len());
-            let rated_puzzle = attempt.rating.is_some();
-            p.insert_attempt(stored.clone(), attempt);
-            let rated = p.rating_history().len() > rated_before;
-            Recorded {
-                id: stored,
-                rated,
-                rating_before: before,
-                rating_after: p.rating().rating,
-                unrated: (!rated).then(|| Unrated::of(rated_puzzle)),
-            }
-        })
+        self.record(move |p| p.insert_recorded(stored, attempt))
     }
 
     /// Records a lesson's drill result (its kind is the lesson's id) and

@@ -188,10 +188,29 @@ pub struct SessionResult {
     pub hints_used: u8,
     /// Whether the solution was shown (given up).
     pub solution_shown: bool,
-    /// Every wrong input with the notation codes it raised.
-    pub wrong: Vec<(String, Vec<Code>)>,
+    /// Every input not accepted as the move (a wrong move, ambiguous,
+    /// illegal or unreadable input), with its notation slips.
+    pub wrong: Vec<TypedInput>,
+    /// Every accepted move typed with a notation slip (`0-0`, `r1e4`, a
+    /// missing `+`).
+    pub slips: Vec<TypedInput>,
     /// Why it failed, when it did (the first reason).
     pub failure: Option<FailReason>,
+}
+
+/// One input typed in a puzzle that the session keeps: what was typed, its
+/// notation slips, the move it was read as and, when it was ambiguous, the
+/// moves it could be.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct TypedInput {
+    /// What was typed (UCI for a move made on the board).
+    pub input: String,
+    /// Its notation slips, notes (spaces around the move) left out.
+    pub codes: Vec<Code>,
+    /// The move it was read as, when it was a legal move.
+    pub san: Option<String>,
+    /// An ambiguous input's candidates, in canonical SAN.
+    pub candidates: Vec<String>,
 }
 
 /// One move of a puzzle's solution, for stepping through it on the board.

@@ -27,11 +27,11 @@ mod event;
 
 use shakmaty::{Chess, Move, Position, Square};
 
-use crate::notation::{Code, Diagnostic, Lang, MoveText, Strictness, move_text, resolve_in};
+use crate::notation::{Diagnostic, Lang, MoveText, Strictness, move_text, resolve_in, slip_codes};
 use crate::puzzle::Puzzle;
 
 pub use alternative::MAX_PROVEN_MATE;
-pub use event::{Event, FailReason, HintRung, SessionResult, SolutionStep, Wrong};
+pub use event::{Event, FailReason, HintRung, SessionResult, SolutionStep, TypedInput, Wrong};
 
 /// Shown when a puzzle gives no success message.
 pub const DEFAULT_SUCCESS: &str = "Solved!";
@@ -95,7 +95,8 @@ pub struct Session {
     /// The next rung to give for the current move (1..=4).
     next_rung: u8,
     hints_used: u8,
-    wrong: Vec<(String, Vec<Code>)>,
+    wrong: Vec<TypedInput>,
+    slips: Vec<TypedInput>,
     failure: Option<FailReason>,
     state: State,
 }
@@ -125,6 +126,7 @@ impl Session {
             next_rung: 1,
             hints_used: 0,
             wrong: Vec::new(),
+            slips: Vec::new(),
             failure: None,
             state: State::Playing,
         };
@@ -148,6 +150,7 @@ impl Session {
             fresh.failure = self.failure.take();
             fresh.hints_used = self.hints_used;
             fresh.wrong = std::mem::take(&mut self.wrong);
+            fresh.slips = std::mem::take(&mut self.slips);
         }
         *self = fresh;
         events
@@ -190,6 +193,7 @@ impl Session {
             hints_used: self.hints_used,
             solution_shown: self.state == State::GaveUp,
             wrong: self.wrong.clone(),
+            slips: self.slips.clone(),
             failure: self.failure.clone(),
         })
     }
@@ -232,13 +236,14 @@ impl Session {
             return Vec::new();
         }
         match resolve_in(&self.pos, input, Strictness::Lenient, lang) {
-            Ok(resolved) => {
-                let codes = resolved.diagnostics.iter().map(|d| d.code).collect();
-                self.judge(input, resolved.text, resolved.diagnostics, codes)
-            }
+            Ok(resolved) => self.judge(input, resolved.text, resolved.diagnostics),
             Err(rejected) => {
-                let codes = rejected.diagnostics.iter().map(|d| d.code).collect();
-                self.wrong.push((input.to_owned(), codes));
+                self.wrong.push(TypedInput {
+                    input: input.to_owned(),
+                    codes: rejected.slip_codes(),
+                    san: None,
+                    candidates: rejected.candidates(),
+                });
                 vec![Event::Wrong {
                     input: input.to_owned(),
                     wrong: Wrong::NotLegal(rejected),
@@ -258,22 +263,25 @@ impl Session {
             return self.submit(&input);
         }
         let text = move_text(&self.pos, mv);
-        self.judge(&input, text, Vec::new(), Vec::new())
+        self.judge(&input, text, Vec::new())
     }
 
-    fn judge(
-        &mut self,
-        input: &str,
-        text: MoveText,
-        diagnostics: Vec<Diagnostic>,
-        codes: Vec<Code>,
-    ) -> Vec<Event> {
+    /// Judges a legal move typed as `input` (with how it departed from
+    /// canonical SAN): correct, another accepted mate, or wrong. Its slips
+    /// are kept either way.
+    fn judge(&mut self, input: &str, text: MoveText, diagnostics: Vec<Diagnostic>) -> Vec<Event> {
         let Some(expected) = self.line.get(self.ply).cloned() else {
             return Vec::new();
         };
+        let typed = TypedInput {
+            input: input.to_owned(),
+            codes: slip_codes(&diagnostics),
+            san: Some(text.san.clone()),
+            candidates: Vec::new(),
+        };
         let alternative = text.mv != expected.mv;
         if alternative && !self.accept_alternative(text.mv) {
-            self.wrong.push((input.to_owned(), codes));
+            self.wrong.push(typed);
             let note = self
                 .puzzle
                 .solution
@@ -290,6 +298,9 @@ impl Session {
             }];
             self.mark_failed(FailReason::WrongMove(text), &mut events);
             return events;
+        }
+        if !typed.codes.is_empty() {
+            self.slips.push(typed);
         }
         let comment = if alternative { None } else { expected.comment };
         self.pos.play_unchecked(text.mv);

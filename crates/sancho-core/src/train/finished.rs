@@ -34,7 +34,7 @@ pub enum Finished {
 pub enum Rating {
     /// As the store rules: the first attempt at a rated puzzle does.
     Rated,
-    /// Never (Storm and Streak, as on Lichess).
+    /// Never (Storm and Streak, the course, as on Lichess).
     Unrated,
 }
 
@@ -54,6 +54,10 @@ pub struct PuzzleDone {
     pub rating: Rating,
     /// Its place in the Woodpecker set being played, if one is.
     pub set: Option<SetPlace>,
+    /// A replay of a failed puzzle (`play --replay-failed`, the Storm and
+    /// Streak summaries): recorded as practice, moving neither the rating
+    /// nor the puzzle's review card.
+    pub replay: bool,
 }
 
 /// A puzzle's place in a Woodpecker set: the sitting it was played in

@@ -6,8 +6,8 @@
 
 use crate::modes::StormSummary;
 use crate::progress::{
-    Attempt, Ids, LessonRecorded, LessonScore, Mode, ModeRun, Progress, Recorded, SetError,
-    SetRecorded, SetResult, Store, StoreError, Timestamp, Unrated,
+    Attempt, Ids, LessonRecorded, LessonScore, Mode, ModeRun, Progress, SetError, SetRecorded,
+    SetResult, Store, StoreError, Timestamp,
 };
 use crate::record::attempt_record;
 
@@ -55,28 +55,10 @@ fn puzzle(progress: &mut Progress, ids: Ids, done: &PuzzleDone, at: Timestamp) -
         at,
         done.time_ms,
     );
-    let mode_unrated = done.rating == Rating::Unrated;
-    if mode_unrated {
-        attempt.rating = None;
-    }
-    let rated_puzzle = attempt.rating.is_some();
+    attempt.rated = attempt.rating.is_some() && done.rating == Rating::Rated && !done.replay;
+    attempt.replay = done.replay;
     let solved = attempt.counts_as_solved();
-    let id = ids.attempt(&done.puzzle.id);
-    let (before, rated_before) = (progress.rating().rating, progress.rating_history().len());
-    progress.insert_attempt(id.clone(), attempt);
-    let rated = progress.rating_history().len() > rated_before;
-    let unrated = match () {
-        () if rated => None,
-        () if mode_unrated => Some(Unrated::Mode),
-        () => Some(Unrated::of(rated_puzzle)),
-    };
-    let recorded = Recorded {
-        id,
-        rated,
-        rating_before: before,
-        rating_after: progress.rating().rating,
-        unrated,
-    };
+    let recorded = progress.insert_recorded(ids.attempt(&done.puzzle.id), attempt);
     let set = done
         .set
         .as_ref()
@@ -153,7 +135,7 @@ fn storm_run(s: &StormSummary, at: Timestamp) -> ModeRun {
 mod tests {
     use super::*;
     use crate::drill::DrillSummary;
-    use crate::progress::{SetOrigin, SetPuzzle, Source};
+    use crate::progress::{SetOrigin, SetPuzzle, Source, Unrated};
     use crate::puzzle::{Puzzle, read_lichess};
     use crate::session::SessionResult;
     use crate::train::SetPlace;
@@ -178,11 +160,13 @@ mod tests {
                 hints_used: 0,
                 solution_shown: false,
                 wrong: Vec::new(),
+                slips: Vec::new(),
                 failure: None,
             },
             time_ms: 4_000,
             rating,
             set,
+            replay: false,
         })
     }
 

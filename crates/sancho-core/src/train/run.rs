@@ -422,6 +422,7 @@ impl TimedRun {
             time_ms: t.saturating_sub(self.started_ms),
             rating: Rating::Unrated,
             set: None,
+            replay: false,
         })));
     }
 
@@ -582,8 +583,15 @@ impl TimedRun {
         }
     }
 
+    /// Whether the pool is the built-in puzzles (how its attempts, and
+    /// replays of its failures, are recorded).
+    #[must_use]
+    pub fn builtin(&self) -> bool {
+        self.builtin
+    }
+
     /// The puzzles failed in this run, in order (they join the reviews).
-    pub fn failed(&self) -> impl Iterator<Item = &Puzzle> {
+    pub fn failed(&self) -> impl Iterator<Item = &Puzzle> + '_ {
         self.failed.iter().filter_map(|&i| self.pool.get(i))
     }
 }

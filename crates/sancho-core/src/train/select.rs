@@ -13,8 +13,9 @@ use std::collections::HashSet;
 
 use crate::library::{Filter, Library, LibraryError};
 use crate::modes::{BUCKET_WIDTH, PER_BUCKET, STORM_RANGE};
-use crate::progress::{Progress, Source, Timestamp};
+use crate::progress::{Progress, PuzzleRef, Source, Timestamp};
 use crate::puzzle::Puzzle;
+use crate::record::source_of;
 
 /// Where puzzles are chosen from.
 #[derive(Clone, Copy)]
@@ -22,20 +23,26 @@ pub enum Origin<'a> {
     /// Puzzles in memory (the built-in packs or a file), in their order,
     /// and a name to tell the user ("the built-in puzzles", a path).
     List(&'a [Puzzle], &'a str),
+    /// Puzzles in memory chosen as the library's are (the reviews due,
+    /// then those never attempted nearest the rating), a name to tell the
+    /// user, and whether they are built-in (how their attempts are named).
+    Pool(&'a [Puzzle], &'a str, bool),
     /// The imported Lichess library.
     Library(&'a Library),
 }
 
-/// What the user's progress says about choosing from the library.
+/// What the user's progress says about choosing puzzles by rating.
 #[derive(Clone, Debug, Default, PartialEq, Eq)]
 pub struct Basis {
     /// The rating to centre picks on.
     pub rating: u16,
-    /// Lichess puzzles to leave out (already attempted).
+    /// Ids of the Lichess and built-in puzzles already attempted, left out
+    /// (the starter set's puzzles are Lichess puzzles: one done from it is
+    /// not served again from the library).
     pub seen: HashSet<String>,
-    /// Lichess puzzles due for review, served first (when they pass the
-    /// filter).
-    pub due: Vec<String>,
+    /// Puzzles due for review, served first (when they pass the filter and
+    /// the origin holds them under the same name).
+    pub due: Vec<PuzzleRef>,
 }
 
 impl Basis {
@@ -49,25 +56,25 @@ impl Basis {
     }
 
     /// The user's basis at `now`: their rating (1500 without progress),
-    /// the Lichess puzzles they have attempted, those due for review.
+    /// the Lichess and built-in puzzles they have attempted, the reviews
+    /// due.
     #[must_use]
     pub fn of(progress: Option<&Progress>, now: Timestamp) -> Basis {
         let Some(progress) = progress else {
             return Basis::centred(1500);
         };
-        let lichess = |source: &Source| *source == Source::Lichess;
+        let kept = |source: &Source| matches!(source, Source::Lichess | Source::Builtin { .. });
         Basis {
             rating: progress.rating().rating.round().clamp(0.0, 4000.0) as u16,
             seen: progress
                 .attempts()
-                .filter(|(_, a)| lichess(&a.puzzle.source))
+                .filter(|(_, a)| kept(&a.puzzle.source))
                 .map(|(_, a)| a.puzzle.id.clone())
                 .collect(),
             due: progress
                 .due_reviews(now)
                 .into_iter()
-                .filter(|r| lichess(&r.source))
-                .map(|r| r.id)
+                .filter(|r| kept(&r.source))
                 .collect(),
         }
     }
@@ -75,7 +82,13 @@ impl Basis {
     /// Whether a pick leaves `id` out (seen, or already served as due).
     #[must_use]
     pub fn excludes(&self, id: &str) -> bool {
-        self.seen.contains(id) || self.due.iter().any(|d| d == id)
+        self.seen.contains(id) || self.is_due(id)
+    }
+
+    /// Whether `id` is due for review (under any source).
+    #[must_use]
+    pub fn is_due(&self, id: &str) -> bool {
+        self.due.iter().any(|d| d.id == id)
     }
 }
 
@@ -97,12 +110,10 @@ pub enum SelectError {
     Library(#[from] LibraryError),
 }
 
-/// The puzzles of `origin` that pass `filter`, at most `limit` from the
-/// library (puzzles in memory are all kept, in their order: the shell's
-/// resume plan orders them).
-///
-/// From the library: the reviews due first (those that pass the filter),
-/// then the unseen puzzles nearest `basis.rating`.
+/// The puzzles of `origin` that pass `filter`. From a list, every one in
+/// its order (the shell's resume plan orders them); from the library or a
+/// pool, the reviews due first (those that pass the filter), then at most
+/// `limit` puzzles never attempted, nearest `basis.rating` first.
 ///
 /// # Errors
 /// A theme no puzzle in memory has; the library's errors.
@@ -114,25 +125,38 @@ pub fn candidates(
 ) -> Result<Vec<Puzzle>, SelectError> {
     match origin {
         Origin::List(puzzles, name) => {
-            let themes = puzzles
-                .iter()
-                .flat_map(|p| p.themes.iter().map(String::as_str));
-            if let Some(theme) = filter.unknown_theme(themes) {
-                return Err(SelectError::UnknownTheme {
-                    origin: name.to_owned(),
-                    theme: theme.to_owned(),
-                });
-            }
+            known_themes(puzzles, name, filter)?;
             Ok(puzzles
                 .iter()
                 .filter(|p| filter.matches(p))
                 .cloned()
                 .collect())
         }
+        Origin::Pool(puzzles, name, builtin) => {
+            known_themes(puzzles, name, filter)?;
+            let mut picked: Vec<Puzzle> = basis
+                .due
+                .iter()
+                .filter_map(|due| {
+                    puzzles.iter().find(|p| {
+                        p.id == due.id && source_of(p, builtin) == due.source && filter.matches(p)
+                    })
+                })
+                .cloned()
+                .collect();
+            let mut fresh: Vec<&Puzzle> = puzzles
+                .iter()
+                .filter(|p| filter.matches(p) && !basis.excludes(&p.id))
+                .collect();
+            let near = i64::from(basis.rating);
+            fresh.sort_by_key(|p| (i64::from(p.playing_rating()) - near).abs());
+            picked.extend(fresh.into_iter().take(limit).cloned());
+            Ok(picked)
+        }
         Origin::Library(library) => {
             let mut picked = Vec::new();
-            for id in &basis.due {
-                if let Some(p) = library.get(id)?
+            for due in basis.due.iter().filter(|d| d.source == Source::Lichess) {
+                if let Some(p) = library.get(&due.id)?
                     && filter.matches(&p)
                 {
                     picked.push(p);
@@ -142,6 +166,20 @@ pub fn candidates(
             picked.extend(library.pick(filter, basis.rating, &exclude, limit)?);
             Ok(picked)
         }
+    }
+}
+
+/// A theme the filter names that none of `puzzles` has, as an error.
+fn known_themes(puzzles: &[Puzzle], name: &str, filter: &Filter) -> Result<(), SelectError> {
+    let themes = puzzles
+        .iter()
+        .flat_map(|p| p.themes.iter().map(String::as_str));
+    match filter.unknown_theme(themes) {
+        Some(theme) => Err(SelectError::UnknownTheme {
+            origin: name.to_owned(),
+            theme: theme.to_owned(),
+        }),
+        None => Ok(()),
     }
 }
 
@@ -251,7 +289,7 @@ mod tests {
         let basis = Basis {
             rating: 1700,
             seen: ["old".to_owned()].into(),
-            due: vec!["due".to_owned()],
+            due: vec![PuzzleRef::new(Source::Lichess, "due")],
         };
         assert!(basis.excludes("old") && basis.excludes("due"));
         assert!(!basis.excludes("new"));
