@@ -30,12 +30,14 @@
 pub mod config;
 pub mod drill;
 pub mod engine;
+pub(crate) mod files;
 pub mod library;
 pub mod material;
 pub mod mine;
 pub mod modes;
 pub mod notation;
 pub mod progress;
+pub mod repertoire;
 pub mod puzzle;
 pub mod record;
 pub mod rng;

@@ -31,6 +31,8 @@ pub struct Progress {
     pub(super) fsrs: Option<super::optimize::FsrsFit>,
     /// The codes each review drill trained (see [`super::slips`]).
     pub(super) reviewed: BTreeMap<DrillId, (Timestamp, Vec<super::slips::CodeReview>)>,
+    /// The repertoire trainer's reviews, by id (see [`super::openings`]).
+    pub(super) openings: BTreeMap<String, super::openings::CardReview>,
     /// The desired retention reviews are scheduled at (a setting, not
     /// stored in the document: config.toml's `retention`).
     pub(super) retention: Retention,
@@ -47,6 +49,7 @@ impl PartialEq for Progress {
             && self.sets == other.sets
             && self.fsrs == other.fsrs
             && self.reviewed == other.reviewed
+            && self.openings == other.openings
     }
 }
 
@@ -68,6 +71,7 @@ impl Progress {
             && self.sets.is_empty()
             && self.fsrs.is_none()
             && self.reviewed.is_empty()
+            && self.openings.is_empty()
     }
 
     /// Adds an attempt under `id`; returns false (and changes nothing) if
@@ -194,6 +198,9 @@ impl Progress {
         }
         for (id, (at, codes)) in other.reviewed {
             self.insert_reviewed(&id, at, codes);
+        }
+        for (id, review) in other.openings {
+            self.insert_card_review(id, review);
         }
         // Of two fits, the later one.
         if let Some(fit) = other.fsrs
