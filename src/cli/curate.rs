@@ -27,6 +27,13 @@ pub struct CurateArgs {
     /// Highest rating kept.
     #[arg(long, default_value_t = 2600)]
     max_rating: u32,
+    /// Highest rating deviation kept (a larger one means the rating is not
+    /// settled yet).
+    #[arg(long, default_value_t = 110)]
+    max_deviation: u32,
+    /// Fewest plays kept.
+    #[arg(long, default_value_t = 100)]
+    min_plays: u32,
     /// Where to write the selection (Lichess CSV).
     #[arg(long, value_name = "PATH")]
     out: PathBuf,
@@ -41,6 +48,8 @@ pub fn curate(args: CurateArgs) -> anyhow::Result<ExitCode> {
         count: args.count,
         min_rating: args.min_rating,
         max_rating: args.max_rating,
+        max_deviation: args.max_deviation,
+        min_plays: args.min_plays,
     };
     // Positions the hand-written packs already hold (some are Lichess
     // puzzles) are left out, so that no puzzle is met twice.
@@ -65,7 +74,7 @@ pub fn curate(args: CurateArgs) -> anyhow::Result<ExitCode> {
         .flat_map(|p| p.themes.iter().map(String::as_str))
         .collect();
     println!(
-        "selected {} of {} rows into {out_name} ({} themes of {}); skipped {} unreadable, {} already in a built-in pack, {} out of the rating range, {} failing check --strict",
+        "selected {} of {} rows into {out_name} ({} themes of {}); skipped {} unreadable, {} already in a built-in pack, {} out of the rating range, {} with a rating deviation above {} or fewer than {} plays, {} tagged only with a phase, {} failing check --strict",
         curated.puzzles.len(),
         curated.rows,
         themes.len(),
@@ -73,6 +82,10 @@ pub fn curate(args: CurateArgs) -> anyhow::Result<ExitCode> {
         curated.unreadable,
         curated.skipped,
         curated.out_of_range,
+        curated.unsettled,
+        options.max_deviation,
+        options.min_plays,
+        curated.phase_only,
         curated.unsound
     );
     Ok(ExitCode::SUCCESS)

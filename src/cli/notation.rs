@@ -126,7 +126,13 @@ pub fn resolve(args: ResolveArgs, lang: Lang) -> anyhow::Result<ExitCode> {
             )?,
             Err(e) => {
                 let message = message(lang, &e.to_string(), moves.iter().copied());
-                writeln!(out, "{}: {message}", e.error.status())?
+                // "ambiguous: Nbd2 or Nfd2?" already says its status.
+                let status = e.error.status();
+                if message.starts_with(status) {
+                    writeln!(out, "{message}")?
+                } else {
+                    writeln!(out, "{status}: {message}")?
+                }
             }
         }
         for d in diagnostics {

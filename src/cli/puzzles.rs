@@ -8,7 +8,7 @@ use std::process::ExitCode;
 use anyhow::Context;
 use clap::Args;
 use sancho::engine::audit_puzzle;
-use sancho::engine::{Engine, EngineOptions, HOW_TO_GET_ONE, Limit};
+use sancho::engine::{Engine, EngineError, EngineOptions, HOW_TO_GET_ONE, Limit};
 use sancho::notation::move_text;
 use sancho::puzzle::{
     BUILTIN_FILES, CheckOptions, CheckSummary, Dialect, Finding, Format, Puzzle, Severity,
@@ -38,6 +38,12 @@ pub struct CheckArgs {
     #[arg(long, value_name = "MS", default_value_t = 100, requires = "engine",
           value_parser = clap::value_parser!(u64).range(1..))]
     movetime: u64,
+    /// How long to wait for the engine beyond the movetime before it counts
+    /// as stalled (then it is restarted and that puzzle left unchecked), in
+    /// milliseconds.
+    #[arg(long, value_name = "MS", default_value_t = 10_000, requires = "engine",
+          value_parser = clap::value_parser!(u64).range(1..))]
+    engine_timeout: u64,
 }
 
 pub fn check(args: CheckArgs) -> anyhow::Result<ExitCode> {
@@ -45,9 +51,14 @@ pub fn check(args: CheckArgs) -> anyhow::Result<ExitCode> {
     let options = CheckOptions {
         strict: args.strict,
     };
+    let engine_options = EngineOptions {
+        timeout: std::time::Duration::from_millis(args.engine_timeout),
+        ..EngineOptions::default()
+    };
+    let limit = Limit::Movetime(args.movetime);
     let mut engine = match &args.engine {
-        Some(path) => match Engine::start(path, EngineOptions::default()) {
-            Ok(engine) => Some(engine),
+        Some(path) => match Auditor::start(path, engine_options, limit) {
+            Ok(auditor) => Some(auditor),
             Err(e) => {
                 eprintln!(
                     "sancho: no UCI engine could be run from {}: {e} ({HOW_TO_GET_ONE})",
@@ -58,7 +69,6 @@ pub fn check(args: CheckArgs) -> anyhow::Result<ExitCode> {
         },
         None => None,
     };
-    let limit = Limit::Movetime(args.movetime);
     let engine_used = engine.is_some();
     let mut audit = |file: &str,
                      puzzles: &[Puzzle],
@@ -67,9 +77,7 @@ pub fn check(args: CheckArgs) -> anyhow::Result<ExitCode> {
                      summary: &mut CheckSummary|
      -> anyhow::Result<()> {
         match engine.as_mut() {
-            Some(engine) => engine_findings(
-                engine, limit, options, file, puzzles, dialect, findings, summary,
-            ),
+            Some(auditor) => auditor.findings(options, file, puzzles, dialect, findings, summary),
             None => Ok(()),
         }
     };
@@ -127,13 +135,18 @@ pub fn check(args: CheckArgs) -> anyhow::Result<ExitCode> {
         report(findings, summary)?;
     }
     let line = format!(
-        "checked {} puzzles: {} passed, {} failed{}",
+        "checked {} puzzles: {} passed, {} failed{}{}",
         total.checked,
         total.passed,
         total.failed,
         match total.file_errors {
             0 => String::new(),
             n => format!(", {n} unreadable files"),
+        },
+        match total.engine_unchecked {
+            0 => String::new(),
+            n =>
+                format!(", {n} not checked by the engine (it stalled or stopped and was restarted)"),
         }
     );
     if args.json {
@@ -184,54 +197,99 @@ fn dialect_of(path: &Path) -> Dialect {
     }
 }
 
-/// Adds the engine's findings on `puzzles` (of `file`) to a check's
-/// findings and counts: warnings, errors with `--strict` (then a puzzle
-/// that passed fails).
-#[allow(clippy::too_many_arguments)]
-fn engine_findings(
-    engine: &mut Engine,
+/// The engine of `check --engine`, with what it takes to restart it.
+struct Auditor<'a> {
+    engine: Engine,
+    path: &'a Path,
+    options: EngineOptions,
     limit: Limit,
-    options: CheckOptions,
-    file: &str,
-    puzzles: &[Puzzle],
-    dialect: Dialect,
-    findings: &mut Vec<Finding>,
-    summary: &mut CheckSummary,
-) -> anyhow::Result<()> {
-    let mut failed: HashSet<String> = findings
-        .iter()
-        .filter(|f| f.severity == Severity::Error)
-        .filter_map(|f| f.puzzle_id.clone())
-        .collect();
-    for p in puzzles {
-        engine.new_game()?;
-        let problems = audit_puzzle(
-            p,
-            |i| dialect.move_field(p, i),
-            |pos, multipv| engine.analyse(&fen_of(pos), multipv, limit),
-        )
-        .with_context(|| format!("{file}: puzzle {}: the engine failed", p.id))?;
-        for problem in problems {
-            let severity = if options.strict {
-                Severity::Error
-            } else {
-                problem.severity
-            };
-            if severity == Severity::Error && failed.insert(p.id.clone()) {
-                summary.passed = summary.passed.saturating_sub(1);
-                summary.failed += 1;
-            }
-            findings.push(Finding {
-                file: file.to_owned(),
-                line: None,
-                puzzle_id: Some(p.id.clone()),
-                field: problem.field,
-                severity,
-                message: problem.message,
-            });
-        }
+}
+
+impl<'a> Auditor<'a> {
+    fn start(path: &'a Path, options: EngineOptions, limit: Limit) -> Result<Self, EngineError> {
+        Ok(Auditor {
+            engine: Engine::start(path, options.clone())?,
+            path,
+            options,
+            limit,
+        })
     }
-    Ok(())
+
+    /// Adds the engine's findings on `puzzles` (of `file`) to a check's
+    /// findings and counts: warnings, errors with `--strict` (then a puzzle
+    /// that passed fails). An engine that stalls or stops on a puzzle is
+    /// restarted for the next one; that puzzle is reported and counted as
+    /// not checked by the engine (its other findings stand).
+    fn findings(
+        &mut self,
+        options: CheckOptions,
+        file: &str,
+        puzzles: &[Puzzle],
+        dialect: Dialect,
+        findings: &mut Vec<Finding>,
+        summary: &mut CheckSummary,
+    ) -> anyhow::Result<()> {
+        let mut failed: HashSet<String> = findings
+            .iter()
+            .filter(|f| f.severity == Severity::Error)
+            .filter_map(|f| f.puzzle_id.clone())
+            .collect();
+        for p in puzzles {
+            let engine = &mut self.engine;
+            let limit = self.limit;
+            let audited = engine.new_game().and_then(|()| {
+                audit_puzzle(
+                    p,
+                    |i| dialect.move_field(p, i),
+                    |pos, multipv| engine.analyse(&fen_of(pos), multipv, limit),
+                )
+            });
+            let problems = match audited {
+                Ok(problems) => problems,
+                Err(e) => {
+                    self.engine =
+                        Engine::start(self.path, self.options.clone()).with_context(|| {
+                            format!(
+                                "{file}: puzzle {}: the engine failed ({e}) and could not be restarted",
+                                p.id
+                            )
+                        })?;
+                    summary.engine_unchecked += 1;
+                    findings.push(Finding {
+                        file: file.to_owned(),
+                        line: None,
+                        puzzle_id: Some(p.id.clone()),
+                        field: None,
+                        severity: Severity::Warning,
+                        message: format!(
+                            "not checked by the engine: {e}; it was restarted for the next puzzle"
+                        ),
+                    });
+                    continue;
+                }
+            };
+            for problem in problems {
+                let severity = if options.strict {
+                    Severity::Error
+                } else {
+                    problem.severity
+                };
+                if severity == Severity::Error && failed.insert(p.id.clone()) {
+                    summary.passed = summary.passed.saturating_sub(1);
+                    summary.failed += 1;
+                }
+                findings.push(Finding {
+                    file: file.to_owned(),
+                    line: None,
+                    puzzle_id: Some(p.id.clone()),
+                    field: problem.field,
+                    severity,
+                    message: problem.message,
+                });
+            }
+        }
+        Ok(())
+    }
 }
 
 /// `sancho solve`.

@@ -89,14 +89,15 @@ impl<W: Write> Out<W> {
         let header = plan.header(index);
         let shown = shown_puzzle(p, number, of, plan.solved_count(), header.clone(), review);
         self.send(&LineEvent::Puzzle(shown), || {
-            let mut head = format!("\n{header}: {} ({})", p.title, p.id);
+            let mut head = format!("\n{header}: {} ({})", p.shown_title(false), p.id);
             if review {
                 head.push_str("\nA review: you failed this one before.");
             }
             if !p.subtitle.is_empty() {
                 head.push_str(&format!("\n{}", p.subtitle));
             }
-            if !p.themes.is_empty() {
+            // Themes would name the pattern a title kept for the end hides.
+            if !p.themes.is_empty() && !p.title_at_end {
                 head.push_str(&format!("\nThemes: {}", p.themes.join(", ")));
             }
             head
@@ -204,21 +205,43 @@ impl<W: Write> Out<W> {
             Some(r) => format!("\nRating: {}.", r.describe()),
             None => "\nNot saved: there is no progress store this time.".to_owned(),
         };
+        let puzzle = session.puzzle();
+        // A title kept for the end (it names the pattern) is said now.
+        let title_text = if puzzle.title_at_end {
+            let mut t = format!("\nThe puzzle: {}.", puzzle.title.trim_end_matches('.'));
+            if !puzzle.themes.is_empty() {
+                t.push_str(&format!("\nThemes: {}", puzzle.themes.join(", ")));
+            }
+            t
+        } else {
+            String::new()
+        };
         match event {
             Event::Solved { id, message } => {
+                // What the pack keeps for after the end is said now too.
+                let after = puzzle.solution.iter().any(|m| m.solution_comment.is_some());
+                let steps = session.solution_line();
                 let event = LineEvent::Solved(rated(
                     SolvedPuzzle {
                         id,
                         message: message.clone(),
+                        title: puzzle.title.clone(),
+                        line: after.then(|| solution(session)),
                     },
                     recorded,
                 ));
                 self.send(&event, || {
-                    if message == DEFAULT_SUCCESS {
-                        format!("{message}{rating_text}")
+                    let mut s = if message == DEFAULT_SUCCESS {
+                        message.clone()
                     } else {
-                        format!("Solved! {message}{rating_text}")
+                        format!("Solved! {message}")
+                    };
+                    s.push_str(&title_text);
+                    if after {
+                        s.push_str(&solution_text(&steps, lang));
                     }
+                    s.push_str(&rating_text);
+                    s
                 })
             }
             Event::Failed { id, message, .. } | Event::GaveUp { id, message, .. } => {
@@ -238,12 +261,14 @@ impl<W: Write> Out<W> {
                             .then(|| all.iter().map(|s| lang.localize(s)).collect()),
                         solution: all,
                         line,
+                        title: puzzle.title.clone(),
                     },
                     recorded,
                 ));
                 self.send(&event, || {
                     // The message names the moves shown; the steps add the comments.
                     let mut s = lang.localize_text(&message);
+                    s.push_str(&title_text);
                     s.push_str(&solution_text(&steps, lang));
                     if let Some(url) = session.game_url() {
                         s.push_str(&format!("\nFrom the game {url}"));
@@ -258,11 +283,18 @@ impl<W: Write> Out<W> {
 
     pub(crate) fn wrong(&mut self, input: &str, wrong: &Wrong) -> io::Result<()> {
         let (reason, legal, diagnostics, candidates) = match wrong {
-            Wrong::NotSolution { text } => (
-                format!(
-                    "{} is legal, but not the solution",
-                    self.lang.localize(&text.san)
-                ),
+            Wrong::NotSolution { text, note } => (
+                match note {
+                    Some(note) => format!(
+                        "{} is legal, but not the solution: {}",
+                        self.lang.localize(&text.san),
+                        note.trim_end_matches('.')
+                    ),
+                    None => format!(
+                        "{} is legal, but not the solution",
+                        self.lang.localize(&text.san)
+                    ),
+                },
                 true,
                 Vec::new(),
                 Vec::new(),
@@ -370,7 +402,7 @@ pub(super) fn shown_puzzle(
         id: p.id.clone(),
         fen: p.fen.clone(),
         to_move: color_word(p.user_color),
-        title: p.title.clone(),
+        title: p.shown_title(false).to_owned(),
         subtitle: p.subtitle.clone(),
         themes: p.themes.clone(),
         difficulty: p.difficulty,

@@ -482,6 +482,12 @@ pub struct SolvedPuzzle {
     pub id: String,
     /// Its success message.
     pub message: String,
+    /// Its title (the `puzzle` event's may have waited for the end).
+    pub title: String,
+    /// The whole solution with the pack's comments, when the pack keeps
+    /// some of them for the end (`solutionComment`).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub line: Option<Vec<SolutionMove>>,
 }
 
 /// The `failed` event of a puzzle.
@@ -505,4 +511,6 @@ pub struct FailedPuzzle {
     /// The solution in the user's letters.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub local: Option<Vec<String>>,
+    /// Its title (the `puzzle` event's may have waited for the end).
+    pub title: String,
 }

@@ -225,7 +225,7 @@ pub fn run_puzzles_in<R: BufRead, W: Write>(
             if first_wrong.is_none() {
                 first_wrong = events.iter().find_map(|e| match e {
                     Event::Wrong {
-                        wrong: Wrong::NotSolution { text },
+                        wrong: Wrong::NotSolution { text, .. },
                         ..
                     } => Some((before.clone(), text.mv)),
                     _ => None,

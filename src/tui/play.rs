@@ -295,7 +295,7 @@ impl Play {
                     });
                 }
                 Event::Wrong { input, wrong } => {
-                    if let (None, Wrong::NotSolution { text }) = (&self.first_wrong, &wrong) {
+                    if let (None, Wrong::NotSolution { text, .. }) = (&self.first_wrong, &wrong) {
                         self.first_wrong = Some((self.session.position().clone(), text.mv));
                     }
                     self.status = Status {

@@ -13,7 +13,7 @@ use super::play::Play;
 use crate::notation::Lang;
 use crate::progress::Mode;
 use crate::puzzle::Puzzle;
-use crate::session::Event;
+use crate::session::{Event, Wrong};
 use crate::train::{Finished, RunEvent, RunKind, SolutionMove, TimedRun};
 
 pub use crate::train::RunEnd;
@@ -42,6 +42,13 @@ pub enum Flash {
         solution: Vec<SolutionMove>,
         /// Time taken off (ms; 0 in Streak).
         penalty_ms: u64,
+    },
+    /// The answer was no legal move: refused at no cost.
+    Refused {
+        /// What was typed.
+        input: String,
+        /// Why it is no move here.
+        reason: String,
     },
     /// The puzzle was skipped (Streak's one skip).
     Skipped,
@@ -115,6 +122,16 @@ impl RunScreen {
                     });
                 }
                 RunEvent::Moves { events, .. } => {
+                    if let Some(Event::Wrong {
+                        input,
+                        wrong: Wrong::NotLegal(rejected),
+                    }) = events.iter().find(|e| matches!(e, Event::Wrong { .. }))
+                    {
+                        self.flash = Some(Flash::Refused {
+                            input: input.clone(),
+                            reason: rejected.error.to_string(),
+                        });
+                    }
                     if let Some(Event::Correct { diagnostics, .. }) =
                         events.iter().find(|e| matches!(e, Event::Correct { .. }))
                     {

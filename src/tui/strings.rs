@@ -145,9 +145,10 @@ pub fn correct(san: &str, comment: Option<&str>, alternative: bool, notes: &[&st
 pub fn wrong(input: &str, wrong: &Wrong) -> String {
     match wrong {
         Wrong::NotLegal(rejected) => format!("{}: {}", input.trim(), rejected.error),
-        Wrong::NotSolution { text } => {
-            format!("{} is legal, but not the move here.", text.san)
-        }
+        Wrong::NotSolution { text, note } => match note {
+            Some(note) => format!("{} is legal, but not the move here: {note}", text.san),
+            None => format!("{} is legal, but not the move here.", text.san),
+        },
     }
 }
 

@@ -81,6 +81,12 @@ fn ambiguous_lists_minimal_candidates() {
         .collect();
     assert_eq!(sans, ["Nbd2", "Nfd2"]);
     assert_eq!(v["candidates"][0]["uci"], "b1d2");
+    // In text, the status is said once.
+    let out = sancho(&["resolve", "--fen", fen, "Nd2"]);
+    assert_eq!(
+        String::from_utf8(out.stdout).unwrap(),
+        "ambiguous: Nbd2 or Nfd2?\n"
+    );
 }
 
 #[test]

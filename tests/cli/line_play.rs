@@ -752,3 +752,56 @@ fn play_one_puzzle_of_a_csv_reads_no_further_than_its_row() {
     assert_eq!(code, Some(2), "{stderr}");
     assert!(stderr.contains("no puzzle has the id absent"), "{stderr}");
 }
+
+#[test]
+fn what_a_pack_keeps_for_the_end_is_said_at_the_end() {
+    let data = tempfile::tempdir().unwrap();
+    let pack = "tests/fixtures/puzzles/kept_for_the_end.json";
+    // A named other try (failing the puzzle), then the solution.
+    let (events, _) = sancho(
+        &["play", "--plain", "--json", "--pack", pack],
+        data.path(),
+        "Nc7\nQf6+\nBe7#\n",
+    );
+    let puzzle = event(&events, "puzzle");
+    assert_eq!(puzzle["title"], "Games", "the title waits for the end");
+    let wrong = event(&events, "wrong");
+    assert_eq!(
+        wrong["reason"],
+        "Nc7 is legal, but not the solution: Nc7 wins material, but there is mate"
+    );
+    let opponent: Vec<&Value> = events
+        .iter()
+        .filter(|e| e["event"] == "opponent_move")
+        .collect();
+    assert_eq!(opponent[1]["comment"], "Nxf6: the knight takes.");
+    let failed = event(&events, "failed");
+    assert_eq!(failed["title"], "Bishop Mates on e7");
+    assert_eq!(
+        failed["line"][2]["comment"],
+        "Nxf6: the knight takes. Now nothing black guards e7 except the king."
+    );
+
+    // Solved cleanly, in text: the title and the whole line come at the end.
+    let data = tempfile::tempdir().unwrap();
+    let (_, text) = sancho(
+        &["play", "--plain", "--pack", pack],
+        data.path(),
+        "Qf6+\nBe7#\n",
+    );
+    let (during, after) = text.split_once("Solved!").expect("solved");
+    assert!(!during.contains("Bishop Mates"), "{during}");
+    assert!(!during.contains("guards e7"), "{during}");
+    assert!(during.contains("Games (imm)"), "{during}");
+    assert!(!during.contains("mateIn2"), "the themes wait too: {during}");
+    assert!(
+        after.contains("The puzzle: Bishop Mates on e7.\nThemes: mateIn2"),
+        "{after}"
+    );
+    assert!(
+        after.contains(
+            "They: Nxf6 (Nxf6: the knight takes. Now nothing black guards e7 except the king.)"
+        ),
+        "{after}"
+    );
+}

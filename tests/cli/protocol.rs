@@ -136,6 +136,8 @@ fn every_event() -> Vec<LineEvent> {
         LineEvent::Solved(rated(SolvedPuzzle {
             id: "xFMpV".into(),
             message: "Solved!".into(),
+            title: "Lichess puzzle xFMpV".into(),
+            line: Some(line()),
         })),
         LineEvent::Failed(rated(FailedPuzzle {
             id: "xFMpV".into(),
@@ -146,6 +148,7 @@ fn every_event() -> Vec<LineEvent> {
             line: line(),
             game_url: Some("https://lichess.org/abc#24".into()),
             local: None,
+            title: "Lichess puzzle xFMpV".into(),
         })),
         LineEvent::Refutation {
             san: vec!["Qxd5".into(), "Rxd5".into()],

@@ -62,6 +62,13 @@ fn nine_lessons_with_text_and_valid_exercises() {
             lesson.exercises.len()
         );
         for ex in &lesson.exercises {
+            // The runner adds "Write the move in SAN." to every prompt.
+            assert!(
+                !ex.prompt.contains("SAN"),
+                "{}: the prompt {:?} would say SAN twice",
+                lesson.id,
+                ex.prompt
+            );
             let (pos, mv) = ex.check().unwrap_or_else(|e| panic!("{}: {e}", lesson.id));
             assert!(pos.is_legal(mv));
             assert_eq!(san(&pos, mv), ex.answer, "{}: not canonical", lesson.id);
@@ -89,6 +96,21 @@ fn lessons_cover_the_rules() {
     for mistake in ["`Pf3`", "`0-0`", "`e8Q`", "`Nbd7`", "`xd6`", "`Nxbd2`"] {
         assert!(text.contains(mistake), "{mistake}");
     }
+    // What SAN requires and a FIDE scoresheet does not is said to be SAN's
+    // rule, with a pointer to the lesson that sets them side by side.
+    for n in [2, 5, 7] {
+        let l = lesson(&n.to_string()).unwrap();
+        assert!(
+            l.text.contains("lesson 9"),
+            "{}: no pointer to lesson 9",
+            l.id
+        );
+        assert!(l.text.contains("scoresheet"), "{}", l.id);
+    }
+    assert!(
+        !text.contains("allowed by some"),
+        "the FIDE Laws allow e.p."
+    );
 }
 
 #[test]

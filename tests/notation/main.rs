@@ -7,5 +7,6 @@ mod drill_generators;
 mod drill_grading;
 mod drill_line;
 mod drill_props;
+mod learner_slips;
 mod notation_props;
 mod san_strings;

@@ -828,3 +828,68 @@ fn check_with_an_engine_warns_when_the_second_move_is_as_good() {
     assert!(err.contains("no UCI engine could be run from"), "{err}");
     assert!(out.stdout.is_empty());
 }
+
+#[cfg(unix)]
+#[test]
+fn check_with_an_engine_restarts_it_when_it_stalls_or_stops_and_goes_on() {
+    // Two one-move puzzles (Ra8+ from two positions); the engine fails on
+    // the first one's position, then answers the second.
+    let first = "4k3/8/8/8/4n3/8/8/R4RK1 w - - 0 1";
+    let second = "4k3/8/8/8/8/4n3/8/R4RK1 w - - 0 1";
+    let pack_dir = tempfile::tempdir().unwrap();
+    let pack = pack_dir.path().join("pack.json");
+    std::fs::write(
+        &pack,
+        format!(
+            r#"[{{"id": "a", "fen": "{first}", "toMove": "white", "solutionMoves": ["a1a8"]}},
+               {{"id": "b", "fen": "{second}", "toMove": "white", "solutionMoves": ["a1a8"]}}]"#
+        ),
+    )
+    .unwrap();
+    let answer = [
+        "info depth 9 multipv 1 score cp 300 pv a1a8",
+        "info depth 9 multipv 2 score cp 40 pv f1e1",
+    ];
+    // How the engine fails on the first position: it stops, or it stalls.
+    for (how, fails) in [("stops", "exit 3"), ("stalls", "exec sleep 30")] {
+        let dir = tempfile::tempdir().unwrap();
+        let engine = fake_engine(dir.path(), &[(second, &answer)]);
+        // The same engine, failing when asked about the first position.
+        let body = std::fs::read_to_string(&engine)
+            .unwrap()
+            .replacen("#!/bin/sh\n", "", 1)
+            .replacen(
+                "      case \"$fen\" in\n",
+                &format!("      case \"$fen\" in\n      \"{first}\") {fails} ;;\n"),
+                1,
+            );
+        let engine = script(dir.path(), "failing-engine", &body);
+        let (code, out) =
+            check_with_engine(&engine, &pack, &["--strict", "--engine-timeout", "300"]);
+        assert_eq!(code, Some(0), "{how}: {out}");
+        let name = pack.display();
+        let notes: Vec<&str> = out.lines().filter(|l| l.contains("puzzle a")).collect();
+        assert_eq!(notes.len(), 1, "{how}: {out}");
+        assert!(
+            notes[0].starts_with(&format!(
+                "{name}: warning: puzzle a: not checked by the engine: the engine "
+            )),
+            "{how}: {out}"
+        );
+        assert!(
+            notes[0].ends_with("it was restarted for the next puzzle"),
+            "{how}: {out}"
+        );
+        assert!(
+            !out.contains("puzzle b"),
+            "{how}: the second is checked: {out}"
+        );
+        assert!(
+            out.contains(
+                "checked 2 puzzles: 2 passed, 0 failed, 1 not checked by the engine \
+                 (it stalled or stopped and was restarted)"
+            ),
+            "{how}: {out}"
+        );
+    }
+}

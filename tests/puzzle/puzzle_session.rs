@@ -27,7 +27,7 @@ fn summary(events: &[Event]) -> Vec<String> {
                 if *alternative { " (alt)" } else { "" }
             ),
             Event::Wrong { input, wrong } => match wrong {
-                Wrong::NotSolution { text } => {
+                Wrong::NotSolution { text, .. } => {
                     format!("wrong {input}: not the solution ({})", text.san)
                 }
                 Wrong::NotLegal(_) => format!("wrong {input}: not legal"),
@@ -531,4 +531,80 @@ fn leaving_a_failed_puzzle_records_the_failure_and_a_clean_one_nothing() {
     let outcome = s.outcome().unwrap();
     assert!(!outcome.solved && !outcome.solution_shown);
     assert!(s.leave().is_empty(), "only once");
+}
+
+/// The Immortal Game's finish with a comment kept for the end, a note on
+/// another try, and its title kept for the end.
+fn immortal() -> Puzzle {
+    puzzle("kept_for_the_end.json", "imm")
+}
+
+#[test]
+fn a_comment_kept_for_the_end_is_shown_only_in_the_solution() {
+    let (mut s, _) = Session::new(immortal());
+    let events = s.submit("Qf6+");
+    let said: Vec<Option<&str>> = events
+        .iter()
+        .filter_map(|e| match e {
+            Event::OpponentMoved { comment, .. } | Event::Correct { comment, .. } => {
+                Some(comment.as_deref())
+            }
+            _ => None,
+        })
+        .collect();
+    // During the puzzle: the reply's comment only, not what points at e7.
+    assert_eq!(
+        said,
+        [
+            Some("Qf6+: the queen too!"),
+            Some("Nxf6: the knight takes.")
+        ]
+    );
+    let line = s.solution_line();
+    assert_eq!(
+        line[2].comment.as_deref(),
+        Some("Nxf6: the knight takes. Now nothing black guards e7 except the king.")
+    );
+}
+
+#[test]
+fn another_try_the_puzzle_names_gets_its_note_and_still_fails() {
+    let (mut s, _) = Session::new(immortal());
+    let events = s.submit("Nc7");
+    let note = events.iter().find_map(|e| match e {
+        Event::Wrong {
+            wrong: Wrong::NotSolution { text, note },
+            ..
+        } => Some((text.san.clone(), note.clone())),
+        _ => None,
+    });
+    assert_eq!(
+        note,
+        Some((
+            "Nc7".to_owned(),
+            Some("Nc7 wins material, but there is mate.".to_owned())
+        ))
+    );
+    assert!(
+        events
+            .iter()
+            .any(|e| matches!(e, Event::MarkedFailed { .. }))
+    );
+    // A try the puzzle does not name has no note.
+    let events = s.submit("Qf7+");
+    assert!(events.iter().any(|e| matches!(
+        e,
+        Event::Wrong {
+            wrong: Wrong::NotSolution { note: None, .. },
+            ..
+        }
+    )));
+}
+
+#[test]
+fn a_title_kept_for_the_end_shows_the_pack_name_until_then() {
+    let p = immortal();
+    assert!(p.title_at_end);
+    assert_eq!(p.shown_title(false), "Games");
+    assert_eq!(p.shown_title(true), "Bishop Mates on e7");
 }

@@ -168,9 +168,18 @@ fn a_scripted_storm_run_keeps_lichess_time_accounts() {
     // The whole line, the reply in brackets (the same words as line mode).
     assert!(text(&buf).contains("the solution was (Qxd5) Re8#"));
 
-    // An answer that is no legal move costs nothing.
+    // An answer that is no legal move costs nothing, and says why.
     typed(&mut app, "Qh8");
     assert_eq!(remaining(&app), 51_000);
+    assert!(
+        matches!(app.run().unwrap().flash(), Some(Flash::Refused { input, .. }) if input == "Qh8"),
+        "{:?}",
+        app.run().unwrap().flash()
+    );
+    let buf = draw(&app, 100, 30);
+    let (x, y) = find(&buf, "Qh8:");
+    assert_eq!(buf[(x, y)].fg, theme.bad().fg.unwrap());
+    assert!(text(&buf).contains("no time lost"), "{}", text(&buf));
 
     // The notation is taught on the way: the mate sign was left out.
     typed(&mut app, "Re8");

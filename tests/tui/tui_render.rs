@@ -737,3 +737,42 @@ fn the_board_size_and_the_live_hint_follow_the_config() {
     assert!(text.contains("Live hint off"), "{text}");
     assert!(!text.contains("rook moves"), "{text}");
 }
+
+#[test]
+fn a_title_kept_for_the_end_and_a_note_on_another_try() {
+    let loaded = sancho::puzzle::load_path(std::path::Path::new(
+        "tests/fixtures/puzzles/kept_for_the_end.json",
+    ))
+    .unwrap();
+    let mut app = app_with(loaded.puzzles.into_iter().next().unwrap());
+    let screen = screen_text(&draw(&app, 120, 40));
+    assert!(
+        screen.contains(" Games "),
+        "the pack's name until the end:\n{screen}"
+    );
+    assert!(!screen.contains("Bishop Mates"), "{screen}");
+    // Another try the pack speaks of: its note, in the status.
+    typed(&mut app, "Nc7");
+    app.update(Action::Submit);
+    let status = app.play().unwrap().status().text.clone();
+    assert!(
+        status.starts_with(
+            "Nc7 is legal, but not the move here: Nc7 wins material, but there is mate."
+        ),
+        "{status}"
+    );
+    for (moves, wait) in [("Qf6+", true), ("Be7#", false)] {
+        typed(&mut app, moves);
+        app.update(Action::Submit);
+        if wait {
+            app.update(Action::Tick(REPLY_DELAY_MS));
+        }
+    }
+    app.update(Action::Tick(REPLY_DELAY_MS));
+    assert!(app.play().unwrap().finish().is_some());
+    let screen = screen_text(&draw(&app, 120, 40));
+    assert!(
+        screen.contains(" Bishop Mates on e7 "),
+        "the title at the end:\n{screen}"
+    );
+}

@@ -81,6 +81,9 @@ pub fn flash(flash: &Flash, mode: Mode, lang: crate::notation::Lang) -> (String,
             ));
             (text, false)
         }
+        Flash::Refused { input, reason } => {
+            (format!("{}: {reason} (no time lost).", input.trim()), false)
+        }
         Flash::Skipped => ("Skipped: that was this run's one skip.".to_owned(), true),
         Flash::NoSkip if mode == Mode::Storm => ("Storm has no skip.".to_owned(), false),
         Flash::NoSkip => ("No skip left in this run.".to_owned(), false),

@@ -106,9 +106,10 @@ fn render_header(app: &App, play: &Play, theme: Theme, area: Rect, frame: &mut F
 
 fn render_side(app: &App, play: &Play, theme: Theme, area: Rect, frame: &mut Frame) {
     let puzzle = play.puzzle();
-    let block = Block::default()
-        .borders(Borders::ALL)
-        .title(Span::styled(format!(" {} ", puzzle.title), theme.title()));
+    let block = Block::default().borders(Borders::ALL).title(Span::styled(
+        format!(" {} ", puzzle.shown_title(play.finish().is_some())),
+        theme.title(),
+    ));
     let inner = block.inner(area);
     frame.render_widget(block, area);
     let width = usize::from(inner.width);

@@ -5,7 +5,9 @@
 //! - every user move must be clearly best: the engine's first choice, with
 //!   the second-best move more than [`CLEARLY_BEST_CP`] centipawns worse
 //!   and not also mating (a final checkmate may have company, as in the
-//!   mate solver's uniqueness check);
+//!   mate solver's uniqueness check); a move the mate solver proves mates
+//!   in N is best whatever the engine prefers, unless another move mates in
+//!   N or fewer;
 //! - every scripted reply (an opponent's move after the user's first) must
 //!   be within [`REPLY_SLACK_CP`] centipawns of the best defence.
 //!
@@ -88,13 +90,24 @@ fn user_move_problem(pos: &Chess, mv: Move, last: bool, lines: &[PvLine]) -> Opt
     if last && after.is_checkmate() {
         return None;
     }
+    // A short search can miss a sacrifice that mates (m2-011's Qd8+ at
+    // 100-300 ms) or prefer a long mate to a short one (egw-011's Qxf3+,
+    // mate in 14, to Kf6, mate in 2): a mate the solver proves is never
+    // "not best", and only another move that mates as fast competes with it.
+    if let Some(n) = mate_length(pos, mv, PROVEN_MATE_REACH) {
+        let rival = lines.iter().find(|l| {
+            first_move(pos, l).is_some_and(|m| m != mv)
+                && matches!(l.score, Score::Mate(k) if k > 0 && i64::from(k) <= i64::from(n))
+        })?;
+        let rival_move = first_move(pos, rival)?;
+        return Some(format!(
+            "not clearly best: {} ({}) also mates, as fast as {} (#{n}, proven)",
+            san(pos, rival_move),
+            rival.score,
+            san(pos, mv)
+        ));
+    }
     if best_move != mv {
-        // A short search can miss a sacrifice that mates (m2-011's Qd8+ at
-        // 100-300 ms): a mate the solver proves is never "not best" unless
-        // the engine's own choice mates too.
-        if !best.score.is_mating() && mate_length(pos, mv, PROVEN_MATE_REACH).is_some() {
-            return None;
-        }
         let own = lines
             .iter()
             .find(|l| first_move(pos, l) == Some(mv))
@@ -274,17 +287,48 @@ mod tests {
         // 1. Re8+ Rxe8 2. Rxe8#: a sacrifice a short search may not see.
         let fen = "r5k1/5ppp/8/8/8/8/4RPPP/4R1K1 w - - 0 1";
         let p = puzzle(fen, &["e2e8", "a8e8", "e1e8"]);
-        let lines = [
-            "info depth 9 multipv 1 score cp 300 pv g1f1",
-            "info depth 9 multipv 2 score cp 20 pv e2e8",
+        let cases: &[(&[&str], &[&str])] = &[
+            // The engine prefers a quiet move.
+            (
+                &[
+                    "multipv 1 score cp 300 pv g1f1",
+                    "multipv 2 score cp 20 pv e2e8",
+                ],
+                &[],
+            ),
+            // The engine prefers a slower mate (egw-011: mate in 14 over
+            // the proven mate in 2): the proven faster mate is best.
+            (
+                &[
+                    "multipv 1 score mate 14 pv g1f1",
+                    "multipv 2 score mate 2 pv e2e8",
+                ],
+                &[],
+            ),
+            // The engine's best is the line's move, its second a slower mate.
+            (
+                &[
+                    "multipv 1 score mate 2 pv e2e8",
+                    "multipv 2 score mate 5 pv g1f1",
+                ],
+                &[],
+            ),
+            // Another move mates as fast: a second solution.
+            (
+                &[
+                    "multipv 1 score mate 2 pv g1f1",
+                    "multipv 2 score mate 2 pv e2e8",
+                ],
+                &[
+                    "0: move 1. Re8+: not clearly best: Kf1 (#2) also mates, as fast as Re8+ (#2, proven)",
+                ],
+            ),
         ];
-        assert_eq!(audit(&p, &[(fen, &lines)]), Vec::<String>::new());
-        // When the engine's choice mates as well, it is still said.
-        let lines = [
-            "info depth 9 multipv 1 score mate 3 pv g1f1",
-            "info depth 9 multipv 2 score mate 2 pv e2e8",
-        ];
-        assert_eq!(audit(&p, &[(fen, &lines)]).len(), 1);
+        for (lines, expected) in cases {
+            let lines: Vec<String> = lines.iter().map(|l| format!("info depth 9 {l}")).collect();
+            let lines: Vec<&str> = lines.iter().map(String::as_str).collect();
+            assert_eq!(audit(&p, &[(fen, &lines)]), *expected, "{lines:?}");
+        }
     }
 
     #[test]

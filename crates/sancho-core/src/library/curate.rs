@@ -4,9 +4,13 @@
 //! The selection is a pure function of the input rows and the options
 //! (ties are broken by id), so the same CSV always gives the same set:
 //!
-//! 1. Keep the rows rated within the range that pass the strict check (no
-//!    finding at all: unique by the mate solver, no scripted move that
-//!    misses or allows a mate in one).
+//! 1. Keep the rows rated within the range whose rating is settled (a
+//!    rating deviation of at most [`CurateOptions::max_deviation`], at least
+//!    [`CurateOptions::min_plays`] plays), that have a theme other than a
+//!    game phase ([`PHASES`]: a row tagged only `middlegame` says nothing of
+//!    what it trains), and that pass the strict check (no finding at all:
+//!    unique by the mate solver, no scripted move that misses or allows a
+//!    mate in one; the set-up move may miss one, as in any Lichess puzzle).
 //! 2. Rank each row: the most popular first (popularity, then plays, then
 //!    id).
 //! 3. Cover every theme: the best-ranked row of each theme, rarest theme
@@ -27,6 +31,10 @@ pub const PER_THEME: usize = 3;
 /// Width of a rating band in step 4.
 pub const BAND: u32 = 200;
 
+/// The themes that only name a phase of the game: a row with no other
+/// theme is left out.
+pub const PHASES: [&str; 3] = ["opening", "middlegame", "endgame"];
+
 /// What to select.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct CurateOptions {
@@ -36,6 +44,11 @@ pub struct CurateOptions {
     pub min_rating: u32,
     /// Highest rating kept.
     pub max_rating: u32,
+    /// Highest rating deviation kept (Lichess's uncertainty about the
+    /// rating); a row that gives none is kept.
+    pub max_deviation: u32,
+    /// Fewest plays kept; a row that gives no count is kept.
+    pub min_plays: u32,
 }
 
 impl Default for CurateOptions {
@@ -44,6 +57,8 @@ impl Default for CurateOptions {
             count: 1200,
             min_rating: 600,
             max_rating: 2600,
+            max_deviation: 110,
+            min_plays: 100,
         }
     }
 }
@@ -59,6 +74,11 @@ pub struct Curated {
     pub unreadable: usize,
     /// Rows outside the rating range.
     pub out_of_range: usize,
+    /// Rows whose rating is not settled: too large a deviation or too few
+    /// plays.
+    pub unsettled: usize,
+    /// Rows tagged only with a phase of the game.
+    pub phase_only: usize,
     /// Rows with a finding of the strict check.
     pub unsound: usize,
     /// Rows left out by the caller (already in a hand-written pack).
@@ -115,6 +135,14 @@ pub fn curate_except<R: Read>(
                     out.skipped += 1;
                 } else if !(options.min_rating..=options.max_rating).contains(&rating) {
                     out.out_of_range += 1;
+                } else if p
+                    .rating_deviation
+                    .is_some_and(|d| d > options.max_deviation)
+                    || p.nb_plays.is_some_and(|n| n < options.min_plays)
+                {
+                    out.unsettled += 1;
+                } else if p.themes.iter().all(|t| PHASES.contains(&t.as_str())) {
+                    out.phase_only += 1;
                 } else if check_puzzle(&p, Dialect::Csv).is_empty() {
                     pool.push(p);
                 } else {
@@ -250,7 +278,7 @@ mod tests {
         let options = CurateOptions {
             count: 3,
             min_rating: 650,
-            max_rating: 2600,
+            ..CurateOptions::default()
         };
         let curated = curate(SMALL.as_bytes(), "small.csv", options).unwrap();
         // fx001 (600) is out of range; fx002 and fx007 have slower mates.
@@ -303,6 +331,43 @@ mod tests {
         .unwrap();
         assert_eq!(curated.skipped, 1);
         assert_eq!(ids(&curated.puzzles), ["fx001", "fx003", "fx005", "fx006"]);
+    }
+
+    #[test]
+    fn unsettled_ratings_and_phase_only_themes_are_left_out() {
+        let header = "PuzzleId,FEN,Moves,Rating,RatingDeviation,Popularity,NbPlays,Themes\n";
+        // Rook mates on the back rank, one row per rule.
+        let row = |id: &str, deviation: u32, plays: u32, themes: &str| {
+            format!(
+                "{id},6k1/5ppp/8/8/8/8/5PPP/4R1K1 b - - 0 1,g8h8 e1e8,800,{deviation},90,{plays},{themes}\n"
+            )
+        };
+        let csv = [
+            row("ok", 110, 100, "mate mateIn1 oneMove"),
+            row("wide", 111, 5000, "mate mateIn1"),
+            row("rare", 75, 99, "mate mateIn1"),
+            row("phase", 75, 5000, "middlegame"),
+            row("phases", 75, 5000, "endgame opening"),
+            row("phaseplus", 75, 5000, "endgame backRankMate"),
+        ]
+        .concat();
+        let curated = curate(
+            format!("{header}{csv}").as_bytes(),
+            "rules.csv",
+            CurateOptions::default(),
+        )
+        .unwrap();
+        assert_eq!((curated.unsettled, curated.phase_only), (2, 2));
+        assert_eq!(ids(&curated.puzzles), ["ok", "phaseplus"]);
+        // The limits are options.
+        let loose = CurateOptions {
+            max_deviation: 200,
+            min_plays: 0,
+            ..CurateOptions::default()
+        };
+        let curated = curate(format!("{header}{csv}").as_bytes(), "rules.csv", loose).unwrap();
+        assert_eq!(curated.unsettled, 0);
+        assert_eq!(ids(&curated.puzzles), ["ok", "phaseplus", "rare", "wide"]);
     }
 
     #[test]

@@ -87,6 +87,7 @@ impl PuzzleRow {
         let words = |s: &str| s.split_ascii_whitespace().map(str::to_owned).collect();
         Ok(Puzzle {
             title: format!("Lichess puzzle {}", self.id),
+            title_at_end: false,
             subtitle: to_move_subtitle(user_color),
             position,
             user_color,

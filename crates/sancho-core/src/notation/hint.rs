@@ -15,7 +15,9 @@ use shakmaty::{CastlingSide, Chess, Move, Position, Role, Square};
 
 use super::diagnostic::{Code, Diagnostic};
 use super::judge;
-use super::parse::{Form, MAX_INPUT_LEN, Normalized, WrittenSuffix, normalize, piece_letter};
+use super::parse::{
+    Form, MAX_INPUT_LEN, Normalized, WrittenSuffix, ends_a_move, normalize, piece_letter,
+};
 use super::resolve::resolve;
 use super::types::{MoveText, ResolveError, Strictness};
 use super::write::move_text;
@@ -339,6 +341,8 @@ impl HintEngine {
     fn fits(&self, text: &str, body: &str, finished: bool, pawn_letter: bool) -> Vec<bool> {
         let mut seen = vec![false; self.moves.len()];
         let ep_body = partial_ep(text).map(|head| normalize(head).body.replace(['X', ':'], "x"));
+        let word_body =
+            partial_check_word(text).map(|head| normalize(head).body.replace(['X', ':'], "x"));
         for (spelling, i) in self.spellings.iter() {
             let fits = if finished {
                 spelling == body
@@ -346,7 +350,8 @@ impl HintEngine {
                 spelling.starts_with(body)
             };
             let ep = ep_body.as_deref() == Some(spelling) && self.moves[i].mv.is_en_passant();
-            if (fits || ep) && (!pawn_letter || self.moves[i].mv.role() == Role::Pawn) {
+            let word = word_body.as_deref() == Some(spelling);
+            if (fits || ep || word) && (!pawn_letter || self.moves[i].mv.role() == Role::Pawn) {
                 seen[i] = true;
             }
         }
@@ -431,10 +436,7 @@ fn partial_diagnostics(form: &Form, first: Option<&MoveText>) -> Vec<Diagnostic>
         add(Code::Figurine, judge::FIGURINE);
     }
     if let Some(sign) = form.capture_sign {
-        add(
-            Code::CaptureSign,
-            &format!("a capture is marked with a lower-case x, not {sign}"),
-        );
+        add(Code::CaptureSign, &judge::capture_sign_message(sign));
     }
     out
 }
@@ -449,6 +451,26 @@ fn partial_ep(text: &str) -> Option<&str> {
             .ends_with(|c: char| ('1'..='8').contains(&c) || matches!(c, '+' | '#' | '!' | '?'))
             .then_some(head)
     })
+}
+
+/// The text before the start of a check word (`Bb5c`, `Qxf7 ma`), when a
+/// move ends before it: the word will be taught once it is whole.
+fn partial_check_word(text: &str) -> Option<&str> {
+    let text = text.trim_end();
+    let letters = text.len()
+        - text
+            .trim_end_matches(|c: char| c.is_ascii_alphabetic())
+            .len();
+    if letters == 0 {
+        return None;
+    }
+    let (head, tail) = text.split_at(text.len() - letters);
+    let tail = tail.to_ascii_lowercase();
+    let starts_a_word = ["checkmate", "mate"]
+        .iter()
+        .any(|w| w.starts_with(tail.as_str()) && *w != tail);
+    let head = head.trim_end();
+    (starts_a_word && ends_a_move(head)).then_some(head)
 }
 
 /// The departure as SAN may write it: nothing, the file, the rank, the square.

@@ -16,6 +16,17 @@ pub(crate) const LOWERCASE_PIECE: &str =
     "piece letters are upper case (a lower-case b would mean the b-file)";
 pub(crate) const CASTLING_SPELLING: &str = "castling is written with capital O's joined by hyphens";
 
+/// What a capture written with `X` or `:` is told (the sign named in
+/// words, so that the message's own colon stays clear).
+pub(crate) fn capture_sign_message(sign: char) -> String {
+    let written = match sign {
+        ':' => "a colon".to_owned(),
+        'X' => "a capital X".to_owned(),
+        other => format!("'{other}'"),
+    };
+    format!("a capture is marked with a lower-case x, not with {written}")
+}
+
 /// The diagnostics for `parsed`, which resolved to `text` in `pos`.
 pub(crate) fn diagnose(
     pos: &Chess,
@@ -50,7 +61,7 @@ pub(crate) fn diagnose(
     }
     if form.ep_suffix {
         let msg = if text.mv.is_en_passant() {
-            "e.p. is not written: en passant looks like any pawn capture"
+            "SAN does not write e.p. (a FIDE scoresheet may): en passant is written like any pawn capture"
         } else if text.mv.is_capture() {
             "e.p. is not written, and this capture is not en passant anyway"
         } else {
@@ -74,7 +85,7 @@ pub(crate) fn diagnose(
         uci = judge_form(&mut out, parsed, text.mv, &canonical, written);
         if !uci {
             judge_promotion(&mut out, parsed, text.mv);
-            judge_never_occurs(&mut out, parsed, text.mv);
+            judge_never_occurs(&mut out, pos, parsed, text.mv);
         }
     }
     if !uci {
@@ -183,10 +194,7 @@ fn judge_form(
     let capture = mv.is_capture();
     let sign = form.capture_sign.unwrap_or('x');
     match (capture, form.separator) {
-        (true, Some('x')) if sign != 'x' => out.add(
-            Code::CaptureSign,
-            format!("a capture is marked with a lower-case x, not {sign}"),
-        ),
+        (true, Some('x')) if sign != 'x' => out.add(Code::CaptureSign, capture_sign_message(sign)),
         (true, Some('x')) | (false, None | Some('-')) => {}
         (true, _) => out.add(Code::MissingCapture, "this move captures: mark it with x"),
         (false, _) => out.add(
@@ -259,7 +267,12 @@ fn judge_promotion(out: &mut Judgement<'_>, parsed: &Parsed, mv: Move) {
     if !mv.is_promotion() {
         return;
     }
-    if !parsed.form.promotion_equals {
+    if let Some(written) = &parsed.form.promotion_form {
+        out.add(
+            Code::PromotionEquals,
+            format!("a promotion is written with =, not {written}"),
+        );
+    } else if !parsed.form.promotion_equals {
         out.add(Code::PromotionEquals, "a promotion is written with =");
     }
     if parsed.form.promotion_lowercase {
@@ -271,7 +284,7 @@ fn judge_promotion(out: &mut Judgement<'_>, parsed: &Parsed, mv: Move) {
 }
 
 /// A SAN-shaped input that no game could ever need (`Kee2`).
-fn judge_never_occurs(out: &mut Judgement<'_>, parsed: &Parsed, mv: Move) {
+fn judge_never_occurs(out: &mut Judgement<'_>, pos: &Chess, parsed: &Parsed, mv: Move) {
     let spec = &parsed.spec;
     // Pawn forms have codes of their own (pawn-capture-file and the like).
     let Some(role) = spec.role.filter(|&r| r != Role::Pawn) else {
@@ -300,10 +313,33 @@ fn judge_never_occurs(out: &mut Judgement<'_>, parsed: &Parsed, mv: Move) {
                 Code::UnneededDisambiguation | Code::OverlongDisambiguation
             )
         });
-        out.add(
-            Code::NeverOccurs,
-            format!("{body} can never occur in any game ({why})"),
-        );
+        let message = if spec.from_file.is_some() && spec.from_rank.is_some() {
+            // The whole square where a file or a rank is always enough:
+            // say what this position needs.
+            let role = role_name(role);
+            let enough = match San::from_move(pos, mv) {
+                San::Normal {
+                    file: Some(_),
+                    rank: None,
+                    ..
+                } => "the file alone is enough".to_owned(),
+                San::Normal {
+                    file: None,
+                    rank: Some(_),
+                    ..
+                } => "the rank alone is enough".to_owned(),
+                _ => format!(
+                    "no other {role} can go to {}, so nothing else is needed",
+                    mv.to()
+                ),
+            };
+            format!(
+                "{body} names the whole square, which a {role} making this move never needs; {enough}"
+            )
+        } else {
+            format!("{body} can never occur in any game ({why})")
+        };
+        out.add(Code::NeverOccurs, message);
     }
 }
 
@@ -315,6 +351,32 @@ fn judge_suffix(out: &mut Judgement<'_>, form: &Form, text: &MoveText) {
     };
     use WrittenSuffix::{Check, DoubleCross, Mate, None};
     let c = out.canonical.to_owned();
+    if let Some(word) = &form.check_word {
+        let (code, message) = match (form.suffix, actual) {
+            (_, None) => (
+                Code::UnneededCheck,
+                format!("this move gives no check: leave out \"{word}\" ({c})"),
+            ),
+            (Mate, Check) => (
+                Code::NotMate,
+                format!("this is check, not mate: write + rather than \"{word}\" ({c})"),
+            ),
+            (_, Check) => (
+                Code::CheckSign,
+                format!("SAN writes check as +, not \"{word}\" ({c})"),
+            ),
+            (Mate, _) => (
+                Code::CheckSign,
+                format!("SAN writes mate as #, not \"{word}\" ({c})"),
+            ),
+            (_, _) => (
+                Code::MissingMate,
+                format!("this is mate: write # rather than \"{word}\" ({c})"),
+            ),
+        };
+        out.add_whole(code, message);
+        return;
+    }
     let (code, message) = match (form.suffix, actual) {
         (None, Check) => (
             Code::MissingCheck,

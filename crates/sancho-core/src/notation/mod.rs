@@ -17,6 +17,7 @@ pub(crate) mod parse;
 pub(crate) mod report;
 pub(crate) mod resolve;
 pub(crate) mod san_strings;
+pub(crate) mod slip;
 pub(crate) mod translate;
 pub(crate) mod types;
 pub(crate) mod write;
@@ -30,6 +31,7 @@ pub use parse::{MAX_INPUT_LEN, bounded_prefix};
 pub use report::{HintReport, MoveReport, ResolveReport};
 pub use resolve::resolve;
 pub use san_strings::{is_possible, san_strings, san_strings_with_suffixes, why_impossible};
+pub use slip::Slip;
 pub use translate::{Target, move_label, numbered, translate};
 pub use types::{
     CastlingBan, Illegal, MoveSpec, MoveText, Rejected, ResolveError, Resolved, Strictness,

@@ -59,6 +59,12 @@ pub struct Form {
     pub odd_signs: Option<String>,
     /// An `e.p.` suffix.
     pub ep_suffix: bool,
+    /// A check or mate written as a word (`Bb5ch`, `Qxf7 mate`), as
+    /// typed, lower case: [`Form::suffix`] holds its reading.
+    pub check_word: Option<String>,
+    /// A promotion written in brackets or after a slash (`e8(Q)`,
+    /// `e8/Q`), as typed: the body has it as `=Q`.
+    pub promotion_form: Option<String>,
     /// The check sign.
     pub suffix: WrittenSuffix,
 }
@@ -128,8 +134,9 @@ pub fn normalize(input: &str) -> Normalized {
     let trimmed = input.trim();
     form.surrounding_space = trimmed.len() != input.len();
 
-    // "exd6 e.p." is the customary spacing: the e.p. itself is judged later.
-    let trimmed = trimmed.replace(" e.p.", "e.p.");
+    // "exd6 e.p." and "Bb5 ch" are customary spacings: the e.p. and the
+    // word are judged later.
+    let trimmed = join_suffix_word(&trimmed.replace(" e.p.", "e.p."));
     let mut text = String::with_capacity(trimmed.len());
     for c in trimmed.chars() {
         if c.is_whitespace() {
@@ -143,6 +150,7 @@ pub fn normalize(input: &str) -> Normalized {
     }
 
     strip_suffixes(&mut text, &mut form);
+    bracketed_promotion(&mut text, &mut form);
 
     if let Some(castle) = castling_body(&text, &mut form) {
         return Normalized { body: castle, form };
@@ -167,6 +175,86 @@ pub fn normalize(input: &str) -> Normalized {
     Normalized { body, form }
 }
 
+/// Check and mate written as words, longest first (so that `checkmate`
+/// is not read as `mate`): English scoresheets and old books write them.
+const CHECK_WORDS: [(&str, WrittenSuffix); 4] = [
+    ("checkmate", WrittenSuffix::Mate),
+    ("check", WrittenSuffix::Check),
+    ("mate", WrittenSuffix::Mate),
+    ("ch", WrittenSuffix::Check),
+];
+
+/// Whether `head` ends where a move can: on a square (a rank digit), on a
+/// promotion letter after `=` or the last rank (`e8=Q`, `e8Q`), or as
+/// castling (`O-O`). A piece letter alone (`B` before `ch3`) does not.
+pub(crate) fn ends_a_move(head: &str) -> bool {
+    let b = head.as_bytes();
+    match b {
+        [.., b'1'..=b'8'] => true,
+        [.., before, b'Q' | b'R' | b'B' | b'N' | b'q' | b'r' | b'n'] => {
+            matches!(before, b'=' | b'1' | b'8')
+        }
+        [_, ..] => head.bytes().all(|c| matches!(c, b'O' | b'o' | b'0' | b'-')),
+        [] => false,
+    }
+}
+
+/// `text` with the space before a trailing check word removed ("Bb5 ch",
+/// "Qxf7 mate" are written so).
+fn join_suffix_word(text: &str) -> String {
+    if let Some((head, word)) = text.rsplit_once(' ')
+        && CHECK_WORDS
+            .iter()
+            .any(|(w, _)| word.eq_ignore_ascii_case(w))
+        && ends_a_move(head.trim_end())
+    {
+        return format!("{}{word}", head.trim_end());
+    }
+    text.to_owned()
+}
+
+/// Strips a check word (`ch`, `check`, `mate`, `checkmate`) from the end
+/// of `text`, when a move ends before it.
+fn strip_check_word(text: &mut String, form: &mut Form) -> bool {
+    let lower = text.to_ascii_lowercase();
+    for (word, suffix) in CHECK_WORDS {
+        if let Some(head) = lower.strip_suffix(word)
+            && ends_a_move(&text[..head.len()])
+        {
+            form.check_word = Some(word.to_owned());
+            form.suffix = suffix;
+            text.truncate(head.len());
+            return true;
+        }
+    }
+    false
+}
+
+/// Reads a promotion written in brackets or after a slash (`e8(Q)`,
+/// `e8/Q`) as `e8=Q`, noting how it was written.
+fn bracketed_promotion(text: &mut String, form: &mut Form) {
+    let b = text.as_bytes();
+    let n = b.len();
+    let piece = |c: u8| matches!(c.to_ascii_uppercase(), b'Q' | b'R' | b'B' | b'N');
+    let (cut, written) = if n >= 4 && b[n - 1] == b')' && b[n - 3] == b'(' && piece(b[n - 2]) {
+        (n - 3, &text[n - 3..])
+    } else if n >= 3 && b[n - 2] == b'/' && piece(b[n - 1]) {
+        (n - 2, &text[n - 2..])
+    } else {
+        return;
+    };
+    if !text[..cut].ends_with(|c: char| c.is_ascii_digit()) {
+        return;
+    }
+    let letter = written
+        .chars()
+        .find(char::is_ascii_alphabetic)
+        .unwrap_or('Q');
+    form.promotion_form = Some(written.to_owned());
+    let rewritten = format!("{}={letter}", &text[..cut]);
+    *text = rewritten;
+}
+
 /// Strips annotation glyphs, `e.p.` and check signs from the end of `text`.
 ///
 /// Linear in the length of the text: each step removes at least one
@@ -186,6 +274,9 @@ fn strip_suffixes(text: &mut String, form: &mut Form) {
                 signs.push(c);
             }
             _ => {
+                if form.check_word.is_none() && signs.is_empty() && strip_check_word(text, form) {
+                    continue;
+                }
                 // Only after a square ("exd6e.p."), never eating a real square.
                 let Some(ep) = ["e.p.", "ep"]
                     .into_iter()
@@ -202,6 +293,9 @@ fn strip_suffixes(text: &mut String, form: &mut Form) {
         form.annotation = Some(glyphs.into_iter().rev().collect());
     }
     let signs: String = signs.into_iter().rev().collect();
+    if form.check_word.is_some() && signs.is_empty() {
+        return;
+    }
     form.suffix = match signs.as_str() {
         "" => WrittenSuffix::None,
         "+" => WrittenSuffix::Check,

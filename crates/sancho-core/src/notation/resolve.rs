@@ -10,6 +10,7 @@ use shakmaty::{CastlingSide, Chess, Move, Position, Role, Square};
 use super::explain::explain;
 use super::judge::diagnose;
 use super::parse::{MAX_INPUT_LEN, Parsed, parse, too_long_message};
+use super::slip::slip;
 use super::types::{Illegal, MoveSpec, Rejected, ResolveError, Resolved, Strictness, SyntaxError};
 use super::write::move_text;
 
@@ -37,6 +38,31 @@ use super::write::move_text;
 /// (syntax), no legal move matches (illegal, with the reason), several match
 /// (ambiguous, with every candidate), or not canonical in strict mode.
 pub fn resolve(pos: &Chess, input: &str, strictness: Strictness) -> Result<Resolved, Rejected> {
+    resolve_plain(pos, input, strictness).map_err(|rejected| {
+        // A learner's slip (a move number, two moves, descriptive notation,
+        // a foreign letter) says more than the parser's first stumble.
+        match rejected.error {
+            ResolveError::Syntax(_) | ResolveError::Illegal(_) if input.len() <= MAX_INPUT_LEN => {
+                match slip(pos, input) {
+                    Some(slip) => ResolveError::Syntax(SyntaxError {
+                        at: 0,
+                        message: slip.to_string(),
+                    })
+                    .into(),
+                    None => rejected,
+                }
+            }
+            _ => rejected,
+        }
+    })
+}
+
+/// [`resolve`] without reading learners' slips (what they are read with).
+pub(crate) fn resolve_plain(
+    pos: &Chess,
+    input: &str,
+    strictness: Strictness,
+) -> Result<Resolved, Rejected> {
     if input.len() > MAX_INPUT_LEN {
         return Err(ResolveError::Syntax(SyntaxError {
             at: MAX_INPUT_LEN,
@@ -160,6 +186,9 @@ fn why_not(pos: &Chess, parsed: &Parsed, input: &str) -> Illegal {
         }
     }
     let spec = &parsed.spec;
+    if let Some(illegal) = en_passant_behind(pos, spec) {
+        return illegal;
+    }
     if spec.role == Some(Role::Pawn) && spec.capture && spec.from_file.is_none() {
         // "xa5" where nothing can be taken but a5 is a legal push.
         let push = MoveSpec {
@@ -174,6 +203,37 @@ fn why_not(pos: &Chess, parsed: &Parsed, input: &str) -> Illegal {
         }
     }
     explain(pos, spec, input.trim())
+}
+
+/// `exd5` where `exd6` is the en passant capture: the pawn that has just
+/// moved two squares stands on the square written, and the capture lands
+/// behind it.
+fn en_passant_behind(pos: &Chess, spec: &MoveSpec) -> Option<Illegal> {
+    let to = spec.to?;
+    let pawn_capture = spec.role == Some(Role::Pawn)
+        && (spec.capture || spec.from_file.is_some_and(|f| f != to.file()));
+    if !pawn_capture {
+        return None;
+    }
+    pos.legal_moves()
+        .into_iter()
+        .find(|m| {
+            m.is_en_passant()
+                && m.to().file() == to.file()
+                && spec
+                    .from_file
+                    .is_none_or(|f| m.from().is_some_and(|from| from.file() == f))
+                && pos.board().piece_at(to)
+                    == Some(shakmaty::Piece {
+                        color: !pos.turn(),
+                        role: Role::Pawn,
+                    })
+                && m.to() != to
+        })
+        .map(|m| Illegal::EnPassantBehind {
+            pawn: to,
+            san: San::from_move(pos, m).to_string(),
+        })
 }
 
 #[cfg(test)]

@@ -185,6 +185,15 @@ pub enum Illegal {
         /// The push in canonical SAN.
         push: String,
     },
+    /// A pawn capture written onto the pawn that has just moved two
+    /// squares (`exd5`), where the en passant capture lands behind it.
+    #[error("en passant lands behind the pawn it takes: the pawn on {pawn} is taken with {san}")]
+    EnPassantBehind {
+        /// Where the pawn that moved two squares stands.
+        pawn: Square,
+        /// The en passant capture in canonical SAN.
+        san: String,
+    },
     /// A lower-case `b` names the b-file, but only a bishop reading works.
     #[error("b means the b-pawn; did you mean {suggestion}?")]
     BishopLetter {

@@ -13,6 +13,7 @@ use serde::Serialize;
 use shakmaty::{Chess, Position};
 
 use super::finding::{Finding, Problem, Severity};
+use super::giveaway::giveaway_problems;
 use super::json::parse_pack;
 use super::lichess::read_lichess;
 use super::mate::{forces_mate, refutation};
@@ -31,6 +32,10 @@ pub struct CheckSummary {
     pub failed: usize,
     /// Files that could not be read at all (malformed JSON, I/O errors).
     pub file_errors: usize,
+    /// Puzzles the engine of `check --engine` could not judge (it stalled
+    /// or stopped, and was restarted for the next puzzle). Counted in
+    /// `checked` as well; a check without an engine leaves it at 0.
+    pub engine_unchecked: usize,
 }
 
 impl CheckSummary {
@@ -45,6 +50,7 @@ impl CheckSummary {
         self.passed += other.passed;
         self.failed += other.failed;
         self.file_errors += other.file_errors;
+        self.engine_unchecked += other.engine_unchecked;
     }
 
     fn count(&mut self, problems: &[Problem]) {
@@ -389,6 +395,9 @@ pub fn check_puzzle(p: &Puzzle, dialect: Dialect) -> Vec<Problem> {
     problems.extend(comment_problems(p, &|i| {
         format!("solutionSequence[{i}].comment")
     }));
+    if dialect == Dialect::Json {
+        problems.extend(giveaway_problems(p));
+    }
     if p.solution.last().is_some_and(|m| !m.is_user) {
         problems.push(Problem {
             field: Some(move_field(p.solution.len() - 1)),

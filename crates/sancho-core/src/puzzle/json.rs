@@ -21,6 +21,9 @@ pub struct RawPuzzle {
     pub id: Option<String>,
     /// `title`.
     pub title: Option<String>,
+    /// `titleAtEnd`: the title names the pattern to find, so it is shown
+    /// only once the puzzle ends (the pack's `titleAtEnd` when absent).
+    pub title_at_end: Option<bool>,
     /// `subtitle`.
     pub subtitle: Option<String>,
     /// `fen`.
@@ -52,8 +55,24 @@ pub struct RawStep {
     pub mv: String,
     /// `isUserMove`.
     pub is_user_move: bool,
-    /// `comment`.
+    /// `comment`: shown as the move is played.
     pub comment: Option<String>,
+    /// `solutionComment`: shown only in the solution, once the puzzle ends.
+    pub solution_comment: Option<String>,
+    /// `otherMoves` (user moves only): what to say when the user plays
+    /// another move here.
+    pub other_moves: Vec<RawOtherMove>,
+}
+
+/// One entry of a step's `otherMoves`.
+#[derive(Clone, Debug, Default, Deserialize)]
+#[serde(rename_all = "camelCase", default)]
+pub struct RawOtherMove {
+    /// `move`, UCI.
+    #[serde(rename = "move")]
+    pub mv: String,
+    /// `comment`: what is said when it is played.
+    pub comment: String,
 }
 
 /// A pack as read, before its puzzles are converted: each entry is either
@@ -64,6 +83,9 @@ pub struct RawPack {
     pub name: Option<String>,
     /// The pack's description.
     pub description: Option<String>,
+    /// The pack's `titleAtEnd`: every title is shown only once its puzzle
+    /// ends, unless the puzzle says otherwise.
+    pub title_at_end: bool,
     /// Each puzzle entry with the 1-based line where it starts (when found).
     pub entries: Vec<RawEntry>,
 }
@@ -127,6 +149,9 @@ pub enum PackError {
     /// JSON, but neither an array nor an object with `puzzles`.
     #[error("a pack must be an array of puzzles or an object with a \"puzzles\" array")]
     Shape,
+    /// The pack's `titleAtEnd` is not a boolean.
+    #[error("the pack's \"titleAtEnd\" must be true or false")]
+    TitleAtEnd,
     /// A puzzle is invalid (strict reading only).
     #[error("puzzle {id} (line {line:?}): {message}")]
     Puzzle {
@@ -151,8 +176,8 @@ pub fn parse_pack(text: &str) -> Result<RawPack, PackError> {
         column: e.column(),
         message: e.to_string(),
     })?;
-    let (name, description, items) = match value {
-        Value::Array(items) => (None, None, items),
+    let (name, description, title_at_end, items) = match value {
+        Value::Array(items) => (None, None, false, items),
         Value::Object(mut map) => {
             let items = match map.remove("puzzles") {
                 Some(Value::Array(items)) => items,
@@ -165,6 +190,11 @@ pub fn parse_pack(text: &str) -> Result<RawPack, PackError> {
             (
                 text_of(map.remove("name")),
                 text_of(map.remove("description")),
+                match map.remove("titleAtEnd") {
+                    None | Some(Value::Null) => false,
+                    Some(Value::Bool(b)) => b,
+                    Some(_) => return Err(PackError::TitleAtEnd),
+                },
                 items,
             )
         }
@@ -178,12 +208,15 @@ pub fn parse_pack(text: &str) -> Result<RawPack, PackError> {
         .map(|(index, item)| {
             let line = lines.as_ref().map(|l| l[index]);
             match RawPuzzle::deserialize(&item) {
-                Ok(puzzle) => RawEntry {
-                    line,
-                    puzzle: Ok(puzzle),
-                    wrong_field: None,
-                    id: None,
-                },
+                Ok(mut puzzle) => {
+                    puzzle.title_at_end = puzzle.title_at_end.or(Some(title_at_end));
+                    RawEntry {
+                        line,
+                        puzzle: Ok(puzzle),
+                        wrong_field: None,
+                        id: None,
+                    }
+                }
                 Err(e) => RawEntry {
                     line,
                     puzzle: Err(e.into()),
@@ -196,6 +229,7 @@ pub fn parse_pack(text: &str) -> Result<RawPack, PackError> {
     Ok(RawPack {
         name,
         description,
+        title_at_end,
         entries,
     })
 }
@@ -344,6 +378,7 @@ fn wrong_field(item: &Value) -> Option<String> {
             "id" | "title" | "subtitle" | "fen" | "toMove" | "successMessage"
             | "failureMessage" => fails::<Option<String>>(value).then(String::new),
             "difficulty" => fails::<Option<i64>>(value).then(String::new),
+            "titleAtEnd" => fails::<Option<bool>>(value).then(String::new),
             "themes" | "hints" => fails::<Vec<String>>(value)
                 .then(|| wrong_element::<String>(value).unwrap_or_default()),
             "solutionMoves" => fails::<Option<Vec<String>>>(value)
@@ -361,7 +396,8 @@ fn wrong_field(item: &Value) -> Option<String> {
                         let wrong = match k.as_str() {
                             "move" => fails::<String>(v),
                             "isUserMove" => fails::<bool>(v),
-                            "comment" => fails::<Option<String>>(v),
+                            "comment" | "solutionComment" => fails::<Option<String>>(v),
+                            "otherMoves" => fails::<Vec<RawOtherMove>>(v),
                             _ => false,
                         };
                         wrong.then(|| format!(".{k}"))

@@ -411,6 +411,7 @@ fn row_to_puzzle(
     let nb_plays = number(c.nb_plays, "NbPlays").map_err(with_id)?;
     Ok(Puzzle {
         title: format!("Lichess puzzle {id}"),
+        title_at_end: false,
         subtitle: to_move_subtitle(user_color),
         fen: fen.to_owned(),
         position,

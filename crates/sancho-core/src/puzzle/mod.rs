@@ -8,6 +8,7 @@
 pub(crate) mod builtin;
 pub(crate) mod check;
 mod finding;
+mod giveaway;
 pub(crate) mod json;
 pub(crate) mod lichess;
 pub(crate) mod mate;
@@ -25,7 +26,9 @@ pub use check::{
     check_pack_with, check_puzzle, mate_claim,
 };
 pub use finding::{Finding, Problem, Severity};
-pub use json::{Pack, PackError, RawPack, RawPuzzle, RawStep, ShapeError, parse_pack, read_pack};
+pub use json::{
+    Pack, PackError, RawOtherMove, RawPack, RawPuzzle, RawStep, ShapeError, parse_pack, read_pack,
+};
 pub use lichess::{LichessReader, RowError, RowReason, decompress_if_zst, read_lichess};
 pub use mate::{
     Budget, forces_mate, mate_in, mate_in_within, mate_length, mates_in_one, refutation,
@@ -42,8 +45,13 @@ pub use source::{
 pub struct Puzzle {
     /// Identifier, unique within a pack.
     pub id: String,
-    /// Title shown above the board.
+    /// Title shown above the board (only once the puzzle ends when
+    /// [`Puzzle::title_at_end`]).
     pub title: String,
+    /// Whether the title names the pattern to find, so that it is shown only
+    /// once the puzzle ends (the pack's `titleAtEnd`); until then
+    /// [`Puzzle::shown_title`] gives the pack's name.
+    pub title_at_end: bool,
     /// Subtitle (e.g. "Black to move").
     pub subtitle: String,
     /// The start position as written in the source.
@@ -89,8 +97,50 @@ pub struct SolutionMove {
     pub mv: Move,
     /// Whether the user plays it (otherwise the opponent does).
     pub is_user: bool,
-    /// The source's comment on the move.
+    /// The source's comment on the move, shown as it is played (so, for an
+    /// opponent's move, before the user's next move: it must not give that
+    /// move away).
     pub comment: Option<String>,
+    /// More about the move, shown only in the solution once the puzzle
+    /// has ended (the pack's `solutionComment`): what would give the next
+    /// move away during the puzzle.
+    pub solution_comment: Option<String>,
+    /// For a user move: what to say when the user plays one of these other
+    /// moves instead (the pack's `otherMoves`; "that wins too, slowly").
+    pub other_moves: Vec<OtherMove>,
+}
+
+/// Another move the user may try instead of a user move of the line, with
+/// what the puzzle says about it. It is still not the solution.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct OtherMove {
+    /// The move as written in the source.
+    pub uci: UciMove,
+    /// The move, legal where the line's move is played.
+    pub mv: Move,
+    /// What is said when it is played.
+    pub comment: String,
+}
+
+impl SolutionMove {
+    /// Everything said about the move once the puzzle has ended: its
+    /// comment, then its solution comment.
+    pub fn full_comment(&self) -> Option<String> {
+        match (&self.comment, &self.solution_comment) {
+            (Some(c), Some(s)) => Some(format!("{c} {s}")),
+            (Some(c), None) => Some(c.clone()),
+            (None, Some(s)) => Some(s.clone()),
+            (None, None) => None,
+        }
+    }
+
+    /// What the puzzle says when the user plays `mv` instead of this move.
+    pub fn other_move_comment(&self, mv: Move) -> Option<&str> {
+        self.other_moves
+            .iter()
+            .find(|o| o.mv == mv)
+            .map(|o| o.comment.as_str())
+    }
 }
 
 /// The rating every mode orders, filters and picks an unrated puzzle at
@@ -159,6 +209,17 @@ impl Puzzle {
     /// when the puzzle has one).
     pub fn user_start(&self) -> Chess {
         self.position_after(usize::from(self.opponent_first()))
+    }
+
+    /// The title to show: [`Puzzle::title`], except that a title kept for
+    /// the end ([`Puzzle::title_at_end`]) shows as the puzzle's source (the
+    /// pack's name) until the puzzle has `ended`.
+    pub fn shown_title(&self, ended: bool) -> &str {
+        if self.title_at_end && !ended {
+            &self.source
+        } else {
+            &self.title
+        }
     }
 }
 
@@ -237,6 +298,8 @@ pub fn build_solution<'a>(
             mv,
             is_user,
             comment,
+            solution_comment: None,
+            other_moves: Vec::new(),
         });
     }
     if line.is_empty() {

@@ -4,15 +4,19 @@
 //! - Uniqueness by the Lichess standard: no other move forces mate within
 //!   the solver's reach ([`REACH`]) where the line's move is the one to
 //!   find (another checkmate on the last move is accepted by the trainer).
-//! - Scripted moves (the set-up move and the replies) may not miss a mate
-//!   in one of their own, nor allow a mate in one that the line does not
-//!   play.
+//! - Scripted moves may not allow a mate in one that the line does not
+//!   play, and the replies may not miss a mate in one of their own (the
+//!   set-up move may: it is the blunder that makes the puzzle).
 //! - Comments: the move a comment names (`Qg8+:`) is the move played, with
 //!   its check sign; "forced" and "the only legal move" mean one legal
-//!   move; "the only square" means the piece has one square; a
-//!   `smotheredMate` theme means the mated king has no empty square.
+//!   move; "the only square" means the piece has one square; a move said
+//!   to block is legal; a square said to be covered is attacked by a piece
+//!   of the kind named ([`claims`]); a `smotheredMate` theme means the
+//!   mated king has no empty square.
 
-use shakmaty::{Chess, Move, Position};
+use shakmaty::{Chess, Move, Position, Role, Square};
+
+mod claims;
 
 use super::Puzzle;
 use super::color_word;
@@ -58,7 +62,14 @@ pub(super) fn line_problems(p: &Puzzle, move_field: &dyn Fn(usize) -> String) ->
                 problems.extend(uniqueness(&pos, m.mv, i, Some(i) == last_user, move_field));
             }
         } else {
-            let own = mates_in_one(&pos);
+            // The set-up move (the opponent's first, as in every Lichess
+            // puzzle) is the blunder that makes the puzzle: missing a mate
+            // of its own is no fault of the puzzle.
+            let own = if i == 0 {
+                Vec::new()
+            } else {
+                mates_in_one(&pos)
+            };
             if !own.is_empty() && !own.contains(&m.mv) {
                 problems.push(problem(
                     move_field(i),
@@ -223,6 +234,30 @@ pub(super) fn comment_problems(
                     ),
                 ));
             }
+            let mut after = pos.clone();
+            after.play_unchecked(m.mv);
+            for san in claims::illegal_blocks(c, &pos, &after) {
+                problems.push(problem(
+                    comment_field(i),
+                    Severity::Error,
+                    format!(
+                        "the comment {c:?} speaks of {san} blocking, but {san} is not a legal move before or after {played}"
+                    ),
+                ));
+            }
+            for (roles, squares) in claims::false_covers(c, &pos, &after) {
+                problems.push(problem(
+                    comment_field(i),
+                    Severity::Warning,
+                    format!(
+                        "the comment {c:?} says {} {} covered, but no {} attacks {} before or after {played}",
+                        squares_list(&squares),
+                        if squares.len() == 1 { "is" } else { "are" },
+                        roles_list(&roles),
+                        if squares.len() == 1 { "it" } else { "them" },
+                    ),
+                ));
+            }
             let legal = pos.legal_moves();
             match only_claim(c) {
                 Some(Only::Move) if legal.len() != 1 => problems.push(problem(
@@ -261,6 +296,26 @@ pub(super) fn comment_problems(
         problems.extend(smothered(&pos));
     }
     problems
+}
+
+fn squares_list(squares: &[Square]) -> String {
+    let names: Vec<String> = squares.iter().map(ToString::to_string).collect();
+    match names.as_slice() {
+        [init @ .., last] if !init.is_empty() => format!("{} and {last}", init.join(", ")),
+        _ => names.join(""),
+    }
+}
+
+/// "rook", "queen or king" (each kind once).
+fn roles_list(roles: &[Role]) -> String {
+    let mut names: Vec<&str> = Vec::new();
+    for &r in roles {
+        let name = crate::notation::role_name(r);
+        if !names.contains(&name) {
+            names.push(name);
+        }
+    }
+    names.join(" or ")
 }
 
 /// A `smotheredMate` must leave the mated king no empty square.

@@ -13,6 +13,9 @@ pub enum Wrong {
     NotSolution {
         /// The move, with all its spellings.
         text: MoveText,
+        /// What the puzzle says about this move, when it names it (the
+        /// pack's `otherMoves`: "that wins too, slowly: find the fastest").
+        note: Option<String>,
     },
     /// Not a legal move here at all (or not notation): a notation mistake,
     /// recorded as one, that never fails the puzzle.
@@ -198,7 +201,8 @@ pub struct SolutionStep {
     pub text: MoveText,
     /// Whether the user plays it (otherwise the opponent does).
     pub by_user: bool,
-    /// The pack's comment on it.
+    /// The pack's comment on it and its solution comment (the whole
+    /// line is shown only once the puzzle has ended).
     pub comment: Option<String>,
     /// The position after it.
     pub position: Chess,

@@ -208,7 +208,7 @@ impl Session {
                 SolutionStep {
                     text,
                     by_user: m.is_user,
-                    comment: m.comment.clone(),
+                    comment: m.full_comment(),
                     position: pos.clone(),
                 }
             })
@@ -274,9 +274,19 @@ impl Session {
         let alternative = text.mv != expected.mv;
         if alternative && !self.accept_alternative(text.mv) {
             self.wrong.push((input.to_owned(), codes));
+            let note = self
+                .puzzle
+                .solution
+                .get(self.ply)
+                .filter(|_| !self.off_book)
+                .and_then(|m| m.other_move_comment(text.mv))
+                .map(str::to_owned);
             let mut events = vec![Event::Wrong {
                 input: input.to_owned(),
-                wrong: Wrong::NotSolution { text: text.clone() },
+                wrong: Wrong::NotSolution {
+                    text: text.clone(),
+                    note,
+                },
             }];
             self.mark_failed(FailReason::WrongMove(text), &mut events);
             return events;

@@ -231,7 +231,11 @@ fn rejects_with_reasons() {
 #[test]
 fn an_en_passant_suffix_is_explained_by_what_the_move_is() {
     let cases = [
-        (PAWNS, "exd6 e.p.", "looks like any pawn capture"),
+        (
+            PAWNS,
+            "exd6 e.p.",
+            "SAN does not write e.p. (a FIDE scoresheet may)",
+        ),
         (PAWNS, "exd8=Q e.p.", "this capture is not en passant"),
         (START, "e4 e.p.", "this move captures nothing"),
     ];

@@ -83,6 +83,7 @@ impl RawPuzzle {
         };
         let puzzle = Puzzle {
             title: self.title.clone().unwrap_or_else(|| id.clone()),
+            title_at_end: self.title_at_end.unwrap_or(false),
             subtitle: self
                 .subtitle
                 .clone()
@@ -201,7 +202,12 @@ impl RawPuzzle {
             }
         }
         let line = match build_solution(start, steps.iter().cloned()) {
-            Ok(line) => Some(line),
+            Ok(mut line) => {
+                if let Some(seq) = &self.solution_sequence {
+                    add_after_comments(start, seq, &mut line, problems);
+                }
+                Some(line)
+            }
             Err(e) => {
                 let f = match e {
                     SolutionError::Empty => field.to_owned(),
@@ -225,6 +231,59 @@ impl RawPuzzle {
             compare_solution_moves(start, line, seq_moves, problems);
         }
         if usable { line } else { None }
+    }
+}
+
+/// Puts each step's `solutionComment` and `otherMoves` on its move of
+/// `line` (built from `seq`), reporting other moves that are not UCI, not
+/// legal where the step is played, the step's own move, or on an
+/// opponent's step.
+fn add_after_comments(
+    start: &Chess,
+    seq: &[super::RawStep],
+    line: &mut [crate::puzzle::SolutionMove],
+    problems: &mut Vec<Problem>,
+) {
+    let mut pos = start.clone();
+    for (i, (step, m)) in seq.iter().zip(line.iter_mut()).enumerate() {
+        m.solution_comment = step
+            .solution_comment
+            .clone()
+            .filter(|c| !c.trim().is_empty());
+        if !step.other_moves.is_empty() && !m.is_user {
+            problems.push(problem(
+                format!("solutionSequence[{i}].otherMoves"),
+                "otherMoves belongs to a user move: it says what another try there gets",
+            ));
+        }
+        for (k, other) in step.other_moves.iter().enumerate() {
+            let field = format!("solutionSequence[{i}].otherMoves[{k}].move");
+            let text = other.mv.trim();
+            let Ok(uci) = UciMove::from_ascii(text.as_bytes()) else {
+                problems.push(problem(field, format!("{text:?} is not a uci move")));
+                continue;
+            };
+            match uci.to_move(&pos) {
+                Err(_) => problems.push(problem(
+                    field,
+                    format!("{text} is not legal where move {} is played", i + 1),
+                )),
+                Ok(mv) if mv == m.mv => problems.push(problem(
+                    field,
+                    format!("{text} is the line's own move, not another one"),
+                )),
+                Ok(_) if other.comment.trim().is_empty() => problems.push(problem(
+                    format!("solutionSequence[{i}].otherMoves[{k}].comment"),
+                    format!("other move {text} has nothing to say (an empty comment)"),
+                )),
+                Ok(mv) => m.other_moves.push(crate::puzzle::OtherMove {
+                    uci,
+                    mv,
+                    comment: other.comment.trim().to_owned(),
+                }),
+            }
+        }
+        pos.play_unchecked(m.mv);
     }
 }
 
