@@ -5,5 +5,6 @@
 mod progress_model;
 mod progress_store;
 mod progress_store_edges;
+mod repertoire;
 mod review_fsrs;
 mod woodpecker;

@@ -258,7 +258,9 @@ fn comment_text(raw: &str) -> Option<String> {
     let mut rest = raw;
     while let Some(start) = rest.find("[%") {
         text.push_str(&rest[..start]);
-        rest = rest[start..].find(']').map_or("", |end| &rest[start + end + 1..]);
+        rest = rest[start..]
+            .find(']')
+            .map_or("", |end| &rest[start + end + 1..]);
     }
     text.push_str(rest);
     let words: Vec<&str> = text.split_whitespace().collect();
@@ -430,10 +432,7 @@ a6 4.Ba4 1-0
 
     #[test]
     fn a_variation_must_follow_a_move_and_close_what_opened() {
-        assert_eq!(
-            parse_game("(1. d4) 1. e4 *"),
-            Err(PgnError::VariationFirst)
-        );
+        assert_eq!(parse_game("(1. d4) 1. e4 *"), Err(PgnError::VariationFirst));
         assert_eq!(
             parse_game("1. e4 e5) 2. Nf3 *"),
             Err(PgnError::Unopened { after: 2 })
@@ -445,7 +444,11 @@ a6 4.Ba4 1-0
         let deep = format!("1. e4 {}", "(1. d4 ".repeat(MAX_VARIATION_DEPTH + 1));
         assert_eq!(parse_game(&deep), Err(PgnError::TooDeep));
         let spaced = parse_game("1. e4 e5 2. Nf3 Nc6 3. ... a6").unwrap();
-        assert_eq!(spaced.moves, ["e4", "e5", "Nf3", "Nc6", "a6"], "`...` is no move");
+        assert_eq!(
+            spaced.moves,
+            ["e4", "e5", "Nf3", "Nc6", "a6"],
+            "`...` is no move"
+        );
     }
 
     #[test]

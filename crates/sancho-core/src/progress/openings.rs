@@ -49,6 +49,21 @@ pub struct CardReview {
     /// in training: the card falls due at once.
     #[serde(default, skip_serializing_if = "std::ops::Not::not")]
     pub played: bool,
+    /// What was typed that was no move here, or not the repertoire's, with
+    /// the notation engine's codes: the slips counted with every other
+    /// mode's in `stats` (`mistakes`).
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub wrong_inputs: Vec<TypedWrong>,
+}
+
+/// One wrong input typed at a card.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+pub struct TypedWrong {
+    /// What was typed (a bounded prefix).
+    pub input: String,
+    /// Its diagnostic codes (`missing-capture`).
+    #[serde(default)]
+    pub codes: Vec<String>,
 }
 
 /// A review on disk: its id and the review.
@@ -105,7 +120,10 @@ impl Progress {
         let scheduler = self.scheduler();
         let mut histories: BTreeMap<&str, Vec<(&String, &CardReview)>> = BTreeMap::new();
         for (id, review) in self.openings.iter().filter(|(_, r)| r.repertoire == name) {
-            histories.entry(&review.card).or_default().push((id, review));
+            histories
+                .entry(&review.card)
+                .or_default()
+                .push((id, review));
         }
         histories
             .into_iter()
@@ -125,7 +143,10 @@ impl Progress {
         let tomorrow = Timestamp(today.0.saturating_add(SECONDS_PER_DAY));
         self.repertoire_cards(name)
             .values()
-            .filter(|s| s.first_trained.is_some_and(|at| at >= today && at < tomorrow))
+            .filter(|s| {
+                s.first_trained
+                    .is_some_and(|at| at >= today && at < tomorrow)
+            })
             .count()
     }
 }
@@ -191,6 +212,7 @@ mod tests {
             right,
             time_ms: 1000,
             played,
+            wrong_inputs: Vec::new(),
         }
     }
 
@@ -200,7 +222,10 @@ mod tests {
         let state = replay(&scheduler, &[review(0, true, false)]).unwrap();
         let expected = Card::first_in(&scheduler, Grade::Good, Timestamp(0));
         assert_eq!(state.card, expected);
-        assert_eq!((state.trained, state.first_trained), (1, Some(Timestamp(0))));
+        assert_eq!(
+            (state.trained, state.first_trained),
+            (1, Some(Timestamp(0)))
+        );
     }
 
     #[test]

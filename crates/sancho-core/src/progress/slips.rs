@@ -5,8 +5,8 @@
 //! A card's history is read from what is already logged, plus what review
 //! drills say they trained:
 //!
-//! - every notation slip ([`super::is_notation_slip`]) typed in a puzzle or
-//!   made in a drill is a review graded Again for its code (the first one
+//! - every notation slip ([`super::is_notation_slip`]) typed in a puzzle,
+//!   at a repertoire card or made in a drill is a review graded Again for its code (the first one
 //!   creates the card);
 //! - each exercise of a review drill credits the code it trained: right at
 //!   the first try is Good, anything else Again. These are kept per drill
@@ -94,6 +94,13 @@ impl Progress {
             for input in &attempt.wrong_inputs {
                 for code in input.codes.iter().filter(|c| is_notation_slip(c)) {
                     events.insert((code, attempt.at), false);
+                }
+            }
+        }
+        for (_, review) in self.card_reviews() {
+            for input in &review.wrong_inputs {
+                for code in input.codes.iter().filter(|c| is_notation_slip(c)) {
+                    events.insert((code, review.at), false);
                 }
             }
         }

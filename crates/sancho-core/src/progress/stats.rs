@@ -190,6 +190,13 @@ impl Progress {
                 }
             }
         }
+        for (_, review) in self.card_reviews() {
+            for wrong in &review.wrong_inputs {
+                for code in wrong.codes.iter().filter(|c| is_notation_slip(c)) {
+                    counts.entry(code).or_default().0 += 1;
+                }
+            }
+        }
         for (_, drill) in self.drills() {
             for mistake in drill.mistakes.iter().filter(|m| is_notation_slip(&m.code)) {
                 let entry = counts.entry(&mistake.code).or_default();

@@ -127,14 +127,11 @@ pub struct Repertoire {
     order: Vec<NodeId>,
 }
 
+/// Two repertoires are equal when they are written the same: the same
+/// positions and moves however their nodes are numbered.
 impl PartialEq for Repertoire {
     fn eq(&self, other: &Self) -> bool {
-        self.name == other.name
-            && self.side == other.side
-            && self.created == other.created
-            && self.added == other.added
-            && self.nodes == other.nodes
-            && self.roots == other.roots
+        super::disk::record_of(self) == super::disk::record_of(other)
     }
 }
 
@@ -257,7 +254,10 @@ impl Repertoire {
     /// The card key of `id`'s position.
     #[must_use]
     pub fn key(&self, id: NodeId) -> String {
-        self.nodes.get(id).map(|n| card_key(&n.pos)).unwrap_or_default()
+        self.nodes
+            .get(id)
+            .map(|n| card_key(&n.pos))
+            .unwrap_or_default()
     }
 
     /// A root for `pos`, made if it is not one yet.

@@ -299,14 +299,18 @@ impl Repertoire {
             match first {
                 None => adding.report.cards += 1,
                 Some(edge) => {
-                    let first = adding.came.get(&(here, edge.mv)).cloned().unwrap_or_else(|| {
-                        let pos = &self.nodes()[here].pos;
-                        Choice {
-                            san: format!("{}{}", number(pos), edge.san),
-                            origin: Origin::Before,
-                            line: super::book::numbered_line(&self.line_to(here)),
-                        }
-                    });
+                    let first = adding
+                        .came
+                        .get(&(here, edge.mv))
+                        .cloned()
+                        .unwrap_or_else(|| {
+                            let pos = &self.nodes()[here].pos;
+                            Choice {
+                                san: format!("{}{}", number(pos), edge.san),
+                                origin: Origin::Before,
+                                line: super::book::numbered_line(&self.line_to(here)),
+                            }
+                        });
                     adding.report.doubles.push(TwoMoves {
                         first,
                         second: choice,

@@ -19,8 +19,8 @@
 use std::collections::HashMap;
 
 use serde::{Deserialize, Serialize};
-use shakmaty::uci::UciMove;
 use shakmaty::Color;
+use shakmaty::uci::UciMove;
 
 use super::book::{Added, NodeId, Repertoire};
 use crate::notation::parse_fen;
@@ -169,7 +169,7 @@ fn corrupt(name: &str, why: String) -> DecodeError {
     DecodeError::Damaged(Damage::Corrupt(format!("repertoire {name:?}: {why}")))
 }
 
-fn record_of(rep: &Repertoire) -> RepertoireRecord {
+pub(crate) fn record_of(rep: &Repertoire) -> RepertoireRecord {
     // Positions are numbered as a reader makes them: the roots, then each
     // position the first time a move reaches it, depth first.
     let mut number: HashMap<NodeId, usize> = HashMap::new();

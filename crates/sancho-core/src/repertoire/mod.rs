@@ -9,6 +9,9 @@
 //! - [`RepertoireStore`] (`store.rs`, `disk.rs`): `repertoire.json` in the
 //!   data directory, crash-safe like the progress store.
 //!
+//! - [`Trainer`] (`train.rs`): a training session, one state machine for
+//!   both shells: due cards first, then new ones, each asked as its line.
+//!
 //! What the user did with the cards (each answer, each move got wrong in
 //! a game) is kept in the progress store ([`crate::progress::CardReview`]),
 //! scheduled by the same FSRS scheduler as puzzle reviews.
@@ -17,7 +20,11 @@ pub(crate) mod book;
 pub(crate) mod build;
 pub mod disk;
 pub(crate) mod store;
+pub(crate) mod train;
 
 pub use book::{Added, Edge, LineMove, Node, NodeId, Repertoire, card_key, numbered_line};
 pub use build::{AddReport, BadGame, Choice, GameError, Origin, TwoMoves};
-pub use store::{FILE_NAME, MAX_NAME_CHARS, Recovered, RepertoireError, RepertoireStore, check_name};
+pub use store::{
+    FILE_NAME, MAX_NAME_CHARS, Recovered, RepertoireError, RepertoireStore, check_name,
+};
+pub use train::{Asked, MAX_SHOWN_PLIES, Plan, TrainEnd, TrainEvent, TrainSummary, Trainer};

@@ -113,7 +113,9 @@ pub enum RepertoireError {
     #[error("there is no repertoire named {0:?}")]
     NotFound(String),
     /// A repertoire of this name plays the other side.
-    #[error("the repertoire {name:?} plays {side}; add its games with --side {side}, or name another repertoire with --name")]
+    #[error(
+        "the repertoire {name:?} plays {side}; add its games with --side {side}, or name another repertoire with --name"
+    )]
     OtherSide {
         /// The repertoire.
         name: String,
@@ -121,7 +123,9 @@ pub enum RepertoireError {
         side: &'static str,
     },
     /// A name that cannot be a repertoire's.
-    #[error("a repertoire's name is 1 to {MAX_NAME_CHARS} characters, without control characters, not starting with '-': {0:?}")]
+    #[error(
+        "a repertoire's name is 1 to {MAX_NAME_CHARS} characters, without control characters, not starting with '-': {0:?}"
+    )]
     BadName(String),
 }
 
