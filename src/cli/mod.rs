@@ -17,6 +17,7 @@ mod play;
 mod progress;
 mod puzzles;
 mod record;
+mod repertoire;
 mod set;
 mod shell;
 mod terminal;
@@ -97,6 +98,10 @@ pub enum Command {
     Drill(drill::DrillArgs),
     /// Lessons on every rule of SAN (no number: the list).
     Lesson(drill::LessonArgs),
+    /// Your opening repertoire from your own PGN, trained move by move:
+    /// `repertoire add FILE.pgn --side white|black`, `list`, `show NAME`, `delete NAME`, `train [NAME]`.
+    #[command(subcommand)]
+    Repertoire(repertoire::RepertoireCommand),
     /// Import the Lichess puzzle database (.csv or .csv.zst) into the offline library.
     Import(library::ImportArgs),
     /// The offline library: `sancho library stats [--json]`.
@@ -153,6 +158,7 @@ pub fn run(cli: Cli) -> anyhow::Result<ExitCode> {
         Some(Command::Set(command)) => set::set(command, ctx),
         Some(Command::Drill(args)) => drill::drill(args, ctx),
         Some(Command::Lesson(args)) => drill::lesson(args, ctx),
+        Some(Command::Repertoire(command)) => repertoire::repertoire(command, ctx),
         Some(Command::Import(args)) => library::import(args, ctx),
         Some(Command::Library(command)) => library::library(command, ctx),
         Some(Command::Stats(args)) => progress::stats(args, ctx),

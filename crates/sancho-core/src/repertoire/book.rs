@@ -220,6 +220,13 @@ impl Repertoire {
         self.nodes.iter().filter(|n| n.moves.is_empty()).count()
     }
 
+    /// How `id` is first reached (the line [`Repertoire::line_to`]
+    /// follows): the position before it and the move's place there.
+    #[must_use]
+    pub fn parent(&self, id: NodeId) -> Option<(NodeId, usize)> {
+        self.parent.get(id).copied().flatten()
+    }
+
     /// The moves from a root to `id`, along the line that first reaches it.
     #[must_use]
     pub fn line_to(&self, id: NodeId) -> Vec<LineMove> {

@@ -19,6 +19,7 @@
 pub(crate) mod book;
 pub(crate) mod build;
 pub mod disk;
+pub(crate) mod movetext;
 pub(crate) mod store;
 pub(crate) mod train;
 
