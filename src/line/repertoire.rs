@@ -13,7 +13,7 @@
 //! `card_review` (`right`, `saved`, `due`, `interval_days`); the opponent's
 //! reply going on along the line as `opponent_move`; `unknown_command` and
 //! `unavailable` for words that are no move; finally `repertoire_end`
-//! (`name`, `answered`, `right`, `wrong`, `learned`, `unanswered`,
+//! (`repertoire`, `answered`, `right`, `wrong`, `learned`, `unanswered`,
 //! `reason`: `done`, `quit` or `end_of_input`).
 //!
 //! Each card's first answer is recorded (by the `record` callback, the
@@ -23,13 +23,13 @@ use std::io::{self, BufRead, Write};
 
 use shakmaty::{Color, Position};
 
-use crate::notation::{Lang, color_name};
+use crate::notation::{Lang, MoveText, color_name};
 use crate::repertoire::{LineMove, TrainEnd, TrainEvent, Trainer, numbered_line};
 use crate::session::Wrong;
 use crate::train::{Finished, Saved};
 
 use super::command::{Command, is_unknown_word, unknown_word_text};
-use super::out::{Out, local};
+use super::out::{Out, describe, local};
 use super::protocol::{CardMove, CardShown, LineEvent};
 
 const COMMANDS: &str = "solution, board, help, quit";
@@ -261,10 +261,16 @@ fn say<W: Write>(
                 show_board(out, trainer)?;
             }
             TrainEvent::Reply(m) => {
+                let text = MoveText {
+                    mv: m.mv,
+                    san: m.san.clone(),
+                    lan: String::new(),
+                    uci: m.uci.clone(),
+                };
                 let event = LineEvent::OpponentMove {
                     uci: m.uci.clone(),
                     san: m.san.clone(),
-                    words: String::new(),
+                    words: describe(&text),
                     comment: m.comment.clone(),
                     local: local(lang, &m.san),
                 };

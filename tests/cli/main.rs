@@ -15,4 +15,5 @@ mod line_play;
 mod modes;
 mod package;
 mod protocol;
+mod repertoire;
 mod sets;

@@ -195,6 +195,7 @@ impl TrainEnd {
 #[derive(Clone, Debug, PartialEq, Eq, serde::Serialize)]
 pub struct TrainSummary {
     /// The repertoire.
+    #[serde(rename = "repertoire")]
     pub name: String,
     /// Cards answered (first askings).
     pub answered: usize,
