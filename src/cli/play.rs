@@ -292,6 +292,18 @@ impl Trainer {
         ctx: &Context,
         scoresheet: Option<sancho::drill::Sheet>,
     ) -> anyhow::Result<ExitCode> {
+        self.run_with(ctx, scoresheet, None)
+    }
+
+    /// As [`Trainer::run`], training `repertoires` at `new_per_day` new
+    /// cards a day (the home menu's "Repertoire"; `None`: every
+    /// repertoire in the data directory, at the default).
+    pub fn run_with(
+        self,
+        ctx: &Context,
+        scoresheet: Option<sancho::drill::Sheet>,
+        repertoires: Option<(Vec<sancho::repertoire::Repertoire>, usize)>,
+    ) -> anyhow::Result<ExitCode> {
         super::terminal::require()?;
         let Trainer {
             mut config,
@@ -341,6 +353,23 @@ impl Trainer {
                 .unwrap_or_default(),
             ..tui::Context::default()
         };
+        let (repertoires, new_per_day) = match repertoires {
+            Some(chosen) => chosen,
+            None => (
+                super::repertoire::open_for_reading(ctx)
+                    .map(|store| store.repertoires().to_vec())
+                    .unwrap_or_default(),
+                super::repertoire::DEFAULT_NEW_PER_DAY,
+            ),
+        };
+        let opened = now();
+        let repertoires = repertoires
+            .into_iter()
+            .map(|rep| {
+                let plan = super::repertoire::plan_for(&rep, progress, new_per_day, opened);
+                (rep, plan)
+            })
+            .collect();
         let basis = Basis::of(progress, now());
         let basis = &basis;
         let open = library.map(|path| -> tui::OpenSource<'_> {
@@ -356,6 +385,8 @@ impl Trainer {
             scoresheet,
             records: progress.map(|p| p.mode_records(now())),
             mined,
+            repertoires,
+            opened,
             ..context
         };
         tui::run(

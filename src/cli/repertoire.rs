@@ -438,7 +438,7 @@ pub fn plan_for(
     Plan::choose(rep, &states, at, new_per_day.saturating_sub(learned))
 }
 
-/// The full-screen trainer on `chosen`.
+/// The full-screen trainer on `chosen`, the built-in puzzles a step away.
 fn repertoire_screen(
     chosen: Vec<Repertoire>,
     new_per_day: usize,
@@ -446,8 +446,28 @@ fn repertoire_screen(
     notice: Option<String>,
     ctx: &Context,
 ) -> anyhow::Result<ExitCode> {
-    let _ = (chosen, new_per_day, store, notice, ctx);
-    bail!("the full-screen repertoire trainer is not built yet: use --plain")
+    let puzzles = sancho::puzzle::builtin_packs()?
+        .into_iter()
+        .flat_map(|p| p.puzzles)
+        .collect();
+    let config = sancho::tui::Config {
+        start: sancho::tui::Start::Repertoire,
+        ..sancho::tui::Config::default()
+    };
+    super::play::Trainer {
+        config,
+        puzzles,
+        order: Vec::new(),
+        builtin: true,
+        store,
+        notice,
+        library: ctx.library_if_any(),
+        filter: Default::default(),
+        set: None,
+        engine: None,
+        mined: ctx.mined_pack(),
+    }
+    .run_with(ctx, None, Some((chosen, new_per_day)))
 }
 
 /// `1 game`, `3 games`.

@@ -214,7 +214,7 @@ fn say<W: Write>(
                     s
                 })?;
             }
-            TrainEvent::Shown { moves, from } => {
+            TrainEvent::Shown { moves, from, .. } => {
                 let event = LineEvent::LineShown {
                     moves: card_moves(&moves),
                     from,

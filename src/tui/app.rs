@@ -4,6 +4,7 @@ mod drills;
 mod library;
 mod modes;
 mod puzzles;
+mod repertoire;
 mod scoresheet;
 
 use std::collections::BTreeSet;
@@ -71,6 +72,8 @@ pub enum MenuItem {
     Storm,
     /// Puzzle Streak: rising difficulty until the first mistake.
     Streak,
+    /// The opening repertoire trainer (or how to add one).
+    Repertoire,
     /// The puzzles mined from the user's games (or how to make them).
     MyGames,
     /// The help overlay.
@@ -81,13 +84,14 @@ pub enum MenuItem {
 
 impl MenuItem {
     /// Every item, in menu order (matches [`strings::MENU`](super::strings::MENU)).
-    pub const ALL: [MenuItem; 9] = [
+    pub const ALL: [MenuItem; 10] = [
         MenuItem::Puzzles,
         MenuItem::Drills,
         MenuItem::Stats,
         MenuItem::Library,
         MenuItem::Storm,
         MenuItem::Streak,
+        MenuItem::Repertoire,
         MenuItem::MyGames,
         MenuItem::Help,
         MenuItem::Quit,
@@ -228,6 +232,7 @@ impl App {
             },
             Start::Storm { seconds, seed } => app.start_run(MenuItem::Storm, seconds, seed),
             Start::Streak { seed } => app.start_run(MenuItem::Streak, 0, seed),
+            Start::Repertoire => app.open_repertoire(0),
         };
         app
     }
@@ -346,6 +351,7 @@ impl App {
             Screen::CoordSetup(setup) => self.update_coord_setup(setup, action),
             Screen::Scoresheet { sheet, scroll } => self.update_scoresheet(sheet, scroll, action),
             Screen::Run { run, scroll } => self.update_run(run, scroll, action),
+            Screen::Repertoire(rep) => self.update_repertoire(rep, action),
         }
     }
 
@@ -380,6 +386,10 @@ impl App {
                 let done = run.tick(ms);
                 self.hand_over_run(done);
                 Screen::Run { run, scroll }
+            }
+            Screen::Repertoire(mut rep) => {
+                rep.tick(ms);
+                Screen::Repertoire(rep)
             }
             other @ (Screen::Home
             | Screen::Drills
@@ -441,6 +451,7 @@ impl App {
                         self.runs_started += 1;
                         self.open_run(item, seed)
                     }
+                    MenuItem::Repertoire => self.open_repertoire(0),
                     MenuItem::MyGames => self.open_mined(),
                     MenuItem::Help => {
                         self.help = true;
@@ -526,6 +537,14 @@ impl App {
     pub fn scoresheet(&self) -> Option<&ScoresheetScreen> {
         match &self.screen {
             Screen::Scoresheet { sheet, .. } => Some(sheet),
+            _ => None,
+        }
+    }
+
+    /// The repertoire trainer on screen.
+    pub fn repertoire(&self) -> Option<&super::repertoire::RepertoireScreen> {
+        match &self.screen {
+            Screen::Repertoire(rep) => Some(rep),
             _ => None,
         }
     }
@@ -664,7 +683,8 @@ impl App {
             | Screen::Lessons
             | Screen::Lesson { .. }
             | Screen::Stats
-            | Screen::CoordSetup(_) => false,
+            | Screen::CoordSetup(_)
+            | Screen::Repertoire(_) => false,
         }
     }
 

@@ -98,6 +98,9 @@ pub enum Start {
         /// The seed that picks the pool.
         seed: u64,
     },
+    /// The repertoire trainer at once (`sancho repertoire train`), on the
+    /// first of [`Context::repertoires`] with cards to ask.
+    Repertoire,
     /// A Streak run at once (`sancho streak`).
     Streak {
         /// The seed that orders puzzles of equal rating.
@@ -145,6 +148,13 @@ pub struct Context {
     /// writes `mined.json` in the data directory), when there is one: the
     /// home menu's "My games" plays it.
     pub mined: Option<std::path::PathBuf>,
+    /// The user's repertoires, each with today's plan (due cards, then new
+    /// ones up to the day's limit): the home menu's "Repertoire" trains
+    /// them in turn.
+    pub repertoires: Vec<(crate::repertoire::Repertoire, crate::repertoire::Plan)>,
+    /// When the trainer was opened: a repertoire review is stamped with
+    /// it plus the time that passed since.
+    pub opened: crate::progress::Timestamp,
 }
 
 impl Default for Context {
@@ -162,6 +172,8 @@ impl Default for Context {
             scoresheet: None,
             records: None,
             mined: None,
+            repertoires: Vec::new(),
+            opened: crate::progress::Timestamp(0),
         }
     }
 }

@@ -14,6 +14,7 @@ use super::coords::CoordSetupScreen;
 use super::drill::{DrillScreen, Phase};
 use super::filter::FilterState;
 use super::play::Play;
+use super::repertoire::RepertoireScreen;
 use super::scoresheet::ScoresheetScreen;
 use super::storm::RunScreen;
 use crate::drill::Lesson;
@@ -63,6 +64,8 @@ pub(crate) enum Screen {
         /// How far the summary is scrolled, in lines.
         scroll: u16,
     },
+    /// The repertoire trainer, then its summary.
+    Repertoire(Box<RepertoireScreen>),
 }
 
 /// Which screen is shown, without its state.
@@ -90,6 +93,8 @@ pub enum View {
     Scoresheet,
     /// A Storm or Streak run, then its summary.
     Run,
+    /// The repertoire trainer, then its summary.
+    Repertoire,
 }
 
 impl Screen {
@@ -107,6 +112,7 @@ impl Screen {
             Screen::CoordSetup(_) => View::CoordSetup,
             Screen::Scoresheet { .. } => View::Scoresheet,
             Screen::Run { .. } => View::Run,
+            Screen::Repertoire(_) => View::Repertoire,
         }
     }
 
@@ -147,6 +153,15 @@ impl Screen {
                 },
                 None => KeyContext::Page,
             },
+            Screen::Repertoire(rep) => {
+                if rep.is_finished() {
+                    KeyContext::Page
+                } else {
+                    KeyContext::Answer {
+                        input_empty: rep.input().is_empty(),
+                    }
+                }
+            }
         }
     }
 
@@ -163,7 +178,8 @@ impl Screen {
             | Screen::Lessons
             | Screen::Stats
             | Screen::Filter(_)
-            | Screen::CoordSetup(_) => 0,
+            | Screen::CoordSetup(_)
+            | Screen::Repertoire(_) => 0,
         }
     }
 }

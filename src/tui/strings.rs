@@ -54,13 +54,14 @@ pub const MOVES_HEADING: &str = "Moves";
 pub const WAITING: &str = "opponent to reply…";
 
 /// The home menu's items, in order.
-pub const MENU: [&str; 9] = [
+pub const MENU: [&str; 10] = [
     "Puzzles",
     "Drills and lessons",
     "Stats",
     "Library",
     "Storm",
     "Streak",
+    "Repertoire",
     "My games",
     "Help",
     "Quit",
@@ -68,16 +69,25 @@ pub const MENU: [&str; 9] = [
 
 /// The home menu, with the library item telling how to import one when
 /// there is none, and "My games" how to mine them.
-pub fn menu(has_library: bool, has_mined: bool) -> [&'static str; 9] {
+pub fn menu(has_library: bool, has_mined: bool) -> [&'static str; 10] {
     let mut items = MENU;
     if !has_library {
         items[3] = "Library (import one: sancho import FILE)";
     }
     if !has_mined {
-        items[6] = "My games (make them: sancho mine GAMES.pgn)";
+        items[7] = "My games (make them: sancho mine GAMES.pgn)";
     }
     items
 }
+
+/// The home screen's notice when there is no repertoire.
+pub const NO_REPERTOIRE: &str =
+    "No repertoire yet: add your openings with sancho repertoire add FILE.pgn --side white|black.";
+/// The home screen's notice when no repertoire has a card to ask today.
+pub const NOTHING_DUE: &str =
+    "Nothing to train in your repertoires today: no card is due and today's new cards are learned.";
+/// The repertoire trainer's header title.
+pub const REPERTOIRE_TITLE: &str = "Repertoire";
 
 /// The home screen's notice when there is no library.
 pub const NO_LIBRARY: &str =

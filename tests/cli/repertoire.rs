@@ -230,7 +230,10 @@ fn train_in_line_mode_shows_asks_repeats_and_schedules() {
     assert_eq!(reviews.len(), 3);
     let wrong: Vec<&Value> = reviews.iter().filter(|r| r["right"] == false).collect();
     assert_eq!(wrong.len(), 1);
-    assert_eq!(wrong[0]["wrong_inputs"][0]["input"], "Nf9", "the slip, kept");
+    assert_eq!(
+        wrong[0]["wrong_inputs"][0]["input"], "Nf9",
+        "the slip, kept"
+    );
     assert_eq!(wrong[0]["wrong_inputs"][1]["input"], "Bc4");
 }
 
@@ -249,10 +252,7 @@ fn train_in_plain_text_says_the_line_and_the_verdicts() {
         out.contains("Repertoire white, you play white: 0 due, 1 new."),
         "{out}"
     );
-    assert!(
-        out.contains("A new line to learn: 1. e4\n"),
-        "{out}"
-    );
+    assert!(out.contains("A new line to learn: 1. e4\n"), "{out}");
     assert!(
         out.contains("Your repertoire plays e4 or Nf3. It comes back before the end."),
         "{out}"

@@ -170,7 +170,7 @@ fn words(events: &[TrainEvent]) -> Vec<String> {
         .iter()
         .map(|e| match e {
             TrainEvent::Started { due, new, .. } => format!("start {due}+{new}"),
-            TrainEvent::Shown { moves, from } => {
+            TrainEvent::Shown { moves, from, .. } => {
                 let sans: Vec<&str> = moves.iter().map(|m| m.san.as_str()).collect();
                 format!("shown {from} {}", sans.join(" "))
             }

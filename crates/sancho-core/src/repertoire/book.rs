@@ -87,8 +87,14 @@ impl LineMove {
     /// "3." or "3..." and the SAN: `3...a6`.
     #[must_use]
     pub fn numbered(&self) -> String {
+        self.numbered_in(crate::notation::Lang::EN)
+    }
+
+    /// [`LineMove::numbered`] in `lang`'s letters: `3...a6`, `4.Sf3`.
+    #[must_use]
+    pub fn numbered_in(&self, lang: crate::notation::Lang) -> String {
         let dots = if self.color.is_white() { "." } else { "..." };
-        format!("{}{dots}{}", self.number, self.san)
+        format!("{}{dots}{}", self.number, lang.localize(&self.san))
     }
 }
 

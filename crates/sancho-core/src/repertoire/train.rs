@@ -121,6 +121,8 @@ pub enum TrainEvent {
         moves: Vec<LineMove>,
         /// Where the new part starts.
         from: usize,
+        /// The position at its end.
+        end: NodeId,
     },
     /// A card is asked ([`Trainer::asked`] until it is answered).
     Asked(Asked),
@@ -395,6 +397,21 @@ impl Trainer {
         }
     }
 
+    /// The cards planned and not asked yet (for a later session the same
+    /// day): due ones first, then new ones, in the queue's order.
+    #[must_use]
+    pub fn left_over(&self) -> Plan {
+        let mut plan = Plan::default();
+        for &card in self.queue.iter().filter(|c| self.pending.contains(c)) {
+            if self.new.contains(&card) {
+                plan.new.push(card);
+            } else {
+                plan.due.push(card);
+            }
+        }
+        plan
+    }
+
     /// The repertoire's moves at `card`.
     fn expected(&self, card: NodeId) -> Vec<LineMove> {
         let count = self.rep.node(card).map_or(0, |n| n.moves.len());
@@ -493,8 +510,8 @@ impl Trainer {
         }
         let new = self.new.contains(&card);
         if new && !again && !self.shown.contains(&card) {
-            let (moves, from) = self.line_shown(card, &line);
-            events.push(TrainEvent::Shown { moves, from });
+            let (moves, from, end) = self.line_shown(card, &line);
+            events.push(TrainEvent::Shown { moves, from, end });
         }
         let Some(node) = self.rep.node(card) else {
             return;
@@ -522,7 +539,7 @@ impl Trainer {
     /// along the repertoire's first move at each card still new and the
     /// first reply towards a card still to ask, until the new part ends.
     /// Marks the new cards it passes as shown.
-    fn line_shown(&mut self, card: NodeId, line: &[LineMove]) -> (Vec<LineMove>, usize) {
+    fn line_shown(&mut self, card: NodeId, line: &[LineMove]) -> (Vec<LineMove>, usize, NodeId) {
         let mut moves = line.to_vec();
         let from = moves.len();
         let mut at = card;
@@ -546,7 +563,7 @@ impl Trainer {
             moves.push(self.rep.line_move(at, edge));
             at = node.moves[edge].to;
         }
-        (moves, from)
+        (moves, from, at)
     }
 }
 
