@@ -72,10 +72,10 @@ pub enum MenuItem {
     Storm,
     /// Puzzle Streak: rising difficulty until the first mistake.
     Streak,
-    /// The opening repertoire trainer (or how to add one).
-    Repertoire,
     /// The puzzles mined from the user's games (or how to make them).
     MyGames,
+    /// The opening repertoire trainer (or how to add one).
+    Repertoire,
     /// The help overlay.
     Help,
     /// Leave.
@@ -91,8 +91,8 @@ impl MenuItem {
         MenuItem::Library,
         MenuItem::Storm,
         MenuItem::Streak,
-        MenuItem::Repertoire,
         MenuItem::MyGames,
+        MenuItem::Repertoire,
         MenuItem::Help,
         MenuItem::Quit,
     ];

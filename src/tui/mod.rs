@@ -50,7 +50,7 @@ pub use filter::{DEBOUNCE_MS, FIELD_ROWS, FilterState, LibrarySource, Mark, Puzz
 pub use keys::{Binding, KEYMAP, Key, Keymap, Scope, key_label, key_name, keys_label, parse_key};
 pub use play::{Finish, Mover, Play, PlayedPuzzle, REPLY_DELAY_MS, StatusKind};
 pub use refuter::Refuter;
-pub use repertoire::RepertoireScreen;
+pub use repertoire::{Phase as RepertoirePhase, RepertoireScreen, Tone};
 pub use runner::{DRAIN_WAIT, IDLE, POLL, event_loop, event_loop_with, run};
 pub use scoresheet::ScoresheetScreen;
 pub use service::{Service, Waker, Woken};

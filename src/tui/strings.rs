@@ -61,8 +61,8 @@ pub const MENU: [&str; 10] = [
     "Library",
     "Storm",
     "Streak",
-    "Repertoire",
     "My games",
+    "Repertoire",
     "Help",
     "Quit",
 ];
@@ -75,7 +75,7 @@ pub fn menu(has_library: bool, has_mined: bool) -> [&'static str; 10] {
         items[3] = "Library (import one: sancho import FILE)";
     }
     if !has_mined {
-        items[7] = "My games (make them: sancho mine GAMES.pgn)";
+        items[6] = "My games (make them: sancho mine GAMES.pgn)";
     }
     items
 }

@@ -15,5 +15,6 @@ mod tui_modes;
 mod tui_pty;
 mod tui_records;
 mod tui_render;
+mod tui_repertoire;
 mod tui_screens;
 mod tui_trainers;

@@ -383,8 +383,10 @@ fn home_menu_table() {
         (5, View::Run, false, false),
         // My games without a mined pack: a notice says how to make one.
         (6, View::Home, false, false),
-        (7, View::Home, true, false),
-        (8, View::Home, false, true),
+        // Repertoire without one: a notice says how to add one.
+        (7, View::Home, false, false),
+        (8, View::Home, true, false),
+        (9, View::Home, false, true),
     ];
     for (downs, view, help, quit) in cases {
         let mut app = App::new(Config::default(), vec![back_rank()]);
@@ -406,7 +408,7 @@ fn home_menu_table() {
     assert!(empty.notice().is_none(), "any key dismisses the notice");
     assert_eq!(empty.menu_index(), 0, "and does nothing else");
     empty.update(Action::Up);
-    assert_eq!(empty.menu_index(), 8, "the menu wraps");
+    assert_eq!(empty.menu_index(), 9, "the menu wraps");
     empty.update(Action::Back);
     assert!(!empty.should_quit(), "Esc on the home screen does not quit");
     let esc = KeyEvent::new(KeyCode::Esc, KeyModifiers::NONE);

@@ -378,7 +378,13 @@ impl Trainer {
         }
         self.ended = true;
         let summary = self.summary(why);
-        self.current = None;
+        // The card asked and not answered waits for a later session.
+        if let Some(current) = self.current.take()
+            && !current.asked.again
+        {
+            self.queue.push_front(current.asked.card);
+            self.pending.insert(current.asked.card);
+        }
         vec![TrainEvent::Ended(summary)]
     }
 
@@ -397,12 +403,22 @@ impl Trainer {
         }
     }
 
-    /// The cards planned and not asked yet (for a later session the same
-    /// day): due ones first, then new ones, in the queue's order.
+    /// The cards planned and not answered yet (for a later session the
+    /// same day): the card asked, then the others in the queue's order,
+    /// due ones first, then new ones.
     #[must_use]
     pub fn left_over(&self) -> Plan {
         let mut plan = Plan::default();
-        for &card in self.queue.iter().filter(|c| self.pending.contains(c)) {
+        let asked = self
+            .current
+            .as_ref()
+            .filter(|c| !c.asked.again)
+            .map(|c| c.asked.card);
+        let pending = self
+            .queue
+            .iter()
+            .filter(|c| self.pending.contains(c) && Some(**c) != asked);
+        for &card in asked.iter().chain(pending) {
             if self.new.contains(&card) {
                 plan.new.push(card);
             } else {
