@@ -478,3 +478,47 @@ fn plural(n: usize, word: &str) -> String {
         format!("{n} {word}s")
     }
 }
+
+/// Each repertoire's figures (none when the repertoires cannot be read:
+/// why is said on stderr).
+pub fn stats(progress: &Progress, ctx: &Context) -> Vec<sancho::progress::RepertoireStats> {
+    let store = match open_for_reading(ctx) {
+        Ok(store) => store,
+        Err(e) => {
+            eprintln!("sancho: {e:#}");
+            return Vec::new();
+        }
+    };
+    let at = now();
+    store
+        .repertoires()
+        .iter()
+        .map(|rep| {
+            let keys: Vec<String> = rep.cards().iter().map(|&c| rep.key(c)).collect();
+            progress.repertoire_stats(rep.name(), &keys, at)
+        })
+        .collect()
+}
+
+/// The repertoires' block of `sancho stats` (nothing without one).
+pub fn write_stats(
+    out: &mut impl Write,
+    all: &[sancho::progress::RepertoireStats],
+) -> io::Result<()> {
+    if all.is_empty() {
+        return Ok(());
+    }
+    writeln!(out, "Repertoires")?;
+    for r in all {
+        let retention = r.retention.map_or_else(
+            || "no reviews yet".to_owned(),
+            |x| format!("retention {:.0}%", x * 100.0),
+        );
+        writeln!(
+            out,
+            "  {}: {} cards, {} known, {} due today, {} learned this week, {retention}",
+            r.name, r.cards, r.known, r.due_today, r.learned_this_week
+        )?;
+    }
+    Ok(())
+}

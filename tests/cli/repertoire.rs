@@ -235,6 +235,23 @@ fn train_in_line_mode_shows_asks_repeats_and_schedules() {
         "the slip, kept"
     );
     assert_eq!(wrong[0]["wrong_inputs"][1]["input"], "Bc4");
+
+    // Stats: the repertoire's figures beside the others.
+    let (ok, out, _) = run(&["stats", "--json"], d, "");
+    assert!(ok);
+    let stats: Value = serde_json::from_str(&out).unwrap();
+    let white = &stats["repertoire"][0];
+    assert_eq!(white["name"], "white");
+    assert_eq!(white["cards"], 10);
+    assert_eq!(white["known"], 2, "two cards answered right");
+    assert_eq!(white["learned_this_week"], 3);
+    assert_eq!(white["due_today"], 0, "Again falls due tomorrow");
+    assert_eq!(white["retention"], Value::Null, "no second answer yet");
+    let (_, out, _) = run(&["stats"], d, "");
+    assert!(
+        out.contains("white: 10 cards, 2 known, 0 due today, 3 learned this week, no reviews yet"),
+        "{out}"
+    );
 }
 
 #[test]

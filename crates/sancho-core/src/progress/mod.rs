@@ -82,7 +82,9 @@ pub use history::{
 };
 pub use lesson::{LESSON_PASS_PERCENT, LessonScore};
 pub use model::Progress;
-pub use openings::{CardReview, CardReviewRecord, CardState, TypedWrong, played_id};
+pub use openings::{
+    CardReview, CardReviewRecord, CardState, RepertoireStats, TypedWrong, played_id,
+};
 pub use optimize::{FsrsFit, MIN_REVIEWS, OptimizeError};
 pub use pick::{Candidate, Pick, PickReason};
 pub use rating::{PUZZLE_DEVIATION, RatingPoint, UserRating};

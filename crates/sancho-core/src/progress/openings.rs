@@ -135,6 +135,55 @@ impl Progress {
             .collect()
     }
 
+    /// The figures of repertoire `name`, whose cards are `cards` (their
+    /// keys), at `now`.
+    #[must_use]
+    pub fn repertoire_stats(
+        &self,
+        name: &str,
+        cards: &[String],
+        now: Timestamp,
+    ) -> RepertoireStats {
+        let states = self.repertoire_cards(name);
+        let tomorrow = Timestamp(super::day_start(now).0.saturating_add(SECONDS_PER_DAY));
+        let week_ago = Timestamp(now.0.saturating_sub(7 * SECONDS_PER_DAY));
+        let mut stats = RepertoireStats {
+            name: name.to_owned(),
+            cards: cards.len(),
+            known: 0,
+            due_today: 0,
+            learned_this_week: 0,
+            reviews: 0,
+            retention: None,
+        };
+        for state in cards.iter().filter_map(|key| states.get(key)) {
+            stats.known += usize::from(!state.is_new() && state.last_right);
+            stats.due_today += usize::from(state.card.due < tomorrow);
+            stats.learned_this_week +=
+                usize::from(state.first_trained.is_some_and(|at| at >= week_ago));
+        }
+        // Every answer in training after a card's first.
+        let mut seen: std::collections::HashSet<&str> = std::collections::HashSet::new();
+        let mut history: Vec<(&String, &CardReview)> = self
+            .openings
+            .iter()
+            .filter(|(_, r)| r.repertoire == name && !r.played)
+            .collect();
+        history.sort_by(|a, b| (a.1.at, a.0).cmp(&(b.1.at, b.0)));
+        let mut right = 0usize;
+        for (_, review) in history {
+            if !seen.insert(review.card.as_str()) {
+                stats.reviews += 1;
+                right += usize::from(review.right);
+            }
+        }
+        #[allow(clippy::cast_precision_loss)]
+        if stats.reviews > 0 {
+            stats.retention = Some(right as f64 / stats.reviews as f64);
+        }
+        stats
+    }
+
     /// How many cards of repertoire `name` were first answered in training
     /// on the UTC day holding `now` (the new cards already learned today).
     #[must_use]
@@ -149,6 +198,25 @@ impl Progress {
             })
             .count()
     }
+}
+
+/// A repertoire's figures for `sancho stats` (`repertoire` in `--json`).
+#[derive(Debug, Clone, PartialEq, Serialize)]
+pub struct RepertoireStats {
+    /// The repertoire.
+    pub name: String,
+    /// Its cards.
+    pub cards: usize,
+    /// Cards trained whose last answer was right.
+    pub known: usize,
+    /// Cards due by the end of today (UTC).
+    pub due_today: usize,
+    /// Cards first answered in the last seven days.
+    pub learned_this_week: usize,
+    /// Answers to cards already learned (every answer but a card's first).
+    pub reviews: usize,
+    /// The share of those that were right (`null` before any).
+    pub retention: Option<f64>,
 }
 
 /// A card's state after `reviews`, in time order (the first creates it).
