@@ -53,6 +53,24 @@ pub enum RepertoireCommand {
     },
     /// Train: due cards first, then new ones (the full screen, or line mode with --plain).
     Train(TrainArgs),
+    /// Check your games against your repertoires: where each left the book,
+    /// by your own deviation (the card falls due now) or a gap.
+    Check(CheckArgs),
+}
+
+/// `sancho repertoire check`.
+#[derive(Debug, Args)]
+pub struct CheckArgs {
+    /// The games, as PGN.
+    file: PathBuf,
+    /// Your name in the games' White and Black tags (any case): each game
+    /// is checked against the repertoires of the side you had. Without it,
+    /// every game is checked against every repertoire.
+    #[arg(long, value_name = "NAME")]
+    player: Option<String>,
+    /// The games and the summary as one JSON object.
+    #[arg(long)]
+    json: bool,
 }
 
 /// The side a repertoire plays.
@@ -110,6 +128,7 @@ pub fn repertoire(command: RepertoireCommand, ctx: &Context) -> anyhow::Result<E
         RepertoireCommand::Show { name } => show(&name, ctx),
         RepertoireCommand::Delete { name } => delete(&name, ctx),
         RepertoireCommand::Train(args) => train(&args, ctx),
+        RepertoireCommand::Check(args) => check(&args, ctx),
     }
 }
 
@@ -314,8 +333,14 @@ fn list(json: bool, ctx: &Context) -> anyhow::Result<ExitCode> {
         for r in &all {
             writeln!(
                 out,
-                "{}: {}, {} cards in {} lines from {} games; {} due, {} new",
-                r.name, r.side, r.cards, r.lines, r.games, r.due, r.new
+                "{}: plays {}, {} in {} from {}; {} due, {} new",
+                r.name,
+                r.side,
+                plural(r.cards, "card"),
+                plural(r.lines, "line"),
+                plural(r.games, "game"),
+                r.due,
+                r.new
             )?;
         }
     }
@@ -344,11 +369,11 @@ fn show(name: &str, ctx: &Context) -> anyhow::Result<ExitCode> {
     let mut out = io::stdout().lock();
     writeln!(
         out,
-        "{}: {}, {} cards in {} lines",
+        "{}: plays {}, {} in {}",
         rep.name(),
         color_name(rep.side()),
-        rep.cards().len(),
-        rep.line_count()
+        plural(rep.cards().len(), "card"),
+        plural(rep.line_count(), "line")
     )?;
     for line in rep.movetext() {
         writeln!(out, "{line}")?;
@@ -521,4 +546,213 @@ pub fn write_stats(
         )?;
     }
     Ok(())
+}
+
+/// A game `check` could not read.
+#[derive(Debug, serde::Serialize)]
+struct Skipped {
+    game: usize,
+    line: usize,
+    error: String,
+}
+
+/// Whether `player` had `side` in `game` (names compared in any case).
+fn had_side(game: &sancho::drill::PgnGame, player: &str, side: Color) -> bool {
+    let tag = if side == Color::White {
+        "White"
+    } else {
+        "Black"
+    };
+    game.tag(tag)
+        .is_some_and(|name| name.trim().eq_ignore_ascii_case(player.trim()))
+}
+
+/// What names a game and a card for good: the same game checked again
+/// records its deviation once.
+fn played_key(rep: &str, card: &str, game: &sancho::drill::PgnGame) -> String {
+    let tags: Vec<&str> = ["Event", "Site", "Date", "Round", "White", "Black"]
+        .iter()
+        .map(|t| game.tag(t).unwrap_or("?"))
+        .collect();
+    format!("{rep}|{card}|{}|{}", tags.join("|"), game.moves.join(" "))
+}
+
+fn check(args: &CheckArgs, ctx: &Context) -> anyhow::Result<ExitCode> {
+    use sancho::drill::{GameTexts, parse_game};
+    use sancho::progress::CardReview;
+    use sancho::repertoire::{CheckSummary, Left};
+    use sancho::train::{Finished, Saved};
+
+    let repertoires = open_for_reading(ctx)?;
+    if repertoires.repertoires().is_empty() {
+        bail!(
+            "no repertoires yet: add one with `sancho repertoire add FILE.pgn --side white|black`"
+        );
+    }
+    let file =
+        File::open(&args.file).with_context(|| format!("cannot read {}", args.file.display()))?;
+    let shown = args.file.display().to_string();
+    let at = now();
+    let mut checks = Vec::new();
+    let mut skipped = Vec::new();
+    let mut played = Vec::new();
+    for (i, text) in GameTexts::new(BufReader::new(file)).enumerate() {
+        let (line, text) = text.with_context(|| format!("cannot read {shown}"))?;
+        let number = i + 1;
+        let game = match parse_game(&text) {
+            Ok(game) => game,
+            Err(e) => {
+                skipped.push(Skipped {
+                    game: number,
+                    line,
+                    error: e.to_string(),
+                });
+                continue;
+            }
+        };
+        for rep in repertoires.repertoires() {
+            if let Some(player) = &args.player
+                && !had_side(&game, player, rep.side())
+            {
+                continue;
+            }
+            match rep.check_game(&game, number) {
+                Ok(Some(check)) => {
+                    if let Left::Deviation { card, .. } = &check.left {
+                        let review = CardReview {
+                            repertoire: rep.name().to_owned(),
+                            card: card.clone(),
+                            at,
+                            right: false,
+                            time_ms: 0,
+                            played: true,
+                            wrong_inputs: Vec::new(),
+                        };
+                        played.push((played_key(rep.name(), card, &game), review));
+                    }
+                    checks.push(check);
+                }
+                Ok(None) => {}
+                Err(e) => {
+                    skipped.push(Skipped {
+                        game: number,
+                        line,
+                        error: e.to_string(),
+                    });
+                    break;
+                }
+            }
+        }
+    }
+    let summary = CheckSummary::of(&checks);
+    let due_now = if played.is_empty() {
+        0
+    } else {
+        let (mut store, _) = ctx.open_store()?;
+        let mut recording = Recording {
+            store: Some(&mut store),
+            set: None,
+        };
+        match recording.record(&Finished::Played(played))? {
+            Some(Saved::Played { new }) => new,
+            _ => 0,
+        }
+    };
+    for bad in &skipped {
+        eprintln!(
+            "sancho: {shown}: game {} (line {}): {}; not checked",
+            bad.game, bad.line, bad.error
+        );
+    }
+    let mut out = io::stdout().lock();
+    if args.json {
+        let value = serde_json::json!({
+            "games": checks,
+            "summary": summary,
+            "skipped": skipped,
+            "recorded": due_now,
+        });
+        serde_json::to_writer_pretty(&mut out, &value)?;
+        writeln!(out)?;
+        return Ok(ExitCode::SUCCESS);
+    }
+    for c in &checks {
+        let who = format!("game {} ({} - {})", c.game, c.white, c.black);
+        let after = if c.line.is_empty() {
+            "at the start".to_owned()
+        } else {
+            format!("after {}", c.line)
+        };
+        let what = match &c.left {
+            Left::Deviation {
+                played, expected, ..
+            } => format!(
+                "you played {played} {after}; your repertoire {} plays {}: the card is due now",
+                c.repertoire,
+                expected.join(" or ")
+            ),
+            Left::Gap { played, .. } => format!(
+                "{played} {after} is not in your repertoire {}",
+                c.repertoire
+            ),
+            Left::BookEnd => format!(
+                "in book to the end of your repertoire {}'s line: {}",
+                c.repertoire, c.line
+            ),
+            Left::GameEnd => format!("in your repertoire {} to its last move", c.repertoire),
+        };
+        writeln!(out, "{who}: {what}")?;
+    }
+    writeln!(out)?;
+    match summary.average_move {
+        None => writeln!(
+            out,
+            "no game was checked (none started from a repertoire's position{})",
+            if args.player.is_some() {
+                " with your side"
+            } else {
+                ""
+            }
+        )?,
+        Some(average) => {
+            let cards: std::collections::BTreeSet<&str> = checks
+                .iter()
+                .filter_map(|c| match &c.left {
+                    Left::Deviation { card, .. } => Some(card.as_str()),
+                    _ => None,
+                })
+                .collect();
+            let recorded = if summary.deviations == 0 {
+                String::new()
+            } else if due_now == 0 {
+                " (recorded before: these games were checked already)".to_owned()
+            } else {
+                format!(" ({due_now} newly recorded: those cards are due now)")
+            };
+            writeln!(
+                out,
+                "{} checked: in book to move {average:.1} on average; {} on {}{recorded}",
+                plural(summary.games, "game"),
+                plural(summary.deviations, "deviation"),
+                plural(cards.len(), "card"),
+            )?;
+        }
+    }
+    if !summary.gaps.is_empty() {
+        writeln!(out, "most common gaps:")?;
+        for gap in summary.gaps.iter().take(10) {
+            let after = if gap.line.is_empty() {
+                String::new()
+            } else {
+                format!(" after {}", gap.line)
+            };
+            writeln!(
+                out,
+                "  {}{after}: {}",
+                gap.played,
+                plural(gap.count, "game")
+            )?;
+        }
+    }
+    Ok(ExitCode::SUCCESS)
 }

@@ -276,3 +276,87 @@ fn train_in_plain_text_says_the_line_and_the_verdicts() {
     );
     assert!(out.contains("Session over: 0 of 1 cards right"), "{out}");
 }
+
+#[test]
+fn check_finds_the_deviations_and_gaps_of_twenty_games() {
+    let data = tempfile::tempdir().unwrap();
+    let d = data.path();
+    run(&["repertoire", "add", WHITE, "--side", "white"], d, "");
+    let games = "tests/fixtures/repertoire/games.pgn";
+    let args = ["repertoire", "check", games, "--player", "me", "--json"];
+    let (ok, out, err) = run(&args, d, "");
+    assert!(ok, "{err}");
+    let report: Value = serde_json::from_str(&out).unwrap();
+    let checked = report["games"].as_array().unwrap();
+    assert_eq!(
+        checked.len(),
+        18,
+        "the two games with Me as Black have no repertoire"
+    );
+    // (game, kind, played) for each game, as the fixture was built.
+    let table: Vec<(u64, &str, &str)> = checked
+        .iter()
+        .map(|g| {
+            (
+                g["game"].as_u64().unwrap(),
+                g["left"]["kind"].as_str().unwrap(),
+                g["left"]["played"].as_str().unwrap_or(""),
+            )
+        })
+        .collect();
+    let mut expected = Vec::new();
+    for game in 1..=4 {
+        expected.push((game, "book_end", ""));
+    }
+    for game in 5..=9 {
+        expected.push((game, "deviation", "2.Nc3"));
+    }
+    for game in 10..=13 {
+        expected.push((game, "gap", "1...d5"));
+    }
+    for game in 14..=15 {
+        expected.push((game, "gap", "2...d6"));
+    }
+    for game in 16..=17 {
+        expected.push((game, "gap", "2...e6"));
+    }
+    expected.push((18, "game_end", ""));
+    assert_eq!(table, expected);
+    assert_eq!(
+        checked[17]["line"], "1. Nf3 Nc6 2. e4 e5 3. Bc4 Bc5 4. c3",
+        "a transposition stays in book"
+    );
+    let summary = &report["summary"];
+    assert_eq!(summary["games"], 18);
+    assert_eq!(summary["deviations"], 5);
+    let average = summary["average_move"].as_f64().unwrap();
+    assert!((average - 42.0 / 18.0).abs() < 1e-9, "{average}");
+    assert_eq!(summary["gaps"][0]["played"], "1...d5");
+    assert_eq!(summary["gaps"][0]["count"], 4);
+    assert_eq!(report["recorded"], 5);
+
+    // The two cards got wrong in play are due now; checking again adds nothing.
+    let (_, out, _) = run(&["repertoire", "list", "--json"], d, "");
+    let list: Value = serde_json::from_str(&out).unwrap();
+    assert_eq!(list[0]["due"], 2);
+    let (_, out, _) = run(&args, d, "");
+    let again: Value = serde_json::from_str(&out).unwrap();
+    assert_eq!(again["recorded"], 0);
+    let (ok, text, _) = run(&args[..5], d, "");
+    assert!(ok);
+    assert!(
+        text.contains("18 games checked: in book to move 2.3 on average; 5 deviations on 2 cards"),
+        "{text}"
+    );
+    assert!(text.contains("1...d5 after 1. e4: 4 games"), "{text}");
+    // A due card never trained is shown as its line first.
+    let (ok, out, _) = run(
+        &["repertoire", "train", "--plain", "--json", "--new", "0"],
+        d,
+        "quit\n",
+    );
+    assert!(ok);
+    let events = parse(&out);
+    assert_eq!(events[0]["due"], 2);
+    assert_eq!(events[1]["event"], "line_shown");
+}

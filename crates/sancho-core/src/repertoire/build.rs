@@ -154,7 +154,7 @@ fn number(pos: &Chess) -> String {
 }
 
 /// The position a game starts from: its `[FEN]`, else the initial one.
-fn start_of(game: &PgnGame) -> Result<Chess, GameError> {
+pub(crate) fn start_of(game: &PgnGame) -> Result<Chess, GameError> {
     if let Some(variant) = game.tag("Variant") {
         let known = ["standard", "chess", "from position", ""];
         if !known.contains(&variant.trim().to_ascii_lowercase().as_str()) {

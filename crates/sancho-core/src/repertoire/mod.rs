@@ -18,6 +18,7 @@
 
 pub(crate) mod book;
 pub(crate) mod build;
+pub(crate) mod check;
 pub mod disk;
 pub(crate) mod movetext;
 pub(crate) mod store;
@@ -25,6 +26,7 @@ pub(crate) mod train;
 
 pub use book::{Added, Edge, LineMove, Node, NodeId, Repertoire, card_key, numbered_line};
 pub use build::{AddReport, BadGame, Choice, GameError, Origin, TwoMoves};
+pub use check::{CheckSummary, GameCheck, GapCount, Left};
 pub use store::{
     FILE_NAME, MAX_NAME_CHARS, Recovered, RepertoireError, RepertoireStore, check_name,
 };

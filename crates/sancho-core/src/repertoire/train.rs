@@ -53,6 +53,9 @@ pub struct Plan {
     pub new: Vec<NodeId>,
     /// New cards left for later days.
     pub new_left: usize,
+    /// Of `due`, those never answered in training (found wrong in a game
+    /// first): their line is shown before they are asked, as a new one's.
+    pub unseen: Vec<NodeId>,
 }
 
 impl Plan {
@@ -68,7 +71,12 @@ impl Plan {
         let mut plan = Plan::default();
         for &card in rep.cards() {
             match states.get(&rep.key(card)) {
-                Some(state) if state.card.due <= now => plan.due.push(card),
+                Some(state) if state.card.due <= now => {
+                    plan.due.push(card);
+                    if state.is_new() {
+                        plan.unseen.push(card);
+                    }
+                }
                 Some(_) => {}
                 None if plan.new.len() < new_today => plan.new.push(card),
                 None => plan.new_left += 1,
@@ -230,8 +238,11 @@ pub struct Trainer {
     queue: VecDeque<NodeId>,
     /// Cards still to be asked for the first time (the queue's, fast).
     pending: HashSet<NodeId>,
-    /// Cards never reviewed before this session.
+    /// Cards never answered in training before this session (new ones,
+    /// and due ones only found wrong in a game).
     new: HashSet<NodeId>,
+    /// Of those, the due ones.
+    unseen: HashSet<NodeId>,
     /// New cards whose line was shown.
     shown: HashSet<NodeId>,
     /// Cards answered wrong, to ask again.
@@ -251,7 +262,8 @@ impl Trainer {
         let queue: VecDeque<NodeId> = plan.due.iter().chain(&plan.new).copied().collect();
         let mut trainer = Trainer {
             pending: queue.iter().copied().collect(),
-            new: plan.new.iter().copied().collect(),
+            new: plan.new.iter().chain(&plan.unseen).copied().collect(),
+            unseen: plan.unseen.iter().copied().collect(),
             queue,
             rep,
             lang,
@@ -419,10 +431,13 @@ impl Trainer {
             .iter()
             .filter(|c| self.pending.contains(c) && Some(**c) != asked);
         for &card in asked.iter().chain(pending) {
-            if self.new.contains(&card) {
+            if self.new.contains(&card) && !self.unseen.contains(&card) {
                 plan.new.push(card);
             } else {
                 plan.due.push(card);
+                if self.unseen.contains(&card) {
+                    plan.unseen.push(card);
+                }
             }
         }
         plan
