@@ -245,7 +245,9 @@ fn print_report(
             numbers.join(", ")
         )?;
     }
-    for double in &report.doubles {
+    // A few are worth reading; a file full of them is summed up.
+    const SHOWN_DOUBLES: usize = 20;
+    for double in report.doubles.iter().take(SHOWN_DOUBLES) {
         writeln!(
             out,
             "two moves for one position, both accepted: {} ({}) and {} ({})",
@@ -253,6 +255,14 @@ fn print_report(
             origin_text(&double.first.origin, &double.first.line),
             double.second.san,
             origin_text(&double.second.origin, &double.second.line),
+        )?;
+    }
+    if report.doubles.len() > SHOWN_DOUBLES {
+        writeln!(
+            out,
+            "and {} more positions with two moves, all accepted (`sancho repertoire show {}` shows them as variations)",
+            report.doubles.len() - SHOWN_DOUBLES,
+            name
         )?;
     }
     if !report.rejected.is_empty() {

@@ -16,7 +16,7 @@ use shakmaty::{Chess, Color, Move, Position};
 
 use super::book::{Added, NodeId, Repertoire};
 use crate::drill::{GameTexts, PgnError, PgnGame, PgnMove, parse_game};
-use crate::notation::{Strictness, parse_fen, resolve, san};
+use crate::notation::{Strictness, parse_fen, resolve};
 use crate::progress::Timestamp;
 
 /// Why a game was not added.
@@ -109,37 +109,37 @@ pub struct AddReport {
 /// of positions, each made by one move from an earlier one.
 struct Played {
     positions: Vec<Chess>,
-    /// `(from, move, comment)` of each position after the first, in the
-    /// order they were made (position `i + 1` is made by move `i`).
-    plies: Vec<(usize, Move, Option<String>)>,
+    /// `(from, move, canonical SAN, comment)` of each position after the
+    /// first, in the order they were made (position `i + 1` is made by
+    /// move `i`).
+    plies: Vec<(usize, Move, String, Option<String>)>,
 }
 
 impl Played {
-    /// The line to position `at`, numbered.
+    /// The line to position `at`, numbered (SAN computed once per ply, so
+    /// a deep line costs its length, not its length's square).
     fn line_to(&self, at: usize) -> String {
         let mut steps = Vec::new();
         let mut i = at;
         while i > 0 {
-            let (from, mv, _) = &self.plies[i - 1];
-            steps.push((*from, *mv));
+            let (from, _, san, _) = &self.plies[i - 1];
+            steps.push((*from, san.as_str()));
             i = *from;
         }
-        let moves: Vec<super::book::LineMove> = steps
-            .into_iter()
-            .rev()
-            .map(|(from, mv)| {
-                let pos = &self.positions[from];
-                super::book::LineMove {
-                    mv,
-                    san: san(pos, mv),
-                    uci: crate::notation::uci(mv),
-                    number: pos.fullmoves().get(),
-                    color: pos.turn(),
-                    comment: None,
-                }
-            })
-            .collect();
-        super::book::numbered_line(&moves)
+        let mut out = String::new();
+        for (k, (from, san)) in steps.into_iter().rev().enumerate() {
+            let pos = &self.positions[from];
+            if !out.is_empty() {
+                out.push(' ');
+            }
+            if pos.turn() == Color::White {
+                out.push_str(&format!("{}. ", pos.fullmoves()));
+            } else if k == 0 {
+                out.push_str(&format!("{}... ", pos.fullmoves()));
+            }
+            out.push_str(san);
+        }
+        out
     }
 }
 
@@ -180,8 +180,8 @@ fn play(game: &PgnGame) -> Result<Played, GameError> {
         let mut at = start;
         for m in line {
             let pos = &played.positions[at];
-            let mv = match resolve(pos, &m.san, Strictness::Lenient) {
-                Ok(resolved) => resolved.text.mv,
+            let (mv, written) = match resolve(pos, &m.san, Strictness::Lenient) {
+                Ok(resolved) => (resolved.text.mv, resolved.text.san),
                 Err(rejected) => {
                     return Err(GameError::Move {
                         number: number(pos),
@@ -193,7 +193,7 @@ fn play(game: &PgnGame) -> Result<Played, GameError> {
             let mut after = pos.clone();
             after.play_unchecked(mv);
             played.positions.push(after);
-            played.plies.push((at, mv, m.comment.clone()));
+            played.plies.push((at, mv, written, m.comment.clone()));
             // Each variation replaces this move: it starts where it does.
             for variation in m.variations.iter().rev() {
                 work.push((variation, at));
@@ -275,38 +275,36 @@ impl Repertoire {
         // whether a position ends a line of the game.
         let mut brought = vec![false; n];
         let mut ends = vec![true; n];
-        for (i, (from, mv, comment)) in played.plies.iter().enumerate() {
+        for (i, (from, mv, written, comment)) in played.plies.iter().enumerate() {
             let here = node[*from];
             let pos = &played.positions[*from];
             let ours = pos.turn() == self.side();
-            let first = self.nodes()[here].moves.first().cloned();
+            let first = self.nodes()[here].moves.first().map(|e| (e.mv, e.san.clone()));
             let (to, new) = self.add_move(here, *mv, comment.as_deref());
             node.push(to);
             brought[i + 1] = brought[*from] || new;
             ends[*from] = false;
-            if !new {
+            // Only the side's own moves can be a second move for a card.
+            if !new || !ours {
                 continue;
             }
             let choice = Choice {
-                san: format!("{}{}", number(pos), san(pos, *mv)),
+                san: format!("{}{written}", number(pos)),
                 origin: Origin::Game(game),
                 line: played.line_to(*from),
             };
             adding.came.insert((here, *mv), choice.clone());
-            if !ours {
-                continue;
-            }
             match first {
                 None => adding.report.cards += 1,
-                Some(edge) => {
+                Some((first_mv, first_san)) => {
                     let first = adding
                         .came
-                        .get(&(here, edge.mv))
+                        .get(&(here, first_mv))
                         .cloned()
                         .unwrap_or_else(|| {
                             let pos = &self.nodes()[here].pos;
                             Choice {
-                                san: format!("{}{}", number(pos), edge.san),
+                                san: format!("{}{}", number(pos), first_san),
                                 origin: Origin::Before,
                                 line: super::book::numbered_line(&self.line_to(here)),
                             }

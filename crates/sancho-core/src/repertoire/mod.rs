@@ -22,6 +22,8 @@ pub(crate) mod check;
 pub mod disk;
 pub(crate) mod movetext;
 pub(crate) mod store;
+#[cfg(feature = "synth")]
+pub mod synth;
 pub(crate) mod train;
 
 pub use book::{Added, Edge, LineMove, Node, NodeId, Repertoire, card_key, numbered_line};
