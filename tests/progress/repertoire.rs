@@ -306,3 +306,47 @@ fn quitting_says_what_was_left() {
     );
     assert!(trainer.stop(TrainEnd::Quit).is_empty(), "ended once");
 }
+
+#[test]
+fn a_black_repertoire_asks_from_the_first_black_move() {
+    let mut rep = Repertoire::new("black", Color::Black, T0);
+    let pgn =
+        "[Event \"Najdorf\"]\n\n1. e4 c5 {The Sicilian.} 2. Nf3 (2. c3 d5) 2... d6 3. d4 cxd4 *\n";
+    let report = rep.add_pgn(pgn.as_bytes(), "b.pgn", T0).unwrap();
+    assert_eq!((report.games, report.cards, report.lines), (1, 4, 2));
+    let plan = Plan::choose(&rep, &BTreeMap::new(), T0, 10);
+    let (mut trainer, events) = Trainer::new(rep, &plan, Lang::EN);
+    assert_eq!(
+        words(&events),
+        ["start 0+4", "shown 1 e4 c5 Nf3 d6 d4 cxd4", "ask new [e4]"]
+    );
+    let at = Timestamp(T0.0 + 5);
+    assert_eq!(
+        words(&trainer.answer("c5", at, 100)),
+        [
+            "right c5 notes 0",
+            "record true",
+            "reply Nf3",
+            "ask new [e4 c5 Nf3]"
+        ]
+    );
+    assert_eq!(
+        words(&trainer.answer("d6", at, 100)),
+        [
+            "right d6 notes 0",
+            "record true",
+            "reply d4",
+            "ask new [e4 c5 Nf3 d6 d4]"
+        ]
+    );
+    assert_eq!(
+        words(&trainer.answer("cxd4", at, 100)),
+        [
+            "right cxd4 notes 0",
+            "record true",
+            "shown 3 e4 c5 c3 d5",
+            "ask new [e4 c5 c3]"
+        ],
+        "the variation's new line is shown when its card comes"
+    );
+}

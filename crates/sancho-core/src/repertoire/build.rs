@@ -12,6 +12,7 @@
 use std::collections::HashMap;
 use std::io::{self, BufRead};
 
+use shakmaty::san::SanPlus;
 use shakmaty::{Chess, Color, Move, Position};
 
 use super::book::{Added, NodeId, Repertoire};
@@ -167,6 +168,16 @@ pub(crate) fn start_of(game: &PgnGame) -> Result<Chess, GameError> {
     }
 }
 
+/// A move written as SAN that shakmaty reads and finds legal, with its
+/// canonical SAN: the fast path for a book's moves, which are nearly all
+/// canonical. Anything else goes to the notation engine, which says what
+/// is wrong.
+fn fast_move(pos: &Chess, written: &str) -> Option<(Move, String)> {
+    let san: SanPlus = written.parse().ok()?;
+    let mv = san.san.to_move(pos).ok()?;
+    Some((mv, SanPlus::from_move(pos.clone(), mv).to_string()))
+}
+
 /// Plays a game's whole tree, or says what is wrong with it.
 fn play(game: &PgnGame) -> Result<Played, GameError> {
     let mut played = Played {
@@ -180,8 +191,12 @@ fn play(game: &PgnGame) -> Result<Played, GameError> {
         let mut at = start;
         for m in line {
             let pos = &played.positions[at];
-            let (mv, written) = match resolve(pos, &m.san, Strictness::Lenient) {
-                Ok(resolved) => (resolved.text.mv, resolved.text.san),
+            let read = fast_move(pos, &m.san).map_or_else(
+                || resolve(pos, &m.san, Strictness::Lenient).map(|r| (r.text.mv, r.text.san)),
+                Ok,
+            );
+            let (mv, written) = match read {
+                Ok(read) => read,
                 Err(rejected) => {
                     return Err(GameError::Move {
                         number: number(pos),
@@ -279,7 +294,10 @@ impl Repertoire {
             let here = node[*from];
             let pos = &played.positions[*from];
             let ours = pos.turn() == self.side();
-            let first = self.nodes()[here].moves.first().map(|e| (e.mv, e.san.clone()));
+            let first = self.nodes()[here]
+                .moves
+                .first()
+                .map(|e| (e.mv, e.san.clone()));
             let (to, new) = self.add_move(here, *mv, comment.as_deref());
             node.push(to);
             brought[i + 1] = brought[*from] || new;
