@@ -74,5 +74,21 @@ fn one_save(c: &mut Criterion) {
     group.finish();
 }
 
-criterion_group!(benches, one_save);
+/// Reading the document alone: every save after another process wrote
+/// parses it again (unknown fields inside records are kept, issue 28).
+fn decode(c: &mut Criterion) {
+    let mut progress = sancho::progress::Progress::new();
+    for n in 0..10_000 {
+        progress.insert_attempt(AttemptId::new(Timestamp(n as i64), "seed", n), attempt(n));
+    }
+    let bytes = sancho::progress::disk::encode(&progress).expect("encode");
+    let mut group = c.benchmark_group("progress");
+    group.sample_size(20);
+    group.bench_function("decode_10k_attempts", |b| {
+        b.iter(|| black_box(sancho::progress::disk::decode_document(&bytes).expect("decode")));
+    });
+    group.finish();
+}
+
+criterion_group!(benches, one_save, decode);
 criterion_main!(benches);

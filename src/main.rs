@@ -4,6 +4,9 @@
 
 // Non-test code states its invariants (`expect`) or handles the error.
 #![cfg_attr(not(test), deny(clippy::unwrap_used))]
+// Standard output is written through `say!` or a handle, whose errors are
+// returned: a closed pipe is one rule for every command (`closed_pipe`).
+#![deny(clippy::print_stdout)]
 
 mod cli;
 

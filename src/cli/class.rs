@@ -7,7 +7,7 @@ use std::process::ExitCode;
 
 use anyhow::{Context, bail};
 use clap::{Args, Subcommand};
-use sancho::progress::{ClassReport, Progress, StudentResult};
+use sancho::progress::{ClassReport, Exported, Store, StudentResult};
 use sancho::puzzle::load_path;
 use sancho::record::source_of;
 
@@ -56,13 +56,16 @@ pub fn class(command: ClassCommand) -> anyhow::Result<ExitCode> {
     Ok(ExitCode::SUCCESS)
 }
 
-/// Writes the student's results on `pack` to `file`.
+/// Writes the student's results on `pack` to `file` (`-`: standard
+/// output), where the store's exports may go ([`Store::write_export`]).
 pub fn export(
-    progress: &Progress,
+    store: &Store,
     pack: &Path,
     file: &Path,
     student: Option<String>,
 ) -> anyhow::Result<()> {
+    let progress = store.progress();
+    let to_stdout = file.as_os_str() == "-";
     let loaded = load_path(pack)?;
     if loaded.puzzles.is_empty() {
         bail!("{} holds no valid puzzle", pack.display());
@@ -74,20 +77,27 @@ pub fn export(
         .collect();
     let pack_name = loaded.puzzles[0].source.clone();
     let student = student.unwrap_or_else(|| {
-        file.file_stem().map_or_else(
+        file.file_stem().filter(|_| !to_stdout).map_or_else(
             || "student".to_owned(),
             |s| s.to_string_lossy().into_owned(),
         )
     });
     let result = StudentResult::of(progress, &student, &pack_name, &refs);
-    let text = serde_json::to_string_pretty(&result)?;
-    std::fs::write(file, text + "\n")
-        .with_context(|| format!("cannot write {}", file.display()))?;
+    let text = serde_json::to_string_pretty(&result)? + "\n";
+    if to_stdout {
+        let mut out = std::io::stdout().lock();
+        out.write_all(text.as_bytes())?;
+        out.flush()?;
+        return Ok(());
+    }
+    if store.write_export(file, text.as_bytes())? == Exported::ThroughPipe {
+        return Ok(());
+    }
     let tried = result.puzzles.iter().filter(|p| p.attempts > 0).count();
-    println!(
+    say!(
         "results of {student} on {pack_name} written to {} ({tried} of {} puzzles tried)",
         file.display(),
         result.puzzles.len()
-    );
+    )?;
     Ok(())
 }

@@ -1,7 +1,7 @@
 //! `sancho config path | show | init`, and the settings the trainer starts
 //! with: the file is found and read here, parsed by [`sancho::config`].
 
-use std::io::ErrorKind;
+use std::io::{ErrorKind, Write};
 use std::path::PathBuf;
 use std::process::ExitCode;
 
@@ -9,6 +9,8 @@ use anyhow::{Context, bail};
 use clap::Subcommand;
 use sancho::config::{DEFAULT_FILE, Settings, parse, render};
 use sancho::tui;
+
+use super::files::{ReadSmallError, read_small};
 
 /// The environment variable naming the config file (overrides the platform's place).
 pub const CONFIG_ENV: &str = "SANCHO_CONFIG";
@@ -38,33 +40,51 @@ pub fn config_path() -> anyhow::Result<PathBuf> {
         .context("no home directory to find the config file in: set SANCHO_CONFIG")
 }
 
+/// The largest config file read: far beyond every key written out.
+const MAX_CONFIG_BYTES: u64 = 1024 * 1024;
+
 /// The settings to start with, and what to tell the user about the file
-/// (each line names the file and the line). No file: the defaults.
+/// (each line names the file and the line). No file: the defaults. Only a
+/// regular file of at most a megabyte is read (a FIFO or a device would
+/// hang or flood every command, which all read it).
 pub fn load() -> (Settings, Vec<String>) {
     let path = match config_path() {
         Ok(path) => path,
         Err(_) => return (Settings::default(), Vec::new()),
     };
-    match std::fs::read_to_string(&path) {
-        Ok(text) => {
-            let (settings, mut problems) = parse(&text);
-            problems.extend(tui::Keymap::default().rebind(&settings.keys).1);
-            problems.sort_by_key(|p| p.line);
-            let said = problems
-                .iter()
-                .map(|p| format!("sancho: {} {p}", path.display()))
-                .collect();
-            (settings, said)
+    let text = match read_small(&path, MAX_CONFIG_BYTES) {
+        Ok(bytes) => String::from_utf8_lossy(&bytes).into_owned(),
+        Err(ReadSmallError::Missing) => return (Settings::default(), Vec::new()),
+        Err(e) => {
+            return (
+                Settings::default(),
+                vec![format!(
+                    "sancho: {} cannot be read ({e}); using the defaults",
+                    path.display()
+                )],
+            );
         }
-        Err(e) if e.kind() == ErrorKind::NotFound => (Settings::default(), Vec::new()),
-        Err(e) => (
-            Settings::default(),
-            vec![format!(
-                "sancho: {} cannot be read ({e}); using the defaults",
-                path.display()
-            )],
-        ),
-    }
+    };
+    let (settings, mut problems) = parse(&text);
+    problems.extend(tui::Keymap::default().rebind(&settings.keys).1);
+    problems.sort_by_key(|p| p.line);
+    let said = problems
+        .iter()
+        .map(|p| format!("sancho: {} {p}", path.display()))
+        .collect();
+    (settings, said)
+}
+
+/// The settings in effect: the file's, less the key bindings the key map
+/// refused (those actions keep their default keys).
+fn in_effect(settings: &Settings) -> Settings {
+    let refused = tui::Keymap::default().rebind(&settings.keys).1;
+    let mut settings = settings.clone();
+    settings.keys.retain(|over| {
+        let key = format!("keys.{}", over.action);
+        !refused.iter().any(|p| p.line == over.line && p.key == key)
+    });
+    settings
 }
 
 /// Runs `sancho config ...`.
@@ -74,16 +94,20 @@ pub fn load() -> (Settings, Vec<String>) {
 pub fn config(command: &ConfigCommand) -> anyhow::Result<ExitCode> {
     let path = config_path()?;
     match command {
-        ConfigCommand::Path => println!("{}", path.display()),
+        ConfigCommand::Path => say!("{}", path.display())?,
         ConfigCommand::Show => {
             let (settings, problems) = load();
+            let mut out = std::io::stdout().lock();
             if path.exists() {
-                println!("# settings in effect, from {}", path.display());
+                writeln!(out, "# settings in effect, from {}", path.display())?;
             } else {
-                println!("# no file at {}: the defaults", path.display());
+                writeln!(out, "# no file at {}: the defaults", path.display())?;
             }
-            print!("{}", render(&settings));
-            println!("\n# Every action and its keys (id = keys, for [keys]):");
+            write!(out, "{}", render(&in_effect(&settings)))?;
+            writeln!(
+                out,
+                "\n# Every action and its keys (id = keys, for [keys]):"
+            )?;
             let (keymap, _) = tui::Keymap::default().rebind(&settings.keys);
             for binding in keymap.bindings() {
                 let names: Vec<String> = binding
@@ -91,12 +115,13 @@ pub fn config(command: &ConfigCommand) -> anyhow::Result<ExitCode> {
                     .iter()
                     .map(|&k| format!("{:?}", tui::key_name(k)))
                     .collect();
-                println!(
+                writeln!(
+                    out,
                     "# {} = [{}]  ({})",
                     binding.id,
                     names.join(", "),
                     binding.description
-                );
+                )?;
             }
             for problem in &problems {
                 eprintln!("{problem}");
@@ -116,10 +141,9 @@ pub fn config(command: &ConfigCommand) -> anyhow::Result<ExitCode> {
                 .open(&path);
             match file {
                 Ok(mut file) => {
-                    use std::io::Write;
                     file.write_all(DEFAULT_FILE.as_bytes())
                         .with_context(|| format!("cannot write {}", path.display()))?;
-                    println!("wrote {}", path.display());
+                    say!("wrote {}", path.display())?;
                 }
                 Err(e) if e.kind() == ErrorKind::AlreadyExists => {
                     bail!("{} already exists: not overwritten", path.display())

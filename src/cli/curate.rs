@@ -73,7 +73,7 @@ pub fn curate(args: CurateArgs) -> anyhow::Result<ExitCode> {
         .iter()
         .flat_map(|p| p.themes.iter().map(String::as_str))
         .collect();
-    println!(
+    say!(
         "selected {} of {} rows into {out_name} ({} themes of {}); skipped {} unreadable, {} already in a built-in pack, {} out of the rating range, {} with a rating deviation above {} or fewer than {} plays, {} tagged only with a phase, {} failing check --strict",
         curated.puzzles.len(),
         curated.rows,
@@ -87,7 +87,7 @@ pub fn curate(args: CurateArgs) -> anyhow::Result<ExitCode> {
         options.min_plays,
         curated.phase_only,
         curated.unsound
-    );
+    )?;
     Ok(ExitCode::SUCCESS)
 }
 

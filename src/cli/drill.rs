@@ -341,6 +341,9 @@ fn setup_note(setup: &sancho::progress::CoordSetup) -> String {
             setup.files, setup.ranks
         ));
     }
+    if setup.stopped {
+        parts.push("stopped before the end: sets no best".to_owned());
+    }
     if setup.hidden {
         parts.push("coordinates hidden".to_owned());
     }

@@ -11,7 +11,7 @@ use std::time::Instant;
 use anyhow::Context as _;
 use clap::{Args, Subcommand};
 use indicatif::{ProgressBar, ProgressStyle};
-use sancho::library::{CountingReader, Library, import as import_rows};
+use sancho::library::{CountingReader, Library, LibraryError, import as import_rows};
 use sancho::puzzle::decompress_if_zst;
 
 use super::context::Context;
@@ -43,6 +43,7 @@ pub fn import(args: ImportArgs, ctx: &Context) -> anyhow::Result<ExitCode> {
     }
     let name = args.file.display().to_string();
     let file = File::open(&args.file).with_context(|| format!("cannot open {name}"))?;
+    let into = set_aside_if_damaged(&db)?;
     let total = file.metadata().map(|m| m.len()).unwrap_or(0);
     let counting = CountingReader::new(BufReader::with_capacity(1 << 20, file));
     let read = counting.counter();
@@ -62,7 +63,7 @@ pub fn import(args: ImportArgs, ctx: &Context) -> anyhow::Result<ExitCode> {
         .progress_chars("=> "),
     );
     let start = Instant::now();
-    let summary = import_rows(&db, reader, &name, |p| {
+    let summary = import_rows(&into, reader, &name, |p| {
         bar.set_position(read.load(std::sync::atomic::Ordering::Relaxed));
         let rate = p.rows as f64 / start.elapsed().as_secs_f64().max(1e-3);
         bar.set_message(format!(
@@ -75,7 +76,7 @@ pub fn import(args: ImportArgs, ctx: &Context) -> anyhow::Result<ExitCode> {
     bar.finish_and_clear();
 
     let secs = start.elapsed().as_secs_f64();
-    println!(
+    say!(
         "imported {name} in {secs:.1} s: {} new, {} updated, {} unchanged, {} skipped; the library at {} holds {} puzzles",
         summary.added,
         summary.updated,
@@ -83,12 +84,12 @@ pub fn import(args: ImportArgs, ctx: &Context) -> anyhow::Result<ExitCode> {
         summary.skipped,
         db.display(),
         summary.puzzles
-    );
+    )?;
     if summary.duplicates > 0 {
-        println!(
+        say!(
             "  {} rows repeated the id of an earlier row; for each id the last row was kept",
             summary.duplicates
-        );
+        )?;
     }
     for problem in &summary.problems {
         let id = problem.id.as_deref().unwrap_or("?");
@@ -97,18 +98,59 @@ pub fn import(args: ImportArgs, ctx: &Context) -> anyhow::Result<ExitCode> {
             .as_deref()
             .map(|f| format!("field {f}: "))
             .unwrap_or_default();
-        println!(
+        say!(
             "  skipped line {} (puzzle {id}): {field}{}",
-            problem.line, problem.reason
-        );
+            problem.line,
+            problem.reason
+        )?;
     }
     if summary.skipped as usize > summary.problems.len() {
-        println!(
+        say!(
             "  ... and {} more",
             summary.skipped as usize - summary.problems.len()
-        );
+        )?;
     }
     Ok(ExitCode::SUCCESS)
+}
+
+/// The library to import into: `db`, or where its link leads. A file
+/// there that is not a whole library (empty, cut off, damaged) is moved
+/// aside first, bytes untouched, as `library.corrupt-<time>.sqlite` beside
+/// it, and the user is told: the import then builds a new library, as the
+/// progress store starts a fresh record over a damaged file.
+fn set_aside_if_damaged(db: &Path) -> anyhow::Result<PathBuf> {
+    let Ok(target) = std::fs::canonicalize(db) else {
+        return Ok(db.to_path_buf());
+    };
+    match Library::check(&target) {
+        Err(LibraryError::NotALibrary(_) | LibraryError::Damaged(_)) => {}
+        Err(other) => {
+            return Err(other).with_context(|| format!("cannot import into {}", db.display()));
+        }
+        Ok(()) => return Ok(target),
+    }
+    let dir = target.parent().unwrap_or(Path::new("."));
+    let at = super::data::now();
+    let aside = (0u32..)
+        .map(|n| match n {
+            0 => dir.join(format!("library.corrupt-{at}.sqlite")),
+            n => dir.join(format!("library.corrupt-{at}-{n}.sqlite")),
+        })
+        .find(|path| !path.exists())
+        .unwrap_or_else(|| dir.join(format!("library.corrupt-{at}.sqlite")));
+    std::fs::rename(&target, &aside).with_context(|| {
+        format!(
+            "{} is damaged and cannot be moved aside to {}",
+            target.display(),
+            aside.display()
+        )
+    })?;
+    eprintln!(
+        "sancho: {} was not a whole puzzle library (empty, cut off or damaged); it was kept as {} and a new library is built",
+        db.display(),
+        aside.display()
+    );
+    Ok(target)
 }
 
 /// `sancho library`.

@@ -16,7 +16,7 @@ use clap::Args;
 use indicatif::{ProgressBar, ProgressStyle};
 use sancho::drill::{GameTexts, parse_game};
 use sancho::engine::{Engine, EngineOptions, HOW_TO_GET_ONE, Limit, find_engine_here};
-use sancho::engine::{Refutation, by_engine, by_mate};
+use sancho::engine::{Refuted, by_engine, by_mate};
 use sancho::mine::{MULTIPV, MinedPuzzle, mine_game, sides_for};
 use sancho::puzzle::fen_of;
 use serde_json::Value;
@@ -94,10 +94,18 @@ pub fn mine(args: MineArgs, ctx: &Context) -> anyhow::Result<ExitCode> {
     let mut tally = Tally::default();
     let reader = BufReader::new(bar.wrap_read(file));
     for chunk in GameTexts::new(reader) {
-        let (line, text) =
-            chunk.with_context(|| format!("cannot read {}", args.games.display()))?;
+        let chunk = chunk.with_context(|| format!("cannot read {}", args.games.display()))?;
+        let (line, text) = (chunk.line, chunk.text);
         if text.trim().is_empty() {
             continue;
+        }
+        if let Some(at) = chunk.not_utf8 {
+            bar.suspend(|| {
+                eprintln!(
+                    "{}:{at}: the game of line {line} is not UTF-8; read as Latin-1",
+                    args.games.display()
+                );
+            });
         }
         let game = match parse_game(&text) {
             Ok(game) => game,
@@ -130,24 +138,24 @@ pub fn mine(args: MineArgs, ctx: &Context) -> anyhow::Result<ExitCode> {
     }
     bar.finish_and_clear();
     pack.write()?;
-    println!(
+    say!(
         "mined {} puzzles from {} games ({} positions) in {:.0} s: {}",
         tally.puzzles,
         tally.games,
         tally.positions,
         started.elapsed().as_secs_f64(),
         out.display()
-    );
+    )?;
     if tally.skipped > 0 {
-        println!("{} games could not be read", tally.skipped);
+        say!("{} games could not be read", tally.skipped)?;
     }
     if tally.without_player > 0
         && let Some(player) = &args.player
     {
-        println!(
+        say!(
             "{} games without {player:?} were passed over",
             tally.without_player
-        );
+        )?;
     }
     Ok(ExitCode::SUCCESS)
 }
@@ -186,7 +194,23 @@ struct OutPack {
 
 impl OutPack {
     /// Reads the puzzles already in `path` (none if it does not exist).
+    /// Only a regular file is read or replaced (a FIFO would hang the read,
+    /// and the rename would destroy a device), and the directory is proved
+    /// writable now rather than after an hour of mining.
     fn open(path: &Path, games: &Path) -> anyhow::Result<Self> {
+        if let Ok(meta) = std::fs::metadata(path)
+            && !meta.is_file()
+        {
+            anyhow::bail!(
+                "{} is {}: `mine --out` writes a pack to a file",
+                path.display(),
+                sancho::progress::file_kind(&meta.file_type())
+            );
+        }
+        let dir = parent_dir(path);
+        std::fs::create_dir_all(dir).with_context(|| format!("cannot create {}", dir.display()))?;
+        tempfile::NamedTempFile::new_in(dir)
+            .with_context(|| format!("cannot write in {}", dir.display()))?;
         let mut name = format!(
             "Mined from {}",
             games.file_name().map_or_else(
@@ -245,10 +269,7 @@ impl OutPack {
 
     /// Writes the pack atomically (a temporary file renamed over it).
     fn write(&self) -> anyhow::Result<()> {
-        let dir = match self.path.parent() {
-            Some(dir) if !dir.as_os_str().is_empty() => dir,
-            _ => Path::new("."),
-        };
+        let dir = parent_dir(&self.path);
         std::fs::create_dir_all(dir).with_context(|| format!("cannot create {}", dir.display()))?;
         let mut puzzles = self.kept.clone();
         for p in &self.mined {
@@ -261,11 +282,21 @@ impl OutPack {
         });
         let mut tmp = tempfile::NamedTempFile::new_in(dir)
             .with_context(|| format!("cannot write in {}", dir.display()))?;
-        serde_json::to_writer_pretty(&mut tmp, &pack)?;
-        tmp.write_all(b"\n")?;
+        let cannot = || format!("cannot write {}", self.path.display());
+        serde_json::to_writer_pretty(&mut tmp, &pack).with_context(cannot)?;
+        tmp.write_all(b"\n").with_context(cannot)?;
+        tmp.as_file().sync_all().with_context(cannot)?;
         tmp.persist(&self.path)
             .with_context(|| format!("cannot write {}", self.path.display()))?;
         Ok(())
+    }
+}
+
+/// The directory a file is in (`.` for a bare name).
+fn parent_dir(path: &Path) -> &Path {
+    match path.parent() {
+        Some(dir) if !dir.as_os_str().is_empty() => dir,
+        _ => Path::new("."),
     }
 }
 
@@ -292,10 +323,12 @@ impl Refuter {
         Self { path, engine: None }
     }
 
-    /// Why `wrong` (legal in `pos`) fails, when it can be shown.
-    pub fn refute(&mut self, pos: &Chess, wrong: Move) -> Option<Refutation> {
+    /// Why `wrong` (legal in `pos`) fails, when it can be shown; with an
+    /// engine, also why no refutation is shown. `None`: nothing to say
+    /// (no engine, or it failed and that was said).
+    pub fn refute(&mut self, pos: &Chess, wrong: Move) -> Option<Refuted> {
         if let Some(r) = by_mate(pos, wrong) {
-            return Some(r);
+            return Some(Ok(r));
         }
         if self.engine.is_none() {
             let path = self.path.take()?;
@@ -311,7 +344,7 @@ impl Refuter {
         let mut after = pos.clone();
         after.play_unchecked(wrong);
         match engine.analyse(&fen_of(&after), 1, Limit::Movetime(REFUTE_MS)) {
-            Ok(lines) => by_engine(pos, wrong, &lines),
+            Ok(lines) => Some(by_engine(pos, wrong, &lines)),
             Err(e) => {
                 eprintln!("sancho: {e}; only mates the solver proves are refuted");
                 self.engine = None;

@@ -1,5 +1,18 @@
 //! Command-line definitions and dispatch.
 
+/// `println!` that returns the write's error instead of panicking. Every
+/// command writes to standard output through it (or through a locked
+/// handle and `writeln!`; `clippy::print_stdout` is denied), so that one
+/// rule holds for all: a reader that goes away (`| head -1`) ends the
+/// command quietly with success (see `main`), any other write error is
+/// reported.
+macro_rules! say {
+    ($($arg:tt)*) => {{
+        use std::io::Write as _;
+        writeln!(std::io::stdout(), $($arg)*)
+    }};
+}
+
 mod class;
 mod config;
 mod context;
@@ -9,6 +22,7 @@ mod doctor;
 #[cfg(test)]
 mod documented;
 mod drill;
+mod files;
 mod library;
 mod mine;
 mod modes;
@@ -36,11 +50,38 @@ const LONG_VERSION: &str = concat!(
      one block to paste in a bug report."
 );
 
+/// The heading the options every command takes are listed under.
+const GLOBAL: &str = "Global options";
+
+/// `sancho --help` says the global options in full, once; each command's
+/// help lists them in a line each under [`GLOBAL`].
+const GLOBAL_HELP: &str = "\
+Global options, in full:
+  --data-dir DIR   Where progress, sets and the library are kept (default:
+                   SANCHO_DATA_DIR, else the platform's data directory).
+  --lang CODE      Piece letters of this language, for input and output in
+                   `resolve`, `hint`, `moves`, the drills and the trainer (ISO
+                   639-1: en, de, fr, es, it, pt, nl, cs, pl, hu, sv, no, da,
+                   fi, ro, is, et, hr; default en; the trainer and `play
+                   --plain` default to the config file's `lang`). JSON keeps
+                   `san` in English and adds `local`.
+  --figurine       Write moves with figurines (♘f3), as FIDE recommends for
+                   print: `resolve`, `hint`, `moves`, `translate`, the drills
+                   and the trainer (default: the config file's `figurine`).
+                   JSON keeps `san` in English and adds `local`.";
+
 /// Sancho: a terminal trainer for chess notation and puzzles.
 ///
 /// Without a command it starts the trainer on the built-in puzzles.
 #[derive(Debug, Parser)]
-#[command(name = "sancho", version, long_version = LONG_VERSION, about, long_about = None)]
+#[command(
+    name = "sancho",
+    version,
+    long_version = LONG_VERSION,
+    about,
+    long_about = None,
+    after_long_help = GLOBAL_HELP
+)]
 pub struct Cli {
     /// What to do; none starts the trainer.
     #[command(subcommand)]
@@ -48,21 +89,14 @@ pub struct Cli {
     /// What to play when no command is given.
     #[command(flatten)]
     pub play: play::PlayArgs,
-    /// Where progress is kept (default: SANCHO_DATA_DIR, else the platform's data directory).
-    #[arg(long, global = true, value_name = "DIR")]
+    /// Where progress is kept (in full: `sancho --help`).
+    #[arg(long, global = true, value_name = "DIR", help_heading = GLOBAL)]
     pub data_dir: Option<PathBuf>,
-    /// Piece letters of this language, for input and output in `resolve`,
-    /// `hint`, `moves`, the drills and the trainer (ISO 639-1: en, de, fr,
-    /// es, it, pt, nl, cs, pl, hu, sv, no, da, fi, ro, is, et, hr; default
-    /// en; the trainer and `play --plain` default to the config file's
-    /// `lang`). JSON keeps `san` in English and adds `local`.
-    #[arg(long, global = true, value_name = "CODE")]
+    /// Piece letters of this language: de, fr, es, ... (in full: `sancho --help`).
+    #[arg(long, global = true, value_name = "CODE", help_heading = GLOBAL)]
     pub lang: Option<sancho::notation::Lang>,
-    /// Write moves with figurines (♘f3), as FIDE recommends for print:
-    /// `resolve`, `hint`, `moves`, `translate`, the drills and the trainer
-    /// (default: the config file's `figurine`). JSON keeps `san` in English
-    /// and adds `local`.
-    #[arg(long, global = true)]
+    /// Write moves with figurines, ♘f3 (in full: `sancho --help`).
+    #[arg(long, global = true, help_heading = GLOBAL)]
     pub figurine: bool,
 }
 

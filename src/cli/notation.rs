@@ -47,15 +47,7 @@ impl PositionArgs {
 /// A message whose SAN strings (those of `moves`) are written in `lang`'s
 /// letters or figurines.
 fn message<'m>(lang: Lang, message: &str, moves: impl IntoIterator<Item = &'m MoveText>) -> String {
-    let mut out = message.to_owned();
-    if lang.is_local() {
-        for m in moves {
-            out = out.replace(&m.san, &lang.localize(&m.san));
-            let bare = m.san.trim_end_matches(['+', '#']);
-            out = out.replace(bare, &lang.localize(bare));
-        }
-    }
-    out
+    lang.localize_moves(message, moves.into_iter().map(|m| m.san.as_str()))
 }
 
 /// A bad FEN or bad usage: exit status 2 with the message.

@@ -8,7 +8,7 @@ use clap::{Args, Subcommand};
 
 use super::context::Context;
 use super::data::now;
-use sancho::progress::StoreError;
+use sancho::progress::{Exported, StoreError};
 use sancho::puzzle::{Content, sniff_content};
 
 /// What a file that is not a progress document holds instead, if it is
@@ -61,10 +61,11 @@ pub enum ProgressCommand {
     /// Write a copy of your progress to FILE; with --pack, your results on
     /// that pack only, for a teacher's `sancho class report`.
     Export {
-        /// Where to write it (or --out).
+        /// Where to write it (or --out): a file (replaced whole, atomically),
+        /// a pipe, or - for standard output.
         #[arg(required_unless_present = "out")]
         file: Option<PathBuf>,
-        /// Where to write it.
+        /// Where to write it: a file, a pipe, or - for standard output.
         #[arg(long, conflicts_with = "file")]
         out: Option<PathBuf>,
         /// Only the results on this pack (a JSON pack a teacher handed out):
@@ -110,11 +111,20 @@ pub fn progress(command: ProgressCommand, ctx: &Context) -> anyhow::Result<ExitC
             let Some(file) = out.or(file) else {
                 anyhow::bail!("say where to write: sancho progress export FILE (or --out FILE)");
             };
+            // `-`: the document on standard output, and nothing else there.
+            let to_stdout = file.as_os_str() == "-";
             match pack {
-                Some(pack) => super::class::export(store.progress(), &pack, &file, student)?,
+                Some(pack) => super::class::export(&store, &pack, &file, student)?,
+                None if to_stdout => {
+                    let mut out = io::stdout().lock();
+                    out.write_all(&store.document()?)?;
+                    out.flush()?;
+                }
+                // Through a pipe the data is all its reader gets.
                 None => {
-                    store.export(&file)?;
-                    println!("progress written to {}", file.display());
+                    if store.export(&file)? == Exported::File {
+                        say!("progress written to {}", file.display())?;
+                    }
                 }
             }
         }
@@ -133,14 +143,14 @@ pub fn progress(command: ProgressCommand, ctx: &Context) -> anyhow::Result<ExitC
                 }
                 other => other?,
             };
-            println!(
+            say!(
                 "merged {}: {} new attempts ({} already known), {} new drill results, {} lessons newly complete",
                 file.display(),
                 s.attempts_new,
                 s.attempts_known,
                 s.drills_new,
                 s.lessons_new
-            );
+            )?;
         }
         ProgressCommand::Optimize { reset } => return optimize(&mut store, reset),
         ProgressCommand::Reset { yes } => {
@@ -150,15 +160,15 @@ pub fn progress(command: ProgressCommand, ctx: &Context) -> anyhow::Result<ExitC
                     store.path().display()
                 ))?
             {
-                println!("nothing was changed");
+                say!("nothing was changed")?;
                 return Ok(ExitCode::from(1));
             }
             match store.reset(now())? {
-                Some(backup) => println!(
+                Some(backup) => say!(
                     "progress reset; the old file is kept as {}",
                     backup.display()
-                ),
-                None => println!("there was no progress to reset"),
+                )?,
+                None => say!("there was no progress to reset")?,
             }
         }
     }
@@ -185,12 +195,19 @@ fn optimize(store: &mut sancho::progress::Store, reset: bool) -> anyhow::Result<
     let before = store.progress().scheduler();
     let fit = if reset {
         if store.progress().fsrs_fit().is_none() {
-            println!("the default FSRS parameters are already in use");
+            say!("the default FSRS parameters are already in use")?;
             return Ok(ExitCode::SUCCESS);
         }
         None
     } else {
-        match store.progress().optimize(now()) {
+        // The core leaves out what the optimizer cannot take; should the
+        // crate panic all the same, the user hears why, not a backtrace.
+        let fitted = without_panic(|| store.progress().optimize(now())).map_err(|why| {
+            anyhow::anyhow!(
+                "the FSRS optimizer failed on your review log ({why}); the parameters in use are unchanged"
+            )
+        })?;
+        match fitted {
             Ok(fit) => Some(fit),
             Err(e @ OptimizeError::TooFew { .. }) => {
                 eprintln!("sancho: {e}");
@@ -248,4 +265,44 @@ fn optimize(store: &mut sancho::progress::Store, reset: bool) -> anyhow::Result<
         )?;
     }
     Ok(ExitCode::SUCCESS)
+}
+
+/// Runs `work`, turning a panic inside it (a dependency's) into its
+/// message, with the panic hook silenced meanwhile so that no backtrace
+/// reaches the user.
+fn without_panic<T>(work: impl FnOnce() -> T) -> Result<T, String> {
+    use std::sync::{Arc, Mutex};
+    let message = Arc::new(Mutex::new(None::<String>));
+    let seen = Arc::clone(&message);
+    let previous = std::panic::take_hook();
+    std::panic::set_hook(Box::new(move |info| {
+        if let Ok(mut slot) = seen.lock() {
+            *slot = Some(info.payload_as_str().unwrap_or("a panic").to_owned());
+        }
+    }));
+    let result = std::panic::catch_unwind(std::panic::AssertUnwindSafe(work));
+    std::panic::set_hook(previous);
+    result.map_err(|_| {
+        message
+            .lock()
+            .ok()
+            .and_then(|mut slot| slot.take())
+            .unwrap_or_default()
+    })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::without_panic;
+
+    #[test]
+    fn a_panic_becomes_its_message_and_the_hook_comes_back() {
+        assert_eq!(without_panic(|| 7), Ok(7));
+        assert_eq!(
+            without_panic(|| -> u8 { panic!("at least one review is required") }),
+            Err("at least one review is required".to_owned())
+        );
+        let formatted = without_panic(|| -> u8 { panic!("{} reviews", 3) });
+        assert_eq!(formatted, Err("3 reviews".to_owned()));
+    }
 }

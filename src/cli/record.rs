@@ -67,12 +67,13 @@ impl Recording<'_> {
 }
 
 /// Where the attempt's puzzle sits in `set`, if it is one of its puzzles.
+/// `set` is the set as the sitting began: its identity and the cycle then
+/// under way (or next) are where the result is filed.
 fn place_in(set: &PuzzleSet, done: &PuzzleDone) -> Option<SetPlace> {
     let wanted = PuzzleRef::new(done.source.clone(), done.puzzle.id.clone());
     let index = set.puzzles.iter().position(|m| m.puzzle_ref() == wanted)?;
     Some(SetPlace {
-        name: set.name.clone(),
-        created: set.created,
+        play: set.play(),
         index,
     })
 }

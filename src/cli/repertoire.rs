@@ -607,7 +607,8 @@ fn check(args: &CheckArgs, ctx: &Context) -> anyhow::Result<ExitCode> {
     let mut skipped = Vec::new();
     let mut played = Vec::new();
     for (i, text) in GameTexts::new(BufReader::new(file)).enumerate() {
-        let (line, text) = text.with_context(|| format!("cannot read {shown}"))?;
+        let sancho::drill::GameText { line, text, .. } =
+            text.with_context(|| format!("cannot read {shown}"))?;
         let number = i + 1;
         let game = match parse_game(&text) {
             Ok(game) => game,

@@ -114,12 +114,12 @@ pub fn set(command: SetCommand, ctx: &Context) -> anyhow::Result<ExitCode> {
             let mut store = ctx.open_store()?.0;
             let removed = store.record(|p| p.remove_set(&name))??;
             tell_notice(&mut store);
-            println!(
+            say!(
                 "deleted the set {} ({} puzzles, {} cycles)",
                 removed.name,
                 removed.puzzles.len(),
                 removed.finished().count()
-            );
+            )?;
             Ok(ExitCode::SUCCESS)
         }
     }
@@ -244,23 +244,20 @@ fn new(args: NewArgs, ctx: &Context) -> anyhow::Result<ExitCode> {
         .iter()
         .map(|&i| {
             let p = &puzzles[i];
-            SetPuzzle {
-                source: (&source_of(p, builtin)).into(),
-                puzzle: p.id.clone(),
-            }
+            SetPuzzle::new((&source_of(p, builtin)).into(), p.id.clone())
         })
         .collect();
     let set = PuzzleSet::new(&name, now(), origin, args.describe(), seed, members)?;
     let (size, from) = (set.puzzles.len(), set.origin.to_string());
-    store.record(|p| p.add_set(set))??;
+    store.add_set(set)??;
     tell_notice(&mut store);
     if size < wanted {
-        println!("only {size} puzzles fit the filters: the set holds {size}");
+        say!("only {size} puzzles fit the filters: the set holds {size}")?;
     }
-    println!(
+    say!(
         "set {name}: {size} puzzles from {from} (seed {seed}); play it with `sancho set play {}`",
         shell_word(&name)
-    );
+    )?;
     Ok(ExitCode::SUCCESS)
 }
 
@@ -512,20 +509,20 @@ fn play(args: PlaySetArgs, ctx: &Context) -> anyhow::Result<ExitCode> {
         .context("reading the set back")?;
     let stats = store.progress().set(&name)?.stats();
     match (&stats.current, stats.cycles.last()) {
-        (Some(c), _) => println!(
+        (Some(c), _) => say!(
             "Set {name}: cycle {}, {} of {} done; `sancho set play {}` goes on from here.",
             c.cycle,
             c.done,
             stats.puzzles,
             shell_word(&name)
-        ),
+        )?,
         (None, Some(last)) => {
-            println!(
+            say!(
                 "Set {name}: cycle {} finished: {}.",
                 last.cycle,
                 last.figures()
-            );
-            println!("Next {}.", stats.goal_line());
+            )?;
+            say!("Next {}.", stats.goal_line())?;
         }
         (None, None) => {}
     }

@@ -33,8 +33,11 @@ pub struct ManArgs {
 /// # Errors
 /// Writing to standard output failed.
 pub fn completions(args: &CompletionsArgs) -> anyhow::Result<ExitCode> {
+    // Generated into memory: clap_complete panics on a write error.
+    let mut script = Vec::new();
+    clap_complete::generate(args.shell, &mut Cli::command(), "sancho", &mut script);
     let mut out = io::stdout().lock();
-    clap_complete::generate(args.shell, &mut Cli::command(), "sancho", &mut out);
+    out.write_all(&script)?;
     out.flush()?;
     Ok(ExitCode::SUCCESS)
 }

@@ -3,9 +3,12 @@
 //! This is a shell module: it starts processes and reads the clock. The
 //! pure part (reading `info` and `bestmove` lines, refutations, audits, the
 //! options and errors) is the core's [`sancho_core::engine`], re-exported
-//! here. Every exchange with the engine has a deadline: an engine that
-//! hangs or dies gives an [`EngineError`] within it, and Sancho never waits
-//! forever.
+//! here. Every exchange with the engine has a wall-clock deadline, whatever
+//! the engine writes meanwhile: an engine that hangs, dies or floods gives
+//! an [`EngineError`] within it, and Sancho never waits forever. What it
+//! writes is bounded too: a line at most [`MAX_LINE_BYTES`], an exchange at
+//! most [`EngineOptions::max_lines`] lines, and at most a few hundred lines
+//! waiting to be read.
 
 mod process;
 

@@ -1,15 +1,32 @@
 //! The engine's process: start, handshake, options, analysis, clean stop.
 //!
-//! A reader thread turns the engine's stdout into a channel of lines, so
-//! that every wait is a `recv_timeout` against a deadline.
+//! A reader thread turns the engine's stdout into a bounded channel of
+//! lines, each at most [`MAX_LINE_BYTES`], so that every wait is a
+//! `recv_timeout` against a wall-clock deadline and an engine that floods
+//! is held back by the pipe instead of filling memory.
 
-use std::io::{BufRead, BufReader, Write};
+use std::io::{BufRead, BufReader, Read, Write};
 use std::path::Path;
 use std::process::{Child, ChildStdin, Command, Stdio};
-use std::sync::mpsc::{Receiver, RecvTimeoutError, channel};
+use std::sync::mpsc::{Receiver, RecvTimeoutError, SyncSender, sync_channel};
 use std::time::{Duration, Instant};
 
-use super::{EngineError, EngineOptions, Limit, PvLine, parse_bestmove, parse_id_name, parse_info};
+use super::{
+    EngineError, EngineOptions, Limit, MAX_LINE_BYTES, PvLine, parse_bestmove, parse_id_name,
+    parse_info,
+};
+
+/// Lines read ahead of the exchange that waits for them.
+const READ_AHEAD: usize = 256;
+
+/// What the reader thread hands over.
+#[derive(Debug)]
+enum Incoming {
+    /// One line, without its end (bytes that are not UTF-8 replaced).
+    Line(String),
+    /// A line longer than [`MAX_LINE_BYTES`] (the rest of it is skipped).
+    TooLong,
+}
 
 /// A running UCI engine. Dropping it sends `quit` and kills the process if
 /// it does not end promptly.
@@ -17,7 +34,7 @@ use super::{EngineError, EngineOptions, Limit, PvLine, parse_bestmove, parse_id_
 pub struct Engine {
     child: Child,
     stdin: ChildStdin,
-    lines: Receiver<String>,
+    lines: Receiver<Incoming>,
     options: EngineOptions,
     name: Option<String>,
     multipv: u32,
@@ -47,15 +64,8 @@ impl Engine {
                 status: "no pipes".to_owned(),
             });
         };
-        let (tx, lines) = channel();
-        std::thread::spawn(move || {
-            for line in BufReader::new(stdout).lines() {
-                let Ok(line) = line else { break };
-                if tx.send(line).is_err() {
-                    break;
-                }
-            }
-        });
+        let (tx, lines) = sync_channel(READ_AHEAD);
+        std::thread::spawn(move || read_lines(stdout, &tx));
         let mut engine = Self {
             child,
             stdin,
@@ -164,8 +174,9 @@ impl Engine {
         }
     }
 
-    /// Reads lines until `done` accepts one, the deadline passes, or the
-    /// engine's output ends.
+    /// Reads lines until `done` accepts one, the deadline passes (however
+    /// many lines keep coming), more than `max_lines` came, or the engine's
+    /// output ends.
     fn wait_for(
         &mut self,
         expected: &'static str,
@@ -173,17 +184,29 @@ impl Engine {
         mut done: impl FnMut(&str) -> bool,
     ) -> Result<(), EngineError> {
         let deadline = Instant::now() + timeout;
+        let timed_out = EngineError::Timeout {
+            expected,
+            after: timeout,
+        };
+        let mut read = 0;
         loop {
             let left = deadline.saturating_duration_since(Instant::now());
+            if left.is_zero() {
+                return Err(timed_out);
+            }
             match self.lines.recv_timeout(left) {
-                Ok(line) if done(&line) => return Ok(()),
-                Ok(_) => {}
-                Err(RecvTimeoutError::Timeout) => {
-                    return Err(EngineError::Timeout {
-                        expected,
-                        after: timeout,
-                    });
+                Ok(Incoming::Line(line)) if done(&line) => return Ok(()),
+                Ok(Incoming::Line(_)) => {
+                    read += 1;
+                    if read > self.options.max_lines {
+                        return Err(EngineError::Flood {
+                            expected,
+                            lines: self.options.max_lines,
+                        });
+                    }
                 }
+                Ok(Incoming::TooLong) => return Err(EngineError::LineTooLong { expected }),
+                Err(RecvTimeoutError::Timeout) => return Err(timed_out),
                 Err(RecvTimeoutError::Disconnected) => {
                     let status = self.wait_exit(Duration::from_secs(1));
                     return Err(EngineError::Exited { expected, status });
@@ -208,6 +231,57 @@ impl Engine {
                 return "closed its output".to_owned();
             }
             std::thread::sleep(Duration::from_millis(10));
+        }
+    }
+}
+
+/// The reader thread: the engine's output as lines of at most
+/// [`MAX_LINE_BYTES`], until it ends or the engine is dropped.
+fn read_lines(stdout: impl Read, tx: &SyncSender<Incoming>) {
+    let mut reader = BufReader::new(stdout);
+    let mut line = Vec::new();
+    loop {
+        line.clear();
+        let limit = u64::try_from(MAX_LINE_BYTES + 1).unwrap_or(u64::MAX);
+        match (&mut reader).take(limit).read_until(b'\n', &mut line) {
+            Ok(0) | Err(_) => return,
+            Ok(_) => {}
+        }
+        let whole = line.last() == Some(&b'\n') || line.len() <= MAX_LINE_BYTES;
+        let incoming = if whole {
+            let text = line.strip_suffix(b"\n").unwrap_or(&line);
+            let text = text.strip_suffix(b"\r").unwrap_or(text);
+            Incoming::Line(String::from_utf8_lossy(text).into_owned())
+        } else {
+            Incoming::TooLong
+        };
+        if tx.send(incoming).is_err() {
+            return;
+        }
+        if !whole && !skip_line(&mut reader) {
+            return;
+        }
+    }
+}
+
+/// Skips to the end of the line being read; false when the output ends.
+fn skip_line(reader: &mut impl BufRead) -> bool {
+    loop {
+        let Ok(buffer) = reader.fill_buf() else {
+            return false;
+        };
+        if buffer.is_empty() {
+            return false;
+        }
+        match buffer.iter().position(|&b| b == b'\n') {
+            Some(end) => {
+                reader.consume(end + 1);
+                return true;
+            }
+            None => {
+                let all = buffer.len();
+                reader.consume(all);
+            }
         }
     }
 }

@@ -19,12 +19,17 @@ pub enum Command {
     Retry,
     /// Shows the board again.
     Board,
+    /// Shows the puzzle's themes (a puzzle's only: hidden until it ends).
+    Themes,
     /// Stops.
     Quit,
 }
 
-/// The commands, as the help line lists them.
+/// The commands of a drill, as the help line lists them.
 pub const COMMANDS: &str = "help, hint, solution, next, retry, board, quit";
+
+/// The commands of a puzzle: a drill's and `themes`.
+pub const PUZZLE_COMMANDS: &str = "help, hint, solution, next, retry, board, themes, quit";
 
 impl Command {
     /// The command a line names, case-insensitively, with its aliases
@@ -39,6 +44,7 @@ impl Command {
             "next" | "skip" => Command::Next,
             "retry" => Command::Retry,
             "board" => Command::Board,
+            "themes" | "theme" => Command::Themes,
             "quit" | "exit" => Command::Quit,
             _ => return None,
         })
@@ -82,6 +88,7 @@ mod tests {
             ("Board", Command::Board),
             ("QUIT", Command::Quit),
             ("Hint", Command::Hint),
+            ("Themes", Command::Themes),
         ] {
             assert_eq!(Command::parse(line), Some(command), "{line}");
         }

@@ -235,6 +235,19 @@ pub fn run_exercises<R: BufRead, W: Write>(
                 continue;
             }
             Some(Command::Board) => continue,
+            // `themes` is a puzzle's command: here, a word like any other.
+            Some(Command::Themes) => {
+                let commands = super::command::COMMANDS;
+                let text = unknown_word_text(answer, commands);
+                let event = LineEvent::UnknownCommand {
+                    input: answer.to_owned(),
+                    commands: commands.to_owned(),
+                    text: text.clone(),
+                };
+                say(&mut output, json, event, &text)?;
+                show = false;
+                continue;
+            }
             Some(Command::Hint) => {
                 let clue = run.hint().unwrap_or_default();
                 let text = format!("Hint: {clue}. A right answer now is not counted as correct.");
@@ -470,7 +483,7 @@ fn write_verdict<W: Write>(out: &mut W, verdict: &Verdict, lang: Lang) -> io::Re
         }
     }
     for d in &verdict.diagnostics {
-        writeln!(out, "- {} ({})", d.message, d.code.as_str())?;
+        writeln!(out, "- {} ({})", lang.note(d), d.code.as_str())?;
     }
     Ok(())
 }

@@ -96,14 +96,26 @@ impl<W: Write> Out<W> {
             if !p.subtitle.is_empty() {
                 head.push_str(&format!("\n{}", p.subtitle));
             }
-            // Themes would name the pattern a title kept for the end hides.
-            if !p.themes.is_empty() && !p.title_at_end {
-                head.push_str(&format!("\nThemes: {}", p.themes.join(", ")));
-            }
             head
         })?;
         // The board the user first sees, after the opponent's opening move.
         self.board(session)
+    }
+
+    /// The puzzle's themes: said when it ends, or on the `themes` command
+    /// (text keeps them hidden until then; a JSON client has them in the
+    /// `puzzle` event and hides them itself).
+    pub(crate) fn themes(&mut self, p: &Puzzle) -> io::Result<()> {
+        let event = LineEvent::Themes {
+            themes: p.themes.clone(),
+        };
+        self.send(&event, || {
+            if p.themes.is_empty() {
+                "This puzzle has no themes.".to_owned()
+            } else {
+                format!("Themes: {}", p.themes.join(", "))
+            }
+        })
     }
 
     pub(crate) fn prompt(&mut self, session: &Session) -> io::Result<()> {
@@ -136,6 +148,7 @@ impl<W: Write> Out<W> {
                         with_comment(
                             format!("The opponent plays {}: {words}.", lang.localize(&text.san)),
                             &comment,
+                            lang,
                         )
                     })?;
                 }
@@ -158,6 +171,7 @@ impl<W: Write> Out<W> {
                         let mut s = with_comment(
                             format!("Correct: {}.", lang.localize(&text.san)),
                             &comment,
+                            lang,
                         );
                         if alternative {
                             s.push_str(
@@ -165,7 +179,7 @@ impl<W: Write> Out<W> {
                             );
                         }
                         for d in &diagnostics {
-                            s.push_str(&format!("\n  Note: {}", d.message));
+                            s.push_str(&format!("\n  Note: {}", lang.note(d)));
                         }
                         s
                     })?;
@@ -207,12 +221,9 @@ impl<W: Write> Out<W> {
         };
         let puzzle = session.puzzle();
         // A title kept for the end (it names the pattern) is said now.
+        // (The themes follow the result, for every puzzle.)
         let title_text = if puzzle.title_at_end {
-            let mut t = format!("\nThe puzzle: {}.", puzzle.title.trim_end_matches('.'));
-            if !puzzle.themes.is_empty() {
-                t.push_str(&format!("\nThemes: {}", puzzle.themes.join(", ")));
-            }
-            t
+            format!("\nThe puzzle: {}.", puzzle.title.trim_end_matches('.'))
         } else {
             String::new()
         };
@@ -282,13 +293,14 @@ impl<W: Write> Out<W> {
     }
 
     pub(crate) fn wrong(&mut self, input: &str, wrong: &Wrong) -> io::Result<()> {
+        let lang = self.lang;
         let (reason, legal, diagnostics, candidates) = match wrong {
             Wrong::NotSolution { text, note } => (
                 match note {
                     Some(note) => format!(
                         "{} is legal, but not the solution: {}",
                         self.lang.localize(&text.san),
-                        note.trim_end_matches('.')
+                        lang.localize_text(note.trim_end_matches('.'))
                     ),
                     None => format!(
                         "{} is legal, but not the solution",
@@ -322,9 +334,12 @@ impl<W: Write> Out<W> {
             candidates,
         };
         self.send(&event, || {
-            let mut s = format!("Not accepted: {reason}.");
+            let mut s = format!(
+                "Not accepted: {}.",
+                lang.localize_moves(&reason, candidates_san(wrong))
+            );
             for d in &diagnostics {
-                s.push_str(&format!("\n  Note: {}", d.message));
+                s.push_str(&format!("\n  Note: {}", lang.note(d)));
             }
             s
         })
@@ -346,7 +361,7 @@ impl<W: Write> Out<W> {
         let text = match rung {
             HintRung::Text(t) => {
                 shown.text.clone_from(t);
-                format!("Hint: {t}")
+                format!("Hint: {}", lang.localize_text(t))
             }
             HintRung::Piece { square, role } => {
                 shown.text = format!("move the {} on {square}", role_name(*role));
@@ -422,16 +437,18 @@ pub(super) fn solution_text(steps: &[SolutionStep], lang: Lang) -> String {
         let mover = if step.by_user { "You" } else { "They" };
         s.push_str(&format!("\n  {mover}: {}", lang.localize(&step.text.san)));
         if let Some(c) = &step.comment {
-            s.push_str(&format!(" ({c})"));
+            s.push_str(&format!(" ({})", lang.localize_text(c)));
         }
     }
     s
 }
 
-pub(super) fn with_comment(mut s: String, comment: &Option<String>) -> String {
+/// `s` and the pack's comment after it, the comment's moves written in the
+/// user's letters (packs write comments in English SAN).
+pub(super) fn with_comment(mut s: String, comment: &Option<String>, lang: Lang) -> String {
     if let Some(c) = comment {
         s.push(' ');
-        s.push_str(c);
+        s.push_str(&lang.localize_text(c));
     }
     s
 }
@@ -471,4 +488,18 @@ pub fn describe(text: &MoveText) -> String {
         words.push_str(", check");
     }
     words
+}
+
+/// The moves a rejection names (an ambiguous input's candidates), to write
+/// them in the user's letters.
+fn candidates_san(wrong: &Wrong) -> Vec<&str> {
+    match wrong {
+        Wrong::NotLegal(rejected) => match &rejected.error {
+            ResolveError::Ambiguous { candidates } => {
+                candidates.iter().map(|c| c.san.as_str()).collect()
+            }
+            _ => Vec::new(),
+        },
+        Wrong::NotSolution { .. } => Vec::new(),
+    }
 }

@@ -96,6 +96,17 @@ pub enum LineEvent {
         #[serde(skip_serializing_if = "Option::is_none")]
         local_text: Option<String>,
     },
+    /// An engine was asked why the first legal wrong move failed and its
+    /// line shows no short refutation (only after the end).
+    NoRefutation {
+        /// The wrong move, in SAN.
+        san: String,
+        /// What the engine saw: "no short refutation found: ...".
+        text: String,
+        /// The sentence in the user's letters.
+        #[serde(skip_serializing_if = "Option::is_none")]
+        local_text: Option<String>,
+    },
     /// A puzzle passed: `next` before its end, or Streak's one skip.
     Skipped {
         /// The puzzle.
@@ -103,6 +114,12 @@ pub enum LineEvent {
         /// Streak: skips left in the run.
         #[serde(skip_serializing_if = "Option::is_none")]
         skips_left: Option<u32>,
+    },
+    /// The puzzle's themes, asked for with `themes` (text shows them
+    /// only then or when the puzzle ends).
+    Themes {
+        /// Its themes.
+        themes: Vec<String>,
     },
     /// The puzzle starts again.
     Retry {
@@ -477,7 +494,9 @@ pub struct PuzzleShown {
     pub title: String,
     /// Its subtitle.
     pub subtitle: String,
-    /// Its themes: a spoiler a client hides until the end.
+    /// Its themes: they give the tactic away, so a client keeps them
+    /// hidden until the puzzle ends (or `themes` asks), as the text output
+    /// and the full screen do.
     pub themes: Vec<String>,
     /// Its pack difficulty.
     pub difficulty: Option<u8>,

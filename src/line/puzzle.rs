@@ -6,7 +6,10 @@
 //!
 //! - `{"event": "puzzle", "id", "fen", "to_move", "title", "subtitle", "themes", "number", "of",
 //!   "solved_count", "header", "review"}` (`fen` is the puzzle's start position; an
-//!   `opponent_move` may follow at once; `number` is the puzzle's place in the list)
+//!   `opponent_move` may follow at once; `number` is the puzzle's place in the list;
+//!   `themes` give the tactic away: a client keeps them hidden until the puzzle ends, as
+//!   the text output and the full screen do)
+//! - `{"event": "themes", "themes"}` (on the `themes` command)
 //! - `{"event": "opponent_move", "uci", "san", "words", "comment"}`
 //! - `{"event": "correct", "uci", "san", "comment", "alternative", "diagnostics"}`
 //! - `{"event": "wrong", "input", "reason", "legal", "diagnostics", "candidates"}`
@@ -36,7 +39,7 @@
 //! - `{"event": "unknown_command", "input", "commands"}` (a word that is no move)
 //!
 //! Commands are words on a line of their own, in any case: `hint`,
-//! `solution`, `next`, `retry`, `board`, `help`, `quit`. A plain word that
+//! `solution`, `next`, `retry`, `board`, `themes`, `help`, `quit`. A plain word that
 //! cannot be a move is answered with the list of commands; anything else is
 //! read as a move.
 
@@ -44,13 +47,13 @@ use std::io::{self, BufRead, Write};
 
 use shakmaty::{Chess, Move};
 
-use crate::engine::{Refutation, by_mate};
+use crate::engine::{Refuted, by_mate};
 use crate::notation::Lang;
 use crate::progress::{Recorded, Resume};
 use crate::puzzle::Puzzle;
 use crate::session::{Event, Session, SessionResult, Wrong};
 
-use super::command::{COMMANDS, Command, is_unknown_word, unknown_word_text};
+use super::command::{Command, PUZZLE_COMMANDS, is_unknown_word, unknown_word_text};
 use super::protocol::LineEvent;
 
 /// How a line-mode puzzle run went.
@@ -87,7 +90,14 @@ pub fn run_puzzles<R: BufRead, W: Write>(
     on_finish: impl FnMut(&Puzzle, &SessionResult, u64) -> io::Result<Option<Recorded>>,
 ) -> io::Result<PlaySummary> {
     run_puzzles_refuting(
-        input, output, puzzles, plan, json, clock, on_finish, by_mate,
+        input,
+        output,
+        puzzles,
+        plan,
+        json,
+        clock,
+        on_finish,
+        |pos, mv| by_mate(pos, mv).map(Ok),
     )
 }
 
@@ -106,7 +116,7 @@ pub fn run_puzzles_refuting<R: BufRead, W: Write>(
     json: bool,
     clock: impl FnMut() -> u64,
     on_finish: impl FnMut(&Puzzle, &SessionResult, u64) -> io::Result<Option<Recorded>>,
-    refute: impl FnMut(&Chess, Move) -> Option<Refutation>,
+    refute: impl FnMut(&Chess, Move) -> Option<Refuted>,
 ) -> io::Result<PlaySummary> {
     let mode = Mode {
         json,
@@ -142,7 +152,7 @@ pub fn run_puzzles_in<R: BufRead, W: Write>(
     mode: Mode,
     mut clock: impl FnMut() -> u64,
     mut on_finish: impl FnMut(&Puzzle, &SessionResult, u64) -> io::Result<Option<Recorded>>,
-    mut refute: impl FnMut(&Chess, Move) -> Option<Refutation>,
+    mut refute: impl FnMut(&Chess, Move) -> Option<Refuted>,
 ) -> io::Result<PlaySummary> {
     let json = mode.json;
     let mut out = Out {
@@ -210,11 +220,15 @@ pub fn run_puzzles_in<R: BufRead, W: Write>(
                     out.text(HELP)?;
                     continue;
                 }
+                Some(Command::Themes) => {
+                    out.themes(puzzle)?;
+                    continue;
+                }
                 None if is_unknown_word(text) => {
-                    let words = unknown_word_text(text, COMMANDS);
+                    let words = unknown_word_text(text, PUZZLE_COMMANDS);
                     let event = LineEvent::UnknownCommand {
                         input: text.to_owned(),
-                        commands: COMMANDS.to_owned(),
+                        commands: PUZZLE_COMMANDS.to_owned(),
                         text: words.clone(),
                     };
                     out.send(&event, || words)?;
@@ -249,13 +263,30 @@ pub fn run_puzzles_in<R: BufRead, W: Write>(
                 for event in result {
                     out.result(event, &session, recorded.as_ref())?;
                 }
+                // The themes, hidden until now (JSON has them already).
+                if !json && !puzzle.themes.is_empty() {
+                    out.themes(puzzle)?;
+                }
                 // Blindfold: the board, now that the puzzle is over.
                 if out.blindfold && !json {
                     writeln!(out.w, "The final position:")?;
                     out.drawing(session.position(), puzzle.user_color)?;
                 }
                 // Only now that the puzzle is over: why the first try failed.
-                if let Some(r) = first_wrong.take().and_then(|(pos, mv)| refute(&pos, mv)) {
+                let refuted = first_wrong.take().and_then(|(pos, mv)| refute(&pos, mv));
+                if let Some(Err(unrefuted)) = &refuted {
+                    let lang = mode.lang;
+                    let text = unrefuted.text();
+                    let event = LineEvent::NoRefutation {
+                        san: unrefuted.san.clone(),
+                        local_text: lang.is_local().then(|| lang.localize_text(&text)),
+                        text: text.clone(),
+                    };
+                    out.send(&event, || {
+                        format!("About your first try: {}.", lang.localize_text(&text))
+                    })?;
+                }
+                if let Some(Ok(r)) = refuted {
                     let lang = mode.lang;
                     let event = LineEvent::Refutation {
                         local: lang
@@ -332,7 +363,7 @@ fn plural(n: usize, word: &str) -> String {
 
 const HELP: &str = "Type your move in SAN (Nf3, exd5, O-O, e8=Q) or UCI (g1f3). \
 Commands, in any case: hint (one rung more each time), solution, next, retry (start the puzzle again), \
-board, help, quit.";
+board, themes (the puzzle's themes, otherwise shown when it ends), help, quit.";
 
 pub(crate) use super::out::Out;
 pub use super::out::describe;

@@ -94,7 +94,12 @@ pub fn run_scoresheet<R: BufRead, W: Write>(
                 )?;
             }
             Some(
-                Command::Help | Command::Hint | Command::Solution | Command::Next | Command::Retry,
+                Command::Help
+                | Command::Hint
+                | Command::Solution
+                | Command::Next
+                | Command::Retry
+                | Command::Themes,
             ) => {
                 say(&mut out, json, HELP)?;
             }
@@ -169,7 +174,7 @@ fn write_entry<W: Write>(out: &mut W, json: bool, entry: &Entry, lang: Lang) -> 
         Grade::NonCanonical { diagnostics } => {
             writeln!(out, "The move, but not SAN: write {expected}.")?;
             for d in diagnostics {
-                writeln!(out, "- {} ({})", d.message, d.code.as_str())?;
+                writeln!(out, "- {} ({})", lang.note(d), d.code.as_str())?;
             }
             Ok(())
         }
@@ -179,7 +184,7 @@ fn write_entry<W: Write>(out: &mut W, json: bool, entry: &Entry, lang: Lang) -> 
         } => {
             writeln!(out, "Wrong: {reason}. The move played was {expected}.")?;
             for d in diagnostics {
-                writeln!(out, "- {} ({})", d.message, d.code.as_str())?;
+                writeln!(out, "- {} ({})", lang.note(d), d.code.as_str())?;
             }
             Ok(())
         }

@@ -425,17 +425,16 @@ impl App {
 
     fn update_home(&mut self, action: Action) -> Screen {
         let n = MenuItem::ALL.len();
-        // Any key dismisses a notice (and does nothing else but quit).
-        if self.notice.take().is_some() && action != Action::Quit {
-            return Screen::Home;
-        }
+        // Any key dismisses a notice, and does what it does besides: every
+        // key reaches the screen that is shown.
+        let noticed = self.notice.take().is_some();
         match action {
             Action::Up => self.menu = (self.menu + n - 1) % n,
             Action::Down => self.menu = (self.menu + 1) % n,
-            // A click on an item selects and opens it (no notice is shown
-            // here: a click on one only dismissed it, above).
+            // A click on an item selects and opens it (found where the menu
+            // was drawn: a notice under it moves it).
             Action::Click(_, row) => {
-                if let Some(item) = crate::tui::view::geometry::item_at(self.size, false, row) {
+                if let Some(item) = crate::tui::view::geometry::item_at(self.size, noticed, row) {
                     self.menu = item;
                     return self.update_home(Action::Select);
                 }

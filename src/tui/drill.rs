@@ -99,7 +99,7 @@ impl DrillScreen {
             return None;
         }
         let score = summary.correct;
-        let new_best = setup.whole_board() && records.best.is_none_or(|b| score > b);
+        let new_best = setup.counts_for_best() && records.best.is_none_or(|b| score > b);
         if new_best {
             records.best = Some(score);
         }

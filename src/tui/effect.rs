@@ -13,7 +13,7 @@ use std::path::PathBuf;
 use shakmaty::{Chess, Move};
 
 use crate::engine::EngineError;
-use crate::engine::Refutation;
+use crate::engine::Refuted;
 use crate::library::{Filter, LibraryError, ThemeCount};
 use crate::progress::{ModeRecords, Recorded, Stats};
 use crate::puzzle::{Puzzle, SourceError};
@@ -114,7 +114,7 @@ pub enum Reply {
         /// The attempt.
         attempt: u32,
         /// The refutation, or why the engine could not answer.
-        result: Result<Option<Refutation>, EngineError>,
+        result: Result<Option<Refuted>, EngineError>,
     },
 }
 

@@ -269,7 +269,7 @@ impl Play {
                 Event::Started { .. } => {}
                 Event::OpponentMoved { text, comment } => self.enqueue(Step::Move {
                     text,
-                    comment,
+                    comment: comment.map(|c| self.lang.localize_text(&c)),
                     by: Mover::Opponent,
                 }),
                 Event::Correct {
@@ -278,14 +278,16 @@ impl Play {
                     alternative,
                     diagnostics,
                 } => {
-                    let notes: Vec<&str> = diagnostics.iter().map(|d| d.message.as_str()).collect();
+                    let comment = comment.map(|c| self.lang.localize_text(&c));
+                    let notes: Vec<String> =
+                        diagnostics.iter().map(|d| self.lang.note(d)).collect();
                     self.status = Status {
                         kind: StatusKind::Good,
                         text: strings::correct(
                             &self.lang.localize(&text.san),
                             comment.as_deref(),
                             alternative,
-                            &notes,
+                            &notes.iter().map(String::as_str).collect::<Vec<_>>(),
                         ),
                     };
                     self.enqueue(Step::Move {

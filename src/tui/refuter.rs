@@ -49,7 +49,7 @@ fn answer(
     options: &EngineOptions,
     engine: &mut Option<Engine>,
     ask: &Refute,
-) -> Result<Option<crate::engine::Refutation>, crate::engine::EngineError> {
+) -> Result<Option<crate::engine::Refuted>, crate::engine::EngineError> {
     if !ask.position.is_legal(ask.wrong) {
         return Ok(None);
     }
@@ -60,7 +60,7 @@ fn answer(
     let mut after = ask.position.clone();
     after.play_unchecked(ask.wrong);
     match running.analyse(&fen_of(&after), 1, Limit::Movetime(REFUTE_MS)) {
-        Ok(lines) => Ok(by_engine(&ask.position, ask.wrong, &lines)),
+        Ok(lines) => Ok(Some(by_engine(&ask.position, ask.wrong, &lines))),
         Err(e) => {
             *engine = None;
             Err(e)

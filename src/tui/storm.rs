@@ -138,7 +138,7 @@ impl RunScreen {
                         self.flash = Some(Flash::Correct {
                             solved: None,
                             bonus_ms: 0,
-                            notes: diagnostics.iter().map(|d| d.message.clone()).collect(),
+                            notes: diagnostics.iter().map(|d| self.lang.note(d)).collect(),
                         });
                     }
                     if let (Some(play), Some(session)) = (&mut self.play, self.run.session()) {

@@ -109,8 +109,14 @@ pub const COUNTING: &str = "counting…";
 
 /// The filter screen's always visible line.
 pub fn matching(count: Option<u64>, stale: bool) -> String {
+    let batch = crate::train::LIBRARY_BATCH as u64;
     let mut out = match count {
         Some(1) => "1 puzzle matches".to_owned(),
+        // Why "Puzzle 1 of 100" follows "204 puzzles match".
+        Some(n) if n > batch => format!(
+            "{} puzzles match; a session plays {batch} of them",
+            grouped(n)
+        ),
         Some(n) => format!("{} puzzles match", grouped(n)),
         None => "? puzzles match".to_owned(),
     };
@@ -166,7 +172,8 @@ pub fn wrong(input: &str, wrong: &Wrong) -> String {
 /// (the move in `lang`'s letters).
 pub fn hint_rung(rung: &HintRung, lang: Lang) -> (Option<Square>, Option<Square>, String) {
     match rung {
-        HintRung::Text(text) => (None, None, format!("Hint: {text}")),
+        // The pack's words, its moves in the user's letters.
+        HintRung::Text(text) => (None, None, format!("Hint: {}", lang.localize_text(text))),
         HintRung::Piece { square, role } => (
             Some(*square),
             None,
@@ -202,6 +209,12 @@ pub fn engine_failed(why: &str) -> String {
 /// same words as line mode's).
 pub fn refuted(refutation: &str) -> String {
     format!("Why your first try failed: {refutation}.")
+}
+
+/// The engine was asked about the first wrong move and shows no short
+/// refutation (the same words as line mode's).
+pub fn unrefuted(text: &str) -> String {
+    format!("About your first try: {text}.")
 }
 
 /// A lesson not yet passed, with its best score ("best 40%, pass at 80%").

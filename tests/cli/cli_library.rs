@@ -166,3 +166,48 @@ fn library_import_is_import() {
     let stats: Value = serde_json::from_slice(&out.stdout).unwrap();
     assert_eq!(stats["puzzles"], 12);
 }
+
+#[test]
+fn an_empty_or_cut_off_library_is_named_and_moved_aside_by_the_next_import() {
+    let data = tempfile::tempdir().unwrap();
+    let d = data.path();
+    let csv = d.join("puzzles.csv");
+    let config = SynthConfig {
+        rows: 2000,
+        seed: 5,
+        bad_every: None,
+    };
+    write_csv(config, std::fs::File::create(&csv).unwrap()).unwrap();
+    let db = d.join("library.sqlite");
+    let import = || sancho(&["import", "--quiet", csv.to_str().unwrap()], d);
+    assert!(import().status.success());
+    let whole = std::fs::read(&db).unwrap();
+    // Empty; cut off after its first pages (the schema still readable);
+    // cut off half way.
+    let pages = 4 * 4096;
+    for damaged in [&[][..], &whole[..pages], &whole[..whole.len() / 2]] {
+        std::fs::write(&db, damaged).unwrap();
+        // Reading it says what is wrong and what to do.
+        let out = sancho(&["library", "stats"], d);
+        assert_eq!(out.status.code(), Some(2));
+        let err = String::from_utf8_lossy(&out.stderr);
+        assert!(
+            err.contains("`sancho import FILE` keeps it aside and builds a new one"),
+            "{err}"
+        );
+        // The next import keeps its bytes aside and builds a new library.
+        let out = import();
+        let err = String::from_utf8_lossy(&out.stderr).into_owned();
+        assert!(out.status.success(), "{err}");
+        let aside = err
+            .split("it was kept as ")
+            .nth(1)
+            .and_then(|rest| rest.split(" and a new library").next())
+            .unwrap_or_else(|| panic!("{err}"));
+        assert_eq!(std::fs::read(aside).unwrap(), damaged);
+        std::fs::remove_file(aside).unwrap();
+        let out = sancho(&["library", "stats", "--json"], d);
+        let stats: Value = serde_json::from_slice(&out.stdout).unwrap();
+        assert_eq!(stats["puzzles"], 2000);
+    }
+}

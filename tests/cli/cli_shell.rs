@@ -401,3 +401,331 @@ fn source_takes_builtin_library_or_a_path_and_rating_bands_are_checked() {
         assert!(stderr(&out).contains(message), "{band}: {}", stderr(&out));
     }
 }
+
+// ---- One rule for standard output (issue 28, item 7) ----
+
+/// Runs sancho in `data` with `config`, `stdin` fed in, and standard output
+/// either captured or a pipe whose reader has already gone.
+fn run_into(args: &[&str], data: &Path, config: &Path, stdin: &str, closed: bool) -> Output {
+    use std::io::Write;
+    let mut command = support::sancho();
+    command
+        .args(args)
+        .env("SANCHO_DATA_DIR", data)
+        .env("SANCHO_CONFIG", config)
+        .stdin(Stdio::piped())
+        .stderr(Stdio::piped());
+    if closed {
+        let (reader, writer) = std::io::pipe().expect("a pipe");
+        drop(reader);
+        command.stdout(writer);
+    } else {
+        command.stdout(Stdio::piped());
+    }
+    let mut child = command.spawn().expect("run sancho");
+    // The command may end before it reads its input: a closed stdin is fine.
+    let _ = child
+        .stdin
+        .take()
+        .expect("stdin is piped")
+        .write_all(stdin.as_bytes());
+    child.wait_with_output().expect("wait for sancho")
+}
+
+#[test]
+fn every_command_that_writes_to_stdout_ends_quietly_on_a_closed_pipe() {
+    const PACK: &str = "tests/fixtures/puzzles/good_pack.json";
+    let data = tempfile::tempdir().expect("temp dir");
+    let d = data.path();
+    let configs = tempfile::tempdir().expect("temp dir");
+    let config = configs.path().join("config.toml");
+    let setup = run_into(
+        &[
+            "set", "new", "wp", "--source", PACK, "--count", "2", "--seed", "3",
+        ],
+        d,
+        &config,
+        "",
+        false,
+    );
+    assert!(setup.status.success(), "{}", stderr(&setup));
+    let played = run_into(
+        &["set", "play", "wp", "--plain"],
+        d,
+        &config,
+        "solution\n",
+        false,
+    );
+    assert!(played.status.success(), "{}", stderr(&played));
+    let commands: &[(&[&str], &str)] = &[
+        (&["resolve", "e4"], ""),
+        (&["resolve", "--json", "e4"], ""),
+        (&["hint", "N"], ""),
+        (&["moves"], ""),
+        (&["san-strings"], ""),
+        (
+            &["translate", "--from", "en", "--to", "de", "1. e4 e5 2. Nf3"],
+            "",
+        ),
+        (&["check", PACK], ""),
+        (
+            &[
+                "solve",
+                "--mate",
+                "1",
+                "--fen",
+                "6k1/5ppp/8/8/8/8/5PPP/R5K1 w - - 0 1",
+            ],
+            "",
+        ),
+        (&["lesson"], ""),
+        (&["config", "path"], ""),
+        (&["config", "show"], ""),
+        (&["completions", "bash"], ""),
+        (&["completions", "zsh"], ""),
+        (&["completions", "fish"], ""),
+        (&["man"], ""),
+        (&["stats"], ""),
+        (&["stats", "--json"], ""),
+        (&["progress", "export", "-"], ""),
+        (&["progress", "export", "--out", "/dev/stdout"], ""),
+        (&["set", "list"], ""),
+        (&["set", "list", "--json"], ""),
+        (&["play", "--plain", "--pack", PACK], "quit\n"),
+        (&["play", "--plain", "--json", "--pack", PACK], "quit\n"),
+        (
+            &["drill", "write", "--plain", "--seed", "1", "--count", "2"],
+            "quit\n",
+        ),
+        (&["storm", "--plain", "--seed", "1"], "quit\n"),
+    ];
+    for (args, stdin) in commands {
+        // The command writes to standard output (so the test can fail)...
+        let open = run_into(args, d, &config, stdin, false);
+        assert!(
+            !open.stdout.is_empty(),
+            "{args:?} wrote nothing: {}",
+            stderr(&open)
+        );
+        // ...and into a closed pipe it ends quietly, with success.
+        let closed = run_into(args, d, &config, stdin, true);
+        assert_eq!(
+            (closed.status.code(), stderr(&closed)),
+            (Some(0), String::new()),
+            "{args:?} into a closed pipe"
+        );
+    }
+    // `config init` too, which writes the file first.
+    let fresh = configs.path().join("fresh.toml");
+    let init = run_into(&["config", "init"], d, &fresh, "", true);
+    assert_eq!(
+        (init.status.code(), stderr(&init)),
+        (Some(0), String::new())
+    );
+    assert!(fresh.is_file());
+}
+
+// ---- The config file is read only when it is a small regular file (issue 28, item 5) ----
+
+#[cfg(unix)]
+#[test]
+fn a_config_that_is_a_fifo_a_device_or_huge_is_refused_and_nothing_hangs() {
+    let dir = tempfile::tempdir().expect("temp dir");
+    let fifo = dir.path().join("fifo.toml");
+    let made = std::process::Command::new("mkfifo")
+        .arg(&fifo)
+        .status()
+        .expect("mkfifo");
+    assert!(made.success());
+    let huge = dir.path().join("huge.toml");
+    std::fs::write(&huge, format!("# {}\n", "x".repeat(2 * 1024 * 1024))).expect("write");
+    for (config, why) in [
+        (
+            fifo.as_path(),
+            "it is a FIFO (named pipe), not a regular file",
+        ),
+        (
+            Path::new("/dev/zero"),
+            "it is a character device, not a regular file",
+        ),
+        (huge.as_path(), "it is larger than 1024 KiB"),
+    ] {
+        // Every command reads the config: it goes on with the defaults.
+        let out = sancho_with(&["resolve", "e4"], config);
+        assert_eq!(out.status.code(), Some(0), "{}", stderr(&out));
+        assert_eq!(stdout(&out), "e4  (LAN e2-e4, UCI e2e4)\n");
+        // `config show` says why.
+        let out = sancho_with(&["config", "show"], config);
+        assert_eq!(out.status.code(), Some(1));
+        assert_eq!(
+            stderr(&out),
+            format!(
+                "sancho: {} cannot be read ({why}); using the defaults\n",
+                config.display()
+            )
+        );
+    }
+}
+
+// ---- `config show` shows what is in effect (issue 28, item 9) ----
+
+#[test]
+fn config_show_leaves_out_the_bindings_it_refused() {
+    let dir = tempfile::tempdir().expect("temp dir");
+    let path = dir.path().join("config.toml");
+    std::fs::write(
+        &path,
+        "[keys]\npuzzle.hint = [\"F3\"]\nglobal.quit = [\"a\"]\npuzzle.next = [\"F9\"]\n",
+    )
+    .expect("write");
+    let out = sancho_with(&["config", "show"], &path);
+    assert_eq!(out.status.code(), Some(1));
+    let shown = stdout(&out);
+    let settings = shown
+        .split("# Every action")
+        .next()
+        .expect("the settings come first");
+    assert!(
+        settings.contains("[keys]\npuzzle.next = [\"F9\"]\n"),
+        "{settings}"
+    );
+    assert!(!settings.contains("puzzle.hint"), "{settings}");
+    assert!(!settings.contains("global.quit"), "{settings}");
+    // The refused actions are listed with the keys they keep.
+    assert!(
+        shown.contains("# puzzle.hint = [\"F2\", \"Ctrl-T\"]"),
+        "{shown}"
+    );
+    assert!(shown.contains("# puzzle.next = [\"F9\"]"), "{shown}");
+    let err = stderr(&out);
+    assert!(err.contains("line 2: keys.puzzle.hint"), "{err}");
+    assert!(err.contains("line 3: keys.global.quit"), "{err}");
+}
+
+#[test]
+fn a_key_set_twice_in_the_config_is_reported_with_its_lines() {
+    let dir = tempfile::tempdir().expect("temp dir");
+    let path = dir.path().join("config.toml");
+    std::fs::write(
+        &path,
+        "board = \"small\"\ncolors = \"light\"\nboard = \"large\"\n",
+    )
+    .expect("write");
+    let out = sancho_with(&["config", "show"], &path);
+    assert_eq!(out.status.code(), Some(1));
+    assert!(
+        stdout(&out).contains("board = \"large\""),
+        "{}",
+        stdout(&out)
+    );
+    assert_eq!(
+        stderr(&out),
+        format!(
+            "sancho: {} line 3: board: set again (before on line 1); this line counts\n",
+            path.display()
+        )
+    );
+}
+
+// ---- Where `progress export` writes (issue 28, item 8) ----
+
+#[test]
+fn progress_export_writes_to_stdout_through_a_pipe_and_never_over_its_own_lock() {
+    let data = tempfile::tempdir().expect("temp dir");
+    let d = data.path();
+    let config = d.join("config.toml");
+    let played = run_into(
+        &[
+            "play",
+            "--plain",
+            "--pack",
+            "tests/fixtures/puzzles/good_pack.json",
+        ],
+        d,
+        &config,
+        "solution\nquit\n",
+        false,
+    );
+    assert!(played.status.success(), "{}", stderr(&played));
+    let stored = std::fs::read(d.join("progress.json")).expect("a progress file");
+    // `-` and /dev/stdout (a pipe here): the document itself, nothing else.
+    for to in ["-", "/dev/stdout"] {
+        let out = run_into(&["progress", "export", "--out", to], d, &config, "", false);
+        assert_eq!(out.status.code(), Some(0), "{to}: {}", stderr(&out));
+        assert_eq!(out.stdout, stored, "{to}");
+    }
+    // The lock and the document are the store's own: refused, untouched.
+    for own in ["progress.lock", "progress.json"] {
+        let path = d.join(own);
+        let before = std::fs::read(&path).expect("there");
+        let out = run_into(
+            &["progress", "export", "--out", path.to_str().expect("utf-8")],
+            d,
+            &config,
+            "",
+            false,
+        );
+        assert_eq!(out.status.code(), Some(2));
+        assert!(
+            stderr(&out).contains("it is one of the progress store's own files"),
+            "{}",
+            stderr(&out)
+        );
+        assert_eq!(std::fs::read(&path).expect("there"), before);
+    }
+    // A teacher's export (--pack) follows the same rules.
+    let out = run_into(
+        &[
+            "progress",
+            "export",
+            "--pack",
+            "tests/fixtures/puzzles/good_pack.json",
+            "--student",
+            "anna",
+            "--out",
+            "-",
+        ],
+        d,
+        &config,
+        "",
+        false,
+    );
+    assert_eq!(out.status.code(), Some(0), "{}", stderr(&out));
+    let result: serde_json::Value = serde_json::from_slice(&out.stdout).expect("JSON");
+    assert_eq!(result["student"], "anna");
+    let out = run_into(
+        &[
+            "progress",
+            "export",
+            "--pack",
+            "tests/fixtures/puzzles/good_pack.json",
+            "--out",
+            d.join("progress.lock").to_str().expect("utf-8"),
+        ],
+        d,
+        &config,
+        "",
+        false,
+    );
+    assert_eq!(out.status.code(), Some(2), "{}", stderr(&out));
+}
+
+#[test]
+fn global_options_are_one_line_each_in_a_commands_help_and_whole_in_sanchos() {
+    for command in ["set", "class", "play", "resolve", "progress"] {
+        let help = stdout(&sancho(&[command, "--help"]));
+        let (_, global) = help
+            .split_once("Global options:")
+            .unwrap_or_else(|| panic!("{command} --help has no heading:\n{help}"));
+        for option in ["--data-dir", "--lang", "--figurine"] {
+            assert!(global.contains(option), "{command}: {option}\n{help}");
+        }
+        assert!(
+            !help.contains("for input and output"),
+            "{command} repeats the long text:\n{help}"
+        );
+    }
+    let help = stdout(&sancho(&["--help"]));
+    assert_eq!(help.matches("for input and output").count(), 1, "{help}");
+    assert!(help.contains("Global options, in full:"), "{help}");
+}

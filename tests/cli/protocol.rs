@@ -178,11 +178,21 @@ fn every_event() -> Vec<LineEvent> {
             local: None,
             local_text: None,
         },
+        LineEvent::NoRefutation {
+            san: "Rf8".into(),
+            text: "no short refutation found: the engine rates the position after Rf8 +5.4 \
+                   for your opponent, a win that takes longer than 5 moves to show"
+                .into(),
+            local_text: None,
+        },
         LineEvent::Skipped {
             id: "xFMpV".into(),
             skips_left: None,
         },
         LineEvent::Retry { id: "xFMpV".into() },
+        LineEvent::Themes {
+            themes: vec!["fork".into(), "middlegame".into()],
+        },
         LineEvent::UnknownCommand {
             input: "undo".into(),
             commands: "board, help, quit".into(),
@@ -428,9 +438,11 @@ fn variant(event: &LineEvent) -> &'static str {
         LineEvent::Solved(_) => "Solved",
         LineEvent::Failed(_) => "Failed",
         LineEvent::Refutation { .. } => "Refutation",
+        LineEvent::NoRefutation { .. } => "NoRefutation",
         LineEvent::Skipped { .. } => "Skipped",
         LineEvent::Retry { .. } => "Retry",
         LineEvent::UnknownCommand { .. } => "UnknownCommand",
+        LineEvent::Themes { .. } => "Themes",
         LineEvent::Unavailable { .. } => "Unavailable",
         LineEvent::End { .. } => "End",
         LineEvent::Lesson { .. } => "Lesson",

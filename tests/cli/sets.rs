@@ -193,6 +193,27 @@ fn bad_names_unknown_sets_and_empty_filters_are_clear_errors() {
     let (ok, _, err) = run(&["set", "play", "nope", "--plain"], d, "");
     assert!(!ok);
     assert!(err.contains("the sets are: forks"), "{err}");
+    // A name that does not read as it is written (a zero-width space).
+    let (ok, _, err) = run(
+        &[
+            "set",
+            "new",
+            "forks\u{200B}",
+            "--source",
+            PACK,
+            "--count",
+            "1",
+        ],
+        d,
+        "",
+    );
+    assert!(!ok);
+    assert!(
+        err.contains(
+            "the set name \"forks\\u{200b}\" holds U+200B, an invisible formatting character"
+        ),
+        "{err}"
+    );
     let (ok, _, err) = run(
         &[
             "set", "new", "x", "--source", PACK, "--theme", "nonesuch", "--count", "3",
@@ -251,5 +272,90 @@ fn optimize_on_a_short_log_says_how_many_reviews_it_needs_and_changes_nothing() 
     assert!(
         ok && out.contains("the default FSRS parameters are already in use"),
         "{out}"
+    );
+}
+
+/// `set play --plain --json` started in `data` with stdin kept open: the
+/// child, its stdin, and its stdout read line by line.
+fn play_open(
+    data: &Path,
+    name: &str,
+) -> (
+    std::process::Child,
+    std::process::ChildStdin,
+    std::io::Lines<std::io::BufReader<std::process::ChildStdout>>,
+) {
+    use std::io::BufRead;
+    use std::process::Stdio;
+    let mut child = support::sancho()
+        .args(["set", "play", name, "--plain", "--json", "--data-dir"])
+        .arg(data)
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .unwrap();
+    let stdin = child.stdin.take().unwrap();
+    let lines = std::io::BufReader::new(child.stdout.take().unwrap()).lines();
+    (child, stdin, lines)
+}
+
+/// Reads lines until the first puzzle is shown.
+fn until_puzzle(lines: &mut impl Iterator<Item = std::io::Result<String>>) {
+    for line in lines.by_ref() {
+        let line = line.unwrap();
+        if line.contains("\"event\":\"puzzle\"") {
+            return;
+        }
+    }
+    panic!("no puzzle event");
+}
+
+#[test]
+fn a_set_deleted_and_made_again_during_play_never_gets_the_old_sittings_result() {
+    use std::io::{Read, Write};
+    let data = tempfile::tempdir().unwrap();
+    let d = data.path();
+    let new = [
+        "set", "new", "s", "--source", PACK, "--count", "3", "--seed", "1",
+    ];
+    assert!(run(&new, d, "").0);
+    let (mut child, mut stdin, mut lines) = play_open(d, "s");
+    until_puzzle(&mut lines);
+    // Meanwhile, another window: delete, and make a set of the same name.
+    assert!(run(&["set", "delete", "s"], d, "").0);
+    let again = [
+        "set", "new", "s", "--source", PACK, "--count", "3", "--seed", "99",
+    ];
+    assert!(run(&again, d, "").0);
+    writeln!(stdin, "solution").unwrap();
+    drop(stdin);
+    let rest: Vec<String> = lines.map(Result::unwrap).collect();
+    let mut stderr = String::new();
+    child
+        .stderr
+        .take()
+        .unwrap()
+        .read_to_string(&mut stderr)
+        .unwrap();
+    child.wait().unwrap();
+    assert!(
+        stderr.contains(
+            "the set \"s\" was made anew while this puzzle was played: the attempt is saved, but not in the set"
+        ),
+        "{stderr}"
+    );
+    let doc: Value =
+        serde_json::from_slice(&std::fs::read(d.join("progress.json")).unwrap()).unwrap();
+    assert_eq!(doc["sets"][0]["seed"], 99);
+    assert_eq!(
+        doc["sets"][0]["cycles"],
+        serde_json::json!([]),
+        "nothing filed"
+    );
+    assert_eq!(
+        doc["attempts"].as_array().map(Vec::len),
+        Some(1),
+        "the attempt is kept: {rest:?}"
     );
 }

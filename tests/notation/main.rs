@@ -7,6 +7,7 @@ mod drill_generators;
 mod drill_grading;
 mod drill_line;
 mod drill_props;
+mod language_notes;
 mod learner_slips;
 mod notation_props;
 mod san_strings;

@@ -7,4 +7,5 @@ mod progress_store;
 mod progress_store_edges;
 mod repertoire;
 mod review_fsrs;
+mod unknown_fields;
 mod woodpecker;

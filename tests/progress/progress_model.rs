@@ -508,7 +508,7 @@ fn stats_text_report_reads_plainly() {
     let text = sample().stats(Timestamp(100 + DAY)).to_string();
     for line in [
         "Puzzles: 6 attempted, 1 solved, 5 failed (accuracy 17%)",
-        "Streak: 0 solved in a row (best 1)",
+        "Solved in a row: 0 (best 1)",
         "Reviews due: 5",
         "Drills: 3 completed, 19 exercises, 12 correct (accuracy 63%)",
         "  write: 2 completed, 12/15 correct (80%)",

@@ -233,6 +233,7 @@ fn coordinates_bests_and_last_20_scores_survive_a_reopen() {
         files: "a-h".to_owned(),
         ranks: "1-8".to_owned(),
         hidden: false,
+        stopped: false,
     };
     let limited = CoordSetup {
         files: "a-d".to_owned(),
@@ -261,6 +262,14 @@ fn coordinates_bests_and_last_20_scores_survive_a_reopen() {
         store
             .record_drill(coordinates_run(3_001, 7, &as_black))
             .unwrap();
+        // A run stopped before its end scores more, yet sets no best.
+        let stopped = CoordSetup {
+            stopped: true,
+            ..as_black.clone()
+        };
+        store
+            .record_drill(coordinates_run(3_003, 9, &stopped))
+            .unwrap();
         let mut write = coordinates_run(3_002, 8, &find_white);
         write.kind = "write".to_owned();
         write.coordinates = None;
@@ -277,7 +286,7 @@ fn coordinates_bests_and_last_20_scores_survive_a_reopen() {
     let black = store.progress().coordinate_record(&as_black);
     assert_eq!(
         (black.runs, black.best, black.recent.clone()),
-        (1, Some(7), vec![7])
+        (2, Some(7), vec![7, 9])
     );
     // The stats carry them, and say them in words with a chart.
     let stats = store.progress().stats(Timestamp(4_000));
@@ -285,7 +294,7 @@ fn coordinates_bests_and_last_20_scores_survive_a_reopen() {
     let text = stats.to_string();
     assert!(text.contains("Coordinates:"), "{text}");
     assert!(
-        text.contains("find, timed, as black: best 7; last 1: 7 █"),
+        text.contains("find, timed, as black: best 7; last 2: 7 9 ▆█"),
         "{text}"
     );
     // On disk: an optional key on coordinates drills only.
@@ -295,7 +304,7 @@ fn coordinates_bests_and_last_20_scores_survive_a_reopen() {
         .iter()
         .filter(|d| d.get("coordinates").is_some())
         .count();
-    assert_eq!((drills.len(), with_key), (28, 27));
+    assert_eq!((drills.len(), with_key), (29, 28));
     let one = drills
         .iter()
         .find(|d| d["coordinates"]["files"] == "a-d")
@@ -303,4 +312,112 @@ fn coordinates_bests_and_last_20_scores_survive_a_reopen() {
     assert_eq!(one["coordinates"]["mode"], "find");
     assert_eq!(one["coordinates"]["colour"], "white");
     assert_eq!(one["coordinates"]["timed"], true);
+}
+
+// ---- Where an export may go (issue 28, item 8) ----
+
+#[cfg(unix)]
+fn mkfifo(path: &Path) {
+    let made = std::process::Command::new("mkfifo")
+        .arg(path)
+        .status()
+        .expect("mkfifo");
+    assert!(made.success());
+}
+
+#[test]
+fn an_export_never_replaces_the_stores_own_files_or_a_device() {
+    use sancho::progress::ExportRefusal;
+    let dir = tempfile::tempdir().unwrap();
+    let mut store = open(dir.path());
+    store.record_attempt(attempt("a", 1_000)).unwrap();
+    let before = fs::read(dir.path().join(FILE_NAME)).unwrap();
+    let lock = dir.path().join(LOCK_NAME);
+    // The lock, the document, and the document by another name (a link).
+    #[cfg(unix)]
+    std::os::unix::fs::symlink(dir.path().join(FILE_NAME), dir.path().join("alias.json")).unwrap();
+    let mut own = vec![lock.clone(), dir.path().join(FILE_NAME)];
+    #[cfg(unix)]
+    own.push(dir.path().join("alias.json"));
+    for path in own {
+        let err = store.export(&path).unwrap_err();
+        assert!(
+            matches!(
+                err,
+                StoreError::ExportRefused {
+                    reason: ExportRefusal::OwnFile,
+                    ..
+                }
+            ),
+            "{path:?}: {err}"
+        );
+    }
+    assert!(fs::metadata(&lock).unwrap().is_file());
+    assert_eq!(fs::read(dir.path().join(FILE_NAME)).unwrap(), before);
+    // A directory and a device are refused, and left as they were.
+    let err = store.export(dir.path()).unwrap_err();
+    assert_eq!(
+        err.to_string(),
+        format!(
+            "cannot export to {}: it is a directory; an export goes to a file, a pipe, or - for standard output",
+            dir.path().display()
+        )
+    );
+    #[cfg(unix)]
+    {
+        let err = store.export(Path::new("/dev/null")).unwrap_err();
+        assert!(
+            err.to_string().contains("it is a character device"),
+            "{err}"
+        );
+        assert!(!fs::metadata("/dev/null").unwrap().is_file());
+    }
+    // The lock still works: another store records under it.
+    let mut other = open(dir.path());
+    other.record_attempt(attempt("b", 2_000)).unwrap();
+    assert_eq!(
+        document(dir.path())["attempts"].as_array().unwrap().len(),
+        2
+    );
+}
+
+#[test]
+fn an_export_replaces_a_file_keeps_a_link_and_writes_through_a_pipe() {
+    let dir = tempfile::tempdir().unwrap();
+    let mut store = open(dir.path());
+    store.record_attempt(attempt("a", 1_000)).unwrap();
+    let expected = fs::read(dir.path().join(FILE_NAME)).unwrap();
+    let out = tempfile::tempdir().unwrap();
+    // A new file, and a file replaced whole.
+    let file = out.path().join("copy.json");
+    store.export(&file).unwrap();
+    fs::write(&file, "x".repeat(100_000)).unwrap();
+    store.export(&file).unwrap();
+    assert_eq!(fs::read(&file).unwrap(), expected);
+    #[cfg(unix)]
+    {
+        // A link to a file: the target is replaced, the link kept.
+        let link = out.path().join("link.json");
+        std::os::unix::fs::symlink(&file, &link).unwrap();
+        fs::write(&file, "old").unwrap();
+        store.export(&link).unwrap();
+        assert!(
+            fs::symlink_metadata(&link)
+                .unwrap()
+                .file_type()
+                .is_symlink()
+        );
+        assert_eq!(fs::read(&file).unwrap(), expected);
+        // A FIFO is written through and stays a FIFO.
+        let fifo = out.path().join("fifo");
+        mkfifo(&fifo);
+        let reader = {
+            let fifo = fifo.clone();
+            std::thread::spawn(move || fs::read(fifo).unwrap())
+        };
+        store.export(&fifo).unwrap();
+        assert_eq!(reader.join().unwrap(), expected);
+        use std::os::unix::fs::FileTypeExt;
+        assert!(fs::metadata(&fifo).unwrap().file_type().is_fifo());
+    }
 }

@@ -270,6 +270,34 @@ fn optimize_fits_21_parameters_to_a_long_enough_log_and_they_schedule() {
 }
 
 #[test]
+fn a_failed_puzzle_tried_again_the_same_day_does_not_stop_the_optimizer() {
+    use sancho::progress::{AttemptId, optimize};
+    // 64 or more day-apart reviews, then a new puzzle failed twice within
+    // a minute: a review log the fsrs crate panicked on (issue 28, item 6).
+    let mut progress = synthetic_log(40, 6);
+    let late = T0 + 400 * DAY;
+    for (n, at) in [late, late + 60].into_iter().enumerate() {
+        let mut a = attempt(Outcome::Failed, 20_000, 0, false, 1);
+        a.puzzle = PuzzleRef::new(Source::Lichess, "same-day");
+        a.at = Timestamp(at);
+        progress.insert_attempt(AttemptId::new(a.at, "same-day", n as u64), a);
+    }
+    let items = optimize::training_items(&optimize::review_histories(&progress));
+    assert!(
+        items
+            .iter()
+            .any(|i| i.reviews.iter().all(|r| r.delta_t == 0)),
+        "the log holds the item that has no interval"
+    );
+    let fit = progress.optimize(Timestamp(late)).expect("fitted");
+    assert_eq!(fit.parameters.len(), 21);
+    assert_eq!(
+        fit.reviews, 240,
+        "the same-day retry is not a usable review"
+    );
+}
+
+#[test]
 fn optimize_says_how_many_reviews_a_short_log_lacks() {
     use sancho::progress::{MIN_REVIEWS, OptimizeError};
     let progress = synthetic_log(10, 3);

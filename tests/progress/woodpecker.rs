@@ -13,9 +13,11 @@ const DAY: i64 = SECONDS_PER_DAY;
 
 fn set(name: &str, size: usize) -> PuzzleSet {
     let puzzles = (0..size)
-        .map(|i| SetPuzzle {
-            source: SourceRecord::Builtin("mate-in-one".to_owned()),
-            puzzle: format!("p{i}"),
+        .map(|i| {
+            SetPuzzle::new(
+                SourceRecord::Builtin("mate-in-one".to_owned()),
+                format!("p{i}"),
+            )
         })
         .collect();
     PuzzleSet::new(
@@ -30,12 +32,7 @@ fn set(name: &str, size: usize) -> PuzzleSet {
 }
 
 fn result(index: usize, at: i64, solved: bool, time_ms: u64) -> SetResult {
-    SetResult {
-        index,
-        at: Timestamp(at),
-        solved,
-        time_ms,
-    }
+    SetResult::new(index, Timestamp(at), solved, time_ms)
 }
 
 #[test]
@@ -137,7 +134,52 @@ fn names_are_checked_and_unknown_names_list_the_sets() {
         Err(SetError::NameTooLong(_))
     ));
     assert!(matches!(new("-rf"), Err(SetError::BadName(_))));
-    assert!(matches!(new("a\tb"), Err(SetError::BadName(_))));
+    // Names that do not read as they are written (issue 28).
+    for (name, character, said) in [
+        ("a\tb", '\t', "U+0009, a control character"),
+        (
+            "s\u{200B}",
+            '\u{200B}',
+            "U+200B, an invisible formatting character",
+        ),
+        (
+            "\u{202E}skrof",
+            '\u{202E}',
+            "U+202E, an invisible formatting character",
+        ),
+        (
+            "a\u{2028}b",
+            '\u{2028}',
+            "U+2028, a line or paragraph separator",
+        ),
+        ("x\u{E000}", '\u{E000}', "U+E000, a private-use character"),
+        (
+            "x\u{FEFF}y",
+            '\u{FEFF}',
+            "U+FEFF, an invisible formatting character",
+        ),
+    ] {
+        let err = new(name).unwrap_err();
+        assert_eq!(
+            err,
+            SetError::HiddenCharacter {
+                name: name.trim().to_owned(),
+                character
+            },
+            "{name:?}"
+        );
+        assert!(err.to_string().contains(said), "{err}");
+    }
+    // Letters of any script, accents (combining too), spaces and emoji read as they are.
+    for name in [
+        "Gabelн 1",
+        "e\u{301}checs",
+        "мат в 2",
+        "♘ forks",
+        "🐦 woodpecker",
+    ] {
+        assert!(new(name).is_ok(), "{name:?}");
+    }
     assert_eq!(new(" forks ").unwrap().name, "forks");
     let empty = PuzzleSet::new(
         "e",
@@ -195,18 +237,16 @@ fn choosing_is_deterministic_sized_and_rising() {
 fn sets_are_persisted_with_their_cycles_and_merged_without_losing_one() {
     let dir = tempfile::tempdir().unwrap();
     let mut store = Store::open(dir.path(), Timestamp(T0)).unwrap().store;
+    store.add_set(set("forks", 2)).unwrap().unwrap();
+    let sitting = store.progress().set("forks").unwrap().play();
     store
-        .record(|p| p.add_set(set("forks", 2)))
-        .unwrap()
-        .unwrap();
-    store
-        .record(|p| p.record_set_result("forks", result(0, T0, true, 4_000)))
+        .record(|p| p.record_set_result(&sitting, result(0, T0, true, 4_000)))
         .unwrap()
         .unwrap();
     // Another process (another store) sees it and goes on with the cycle.
     let mut other = Store::open(dir.path(), Timestamp(T0)).unwrap().store;
     let recorded = other
-        .record(|p| p.record_set_result("forks", result(1, T0 + 60, false, 9_000)))
+        .record(|p| p.record_set_result(&sitting, result(1, T0 + 60, false, 9_000)))
         .unwrap()
         .unwrap();
     assert!(recorded.finished.is_some(), "the two writes make one cycle");
@@ -285,4 +325,112 @@ fn a_hand_edited_set_with_impossible_results_reads_without_them() {
     assert_eq!(s.cycles[0].results[0].time_ms, 2);
     assert_eq!(s.remaining(), vec![1]);
     assert!(s.stats().cycles.is_empty());
+}
+
+// ---- A set's identity and the cycle a result began in (issue 28, item 3) ----
+
+#[test]
+fn a_result_for_a_set_deleted_or_replaced_since_the_sitting_began_is_refused() {
+    let dir = tempfile::tempdir().unwrap();
+    let mut store = Store::open(dir.path(), Timestamp(T0)).unwrap().store;
+    let first = store.add_set(set("s", 2)).unwrap().unwrap();
+    let sitting = store.progress().set("s").unwrap().play();
+    assert_eq!(sitting.id, first);
+    assert_eq!(sitting.cycle, 1);
+
+    // Deleted: refused, nothing filed anywhere.
+    store.record(|p| p.remove_set("s")).unwrap().unwrap();
+    let refused = store
+        .record(|p| p.record_set_result(&sitting, result(0, T0, true, 1_000)))
+        .unwrap()
+        .unwrap_err();
+    assert_eq!(refused, SetError::Deleted("s".to_owned()));
+    assert_eq!(
+        refused.to_string(),
+        "the set \"s\" was deleted while this puzzle was played: the attempt is saved, but not in the set"
+    );
+
+    // Made again under the same name, even in the same second and with the
+    // same puzzles: another set, which the old sitting's result never enters.
+    let second = store.add_set(set("s", 2)).unwrap().unwrap();
+    assert_ne!(second, first, "each set made gets its own identity");
+    let refused = store
+        .record(|p| p.record_set_result(&sitting, result(0, T0, false, 1_000)))
+        .unwrap()
+        .unwrap_err();
+    assert_eq!(refused, SetError::Replaced("s".to_owned()));
+    let reopened = Store::open(dir.path(), Timestamp(T0)).unwrap().store;
+    let new = reopened.progress().set("s").unwrap();
+    assert!(new.cycles.is_empty(), "{:?}", new.cycles);
+    assert_eq!(new.id, second, "the identity is stored");
+
+    // A sitting on the new set records as ever.
+    let fresh = new.play();
+    let mut store = reopened;
+    let done = store
+        .record(|p| p.record_set_result(&fresh, result(1, T0, true, 2_000)))
+        .unwrap()
+        .unwrap();
+    assert_eq!((done.cycle, done.done), (1, 1));
+}
+
+#[test]
+fn a_result_begun_in_a_cycle_another_window_finished_is_filed_in_that_cycle() {
+    let mut progress = Progress::new();
+    progress.add_set(set("s", 2)).unwrap();
+    let one = progress.set("s").unwrap().play();
+    progress
+        .record_set_result(&one, result(0, T0, true, 1_000))
+        .unwrap();
+    // Two windows both show puzzle 2 of cycle 1.
+    let (window_a, window_b) = (progress.set("s").unwrap().play(), one.clone());
+    assert_eq!(window_a.cycle, 1);
+    let a = progress
+        .record_set_result(&window_a, result(1, T0 + 10, true, 2_000))
+        .unwrap();
+    assert_eq!(a.finished.as_ref().map(|f| f.cycle), Some(1));
+    // B's answer began in cycle 1: it is that cycle's (already there), not
+    // the first result of cycle 2, and it does not finish cycle 1 again.
+    let b = progress
+        .record_set_result(&window_b, result(1, T0 + 20, false, 9_000))
+        .unwrap();
+    assert_eq!((b.cycle, b.repeated, b.finished), (1, true, None));
+    let s = progress.set("s").unwrap();
+    assert_eq!(s.cycles.len(), 1);
+    assert_eq!(s.remaining(), vec![0, 1], "cycle 2 has not begun");
+    assert_eq!(s.stats().cycles[0].times_ms, vec![1_000, 2_000]);
+
+    // A sitting begun after cycle 1 was finished begins cycle 2, and two
+    // windows on it build one cycle.
+    let (c, d) = (s.play(), s.play());
+    assert_eq!(c.cycle, 2);
+    progress
+        .record_set_result(&c, result(1, T0 + 30, true, 3_000))
+        .unwrap();
+    let last = progress
+        .record_set_result(&d, result(0, T0 + 40, true, 4_000))
+        .unwrap();
+    assert_eq!(last.finished.map(|f| f.cycle), Some(2));
+}
+
+#[test]
+fn a_set_stored_without_an_id_reads_with_one_derived_from_when_and_name() {
+    let old = r#"{"schema":2,"attempts":[],"drills":[],"lessons":[],
+        "sets":[{"name":"old","created":5,"origin":"library",
+                 "puzzles":[{"source":"lichess","puzzle":"abc"}]}]}"#;
+    let (progress, extra) = disk::decode_document(old.as_bytes()).expect("reads");
+    let set = progress.set("old").unwrap();
+    assert_eq!(set.id.as_str(), "5-old");
+    // Written with it, and read back the same.
+    let written = disk::encode_document(&progress, &extra).unwrap();
+    let doc: serde_json::Value = serde_json::from_slice(&written).unwrap();
+    assert_eq!(doc["sets"][0]["id"], "5-old");
+    let (again, _) = disk::decode_document(&written).unwrap();
+    assert_eq!(again, progress);
+    // A sitting begun before the write records after it.
+    let sitting = set.play();
+    let mut again = again;
+    again
+        .record_set_result(&sitting, result(0, 6, true, 100))
+        .unwrap();
 }

@@ -82,3 +82,67 @@ fn no_prefix_of_any_move_in_any_builtin_puzzle_leaks_a_sign() {
     }
     assert!(checked > 10_000, "{checked} inputs checked");
 }
+
+/// A number as the docs write it: `nine`, `12`, `1,200`.
+fn written(n: usize) -> Vec<String> {
+    const WORDS: [&str; 13] = [
+        "zero", "one", "two", "three", "four", "five", "six", "seven", "eight", "nine", "ten",
+        "eleven", "twelve",
+    ];
+    let digits = n.to_string();
+    let mut grouped = String::new();
+    for (i, c) in digits.chars().enumerate() {
+        if i > 0 && (digits.len() - i).is_multiple_of(3) {
+            grouped.push(',');
+        }
+        grouped.push(c);
+    }
+    let mut forms = vec![digits, grouped];
+    if let Some(word) = WORDS.get(n) {
+        forms.push((*word).to_owned());
+    }
+    forms
+}
+
+#[test]
+fn every_count_the_readme_and_the_guide_state_is_the_contents() {
+    let lessons = sancho::drill::lessons().len();
+    let packs = builtin_packs().unwrap();
+    let (csv, json): (Vec<_>, Vec<_>) = packs
+        .iter()
+        .zip(BUILTIN_FILES)
+        .partition(|(_, (file, _))| is_csv(file));
+    let hand_written: usize = json.iter().map(|(p, _)| p.puzzles.len()).sum();
+    let starter: usize = csv.iter().map(|(p, _)| p.puzzles.len()).sum();
+    let root = env!("CARGO_MANIFEST_DIR");
+    let mut checked = 0;
+    for doc in ["README.md", "docs/GUIDE.md"] {
+        let text = std::fs::read_to_string(format!("{root}/{doc}")).unwrap();
+        let text = text.split_whitespace().collect::<Vec<_>>().join(" ");
+        // Each sentence that states a count states the true one.
+        let claims: [(&str, usize); 5] = [
+            ("lessons on every rule", lessons),
+            ("lessons on the same board", lessons),
+            ("hand-written packs** (", json.len()),
+            ("puzzles), the notation-teaching", hand_written),
+            ("puzzles) for rated training", starter),
+        ];
+        for (after, n) in claims {
+            for (at, _) in text.match_indices(after) {
+                checked += 1;
+                let before = text[..at].trim_end();
+                let word = before
+                    .rsplit([' ', '(', '*'])
+                    .find(|w| !w.is_empty())
+                    .unwrap_or("");
+                assert!(
+                    written(n).iter().any(|f| f == word),
+                    "{doc}: \"{word} {after}\" but there are {n}"
+                );
+            }
+        }
+    }
+    // Every claim above was found (a reworded sentence fails here, to be
+    // listed anew).
+    assert_eq!(checked, 5, "claims found in the docs");
+}

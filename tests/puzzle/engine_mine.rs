@@ -893,3 +893,270 @@ fn check_with_an_engine_restarts_it_when_it_stalls_or_stops_and_goes_on() {
         );
     }
 }
+
+/// A fake engine that completes the handshake and then, on `go`, runs
+/// `on_go` (a shell command that takes over its output).
+#[cfg(unix)]
+fn engine_that_on_go(dir: &Path, name: &str, on_go: &str) -> PathBuf {
+    script(
+        dir,
+        name,
+        &format!(
+            r#"while IFS= read -r line; do
+  case "$line" in
+    uci) echo uciok ;;
+    isready) echo readyok ;;
+    go*) {on_go} ;;
+  esac
+done
+"#
+        ),
+    )
+}
+
+#[cfg(unix)]
+#[test]
+fn an_engine_that_floods_is_stopped_by_the_deadline_or_the_bound_on_lines() {
+    let dir = tempfile::tempdir().unwrap();
+    let flood = engine_that_on_go(
+        dir.path(),
+        "flood",
+        r#"exec yes "info depth 1 score cp 0 pv e2e4""#,
+    );
+    // Bounded only by time: the deadline holds however fast lines arrive.
+    let unbounded = EngineOptions {
+        max_lines: usize::MAX,
+        ..options(300)
+    };
+    let mut engine = Engine::start(&flood, unbounded.clone()).unwrap();
+    let err = engine.analyse(SCHOLAR, 1, Limit::Movetime(50)).unwrap_err();
+    assert!(
+        matches!(
+            err,
+            EngineError::Timeout {
+                expected: "bestmove",
+                ..
+            }
+        ),
+        "{err:?}"
+    );
+    // With the default bound on lines, that ends it long before a minute.
+    let mut engine = Engine::start(&flood, options(60_000)).unwrap();
+    let err = engine.analyse(SCHOLAR, 1, Limit::Depth(5)).unwrap_err();
+    assert!(
+        matches!(
+            err,
+            EngineError::Flood {
+                expected: "bestmove",
+                lines: 100_000
+            }
+        ),
+        "{err:?}"
+    );
+    assert_eq!(
+        err.to_string(),
+        "the engine wrote more than 100000 lines without bestmove"
+    );
+    // The handshake has the same deadline.
+    let chatty = script(
+        dir.path(),
+        "chatty",
+        "read -r line; exec yes \"option name Noise type check default false\"\n",
+    );
+    let err = Engine::start(&chatty, unbounded).unwrap_err();
+    assert!(
+        matches!(
+            err,
+            EngineError::Timeout {
+                expected: "uciok",
+                ..
+            }
+        ),
+        "{err:?}"
+    );
+}
+
+#[cfg(unix)]
+#[test]
+fn a_line_longer_than_any_uci_line_is_refused_and_never_held_whole() {
+    let dir = tempfile::tempdir().unwrap();
+    // A line of a megabyte, then a proper answer; and a line that never ends.
+    let long = engine_that_on_go(
+        dir.path(),
+        "long",
+        r#"head -c 1000000 /dev/zero | tr '\0' 'x'; echo; echo "bestmove e2e4""#,
+    );
+    let endless = engine_that_on_go(dir.path(), "endless", "exec cat /dev/zero");
+    for engine in [long, endless] {
+        let mut engine = Engine::start(&engine, options(60_000)).unwrap();
+        let err = engine.analyse(SCHOLAR, 1, Limit::Depth(5)).unwrap_err();
+        assert!(
+            matches!(
+                err,
+                EngineError::LineTooLong {
+                    expected: "bestmove"
+                }
+            ),
+            "{err:?}"
+        );
+        assert_eq!(
+            err.to_string(),
+            "the engine wrote a line longer than 16 KiB while sancho waited for bestmove"
+        );
+    }
+    // Bytes that are not UTF-8 in a line are read, not an end of output.
+    let latin1 = engine_that_on_go(
+        dir.path(),
+        "latin1",
+        r#"printf 'info string caf\351\n'; echo "bestmove e2e4""#,
+    );
+    let mut engine = Engine::start(&latin1, options(5_000)).unwrap();
+    assert!(
+        engine
+            .analyse(SCHOLAR, 1, Limit::Depth(5))
+            .unwrap()
+            .is_empty()
+    );
+}
+
+#[cfg(unix)]
+#[test]
+fn mine_ends_and_check_goes_on_with_a_message_when_the_engine_floods() {
+    let dir = tempfile::tempdir().unwrap();
+    let flood = engine_that_on_go(
+        dir.path(),
+        "flood",
+        r#"exec yes "info depth 1 multipv 1 score cp 0 pv e2e4""#,
+    );
+    let pgn = dir.path().join("games.pgn");
+    std::fs::write(&pgn, GAMES).unwrap();
+    let mine = crate::support::sancho()
+        .arg("mine")
+        .arg(&pgn)
+        .arg("--engine")
+        .arg(&flood)
+        .args(["--movetime", "50", "--quiet", "--out"])
+        .arg(dir.path().join("out.json"))
+        .output()
+        .unwrap();
+    assert!(!mine.status.success());
+    let stderr = String::from_utf8_lossy(&mine.stderr);
+    assert!(
+        stderr.contains("the engine wrote more than 100000 lines without bestmove"),
+        "{stderr}"
+    );
+    let pack = dir.path().join("pack.json");
+    std::fs::write(
+        &pack,
+        format!(
+            r#"[{{"id": "s1", "fen": "{SCHOLAR}", "toMove": "white",
+                "solutionSequence": [{{"move": "h5f7", "isUserMove": true}}]}}]"#
+        ),
+    )
+    .unwrap();
+    let check = crate::support::sancho()
+        .arg("check")
+        .arg("--engine")
+        .arg(&flood)
+        .args(["--movetime", "10"])
+        .arg(&pack)
+        .output()
+        .unwrap();
+    // `check` restarts an engine that fails and goes on (issue 26): the
+    // puzzle is counted as not checked by the engine, with the reason.
+    let out = format!(
+        "{}{}",
+        String::from_utf8_lossy(&check.stdout),
+        String::from_utf8_lossy(&check.stderr)
+    );
+    assert!(
+        out.contains("the engine wrote more than 100000 lines without bestmove"),
+        "{out}"
+    );
+    assert!(out.contains("1 not checked by the engine"), "{out}");
+}
+
+// ---- `mine`: where it writes, and games that are not UTF-8 (issue 28, items 5 and 11) ----
+
+#[cfg(unix)]
+fn mine_into(engine: &Path, pgn: &Path, out: &Path) -> std::process::Output {
+    crate::support::sancho()
+        .arg("mine")
+        .arg(pgn)
+        .arg("--engine")
+        .arg(engine)
+        .args(["--movetime", "10", "--quiet", "--out"])
+        .arg(out)
+        .output()
+        .unwrap()
+}
+
+#[cfg(unix)]
+#[test]
+fn mine_refuses_an_out_that_is_not_a_file_before_mining() {
+    let dir = tempfile::tempdir().unwrap();
+    let engine = planted_engine(dir.path());
+    let pgn = dir.path().join("games.pgn");
+    std::fs::write(&pgn, GAMES).unwrap();
+    let fifo = dir.path().join("fifo");
+    assert!(
+        std::process::Command::new("mkfifo")
+            .arg(&fifo)
+            .status()
+            .unwrap()
+            .success()
+    );
+    for (out, kind) in [
+        (Path::new("/dev/full"), "a character device"),
+        (fifo.as_path(), "a FIFO (named pipe)"),
+        (dir.path(), "a directory"),
+    ] {
+        let run = mine_into(&engine, &pgn, out);
+        assert_eq!(run.status.code(), Some(2));
+        assert_eq!(
+            String::from_utf8_lossy(&run.stderr),
+            format!(
+                "sancho: {} is {kind}: `mine --out` writes a pack to a file\n",
+                out.display()
+            )
+        );
+        assert!(run.stdout.is_empty());
+    }
+    assert!(!std::fs::metadata("/dev/full").unwrap().is_file());
+}
+
+#[cfg(unix)]
+#[test]
+fn a_game_that_is_not_utf8_is_read_as_latin1_named_and_mined() {
+    let dir = tempfile::tempdir().unwrap();
+    let engine = planted_engine(dir.path());
+    let pgn = dir.path().join("games.pgn");
+    // "Mé" in Latin-1 as White of the first game; the games after it too.
+    let mut bytes = GAMES
+        .replacen("[White \"Me\"]", "[White \"M\u{e9}\"]", 1)
+        .into_bytes();
+    let at = bytes.windows(2).position(|w| w == "é".as_bytes()).unwrap();
+    bytes.splice(at..at + 2, [0xE9]);
+    std::fs::write(&pgn, &bytes).unwrap();
+    let out = dir.path().join("mined.json");
+    let run = mine_into(&engine, &pgn, &out);
+    let stderr = String::from_utf8_lossy(&run.stderr);
+    assert!(run.status.success(), "{stderr}");
+    assert_eq!(
+        stderr,
+        format!(
+            "{}:3: the game of line 1 is not UTF-8; read as Latin-1\n",
+            pgn.display()
+        )
+    );
+    let stdout = String::from_utf8_lossy(&run.stdout);
+    assert!(
+        stdout.starts_with("mined 3 puzzles from 3 games"),
+        "{stdout}"
+    );
+    let pack: Value = serde_json::from_str(&std::fs::read_to_string(&out).unwrap()).unwrap();
+    assert_eq!(
+        pack["puzzles"][0]["solutionSequence"][1]["comment"],
+        "M\u{e9} played 4.Qf3? here; 4.Qxf7# is checkmate"
+    );
+}

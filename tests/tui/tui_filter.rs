@@ -619,3 +619,19 @@ fn snapshot_filter_minimum_size_while_counting() {
 fn dark() -> sancho::tui::Palette {
     sancho::tui::Theme::new(false).palette()
 }
+
+#[test]
+fn the_match_count_says_why_a_session_holds_fewer_puzzles() {
+    use sancho::tui::strings::matching;
+    assert_eq!(matching(Some(1), false), "1 puzzle matches");
+    assert_eq!(matching(Some(100), false), "100 puzzles match");
+    assert_eq!(
+        matching(Some(204), false),
+        "204 puzzles match; a session plays 100 of them",
+        "the count and \"Puzzle 1 of 100\" agree"
+    );
+    assert_eq!(
+        matching(Some(5_487), true),
+        "5,487 puzzles match; a session plays 100 of them (counting…)"
+    );
+}

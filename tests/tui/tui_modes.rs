@@ -272,6 +272,12 @@ fn a_scripted_storm_run_keeps_lichess_time_accounts() {
     app.update(Action::Select);
     assert_eq!(app.view(), View::Home);
     assert_eq!(app.notice(), Some("Storm: 6 solved."));
+    // The first key on the home screen is not swallowed by the notice: ↓
+    // dismisses it and moves the cursor (issue 27).
+    let at = app.menu_index();
+    app.update(Action::Down);
+    assert_eq!(app.notice(), None);
+    assert_eq!(app.menu_index(), at + 1);
 }
 
 #[test]
@@ -453,10 +459,9 @@ fn my_games_loads_the_mined_pack_through_an_effect() {
     );
     // A pack that comes once the user has left the home screen is not
     // pushed on them.
-    app.update(Action::Select); // dismisses the notice
-    app.update(Action::Select);
-    app.update(Action::Select); // dismisses "Loading…"
-    app.update(Action::Up);
+    app.update(Action::Select); // dismisses the notice and asks again
+    assert_eq!(app.notice(), Some(sancho::tui::strings::LOADING_MINED));
+    app.update(Action::Up); // dismisses "Loading…" and moves
     app.update(Action::Up);
     app.update(Action::Up);
     app.update(Action::Up);
@@ -587,6 +592,47 @@ done
     std::fs::write(&path, body).unwrap();
     std::fs::set_permissions(&path, std::fs::Permissions::from_mode(0o755)).unwrap();
     path
+}
+
+#[cfg(unix)]
+#[test]
+fn an_engine_that_shows_no_short_refutation_is_said_not_left_silent() {
+    use sancho::engine::EngineOptions;
+    use sancho::tui::Refuter;
+    use shakmaty::Position;
+
+    let config = Config {
+        engine: true,
+        ..Config::default()
+    };
+    let mut app = App::new(config, vec![back_rank()]);
+    let steps = wrong_then_solution(&mut app);
+    let Some(Effect::Refute(ask)) = steps[2].iter().find(|e| matches!(e, Effect::Refute(_))) else {
+        panic!("no refutation asked: {:?}", steps[2]);
+    };
+    let mut after = ask.position.clone();
+    after.play_unchecked(ask.wrong);
+    let fen = sancho::puzzle::fen_of(&after);
+    let dir = tempfile::tempdir().unwrap();
+    // The engine sees nothing much: 0.4 pawns for the opponent.
+    let engine = fake_engine(
+        dir.path(),
+        &fen,
+        "info depth 12 multipv 1 score cp 40 pv c7d7",
+    );
+    let options = EngineOptions {
+        timeout: std::time::Duration::from_secs(5),
+        ..EngineOptions::default()
+    };
+    let refuter = Refuter::spawn(engine, options, sancho::tui::Waker::default());
+    assert!(refuter.ask(ask.clone()));
+    app.answer(refuter.wait().unwrap());
+    let status = &app.play().unwrap().status().text;
+    assert!(
+        status.contains("About your first try: no refutation found: the engine sees no clear win"),
+        "{status}"
+    );
+    assert!(!status.contains("Why your first try failed"), "{status}");
 }
 
 #[cfg(unix)]

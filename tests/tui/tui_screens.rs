@@ -285,7 +285,7 @@ fn snapshot_stats_with_data_and_empty() {
     let buf = t.backend().buffer();
     for text in [
         "7 attempted, 5 solved (71%)",
-        "Streak 2 (best 3)",
+        "In a row 2 (best 3)",
         "Reviews due today 1",
         "Rating 1580 ± 120",
         "17 of 20 correct (85%)",
@@ -454,8 +454,11 @@ fn the_stats_screen_shows_the_storm_and_streak_bests() {
     let app = App::with_context(config.clone(), Vec::new(), context);
     let t = draw(&app, 100, 30);
     let buf = t.backend().buffer();
-    let (x, y) = find(buf, "Storm best 14 (today 9), 3 runs").expect("Storm's bests");
-    assert!(find(buf, "Streak best 6 in a row").is_some());
+    let (x, y) = find(buf, "Puzzle Storm best 14 (today 9), 3 runs").expect("Storm's bests");
+    assert!(find(buf, "Puzzle Streak best 6 in a row").is_some());
+    // "Streak" names the mode only: solves in a row are said apart.
+    assert!(find(buf, "In a row ").is_some());
+    assert!(find(buf, "Streak 0").is_none());
     let key = Theme::new(false).key();
     assert_eq!(
         (buf[(x, y)].fg, buf[(x, y)].modifier),

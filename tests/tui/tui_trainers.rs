@@ -283,6 +283,52 @@ fn a_coordinates_run_ends_with_its_best_and_last_scores() {
 }
 
 #[test]
+fn a_coordinates_run_stopped_before_its_end_sets_no_best() {
+    let mut context = Context::default();
+    let mut stats = Progress::new().stats(Timestamp(0));
+    stats.coordinates = vec![CoordRecords {
+        mode: CoordMode::Find,
+        timed: false,
+        colour: CoordColour::White,
+        runs: 1,
+        best: Some(1),
+        recent: vec![1],
+    }];
+    context.stats = Some(stats);
+    let config = Config {
+        start: Start::Drill {
+            kind: DrillKind::Coordinates,
+            seed: 3,
+            count: 10,
+            strictness: Strictness::Strict,
+            timed: false,
+        },
+        coordinates: find_as(CoordColour::White),
+        ..Config::default()
+    };
+    let mut app = App::with_context(config, Vec::new(), context);
+    app.update(Action::Resize(100, 30));
+    // Three right of ten (above the best of 1), then stopped.
+    for _ in 0..3 {
+        let (x, y) = cell_of(asked(&app), Color::White);
+        app.update(Action::Click(x, y));
+    }
+    app.update(Action::Back);
+    assert_eq!(app.drill().unwrap().phase(), Phase::Summary);
+    let screen = text(&app);
+    assert!(!screen.contains("New personal best!"), "{screen}");
+    assert!(
+        screen.contains("Stopped before the end: the run sets no personal best."),
+        "{screen}"
+    );
+    assert!(screen.contains("Best 1 · last 2: 1 3"), "{screen}");
+    let [Finished::Drill(DrillDone { summary, .. })] = app.finished() else {
+        panic!("{:?}", app.finished())
+    };
+    assert!(summary.coordinates.as_ref().is_some_and(|s| s.stopped));
+}
+
+#[test]
 fn move_vision_is_answered_by_typing_clicking_or_the_cursor() {
     let mut app = start(DrillKind::Vision, 4, false, CoordOptions::default());
     assert_eq!(app.key_context(), KeyContext::Answer { input_empty: true });

@@ -4,6 +4,8 @@
 //! value costs only its own key: it is reported as a [`Problem`] with its
 //! line and the key keeps its default, so Sancho always starts.
 
+use std::collections::BTreeMap;
+
 use crate::notation::Lang;
 
 mod retention;
@@ -261,10 +263,12 @@ pub fn parse(text: &str) -> (Settings, Vec<Problem>) {
     let table = match text.parse::<toml::Table>() {
         Ok(table) => table,
         // Not TOML as a whole: each line on its own (the file's keys are
-        // all one-line), so that a broken line costs only its key.
+        // all one-line), so that a broken line costs only its key. A key
+        // set twice (which TOML forbids) is reported; the last one counts.
         Err(_) => {
             let mut table = toml::Table::new();
             let mut section = String::new();
+            let mut set_on: BTreeMap<String, usize> = BTreeMap::new();
             for (i, line) in text.lines().enumerate() {
                 let trimmed = line.trim();
                 if let Some(name) = trimmed.strip_prefix('[').and_then(|t| t.strip_suffix(']')) {
@@ -274,13 +278,21 @@ pub fn parse(text: &str) -> (Settings, Vec<Problem>) {
                         .or_insert_with(|| toml::Value::Table(toml::Table::new()));
                     continue;
                 }
+                let mut merge = |into: &mut toml::Table, part: toml::Table, prefix: &str| {
+                    let mut merged = Merged {
+                        line: i + 1,
+                        set_on: &mut set_on,
+                        problems: &mut problems,
+                    };
+                    merged.merge(into, part, prefix);
+                };
                 match line.parse::<toml::Table>() {
                     Ok(part) if !section.is_empty() => {
                         if let Some(toml::Value::Table(inner)) = table.get_mut(&section) {
-                            inner.extend(part);
+                            merge(inner, part, &section);
                         }
                     }
-                    Ok(part) => table.extend(part),
+                    Ok(part) => merge(&mut table, part, ""),
                     Err(e) => problems.push(Problem {
                         line: i + 1,
                         key: line.split('=').next().map_or("", str::trim).to_owned(),
@@ -364,6 +376,51 @@ pub fn parse(text: &str) -> (Settings, Vec<Problem>) {
     (settings, problems)
 }
 
+/// One line's keys being merged into the file's table (when the file is
+/// read line by line).
+struct Merged<'a> {
+    /// The line.
+    line: usize,
+    /// Where each key (`colors`, `keys.puzzle.hint`) was last set.
+    set_on: &'a mut BTreeMap<String, usize>,
+    problems: &'a mut Vec<Problem>,
+}
+
+impl Merged<'_> {
+    /// Merges `part` into `into` (tables key by key, so that
+    /// `puzzle.hint` and `puzzle.next` on two lines are both kept); a key
+    /// already set is reported with both lines and set again.
+    fn merge(&mut self, into: &mut toml::Table, part: toml::Table, prefix: &str) {
+        for (name, value) in part {
+            let path = if prefix.is_empty() {
+                name.clone()
+            } else {
+                format!("{prefix}.{name}")
+            };
+            if !into.contains_key(&name) && value.is_table() {
+                into.insert(name.clone(), toml::Value::Table(toml::Table::new()));
+            }
+            match (into.get_mut(&name), value) {
+                (Some(toml::Value::Table(held)), toml::Value::Table(inner)) => {
+                    self.merge(held, inner, &path);
+                }
+                (_, value) => {
+                    if let Some(first) = self.set_on.insert(path.clone(), self.line) {
+                        self.problems.push(Problem {
+                            line: self.line,
+                            key: path,
+                            message: format!(
+                                "set again (before on line {first}); this line counts"
+                            ),
+                        });
+                    }
+                    into.insert(name, value);
+                }
+            }
+        }
+    }
+}
+
 /// Collects the `[keys]` entries (`puzzle.hint = "F5"` is a nested table
 /// in TOML: its path is the action's name).
 fn key_overrides(
@@ -439,16 +496,18 @@ pub fn render(settings: &Settings) -> String {
     out
 }
 
-/// The line on which a key is set (0 if it cannot be found: the caller
-/// says line 1 then).
+/// The line on which a key is set, the last if it is set twice (the one
+/// that counts); 0 if it cannot be found: the caller says line 1 then.
 fn key_line(text: &str, key: &str) -> usize {
     text.lines()
-        .position(|line| {
+        .enumerate()
+        .filter(|(_, line)| {
             let line = line.trim_start();
             let name = line.split(['=', ' ', '\t']).next().unwrap_or("");
             name.trim_matches('"') == key && line.contains('=')
         })
-        .map_or(0, |i| i + 1)
+        .last()
+        .map_or(0, |(i, _)| i + 1)
 }
 
 #[cfg(test)]
@@ -619,5 +678,53 @@ mod tests {
         assert_eq!(settings.pieces, Pieces::Auto);
         assert_eq!(problems.len(), 1);
         assert_eq!((problems[0].line, problems[0].key.as_str()), (3, "pieces"));
+    }
+
+    #[test]
+    fn a_key_set_twice_is_reported_with_both_lines_and_the_last_counts() {
+        let said = |problems: &[Problem]| -> Vec<String> {
+            problems.iter().map(ToString::to_string).collect()
+        };
+        let (settings, problems) =
+            parse("colors = \"light\"\nboard = \"small\"\ncolors = \"contrast\"\n");
+        assert_eq!(settings.colors, Colors::Contrast);
+        assert_eq!(settings.board, BoardSize::Small);
+        assert_eq!(
+            said(&problems),
+            ["line 3: colors: set again (before on line 1); this line counts"]
+        );
+        // In [keys], dotted names on several lines are all kept; a bad value
+        // on the line that counts is reported on that line.
+        let text = "reply_delay_ms = 10\n[keys]\npuzzle.hint = \"F2\"\n\
+                    puzzle.next = \"F3\"\npuzzle.hint = \"F4\"\n";
+        let (settings, problems) = parse(&format!("reply_delay_ms = 99999\n{text}"));
+        assert_eq!(
+            said(&problems),
+            [
+                "line 2: reply_delay_ms: set again (before on line 1); this line counts",
+                "line 6: keys.puzzle.hint: set again (before on line 4); this line counts",
+            ]
+        );
+        assert_eq!(settings.reply_delay_ms, Some(10));
+        let keys: Vec<(&str, &[String], usize)> = settings
+            .keys
+            .iter()
+            .map(|k| (k.action.as_str(), k.keys.as_slice(), k.line))
+            .collect();
+        assert_eq!(
+            keys,
+            [
+                ("puzzle.hint", &["F4".to_owned()][..], 6),
+                ("puzzle.next", &["F3".to_owned()][..], 5)
+            ]
+        );
+        let (_, problems) = parse("reply_delay_ms = 10\nreply_delay_ms = 99999\n");
+        assert_eq!(
+            said(&problems),
+            [
+                "line 2: reply_delay_ms: set again (before on line 1); this line counts",
+                "line 2: reply_delay_ms: 99999 is not a whole number of milliseconds from 0 to 5000; using the default",
+            ]
+        );
     }
 }

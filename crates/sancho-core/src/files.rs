@@ -3,7 +3,7 @@
 //! the real file, write a temporary file beside it, sync, rename, sync the
 //! directory; clear temporary files a crash left; name files set aside.
 
-use std::fs::{self, File};
+use std::fs::{self, File, FileType};
 use std::io::{self, Write};
 use std::path::{Path, PathBuf};
 
@@ -130,4 +130,66 @@ pub(crate) fn aside_path(dir: &Path, names: Names, kind: &str, at: Timestamp) ->
         .map(|n| dir.join(format!("{stem}.{kind}-{at}-{n}.json")))
         .find(|path| !path.exists())
         .unwrap_or(first)
+}
+
+/// Whether `a` and `b` are one file: the same inode where both exist (a
+/// hard link too), else the same place once the directories' links are
+/// resolved.
+pub(super) fn same_file(a: &Path, b: &Path) -> bool {
+    #[cfg(unix)]
+    if let (Ok(a), Ok(b)) = (fs::metadata(a), fs::metadata(b)) {
+        use std::os::unix::fs::MetadataExt;
+        return (a.dev(), a.ino()) == (b.dev(), b.ino());
+    }
+    let place = |path: &Path| {
+        fs::canonicalize(path).ok().or_else(|| {
+            let dir = fs::canonicalize(parent_of(path)).ok()?;
+            Some(dir.join(path.file_name()?))
+        })
+    };
+    matches!((place(a), place(b)), (Some(a), Some(b)) if a == b)
+}
+
+/// Whether a file type is a pipe (a FIFO): written through, never replaced.
+pub(super) fn is_pipe(file_type: &FileType) -> bool {
+    #[cfg(unix)]
+    {
+        use std::os::unix::fs::FileTypeExt;
+        file_type.is_fifo()
+    }
+    #[cfg(not(unix))]
+    {
+        let _ = file_type;
+        false
+    }
+}
+
+/// What a file type is, in words ("a directory", "a FIFO (named pipe)"...),
+/// for messages about a path that is not what was expected.
+pub fn file_kind(file_type: &FileType) -> &'static str {
+    #[cfg(unix)]
+    {
+        use std::os::unix::fs::FileTypeExt;
+        if file_type.is_fifo() {
+            return "a FIFO (named pipe)";
+        }
+        if file_type.is_char_device() {
+            return "a character device";
+        }
+        if file_type.is_block_device() {
+            return "a block device";
+        }
+        if file_type.is_socket() {
+            return "a socket";
+        }
+    }
+    if file_type.is_dir() {
+        "a directory"
+    } else if file_type.is_symlink() {
+        "a symbolic link"
+    } else if file_type.is_file() {
+        "a regular file"
+    } else {
+        "a special file"
+    }
 }

@@ -4,7 +4,7 @@
 
 use super::{App, MenuItem, Screen};
 use crate::engine::EngineError;
-use crate::engine::Refutation;
+use crate::engine::Refuted;
 use crate::library::LibraryError;
 use crate::modes::{DEFAULT_SECONDS, rising_pool, storm_pool};
 use crate::progress::ModeRecords;
@@ -252,7 +252,7 @@ impl App {
         &mut self,
         puzzle_id: &str,
         attempt: u32,
-        result: Result<Option<Refutation>, EngineError>,
+        result: Result<Option<Refuted>, EngineError>,
     ) {
         let Some(play) = self.play_mut() else { return };
         let current =
@@ -261,7 +261,8 @@ impl App {
             return;
         }
         match result {
-            Ok(Some(refutation)) => play.engine_refuted(refutation),
+            Ok(Some(Ok(refutation))) => play.engine_refuted(refutation),
+            Ok(Some(Err(unrefuted))) => play.engine_unrefuted(&unrefuted),
             Ok(None) => {}
             Err(e) => play.engine_failed(&e.to_string()),
         }

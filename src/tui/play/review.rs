@@ -4,7 +4,7 @@
 use shakmaty::Position;
 
 use super::{Play, strings};
-use crate::engine::{Refutation, by_mate};
+use crate::engine::{Refutation, Unrefuted, by_mate};
 use crate::session::SolutionStep;
 
 impl Play {
@@ -89,10 +89,22 @@ impl Play {
             return;
         }
         self.status.text.push(' ');
-        self.status
-            .text
-            .push_str(&strings::refuted(&refutation.text));
+        self.status.text.push_str(&strings::refuted(
+            &self.lang.localize_text(&refutation.text),
+        ));
         self.refutation = Some(refutation);
+    }
+
+    /// The engine's line shows no short refutation: said, so that the
+    /// user is not left waiting for one.
+    pub fn engine_unrefuted(&mut self, unrefuted: &Unrefuted) {
+        if self.finish.is_none() || self.refutation.is_some() {
+            return;
+        }
+        self.status.text.push(' ');
+        self.status.text.push_str(&strings::unrefuted(
+            &self.lang.localize_text(&unrefuted.text()),
+        ));
     }
 
     /// The engine could not answer: said once, plainly.

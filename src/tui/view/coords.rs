@@ -5,7 +5,7 @@ use ratatui::Frame;
 use ratatui::layout::Rect;
 use ratatui::text::{Line, Span};
 
-use crate::progress::{CoordRecords, sparkline};
+use crate::progress::{CoordRecords, CoordSetup, sparkline};
 use crate::tui::app::App;
 use crate::tui::coords::CoordSetupScreen;
 use crate::tui::drill::DrillScreen;
@@ -74,12 +74,20 @@ pub fn summary_lines(drill: &DrillScreen, theme: Theme) -> Vec<Line<'static>> {
     let mut lines = vec![Line::raw(""), Line::styled(records.label(), theme.title())];
     if new_best {
         lines.push(Line::styled("New personal best!", theme.good()));
-    } else if drill.run().coordinates().is_some_and(|s| !s.whole_board()) {
-        lines.push(Line::styled(
-            "A part of the board: the run sets no personal best.",
-            theme.dim(),
-        ));
+    } else if let Some(why) = drill.run().coordinates().and_then(no_best_because) {
+        lines.push(Line::styled(why, theme.dim()));
     }
     lines.push(Line::from(vec![Span::raw(records_text(&records))]));
     lines
+}
+
+/// Why a coordinates run sets no personal best, if it cannot.
+fn no_best_because(setup: &CoordSetup) -> Option<&'static str> {
+    if !setup.whole_board() {
+        Some("A part of the board: the run sets no personal best.")
+    } else if setup.stopped {
+        Some("Stopped before the end: the run sets no personal best.")
+    } else {
+        None
+    }
 }

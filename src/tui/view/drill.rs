@@ -281,7 +281,10 @@ pub fn verdict_lines(answered: &Answered, theme: Theme) -> Vec<Line<'static>> {
         }
     }
     for d in &v.diagnostics {
-        lines.push(Line::styled(format!("- {}", d.message), theme.diagnostic()));
+        lines.push(Line::styled(
+            format!("- {}", answered.lang.note(d)),
+            theme.diagnostic(),
+        ));
     }
     lines
 }

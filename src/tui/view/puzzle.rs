@@ -382,11 +382,7 @@ pub fn hint_lines(shown: &Shown, lang: Lang, theme: Theme, width: usize) -> Vec<
     if matches!(shown.state, HintState::Partial) && shown.list {
         lines.push(candidate_line(&sans, style, theme, width));
     }
-    let notes: Vec<&str> = shown
-        .diagnostics
-        .iter()
-        .map(|d| d.message.as_str())
-        .collect();
+    let notes: Vec<String> = shown.diagnostics.iter().map(|d| lang.note(d)).collect();
     if !notes.is_empty() {
         lines.push(Line::styled(
             format!("note: {}", notes.join("; ")),

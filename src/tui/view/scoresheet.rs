@@ -164,7 +164,10 @@ fn entry_lines(entry: &Entry, sheet: &Sheet, theme: Theme) -> Vec<Line<'static>>
         }
     };
     for d in diagnostics {
-        lines.push(Line::styled(format!("- {}", d.message), theme.diagnostic()));
+        lines.push(Line::styled(
+            format!("- {}", sheet.lang().note(d)),
+            theme.diagnostic(),
+        ));
     }
     lines
 }

@@ -111,7 +111,8 @@ pub fn totals_lines(stats: &Stats, theme: Theme) -> Vec<Line<'static>> {
                 p.solved,
                 ratio(p.accuracy)
             )),
-            label("Streak "),
+            // Not "Streak": that is the mode, named on the line below.
+            label("In a row "),
             Span::raw(format!(
                 "{} (best {})",
                 stats.streak.current, stats.streak.best

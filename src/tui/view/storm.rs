@@ -163,9 +163,9 @@ pub fn records_line(records: &ModeRecords, theme: Theme) -> Line<'static> {
         |b| format!("best {b} in a row"),
     );
     Line::from(vec![
-        label("Storm "),
+        label("Puzzle Storm "),
         Span::raw(storm),
-        label("Streak "),
+        label("Puzzle Streak "),
         Span::raw(streak),
     ])
 }

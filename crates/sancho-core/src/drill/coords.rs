@@ -171,6 +171,7 @@ impl CoordOptions {
             files: self.files_text(),
             ranks: self.ranks_text(),
             hidden: self.hidden,
+            stopped: false,
         }
     }
 

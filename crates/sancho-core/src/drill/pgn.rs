@@ -133,11 +133,36 @@ pub fn parse_game(text: &str) -> Result<PgnGame, PgnError> {
 /// The text of each game of a PGN stream, one at a time, with the 1-based
 /// line where it starts: thousands of games need no more memory than one.
 /// Each text is read with [`parse_game`].
+///
+/// A line that is not UTF-8 (a Latin-1 player's name from an older
+/// program) is read as Latin-1, and the game says where
+/// ([`GameText::not_utf8`]): one such byte never ends the stream.
 pub struct GameTexts<R> {
-    lines: std::io::Lines<R>,
+    reader: R,
     line_no: usize,
-    pending: Option<(usize, String)>,
+    pending: Option<GameText>,
     done: bool,
+}
+
+/// One game's text from a PGN stream.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct GameText {
+    /// The 1-based line where it starts.
+    pub line: usize,
+    /// Its text (tags and movetext).
+    pub text: String,
+    /// The first of its lines that was not UTF-8 and was read as Latin-1.
+    pub not_utf8: Option<usize>,
+}
+
+impl GameText {
+    fn starting(line: usize) -> Self {
+        GameText {
+            line,
+            text: String::new(),
+            not_utf8: None,
+        }
+    }
 }
 
 impl<R: std::io::BufRead> GameTexts<R> {
@@ -145,16 +170,37 @@ impl<R: std::io::BufRead> GameTexts<R> {
     /// new game, as in [`parse_games`]).
     pub fn new(reader: R) -> Self {
         Self {
-            lines: reader.lines(),
+            reader,
             line_no: 0,
             pending: None,
             done: false,
         }
     }
+
+    /// The next line without its end; whether it was UTF-8.
+    fn read_line(&mut self) -> std::io::Result<Option<(String, bool)>> {
+        let mut bytes = Vec::new();
+        if self.reader.read_until(b'\n', &mut bytes)? == 0 {
+            return Ok(None);
+        }
+        if bytes.last() == Some(&b'\n') {
+            bytes.pop();
+            if bytes.last() == Some(&b'\r') {
+                bytes.pop();
+            }
+        }
+        Ok(Some(match String::from_utf8(bytes) {
+            Ok(line) => (line, true),
+            Err(e) => (
+                e.into_bytes().iter().map(|&b| char::from(b)).collect(),
+                false,
+            ),
+        }))
+    }
 }
 
 impl<R: std::io::BufRead> Iterator for GameTexts<R> {
-    type Item = std::io::Result<(usize, String)>;
+    type Item = std::io::Result<GameText>;
 
     fn next(&mut self) -> Option<Self::Item> {
         if self.done {
@@ -162,12 +208,12 @@ impl<R: std::io::BufRead> Iterator for GameTexts<R> {
         }
         let mut movetext = String::new();
         loop {
-            let Some(line) = self.lines.next() else {
-                self.done = true;
-                return self.pending.take().map(Ok);
-            };
-            let line = match line {
-                Ok(line) => line,
+            let (line, utf8) = match self.read_line() {
+                Ok(Some(line)) => line,
+                Ok(None) => {
+                    self.done = true;
+                    return self.pending.take().map(Ok);
+                }
                 Err(e) => {
                     self.done = true;
                     return Some(Err(e));
@@ -175,20 +221,26 @@ impl<R: std::io::BufRead> Iterator for GameTexts<R> {
             };
             self.line_no += 1;
             let trimmed = line.trim();
-            let (_, text) = self
+            let line_no = self.line_no;
+            let game = self
                 .pending
-                .get_or_insert_with(|| (self.line_no, String::new()));
+                .get_or_insert_with(|| GameText::starting(line_no));
             if trimmed.starts_with('[') && !in_brace(&movetext) {
                 if !movetext.trim().is_empty() {
-                    let game = self.pending.replace((self.line_no, format!("{line}\n")));
-                    return game.map(Ok);
+                    let mut next = GameText::starting(line_no);
+                    next.text = format!("{line}\n");
+                    next.not_utf8 = (!utf8).then_some(line_no);
+                    return self.pending.replace(next).map(Ok);
                 }
             } else {
                 movetext.push_str(&line);
                 movetext.push('\n');
             }
-            text.push_str(&line);
-            text.push('\n');
+            game.text.push_str(&line);
+            game.text.push('\n');
+            if !utf8 {
+                game.not_utf8.get_or_insert(line_no);
+            }
         }
     }
 }
@@ -394,12 +446,33 @@ a6 4.Ba4 1-0
             .map(Result::unwrap)
             .collect();
         assert_eq!(games.len(), 2);
-        assert_eq!(games[0].0, 1);
-        assert_eq!(games[1].0, 6);
-        assert_eq!(parse_game(&games[0].1).unwrap().moves, ["e4"]);
-        let second = parse_game(&games[1].1).unwrap();
+        assert_eq!(games[0].line, 1);
+        assert_eq!(games[1].line, 6);
+        assert_eq!(parse_game(&games[0].text).unwrap().moves, ["e4"]);
+        let second = parse_game(&games[1].text).unwrap();
         assert_eq!(second.tag("FEN"), Some("8/8/8/8/8/8/8/K1k5 w - - 0 1"));
         assert_eq!(second.moves, ["Kb1"]);
+        assert!(games.iter().all(|g| g.not_utf8.is_none()));
+    }
+
+    #[test]
+    fn a_line_that_is_not_utf8_is_read_as_latin1_and_the_stream_goes_on() {
+        // "Müller" in Latin-1 (0xFC), in the second of three games, CRLF ends.
+        let mut bytes = b"[White \"A\"]\r\n\r\n1. e4 *\r\n\r\n[White \"M".to_vec();
+        bytes.extend([0xFC]);
+        bytes.extend(b"ller\"]\n\n1. d4 *\n\n[White \"C\"]\n\n1. c4 *\n");
+        let games: Vec<GameText> = GameTexts::new(bytes.as_slice())
+            .map(Result::unwrap)
+            .collect();
+        assert_eq!(games.len(), 3);
+        assert_eq!(
+            games.iter().map(|g| g.not_utf8).collect::<Vec<_>>(),
+            [None, Some(5), None]
+        );
+        let second = parse_game(&games[1].text).unwrap();
+        assert_eq!(second.tag("White"), Some("Müller"));
+        assert_eq!(parse_game(&games[2].text).unwrap().moves, ["c4"]);
+        assert_eq!(parse_game(&games[0].text).unwrap().moves, ["e4"]);
     }
 
     #[test]

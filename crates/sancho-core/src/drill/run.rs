@@ -306,6 +306,9 @@ impl DrillRun {
             if let Some(budget) = self.budget_ms {
                 self.time_ms = self.time_ms.min(budget);
             }
+            if let Some(setup) = &mut self.coordinates {
+                setup.stopped = true;
+            }
         }
         self.stopped = true;
     }

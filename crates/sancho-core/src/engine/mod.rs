@@ -13,7 +13,7 @@ use std::path::PathBuf;
 use std::time::Duration;
 
 pub use audit::audit_puzzle;
-pub use refute::{Refutation, by_engine, by_mate};
+pub use refute::{Refutation, Refuted, Unrefuted, by_engine, by_mate};
 pub use uci::{PvLine, Score, parse_bestmove, parse_id_name, parse_info};
 
 /// How to find an engine when none is named: the message for the user.
@@ -51,7 +51,28 @@ pub enum EngineError {
     /// Writing a command to the engine failed.
     #[error("could not write to the engine: {0}")]
     Write(std::io::Error),
+    /// The engine wrote more lines than any exchange needs.
+    #[error("the engine wrote more than {lines} lines without {expected}")]
+    Flood {
+        /// What Sancho waited for.
+        expected: &'static str,
+        /// The bound it passed ([`EngineOptions::max_lines`]).
+        lines: usize,
+    },
+    /// The engine wrote a line longer than any UCI line.
+    #[error(
+        "the engine wrote a line longer than {} KiB while sancho waited for {expected}",
+        MAX_LINE_BYTES / 1024
+    )]
+    LineTooLong {
+        /// What Sancho waited for.
+        expected: &'static str,
+    },
 }
+
+/// The longest line read from an engine: far beyond a principal variation
+/// of the deepest search (a few hundred moves).
+pub const MAX_LINE_BYTES: usize = 16 * 1024;
 
 /// How the engine is run.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -65,6 +86,9 @@ pub struct EngineOptions {
     pub timeout: Duration,
     /// The deadline of a search to a depth.
     pub depth_timeout: Duration,
+    /// The most lines one exchange may bring before what it waits for (a
+    /// deep MultiPV search writes a few thousand).
+    pub max_lines: usize,
 }
 
 impl Default for EngineOptions {
@@ -74,6 +98,7 @@ impl Default for EngineOptions {
             hash_mb: 64,
             timeout: Duration::from_secs(10),
             depth_timeout: Duration::from_secs(120),
+            max_lines: 100_000,
         }
     }
 }

@@ -18,6 +18,10 @@ use crate::puzzle::mate_in;
 /// can take seconds in open positions; this answers at once).
 pub const MATE_DEPTH: u32 = 2;
 
+/// What an engine's line says about a wrong move: a refutation shown, or
+/// why none is.
+pub type Refuted = Result<Refutation, Unrefuted>;
+
 /// A proven refutation of a move.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Refutation {
@@ -72,8 +76,20 @@ pub fn by_mate(pos: &Chess, wrong: Move) -> Option<Refutation> {
 /// the line delivers on the board, or a material gain of at least two pawns
 /// for the opponent that holds to the end of the line, shown up to the
 /// opponent's move that completes it (at most [`MAX_PLIES`] moves after
-/// the wrong one). Nothing is said otherwise.
-pub fn by_engine(pos: &Chess, wrong: Move, lines: &[PvLine]) -> Option<Refutation> {
+/// the wrong one). Otherwise [`Unrefuted`] says what the engine saw.
+///
+/// # Errors
+/// [`Unrefuted`] when the line shows neither within its bounds.
+pub fn by_engine(pos: &Chess, wrong: Move, lines: &[PvLine]) -> Result<Refutation, Unrefuted> {
+    let unrefuted = Unrefuted {
+        san: shakmaty::san::San::from_move(pos, wrong).to_string(),
+        score: lines.first().map(|l| l.score),
+    };
+    shown_line(pos, wrong, lines).ok_or(unrefuted)
+}
+
+/// The refutation [`by_engine`] shows, if its line shows one.
+fn shown_line(pos: &Chess, wrong: Move, lines: &[PvLine]) -> Option<Refutation> {
     let best = lines.first()?;
     let mut at = pos.clone();
     at.play_unchecked(wrong);
@@ -105,6 +121,45 @@ pub fn by_engine(pos: &Chess, wrong: Move, lines: &[PvLine]) -> Option<Refutatio
             Some(described(pos, line, format!("wins {}", pawns(gain))))
         }
         _ => None,
+    }
+}
+
+/// An engine was asked about a wrong move and its line shows no short
+/// refutation: said as such, never left unsaid (issue 27: the win may come
+/// later than the shown line's bound, or the move may only miss a
+/// stronger one).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Unrefuted {
+    /// The wrong move, in SAN.
+    pub san: String,
+    /// The engine's score of the position after it, from the opponent's
+    /// side (`None`: it gave no line).
+    pub score: Option<Score>,
+}
+
+impl Unrefuted {
+    /// The sentence: `no short refutation found: the engine rates the
+    /// position after Rf8 +5.4 for your opponent, a win that takes longer
+    /// than 5 moves to show`.
+    pub fn text(&self) -> String {
+        let san = &self.san;
+        match self.score {
+            Some(Score::Mate(n)) if n > 0 => format!(
+                "no short refutation found: the engine sees mate in {n} after {san}, \
+                 longer than the {MATE_LINE} moves shown"
+            ),
+            Some(Score::Cp(cp)) if cp >= 200 => format!(
+                "no short refutation found: the engine rates the position after {san} \
+                 {:+.1} for your opponent, a win that takes longer than {MAX_PLIES} moves \
+                 to show",
+                f64::from(cp) / 100.0
+            ),
+            Some(_) => format!(
+                "no refutation found: the engine sees no clear win for your opponent after \
+                 {san}; it misses the stronger move rather than losing"
+            ),
+            None => format!("no refutation found: the engine gave no line after {san}"),
+        }
     }
 }
 
@@ -149,6 +204,55 @@ mod tests {
 
     fn mv(pos: &Chess, uci: &str) -> Move {
         uci.parse::<UciMove>().unwrap().to_move(pos).unwrap()
+    }
+
+    #[test]
+    fn an_engine_line_that_shows_no_short_win_is_said_as_such() {
+        // Lichess gaOXl after 1. a8=Q: 1... Rf8? is +5.4 for White, but the
+        // engine's line wins material only on its ninth move (Qxf8+ Kxf8
+        // Ra8+ Ke7 Qa3+ Bd6 Ra7+ Ke8 Qxd6).
+        let pos = parse_fen("Q1r3k1/5p1p/6p1/3P4/4Kb2/1Q3P1P/1P1q2P1/R7 b - - 0 42").unwrap();
+        let wrong = mv(&pos, "c8f8");
+        let mut after = pos.clone();
+        after.play_unchecked(wrong);
+        let pv = "a8f8 g8f8 a1a8 f8e7 b3a3 f4d6 a8a7 e7e8 a3d6"
+            .split(' ')
+            .map(|m| m.parse::<UciMove>().unwrap())
+            .collect();
+        let line = |score| PvLine {
+            multipv: 1,
+            depth: 15,
+            score,
+            pv,
+        };
+        let unrefuted = by_engine(&pos, wrong, &[line(Score::Cp(544))]).unwrap_err();
+        assert_eq!(
+            unrefuted.text(),
+            "no short refutation found: the engine rates the position after Rf8 +5.4 \
+             for your opponent, a win that takes longer than 5 moves to show"
+        );
+        let pv = vec![mv(&after, "a8f8").to_uci(shakmaty::CastlingMode::Standard)];
+        let even = by_engine(
+            &pos,
+            wrong,
+            &[PvLine {
+                multipv: 1,
+                depth: 15,
+                score: Score::Cp(40),
+                pv,
+            }],
+        )
+        .unwrap_err();
+        assert!(
+            even.text()
+                .starts_with("no refutation found: the engine sees no clear win")
+        );
+        assert!(
+            by_engine(&pos, wrong, &[])
+                .unwrap_err()
+                .text()
+                .contains("gave no line")
+        );
     }
 
     #[test]
@@ -211,7 +315,7 @@ mod tests {
             [pv(Score::Mate(2), "e4d2 b1b2 d2f1")],
             [pv(Score::Cp(120), "e4d2 b1b2 d2f1 g1f1")],
         ] {
-            assert_eq!(by_engine(&pos, wrong, &lines), None, "{lines:?}");
+            assert!(by_engine(&pos, wrong, &lines).is_err(), "{lines:?}");
         }
         // A mate the line delivers.
         let pos = parse_fen("6k1/5ppp/8/8/8/8/4rPPP/R5K1 w - - 0 1").unwrap();

@@ -47,7 +47,13 @@ pub const KEPT_PROBLEMS: usize = 10;
 pub enum LibraryError {
     /// SQLite failed.
     #[error("database: {0}")]
-    Sqlite(#[from] rusqlite::Error),
+    Sqlite(rusqlite::Error),
+    /// SQLite found the file damaged part way through a query (a library
+    /// cut off or overwritten); SQLite's words.
+    #[error(
+        "the library is damaged ({0}); `sancho import FILE` keeps it aside and builds a new one"
+    )]
+    Damaged(String),
     /// A file could not be read, written or renamed.
     #[error("{context}: {source}")]
     Io {
@@ -59,8 +65,11 @@ pub enum LibraryError {
     /// There is no library at the path.
     #[error("no puzzle library at {0} (import one first)")]
     Missing(String),
-    /// The file is not a puzzle library (or an unreadable one).
-    #[error("{0} is not a sancho puzzle library")]
+    /// The file is not a puzzle library: empty, cut off, damaged, or
+    /// something else.
+    #[error(
+        "{0} is not a whole sancho puzzle library (empty, cut off or damaged); `sancho import FILE` keeps it aside and builds a new one"
+    )]
     NotALibrary(String),
     /// The library was written by a newer Sancho.
     #[error("the library has schema version {found}, this sancho reads up to {supported}")]
@@ -98,6 +107,17 @@ pub enum LibraryError {
         /// What is wrong.
         reason: String,
     },
+}
+
+impl From<rusqlite::Error> for LibraryError {
+    fn from(error: rusqlite::Error) -> Self {
+        match error.sqlite_error_code() {
+            Some(rusqlite::ErrorCode::DatabaseCorrupt | rusqlite::ErrorCode::NotADatabase) => {
+                LibraryError::Damaged(error.to_string())
+            }
+            _ => LibraryError::Sqlite(error),
+        }
+    }
 }
 
 impl LibraryError {

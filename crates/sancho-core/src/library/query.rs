@@ -73,6 +73,27 @@ impl Library {
         })
     }
 
+    /// Reads the whole library at `path` to tell whether it is whole: a
+    /// library this build reads, and every page of it sound (SQLite's
+    /// `quick_check`). An import asks before it builds on the old file.
+    ///
+    /// # Errors
+    /// [`LibraryError::Missing`], [`LibraryError::NewerSchema`];
+    /// [`LibraryError::NotALibrary`] for an empty, cut-off or damaged file.
+    pub fn check(path: &Path) -> Result<(), LibraryError> {
+        let library = Library::open(path)?;
+        let damaged = || LibraryError::NotALibrary(path.display().to_string());
+        let verdict: String = library
+            .conn
+            .query_row("PRAGMA quick_check(1)", [], |r| r.get(0))
+            .map_err(|_| damaged())?;
+        if verdict == "ok" {
+            Ok(())
+        } else {
+            Err(damaged())
+        }
+    }
+
     /// The theme names the library knows, in bit order.
     pub fn theme_names(&self) -> Vec<String> {
         self.themes.names().iter().map(|(_, n)| n.clone()).collect()

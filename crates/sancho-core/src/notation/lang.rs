@@ -21,7 +21,7 @@ use std::str::FromStr;
 
 use shakmaty::{Chess, Role};
 
-use super::diagnostic::Code;
+use super::diagnostic::{Code, Diagnostic};
 use super::hint::{Hint, HintEngine, HintState};
 use super::resolve::resolve;
 use super::types::{
@@ -218,6 +218,33 @@ impl Lang {
         }
     }
 
+    /// Writes the moves `sans` (English SAN, each also without its `+` or
+    /// `#`) in this language's letters wherever `message` names them,
+    /// leaving the rest as it is. Unlike [`Lang::localize_text`] it is safe
+    /// on text that may already hold moves in this language's letters
+    /// (where `R` may be the king), since only the moves named are read.
+    pub fn localize_moves<'m>(
+        self,
+        message: &str,
+        sans: impl IntoIterator<Item = &'m str>,
+    ) -> String {
+        let mut out = message.to_owned();
+        if self.is_local() {
+            for san in sans {
+                out = out.replace(san, &self.localize(san));
+                let bare = san.trim_end_matches(['+', '#']);
+                out = out.replace(bare, &self.localize(bare));
+            }
+        }
+        out
+    }
+
+    /// A notation note in the user's letters: the move it suggests
+    /// ("this is mate: write # (Td8#)") written in this language.
+    pub fn note(self, diagnostic: &Diagnostic) -> String {
+        self.localize_moves(&diagnostic.message, [diagnostic.suggestion.as_str()])
+    }
+
     /// Writes every move token of `text` (prose with SAN in it, such as a
     /// lesson's examples or a line of moves) with [`Lang::localize`],
     /// leaving the words as they are. A token is a move when it reads as
@@ -309,27 +336,64 @@ pub fn resolve_in(
         }
     };
     let mut result = resolve(pos, &english, strictness);
-    let pawn = lang.letter(Role::Pawn);
-    if pawn != 'P' && lang.pawn(input.trim_start().chars().next().unwrap_or(' ')) {
-        let diagnostics = match &mut result {
-            Ok(r) => &mut r.diagnostics,
-            Err(e) => &mut e.diagnostics,
-        };
-        for d in diagnostics
-            .iter_mut()
-            .filter(|d| d.code == Code::PawnLetter)
-        {
-            d.message = pawn_letter_lesson(lang, &d.suggestion);
-        }
+    let pawn_letter = typed_pawn_letter(input, lang);
+    let diagnostics = match &mut result {
+        Ok(r) => &mut r.diagnostics,
+        Err(e) => &mut e.diagnostics,
+    };
+    if pawn_letter {
+        name_the_pawn_letter(diagnostics, lang, true);
     }
-    match &result {
+    match &mut result {
         Err(rejected) if !matches!(rejected.error, ResolveError::Ambiguous { .. }) => {
             if let Some(message) = collision(pos, input, lang) {
                 return Err(lesson(message));
             }
+            // Neither reading is a move (`Ba6` in German: no pawn and no
+            // bishop reaches a6): the letter is still taught.
+            if pawn_letter {
+                teach_the_pawn_letter(&mut rejected.diagnostics, lang);
+            }
             result
         }
         _ => result,
+    }
+}
+
+/// Whether `input` starts with `lang`'s pawn letter where that letter is
+/// not English's `P` (German `B`, French `P` is English's own).
+fn typed_pawn_letter(input: &str, lang: Lang) -> bool {
+    lang.letter(Role::Pawn) != 'P'
+        && input
+            .trim_start()
+            .chars()
+            .next()
+            .is_some_and(|c| lang.pawn(c))
+}
+
+/// The pawn-letter notes say the letter typed (`leave out the B`), not
+/// English's `P`, and which piece that letter is not; `with_move`: with the
+/// move written right.
+fn name_the_pawn_letter(diagnostics: &mut [Diagnostic], lang: Lang, with_move: bool) {
+    for d in diagnostics
+        .iter_mut()
+        .filter(|d| d.code == Code::PawnLetter)
+    {
+        let canonical = if with_move { d.suggestion.as_str() } else { "" };
+        d.message = pawn_letter_lesson(lang, canonical);
+    }
+}
+
+/// A pawn-letter note for a rejected input that has none yet, where the
+/// pawn's letter is a piece in English: the collision is the likely slip.
+fn teach_the_pawn_letter(diagnostics: &mut Vec<Diagnostic>, lang: Lang) {
+    let pawn = lang.letter(Role::Pawn);
+    if Lang::EN.piece(pawn).is_some() && !diagnostics.iter().any(|d| d.code == Code::PawnLetter) {
+        diagnostics.push(Diagnostic::new(
+            Code::PawnLetter,
+            pawn_letter_lesson(lang, ""),
+            "",
+        ));
     }
 }
 
@@ -348,6 +412,17 @@ pub fn hint_in(engine: &HintEngine, text: &str, lang: Lang) -> Hint {
         Err(foreign) => return impossible(foreign),
     };
     let mut hint = engine.hint(&english);
+    if typed_pawn_letter(text, lang) {
+        // Only a whole move's note names the move (a partial one has many).
+        let whole = matches!(
+            hint.state,
+            HintState::Complete | HintState::CompleteOrLonger
+        );
+        name_the_pawn_letter(&mut hint.diagnostics, lang, whole);
+        if matches!(hint.state, HintState::Impossible(_)) {
+            teach_the_pawn_letter(&mut hint.diagnostics, lang);
+        }
+    }
     if !lang.is_english() && lang.piece('O').is_some() && castling_like(text) {
         let Ok(piece) = lang.translate(text) else {
             return hint;
@@ -442,7 +517,9 @@ fn pawn_letter_lesson(lang: Lang, canonical: &str) -> String {
             lang.letter(role)
         ));
     }
-    message.push_str(&format!(": {}", lang.localize(canonical)));
+    if !canonical.is_empty() {
+        message.push_str(&format!(": {}", lang.localize(canonical)));
+    }
     message
 }
 

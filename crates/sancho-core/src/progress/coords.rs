@@ -86,12 +86,23 @@ pub struct CoordSetup {
     /// Whether the coordinates on the board's edge were hidden.
     #[serde(default)]
     pub hidden: bool,
+    /// Whether the run was stopped before its end (neither all answered
+    /// nor out of time): its score is kept among the last ones, but an
+    /// unfinished run never sets a best. Absent (false) in older files.
+    #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+    pub stopped: bool,
 }
 
 impl CoordSetup {
     /// Whether the whole board was practised (only such runs set a best).
     pub fn whole_board(&self) -> bool {
         self.files == "a-h" && self.ranks == "1-8"
+    }
+
+    /// Whether the run may set a personal best: the whole board, played
+    /// to its end.
+    pub fn counts_for_best(&self) -> bool {
+        self.whole_board() && !self.stopped
     }
 }
 
@@ -148,7 +159,7 @@ impl Progress {
                     runs: mine.len(),
                     best: mine
                         .iter()
-                        .filter(|(_, s, _)| s.whole_board())
+                        .filter(|(_, s, _)| s.counts_for_best())
                         .map(|(_, _, score)| *score)
                         .max(),
                     recent,

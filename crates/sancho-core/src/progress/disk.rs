@@ -12,6 +12,10 @@
 //! card, interval or due date is lost; the next write is schema 2, which a
 //! schema-1 Sancho refuses to read or overwrite (it is newer).
 //!
+//! Every record type here flattens the fields it does not know into an
+//! `unknown` map, which the domain side keeps beside the record
+//! ([`super::unknown`]) and the next write puts back.
+//!
 //! ```json
 //! {"schema":1,
 //!  "attempts":[{"id":"1700000000-abc12-9f..","source":"lichess",
@@ -35,6 +39,8 @@ use super::history::{
 };
 use super::model::Progress;
 use super::review::CarriedCard;
+use super::slips::{CodeReviewRecord, ReviewedRecord};
+use super::unknown::{RecordKey, Unknown};
 
 /// The schema version this build reads and writes.
 pub const SCHEMA: u32 = 2;
@@ -67,17 +73,28 @@ pub struct ProgressFile {
     pub sets: Vec<super::sets::PuzzleSet>,
     /// The codes review drills trained (optional, see [`super::slips`]).
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
-    pub reviewed: Vec<super::slips::ReviewedRecord>,
+    pub reviewed: Vec<ReviewedRecord>,
     /// The repertoire trainer's reviews (optional, see [`super::openings`]).
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
     pub repertoire: Vec<super::openings::CardReviewRecord>,
     /// FSRS parameters fitted by `sancho progress optimize` (optional).
     #[serde(default, skip_serializing_if = "Option::is_none")]
-    pub fsrs: Option<super::optimize::FsrsFit>,
+    pub fsrs: Option<FsrsRecord>,
     /// Top-level fields this version does not know (written by a newer
     /// minor version): kept as they were and written back unchanged.
     #[serde(flatten)]
     pub extra: Extra,
+}
+
+/// The fitted FSRS parameters on disk.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+pub struct FsrsRecord {
+    /// The fit.
+    #[serde(flatten)]
+    pub fit: super::optimize::FsrsFit,
+    /// Fields this version does not know, kept.
+    #[serde(flatten)]
+    pub unknown: Extra,
 }
 
 /// A review card carried over from SM-2, on disk.
@@ -93,10 +110,14 @@ pub struct CarriedRecord {
     pub stability: f32,
     /// FSRS difficulty, 1 to 10.
     pub difficulty: f32,
+    /// Fields this version does not know, kept.
+    #[serde(flatten)]
+    pub unknown: Extra,
 }
 
-/// Top-level fields of the document that this version does not know.
-pub type Extra = serde_json::Map<String, serde_json::Value>;
+/// Fields of the document, or of one of its records, that this version
+/// does not know.
+pub type Extra = super::unknown::Fields;
 
 /// Just the schema version, read first to recognise a newer document.
 #[derive(Deserialize)]
@@ -135,6 +156,9 @@ pub struct WrongInputRecord {
     /// Diagnostic codes.
     #[serde(default)]
     pub codes: Vec<String>,
+    /// Fields this version does not know, kept.
+    #[serde(flatten)]
+    pub unknown: Extra,
 }
 
 /// An attempt on disk.
@@ -167,6 +191,9 @@ pub struct AttemptRecord {
     /// Wrong inputs.
     #[serde(default)]
     pub wrong_inputs: Vec<WrongInputRecord>,
+    /// Fields this version does not know, kept.
+    #[serde(flatten)]
+    pub unknown: Extra,
 }
 
 /// A drill mistake on disk.
@@ -176,6 +203,9 @@ pub struct DrillMistakeRecord {
     pub code: String,
     /// Canonical answer.
     pub answer: String,
+    /// Fields this version does not know, kept.
+    #[serde(flatten)]
+    pub unknown: Extra,
 }
 
 /// A drill result on disk.
@@ -199,7 +229,21 @@ pub struct DrillRecord {
     /// A coordinates drill's set-up (optional: absent for other drills and
     /// in files written before it).
     #[serde(default, skip_serializing_if = "Option::is_none")]
-    pub coordinates: Option<super::coords::CoordSetup>,
+    pub coordinates: Option<CoordinatesRecord>,
+    /// Fields this version does not know, kept.
+    #[serde(flatten)]
+    pub unknown: Extra,
+}
+
+/// A coordinates drill's set-up on disk.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+pub struct CoordinatesRecord {
+    /// The set-up.
+    #[serde(flatten)]
+    pub setup: super::coords::CoordSetup,
+    /// Fields this version does not know, kept.
+    #[serde(flatten)]
+    pub unknown: Extra,
 }
 
 impl From<&Source> for SourceRecord {
@@ -241,7 +285,7 @@ impl From<OutcomeRecord> for Outcome {
 }
 
 impl AttemptRecord {
-    fn new(id: &AttemptId, a: &Attempt) -> Self {
+    fn new(id: &AttemptId, a: &Attempt, unknown: &Unknown) -> Self {
         AttemptRecord {
             id: id.as_str().to_owned(),
             source: (&a.puzzle.source).into(),
@@ -256,15 +300,19 @@ impl AttemptRecord {
             wrong_inputs: a
                 .wrong_inputs
                 .iter()
-                .map(|w| WrongInputRecord {
+                .enumerate()
+                .map(|(i, w)| WrongInputRecord {
                     input: w.input.clone(),
                     codes: w.codes.clone(),
+                    unknown: unknown.nested(WRONG_INPUTS, i),
                 })
                 .collect(),
+            unknown: unknown.own(),
         }
     }
 
-    fn into_domain(self) -> (AttemptId, Attempt) {
+    fn into_domain(self) -> (AttemptId, Attempt, Unknown) {
+        let mut unknown = Unknown::new(self.unknown);
         let attempt = Attempt {
             puzzle: PuzzleRef {
                 source: self.source.into(),
@@ -280,18 +328,22 @@ impl AttemptRecord {
             wrong_inputs: self
                 .wrong_inputs
                 .into_iter()
-                .map(|w| WrongInput {
-                    input: w.input,
-                    codes: w.codes,
+                .enumerate()
+                .map(|(i, w)| {
+                    unknown.nest(WRONG_INPUTS, i, w.unknown);
+                    WrongInput {
+                        input: w.input,
+                        codes: w.codes,
+                    }
                 })
                 .collect(),
         };
-        (AttemptId::from_stored(self.id), attempt)
+        (AttemptId::from_stored(self.id), attempt, unknown)
     }
 }
 
 impl DrillRecord {
-    fn new(id: &DrillId, d: &DrillResult) -> Self {
+    fn new(id: &DrillId, d: &DrillResult, unknown: &Unknown) -> Self {
         DrillRecord {
             id: id.as_str().to_owned(),
             kind: d.kind.clone(),
@@ -302,16 +354,23 @@ impl DrillRecord {
             mistakes: d
                 .mistakes
                 .iter()
-                .map(|m| DrillMistakeRecord {
+                .enumerate()
+                .map(|(i, m)| DrillMistakeRecord {
                     code: m.code.clone(),
                     answer: m.answer.clone(),
+                    unknown: unknown.nested(MISTAKES, i),
                 })
                 .collect(),
-            coordinates: d.coordinates.clone(),
+            coordinates: d.coordinates.clone().map(|setup| CoordinatesRecord {
+                setup,
+                unknown: unknown.nested(COORDINATES, 0),
+            }),
+            unknown: unknown.own(),
         }
     }
 
-    fn into_domain(self) -> (DrillId, DrillResult) {
+    fn into_domain(self) -> (DrillId, DrillResult, Unknown) {
+        let mut unknown = Unknown::new(self.unknown);
         let drill = DrillResult {
             kind: self.kind,
             at: Timestamp(self.at),
@@ -321,29 +380,39 @@ impl DrillRecord {
             mistakes: self
                 .mistakes
                 .into_iter()
-                .map(|m| DrillMistake {
-                    code: m.code,
-                    answer: m.answer,
+                .enumerate()
+                .map(|(i, m)| {
+                    unknown.nest(MISTAKES, i, m.unknown);
+                    DrillMistake {
+                        code: m.code,
+                        answer: m.answer,
+                    }
                 })
                 .collect(),
-            coordinates: self.coordinates,
+            coordinates: self.coordinates.map(|c| {
+                unknown.nest(COORDINATES, 0, c.unknown);
+                c.setup
+            }),
         };
-        (DrillId::from_stored(self.id), drill)
+        (DrillId::from_stored(self.id), drill, unknown)
     }
 }
 
 impl From<&Progress> for ProgressFile {
     fn from(progress: &Progress) -> Self {
+        let none = Unknown::default();
+        let unknown = |key: RecordKey| progress.unknown(&key).unwrap_or(&none);
+        let fsrs_unknown = unknown(RecordKey::Fsrs).own();
         ProgressFile {
             extra: Extra::new(),
             schema: SCHEMA,
             attempts: progress
                 .attempts()
-                .map(|(id, a)| AttemptRecord::new(id, a))
+                .map(|(id, a)| AttemptRecord::new(id, a, unknown(RecordKey::Attempt(id.clone()))))
                 .collect(),
             drills: progress
                 .drills()
-                .map(|(id, d)| DrillRecord::new(id, d))
+                .map(|(id, d)| DrillRecord::new(id, d, unknown(RecordKey::Drill(id.clone()))))
                 .collect(),
             lessons: progress.lessons().iter().cloned().collect(),
             runs: progress
@@ -351,6 +420,7 @@ impl From<&Progress> for ProgressFile {
                 .map(|(id, run)| super::runs::RunRecord {
                     id: id.clone(),
                     run: run.clone(),
+                    unknown: unknown(RecordKey::Run(id.clone())).own(),
                 })
                 .collect(),
             carried: progress
@@ -361,16 +431,39 @@ impl From<&Progress> for ProgressFile {
                     at: card.at.0,
                     stability: card.memory.stability,
                     difficulty: card.memory.difficulty,
+                    unknown: unknown(RecordKey::Carried(puzzle.clone())).own(),
                 })
                 .collect(),
             sets: progress.sets().cloned().collect(),
-            fsrs: progress.fsrs_fit().cloned(),
-            reviewed: progress.reviewed().collect(),
+            fsrs: progress.fsrs_fit().map(|fit| FsrsRecord {
+                fit: fit.clone(),
+                unknown: fsrs_unknown,
+            }),
+            reviewed: progress
+                .reviewed()
+                .map(|(id, at, codes)| {
+                    let kept = unknown(RecordKey::Reviewed(id.clone()));
+                    ReviewedRecord {
+                        drill: id.as_str().to_owned(),
+                        at,
+                        codes: codes
+                            .iter()
+                            .enumerate()
+                            .map(|(i, review)| CodeReviewRecord {
+                                review: review.clone(),
+                                unknown: kept.nested(CODES, i),
+                            })
+                            .collect(),
+                        unknown: kept.own(),
+                    }
+                })
+                .collect(),
             repertoire: progress
                 .card_reviews()
                 .map(|(id, review)| super::openings::CardReviewRecord {
                     id: id.clone(),
                     review: review.clone(),
+                    unknown: unknown(RecordKey::CardReview(id.clone())).own(),
                 })
                 .collect(),
         }
@@ -382,28 +475,58 @@ impl From<ProgressFile> for Progress {
     fn from(file: ProgressFile) -> Self {
         let mut progress = Progress::new();
         for record in file.attempts {
-            let (id, attempt) = record.into_domain();
-            progress.insert_attempt(id, attempt);
+            let (id, attempt, unknown) = record.into_domain();
+            let key = RecordKey::Attempt(id.clone());
+            if progress.insert_attempt(id, attempt) {
+                progress.unknown.put(key, unknown);
+            }
         }
         for record in file.drills {
-            let (id, drill) = record.into_domain();
-            progress.insert_drill(id, drill);
+            let (id, drill, unknown) = record.into_domain();
+            let key = RecordKey::Drill(id.clone());
+            if progress.insert_drill(id, drill) {
+                progress.unknown.put(key, unknown);
+            }
         }
         for lesson in file.lessons {
             progress.complete_lesson(&lesson);
         }
         for record in file.runs {
-            progress.insert_run(record.id, record.run);
+            let key = RecordKey::Run(record.id.clone());
+            if progress.insert_run(record.id, record.run) {
+                progress.unknown.put(key, Unknown::new(record.unknown));
+            }
         }
         for set in file.sets {
             progress.merge_set(set.checked());
         }
-        progress.set_fsrs_fit(file.fsrs);
+        if let Some(record) = file.fsrs {
+            progress.set_fsrs_fit(Some(record.fit));
+            progress
+                .unknown
+                .put(RecordKey::Fsrs, Unknown::new(record.unknown));
+        }
         for record in file.reviewed {
-            progress.insert_reviewed(&DrillId::from_stored(record.drill), record.at, record.codes);
+            let id = DrillId::from_stored(record.drill);
+            let mut unknown = Unknown::new(record.unknown);
+            let codes = record
+                .codes
+                .into_iter()
+                .enumerate()
+                .map(|(i, code)| {
+                    unknown.nest(CODES, i, code.unknown);
+                    code.review
+                })
+                .collect();
+            if progress.insert_reviewed(&id, record.at, codes) {
+                progress.unknown.put(RecordKey::Reviewed(id), unknown);
+            }
         }
         for record in file.repertoire {
-            progress.insert_card_review(record.id, record.review);
+            let key = RecordKey::CardReview(record.id.clone());
+            if progress.insert_card_review(record.id, record.review) {
+                progress.unknown.put(key, Unknown::new(record.unknown));
+            }
         }
         for record in file.carried {
             let memory = fsrs::MemoryState {
@@ -421,12 +544,21 @@ impl From<ProgressFile> for Progress {
                     id: record.puzzle,
                 };
                 let at = Timestamp(record.at);
-                progress.carry_card(puzzle, CarriedCard { at, memory });
+                let key = RecordKey::Carried(puzzle.clone());
+                if progress.carry_card(puzzle, CarriedCard { at, memory }) {
+                    progress.unknown.put(key, Unknown::new(record.unknown));
+                }
             }
         }
         progress
     }
 }
+
+/// The fields holding nested records, as [`Unknown`] names their places.
+const WRONG_INPUTS: &str = "wrong_inputs";
+const MISTAKES: &str = "mistakes";
+const COORDINATES: &str = "coordinates";
+const CODES: &str = "codes";
 
 /// What is wrong with a document that cannot be read.
 #[derive(Debug, Clone, PartialEq, Eq)]

@@ -87,9 +87,41 @@ pub enum StoreError {
         /// What is wrong with it.
         damage: Damage,
     },
+    /// An export would replace what it must not: a device, a directory,
+    /// or the store's own files (nothing was written).
+    #[error("cannot export to {}: {reason}", path.display())]
+    ExportRefused {
+        /// Where the export was to go.
+        path: PathBuf,
+        /// Why not there.
+        reason: ExportRefusal,
+    },
     /// The document could not be encoded (never expected).
     #[error("cannot encode the progress document: {0}")]
     Encode(#[from] serde_json::Error),
+}
+
+/// Why an export was not written where it was asked to go.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum ExportRefusal {
+    /// The path is `progress.json` (or its target) or `progress.lock`.
+    OwnFile,
+    /// Something other than a regular file or a pipe is there.
+    NotAFile(&'static str),
+}
+
+impl fmt::Display for ExportRefusal {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            ExportRefusal::OwnFile => f.write_str(
+                "it is one of the progress store's own files (progress.json or progress.lock)",
+            ),
+            ExportRefusal::NotAFile(kind) => write!(
+                f,
+                "it is {kind}; an export goes to a file, a pipe, or - for standard output"
+            ),
+        }
+    }
 }
 
 /// Tells the caller that a damaged `progress.json` was moved aside and a

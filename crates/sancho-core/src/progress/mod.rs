@@ -68,6 +68,7 @@ mod pick;
 mod resume;
 mod stats;
 mod store;
+mod unknown;
 
 pub use class::{
     CLASS_RESULT_FORMAT, ClassError, ClassReport, NotationSlip, PuzzleResult, Status, StudentResult,
@@ -75,7 +76,7 @@ pub use class::{
 pub use coords::{CoordColour, CoordMode, CoordRecords, CoordSetup, RECENT_SCORES, sparkline};
 pub use derive::Streak;
 pub use disk::{Damage, SCHEMA};
-pub use error::{Recovered, StoreError};
+pub use error::{ExportRefusal, Recovered, StoreError};
 pub use history::{
     Attempt, AttemptId, DrillId, DrillMistake, DrillResult, MAX_HINTS, MergeSummary, Outcome,
     PuzzleRef, SECONDS_PER_DAY, Source, Timestamp, WrongInput,
@@ -92,15 +93,17 @@ pub use resume::{Resume, header};
 pub use review::{Card, CarriedCard, DESIRED_RETENTION, Grade, Scheduler, grade};
 pub use runs::{Mode, ModeRecords, ModeRun, RunRecord, day_start};
 pub use sets::{
-    CycleSummary, CycleUnderWay, PuzzleSet, SetError, SetOrigin, SetPuzzle, SetRecorded, SetResult,
-    SetStats, check_set_name, choose_set, clock_text, cycle_table, goal_after,
+    CycleSummary, CycleUnderWay, PuzzleSet, SetError, SetId, SetOrigin, SetPlay, SetPuzzle,
+    SetRecorded, SetResult, SetStats, check_set_name, choose_set, clock_text, cycle_table,
+    goal_after,
 };
-pub use slips::{CodeReview, SlipOrder};
+pub use slips::{CodeReview, CodeReviewRecord, SlipOrder};
 pub use stats::{
     DrillKindStats, DrillStats, LessonStats, MistakeCount, PuzzleTotals, RatingStats, Stats,
     ThemeStats, ThemeWeakness, WEAK_THEME_MIN_ATTEMPTS, WRONG_ANSWER_CODES, WeakSpots,
     is_notation_slip,
 };
 pub use store::{
-    FILE_NAME, Ids, ImportSummary, LOCK_NAME, LessonRecorded, Opened, Recorded, Store, Unrated,
+    Exported, FILE_NAME, Ids, ImportSummary, LOCK_NAME, LessonRecorded, Opened, Recorded, Store,
+    Unrated, file_kind,
 };

@@ -9,6 +9,7 @@ use super::derive::Derived;
 use super::history::{
     Attempt, AttemptId, DrillId, DrillResult, MAX_HINTS, MergeSummary, PuzzleRef, Timestamp,
 };
+use super::unknown::{RecordKey, Unknowns};
 
 /// Everything Sancho remembers about the user: a log of attempts and drill
 /// results keyed by unique id, and the set of completed lessons.
@@ -36,6 +37,9 @@ pub struct Progress {
     /// The desired retention reviews are scheduled at (a setting, not
     /// stored in the document: config.toml's `retention`).
     pub(super) retention: Retention,
+    /// The fields of those records that this version does not know (see
+    /// [`super::unknown`]).
+    pub(super) unknown: Unknowns,
     derived: OnceLock<Derived>,
 }
 
@@ -50,6 +54,7 @@ impl PartialEq for Progress {
             && self.fsrs == other.fsrs
             && self.reviewed == other.reviewed
             && self.openings == other.openings
+            && self.unknown == other.unknown
     }
 }
 
@@ -114,17 +119,20 @@ impl Progress {
     }
 
     /// Carries over a review card (the SM-2 migration); where the puzzle
-    /// already has one, the one with the later review is kept.
-    pub fn carry_card(&mut self, puzzle: PuzzleRef, card: super::review::CarriedCard) {
+    /// already has one, the one with the later review is kept. Returns
+    /// whether `card` was kept.
+    pub fn carry_card(&mut self, puzzle: PuzzleRef, card: super::review::CarriedCard) -> bool {
         if self
             .carried
             .get(&puzzle)
             .is_some_and(|held| held.at >= card.at)
         {
-            return;
+            return false;
         }
+        self.unknown.take(&RecordKey::Carried(puzzle.clone()));
         self.carried.insert(puzzle, card);
         self.derived = OnceLock::new();
+        true
     }
 
     /// The review cards carried over from SM-2, by puzzle.
@@ -169,44 +177,76 @@ impl Progress {
     /// Merges another record into this one: a union by id. Records whose id
     /// is already present keep the version held here.
     pub fn merge(&mut self, other: Progress) -> MergeSummary {
+        let Progress {
+            attempts,
+            drills,
+            lessons,
+            runs,
+            carried,
+            sets,
+            fsrs,
+            reviewed,
+            openings,
+            mut unknown,
+            retention: _,
+            derived: _,
+        } = other;
         let mut summary = MergeSummary::default();
-        for (id, attempt) in other.attempts {
+        for (id, attempt) in attempts {
+            let key = RecordKey::Attempt(id.clone());
             if self.insert_attempt(id, attempt) {
+                self.unknown.put(key.clone(), unknown.take(&key));
                 summary.attempts_new += 1;
             } else {
                 summary.attempts_known += 1;
             }
         }
-        for (id, drill) in other.drills {
+        for (id, drill) in drills {
+            let key = RecordKey::Drill(id.clone());
             if self.insert_drill(id, drill) {
+                self.unknown.put(key.clone(), unknown.take(&key));
                 summary.drills_new += 1;
             }
         }
-        for lesson in other.lessons {
+        for lesson in lessons {
             if self.complete_lesson(&lesson) {
                 summary.lessons_new += 1;
             }
         }
-        for (id, run) in other.runs {
-            self.insert_run(id, run);
+        for (id, run) in runs {
+            let key = RecordKey::Run(id.clone());
+            if self.insert_run(id, run) {
+                self.unknown.put(key.clone(), unknown.take(&key));
+            }
         }
-        for (puzzle, card) in other.carried {
-            self.carry_card(puzzle, card);
+        for (puzzle, card) in carried {
+            let key = RecordKey::Carried(puzzle.clone());
+            if self.carry_card(puzzle, card) {
+                self.unknown.put(key.clone(), unknown.take(&key));
+            }
         }
-        for set in other.sets.into_values() {
+        for set in sets.into_values() {
             self.merge_set(set);
         }
-        for (id, (at, codes)) in other.reviewed {
-            self.insert_reviewed(&id, at, codes);
+        for (id, (at, codes)) in reviewed {
+            let key = RecordKey::Reviewed(id.clone());
+            if self.insert_reviewed(&id, at, codes) {
+                self.unknown.put(key.clone(), unknown.take(&key));
+            }
         }
-        for (id, review) in other.openings {
-            self.insert_card_review(id, review);
+        for (id, review) in openings {
+            let key = RecordKey::CardReview(id.clone());
+            if self.insert_card_review(id, review) {
+                self.unknown.put(key.clone(), unknown.take(&key));
+            }
         }
         // Of two fits, the later one.
-        if let Some(fit) = other.fsrs
+        if let Some(fit) = fsrs
             && self.fsrs.as_ref().is_none_or(|held| held.at < fit.at)
         {
             self.set_fsrs_fit(Some(fit));
+            self.unknown
+                .put(RecordKey::Fsrs, unknown.take(&RecordKey::Fsrs));
         }
         summary
     }

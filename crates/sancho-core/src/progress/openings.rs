@@ -74,6 +74,9 @@ pub struct CardReviewRecord {
     /// The review.
     #[serde(flatten)]
     pub review: CardReview,
+    /// Fields this version does not know, kept.
+    #[serde(flatten)]
+    pub unknown: super::disk::Extra,
 }
 
 /// A card's schedule and what training it has seen.

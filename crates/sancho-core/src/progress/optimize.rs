@@ -136,12 +136,16 @@ pub fn usable(items: &[FSRSItem]) -> usize {
         .count()
 }
 
-/// Fits FSRS parameters to `items`, at `at`.
+/// Fits FSRS parameters to `items`, at `at`. Items the crate cannot take
+/// are left out first: one whose reviews all came the day of the review
+/// before (a failed puzzle tried again the same day) has no interval to
+/// learn from, and the crate panics on it.
 ///
 /// # Errors
 /// [`OptimizeError::TooFew`] below [`MIN_REVIEWS`] usable items,
 /// [`OptimizeError::Failed`] if the crate fails or gives a non-finite value.
-pub fn fit(items: Vec<FSRSItem>, at: Timestamp) -> Result<FsrsFit, OptimizeError> {
+pub fn fit(mut items: Vec<FSRSItem>, at: Timestamp) -> Result<FsrsFit, OptimizeError> {
+    items.retain(|item| item.long_term_review_cnt() > 0);
     let have = usable(&items);
     if have < MIN_REVIEWS {
         return Err(OptimizeError::TooFew {
@@ -186,6 +190,7 @@ impl Progress {
     /// every schedule is computed again.
     pub fn set_fsrs_fit(&mut self, fit: Option<FsrsFit>) {
         self.fsrs = fit;
+        self.unknown.take(&super::unknown::RecordKey::Fsrs);
         self.forget_derived();
     }
 

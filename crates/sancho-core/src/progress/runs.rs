@@ -68,6 +68,9 @@ pub struct RunRecord {
     /// The run.
     #[serde(flatten)]
     pub run: ModeRun,
+    /// Fields this version does not know, kept.
+    #[serde(flatten)]
+    pub unknown: super::disk::Extra,
 }
 
 /// The bests shown after a run and in `sancho stats`.
@@ -124,8 +127,13 @@ impl fmt::Display for ModeRecords {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         let storm = |r: &ModeRun| {
             format!(
-                "{} solved in {} s ({} moves, {}% accurate, best combo {})",
-                r.score, r.seconds, r.moves, r.accuracy, r.combo_best
+                "{} solved in {} s ({} {}, {}% accurate, best combo {})",
+                r.score,
+                r.seconds,
+                r.moves,
+                if r.moves == 1 { "move" } else { "moves" },
+                r.accuracy,
+                r.combo_best
             )
         };
         match (&self.storm_best, &self.storm_best_today) {

@@ -16,7 +16,7 @@
 //! writes it back unchanged, see [`super::disk`]):
 //!
 //! ```json
-//! "sets":[{"name":"forks","created":1700000000,"origin":"builtin",
+//! "sets":[{"id":"1700000000-8db35d848ba0592c","name":"forks","created":1700000000,"origin":"builtin",
 //!          "filters":"theme fork","seed":7,
 //!          "puzzles":[{"source":{"builtin":"starter"},"puzzle":"00sHx"}],
 //!          "cycles":[{"results":[{"index":0,"at":1700000100,"solved":true,"time_ms":5300}]}]}]
@@ -26,7 +26,7 @@ use std::fmt;
 
 use serde::{Deserialize, Serialize};
 
-use super::disk::SourceRecord;
+use super::disk::{Extra, SourceRecord};
 use super::history::{PuzzleRef, SECONDS_PER_DAY, Timestamp};
 use super::model::Progress;
 use crate::rng::Rng;
@@ -70,9 +70,22 @@ pub struct SetPuzzle {
     pub source: SourceRecord,
     /// Its id within the source.
     pub puzzle: String,
+    /// Fields this version does not know, kept.
+    #[serde(flatten)]
+    pub unknown: Extra,
 }
 
 impl SetPuzzle {
+    /// A set's puzzle by its source and id.
+    #[must_use]
+    pub fn new(source: SourceRecord, puzzle: String) -> Self {
+        SetPuzzle {
+            source,
+            puzzle,
+            unknown: Extra::new(),
+        }
+    }
+
     /// The puzzle as attempts name it.
     #[must_use]
     pub fn puzzle_ref(&self) -> PuzzleRef {
@@ -81,7 +94,7 @@ impl SetPuzzle {
 }
 
 /// One attempt within a cycle.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
 pub struct SetResult {
     /// The puzzle's place in the set (0-based).
     pub index: usize,
@@ -91,6 +104,23 @@ pub struct SetResult {
     pub solved: bool,
     /// Time taken, in milliseconds.
     pub time_ms: u64,
+    /// Fields this version does not know, kept.
+    #[serde(flatten)]
+    pub unknown: Extra,
+}
+
+impl SetResult {
+    /// The result of the attempt at the puzzle in place `index`.
+    #[must_use]
+    pub fn new(index: usize, at: Timestamp, solved: bool, time_ms: u64) -> Self {
+        SetResult {
+            index,
+            at,
+            solved,
+            time_ms,
+            unknown: Extra::new(),
+        }
+    }
 }
 
 /// One pass through the set (finished or under way).
@@ -99,6 +129,9 @@ pub struct Cycle {
     /// The attempts, in the order made; at most one per puzzle.
     #[serde(default)]
     pub results: Vec<SetResult>,
+    /// Fields this version does not know, kept.
+    #[serde(flatten)]
+    pub unknown: Extra,
 }
 
 impl Cycle {
@@ -107,9 +140,50 @@ impl Cycle {
     }
 }
 
+/// A set's identity: a set deleted and made again under the same name is
+/// another set, and a result begun on the first is never filed in the
+/// second ([`Progress::record_set_result`]).
+///
+/// Stored as the set's `"id"`: `<created>-<nonce>` for a set made by
+/// [`super::Store::add_set`]; a set read from a file written before ids
+/// (or made with [`PuzzleSet::new`] alone) is `<created>-<name>`, the same
+/// every time it is read.
+#[derive(Debug, Clone, Default, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize, Deserialize)]
+#[serde(transparent)]
+pub struct SetId(String);
+
+impl SetId {
+    /// A new set's id from when it was made and a random nonce.
+    #[must_use]
+    pub fn new(created: Timestamp, nonce: u64) -> Self {
+        SetId(format!("{created}-{nonce:016x}"))
+    }
+
+    /// The id of a set stored without one: when it was made and its name.
+    #[must_use]
+    pub fn derived(created: Timestamp, name: &str) -> Self {
+        SetId(format!("{created}-{name}"))
+    }
+
+    /// The id's text.
+    #[must_use]
+    pub fn as_str(&self) -> &str {
+        &self.0
+    }
+}
+
+impl fmt::Display for SetId {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(&self.0)
+    }
+}
+
 /// A Woodpecker set: its puzzles, in the order they are played, and its cycles.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
 pub struct PuzzleSet {
+    /// The set's identity (absent in files written before it: see [`SetId`]).
+    #[serde(default)]
+    pub id: SetId,
     /// The set's name (unique).
     pub name: String,
     /// When it was made.
@@ -127,6 +201,24 @@ pub struct PuzzleSet {
     /// The cycles, oldest first; the last may be under way.
     #[serde(default)]
     pub cycles: Vec<Cycle>,
+    /// Fields this version does not know, kept.
+    #[serde(flatten)]
+    pub unknown: Extra,
+}
+
+/// One sitting at a set: the set it began on, by identity as well as name,
+/// and the cycle it began in. Every result of the sitting is filed in that
+/// set and that cycle ([`Progress::record_set_result`]), whatever another
+/// window did in the meantime.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct SetPlay {
+    /// The set's name.
+    pub name: String,
+    /// The set's identity.
+    pub id: SetId,
+    /// The cycle (1-based) the sitting began in: the one under way, or the
+    /// next when none was.
+    pub cycle: usize,
 }
 
 /// Why a set cannot be made, found or played.
@@ -138,9 +230,24 @@ pub enum SetError {
     /// The name is too long.
     #[error("the set name {0:?} is longer than {MAX_NAME_CHARS} characters")]
     NameTooLong(String),
-    /// The name holds a control character or starts with `-`.
-    #[error("the set name {0:?} may not start with '-' or hold control characters")]
+    /// The name starts with `-` (it would read as an option).
+    #[error("the set name {0:?} may not start with '-'")]
     BadName(String),
+    /// The name holds a character that cannot be seen, or shows other
+    /// text than it holds: a control or formatting character (a zero-width
+    /// space, a right-to-left override), a line separator, a private-use
+    /// or an unassigned one.
+    #[error(
+        "the set name {name:?} holds U+{:04X}, {}: a name must read as it is written",
+        u32::from(*.character),
+        hidden_kind(*.character).unwrap_or("a character that cannot be seen")
+    )]
+    HiddenCharacter {
+        /// The name.
+        name: String,
+        /// The first such character.
+        character: char,
+    },
     /// A set of that name exists.
     #[error("there is already a set named {0:?} (`sancho set list` shows them)")]
     Duplicate(String),
@@ -158,13 +265,6 @@ pub enum SetError {
     /// Too many puzzles.
     #[error("a set holds at most {MAX_SET_SIZE} puzzles, not {0}")]
     TooLarge(usize),
-    /// The set was deleted (and perhaps made again under its name) while
-    /// one of its puzzles was played: the attempt is kept, the result is
-    /// not filed in another set.
-    #[error(
-        "the set {0:?} was deleted or made anew while this puzzle was played: the attempt is saved, but not in the set"
-    )]
-    Replaced(String),
     /// A result for a place the set does not have.
     #[error("the set {name:?} has no puzzle number {number}")]
     NoSuchPuzzle {
@@ -173,6 +273,19 @@ pub enum SetError {
         /// The 1-based number asked for.
         number: usize,
     },
+    /// The set was deleted while one of its puzzles was played: the
+    /// attempt is kept, the result is filed nowhere.
+    #[error(
+        "the set {0:?} was deleted while this puzzle was played: the attempt is saved, but not in the set"
+    )]
+    Deleted(String),
+    /// The set was deleted and another made under its name while one of
+    /// its puzzles was played: the attempt is kept, the result is not filed
+    /// in the other set.
+    #[error(
+        "the set {0:?} was made anew while this puzzle was played: the attempt is saved, but not in the set"
+    )]
+    Replaced(String),
 }
 
 fn known(existing: &[String]) -> String {
@@ -183,11 +296,30 @@ fn known(existing: &[String]) -> String {
     }
 }
 
-/// Checks a set name: not empty, at most [`MAX_NAME_CHARS`] characters, no
-/// control characters, not starting with `-`. Returns it trimmed.
+/// What kind of character `c` is when it cannot be seen as itself in a
+/// name (see [`SetError::HiddenCharacter`]); `None` for a visible one.
+fn hidden_kind(c: char) -> Option<&'static str> {
+    use unicode_properties::{GeneralCategory, UnicodeGeneralCategory};
+    match c.general_category() {
+        GeneralCategory::Control => Some("a control character"),
+        GeneralCategory::Format => Some("an invisible formatting character"),
+        GeneralCategory::LineSeparator | GeneralCategory::ParagraphSeparator => {
+            Some("a line or paragraph separator")
+        }
+        GeneralCategory::PrivateUse => Some("a private-use character"),
+        GeneralCategory::Unassigned | GeneralCategory::Surrogate => Some("an unassigned character"),
+        _ => None,
+    }
+}
+
+/// Checks a set name: not empty, at most [`MAX_NAME_CHARS`] characters,
+/// not starting with `-`, every character one that is seen as itself (no
+/// control or formatting characters: `s` and `s` followed by a zero-width
+/// space would look alike). Returns it trimmed.
 ///
 /// # Errors
-/// [`SetError::EmptyName`], [`SetError::NameTooLong`], [`SetError::BadName`].
+/// [`SetError::EmptyName`], [`SetError::NameTooLong`], [`SetError::BadName`],
+/// [`SetError::HiddenCharacter`].
 pub fn check_set_name(name: &str) -> Result<&str, SetError> {
     let name = name.trim();
     if name.is_empty() {
@@ -196,7 +328,13 @@ pub fn check_set_name(name: &str) -> Result<&str, SetError> {
     if name.chars().count() > MAX_NAME_CHARS {
         return Err(SetError::NameTooLong(name.to_owned()));
     }
-    if name.starts_with('-') || name.chars().any(char::is_control) {
+    if let Some(character) = name.chars().find(|&c| hidden_kind(c).is_some()) {
+        return Err(SetError::HiddenCharacter {
+            name: name.to_owned(),
+            character,
+        });
+    }
+    if name.starts_with('-') {
         return Err(SetError::BadName(name.to_owned()));
     }
     Ok(name)
@@ -331,6 +469,7 @@ impl PuzzleSet {
             return Err(SetError::TooLarge(puzzles.len()));
         }
         Ok(PuzzleSet {
+            id: SetId::derived(created, &name),
             name,
             created,
             origin,
@@ -338,7 +477,18 @@ impl PuzzleSet {
             seed,
             puzzles,
             cycles: Vec::new(),
+            unknown: Extra::new(),
         })
+    }
+
+    /// A sitting begun now: this set, and the cycle under way (or the next).
+    #[must_use]
+    pub fn play(&self) -> SetPlay {
+        SetPlay {
+            name: self.name.clone(),
+            id: self.id.clone(),
+            cycle: self.next_cycle_number(),
+        }
     }
 
     fn is_complete(&self, cycle: &Cycle) -> bool {
@@ -383,25 +533,40 @@ impl PuzzleSet {
     /// # Errors
     /// [`SetError::NoSuchPuzzle`] for an index outside the set.
     pub fn record(&mut self, result: SetResult) -> Result<SetRecorded, SetError> {
+        self.record_in(self.next_cycle_number(), result)
+    }
+
+    /// Records an attempt in cycle `cycle` (1-based: a sitting's, see
+    /// [`SetPlay`]), begun when that cycle was under way or next: a cycle
+    /// finished since (from another window) keeps the result only if it
+    /// lacks the puzzle, which a finished cycle never does, so nothing is
+    /// added; the next cycle is begun by it. A cycle beyond the next is
+    /// taken as the next.
+    ///
+    /// # Errors
+    /// [`SetError::NoSuchPuzzle`] for an index outside the set.
+    pub fn record_in(&mut self, cycle: usize, result: SetResult) -> Result<SetRecorded, SetError> {
         if result.index >= self.puzzles.len() {
             return Err(SetError::NoSuchPuzzle {
                 name: self.name.clone(),
                 number: result.index + 1,
             });
         }
-        let mut cycle = match self.current() {
-            Some(_) => self.cycles.pop().unwrap_or_default(),
-            None => Cycle::default(),
-        };
-        let repeated = cycle.has(result.index);
-        if !repeated {
-            cycle.results.push(result);
+        let number = cycle.clamp(1, self.cycles.len() + 1);
+        if number > self.cycles.len() {
+            self.cycles.push(Cycle::default());
         }
-        let done = cycle.results.len();
-        self.cycles.push(cycle);
+        let slot = number - 1;
+        let repeated = self.cycles[slot].has(result.index);
+        if !repeated {
+            self.cycles[slot].results.push(result);
+        }
+        let done = self.cycles[slot].results.len();
         let size = self.puzzles.len();
-        let number = self.cycles.len();
-        let finished = (done >= size).then(|| self.summary(number)).flatten();
+        // Only the result that completes the cycle finishes it.
+        let finished = (!repeated && done >= size)
+            .then(|| self.summary(number))
+            .flatten();
         Ok(SetRecorded {
             cycle: number,
             done,
@@ -465,6 +630,9 @@ impl PuzzleSet {
     /// file), are left out.
     #[must_use]
     pub fn checked(mut self) -> PuzzleSet {
+        if self.id.0.is_empty() {
+            self.id = SetId::derived(self.created, &self.name);
+        }
         let size = self.puzzles.len();
         for cycle in &mut self.cycles {
             let mut seen = vec![false; size];
@@ -549,18 +717,23 @@ impl Progress {
         }
     }
 
-    /// Records an attempt in the set named `name` (see [`PuzzleSet::record`]).
+    /// Records the result of an attempt made in the sitting `play`: in its
+    /// set, in the cycle it began in (see [`PuzzleSet::record_in`]). The
+    /// set must still be the one the sitting began on.
     ///
     /// # Errors
-    /// [`SetError::Unknown`] or [`SetError::NoSuchPuzzle`].
+    /// [`SetError::Deleted`] when no set has the name any more,
+    /// [`SetError::Replaced`] when the set of that name is another one
+    /// (nothing is filed in either case), [`SetError::NoSuchPuzzle`].
     pub fn record_set_result(
         &mut self,
-        name: &str,
+        play: &SetPlay,
         result: SetResult,
     ) -> Result<SetRecorded, SetError> {
-        match self.sets.get_mut(name.trim()) {
-            Some(set) => set.record(result),
-            None => Err(self.set(name).err().unwrap_or(SetError::NoPuzzles)),
+        match self.sets.get_mut(&play.name) {
+            Some(set) if set.id == play.id => set.record_in(play.cycle, result),
+            Some(_) => Err(SetError::Replaced(play.name.clone())),
+            None => Err(SetError::Deleted(play.name.clone())),
         }
     }
 

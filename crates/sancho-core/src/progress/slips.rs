@@ -45,7 +45,21 @@ pub struct ReviewedRecord {
     /// When the drill ended.
     pub at: Timestamp,
     /// The codes its exercises trained, in order.
-    pub codes: Vec<CodeReview>,
+    pub codes: Vec<CodeReviewRecord>,
+    /// Fields this version does not know, kept.
+    #[serde(flatten)]
+    pub unknown: super::disk::Extra,
+}
+
+/// One code a review drill trained, on disk.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+pub struct CodeReviewRecord {
+    /// The code and how it went.
+    #[serde(flatten)]
+    pub review: CodeReview,
+    /// Fields this version does not know, kept.
+    #[serde(flatten)]
+    pub unknown: super::disk::Extra,
 }
 
 /// The notation codes to review, in the order a review drill takes them.
@@ -74,15 +88,13 @@ impl Progress {
         true
     }
 
-    /// What review drills trained, by drill id.
-    pub fn reviewed(&self) -> impl Iterator<Item = ReviewedRecord> + '_ {
+    /// What review drills trained, by drill id: when, and the codes.
+    pub(super) fn reviewed(
+        &self,
+    ) -> impl Iterator<Item = (&DrillId, Timestamp, &[CodeReview])> + '_ {
         self.reviewed
             .iter()
-            .map(|(id, (at, codes))| ReviewedRecord {
-                drill: id.as_str().to_owned(),
-                at: *at,
-                codes: codes.clone(),
-            })
+            .map(|(id, (at, codes))| (id, *at, codes.as_slice()))
     }
 
     /// Each slip code's reviews in time order: (when, grade).

@@ -372,7 +372,7 @@ impl fmt::Display for Stats {
         )?;
         writeln!(
             f,
-            "Streak: {} solved in a row (best {})",
+            "Solved in a row: {} (best {})",
             self.streak.current, self.streak.best
         )?;
         writeln!(f, "Reviews due: {}", self.reviews_due)?;

@@ -4,19 +4,21 @@
 use std::collections::hash_map::RandomState;
 use std::fs::{self, File, OpenOptions};
 use std::hash::{BuildHasher, Hasher};
-use std::io;
+use std::io::{self, Write};
 use std::path::{Path, PathBuf};
 
 use super::disk::Damage;
 use super::disk::{self, DecodeError, Extra, SCHEMA};
-use super::error::{Recovered, StoreError};
+use super::error::{ExportRefusal, Recovered, StoreError};
 use super::history::{Attempt, AttemptId, DrillId, DrillResult, MergeSummary, Timestamp};
 use super::model::Progress;
 use crate::config::Retention;
 
+use crate::files;
+pub use crate::files::file_kind;
 use crate::files::{
-    Names, aside_path, follow_links, parent_of, remove_stale_temps, sync_dir, temp_file,
-    write_atomic,
+    Names, aside_path, follow_links, parent_of, remove_stale_temps, same_file, sync_dir,
+    temp_file, write_atomic,
 };
 
 /// The document's file name in the data directory.
@@ -137,6 +139,15 @@ pub struct LessonRecorded {
     pub best: super::LessonScore,
     /// Whether the lesson is now completed (this or an earlier pass).
     pub completed: bool,
+}
+
+/// Where an export went.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Exported {
+    /// Into a regular file, replaced whole.
+    File,
+    /// Through a pipe (whose reader may be the user's terminal or script).
+    ThroughPipe,
 }
 
 /// A freshly opened store, with a notice if the old file had to be moved aside.
@@ -435,6 +446,23 @@ impl Store {
         })
     }
 
+    /// Adds a new set (durably) under an identity of its own
+    /// ([`super::SetId::new`]: when it was made and a random nonce), so
+    /// that a set deleted and made again under the same name is another set.
+    ///
+    /// # Errors
+    /// As [`Store::record`]; the inner error is [`super::SetError::Duplicate`]
+    /// when a set has the name (nothing changes).
+    pub fn add_set(
+        &mut self,
+        mut set: super::PuzzleSet,
+    ) -> Result<Result<super::SetId, super::SetError>, StoreError> {
+        self.clock = self.clock.max(set.created);
+        set.id = super::SetId::new(set.created, self.nonce());
+        let id = set.id.clone();
+        self.record(move |p| p.add_set(set).map(|()| id))
+    }
+
     /// Marks a lesson complete; returns false if it already was.
     ///
     /// # Errors
@@ -443,22 +471,80 @@ impl Store {
         self.record(|p| p.complete_lesson(lesson))
     }
 
-    /// Writes a copy of the current document to `path` (atomically).
+    /// The current document (re-read under the lock), as an export holds it.
     ///
     /// # Errors
-    /// [`StoreError::Write`] naming `path`, or the errors of reloading.
-    pub fn export(&mut self, path: &Path) -> Result<(), StoreError> {
+    /// The errors of reloading.
+    pub fn document(&mut self) -> Result<Vec<u8>, StoreError> {
         let _guard = self.acquire()?;
         self.refresh()?;
-        let bytes = disk::encode_document(&self.progress, &self.extra)?;
-        let path = &follow_links(path).map_err(|source| StoreError::Write {
+        Ok(disk::encode_document(&self.progress, &self.extra)?)
+    }
+
+    /// Writes a copy of the current document to `path` (see [`Store::write_export`]).
+    ///
+    /// # Errors
+    /// As [`Store::document`] and [`Store::write_export`].
+    pub fn export(&mut self, path: &Path) -> Result<Exported, StoreError> {
+        let bytes = self.document()?;
+        self.write_export(path, &bytes)
+    }
+
+    /// Writes `bytes` (an export of this store's progress) to `path`: a
+    /// regular file, or none yet, is replaced atomically (a link is followed
+    /// and kept); a pipe (a FIFO, `/dev/stdout` into a pipe) is written
+    /// through. Anything else (a device, a directory, a socket) is refused,
+    /// and so are the store's own files: replacing `progress.lock` would
+    /// break the lock between processes.
+    ///
+    /// # Errors
+    /// [`StoreError::ExportRefused`] (nothing written), [`StoreError::Write`].
+    pub fn write_export(&self, path: &Path, bytes: &[u8]) -> Result<Exported, StoreError> {
+        let write_error = |source| StoreError::Write {
             path: path.to_path_buf(),
             source,
-        })?;
-        write_atomic(parent_of(path), path, &bytes, NAMES).map_err(|source| StoreError::Write {
+        };
+        let refused = |reason| StoreError::ExportRefused {
+            path: path.to_path_buf(),
+            reason,
+        };
+        match fs::metadata(path) {
+            Ok(meta) if files::is_pipe(&meta.file_type()) => {
+                let mut pipe = OpenOptions::new()
+                    .write(true)
+                    .open(path)
+                    .map_err(write_error)?;
+                pipe.write_all(bytes)
+                    .and_then(|()| pipe.flush())
+                    .map_err(write_error)?;
+                Ok(Exported::ThroughPipe)
+            }
+            Ok(meta) if !meta.is_file() => Err(refused(ExportRefusal::NotAFile(files::file_kind(
+                &meta.file_type(),
+            )))),
+            Ok(_) => self.replace_export(path, bytes),
+            Err(e) if e.kind() == io::ErrorKind::NotFound => self.replace_export(path, bytes),
+            Err(source) => Err(write_error(source)),
+        }
+    }
+
+    /// Replaces the regular file at `path` (or where its links lead), unless
+    /// it is one of the store's own.
+    fn replace_export(&self, path: &Path, bytes: &[u8]) -> Result<Exported, StoreError> {
+        let write_error = |source| StoreError::Write {
             path: path.to_path_buf(),
             source,
-        })
+        };
+        let target = follow_links(path).map_err(write_error)?;
+        let own = [self.file.clone(), self.lock_path.clone(), self.target()?];
+        if own.iter().any(|file| same_file(file, &target)) {
+            return Err(StoreError::ExportRefused {
+                path: path.to_path_buf(),
+                reason: ExportRefusal::OwnFile,
+            });
+        }
+        write_atomic(parent_of(&target), &target, bytes, NAMES).map_err(write_error)?;
+        Ok(Exported::File)
     }
 
     /// Merges the document at `path` into the store (a union by id).

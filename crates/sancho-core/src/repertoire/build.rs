@@ -16,7 +16,7 @@ use shakmaty::san::SanPlus;
 use shakmaty::{Chess, Color, Move, Position};
 
 use super::book::{Added, NodeId, Repertoire};
-use crate::drill::{GameTexts, PgnError, PgnGame, PgnMove, parse_game};
+use crate::drill::{GameText, GameTexts, PgnError, PgnGame, PgnMove, parse_game};
 use crate::notation::{Strictness, parse_fen, resolve};
 use crate::progress::Timestamp;
 
@@ -242,7 +242,8 @@ impl Repertoire {
     ) -> io::Result<AddReport> {
         let mut adding = Adding::default();
         for (i, text) in GameTexts::new(pgn).enumerate() {
-            let (line, text) = text?;
+            // A line read as Latin-1 is no fault of the game's moves.
+            let GameText { line, text, .. } = text?;
             let number = i + 1;
             let game = match parse_game(&text) {
                 Ok(game) => game,

@@ -4,8 +4,8 @@
 use crate::drill::DrillSummary;
 use crate::modes::StormSummary;
 use crate::progress::{
-    CardReview, CardState, CodeReview, LessonRecorded, ModeRecords, Recorded, SetRecorded, Source,
-    Timestamp,
+    CardReview, CardState, CodeReview, LessonRecorded, ModeRecords, Recorded, SetPlay,
+    SetRecorded, Source,
 };
 use crate::puzzle::Puzzle;
 use crate::session::SessionResult;
@@ -63,15 +63,14 @@ pub struct PuzzleDone {
     pub set: Option<SetPlace>,
 }
 
-/// A puzzle's place in a Woodpecker set: the set's identity (its name and
-/// when it was made, so that a set deleted and made again under the same
-/// name is another set) and the puzzle's index in it.
+/// A puzzle's place in a Woodpecker set: the sitting it was played in
+/// (the set's identity, so that a set deleted and made again under the
+/// same name is another set, and the cycle the sitting began in) and the
+/// puzzle's index in the set.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct SetPlace {
-    /// The set's name.
-    pub name: String,
-    /// When the set was made.
-    pub created: Timestamp,
+    /// The set and cycle the result belongs to.
+    pub play: SetPlay,
     /// The puzzle's place in the set (0-based).
     pub index: usize,
 }

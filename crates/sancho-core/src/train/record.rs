@@ -6,8 +6,8 @@
 
 use crate::modes::StormSummary;
 use crate::progress::{
-    Attempt, Ids, LessonRecorded, LessonScore, Mode, ModeRun, Progress, PuzzleRef, Recorded,
-    SetError, SetRecorded, SetResult, Store, StoreError, Timestamp, Unrated, played_id,
+    Attempt, Ids, LessonRecorded, LessonScore, Mode, ModeRun, Progress, Recorded, SetError,
+    SetRecorded, SetResult, Store, StoreError, Timestamp, Unrated, played_id,
 };
 use crate::record::attempt_record;
 
@@ -92,40 +92,25 @@ fn puzzle(progress: &mut Progress, ids: Ids, done: &PuzzleDone, at: Timestamp) -
         rating_after: progress.rating().rating,
         unrated,
     };
-    let set = done.set.as_ref().map(|place| {
-        let wanted = PuzzleRef::new(done.source.clone(), done.puzzle.id.clone());
-        file_in_set(progress, place, &wanted, solved, done.time_ms, at)
-    });
+    let set = done
+        .set
+        .as_ref()
+        .map(|place| file_in_set(progress, place, solved, done.time_ms, at));
     Saved::Puzzle { recorded, set }
 }
 
-/// Files a set puzzle's result in its set, if the set is still the one
-/// the puzzle was played from (same name, made at the same time) and the
-/// puzzle still sits at its place.
+/// Files a set puzzle's result in its set and in the cycle its sitting
+/// began in, if the set is still the one the puzzle was played from
+/// ([`Progress::record_set_result`]).
 fn file_in_set(
     progress: &mut Progress,
     place: &super::SetPlace,
-    wanted: &PuzzleRef,
     solved: bool,
     time_ms: u64,
     at: Timestamp,
 ) -> Result<SetRecorded, SetError> {
-    let set = progress.set(&place.name)?;
-    let same_set = set.created == place.created
-        && set
-            .puzzles
-            .get(place.index)
-            .is_some_and(|p| p.puzzle_ref() == *wanted);
-    if !same_set {
-        return Err(SetError::Replaced(place.name.clone()));
-    }
-    let result = SetResult {
-        index: place.index,
-        at,
-        solved,
-        time_ms,
-    };
-    progress.record_set_result(&place.name, result)
+    let result = SetResult::new(place.index, at, solved, time_ms);
+    progress.record_set_result(&place.play, result)
 }
 
 fn drill(progress: &mut Progress, ids: Ids, done: &DrillDone, at: Timestamp) -> Saved {
@@ -219,10 +204,7 @@ mod tests {
     fn set_of(ids: &[&str], created: Timestamp) -> crate::progress::PuzzleSet {
         let puzzles = ids
             .iter()
-            .map(|id| SetPuzzle {
-                source: (&Source::Lichess).into(),
-                puzzle: (*id).to_owned(),
-            })
+            .map(|id| SetPuzzle::new((&Source::Lichess).into(), (*id).to_owned()))
             .collect();
         crate::progress::PuzzleSet::new("w", created, SetOrigin::Library, String::new(), 1, puzzles)
             .unwrap()
@@ -235,8 +217,7 @@ mod tests {
             .add_set(set_of(&["a", "b"], Timestamp(10)))
             .unwrap();
         let place = SetPlace {
-            name: "w".into(),
-            created: Timestamp(10),
+            play: progress.set("w").unwrap().play(),
             index: 1,
         };
         let at = Timestamp(1_000);
@@ -264,12 +245,13 @@ mod tests {
     #[test]
     fn a_result_for_a_set_made_anew_under_its_name_is_not_filed_there() {
         let mut progress = Progress::new();
-        progress.add_set(set_of(&["a"], Timestamp(99))).unwrap();
+        progress.add_set(set_of(&["a"], Timestamp(10))).unwrap();
         let place = SetPlace {
-            name: "w".into(),
-            created: Timestamp(10),
+            play: progress.set("w").unwrap().play(),
             index: 0,
         };
+        progress.remove_set("w").unwrap();
+        progress.add_set(set_of(&["a"], Timestamp(99))).unwrap();
         let at = Timestamp(1_000);
         let saved = apply(
             &mut progress,
