@@ -400,11 +400,12 @@ fn delete(name: &str, ctx: &Context) -> anyhow::Result<ExitCode> {
             .ok_or_else(|| RepertoireError::NotFound(name.to_owned()))?;
         Ok(all.remove(at))
     })?;
-    println!(
+    writeln!(
+        io::stdout().lock(),
         "deleted the repertoire {} ({} cards); your answers stay in your progress",
         removed.name(),
         removed.cards().len()
-    );
+    )?;
     Ok(ExitCode::SUCCESS)
 }
 

@@ -293,7 +293,8 @@ fn tokens(movetext: &str) -> Result<Vec<Token<'_>>, PgnError> {
                     .find(|c: char| c.is_whitespace() || "{};()".contains(c))
                     .unwrap_or(rest.len());
                 let word = strip_move_number(&rest[..end]);
-                if !word.is_empty() && !word.starts_with('$') && word.trim_matches('.') != "" {
+                if !word.is_empty() && !word.starts_with('$') && !word.trim_matches('.').is_empty()
+                {
                     out.push(Token::Word(word));
                 }
                 rest = &rest[end..];

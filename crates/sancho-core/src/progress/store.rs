@@ -17,8 +17,8 @@ use crate::config::Retention;
 use crate::files;
 pub use crate::files::file_kind;
 use crate::files::{
-    Names, aside_path, follow_links, parent_of, remove_stale_temps, same_file, sync_dir,
-    temp_file, write_atomic,
+    Names, aside_path, follow_links, parent_of, remove_stale_temps, same_file, sync_dir, temp_file,
+    write_atomic,
 };
 
 /// The document's file name in the data directory.

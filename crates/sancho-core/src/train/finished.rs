@@ -4,8 +4,8 @@
 use crate::drill::DrillSummary;
 use crate::modes::StormSummary;
 use crate::progress::{
-    CardReview, CardState, CodeReview, LessonRecorded, ModeRecords, Recorded, SetPlay,
-    SetRecorded, Source,
+    CardReview, CardState, CodeReview, LessonRecorded, ModeRecords, Recorded, SetPlay, SetRecorded,
+    Source,
 };
 use crate::puzzle::Puzzle;
 use crate::session::SessionResult;
