@@ -18,8 +18,8 @@
 #![cfg_attr(not(test), deny(clippy::unwrap_used))]
 
 pub use sancho_core::{
-    config, library, material, mine, modes, notation, progress, record, rng, session, spoiler,
-    train,
+    config, library, material, mine, modes, notation, progress, record, repertoire, rng, session,
+    spoiler, train,
 };
 
 pub mod content;

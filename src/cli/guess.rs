@@ -196,7 +196,7 @@ fn full_screen(
         engine,
         mined: ctx.mined_pack(),
     }
-    .run_with(ctx, None, Some(started))
+    .run_with(ctx, None, Some(started), None)
 }
 
 /// Writes `text` to `path` atomically (a temporary file renamed over it);

@@ -34,6 +34,7 @@ mod play;
 mod progress;
 mod puzzles;
 mod record;
+mod repertoire;
 mod set;
 mod shell;
 mod terminal;
@@ -138,6 +139,10 @@ pub enum Command {
     Guess(guess::GuessArgs),
     /// Lessons on every rule of SAN (no number: the list).
     Lesson(drill::LessonArgs),
+    /// Your opening repertoire from your own PGN, trained move by move:
+    /// `repertoire add FILE.pgn --side white|black`, `list`, `show NAME`, `delete NAME`, `train [NAME]`.
+    #[command(subcommand)]
+    Repertoire(repertoire::RepertoireCommand),
     /// Import the Lichess puzzle database (.csv or .csv.zst) into the offline library.
     Import(library::ImportArgs),
     /// The offline library: `sancho library stats [--json]`.
@@ -198,6 +203,7 @@ pub fn run(cli: Cli) -> anyhow::Result<ExitCode> {
         Some(Command::Drill(args)) => drill::drill(args, ctx),
         Some(Command::Lesson(args)) => drill::lesson(args, ctx),
         Some(Command::Guess(args)) => guess::guess(&args, ctx),
+        Some(Command::Repertoire(command)) => repertoire::repertoire(command, ctx),
         Some(Command::Import(args)) => library::import(args, ctx),
         Some(Command::Library(command)) => library::library(command, ctx),
         Some(Command::Stats(args)) => progress::stats(args, ctx),

@@ -403,10 +403,13 @@ impl Trainer {
         ctx: &Context,
         scoresheet: Option<sancho::drill::Sheet>,
     ) -> anyhow::Result<ExitCode> {
-        self.run_with(ctx, scoresheet, None)
+        self.run_with(ctx, scoresheet, None, None)
     }
 
-    /// As [`Trainer::run_on`], with the run `Start::Guess` opens on.
+    /// As [`Trainer::run_on`], with the run `Start::Guess` opens on, and
+    /// `repertoires` trained at `new_per_day` new cards a day (the home
+    /// menu's "Repertoire"; `None`: every repertoire in the data directory,
+    /// at the default).
     pub fn run_with(
         self,
         ctx: &Context,
@@ -415,6 +418,7 @@ impl Trainer {
             sancho::train::guess::Guess,
             Vec<sancho::train::guess::GuessEvent>,
         )>,
+        repertoires: Option<(Vec<sancho::repertoire::Repertoire>, usize)>,
     ) -> anyhow::Result<ExitCode> {
         super::terminal::require()?;
         let Trainer {
@@ -504,6 +508,23 @@ impl Trainer {
                 size: stats.puzzles,
             }
         });
+        let (repertoires, new_per_day) = match repertoires {
+            Some(chosen) => chosen,
+            None => (
+                super::repertoire::open_for_reading(ctx)
+                    .map(|store| store.repertoires().to_vec())
+                    .unwrap_or_default(),
+                super::repertoire::DEFAULT_NEW_PER_DAY,
+            ),
+        };
+        let opened = now();
+        let repertoires = repertoires
+            .into_iter()
+            .map(|rep| {
+                let plan = super::repertoire::plan_for(&rep, progress, new_per_day, opened);
+                (rep, plan)
+            })
+            .collect();
         let basis = Basis::of(progress, now());
         let basis = &basis;
         let open = library.map(|path| -> tui::OpenSource<'_> {
@@ -525,6 +546,8 @@ impl Trainer {
             weak,
             replayable,
             set: set_header,
+            repertoires,
+            opened,
             ..context
         };
         tui::run(

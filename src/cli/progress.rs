@@ -52,16 +52,20 @@ pub fn stats(args: StatsArgs, ctx: &Context) -> anyhow::Result<ExitCode> {
     }
     // Storm and Streak bests: an added `modes` key, an added text block.
     let modes = store.progress().mode_records(now());
+    // Each repertoire's figures: an added `repertoire` key and text block.
+    let repertoires = super::repertoire::stats(store.progress(), ctx);
     let mut out = io::stdout().lock();
     if args.json {
         let mut value = serde_json::to_value(&stats)?;
         if let serde_json::Value::Object(map) = &mut value {
             map.insert("modes".into(), serde_json::to_value(&modes)?);
+            map.insert("repertoire".into(), serde_json::to_value(&repertoires)?);
         }
         serde_json::to_writer_pretty(&mut out, &value)?;
         writeln!(out)?;
     } else {
         write!(out, "{stats}{modes}")?;
+        super::repertoire::write_stats(&mut out, &repertoires)?;
     }
     Ok(ExitCode::SUCCESS)
 }

@@ -10,6 +10,7 @@ mod out;
 pub(crate) mod prose;
 pub(crate) mod protocol;
 pub(crate) mod puzzle;
+pub(crate) mod repertoire;
 pub(crate) mod run;
 pub(crate) mod scoresheet;
 
@@ -22,12 +23,14 @@ pub use drill::{
 pub use guess::run_guess;
 pub use prose::plain_prose;
 pub use protocol::{
-    ExerciseShown, FailedPuzzle, HintShown, LineEvent, PuzzleShown, Rated, SolvedPuzzle,
+    CardMove, CardShown, ExerciseShown, FailedPuzzle, HintShown, LineEvent, PuzzleShown, Rated,
+    SolvedPuzzle,
 };
 pub use puzzle::{
     Mode, PlaySummary, RatedTrack, describe, run_puzzles, run_puzzles_in, run_puzzles_refuting,
     run_rated,
 };
+pub use repertoire::run_repertoire;
 pub use run::{run_timed, storm_text};
 pub use scoresheet::run_scoresheet;
 

@@ -444,6 +444,72 @@ pub enum LineEvent {
         /// The bests after it (`null`: not saved).
         records: Option<ModeRecords>,
     },
+    /// A repertoire's training session starts.
+    RepertoireStart {
+        /// The repertoire.
+        repertoire: String,
+        /// `white` or `black`: the side the user plays.
+        side: &'static str,
+        /// Due cards it asks.
+        due: usize,
+        /// New cards it asks.
+        new: usize,
+        /// New cards left for later days.
+        new_left: usize,
+    },
+    /// A new line, played out before its cards are asked: `moves` from the
+    /// line's start; those from index `from` on are new.
+    LineShown {
+        /// The moves, each with its comment.
+        moves: Vec<CardMove>,
+        /// Where the new part starts.
+        from: usize,
+    },
+    /// A repertoire card is asked: the position and the moves that lead to it.
+    Card(CardShown),
+    /// A right answer to a card.
+    CardRight {
+        /// UCI.
+        uci: String,
+        /// SAN.
+        san: String,
+        /// The repertoire's comment on the move.
+        comment: Option<String>,
+        /// How the input departed from canonical SAN (a note: still right).
+        diagnostics: Vec<Diagnostic>,
+        /// The other moves the repertoire accepts here, in SAN.
+        others: Vec<String>,
+        /// The SAN in the user's letters or figurines.
+        #[serde(skip_serializing_if = "Option::is_none")]
+        local: Option<String>,
+    },
+    /// A legal move that is not the repertoire's (`revealed`: the answer
+    /// was asked for): graded Again, asked again before the session ends.
+    CardWrong {
+        /// What was typed (empty when revealed).
+        input: String,
+        /// The move it was (`null` when revealed).
+        san: Option<String>,
+        /// The repertoire's moves here, with their comments.
+        expected: Vec<CardMove>,
+        /// How the input departed from canonical SAN.
+        diagnostics: Vec<Diagnostic>,
+        /// Whether the answer was asked for (`solution`).
+        revealed: bool,
+    },
+    /// A card's review was recorded: when it is next due.
+    CardReview {
+        /// Whether the answer was right (Good) or not (Again).
+        right: bool,
+        /// Whether it was saved (false only without a progress store).
+        saved: bool,
+        /// When the card is next due (unix seconds; `null`: not saved).
+        due: Option<i64>,
+        /// The interval in days (`null`: not saved).
+        interval_days: Option<u32>,
+    },
+    /// A repertoire's session ended.
+    RepertoireEnd(crate::repertoire::TrainSummary),
     /// A Streak run ended.
     StreakEnd {
         /// Puzzles solved in a row.
@@ -623,4 +689,44 @@ pub struct FailedPuzzle {
     pub local: Option<Vec<String>>,
     /// Its title (the `puzzle` event's may have waited for the end).
     pub title: String,
+}
+
+/// A move of a repertoire line, as line mode writes it.
+#[derive(Clone, Debug, PartialEq, Serialize)]
+pub struct CardMove {
+    /// SAN.
+    pub san: String,
+    /// UCI.
+    pub uci: String,
+    /// Its full-move number.
+    pub number: u32,
+    /// `white` or `black`.
+    pub side: &'static str,
+    /// The repertoire's comment on it.
+    pub comment: Option<String>,
+}
+
+/// The `card` event: a repertoire card asked.
+#[derive(Clone, Debug, PartialEq, Serialize)]
+pub struct CardShown {
+    /// The repertoire.
+    pub repertoire: String,
+    /// The position asked.
+    pub fen: String,
+    /// The moves that lead to it, in SAN, from the line's start.
+    pub moves: Vec<String>,
+    /// The same moves in UCI.
+    pub uci: Vec<String>,
+    /// The moves as PGN writes them (`1. e4 e5 2. Nf3`).
+    pub line: String,
+    /// `white` or `black`: the side to move (the user's).
+    pub to_move: &'static str,
+    /// Never reviewed before this session.
+    pub new: bool,
+    /// Asked again after a wrong answer.
+    pub again: bool,
+    /// Its place among the cards answered in this session (1-based).
+    pub number: usize,
+    /// Cards left after this one.
+    pub left: usize,
 }

@@ -5,6 +5,7 @@ mod guess;
 mod library;
 mod modes;
 mod puzzles;
+mod repertoire;
 mod scoresheet;
 
 use puzzles::Lineup;
@@ -87,6 +88,8 @@ pub enum MenuItem {
     MyGames,
     /// Guess the move through a master game.
     Guess,
+    /// The opening repertoire trainer (or how to add one).
+    Repertoire,
     /// The help overlay.
     Help,
     /// Leave.
@@ -95,7 +98,7 @@ pub enum MenuItem {
 
 impl MenuItem {
     /// Every item, in menu order (matches [`strings::MENU`](super::strings::MENU)).
-    pub const ALL: [MenuItem; 13] = [
+    pub const ALL: [MenuItem; 14] = [
         MenuItem::Puzzles,
         MenuItem::Drills,
         MenuItem::Stats,
@@ -104,6 +107,7 @@ impl MenuItem {
         MenuItem::Streak,
         MenuItem::MyGames,
         MenuItem::Guess,
+        MenuItem::Repertoire,
         MenuItem::Course,
         MenuItem::Weak,
         MenuItem::History,
@@ -278,6 +282,7 @@ impl App {
             },
             Start::Storm { seconds, seed } => app.start_run(MenuItem::Storm, seconds, seed),
             Start::Streak { seed } => app.start_run(MenuItem::Streak, 0, seed),
+            Start::Repertoire => app.open_repertoire(0),
         };
         app
     }
@@ -411,6 +416,7 @@ impl App {
             Screen::Scoresheet { sheet, scroll } => self.update_scoresheet(sheet, scroll, action),
             Screen::Run { run, scroll } => self.update_run(run, scroll, action),
             Screen::Guess { guess, scroll } => self.update_guess(guess, scroll, action),
+            Screen::Repertoire(rep) => self.update_repertoire(rep, action),
         }
     }
 
@@ -449,6 +455,10 @@ impl App {
             Screen::Guess { mut guess, scroll } => {
                 guess.tick(ms);
                 Screen::Guess { guess, scroll }
+            }
+            Screen::Repertoire(mut rep) => {
+                rep.tick(ms);
+                Screen::Repertoire(rep)
             }
             other @ (Screen::Home
             | Screen::Drills
@@ -529,6 +539,7 @@ impl App {
                         self.runs_started += 1;
                         self.open_run(item, seed)
                     }
+                    MenuItem::Repertoire => self.open_repertoire(0),
                     MenuItem::MyGames => self.open_mined(),
                     MenuItem::Guess => {
                         let seed = self.context.seed.wrapping_add(self.drills_started);
@@ -659,6 +670,14 @@ impl App {
     pub fn scoresheet(&self) -> Option<&ScoresheetScreen> {
         match &self.screen {
             Screen::Scoresheet { sheet, .. } => Some(sheet),
+            _ => None,
+        }
+    }
+
+    /// The repertoire trainer on screen.
+    pub fn repertoire(&self) -> Option<&super::repertoire::RepertoireScreen> {
+        match &self.screen {
+            Screen::Repertoire(rep) => Some(rep),
             _ => None,
         }
     }
@@ -800,7 +819,8 @@ impl App {
             | Screen::Stats
             | Screen::History { .. }
             | Screen::CoordSetup(_)
-            | Screen::Guess { .. } => false,
+            | Screen::Guess { .. }
+            | Screen::Repertoire(_) => false,
         }
     }
 

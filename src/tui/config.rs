@@ -114,6 +114,9 @@ pub enum Start {
         /// The seed that picks the pool.
         seed: u64,
     },
+    /// The repertoire trainer at once (`sancho repertoire train`), on the
+    /// first of [`Context::repertoires`] with cards to ask.
+    Repertoire,
     /// A Streak run at once (`sancho streak`).
     Streak {
         /// The seed that orders puzzles of equal rating.
@@ -166,6 +169,13 @@ pub struct Context {
     /// writes `mined.json` in the data directory), when there is one: the
     /// home menu's "My games" plays it.
     pub mined: Option<std::path::PathBuf>,
+    /// The user's repertoires, each with today's plan (due cards, then new
+    /// ones up to the day's limit): the home menu's "Repertoire" trains
+    /// them in turn.
+    pub repertoires: Vec<(crate::repertoire::Repertoire, crate::repertoire::Plan)>,
+    /// When the trainer was opened: a repertoire review is stamped with
+    /// it plus the time that passed since.
+    pub opened: crate::progress::Timestamp,
     /// The notation course (the hand-written packs in teaching order) and
     /// its resume order, for the home menu's Course while another track is
     /// played; `None` leaves the item saying how to open it.
@@ -216,6 +226,8 @@ impl Default for Context {
             guess: None,
             records: None,
             mined: None,
+            repertoires: Vec::new(),
+            opened: crate::progress::Timestamp(0),
             course: None,
             ladder: None,
             weak: None,

@@ -15,6 +15,7 @@ use super::drill::{DrillScreen, Phase};
 use super::filter::FilterState;
 use super::guess::GuessScreen;
 use super::play::Play;
+use super::repertoire::RepertoireScreen;
 use super::scoresheet::ScoresheetScreen;
 use super::storm::RunScreen;
 use crate::drill::Lesson;
@@ -76,6 +77,8 @@ pub(crate) enum Screen {
         /// How far the summary is scrolled, in lines.
         scroll: u16,
     },
+    /// The repertoire trainer, then its summary.
+    Repertoire(Box<RepertoireScreen>),
 }
 
 /// Which screen is shown, without its state.
@@ -107,6 +110,8 @@ pub enum View {
     Run,
     /// Guess the move, then its summary.
     Guess,
+    /// The repertoire trainer, then its summary.
+    Repertoire,
 }
 
 impl Screen {
@@ -126,6 +131,7 @@ impl Screen {
             Screen::Scoresheet { .. } => View::Scoresheet,
             Screen::Run { .. } => View::Run,
             Screen::Guess { .. } => View::Guess,
+            Screen::Repertoire(_) => View::Repertoire,
         }
     }
 
@@ -175,6 +181,15 @@ impl Screen {
                 },
                 None => KeyContext::Page,
             },
+            Screen::Repertoire(rep) => {
+                if rep.is_finished() {
+                    KeyContext::Page
+                } else {
+                    KeyContext::Answer {
+                        input_empty: rep.input().is_empty(),
+                    }
+                }
+            }
         }
     }
 
@@ -193,7 +208,8 @@ impl Screen {
             | Screen::Lessons
             | Screen::Stats
             | Screen::Filter(_)
-            | Screen::CoordSetup(_) => 0,
+            | Screen::CoordSetup(_)
+            | Screen::Repertoire(_) => 0,
         }
     }
 }

@@ -56,7 +56,7 @@ pub const MOVES_HEADING: &str = "Moves";
 pub const WAITING: &str = "opponent to reply…";
 
 /// The home menu's items, in order.
-pub const MENU: [&str; 13] = [
+pub const MENU: [&str; 14] = [
     "Puzzles (rated, at your level)",
     "Drills and lessons",
     "Stats",
@@ -65,6 +65,7 @@ pub const MENU: [&str; 13] = [
     "Streak",
     "My games",
     "Guess the move",
+    "Repertoire",
     "Course (the notation packs in order, never rated)",
     "Weakness training (rated, your weakest themes)",
     "History (the puzzles played lately)",
@@ -74,7 +75,7 @@ pub const MENU: [&str; 13] = [
 
 /// The home menu, with the library item telling how to import one when
 /// there is none, and "My games" how to mine them.
-pub fn menu(has_library: bool, has_mined: bool) -> [&'static str; 13] {
+pub fn menu(has_library: bool, has_mined: bool) -> [&'static str; 14] {
     let mut items = MENU;
     if !has_library {
         items[3] = "Library (import one: sancho import FILE)";
@@ -126,6 +127,14 @@ pub const HISTORY_NONE_LOADED: &str =
 
 /// The home menu's Course when the trainer was opened without it.
 pub const NO_COURSE: &str = "The course is not loaded here: run sancho course.";
+/// The home screen's notice when there is no repertoire.
+pub const NO_REPERTOIRE: &str =
+    "No repertoire yet: add your openings with sancho repertoire add FILE.pgn --side white|black.";
+/// The home screen's notice when no repertoire has a card to ask today.
+pub const NOTHING_DUE: &str =
+    "Nothing to train in your repertoires today: no card is due and today's new cards are learned.";
+/// The repertoire trainer's header title.
+pub const REPERTOIRE_TITLE: &str = "Repertoire";
 
 /// The home screen's notice when there is no library.
 pub const NO_LIBRARY: &str =
@@ -528,6 +537,10 @@ pub const HOME_MODES: &[(&str, &str)] = &[
     (
         "Guess",
         "a master's game played to your move: guess the move played",
+    ),
+    (
+        "Repertoire",
+        "your openings from your PGN, asked move by move",
     ),
     (
         "Course",

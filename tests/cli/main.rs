@@ -17,4 +17,5 @@ mod modes;
 mod package;
 mod protocol;
 mod rated;
+mod repertoire;
 mod sets;

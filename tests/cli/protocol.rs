@@ -5,11 +5,13 @@
 
 use sancho::drill::{DrillSummary, Mistake, SheetSummary};
 use sancho::line::{
-    ExerciseShown, FailedPuzzle, HintShown, LineEvent, PuzzleShown, Rated, SolvedPuzzle,
+    CardMove, CardShown, ExerciseShown, FailedPuzzle, HintShown, LineEvent, PuzzleShown, Rated,
+    SolvedPuzzle,
 };
 use sancho::modes::StormSummary;
 use sancho::notation::{Code, Diagnostic};
 use sancho::progress::{CycleSummary, CycleUnderWay, Mode, ModeRecords, ModeRun, Timestamp};
+use sancho::repertoire::TrainSummary;
 use sancho::train::SolutionMove;
 
 fn slip() -> Vec<Diagnostic> {
@@ -45,6 +47,25 @@ fn rated<T>(result: T) -> Rated<T> {
         rating_after: Some(1512),
         saved: true,
     }
+}
+
+fn card_moves() -> Vec<CardMove> {
+    vec![
+        CardMove {
+            san: "e5".into(),
+            uci: "e7e5".into(),
+            number: 1,
+            side: "black",
+            comment: None,
+        },
+        CardMove {
+            san: "Nf3".into(),
+            uci: "g1f3".into(),
+            number: 2,
+            side: "white",
+            comment: Some("attacks e5".into()),
+        },
+    ]
 }
 
 fn run() -> ModeRun {
@@ -410,6 +431,59 @@ fn every_event() -> Vec<LineEvent> {
             },
             saved: true,
         },
+        LineEvent::RepertoireStart {
+            repertoire: "white".into(),
+            side: "white",
+            due: 2,
+            new: 3,
+            new_left: 5,
+        },
+        LineEvent::LineShown {
+            moves: card_moves(),
+            from: 1,
+        },
+        LineEvent::Card(CardShown {
+            repertoire: "white".into(),
+            fen: "rnbqkbnr/pppp1ppp/8/4p3/4P3/8/PPPP1PPP/RNBQKBNR w KQkq - 0 2".into(),
+            moves: vec!["e4".into(), "e5".into()],
+            uci: vec!["e2e4".into(), "e7e5".into()],
+            line: "1. e4 e5".into(),
+            to_move: "white",
+            new: true,
+            again: false,
+            number: 1,
+            left: 4,
+        }),
+        LineEvent::CardRight {
+            uci: "g1f3".into(),
+            san: "Nf3".into(),
+            comment: Some("attacks e5".into()),
+            diagnostics: Vec::new(),
+            others: vec!["Nc3".into()],
+            local: None,
+        },
+        LineEvent::CardWrong {
+            input: "Bc4".into(),
+            san: Some("Bc4".into()),
+            expected: card_moves()[1..].to_vec(),
+            diagnostics: Vec::new(),
+            revealed: false,
+        },
+        LineEvent::CardReview {
+            right: true,
+            saved: true,
+            due: Some(1_700_172_800),
+            interval_days: Some(2),
+        },
+        LineEvent::RepertoireEnd(TrainSummary {
+            name: "white".into(),
+            answered: 5,
+            right: 4,
+            wrong: 1,
+            learned: 3,
+            unanswered: 0,
+            reason: "done",
+        }),
     ]
 }
 
@@ -462,6 +536,13 @@ fn variant(event: &LineEvent) -> &'static str {
         LineEvent::Guessed { .. } => "Guessed",
         LineEvent::LiveHint { .. } => "LiveHint",
         LineEvent::GuessSummary { .. } => "GuessSummary",
+        LineEvent::RepertoireStart { .. } => "RepertoireStart",
+        LineEvent::LineShown { .. } => "LineShown",
+        LineEvent::Card(_) => "Card",
+        LineEvent::CardRight { .. } => "CardRight",
+        LineEvent::CardWrong { .. } => "CardWrong",
+        LineEvent::CardReview { .. } => "CardReview",
+        LineEvent::RepertoireEnd(_) => "RepertoireEnd",
     }
 }
 

@@ -5,6 +5,7 @@
 mod progress_model;
 mod progress_store;
 mod progress_store_edges;
+mod repertoire;
 mod review_fsrs;
 mod unknown_fields;
 mod woodpecker;

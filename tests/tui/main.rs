@@ -17,6 +17,7 @@ mod tui_modes;
 mod tui_pty;
 mod tui_records;
 mod tui_render;
+mod tui_repertoire;
 mod tui_screens;
 mod tui_tracks;
 mod tui_trainers;

@@ -470,7 +470,7 @@ fn the_home_help_says_what_each_mode_is_and_the_rules() {
         "only a first attempt at a rated puzzle moves it",
         "a typo",
         "never does",
-        "Guess     a master's game",
+        "Guess       a master's game",
         "Ctrl-C  quit",
     ] {
         assert!(text.contains(said), "{said}:\n{text}");
@@ -484,7 +484,7 @@ fn the_home_help_says_what_each_mode_is_and_the_rules() {
     let (y, line) = text
         .lines()
         .enumerate()
-        .find(|(_, l)| l.contains("Storm     as many"))
+        .find(|(_, l)| l.contains("Storm       as many"))
         .unwrap();
     let x = line[..line.find("Storm").unwrap()].chars().count();
     let cell = &buf[(u16::try_from(x).unwrap(), u16::try_from(y).unwrap())];

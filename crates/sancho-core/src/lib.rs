@@ -30,6 +30,7 @@
 pub mod config;
 pub mod drill;
 pub mod engine;
+pub(crate) mod files;
 pub mod library;
 pub mod material;
 pub mod mine;
@@ -38,6 +39,7 @@ pub mod notation;
 pub mod progress;
 pub mod puzzle;
 pub mod record;
+pub mod repertoire;
 pub mod rng;
 pub mod session;
 pub mod spoiler;

@@ -62,7 +62,10 @@ pub fn render(app: &App, theme: Theme, area: Rect, frame: &mut Frame) {
     // On the home screen the guide (modes and rules) comes first: the keys
     // take the short form when both would not fit in full.
     let guide_h = if under == KeyContext::Home {
-        home_guide(app, theme).len() + 1
+        home_guide(app, theme)
+            .iter()
+            .filter(|l| l.width() > 0)
+            .count()
     } else {
         0
     };
@@ -106,7 +109,9 @@ pub fn render(app: &App, theme: Theme, area: Rect, frame: &mut Frame) {
         let guide = home_guide(app, theme);
         let guide_w = guide.iter().map(Line::width).max().unwrap_or(0);
         let fits_w = guide_w + 4 <= usize::from(area.width.saturating_sub(2));
-        let fits_h = guide.len() + 1 + lines.len() + 2 <= usize::from(area.height);
+        // Blank lines between the parts may go (below) where room is short.
+        let written = guide.iter().filter(|l| l.width() > 0).count();
+        let fits_h = written + lines.len() + 2 <= usize::from(area.height);
         if fits_w && fits_h {
             let mut all = guide;
             all.push(Line::raw(""));

@@ -11,6 +11,7 @@ pub(crate) mod history;
 pub(crate) mod home;
 pub(crate) mod lessons;
 pub(crate) mod puzzle;
+pub(crate) mod repertoire;
 pub(crate) mod scoresheet;
 pub(crate) mod sets;
 pub(crate) mod stats;
@@ -62,6 +63,7 @@ pub fn render(app: &App, frame: &mut Frame) {
         Screen::Scoresheet { sheet, .. } => scoresheet::render(app, sheet, theme, area, frame),
         Screen::Guess { guess, .. } => guess::render(app, guess, theme, area, frame),
         Screen::Run { run, .. } => storm::render(app, run, theme, area, frame),
+        Screen::Repertoire(rep) => repertoire::render(app, rep, theme, area, frame),
     }
     if let Some((count, error)) = app.unsaved() {
         // Over the footer, on every screen, until the results are saved.

@@ -30,7 +30,9 @@ pub use features::{Disambiguation, Feature, disambiguation_of, features_of};
 pub use games::{Game, GameBook, UnknownGame};
 pub use generator::{GenOptions, describe_move, generate};
 pub use lessons::{Lesson, LessonError, LessonExercise, find_lesson, read_lessons};
-pub use pgn::{GameText, GameTexts, parse_game, parse_games};
+pub use pgn::{
+    GameText, GameTexts, MAX_VARIATION_DEPTH, PgnError, PgnGame, PgnMove, parse_game, parse_games,
+};
 pub use run::{DrillRun, DrillSummary, Mistake, Pass, Trained};
 pub use scoresheet::{
     Entry as SheetEntry, Grade as SheetGrade, Playback, ScoresheetError, Sheet, SheetGame,

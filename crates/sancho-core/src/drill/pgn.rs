@@ -1,9 +1,19 @@
-//! A tiny PGN reader: tag pairs and the main line's SAN moves.
+//! A small PGN reader: tag pairs, and the movetext as a tree of moves
+//! with their comments and variations.
 //!
-//! Variations `(…)`, NAGs (`$1`), move numbers, annotation glyphs (`!`,
-//! `?`) and results are skipped; the main line's `{…}` comments are kept
-//! beside the moves they follow (guess the move shows them), `;` comments
-//! are skipped. The moves stay text: the notation engine gives them meaning.
+//! Each game gives its main line's moves ([`PgnGame::moves`], what most
+//! readers need) and the whole movetext ([`PgnGame::line`]): every move
+//! with the comment written after it (`{…}` or `;` to the end of the line)
+//! and the variations written after it, nested to any depth (a
+//! repertoire's lines). NAGs (`$1`), move numbers, annotation glyphs
+//! (`!`, `?`) and the result are read past; Lichess's commands inside
+//! comments (`[%clk 0:05:00]`, `[%cal Gc2c4]`) are left out. The moves
+//! stay text: the notation engine gives them meaning, and names a move it
+//! cannot read with its game and number.
+//!
+//! shakmaty's `pgn-reader` was weighed for this and left: version 0.29
+//! drops any token its SAN parser refuses without a word, where Sancho
+//! must name every bad move.
 
 use crate::notation::movetext::strip_move_number;
 
@@ -16,9 +26,28 @@ pub struct PgnGame {
     pub moves: Vec<String>,
     /// The result token that ends the movetext (`1-0`, `0-1`, `1/2-1/2`, `*`).
     pub result: Option<String>,
-    /// The main line's `{…}` comments, each with how many moves precede
-    /// it (0: before the first move; 1: after the first move…), in order.
+    /// The movetext as a tree: the main line, each move with its comment
+    /// and the variations written after it.
+    pub line: Vec<PgnMove>,
+    /// The main line's comments, each with how many moves precede it (0:
+    /// before the first move; 1: after the first move…), in order (what
+    /// guess the move shows beside the game's moves).
     pub comments: Vec<(usize, String)>,
+}
+
+/// One move of a game's movetext, with what was written around it.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct PgnMove {
+    /// The move as written, glyphs removed (`Nf3`, `exd5`).
+    pub san: String,
+    /// The comment written after it; several are joined by a space.
+    pub comment: Option<String>,
+    /// A comment written before it, where a line starts (the game's
+    /// introduction, or a variation's).
+    pub before: Option<String>,
+    /// The variations written after it, in order: each is a line played
+    /// instead of this move (its first move is the alternative).
+    pub variations: Vec<Vec<PgnMove>>,
 }
 
 impl PgnGame {
@@ -55,16 +84,28 @@ pub enum PgnError {
     /// A `{` or `(` that is never closed.
     #[error("unclosed {0}")]
     Unclosed(&'static str),
+    /// A `)` with no `(` before it.
+    #[error("a variation is closed after move {after} that was never opened")]
+    Unopened {
+        /// How many moves of the line it is in come before it.
+        after: usize,
+    },
+    /// A `(` before any move: a variation replaces the move before it.
+    #[error("a variation opens before any move (it must follow the move it replaces)")]
+    VariationFirst,
+    /// Variations nested deeper than [`MAX_VARIATION_DEPTH`].
+    #[error("variations are nested more than {MAX_VARIATION_DEPTH} deep")]
+    TooDeep,
     /// No moves at all.
     #[error("the game has no moves")]
     Empty,
 }
 
-const RESULTS: [&str; 4] = ["1-0", "0-1", "1/2-1/2", "*"];
+/// How deep variations may nest (far deeper than any book's; a bound that
+/// keeps a hostile file from exhausting the stack).
+pub const MAX_VARIATION_DEPTH: usize = 64;
 
-/// Stands in the main line for a comment while the tokens are read: the
-/// character, then the comment's index.
-const COMMENT_MARK: char = '\u{1}';
+const RESULTS: [&str; 4] = ["1-0", "0-1", "1/2-1/2", "*"];
 
 /// Reads every game in `text` (games are separated by their tag sections).
 ///
@@ -232,67 +273,163 @@ fn parse_tag(line: &str) -> Option<(String, String)> {
     Some((name.to_owned(), value))
 }
 
-fn finish(game: &mut PgnGame, movetext: &str) -> Result<(), PgnError> {
-    let mut main = String::new();
-    let mut depth = 0usize;
-    let mut comments: Vec<String> = Vec::new();
-    let mut chars = movetext.chars();
-    while let Some(c) = chars.next() {
+/// A token of movetext.
+#[derive(Debug, PartialEq, Eq)]
+enum Token<'a> {
+    Comment(String),
+    Open,
+    Close,
+    Word(&'a str),
+}
+
+/// Splits movetext into comments, parentheses and words (NAGs, move
+/// numbers and white space are read past here).
+fn tokens(movetext: &str) -> Result<Vec<Token<'_>>, PgnError> {
+    let mut out = Vec::new();
+    let mut rest = movetext;
+    while let Some(c) = rest.chars().next() {
         match c {
             '{' => {
-                let mut text = String::new();
-                let mut closed = false;
-                for c in chars.by_ref() {
-                    if c == '}' {
-                        closed = true;
-                        break;
-                    }
-                    text.push(c);
-                }
-                if !closed {
-                    return Err(PgnError::Unclosed("comment {"));
-                }
-                let text = text.split_whitespace().collect::<Vec<_>>().join(" ");
-                if depth == 0 && !text.is_empty() {
-                    main.push_str(&format!(" {COMMENT_MARK}{} ", comments.len()));
-                    comments.push(text);
-                } else {
-                    main.push(' ');
-                }
+                let end = rest.find('}').ok_or(PgnError::Unclosed("comment {"))?;
+                out.push(Token::Comment(rest[1..end].to_owned()));
+                rest = &rest[end + 1..];
             }
             ';' => {
-                chars.by_ref().find(|&c| c == '\n');
-                main.push(' ');
+                let end = rest.find('\n').unwrap_or(rest.len());
+                out.push(Token::Comment(rest[1..end].to_owned()));
+                rest = &rest[end..];
             }
-            '(' => depth += 1,
-            ')' => depth = depth.saturating_sub(1),
-            _ if depth == 0 => main.push(c),
-            _ => {}
+            '(' | ')' => {
+                out.push(if c == '(' { Token::Open } else { Token::Close });
+                rest = &rest[1..];
+            }
+            _ if c.is_whitespace() => rest = &rest[c.len_utf8()..],
+            _ => {
+                let end = rest
+                    .find(|c: char| c.is_whitespace() || "{};()".contains(c))
+                    .unwrap_or(rest.len());
+                let word = strip_move_number(&rest[..end]);
+                if !word.is_empty() && !word.starts_with('$') && !word.trim_matches('.').is_empty()
+                {
+                    out.push(Token::Word(word));
+                }
+                rest = &rest[end..];
+            }
         }
     }
-    if depth > 0 {
+    Ok(out)
+}
+
+/// A comment's words, without Lichess's `[%…]` commands; `None` when
+/// nothing is left.
+fn comment_text(raw: &str) -> Option<String> {
+    let mut text = String::new();
+    let mut rest = raw;
+    while let Some(start) = rest.find("[%") {
+        text.push_str(&rest[..start]);
+        rest = rest[start..]
+            .find(']')
+            .map_or("", |end| &rest[start + end + 1..]);
+    }
+    text.push_str(rest);
+    let words: Vec<&str> = text.split_whitespace().collect();
+    (!words.is_empty()).then(|| words.join(" "))
+}
+
+/// Adds `more` to a comment.
+fn append(comment: &mut Option<String>, more: String) {
+    match comment {
+        Some(held) => {
+            held.push(' ');
+            held.push_str(&more);
+        }
+        None => *comment = Some(more),
+    }
+}
+
+/// The main line's comments as [`PgnGame::comments`] holds them: the one
+/// before the first move at 0, each move's after it at its number.
+fn main_line_comments(line: &[PgnMove]) -> Vec<(usize, String)> {
+    let first = line
+        .first()
+        .and_then(|m| m.before.clone())
+        .map(|text| (0, text));
+    first
+        .into_iter()
+        .chain(
+            line.iter()
+                .enumerate()
+                .filter_map(|(i, m)| m.comment.clone().map(|text| (i + 1, text))),
+        )
+        .collect()
+}
+
+fn finish(game: &mut PgnGame, movetext: &str) -> Result<(), PgnError> {
+    // The lines being written: the main line, then each open variation.
+    let mut stack: Vec<Vec<PgnMove>> = vec![Vec::new()];
+    let mut before: Option<String> = None;
+    for token in tokens(movetext)? {
+        let depth = stack.len();
+        let line = stack.last_mut().ok_or(PgnError::Unopened { after: 0 })?;
+        match token {
+            Token::Comment(raw) => {
+                let Some(text) = comment_text(&raw) else {
+                    continue;
+                };
+                match line.last_mut() {
+                    Some(last) => append(&mut last.comment, text),
+                    None => append(&mut before, text),
+                }
+            }
+            Token::Open => {
+                if line.is_empty() {
+                    return Err(PgnError::VariationFirst);
+                }
+                if depth > MAX_VARIATION_DEPTH {
+                    return Err(PgnError::TooDeep);
+                }
+                stack.push(Vec::new());
+            }
+            Token::Close => {
+                if depth == 1 {
+                    return Err(PgnError::Unopened { after: line.len() });
+                }
+                let variation = stack.pop().unwrap_or_default();
+                let parent = stack.last_mut().and_then(|l| l.last_mut());
+                if let Some(parent) = parent {
+                    if variation.is_empty() {
+                        // `( {a thought} )`: the words stay, on the move.
+                        if let Some(text) = before.take() {
+                            append(&mut parent.comment, text);
+                        }
+                    } else {
+                        parent.variations.push(variation);
+                    }
+                }
+            }
+            Token::Word(word) if RESULTS.contains(&word) => {
+                if depth == 1 {
+                    game.result = Some(word.to_owned());
+                }
+            }
+            Token::Word(word) => {
+                let san = word.trim_end_matches(['!', '?']);
+                if !san.is_empty() {
+                    line.push(PgnMove {
+                        san: san.to_owned(),
+                        before: before.take(),
+                        ..PgnMove::default()
+                    });
+                }
+            }
+        }
+    }
+    if stack.len() > 1 {
         return Err(PgnError::Unclosed("variation ("));
     }
-    for token in main.split_whitespace() {
-        if let Some(index) = token.strip_prefix(COMMENT_MARK) {
-            if let Some(text) = index.parse::<usize>().ok().and_then(|i| comments.get(i)) {
-                game.comments.push((game.moves.len(), text.clone()));
-            }
-            continue;
-        }
-        let token = strip_move_number(token);
-        if token.is_empty() || token.starts_with('$') {
-            continue;
-        }
-        if RESULTS.contains(&token) {
-            game.result = Some(token.to_owned());
-            continue;
-        }
-        let mv = token.trim_end_matches(['!', '?']);
-        if !mv.is_empty() {
-            game.moves.push(mv.to_owned());
-        }
-    }
+    game.line = stack.pop().unwrap_or_default();
+    game.moves = game.line.iter().map(|m| m.san.clone()).collect();
+    game.comments = main_line_comments(&game.line);
     if game.moves.is_empty() {
         return Err(PgnError::Empty);
     }
@@ -318,12 +455,6 @@ a6 4.Ba4 1-0
         assert_eq!(game.tag("White"), Some("A \"Quoted\" Name"));
         assert_eq!(game.moves, ["e4", "e5", "Nf3", "Nc6", "Bb5", "a6", "Ba4"]);
         assert_eq!(game.result.as_deref(), Some("1-0"));
-        assert_eq!(game.comments, [(1, "a comment (with parens)".to_owned())]);
-        assert_eq!(
-            game.comment_after(0).as_deref(),
-            Some("a comment (with parens)")
-        );
-        assert_eq!(game.comment_after(1), None);
     }
 
     #[test]
@@ -377,6 +508,55 @@ a6 4.Ba4 1-0
         assert_eq!(second.tag("White"), Some("Müller"));
         assert_eq!(parse_game(&games[2].text).unwrap().moves, ["c4"]);
         assert_eq!(parse_game(&games[0].text).unwrap().moves, ["e4"]);
+    }
+
+    #[test]
+    fn keeps_variations_nested_and_comments_on_their_moves() {
+        let text = "{A repertoire chapter} 1. e4 e5 {Open game} (1... c5 {Sicilian} 2. Nf3 (2. c3 d5) d6) \
+                    2. Nf3 $1 Nc6 { [%cal Gf1b5] The main line. [%clk 0:05:00] } 3. Bb5 ; Spanish\n a6 *";
+        let game = parse_game(text).unwrap();
+        assert_eq!(game.moves, ["e4", "e5", "Nf3", "Nc6", "Bb5", "a6"]);
+        assert_eq!(game.line[0].before.as_deref(), Some("A repertoire chapter"));
+        let e5 = &game.line[1];
+        assert_eq!(e5.comment.as_deref(), Some("Open game"));
+        assert_eq!(e5.variations.len(), 1);
+        let sicilian = &e5.variations[0];
+        let sans: Vec<&str> = sicilian.iter().map(|m| m.san.as_str()).collect();
+        assert_eq!(sans, ["c5", "Nf3", "d6"]);
+        assert_eq!(sicilian[0].comment.as_deref(), Some("Sicilian"));
+        let alapin: Vec<&str> = sicilian[1].variations[0]
+            .iter()
+            .map(|m| m.san.as_str())
+            .collect();
+        assert_eq!(alapin, ["c3", "d5"], "a variation inside a variation");
+        assert_eq!(
+            game.line[3].comment.as_deref(),
+            Some("The main line."),
+            "Lichess's commands are left out"
+        );
+        assert_eq!(game.line[4].comment.as_deref(), Some("Spanish"));
+        assert_eq!(game.result.as_deref(), Some("*"));
+    }
+
+    #[test]
+    fn a_variation_must_follow_a_move_and_close_what_opened() {
+        assert_eq!(parse_game("(1. d4) 1. e4 *"), Err(PgnError::VariationFirst));
+        assert_eq!(
+            parse_game("1. e4 e5) 2. Nf3 *"),
+            Err(PgnError::Unopened { after: 2 })
+        );
+        assert_eq!(
+            parse_game("1. e4 (1. d4 (1. c4) *"),
+            Err(PgnError::Unclosed("variation ("))
+        );
+        let deep = format!("1. e4 {}", "(1. d4 ".repeat(MAX_VARIATION_DEPTH + 1));
+        assert_eq!(parse_game(&deep), Err(PgnError::TooDeep));
+        let spaced = parse_game("1. e4 e5 2. Nf3 Nc6 3. ... a6").unwrap();
+        assert_eq!(
+            spaced.moves,
+            ["e4", "e5", "Nf3", "Nc6", "a6"],
+            "`...` is no move"
+        );
     }
 
     #[test]

@@ -4,7 +4,8 @@
 //! Schema 2 adds `carried`: review cards carried over from SM-2. Optional
 //! top-level fields added since, which an older schema-2 Sancho keeps as
 //! unknown fields: `runs` ([`super::runs`]), `sets` ([`super::sets`]),
-//! `fsrs` ([`super::optimize`]) and `reviewed` ([`super::slips`]). A schema-1
+//! `fsrs` ([`super::optimize`]), `reviewed` ([`super::slips`]) and
+//! `repertoire` ([`super::openings`]). A schema-1
 //! document is migrated when read: the SM-2 cards its attempts imply
 //! ([`super::sm2::cards`]) are converted to FSRS memory states
 //! ([`super::review::from_sm2`]) as of each card's last review, so that no
@@ -73,6 +74,9 @@ pub struct ProgressFile {
     /// The codes review drills trained (optional, see [`super::slips`]).
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
     pub reviewed: Vec<ReviewedRecord>,
+    /// The repertoire trainer's reviews (optional, see [`super::openings`]).
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub repertoire: Vec<super::openings::CardReviewRecord>,
     /// FSRS parameters fitted by `sancho progress optimize` (optional).
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub fsrs: Option<FsrsRecord>,
@@ -514,6 +518,14 @@ impl From<&Progress> for ProgressFile {
                     }
                 })
                 .collect(),
+            repertoire: progress
+                .card_reviews()
+                .map(|(id, review)| super::openings::CardReviewRecord {
+                    id: id.clone(),
+                    review: review.clone(),
+                    unknown: unknown(RecordKey::CardReview(id.clone())).own(),
+                })
+                .collect(),
         }
     }
 }
@@ -568,6 +580,12 @@ impl From<ProgressFile> for Progress {
                 .collect();
             if progress.insert_reviewed(&id, record.at, codes) {
                 progress.unknown.put(RecordKey::Reviewed(id), unknown);
+            }
+        }
+        for record in file.repertoire {
+            let key = RecordKey::CardReview(record.id.clone());
+            if progress.insert_card_review(record.id, record.review) {
+                progress.unknown.put(key, Unknown::new(record.unknown));
             }
         }
         for record in file.carried {
@@ -727,8 +745,17 @@ pub fn encode_document(progress: &Progress, extra: &Extra) -> Result<Vec<u8>, se
     serde_json::to_vec(&file)
 }
 
-/// The top-level fields of schema 2 (`runs`, `carried`, `sets`, `fsrs` and
-/// `reviewed` are optional).
-const KNOWN_FIELDS: [&str; 9] = [
-    "schema", "attempts", "drills", "lessons", "runs", "carried", "sets", "fsrs", "reviewed",
+/// The top-level fields of schema 2 (`runs`, `carried`, `sets`, `fsrs`,
+/// `reviewed` and `repertoire` are optional).
+const KNOWN_FIELDS: [&str; 10] = [
+    "schema",
+    "attempts",
+    "drills",
+    "lessons",
+    "runs",
+    "carried",
+    "sets",
+    "fsrs",
+    "reviewed",
+    "repertoire",
 ];

@@ -12,7 +12,8 @@
 //! history. The exceptions: review cards carried over from SM-2 when a
 //! schema-1 file was migrated (see [`disk`]), from which replay continues;
 //! Woodpecker sets and their cycles ([`sets`]); FSRS parameters fitted to
-//! the review log ([`optimize`]); and what review drills trained ([`slips`]).
+//! the review log ([`optimize`]); what review drills trained ([`slips`]);
+//! and the repertoire trainer's reviews ([`openings`]).
 //!
 //! # The store
 //!
@@ -49,6 +50,7 @@
 pub(crate) mod class;
 pub(crate) mod coords;
 pub mod disk;
+pub(crate) mod openings;
 pub mod optimize;
 pub(crate) mod rating;
 pub(crate) mod review;
@@ -84,6 +86,9 @@ pub use history::{
 };
 pub use lesson::{LESSON_PASS_PERCENT, LessonScore};
 pub use model::Progress;
+pub use openings::{
+    CardReview, CardReviewRecord, CardState, RepertoireStats, TypedWrong, played_id,
+};
 pub use optimize::{FsrsFit, MIN_REVIEWS, OptimizeError};
 pub use pick::{Candidate, Pick, PickReason};
 pub use rating::{PROVISIONAL_DEVIATION, PUZZLE_DEVIATION, RatingPoint, UserRating};

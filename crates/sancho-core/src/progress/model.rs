@@ -32,6 +32,8 @@ pub struct Progress {
     pub(super) fsrs: Option<super::optimize::FsrsFit>,
     /// The codes each review drill trained (see [`super::slips`]).
     pub(super) reviewed: BTreeMap<DrillId, (Timestamp, Vec<super::slips::CodeReview>)>,
+    /// The repertoire trainer's reviews, by id (see [`super::openings`]).
+    pub(super) openings: BTreeMap<String, super::openings::CardReview>,
     /// The desired retention reviews are scheduled at (a setting, not
     /// stored in the document: config.toml's `retention`).
     pub(super) retention: Retention,
@@ -51,6 +53,7 @@ impl PartialEq for Progress {
             && self.sets == other.sets
             && self.fsrs == other.fsrs
             && self.reviewed == other.reviewed
+            && self.openings == other.openings
             && self.unknown == other.unknown
     }
 }
@@ -73,6 +76,7 @@ impl Progress {
             && self.sets.is_empty()
             && self.fsrs.is_none()
             && self.reviewed.is_empty()
+            && self.openings.is_empty()
     }
 
     /// Adds an attempt under `id`; returns false (and changes nothing) if
@@ -209,6 +213,7 @@ impl Progress {
             sets,
             fsrs,
             reviewed,
+            openings,
             mut unknown,
             retention: _,
             derived: _,
@@ -253,6 +258,12 @@ impl Progress {
         for (id, (at, codes)) in reviewed {
             let key = RecordKey::Reviewed(id.clone());
             if self.insert_reviewed(&id, at, codes) {
+                self.unknown.put(key.clone(), unknown.take(&key));
+            }
+        }
+        for (id, review) in openings {
+            let key = RecordKey::CardReview(id.clone());
+            if self.insert_card_review(id, review) {
                 self.unknown.put(key.clone(), unknown.take(&key));
             }
         }

@@ -5,9 +5,9 @@
 //! A card's history is read from what is already logged, plus what review
 //! drills say they trained:
 //!
-//! - every notation slip ([`super::is_notation_slip`]) typed in a puzzle
-//!   (a wrong input's, or an accepted move's) or made in a drill is a
-//!   review graded Again for its code (the first one creates the card);
+//! - every notation slip ([`super::is_notation_slip`]) typed in a puzzle,
+//!   at a repertoire card or made in a drill is a review graded Again for its code (the first one
+//!   creates the card);
 //! - each exercise of a review drill credits the code it trained: right at
 //!   the first try is Good, anything else Again. These are kept per drill
 //!   under an optional top-level `"reviewed"` array,
@@ -106,6 +106,13 @@ impl Progress {
             for input in attempt.typed() {
                 for code in input.codes.iter().filter(|c| is_notation_slip(c)) {
                     events.insert((code, attempt.at), false);
+                }
+            }
+        }
+        for (_, review) in self.card_reviews() {
+            for input in &review.wrong_inputs {
+                for code in input.codes.iter().filter(|c| is_notation_slip(c)) {
+                    events.insert((code, review.at), false);
                 }
             }
         }

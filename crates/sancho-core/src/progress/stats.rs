@@ -223,6 +223,13 @@ impl Progress {
                 }
             }
         }
+        for (_, review) in self.card_reviews() {
+            for wrong in &review.wrong_inputs {
+                for code in wrong.codes.iter().filter(|c| is_notation_slip(c)) {
+                    count(code, review.at, None, Some(wrong.input.as_str()));
+                }
+            }
+        }
         for (_, drill) in self.drills() {
             for mistake in drill.mistakes.iter().filter(|m| is_notation_slip(&m.code)) {
                 count(

@@ -14,11 +14,10 @@ use super::history::{Attempt, AttemptId, DrillId, DrillResult, MergeSummary, Tim
 use super::model::Progress;
 use crate::config::Retention;
 
-mod files;
-
-pub use files::file_kind;
-use files::{
-    aside_path, follow_links, parent_of, remove_stale_temps, same_file, sync_dir, temp_file,
+use crate::files;
+pub use crate::files::file_kind;
+use crate::files::{
+    Names, aside_path, follow_links, parent_of, remove_stale_temps, same_file, sync_dir, temp_file,
     write_atomic,
 };
 
@@ -26,8 +25,8 @@ use files::{
 pub const FILE_NAME: &str = "progress.json";
 /// The lock file's name in the data directory.
 pub const LOCK_NAME: &str = "progress.lock";
-const TEMP_PREFIX: &str = ".progress-";
-const TEMP_SUFFIX: &str = ".tmp";
+/// How the store's files are named.
+const NAMES: Names = Names { stem: "progress" };
 
 /// What an import added.
 pub type ImportSummary = MergeSummary;
@@ -115,6 +114,12 @@ impl Ids {
     #[must_use]
     pub fn drill(&self, kind: &str) -> DrillId {
         DrillId::new(self.at, kind, self.nonce)
+    }
+
+    /// The id of a repertoire card's review.
+    #[must_use]
+    pub fn card_review(&self) -> String {
+        format!("{}-repertoire-{:016x}", self.at.0, self.nonce)
     }
 
     /// The id of a Storm or Streak run.
@@ -254,17 +259,17 @@ impl Store {
         {
             let _guard = store.acquire()?;
             // Prove the directory is writable now rather than at the first save.
-            temp_file(dir).map_err(data_dir_error)?;
-            remove_stale_temps(dir);
+            temp_file(dir, NAMES).map_err(data_dir_error)?;
+            remove_stale_temps(dir, NAMES);
             store.refresh()?;
             let target = store.target()?;
             let target_dir = parent_of(&target);
             if target_dir != dir {
-                temp_file(target_dir).map_err(|source| StoreError::DataDir {
+                temp_file(target_dir, NAMES).map_err(|source| StoreError::DataDir {
                     path: target_dir.to_path_buf(),
                     source,
                 })?;
-                remove_stale_temps(target_dir);
+                remove_stale_temps(target_dir, NAMES);
             }
         }
         let notice = store.notice.take();
@@ -552,7 +557,7 @@ impl Store {
                 reason: ExportRefusal::OwnFile,
             });
         }
-        write_atomic(parent_of(&target), &target, bytes).map_err(write_error)?;
+        write_atomic(parent_of(&target), &target, bytes, NAMES).map_err(write_error)?;
         Ok(Exported::File)
     }
 
@@ -608,7 +613,7 @@ impl Store {
         let backup = if matches!(self.on_disk, OnDisk::Bytes(_)) {
             let target = self.target()?;
             let dir = parent_of(&target);
-            let backup = aside_path(dir, "backup", now);
+            let backup = aside_path(dir, NAMES, "backup", now);
             fs::rename(&target, &backup).map_err(|source| StoreError::Write {
                 path: backup.clone(),
                 source,
@@ -664,7 +669,7 @@ impl Store {
         };
         let target = self.target()?;
         let dir = parent_of(&target);
-        let moved_to = aside_path(dir, "corrupt", self.clock);
+        let moved_to = aside_path(dir, NAMES, "corrupt", self.clock);
         fs::rename(&target, &moved_to).map_err(|source| StoreError::Write {
             path: moved_to.clone(),
             source,
@@ -749,7 +754,7 @@ impl Store {
             return Ok(());
         }
         let target = self.target()?;
-        match write_atomic(parent_of(&target), &target, &bytes) {
+        match write_atomic(parent_of(&target), &target, &bytes, NAMES) {
             Ok(()) => {
                 self.on_disk = OnDisk::Bytes(bytes);
                 Ok(())

@@ -78,6 +78,8 @@ pub(super) enum RecordKey {
     Carried(PuzzleRef),
     /// The fitted FSRS parameters.
     Fsrs,
+    /// A repertoire card's review, by id.
+    CardReview(String),
 }
 
 /// The unknown fields of a document's records, by record (only records

@@ -4,7 +4,8 @@
 use crate::drill::DrillSummary;
 use crate::modes::StormSummary;
 use crate::progress::{
-    CodeReview, LessonRecorded, ModeRecords, Recorded, SetPlay, SetRecorded, Source,
+    CardReview, CardState, CodeReview, LessonRecorded, ModeRecords, Recorded, SetPlay, SetRecorded,
+    Source,
 };
 use crate::puzzle::Puzzle;
 use crate::session::SessionResult;
@@ -27,6 +28,12 @@ pub enum Finished {
         /// The highest rating among them.
         highest_solved: Option<u32>,
     },
+    /// A repertoire card answered in training (one write per answer).
+    Card(CardReview),
+    /// Repertoire cards the user got wrong in games (`repertoire check`),
+    /// each with a key naming its game and card: a game checked twice is
+    /// kept once.
+    Played(Vec<(String, CardReview)>),
 }
 
 /// Whether a puzzle attempt may move the rating.
@@ -102,6 +109,13 @@ pub enum Saved {
     },
     /// A run: the Storm and Streak bests after it.
     Run(Box<ModeRecords>),
+    /// A repertoire card's review: the card's schedule after it.
+    Card(Option<CardState>),
+    /// Cards got wrong in games: how many were not kept already.
+    Played {
+        /// Reviews kept by this write (a game checked before adds none).
+        new: usize,
+    },
 }
 
 impl Saved {

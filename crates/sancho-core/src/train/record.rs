@@ -7,7 +7,7 @@
 use crate::modes::StormSummary;
 use crate::progress::{
     Attempt, Ids, LessonRecorded, LessonScore, Mode, ModeRun, Progress, SetError, SetRecorded,
-    SetResult, Store, StoreError, Timestamp,
+    SetResult, Store, StoreError, Timestamp, played_id,
 };
 use crate::record::attempt_record;
 
@@ -43,6 +43,21 @@ pub fn apply(progress: &mut Progress, ids: Ids, finished: &Finished, at: Timesta
                 highest_solved: *highest_solved,
             };
             run(progress, ids, streak, at)
+        }
+        Finished::Card(review) => {
+            progress.insert_card_review(ids.card_review(), review.clone());
+            let state = progress
+                .repertoire_cards(&review.repertoire)
+                .get(&review.card)
+                .copied();
+            Saved::Card(state)
+        }
+        Finished::Played(reviews) => {
+            let new = reviews
+                .iter()
+                .filter(|(key, review)| progress.insert_card_review(played_id(key), review.clone()))
+                .count();
+            Saved::Played { new }
         }
     }
 }

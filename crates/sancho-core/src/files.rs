@@ -1,4 +1,5 @@
-//! The file-system steps of the store's crash-safe writes: follow links to
+//! The file-system steps of a crash-safe document (the progress store's
+//! `progress.json`, the repertoires' `repertoire.json`): follow links to
 //! the real file, write a temporary file beside it, sync, rename, sync the
 //! directory; clear temporary files a crash left; name files set aside.
 
@@ -6,15 +7,42 @@ use std::fs::{self, File, FileType};
 use std::io::{self, Write};
 use std::path::{Path, PathBuf};
 
-use super::super::history::Timestamp;
-use super::{TEMP_PREFIX, TEMP_SUFFIX};
+use crate::progress::Timestamp;
+
+/// How one document's files are named in its directory, from its stem
+/// (`progress`): the document `progress.json`, the lock `progress.lock`,
+/// temporary files `.progress-*.tmp`, files set aside
+/// `progress.<kind>-<at>.json`.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(crate) struct Names {
+    /// The stem.
+    pub(crate) stem: &'static str,
+}
+
+impl Names {
+    /// The document's file name.
+    pub(crate) fn document(self) -> String {
+        format!("{}.json", self.stem)
+    }
+
+    /// The lock file's name.
+    pub(crate) fn lock(self) -> String {
+        format!("{}.lock", self.stem)
+    }
+
+    fn temp_prefix(self) -> String {
+        format!(".{}-", self.stem)
+    }
+}
+
+const TEMP_SUFFIX: &str = ".tmp";
 
 /// Where `path` leads, links followed (so that a write replaces the
 /// target and keeps the link). The target need not exist.
 ///
 /// # Errors
 /// When a link cannot be read, or links go round.
-pub(super) fn follow_links(path: &Path) -> io::Result<PathBuf> {
+pub(crate) fn follow_links(path: &Path) -> io::Result<PathBuf> {
     let mut path = path.to_path_buf();
     for _ in 0..MAX_LINKS {
         match fs::symlink_metadata(&path) {
@@ -30,11 +58,11 @@ pub(super) fn follow_links(path: &Path) -> io::Result<PathBuf> {
     Err(io::Error::other("too many levels of links"))
 }
 
-/// How many links in a row are followed to `progress.json`'s target.
+/// How many links in a row are followed to a document's target.
 const MAX_LINKS: usize = 40;
 
 /// The directory a file is in (`.` for a bare name).
-pub(super) fn parent_of(path: &Path) -> &Path {
+pub(crate) fn parent_of(path: &Path) -> &Path {
     match path.parent() {
         Some(parent) if !parent.as_os_str().is_empty() => parent,
         _ => Path::new("."),
@@ -42,17 +70,22 @@ pub(super) fn parent_of(path: &Path) -> &Path {
 }
 
 /// A new temporary file in `dir`, deleted when dropped.
-pub(super) fn temp_file(dir: &Path) -> io::Result<tempfile::NamedTempFile> {
+pub(crate) fn temp_file(dir: &Path, names: Names) -> io::Result<tempfile::NamedTempFile> {
     tempfile::Builder::new()
-        .prefix(TEMP_PREFIX)
+        .prefix(&names.temp_prefix())
         .suffix(TEMP_SUFFIX)
         .tempfile_in(dir)
 }
 
 /// Writes `bytes` to a temporary file in `dir`, syncs it, renames it over
 /// `target` and syncs the directory: a crash leaves the old or the new file.
-pub(super) fn write_atomic(dir: &Path, target: &Path, bytes: &[u8]) -> io::Result<()> {
-    let mut temp = temp_file(dir)?;
+pub(crate) fn write_atomic(
+    dir: &Path,
+    target: &Path,
+    bytes: &[u8],
+    names: Names,
+) -> io::Result<()> {
+    let mut temp = temp_file(dir, names)?;
     temp.write_all(bytes)?;
     temp.as_file().sync_all()?;
     temp.persist(target).map_err(|error| error.error)?;
@@ -62,7 +95,7 @@ pub(super) fn write_atomic(dir: &Path, target: &Path, bytes: &[u8]) -> io::Resul
 
 /// Flushes a directory's entries (the rename) to disk where the platform
 /// allows it; failures are ignored because the rename itself succeeded.
-pub(super) fn sync_dir(dir: &Path) {
+pub(crate) fn sync_dir(dir: &Path) {
     #[cfg(unix)]
     if let Ok(handle) = File::open(dir) {
         let _ = handle.sync_all();
@@ -72,27 +105,29 @@ pub(super) fn sync_dir(dir: &Path) {
 }
 
 /// Removes temporary files left by a process killed mid-write (call under the lock).
-pub(super) fn remove_stale_temps(dir: &Path) {
+pub(crate) fn remove_stale_temps(dir: &Path, names: Names) {
+    let prefix = names.temp_prefix();
     let Ok(entries) = fs::read_dir(dir) else {
         return;
     };
     for entry in entries.flatten() {
         let name = entry.file_name();
         let name = name.to_string_lossy();
-        if name.starts_with(TEMP_PREFIX) && name.ends_with(TEMP_SUFFIX) {
+        if name.starts_with(&prefix) && name.ends_with(TEMP_SUFFIX) {
             let _ = fs::remove_file(entry.path());
         }
     }
 }
 
-/// `progress.<kind>-<at>.json`, or with `-1`, `-2`, .. if taken.
-pub(super) fn aside_path(dir: &Path, kind: &str, at: Timestamp) -> PathBuf {
-    let first = dir.join(format!("progress.{kind}-{at}.json"));
+/// `<stem>.<kind>-<at>.json`, or with `-1`, `-2`, .. if taken.
+pub(crate) fn aside_path(dir: &Path, names: Names, kind: &str, at: Timestamp) -> PathBuf {
+    let stem = names.stem;
+    let first = dir.join(format!("{stem}.{kind}-{at}.json"));
     if !first.exists() {
         return first;
     }
     (1u32..)
-        .map(|n| dir.join(format!("progress.{kind}-{at}-{n}.json")))
+        .map(|n| dir.join(format!("{stem}.{kind}-{at}-{n}.json")))
         .find(|path| !path.exists())
         .unwrap_or(first)
 }
