@@ -13,7 +13,7 @@ pub(crate) mod puzzle;
 pub(crate) mod run;
 pub(crate) mod scoresheet;
 
-pub use blindfold::{blindfold_text, blindfold_text_in, numbered_moves};
+pub use blindfold::{blind_text, blindfold_text, blindfold_text_in, numbered_moves};
 pub use board_text::{board_drawing, board_drawing_marked, piece_list, piece_list_in};
 pub use command::Command;
 pub use drill::{
@@ -22,7 +22,8 @@ pub use drill::{
 pub use guess::run_guess;
 pub use prose::plain_prose;
 pub use protocol::{
-    ExerciseShown, FailedPuzzle, HintShown, LineEvent, PuzzleShown, Rated, SolvedPuzzle,
+    ExerciseShown, FailedPuzzle, HintShown, LineEvent, PuzzleShown, Rated, ReadMove,
+    SolvedPuzzle,
 };
 pub use puzzle::{Mode, PlaySummary, describe, run_puzzles, run_puzzles_in, run_puzzles_refuting};
 pub use run::{run_timed, storm_text};

@@ -122,6 +122,19 @@ pub enum LineEvent {
         /// Its themes.
         themes: Vec<String>,
     },
+    /// Blind tactics (`play --blind N`): the frozen board, `plies` before
+    /// the puzzle, and the moves to read from it (after `puzzle`; the
+    /// session's set-up move is not sent again as `opponent_move`).
+    Blind {
+        /// The plies read.
+        plies: u8,
+        /// The frozen board's position.
+        fen: String,
+        /// Who is to move on the frozen board: `white` or `black`.
+        to_move: String,
+        /// The moves from the frozen board to the puzzle, in order.
+        moves: Vec<ReadMove>,
+    },
     /// The puzzle starts again.
     Retry {
         /// The puzzle.
@@ -623,4 +636,18 @@ pub struct FailedPuzzle {
     pub local: Option<Vec<String>>,
     /// Its title (the `puzzle` event's may have waited for the end).
     pub title: String,
+}
+
+/// One move of a blind puzzle's lead, as [`LineEvent::Blind`] writes it.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+pub struct ReadMove {
+    /// UCI.
+    pub uci: String,
+    /// SAN (English letters).
+    pub san: String,
+    /// The move in words ("queen from d2 to d1").
+    pub words: String,
+    /// The SAN in the user's letters or figurines.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub local: Option<String>,
 }

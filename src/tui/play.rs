@@ -15,6 +15,7 @@ use crate::engine::Refutation;
 use crate::notation::{Hint, HintEngine, Lang, MoveText, hint_in};
 use crate::puzzle::Puzzle;
 use crate::session::{self, Event, Session, SolutionStep, Wrong};
+use crate::train::blind::{Blind, BlindError};
 
 /// How long the opponent "thinks" before a reply appears, in milliseconds.
 pub const REPLY_DELAY_MS: u64 = 500;
@@ -152,9 +153,31 @@ pub struct Play {
     /// Why the first wrong move fails, once the puzzle has ended and the
     /// mate solver proves it.
     refutation: Option<Refutation>,
+    /// Blind tactics: the frozen board and the moves read from it, while
+    /// the puzzle is played blind.
+    blind: Option<Blind>,
 }
 
 impl Play {
+    /// Starts puzzle number `index` blind, `plies` before its first
+    /// position to solve (see [`Blind`]).
+    ///
+    /// # Errors
+    /// The puzzle keeps fewer plies before it.
+    pub fn blind(index: usize, puzzle: Puzzle, plies: u8) -> Result<Play, BlindError> {
+        let (blind, session, events) = Blind::start(puzzle, plies)?;
+        let mut play = Play::blank(index, session);
+        play.blind = Some(blind);
+        play.apply(events);
+        play.rebuild_engine();
+        Ok(play)
+    }
+
+    /// The frozen board and the moves read from it, when played blind.
+    pub fn blind_view(&self) -> Option<&Blind> {
+        self.blind.as_ref()
+    }
+
     /// Starts puzzle number `index`.
     pub fn new(index: usize, puzzle: Puzzle) -> Play {
         let (session, events) = Session::new(puzzle);
@@ -197,6 +220,7 @@ impl Play {
             lang: Lang::EN,
             first_wrong: None,
             refutation: None,
+            blind: None,
         }
     }
 
@@ -229,7 +253,10 @@ impl Play {
 
     /// Starts the same puzzle over.
     pub fn retry(&mut self) {
-        let events = self.session.retry();
+        let events = match &self.blind {
+            Some(blind) => blind.retry(&mut self.session),
+            None => self.session.retry(),
+        };
         self.shown = self.session.puzzle().position.clone();
         self.last_move = None;
         self.history.clear();

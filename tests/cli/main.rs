@@ -11,6 +11,7 @@ mod cli_notation;
 mod cli_shell;
 mod core_crate;
 mod doctor;
+mod blind;
 mod guess;
 mod line_play;
 mod modes;

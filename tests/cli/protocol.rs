@@ -5,7 +5,7 @@
 
 use sancho::drill::{DrillSummary, Mistake, SheetSummary};
 use sancho::line::{
-    ExerciseShown, FailedPuzzle, HintShown, LineEvent, PuzzleShown, Rated, SolvedPuzzle,
+    ExerciseShown, FailedPuzzle, HintShown, LineEvent, PuzzleShown, Rated, ReadMove, SolvedPuzzle,
 };
 use sancho::modes::StormSummary;
 use sancho::notation::{Code, Diagnostic};
@@ -167,6 +167,17 @@ fn every_event() -> Vec<LineEvent> {
         LineEvent::Skipped {
             id: "xFMpV".into(),
             skips_left: None,
+        },
+        LineEvent::Blind {
+            plies: 1,
+            fen: "6k1/5ppp/8/8/8/8/5PPP/4R1K1 b - - 0 1".into(),
+            to_move: "black".into(),
+            moves: vec![ReadMove {
+                uci: "g8h8".into(),
+                san: "Kh8".into(),
+                words: "king from g8 to h8".into(),
+                local: None,
+            }],
         },
         LineEvent::Retry { id: "xFMpV".into() },
         LineEvent::Themes {
@@ -429,6 +440,7 @@ fn variant(event: &LineEvent) -> &'static str {
         LineEvent::Refutation { .. } => "Refutation",
         LineEvent::NoRefutation { .. } => "NoRefutation",
         LineEvent::Skipped { .. } => "Skipped",
+        LineEvent::Blind { .. } => "Blind",
         LineEvent::Retry { .. } => "Retry",
         LineEvent::UnknownCommand { .. } => "UnknownCommand",
         LineEvent::Themes { .. } => "Themes",

@@ -28,6 +28,7 @@ fn attempt(id: &str, at: i64, outcome: Outcome, hints: u8, rating: Option<u16>) 
         solution_shown: false,
         rating,
         themes: vec![],
+        blind: None,
         wrong_inputs: vec![],
     }
 }
@@ -558,6 +559,7 @@ fn arb_attempt() -> impl Strategy<Value = Attempt> {
                 solution_shown: shown,
                 rating,
                 themes,
+                blind: None,
                 wrong_inputs: wrong
                     .into_iter()
                     .map(|(input, codes)| WrongInput { input, codes })

@@ -23,6 +23,7 @@ fn attempt(puzzle: &str, at: i64, outcome: Outcome) -> Attempt {
         solution_shown: false,
         rating: Some(1600),
         themes: vec!["fork".to_owned(), "middlegame".to_owned()],
+        blind: None,
         wrong_inputs: vec![WrongInput {
             input: "nf3".to_owned(),
             codes: vec!["piece-lowercase".to_owned()],

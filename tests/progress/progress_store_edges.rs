@@ -24,6 +24,7 @@ fn attempt(puzzle: &str, at: i64) -> Attempt {
         solution_shown: false,
         rating: Some(1500),
         themes: Vec::new(),
+        blind: None,
         wrong_inputs: Vec::new(),
     }
 }

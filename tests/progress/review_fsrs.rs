@@ -25,6 +25,7 @@ fn attempt(outcome: Outcome, time_ms: u64, hints: u8, shown: bool, wrong: usize)
         solution_shown: shown,
         rating: None,
         themes: vec![],
+        blind: None,
         wrong_inputs: (0..wrong)
             .map(|_| WrongInput {
                 input: "Nf3".to_owned(),

@@ -113,6 +113,7 @@ fn attempt(puzzle: &str, at: i64) -> Attempt {
         solution_shown: false,
         rating: Some(1400),
         themes: vec![],
+        blind: None,
         wrong_inputs: vec![],
     }
 }

@@ -83,6 +83,7 @@ fn user_first_two_moves() {
             solution_shown: false,
             wrong: vec![],
             failure: None,
+            blind: None,
         })
     );
     // Input after the end changes nothing.
@@ -415,6 +416,7 @@ fn give_up_shows_the_rest_and_fails() {
             solution_shown: true,
             wrong: vec![],
             failure: Some(FailReason::GaveUp),
+            blind: None,
         })
     );
     assert!(s.give_up().is_empty());

@@ -32,6 +32,7 @@ pub fn attempt_record(
         solution_shown: outcome.solution_shown,
         rating,
         themes: puzzle.themes.clone(),
+        blind: outcome.blind,
         wrong_inputs: outcome
             .wrong
             .iter()
@@ -84,6 +85,7 @@ mod tests {
             solution_shown: false,
             wrong: vec![("0-0".to_owned(), vec![Code::ZeroCastling])],
             failure: Some(session::FailReason::Hint),
+            blind: None,
         };
         let source = source_of(puzzle, true);
         let a = attempt_record(puzzle, source.clone(), &outcome, Timestamp(100), 4_000);
@@ -110,6 +112,7 @@ mod tests {
             solution_shown: false,
             wrong: vec![(pasted, vec![])],
             failure: None,
+            blind: None,
         };
         let a = attempt_record(puzzle, source_of(puzzle, true), &outcome, Timestamp(1), 1);
         assert_eq!(

@@ -92,6 +92,10 @@ pub struct PlayArgs {
     /// Blindfold: the puzzle in words (its pieces and the moves since), no board until it ends.
     #[arg(long)]
     pub blindfold: bool,
+    /// Blind tactics: the board N plies before the puzzle, frozen; read the moves that lead
+    /// to it, then solve it in your head (N: 1 for a Lichess puzzle's set-up move).
+    #[arg(long, value_name = "N", value_parser = clap::value_parser!(u8).range(1..=40), conflicts_with = "blindfold")]
+    pub blind: Option<u8>,
     /// A UCI engine that says why a wrong move fails, after the puzzle (default: the
     /// config's `engine`, else SANCHO_ENGINE, else `stockfish` on the PATH in the full
     /// screen; without one, only mates the solver proves are shown).

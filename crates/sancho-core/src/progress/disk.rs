@@ -187,6 +187,10 @@ pub struct AttemptRecord {
     /// Wrong inputs.
     #[serde(default)]
     pub wrong_inputs: Vec<WrongInputRecord>,
+    /// Blind tactics: the plies read before the puzzle (absent for an
+    /// attempt on the board and in files written before it).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub blind: Option<u8>,
     /// Fields this version does not know, kept.
     #[serde(flatten)]
     pub unknown: Extra,
@@ -293,6 +297,7 @@ impl AttemptRecord {
             solution_shown: a.solution_shown,
             rating: a.rating,
             themes: a.themes.clone(),
+            blind: a.blind,
             wrong_inputs: a
                 .wrong_inputs
                 .iter()
@@ -321,6 +326,7 @@ impl AttemptRecord {
             solution_shown: self.solution_shown,
             rating: self.rating,
             themes: self.themes,
+            blind: self.blind,
             wrong_inputs: self
                 .wrong_inputs
                 .into_iter()

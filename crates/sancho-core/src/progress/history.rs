@@ -133,6 +133,9 @@ pub struct Attempt {
     pub themes: Vec<String>,
     /// Each wrong input, in order.
     pub wrong_inputs: Vec<WrongInput>,
+    /// Blind tactics (`sancho play --blind N`): the plies read before the
+    /// puzzle; `None` for an attempt played on the board.
+    pub blind: Option<u8>,
 }
 
 impl Attempt {

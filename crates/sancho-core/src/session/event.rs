@@ -192,6 +192,9 @@ pub struct SessionResult {
     pub wrong: Vec<(String, Vec<Code>)>,
     /// Why it failed, when it did (the first reason).
     pub failure: Option<FailReason>,
+    /// Blind tactics: how many plies before the puzzle the user was shown
+    /// the board, the rest read as moves (`None`: played on the board).
+    pub blind: Option<u8>,
 }
 
 /// One move of a puzzle's solution, for stepping through it on the board.

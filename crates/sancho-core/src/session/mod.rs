@@ -98,6 +98,9 @@ pub struct Session {
     wrong: Vec<(String, Vec<Code>)>,
     failure: Option<FailReason>,
     state: State,
+    /// Blind tactics: the plies read before the puzzle (see
+    /// [`Session::with_blind`]).
+    blind: Option<u8>,
 }
 
 impl Session {
@@ -127,6 +130,7 @@ impl Session {
             wrong: Vec::new(),
             failure: None,
             state: State::Playing,
+            blind: None,
         };
         let mut events = vec![Event::Started {
             id: session.puzzle.id.clone(),
@@ -149,8 +153,17 @@ impl Session {
             fresh.hints_used = self.hints_used;
             fresh.wrong = std::mem::take(&mut self.wrong);
         }
+        fresh.blind = self.blind;
         *self = fresh;
         events
+    }
+
+    /// The same session played blind: the user read `plies` moves before
+    /// the puzzle instead of seeing them played; the result says so.
+    #[must_use]
+    pub fn with_blind(mut self, plies: u8) -> Session {
+        self.blind = Some(plies);
+        self
     }
 
     /// The puzzle.
@@ -191,6 +204,7 @@ impl Session {
             solution_shown: self.state == State::GaveUp,
             wrong: self.wrong.clone(),
             failure: self.failure.clone(),
+            blind: self.blind,
         })
     }
 

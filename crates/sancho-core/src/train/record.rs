@@ -179,6 +179,7 @@ mod tests {
                 solution_shown: false,
                 wrong: Vec::new(),
                 failure: None,
+                blind: None,
             },
             time_ms: 4_000,
             rating,
