@@ -23,6 +23,7 @@ mod doctor;
 mod documented;
 mod drill;
 mod files;
+mod game;
 mod guess;
 mod library;
 mod mine;
@@ -130,6 +131,8 @@ pub enum Command {
     Set(set::SetCommand),
     /// Notation drills: write, read, disambiguation, coordinates, transcribe, review, scoresheet.
     Drill(drill::DrillArgs),
+    /// Play a position out against an engine (line mode: --plain [--json]).
+    Game(game::GameArgs),
     /// Guess the move through a master game (line mode: --plain [--json]; an engine judges other moves).
     Guess(guess::GuessArgs),
     /// Lessons on every rule of SAN (no number: the list).
@@ -190,6 +193,7 @@ pub fn run(cli: Cli) -> anyhow::Result<ExitCode> {
         Some(Command::Set(command)) => set::set(command, ctx),
         Some(Command::Drill(args)) => drill::drill(args, ctx),
         Some(Command::Lesson(args)) => drill::lesson(args, ctx),
+        Some(Command::Game(args)) => game::game(&args, ctx),
         Some(Command::Guess(args)) => guess::guess(&args, ctx),
         Some(Command::Import(args)) => library::import(args, ctx),
         Some(Command::Library(command)) => library::library(command, ctx),

@@ -5,6 +5,7 @@ pub(crate) mod blindfold;
 pub(crate) mod board_text;
 pub(crate) mod command;
 pub(crate) mod drill;
+pub(crate) mod game;
 pub(crate) mod guess;
 mod out;
 pub(crate) mod prose;
@@ -19,6 +20,7 @@ pub use command::Command;
 pub use drill::{
     DrillOptions, lesson_completed, run_drill, run_exercises, run_lesson, run_lesson_in,
 };
+pub use game::run_game;
 pub use guess::run_guess;
 pub use prose::plain_prose;
 pub use protocol::{

@@ -135,6 +135,49 @@ pub enum LineEvent {
         /// The moves from the frozen board to the puzzle, in order.
         moves: Vec<ReadMove>,
     },
+    /// `sancho game`: the game starts.
+    GameStart {
+        /// The start position.
+        fen: String,
+        /// The user's colour: `white` or `black`.
+        side: String,
+        /// Who moves first: `white` or `black`.
+        to_move: String,
+    },
+    /// `sancho game`: the user's move, played.
+    Played {
+        /// UCI.
+        uci: String,
+        /// SAN (English letters).
+        san: String,
+        /// The SAN in the user's letters or figurines.
+        #[serde(skip_serializing_if = "Option::is_none")]
+        local: Option<String>,
+    },
+    /// `sancho game`: the engine's move.
+    EngineMove {
+        /// UCI.
+        uci: String,
+        /// SAN (English letters).
+        san: String,
+        /// The move in words.
+        words: String,
+        /// The SAN in the user's letters or figurines.
+        #[serde(skip_serializing_if = "Option::is_none")]
+        local: Option<String>,
+    },
+    /// `sancho game`: the game is over.
+    GameOver {
+        /// `1-0`, `0-1`, `1/2-1/2`, or `*` when the engine failed.
+        result: String,
+        /// `checkmate`, `stalemate`, `repetition`, `fifty_moves`,
+        /// `insufficient_material`, `resigned` or `engine_failed`.
+        reason: String,
+        /// Whether the user won (null: a draw or no result).
+        user_won: Option<bool>,
+        /// Every move's SAN, in order.
+        moves: Vec<String>,
+    },
     /// The puzzle starts again.
     Retry {
         /// The puzzle.

@@ -215,6 +215,7 @@ impl PlayArgs {
             plain: pick(self.plain, before.plain, "--plain", t),
             json: pick(self.json, before.json, "--json", t),
             blindfold: pick(self.blindfold, before.blindfold, "--blindfold", t),
+            blind: pick(self.blind, before.blind, "--blind", t),
             engine: pick(self.engine, before.engine, "--engine", t),
         };
         if !twice.is_empty() {
@@ -225,6 +226,9 @@ impl PlayArgs {
         }
         if merged.display.ascii && merged.display.figures {
             bail!("--ascii and --figures cannot be used together");
+        }
+        if merged.blind.is_some() && merged.blindfold {
+            bail!("--blind and --blindfold cannot be used together");
         }
         if merged.json && !merged.plain {
             bail!("--json needs --plain");

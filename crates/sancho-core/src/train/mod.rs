@@ -3,13 +3,15 @@
 //! ([`Finished`]) and the one function that records it ([`record`]), and
 //! a failed puzzle's solution as both shells show it ([`SolutionMove`]),
 //! and which puzzles are played ([`candidates`]); guess the move through
-//! a master game ([`guess::Guess`]); blind tactics ([`blind::Blind`]).
+//! a master game ([`guess::Guess`]); blind tactics ([`blind::Blind`]); a position played out against an
+//! engine ([`game::PlayOut`]).
 //!
 //! Pure like the rest of the core: time comes in as milliseconds, and the
 //! store is handed in by the shell.
 
 pub mod blind;
 pub(crate) mod finished;
+pub mod game;
 pub mod guess;
 pub(crate) mod record;
 pub(crate) mod run;
