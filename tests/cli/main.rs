@@ -11,6 +11,7 @@ mod cli_notation;
 mod cli_shell;
 mod core_crate;
 mod doctor;
+mod game;
 mod blind;
 mod guess;
 mod line_play;
