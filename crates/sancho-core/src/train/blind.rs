@@ -154,10 +154,11 @@ mod tests {
     use super::*;
     use crate::puzzle::read_pack;
 
-    /// A Lichess-shaped puzzle: Black's set-up move Qxd1?? allows Rxd1.
+    /// A Lichess-shaped puzzle: Black's set-up move Kh8 allows Re8#.
     fn lichess_shaped() -> Puzzle {
-        let text = r#"[{"id":"b1","fen":"3r2k1/5ppp/8/8/8/8/3q1PPP/3R2K1 b - - 0 1",
-            "solutionSequence":[{"move":"d2d1","isUserMove":false},{"move":"d8d1","isUserMove":true}]}]"#;
+        let text = r#"[{"id":"b1","fen":"6k1/5ppp/8/8/8/8/5PPP/4R1K1 b - - 0 1","toMove":"white",
+            "solutionMoves":["e1e8"],
+            "solutionSequence":[{"move":"g8h8","isUserMove":false},{"move":"e1e8","isUserMove":true}]}]"#;
         read_pack(text, "test")
             .expect("a pack")
             .puzzles
@@ -172,7 +173,7 @@ mod tests {
         let (blind, mut session, events) = Blind::start(puzzle.clone(), 1).expect("blind");
         assert_eq!(blind.frozen(), &puzzle.position);
         let sans: Vec<&str> = blind.lead().iter().map(|m| m.san.as_str()).collect();
-        assert_eq!(sans, ["Qd1"]);
+        assert_eq!(sans, ["Kh8"]);
         assert!(
             !events
                 .iter()
@@ -181,7 +182,7 @@ mod tests {
         );
         // The session is past the set-up move all the same.
         assert_eq!(session.position(), &puzzle.user_start());
-        session.submit("Rxd1");
+        session.submit("Re8#");
         let outcome = session.outcome().expect("over");
         assert!(outcome.solved);
         assert_eq!(outcome.blind, Some(1));
@@ -192,7 +193,7 @@ mod tests {
                 .iter()
                 .any(|e| matches!(e, Event::OpponentMoved { .. }))
         );
-        session.submit("Rxd1");
+        session.submit("Re8#");
         assert_eq!(session.outcome().map(|o| o.blind), Some(Some(1)));
     }
 
