@@ -167,6 +167,9 @@ impl Play {
     pub fn blind(index: usize, puzzle: Puzzle, plies: u8) -> Result<Play, BlindError> {
         let (blind, session, events) = Blind::start(puzzle, plies)?;
         let mut play = Play::blank(index, session);
+        // The live board starts past the moves read (drawn only once the
+        // puzzle ends; the frozen board stands in for it until then).
+        play.shown = play.session.position().clone();
         play.blind = Some(blind);
         play.apply(events);
         play.rebuild_engine();
@@ -257,7 +260,10 @@ impl Play {
             Some(blind) => blind.retry(&mut self.session),
             None => self.session.retry(),
         };
-        self.shown = self.session.puzzle().position.clone();
+        self.shown = match &self.blind {
+            Some(_) => self.session.position().clone(),
+            None => self.session.puzzle().position.clone(),
+        };
         self.last_move = None;
         self.history.clear();
         self.pending.clear();
