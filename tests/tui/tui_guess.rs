@@ -151,3 +151,25 @@ fn the_engine_is_asked_off_screen_and_its_answer_judges_the_guess() {
     assert!(text(&app).contains("h3: not the game's move (d4)."));
     insta::assert_snapshot!("guess_the_move", text(&app));
 }
+
+#[test]
+fn at_80_columns_the_games_title_is_cut_with_an_ellipsis_never_silently() {
+    let mut app = guess_app(true);
+    app.update(Action::Resize(80, 24));
+    let mut t = Terminal::new(TestBackend::new(80, 24)).unwrap();
+    t.draw(|f| render(&app, f)).unwrap();
+    let buf = t.backend().buffer();
+    let header: String = (0..80).map(|x| buf[(x, 0)].symbol()).collect();
+    let header = header.trim_end();
+    assert!(
+        header.starts_with("Sancho  Guess the move  0 of 0 points, engine"),
+        "{header}"
+    );
+    let title = GuessGame::builtin(sancho::drill::game_book().find("opera-game").unwrap()).title;
+    let shown = header.rsplit("  ").next().unwrap();
+    assert!(
+        shown == title || (shown.ends_with('…') && title.starts_with(shown.trim_end_matches('…'))),
+        "{header}"
+    );
+    assert!(header.chars().count() <= 80);
+}

@@ -40,7 +40,21 @@ pub fn render(app: &App, s: &GuessScreen, theme: Theme, area: Rect, frame: &mut 
     if guess.options().engine {
         spans.push(Span::styled(", engine", theme.dim()));
     }
-    spans.push(Span::raw(format!("  {}", guess.game().title)));
+    // The game's title in what is left of the line, cut with an ellipsis
+    // (a cut is said, never silent).
+    let used: usize = spans.iter().map(|s| s.content.chars().count()).sum();
+    let room = usize::from(header.width).saturating_sub(used + 2);
+    let title = &guess.game().title;
+    let shown: String = if title.chars().count() <= room {
+        title.clone()
+    } else {
+        let mut cut: String = title.chars().take(room.saturating_sub(1)).collect();
+        cut.push('…');
+        cut
+    };
+    if room > 1 {
+        spans.push(Span::raw(format!("  {shown}")));
+    }
     frame.render_widget(Paragraph::new(Line::from(spans)), header);
     if s.is_finished() {
         let rect = Rect::new(
