@@ -25,6 +25,7 @@ fn attempt(n: u64) -> Attempt {
         solution_shown: false,
         rating: Some(1200 + (n % 1000) as u16),
         themes: vec!["fork".to_owned(), "middlegame".to_owned()],
+        blind: None,
         wrong_inputs: if n.is_multiple_of(4) {
             vec![WrongInput {
                 input: "nxe5".to_owned(),

@@ -91,12 +91,22 @@ pub fn run_game<R: BufRead, W: Write>(
             }
             "pieces" => {
                 let text = piece_list_in(game.position(), mode.lang);
-                send(&mut w, mode, &LineEvent::Message { text: text.clone() }, || text)?;
+                send(
+                    &mut w,
+                    mode,
+                    &LineEvent::Message { text: text.clone() },
+                    || text,
+                )?;
                 continue;
             }
             "moves" => {
                 let text = scoresheet(&game, mode);
-                send(&mut w, mode, &LineEvent::Message { text: text.clone() }, || text)?;
+                send(
+                    &mut w,
+                    mode,
+                    &LineEvent::Message { text: text.clone() },
+                    || text,
+                )?;
                 continue;
             }
             "help" | "?" => {
@@ -155,7 +165,9 @@ fn say<W: Write>(
                     san: text.san.clone(),
                     local: local(lang, &text.san),
                 };
-                send(w, mode, &event, || format!("You play {}.", lang.localize(&text.san)))?;
+                send(w, mode, &event, || {
+                    format!("You play {}.", lang.localize(&text.san))
+                })?;
             }
             GameEvent::NotAMove { input, rejected } => {
                 let candidates = match &rejected.error {

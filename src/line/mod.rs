@@ -24,8 +24,7 @@ pub use game::run_game;
 pub use guess::run_guess;
 pub use prose::plain_prose;
 pub use protocol::{
-    ExerciseShown, FailedPuzzle, HintShown, LineEvent, PuzzleShown, Rated, ReadMove,
-    SolvedPuzzle,
+    ExerciseShown, FailedPuzzle, HintShown, LineEvent, PuzzleShown, Rated, ReadMove, SolvedPuzzle,
 };
 pub use puzzle::{Mode, PlaySummary, describe, run_puzzles, run_puzzles_in, run_puzzles_refuting};
 pub use run::{run_timed, storm_text};

@@ -16,8 +16,8 @@ use super::protocol::{
 };
 
 use super::blindfold::{blind_text, blindfold_text_in};
-use crate::train::blind::Blind;
 use super::board_text::{board_drawing, piece_list_in};
+use crate::train::blind::Blind;
 
 /// The writer, in text or JSON (shared with Storm and Streak, [`super::storm`]).
 pub(crate) struct Out<W> {

@@ -26,7 +26,9 @@ pub fn blind(plies: u8, read: &str) -> String {
     } else {
         format!("{plies} plies")
     };
-    format!("Blind: the board is {plies} before the puzzle and stays so. Read {read}, then solve it in your head.")
+    format!(
+        "Blind: the board is {plies} before the puzzle and stays so. Read {read}, then solve it in your head."
+    )
 }
 /// Status when a puzzle starts.
 pub const STATUS_START: &str = "Find the best move and type it.";

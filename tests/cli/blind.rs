@@ -23,10 +23,7 @@ fn kinds(events: &[Value]) -> Vec<&str> {
 fn attempts(data: &std::path::Path) -> Vec<Value> {
     let text = std::fs::read_to_string(data.join("progress.json")).expect("progress file");
     let progress: Value = serde_json::from_str(&text).expect("json");
-    progress["attempts"]
-        .as_array()
-        .cloned()
-        .expect("attempts")
+    progress["attempts"].as_array().cloned().expect("attempts")
 }
 
 #[test]
@@ -36,10 +33,17 @@ fn one_ply_on_a_lichess_puzzle_reads_the_set_up_move_and_records_blind() {
         "play", "--plain", "--json", "--pack", LICHESS, "--puzzle", "fx001", "--blind", "1",
     ];
     let out = sancho(&args, data.path(), "Re8#\n");
-    assert!(out.status.success(), "{}", String::from_utf8_lossy(&out.stderr));
+    assert!(
+        out.status.success(),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
     let events = json_lines(&out.stdout);
     // The set-up move is read in `blind`, never played as `opponent_move`.
-    assert_eq!(kinds(&events), ["puzzle", "blind", "correct", "solved", "end"]);
+    assert_eq!(
+        kinds(&events),
+        ["puzzle", "blind", "correct", "solved", "end"]
+    );
     assert_eq!(
         events[1],
         json!({
@@ -56,11 +60,17 @@ fn one_ply_on_a_lichess_puzzle_reads_the_set_up_move_and_records_blind() {
     assert_eq!(attempts[0]["outcome"], "solved");
     assert_eq!(attempts[0]["blind"], 1);
     // Rated as usual: the first attempt moved the rating.
-    assert!(events[3]["rated"].as_bool().unwrap_or(false), "{}", events[3]);
+    assert!(
+        events[3]["rated"].as_bool().unwrap_or(false),
+        "{}",
+        events[3]
+    );
 
     // Played on the board, the attempt has no `blind`.
     let out = sancho(
-        &["play", "--plain", "--json", "--pack", LICHESS, "--puzzle", "fx003"],
+        &[
+            "play", "--plain", "--json", "--pack", LICHESS, "--puzzle", "fx003",
+        ],
         data.path(),
         "Qf8#\n",
     );
@@ -77,7 +87,11 @@ fn text_draws_the_frozen_board_and_the_final_one_only_at_the_end() {
         "play", "--plain", "--pack", LICHESS, "--puzzle", "fx002", "--blind", "1",
     ];
     let out = sancho(&args, data.path(), "Kb6\nboard\nRd8#\n");
-    assert!(out.status.success(), "{}", String::from_utf8_lossy(&out.stderr));
+    assert!(
+        out.status.success(),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
     let text = String::from_utf8(out.stdout).unwrap();
     let (during, after) = text.split_once("Solved!").expect("solved");
     assert!(
@@ -88,7 +102,10 @@ fn text_draws_the_frozen_board_and_the_final_one_only_at_the_end() {
         during.contains("Read from here: 1... Kc8 (Kc8: king from b8 to c8)."),
         "{text}"
     );
-    assert!(during.contains("Solve it in your head: White to move."), "{text}");
+    assert!(
+        during.contains("Solve it in your head: White to move."),
+        "{text}"
+    );
     // The frozen board is the puzzle's start: Black's king still on b8.
     assert!(during.contains("Black: Kb8"), "{text}");
     assert!(!during.contains("Black: Kc8"), "{text}");

@@ -8,7 +8,12 @@ use crate::support::{self, json_lines, run_with_stdin};
 /// K+Q v K, White to move: 1. Qg5 Kh7 2. Qg7# (or 1. Qg6?? stalemate).
 const KQK: &str = "7k/8/5K2/8/8/8/8/6Q1 w - - 0 1";
 
-fn game(engine: &std::path::Path, data: &std::path::Path, extra: &[&str], stdin: &str) -> Vec<Value> {
+fn game(
+    engine: &std::path::Path,
+    data: &std::path::Path,
+    extra: &[&str],
+    stdin: &str,
+) -> Vec<Value> {
     let out = run_with_stdin(
         support::sancho()
             .args(["game", "--plain", "--json", "--fen", KQK, "--engine"])
@@ -18,7 +23,11 @@ fn game(engine: &std::path::Path, data: &std::path::Path, extra: &[&str], stdin:
             .arg(data),
         stdin,
     );
-    assert!(out.status.success(), "{}", String::from_utf8_lossy(&out.stderr));
+    assert!(
+        out.status.success(),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
     json_lines(&out.stdout)
 }
 
@@ -31,11 +40,24 @@ fn a_game_against_the_fake_engine_ends_in_mate_stalemate_or_no_result() {
         vec!["info depth 5 score cp -900 pv h8h7".to_owned()],
     )];
     let engine = support::fake_engine(dir.path(), &canned);
-    let events = game(&engine, dir.path(), &["--level", "2"], "Qz9\nmoves\nQg5\nQg7#\n");
+    let events = game(
+        &engine,
+        dir.path(),
+        &["--level", "2"],
+        "Qz9\nmoves\nQg5\nQg7#\n",
+    );
     let kinds: Vec<&str> = events.iter().filter_map(|e| e["event"].as_str()).collect();
     assert_eq!(
         kinds,
-        ["game_start", "wrong", "message", "played", "engine_move", "played", "game_over"]
+        [
+            "game_start",
+            "wrong",
+            "message",
+            "played",
+            "engine_move",
+            "played",
+            "game_over"
+        ]
     );
     assert_eq!(
         events[0],
@@ -51,7 +73,10 @@ fn a_game_against_the_fake_engine_ends_in_mate_stalemate_or_no_result() {
     );
     // The engine was asked once, in the position after 1. Qg5.
     let log = std::fs::read_to_string(dir.path().join("go.log")).unwrap();
-    assert_eq!(log.lines().collect::<Vec<_>>(), ["7k/8/5K2/6Q1/8/8/8/8 b - - 1 1"]);
+    assert_eq!(
+        log.lines().collect::<Vec<_>>(),
+        ["7k/8/5K2/6Q1/8/8/8/8 b - - 1 1"]
+    );
 
     // 1. Qg6?? stalemates: a draw, the engine never asked.
     let events = game(&engine, dir.path(), &[], "Qg6\n");
@@ -63,12 +88,18 @@ fn a_game_against_the_fake_engine_ends_in_mate_stalemate_or_no_result() {
     // An engine with no move for the position: the game stops without a result.
     let events = game(&engine, dir.path(), &[], "Qg2\n");
     let over = events.last().unwrap();
-    assert_eq!((&over["result"], &over["reason"]), (&json!("*"), &json!("engine_failed")));
+    assert_eq!(
+        (&over["result"], &over["reason"]),
+        (&json!("*"), &json!("engine_failed"))
+    );
 
     // The end of input resigns.
     let events = game(&engine, dir.path(), &["--side", "white"], "");
     let over = events.last().unwrap();
-    assert_eq!((&over["result"], &over["reason"]), (&json!("0-1"), &json!("resigned")));
+    assert_eq!(
+        (&over["result"], &over["reason"]),
+        (&json!("0-1"), &json!("resigned"))
+    );
 }
 
 #[test]

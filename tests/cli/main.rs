@@ -5,6 +5,7 @@
 #[path = "../support/mod.rs"]
 mod support;
 
+mod blind;
 mod cli_drill;
 mod cli_library;
 mod cli_notation;
@@ -12,7 +13,6 @@ mod cli_shell;
 mod core_crate;
 mod doctor;
 mod game;
-mod blind;
 mod guess;
 mod line_play;
 mod modes;

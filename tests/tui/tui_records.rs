@@ -891,5 +891,7 @@ fn blind_shows_the_frozen_board_reads_the_set_up_move_and_records_blind() {
     let after = screen(&app);
     assert!(!after.contains("Blind: the board"), "{after}");
     // Once it is over, the board is the live one: the mate on e8.
-    assert!(shakmaty::Position::is_checkmate(app.play().unwrap().shown()));
+    assert!(shakmaty::Position::is_checkmate(
+        app.play().unwrap().shown()
+    ));
 }

@@ -10,7 +10,9 @@ use std::collections::HashMap;
 use shakmaty::zobrist::Zobrist64;
 use shakmaty::{Chess, Color, EnPassantMode, Position, uci::UciMove};
 
-use crate::notation::{Lang, MoveText, Rejected, Strictness, bounded_prefix, move_text, resolve_in};
+use crate::notation::{
+    Lang, MoveText, Rejected, Strictness, bounded_prefix, move_text, resolve_in,
+};
 
 /// Why a game ended.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -301,11 +303,17 @@ mod tests {
         assert_eq!(kinds(&game.submit("Qg5")), ["played", "ask_engine"]);
         // Nothing is taken while the engine is asked.
         assert!(game.submit("Qg7").is_empty());
-        assert_eq!(kinds(&game.engine_move(Some("h8h7"))), ["engine_moved", "your_move"]);
+        assert_eq!(
+            kinds(&game.engine_move(Some("h8h7"))),
+            ["engine_moved", "your_move"]
+        );
         let events = game.submit("Qg7#");
         assert_eq!(kinds(&events), ["played", "over"]);
         let end = game.end().unwrap();
-        assert_eq!((end.result, end.reason, end.user_won), ("1-0", EndReason::Checkmate, Some(true)));
+        assert_eq!(
+            (end.result, end.reason, end.user_won),
+            ("1-0", EndReason::Checkmate, Some(true))
+        );
         let sans: Vec<&str> = game.moves().iter().map(|m| m.san.as_str()).collect();
         assert_eq!(sans, ["Qg5", "Kh7", "Qg7#"]);
     }
@@ -319,7 +327,10 @@ mod tests {
         let Some(GameEvent::Over(end)) = events.last() else {
             panic!("{events:?}")
         };
-        assert_eq!((end.result, end.reason, end.user_won), ("1/2-1/2", EndReason::Stalemate, None));
+        assert_eq!(
+            (end.result, end.reason, end.user_won),
+            ("1/2-1/2", EndReason::Stalemate, None)
+        );
 
         // Shuffling: the start position the third time is a draw.
         let (mut game, _) = PlayOut::new(start.clone(), Color::White, Lang::EN);
@@ -342,6 +353,9 @@ mod tests {
         let (mut game, events) = PlayOut::new(start, Color::Black, Lang::EN);
         assert_eq!(kinds(&events), ["ask_engine"]);
         game.resign();
-        assert_eq!(game.end().map(|e| (e.result, e.user_won)), Some(("1-0", Some(false))));
+        assert_eq!(
+            game.end().map(|e| (e.result, e.user_won)),
+            Some(("1-0", Some(false)))
+        );
     }
 }
