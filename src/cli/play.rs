@@ -287,6 +287,7 @@ fn apply_settings(
         config.ascii = settings.pieces == Pieces::Letters;
         config.figures = settings.pieces == Pieces::Figures;
     }
+    config.large_pieces = settings.pieces == Pieces::Large;
     config.colors = config.colors.or(Some(settings.colors));
     config.reply_delay_ms = config.reply_delay_ms.or(settings.reply_delay_ms);
     config.lang = Some(ctx.trainer_lang());

@@ -50,6 +50,8 @@ pub enum Action {
     Back,
     /// Show or hide the help overlay.
     ToggleHelp,
+    /// Large pieces on or off (where a square is wide enough for them).
+    TogglePieces,
     /// Leave Sancho.
     Quit,
     /// Choose the highlighted menu item.

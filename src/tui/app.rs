@@ -327,6 +327,7 @@ impl App {
             // Only "make the window larger" is shown: nothing else may act.
             _ if self.too_small() => {}
             Action::ToggleHelp => self.help = !self.help,
+            Action::TogglePieces => self.config.large_pieces = !self.config.large_pieces,
             _ if self.help => {
                 if action == Action::Back {
                     self.help = false;

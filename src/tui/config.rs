@@ -21,6 +21,10 @@ pub struct Config {
     /// Chess figures even where the terminal looks unable to draw them
     /// (`TERM=linux`, `dumb`); `ascii` wins over it.
     pub figures: bool,
+    /// Large figures drawn from several characters where a square is at
+    /// least 5 cells wide (the config file's `pieces = "large"`; F8
+    /// switches on the screen). Letters and no colour draw one character.
+    pub large_pieces: bool,
     /// The colour scheme (`None`: the default, dark).
     pub colors: Option<crate::tui::theme::Colors>,
     /// How many colours the terminal shows (the runner detects it).

@@ -13,6 +13,7 @@
 use super::action::Action;
 use super::effect::Reply;
 pub use super::effect::Request;
+use super::strings;
 use crate::library::{Filter, Library, LibraryError, ThemeCount};
 use crate::puzzle::Puzzle;
 use crate::train::{Basis, LIBRARY_BATCH, Origin, SelectError, candidates, run_candidates};
@@ -151,6 +152,8 @@ pub struct FilterState {
     asked: Option<Request>,
     /// The source's last error, as the screen shows it.
     error: Option<String>,
+    /// The digits typed on a rating row, until the row is left.
+    typed: Option<String>,
 }
 
 impl FilterState {
@@ -194,6 +197,13 @@ impl FilterState {
     /// The highlighted row: `0..FIELD_ROWS` are the fields, then the themes.
     pub fn selected(&self) -> usize {
         self.selected
+    }
+
+    /// The digits typed on the highlighted rating row, if any (the bound
+    /// takes them as soon as they make a rating from [`RATING_FLOOR`] to
+    /// [`RATING_CEIL`]).
+    pub fn typed(&self) -> Option<&str> {
+        self.typed.as_deref()
     }
 
     /// The source's last error, if the last answer was one.
@@ -289,6 +299,38 @@ impl FilterState {
     pub fn apply(&mut self, action: &Action) -> FilterNext {
         let before = self.filter.clone();
         let rows = FIELD_ROWS + self.themes.len();
+        // Digits on a rating row type its bound; any other key ends the
+        // typing (a number out of range is refused, saying why).
+        if let (Action::Insert(c), 0 | 1) = (action, self.selected) {
+            if c.is_ascii_digit() {
+                let typed = self.typed.get_or_insert_with(String::new);
+                if typed.len() < 4 {
+                    typed.push(*c);
+                }
+                self.take_typed();
+            }
+            if self.filter != before {
+                self.idle_ms = 0;
+            }
+            return FilterNext::Stay;
+        }
+        if let (Action::Backspace, Some(typed)) = (action, self.typed.as_mut()) {
+            typed.pop();
+            self.take_typed();
+            if self.filter != before {
+                self.idle_ms = 0;
+            }
+            return FilterNext::Stay;
+        }
+        if let Some(typed) = self.typed.take()
+            && !typed.is_empty()
+            && typed_rating(&typed).is_none()
+        {
+            self.error = Some(strings::rating_range(&typed, RATING_FLOOR, RATING_CEIL));
+            if matches!(action, Action::PlayFiltered) {
+                return FilterNext::Stay;
+            }
+        }
         match action {
             Action::Up => self.selected = self.selected.checked_sub(1).unwrap_or(rows - 1),
             Action::Down => self.selected = (self.selected + 1) % rows,
@@ -310,6 +352,24 @@ impl FilterState {
             self.idle_ms = 0;
         }
         FilterNext::Stay
+    }
+
+    /// Sets the highlighted rating bound to the digits typed, once they
+    /// make a rating in range (the other bound follows if they would cross).
+    fn take_typed(&mut self) {
+        let Some(v) = self.typed.as_deref().and_then(typed_rating) else {
+            return;
+        };
+        self.error = None;
+        let (mut lo, mut hi) = self.filter.rating.unwrap_or((RATING_FLOOR, RATING_CEIL));
+        if self.selected == 0 {
+            lo = v;
+            hi = hi.max(v);
+        } else {
+            hi = v;
+            lo = lo.min(v);
+        }
+        self.filter.rating = ((lo, hi) != (RATING_FLOOR, RATING_CEIL)).then_some((lo, hi));
     }
 
     fn clamp(&mut self) {
@@ -348,7 +408,7 @@ impl FilterState {
         }
     }
 
-    /// Space/Enter (any of) or `a` (all of) on a theme: in or out.
+    /// Space (any of) or `a` (all of) on a theme: in or out.
     fn toggle(&mut self, to: Mark) {
         let Some(name) = self
             .selected
@@ -369,6 +429,14 @@ impl FilterState {
             }
         }
     }
+}
+
+/// A typed rating, if it is one from [`RATING_FLOOR`] to [`RATING_CEIL`].
+fn typed_rating(typed: &str) -> Option<u16> {
+    typed
+        .parse::<u16>()
+        .ok()
+        .filter(|v| (RATING_FLOOR..=RATING_CEIL).contains(v))
 }
 
 /// Answers `request` from `source` (the runner calls it, on the UI thread

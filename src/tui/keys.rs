@@ -177,6 +177,13 @@ impl Keymap {
         {
             return Some(Action::Insert(c));
         }
+        // On the filter screen digits type a rating.
+        if let (KeyContext::Filter, KeyCode::Char(c)) = (screen, code)
+            && mods.is_empty()
+            && c.is_ascii_digit()
+        {
+            return Some(Action::Insert(c));
+        }
         scopes(screen).iter().find_map(|&scope| {
             self.bindings
                 .iter()

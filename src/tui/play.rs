@@ -64,8 +64,26 @@ pub enum StatusKind {
 pub struct Status {
     /// What kind of message.
     pub kind: StatusKind,
-    /// The message.
+    /// The message: the verdict (and how the puzzle ended).
     pub text: String,
+    /// The notation slips the last move made, one short line each under
+    /// the verdict (the puzzle's comment is under the moves, not here).
+    pub slips: Vec<String>,
+    /// Where the verdict ends in `text` when more follows the slips (how
+    /// the puzzle ended); `None`: the slips come after the whole text.
+    pub(crate) verdict_end: Option<usize>,
+}
+
+impl Status {
+    /// The text the slips go under, and the text after them.
+    pub fn parts(&self) -> (&str, &str) {
+        let end = self
+            .verdict_end
+            .filter(|&i| self.text.is_char_boundary(i))
+            .unwrap_or(self.text.len());
+        let (verdict, rest) = self.text.split_at(end);
+        (verdict, rest.trim_start())
+    }
 }
 
 /// How a puzzle ended.
@@ -211,6 +229,8 @@ impl Play {
             status: Status {
                 kind: StatusKind::Info,
                 text: strings::STATUS_START.to_owned(),
+                slips: Vec::new(),
+                verdict_end: None,
             },
             finish: None,
             flipped: false,
@@ -281,6 +301,8 @@ impl Play {
         self.status = Status {
             kind: StatusKind::Info,
             text: strings::STATUS_RETRY.to_owned(),
+            slips: Vec::new(),
+            verdict_end: None,
         };
         self.apply(events);
         self.rebuild_engine();
@@ -316,12 +338,9 @@ impl Play {
                         diagnostics.iter().map(|d| self.lang.note(d)).collect();
                     self.status = Status {
                         kind: StatusKind::Good,
-                        text: strings::correct(
-                            &self.lang.localize(&text.san),
-                            comment.as_deref(),
-                            alternative,
-                            &notes.iter().map(String::as_str).collect::<Vec<_>>(),
-                        ),
+                        text: strings::correct(&self.lang.localize(&text.san), alternative),
+                        slips: notes,
+                        verdict_end: None,
                     };
                     self.enqueue(Step::Move {
                         text,
@@ -336,6 +355,8 @@ impl Play {
                     self.status = Status {
                         kind: StatusKind::Bad,
                         text: strings::wrong(&input, &wrong),
+                        slips: Vec::new(),
+                        verdict_end: None,
                     };
                 }
                 Event::MarkedFailed { reason, .. } => {
@@ -350,6 +371,8 @@ impl Play {
                     self.status = Status {
                         kind: StatusKind::Hint,
                         text,
+                        slips: Vec::new(),
+                        verdict_end: None,
                     };
                 }
                 Event::Solved { message, .. } => self.enqueue(Step::End(Finish::Solved(message))),
@@ -424,6 +447,14 @@ impl Play {
                 self.line = self.session.solution_line();
                 self.refute_first_wrong();
                 self.themes_shown = true;
+                // Keep what the last move earned (its verdict, its slips).
+                let earned = self.status.kind == StatusKind::Good;
+                let verdict_len = self.status.text.len();
+                let slips = if earned {
+                    std::mem::take(&mut self.status.slips)
+                } else {
+                    Vec::new()
+                };
                 self.status = Status {
                     kind: if solved {
                         StatusKind::Good
@@ -431,14 +462,17 @@ impl Play {
                         StatusKind::Bad
                     },
                     text: match &finish {
-                        // Keep what the last move earned (its comment, notation notes).
-                        Finish::Solved(m) if self.status.kind == StatusKind::Good => {
+                        Finish::Solved(m) if earned => {
                             format!("{} {}", self.status.text, self.finished(m))
                         }
                         Finish::Solved(m) | Finish::Failed(m) | Finish::GaveUp(m) => {
                             self.finished(m)
                         }
                     },
+                    slips,
+                    // Solved by this move: its slips under its verdict,
+                    // then how the puzzle ended.
+                    verdict_end: (earned && solved).then_some(verdict_len),
                 };
                 self.outcome = self.session.outcome().map(|outcome| PlayedPuzzle {
                     puzzle_id: self.session.puzzle().id.clone(),

@@ -59,6 +59,8 @@ pub const INPUT_TITLE: &str = " Your move ";
 pub const HINT_TITLE: &str = " Live hint ";
 /// Title of the help overlay.
 pub const HELP_TITLE: &str = " Keys ";
+/// The help overlay's title on the home screen (the modes, the rules, the keys).
+pub const HELP_TITLE_HOME: &str = " Help: the modes, the rules, the keys ";
 /// Heading of the moves list.
 pub const MOVES_HEADING: &str = "Moves";
 /// Shown while the opponent's reply is on its way.
@@ -102,6 +104,14 @@ pub const FILTER_TITLE: &str = "Puzzle library";
 pub const FILTER_FIELDS: [&str; 3] = ["Rating from", "Rating to", "Popularity at least"];
 /// The opening line (set from the command line, not edited here).
 pub const FILTER_OPENING: &str = "Opening";
+
+/// Beside the highlighted rating row: it can be typed.
+pub const FILTER_TYPE_HINT: &str = " type a rating, or ← → by 100";
+
+/// Why a rating typed on the filter screen was not taken.
+pub fn rating_range(typed: &str, floor: u16, ceil: u16) -> String {
+    format!("{typed} is not a rating here: type one from {floor} to {ceil}")
+}
 /// A field (or a count) with no value yet.
 pub const ANY: &str = "any";
 /// The theme table's headings.
@@ -141,22 +151,19 @@ pub fn grouped(n: u64) -> String {
     out
 }
 
-/// Status after a correct move, with the puzzle's comment and any notes
-/// on how the input departed from canonical SAN.
-pub fn correct(san: &str, comment: Option<&str>, alternative: bool, notes: &[&str]) -> String {
-    let mut out = if alternative {
+/// Status after a correct move (the puzzle's comment is under the moves,
+/// and the notation slips go on their own lines under this one).
+pub fn correct(san: &str, alternative: bool) -> String {
+    if alternative {
         format!("{san} also mates: correct.")
     } else {
         format!("{san} is correct.")
-    };
-    if let Some(c) = comment {
-        out.push(' ');
-        out.push_str(c);
     }
-    if !notes.is_empty() {
-        out.push_str(&format!(" (note: {})", notes.join("; ")));
-    }
-    out
+}
+
+/// One notation slip under the verdict.
+pub fn slip(note: &str) -> String {
+    format!("note: {note}")
 }
 
 /// Why a submitted input was wrong, for the status line.
@@ -396,6 +403,75 @@ pub fn drill_entry(kind: Option<DrillKind>, timed: bool) -> &'static str {
         (Some(_), true) => "Coordinates, 30 seconds",
         (Some(kind), false) => drill_name(kind),
     }
+}
+
+/// One line on what a drills menu entry is (`None`: the lessons).
+pub fn drill_about(kind: Option<DrillKind>, timed: bool) -> &'static str {
+    match (kind, timed) {
+        (None, _) => "every rule of SAN: a page, then exercises",
+        (Some(_), true) => "as many squares as 30 seconds allow",
+        (Some(kind), false) => match kind {
+            DrillKind::Write => "a move is shown on the board: write its SAN",
+            DrillKind::Read => "a SAN is shown: type its squares (e2e4)",
+            DrillKind::Disambiguation => "moves that need a file, a rank or a square",
+            DrillKind::Coordinates => "name the marked square, or find a named one",
+            DrillKind::Transcribe => "replay a famous game move by move in SAN",
+            DrillKind::Review => "your notation slips, those due first",
+            DrillKind::SquareColour => "is f6 light or dark? No board to look at",
+            DrillKind::Vision => "a SAN on a position: name its two squares",
+        },
+    }
+}
+
+/// The drills menu's scoresheet entry and what it is.
+pub const SCORESHEET_ENTRY: (&str, &str) =
+    ("Scoresheet", "write down a famous game as it is played");
+
+/// The home help's modes: each menu item and what it is.
+pub const HOME_MODES: &[(&str, &str)] = &[
+    (
+        "Puzzles",
+        "find the best move and type it in SAN (packs, then reviews)",
+    ),
+    (
+        "Drills",
+        "notation practice: write, read, coordinates, vision; lessons",
+    ),
+    (
+        "Stats",
+        "your rating, streaks, slips, drills and Woodpecker sets",
+    ),
+    (
+        "Library",
+        "filter the Lichess puzzles you imported (sancho import)",
+    ),
+    (
+        "Storm",
+        "as many puzzles as 3 minutes allow; a wrong move costs 10 s",
+    ),
+    (
+        "Streak",
+        "puzzles of rising rating until the first mistake; one skip",
+    ),
+    (
+        "My games",
+        "puzzles found in your own games (sancho mine GAMES.pgn)",
+    ),
+    (
+        "Guess",
+        "a master's game played to your move: guess the move played",
+    ),
+];
+
+/// The home help's rules: what counts as solved, what moves the rating,
+/// with the keys of the hint and of the solution as they are bound.
+pub fn home_rules(hint: &str, solution: &str) -> String {
+    format!(
+        "Solved: every move found at the first try. A wrong legal move, a hint \
+         ({hint}) or the solution ({solution}) fails the puzzle (you may play it \
+         out); a typo never does. Rating: only a first attempt at a rated puzzle \
+         moves it; retries, Storm, Streak and unrated puzzles do not."
+    )
 }
 
 /// A drill kind's name.

@@ -8,6 +8,7 @@ mod support;
 
 mod tui_drill;
 mod tui_filter;
+mod tui_fit;
 mod tui_flow;
 mod tui_guess;
 mod tui_input;

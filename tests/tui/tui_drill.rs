@@ -3,13 +3,13 @@
 use ratatui::Terminal;
 use ratatui::backend::TestBackend;
 use ratatui::crossterm::event::{KeyCode, KeyEvent, KeyModifiers};
+use sancho::config::BoardSize;
 use sancho::drill::Show;
 use sancho::drill::{self, DrillKind, Expected};
 use sancho::notation::Strictness;
 use sancho::train::{DrillDone, Finished};
 use sancho::tui::view::Board;
-use sancho::tui::view::board_area;
-use sancho::tui::view::drill_areas;
+use sancho::tui::view::drill_board_area;
 use sancho::tui::{Action, App, Config, Context, KeyContext, Phase, Start, View, render};
 use sancho::tui::{SquareMark, Theme};
 use shakmaty::{Color, Square};
@@ -579,7 +579,6 @@ fn a_click_on_a_square_answers_find() {
 /// The middle cell of `sq` on the drill screen of a 100×30 terminal.
 fn cell_of(app: &App, sq: Square, bottom: Color) -> (u16, u16) {
     let area = ratatui::layout::Rect::new(0, 0, 100, 30);
-    let [_, body, ..] = drill_areas(area);
     let ex = app.drill().unwrap().exercise().unwrap();
     let board = Board {
         pos: &ex.position,
@@ -588,9 +587,12 @@ fn cell_of(app: &App, sq: Square, bottom: Color) -> (u16, u16) {
         marks: Default::default(),
         highlights: &[],
         ascii: false,
+        large: false,
         theme: Theme::new(false),
     };
-    let rect = board.square_rect(board_area(body), sq).unwrap();
+    let rect = board
+        .square_rect(drill_board_area(area, BoardSize::Auto), sq)
+        .unwrap();
     (rect.x + rect.width / 2, rect.y + rect.height / 2)
 }
 

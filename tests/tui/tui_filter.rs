@@ -194,6 +194,15 @@ fn snapshot_filter() {
     insta::assert_snapshot!(draw(&app, 80, 24).backend());
 }
 
+/// Issue 27: the filter screen keeps every word at 120×40 and 80×24.
+#[test]
+fn the_filter_screen_fits() {
+    let source = Fake::new();
+    let mut app = edited(Config::default(), &source);
+    crate::tui_fit::assert_fits("filter", &app, &[]);
+    crate::tui_fit::assert_help_fits("filter", &mut app);
+}
+
 #[test]
 fn selected_row_and_marks_are_styled() {
     let source = Fake::new();
@@ -373,6 +382,72 @@ fn fields_step_and_clamp() {
     }
 }
 
+/// Issue 27: a rating bound is typed (digits), taken once it is a rating
+/// in range; one out of range is refused, saying why; Enter plays.
+#[test]
+fn a_rating_bound_is_typed_and_enter_plays() {
+    let source = Fake::new();
+    // (row, keys: digits, b for Backspace, v for Down, : for Up, expected
+    // rating, error shown)
+    type Case = (usize, &'static str, Option<(u16, u16)>, bool);
+    let cases: [Case; 7] = [
+        (0, "1900", Some((1900, 3200)), false),
+        (0, "19", None, false),
+        (1, "2100", Some((400, 2100)), false),
+        (0, "19000", Some((1900, 3200)), false),
+        (0, "1900b", Some((1900, 3200)), false),
+        (0, "250v", None, true),
+        (1, "1000:2000", Some((2000, 2000)), false),
+    ];
+    for (row, keys, rating, error) in cases {
+        let mut app = on_filter(Config::default(), &source);
+        for _ in 0..row {
+            app.update(Action::Down);
+        }
+        for c in keys.chars() {
+            app.update(match c {
+                'b' => Action::Backspace,
+                'v' => Action::Down,
+                ':' => Action::Up,
+                d => Action::Insert(d),
+            });
+        }
+        assert_eq!(state(&app).filter().rating, rating, "{row} {keys}");
+        assert_eq!(state(&app).error().is_some(), error, "{row} {keys}");
+        if error {
+            let text = draw(&app, 80, 24);
+            assert!(
+                find(text.backend().buffer(), "250 is not a rating here").is_some(),
+                "{keys}"
+            );
+        }
+    }
+    // What is typed is shown in the field, with how to type.
+    let mut app = on_filter(Config::default(), &source);
+    app.update(Action::Insert('1'));
+    app.update(Action::Insert('8'));
+    let t = draw(&app, 80, 24);
+    let buf = t.backend().buffer();
+    assert!(find(buf, "18_").is_some());
+    assert!(find(buf, "type a rating, or ← → by 100").is_some());
+    insta::assert_snapshot!("filter_typing_80x24", t.backend());
+    // Enter plays the filter.
+    app.update(Action::Insert('0'));
+    app.update(Action::Insert('0'));
+    let keys = Keymap::default();
+    let enter = keys
+        .action_for(
+            KeyEvent::new(KeyCode::Enter, KeyModifiers::NONE),
+            &app.key_context(),
+        )
+        .unwrap();
+    app.update(Action::Tick(DEBOUNCE_MS));
+    while app.serve(&source) {}
+    app.update(enter);
+    assert!(app.serve(&source));
+    assert!(app.on_puzzle(), "Enter played the filtered puzzles");
+}
+
 #[test]
 fn toggling_any_and_all_and_reset() {
     let source = Fake::new();
@@ -407,7 +482,9 @@ fn keys_on_the_filter_screen() {
     let n = KeyModifiers::NONE;
     let cases = [
         (KeyCode::Char(' '), n, Some(Action::Select)),
-        (KeyCode::Enter, n, Some(Action::Select)),
+        (KeyCode::Enter, n, Some(Action::PlayFiltered)),
+        (KeyCode::Char('7'), n, Some(Action::Insert('7'))),
+        (KeyCode::Backspace, n, Some(Action::Backspace)),
         (KeyCode::Char('a'), n, Some(Action::ToggleAll)),
         (KeyCode::Char('+'), n, Some(Action::Right)),
         (KeyCode::Char('-'), n, Some(Action::Left)),
@@ -532,10 +609,10 @@ fn help_over_the_filter_lists_its_keys() {
     let shown = draw(&app, 80, 30);
     let buf = shown.backend().buffer();
     for text in [
-        "F9 / Ctrl-P / p",
+        "Enter / F9 / Ctrl-P / p",
         "\"all of\"",
         "\"any of\"",
-        "Space / Enter",
+        "Space ",
     ] {
         assert!(find(buf, text).is_some(), "{text}");
     }

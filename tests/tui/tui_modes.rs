@@ -188,7 +188,7 @@ fn a_scripted_storm_run_keeps_lichess_time_accounts() {
     };
     assert!(!notes.is_empty());
     let screen = text(&draw(&app, 100, 30));
-    assert!(screen.contains("(note: "), "{screen}");
+    assert!(screen.contains("note: this is mate"), "{screen}");
     // The last ten seconds are drawn in the warning style.
     app.update(Action::Tick(42_000));
     let buf = draw(&app, 100, 30);

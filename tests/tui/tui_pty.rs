@@ -453,11 +453,11 @@ fn the_find_the_square_drill_is_answered_with_the_arrow_keys() {
 #[test]
 fn a_mouse_click_answers_find_in_a_real_terminal() {
     use ratatui::layout::Rect;
+    use sancho::config::BoardSize;
     use sancho::drill::{self, DrillKind, Show};
     use sancho::tui::Theme;
     use sancho::tui::view::Board;
-    use sancho::tui::view::board_area;
-    use sancho::tui::view::drill_areas;
+    use sancho::tui::view::drill_board_area;
     use shakmaty::Square;
     let exercises = drill::generate(DrillKind::Coordinates, 7, 40, &Default::default());
     let find = exercises
@@ -475,7 +475,6 @@ fn a_mouse_click_answers_find_in_a_real_terminal() {
     let target: Square = exercises[find].expected_text().parse().unwrap();
     term.wait_for(&format!("Find: {target}"));
     // Where the square is drawn on this terminal.
-    let [_, body, ..] = drill_areas(Rect::new(0, 0, COLS, ROWS));
     let ex = &exercises[find];
     let board = Board {
         pos: &ex.position,
@@ -484,9 +483,15 @@ fn a_mouse_click_answers_find_in_a_real_terminal() {
         marks: Default::default(),
         highlights: &[],
         ascii: false,
+        large: false,
         theme: Theme::new(false),
     };
-    let rect = board.square_rect(board_area(body), target).unwrap();
+    let rect = board
+        .square_rect(
+            drill_board_area(Rect::new(0, 0, COLS, ROWS), BoardSize::Auto),
+            target,
+        )
+        .unwrap();
     let (x, y) = (rect.x + rect.width / 2 + 1, rect.y + rect.height / 2 + 1);
     // An SGR mouse report: left button down, then up (1-based cells).
     term.send(format!("\x1b[<0;{x};{y}M\x1b[<0;{x};{y}m").as_bytes());

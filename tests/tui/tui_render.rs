@@ -91,6 +91,7 @@ fn square_style(app: &App, buf: &Buffer, sq: Square) -> (Style, String) {
         marks: play.marks(),
         highlights: &[],
         ascii: app.config().ascii,
+        large: false,
         theme: Theme::new(app.config().no_color),
     };
     let rect = board.square_rect(area, sq).unwrap();
@@ -566,10 +567,19 @@ fn notation_notes_are_styled_and_kept_after_the_last_move() {
             (expected.fg.unwrap_or(Color::Reset), expected.add_modifier)
         );
         app.update(Action::Submit);
-        let status = &app.play().unwrap().status().text;
-        assert!(
-            status.contains("O-O is correct") && status.contains("0-0"),
-            "{status}"
+        // The verdict, then the slip on a line of its own under it.
+        let status = app.play().unwrap().status();
+        assert!(status.text.contains("O-O is correct"), "{status:?}");
+        assert!(!status.text.contains("0-0"), "{status:?}");
+        assert!(status.slips.iter().any(|s| s.contains("0-0")), "{status:?}");
+        let t = draw(&app, 120, 40);
+        let buf = t.backend().buffer();
+        let (vx, vy) = find(buf, "O-O is correct").unwrap();
+        let (sx, sy) = find(buf, "note: ").expect("the slip is shown");
+        assert_eq!((sx, sy), (vx, vy + 1), "the slip starts the next line");
+        assert_eq!(
+            (buf[(sx, sy)].fg, buf[(sx, sy)].modifier),
+            (expected.fg.unwrap_or(Color::Reset), expected.add_modifier)
         );
     }
 }

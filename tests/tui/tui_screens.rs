@@ -6,6 +6,7 @@ use ratatui::Terminal;
 use ratatui::backend::TestBackend;
 use ratatui::buffer::Buffer;
 use ratatui::style::{Color, Modifier};
+use sancho::config::BoardSize;
 use sancho::drill::DrillKind;
 use sancho::notation::Strictness;
 use sancho::progress::{
@@ -13,8 +14,7 @@ use sancho::progress::{
     Stats, Streak, ThemeStats, Timestamp,
 };
 use sancho::tui::view::Board;
-use sancho::tui::view::board_area;
-use sancho::tui::view::drill_areas;
+use sancho::tui::view::drill_board_area;
 use sancho::tui::{Action, App, Config, Context, Start, render};
 use sancho::tui::{SquareMark, Theme};
 
@@ -99,10 +99,10 @@ fn drill_highlights_carry_their_meaning_in_both_modes() {
             marks: Default::default(),
             highlights: &marked,
             ascii: false,
+            large: false,
             theme,
         };
-        let [_, body, ..] = drill_areas(buf.area);
-        let area = board_area(body);
+        let area = drill_board_area(buf.area, BoardSize::Auto);
         for &sq in &marked {
             let rect = board.square_rect(area, sq).unwrap();
             let (cx, cy) = (rect.x + rect.width / 2, rect.y + rect.height / 2);
@@ -199,7 +199,7 @@ fn snapshot_lessons_list_and_page() {
     assert!(app.scroll() > 0);
 }
 
-fn sample_stats() -> Stats {
+pub(crate) fn sample_stats() -> Stats {
     let ratings = [1500.0, 1460.0, 1490.0, 1530.0, 1555.0, 1540.0, 1580.0];
     let history = ratings
         .iter()
@@ -342,7 +342,7 @@ fn dark() -> sancho::tui::Palette {
 
 /// A Woodpecker set with two finished cycles (the second twice as fast) and
 /// a third under way.
-fn sample_set() -> sancho::progress::SetStats {
+pub(crate) fn sample_set() -> sancho::progress::SetStats {
     use sancho::progress::{CycleSummary, CycleUnderWay};
     let cycle = |n: usize, minutes: u64, solved: usize, days: u32| CycleSummary {
         cycle: n,

@@ -5,14 +5,14 @@
 use ratatui::Terminal;
 use ratatui::backend::TestBackend;
 use ratatui::layout::Rect;
+use sancho::config::BoardSize;
 use sancho::drill::{CoordOptions, DrillKind, Expected, parse_files, parse_ranks, vision_squares};
 use sancho::drill::{Sheet, SheetGame};
 use sancho::notation::{Lang, Strictness};
 use sancho::progress::{CoordColour, CoordMode, CoordRecords, Progress, Timestamp};
 use sancho::train::{DrillDone, Finished};
 use sancho::tui::view::Board;
-use sancho::tui::view::board_area;
-use sancho::tui::view::drill_areas;
+use sancho::tui::view::drill_board_area;
 use sancho::tui::{Action, App, Config, Context, KeyContext, Phase, Start, View, render};
 use sancho::tui::{SquareMark, Theme};
 use shakmaty::{Color, Square};
@@ -59,7 +59,6 @@ fn asked(app: &App) -> Square {
 
 /// The middle cell of `sq` on the drill screen of a 100×30 terminal.
 fn cell_of(sq: Square, bottom: Color) -> (u16, u16) {
-    let [_, body, ..] = drill_areas(Rect::new(0, 0, 100, 30));
     let pos = shakmaty::Chess::default();
     let board = Board {
         pos: &pos,
@@ -68,9 +67,15 @@ fn cell_of(sq: Square, bottom: Color) -> (u16, u16) {
         marks: Default::default(),
         highlights: &[],
         ascii: false,
+        large: false,
         theme: Theme::new(false),
     };
-    let rect = board.square_rect(board_area(body), sq).unwrap();
+    let rect = board
+        .square_rect(
+            drill_board_area(Rect::new(0, 0, 100, 30), BoardSize::Auto),
+            sq,
+        )
+        .unwrap();
     (rect.x + rect.width / 2, rect.y + rect.height / 2)
 }
 
@@ -141,8 +146,9 @@ fn hidden_coordinates_leave_the_edge_blank() {
     insta::assert_snapshot!("coordinates_hidden", t.backend());
     let buf = t.backend().buffer();
     // No rank digit in the label column, no file letter under the board.
-    let board: String = (1..20)
-        .flat_map(|y| (0..43).map(move |x| (x, y)))
+    let b = drill_board_area(Rect::new(0, 0, 90, 24), BoardSize::Auto);
+    let board: String = (b.y..b.bottom())
+        .flat_map(|y| (b.x..b.right()).map(move |x| (x, y)))
         .map(|(x, y)| buf[(x, y)].symbol())
         .collect();
     assert!(!board.chars().any(|c| c.is_ascii_alphanumeric()), "{board}");
@@ -157,7 +163,7 @@ fn hidden_coordinates_leave_the_edge_blank() {
     );
     let t = draw(&shown, 90, 24);
     let buf = t.backend().buffer();
-    let labels: String = (1..20).map(|y| buf[(0, y)].symbol()).collect();
+    let labels: String = (b.y..b.bottom()).map(|y| buf[(0, y)].symbol()).collect();
     assert_eq!(labels.replace(' ', ""), "87654321");
 }
 

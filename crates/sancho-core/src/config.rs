@@ -88,6 +88,9 @@ pub enum Pieces {
     Figures,
     /// Letters (K Q R B N P) always.
     Letters,
+    /// Large figures drawn from several characters where a square is at
+    /// least 5 cells wide (one figure a square where it is narrower).
+    Large,
 }
 
 impl Named for Pieces {
@@ -95,6 +98,7 @@ impl Named for Pieces {
         ("auto", Pieces::Auto),
         ("figures", Pieces::Figures),
         ("letters", Pieces::Letters),
+        ("large", Pieces::Large),
     ];
 }
 
@@ -204,7 +208,8 @@ pub const DEFAULT_FILE: &str = r#"# Sancho's settings. Every key is optional; a 
 # The command line's --colors wins.
 # colors = "dark"
 
-# Pieces: "auto" (letters on TERM=linux or dumb, figures elsewhere), "figures", "letters".
+# Pieces: "auto" (letters on TERM=linux or dumb, figures elsewhere), "figures", "letters",
+# or "large" (figures drawn large where a square is at least 5 cells wide; F8 switches).
 # The command line's --ascii and --figures win.
 # pieces = "auto"
 
@@ -606,6 +611,7 @@ mod tests {
             assert_eq!(parse(text).0.colors, colors);
         }
         assert_eq!(parse("pieces = \"figures\"").0.pieces, Pieces::Figures);
+        assert_eq!(parse("pieces = \"large\"").0.pieces, Pieces::Large);
     }
 
     #[test]

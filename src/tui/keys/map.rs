@@ -466,12 +466,21 @@ pub const KEYMAP: &[Binding] = &[
     ),
     b(
         "filter.any-of",
-        &[(KeyCode::Char(' '), N), (KeyCode::Enter, N)],
+        &[(KeyCode::Char(' '), N)],
         Action::Select,
         Scope::Filter,
         "any of",
         "theme in or out of \"any of\" (a puzzle needs one of them)",
         true,
+    ),
+    b(
+        "filter.erase",
+        &[(KeyCode::Backspace, N)],
+        Action::Backspace,
+        Scope::Filter,
+        "erase",
+        "erase the last digit typed (digits type the highlighted rating)",
+        false,
     ),
     b(
         "filter.all-of",
@@ -494,6 +503,7 @@ pub const KEYMAP: &[Binding] = &[
     b(
         "filter.play",
         &[
+            (KeyCode::Enter, N),
             (KeyCode::F(9), N),
             (KeyCode::Char('p'), C),
             (KeyCode::Char('p'), N),
@@ -561,6 +571,15 @@ pub const KEYMAP: &[Binding] = &[
         true,
     ),
     // Everywhere.
+    b(
+        "global.pieces",
+        &[(KeyCode::F(8), N)],
+        Action::TogglePieces,
+        Scope::Global,
+        "pieces",
+        "large pieces on or off (squares 5 cells wide or more)",
+        false,
+    ),
     b(
         "global.help",
         &[(KeyCode::F(1), N), (KeyCode::Char('?'), N)],

@@ -45,14 +45,14 @@ pub fn title(mode: Mode) -> &'static str {
     }
 }
 
-/// What the last move did, and whether it was good news.
+/// What the last move did, and whether it was good news (a correct
+/// move's notation notes are not in it: each is a line of its own).
 /// Moves are written in `lang`'s letters.
 pub fn flash(flash: &Flash, mode: Mode, lang: crate::notation::Lang) -> (String, bool) {
     match flash {
+        // The notes go on their own lines under it (`side_lines`).
         Flash::Correct {
-            solved,
-            bonus_ms,
-            notes,
+            solved, bonus_ms, ..
         } => {
             let mut text = match solved {
                 Some(id) => format!("Solved {id}."),
@@ -60,9 +60,6 @@ pub fn flash(flash: &Flash, mode: Mode, lang: crate::notation::Lang) -> (String,
             };
             if *bonus_ms > 0 {
                 text.push_str(&format!(" Combo: +{} s!", bonus_ms / 1000));
-            }
-            if !notes.is_empty() {
-                text.push_str(&format!(" (note: {})", notes.join("; ")));
             }
             (text, true)
         }

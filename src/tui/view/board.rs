@@ -5,7 +5,7 @@
 use ratatui::buffer::Buffer;
 use ratatui::layout::Rect;
 use ratatui::widgets::Widget;
-use shakmaty::{Chess, Color, File, Move, Piece, Position, Rank, Square};
+use shakmaty::{Chess, Color, File, Move, Piece, Position, Rank, Role, Square};
 
 use crate::tui::play::HintMarks;
 use crate::tui::theme::{SquareMark, Theme};
@@ -45,8 +45,33 @@ pub struct Board<'a> {
     pub highlights: &'a [Square],
     /// Letters instead of Unicode pieces.
     pub ascii: bool,
+    /// Large figures where a square is at least [`LARGE_FROM`] cells wide
+    /// (figures in colour only: letters and no colour draw one character).
+    pub large: bool,
     /// Styles.
     pub theme: Theme,
+}
+
+/// The narrowest square large figures are drawn in.
+pub const LARGE_FROM: u16 = 5;
+
+/// A large figure: rows of characters, drawn in the piece's colour (a
+/// space leaves the square's colour).
+fn figure(role: Role, tall: bool) -> &'static [&'static str] {
+    match (role, tall) {
+        (Role::King, false) => &[" ┼ ", "▟█▙"],
+        (Role::Queen, false) => &["▚█▞", "▟█▙"],
+        (Role::Rook, false) => &["▙▄▟", "▐█▌"],
+        (Role::Bishop, false) => &["▗▜▖", "▐█▌"],
+        (Role::Knight, false) => &["▟▀█", "▗██"],
+        (Role::Pawn, false) => &[" ▄ ", "▐█▌"],
+        (Role::King, true) => &["  ┼  ", " ▜█▛ ", "▗███▖"],
+        (Role::Queen, true) => &["▚▗█▖▞", " ▐█▌ ", "▗███▖"],
+        (Role::Rook, true) => &["█▄█▄█", " ███ ", "▗███▖"],
+        (Role::Bishop, true) => &[" ▗▜▖ ", " ▐█▌ ", "▗███▖"],
+        (Role::Knight, true) => &[" ▟██▖", "▀▘▐█ ", "▗███▖"],
+        (Role::Pawn, true) => &["  ▄  ", " ▐█▌ ", "▗███▖"],
+    }
 }
 
 /// The squares a move is shown on (for castling: the king's from and to).
@@ -148,7 +173,24 @@ impl Widget for Board<'_> {
             buf.set_style(rect, style);
             let cx = rect.x + w / 2;
             let cy = rect.y + h / 2;
+            let large = self.large && !self.ascii && !theme.no_color && w >= LARGE_FROM;
             match self.pos.board().piece_at(sq) {
+                Some(piece) if large => {
+                    let rows = figure(piece.role, h >= 3);
+                    let fh = u16::try_from(rows.len()).unwrap_or(h).min(h);
+                    let top = rect.y + h - fh;
+                    for (dy, row) in (0..fh).zip(rows.iter()) {
+                        let fw = u16::try_from(row.chars().count()).unwrap_or(w).min(w);
+                        let left = rect.x + (w - fw) / 2;
+                        for (dx, c) in (0..fw).zip(row.chars()) {
+                            if c != ' ' {
+                                buf[(left + dx, top + dy)]
+                                    .set_char(c)
+                                    .set_style(theme.piece(piece.color));
+                            }
+                        }
+                    }
+                }
                 Some(piece) => {
                     buf[(cx, cy)]
                         .set_char(self.glyph(piece))

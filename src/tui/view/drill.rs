@@ -7,7 +7,7 @@ use ratatui::text::{Line, Span};
 use ratatui::widgets::{Block, Borders, Paragraph, Wrap};
 
 use super::board::Board;
-use super::geometry::{board_area_at_most, drill_areas};
+use super::geometry::drill_areas;
 use crate::drill::{DrillSummary, Exercise, Show};
 use crate::tui::app::{App, DrillEntry};
 use crate::tui::drill::{Answered, DrillScreen, Phase};
@@ -16,20 +16,50 @@ use crate::tui::strings;
 use crate::tui::theme::{SquareMark, Theme};
 use shakmaty::Square;
 
-/// Draws the drills menu.
+/// Draws the drills menu: each entry with a line on what it is (when the
+/// window is wide enough for both).
 pub fn render_menu(app: &App, theme: Theme, area: Rect, frame: &mut Frame) {
-    let items: Vec<String> = DrillEntry::ALL
+    let entries: Vec<(&str, &str)> = DrillEntry::ALL
         .iter()
-        .map(|entry| {
-            match entry {
-                DrillEntry::Kind(kind) => strings::drill_entry(Some(*kind), false),
-                DrillEntry::TimedCoordinates => {
-                    strings::drill_entry(Some(crate::drill::DrillKind::Coordinates), true)
-                }
-                DrillEntry::Scoresheet => "Scoresheet: write down a famous game",
-                DrillEntry::Lessons => strings::drill_entry(None, false),
+        .map(|entry| match entry {
+            DrillEntry::Kind(kind) => (
+                strings::drill_entry(Some(*kind), false),
+                strings::drill_about(Some(*kind), false),
+            ),
+            DrillEntry::TimedCoordinates => {
+                let coords = Some(crate::drill::DrillKind::Coordinates);
+                (
+                    strings::drill_entry(coords, true),
+                    strings::drill_about(coords, true),
+                )
             }
-            .to_owned()
+            DrillEntry::Scoresheet => strings::SCORESHEET_ENTRY,
+            DrillEntry::Lessons => (
+                strings::drill_entry(None, false),
+                strings::drill_about(None, false),
+            ),
+        })
+        .collect();
+    let name_w = entries
+        .iter()
+        .map(|(n, _)| n.chars().count())
+        .max()
+        .unwrap_or(0);
+    let about_w = entries
+        .iter()
+        .map(|(_, a)| a.chars().count())
+        .max()
+        .unwrap_or(0);
+    // "   name  about " must fit, else the names alone.
+    let wide = usize::from(area.width) > 3 + name_w + 2 + about_w;
+    let items: Vec<String> = entries
+        .iter()
+        .map(|(name, about)| {
+            if wide {
+                format!("{name:<name_w$}  {about}")
+            } else {
+                (*name).to_owned()
+            }
         })
         .collect();
     super::render_list(
@@ -104,7 +134,7 @@ pub fn render(app: &App, drill: &DrillScreen, theme: Theme, area: Rect, frame: &
         render_side(exercise, drill, theme, body, frame);
         render_input(app, drill, theme, input, frame);
     } else if let Some(exercise) = drill.exercise() {
-        let board_rect = board_area_at_most(body, app.config().board);
+        let board_rect = super::geometry::drill_board_area(area, app.config().board);
         let wrong = wrong_find(drill, exercise);
         let mut highlights = exercise.highlighted();
         highlights.extend(wrong.map(|(_, asked)| asked));
@@ -126,6 +156,7 @@ pub fn render(app: &App, drill: &DrillScreen, theme: Theme, area: Rect, frame: &
             marks,
             highlights: &highlights,
             ascii: app.config().ascii,
+            large: app.config().large_pieces,
             theme,
         };
         frame.render_widget(board, board_rect);

@@ -64,12 +64,20 @@ fn field_lines(state: &FilterState, theme: Theme) -> Vec<Line<'static>> {
         .enumerate()
         .map(|(i, (label, value))| {
             let value = value.unwrap_or_else(|| strings::ANY.to_owned());
-            let text = format!(" {label:<20} ◂ {value:>5} ▸ ");
-            if i == state.selected() {
-                Line::from(Span::styled(format!("▸{text}"), theme.selected()))
-            } else {
-                Line::raw(format!(" {text}"))
+            if i != state.selected() {
+                return Line::raw(format!("  {label:<20} ◂ {value:>5} ▸ "));
             }
+            // The highlighted rating row: what is being typed, and how.
+            let typed = state.typed().filter(|_| i < 2);
+            let shown = typed.map_or(value, |t| format!("{t}_"));
+            let mut spans = vec![Span::styled(
+                format!("▸ {label:<20} ◂ {shown:>5} ▸ "),
+                theme.selected(),
+            )];
+            if i < 2 {
+                spans.push(Span::styled(strings::FILTER_TYPE_HINT, theme.dim()));
+            }
+            Line::from(spans)
         })
         .collect();
     if let Some(opening) = &filter.opening {

@@ -102,8 +102,7 @@ pub fn square_at(
     if width < MIN_WIDTH || height < MIN_HEIGHT {
         return None;
     }
-    let [_, body, _, _] = drill_areas(Rect::new(0, 0, width, height));
-    let area = board_area_at_most(body, board);
+    let area = drill_board_area(Rect::new(0, 0, width, height), board);
     let pos = Chess::default();
     let board = Board {
         pos: &pos,
@@ -112,6 +111,7 @@ pub fn square_at(
         marks: HintMarks::default(),
         highlights: &[],
         ascii: true,
+        large: false,
         theme: Theme::with(Default::default(), Default::default(), true),
     };
     let point = Position::new(column, row);
@@ -136,6 +136,25 @@ pub fn puzzle_areas(area: Rect) -> [Rect; 5] {
         Constraint::Length(1),
     ])
     .areas(area)
+}
+
+/// Where a drill's board is drawn on a screen of `area` (the drill screen,
+/// the scoresheet): in the drill's body, at the size the puzzle screen's
+/// board has on the same window, so that a board is the same size in every
+/// mode.
+pub fn drill_board_area(area: Rect, size: BoardSize) -> Rect {
+    let [_, body, _, _] = drill_areas(area);
+    let [_, puzzle_body, ..] = puzzle_areas(area);
+    let capped = Rect {
+        height: body.height.min(puzzle_body.height),
+        ..body
+    };
+    let board = board_area_at_most(capped, size);
+    // Centred in the whole body, as before.
+    Rect {
+        y: body.y + body.height.saturating_sub(board.height) / 2,
+        ..board
+    }
 }
 
 /// Where the board is drawn inside the body: the largest cell size that

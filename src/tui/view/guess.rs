@@ -9,7 +9,6 @@ use ratatui::text::{Line, Span};
 use ratatui::widgets::{Block, Borders, Paragraph, Wrap};
 
 use super::board::Board;
-use super::geometry::board_area_at_most;
 use super::puzzle::hint_lines;
 use crate::train::guess::{GuessSummary, Judgement, Verdict};
 use crate::tui::app::App;
@@ -26,7 +25,8 @@ pub fn render(app: &App, s: &GuessScreen, theme: Theme, area: Rect, frame: &mut 
     let [header, body, input, footer] = super::geometry::drill_areas(area);
     let guess = s.guess();
     let summary = guess.summary();
-    // The points first: a long title is cut at the edge.
+    // The points first, then the game's title when it fits; else the
+    // title heads the side panel (or the summary), wrapped, never cut.
     let mut spans = vec![
         Span::styled(strings::APP_NAME, theme.title()),
         Span::raw("  "),
@@ -40,21 +40,14 @@ pub fn render(app: &App, s: &GuessScreen, theme: Theme, area: Rect, frame: &mut 
     if guess.options().engine {
         spans.push(Span::styled(", engine", theme.dim()));
     }
-    // The game's title in what is left of the line, cut with an ellipsis
-    // (a cut is said, never silent).
-    let used: usize = spans.iter().map(|s| s.content.chars().count()).sum();
-    let room = usize::from(header.width).saturating_sub(used + 2);
-    let title = &guess.game().title;
-    let shown: String = if title.chars().count() <= room {
-        title.clone()
-    } else {
-        let mut cut: String = title.chars().take(room.saturating_sub(1)).collect();
-        cut.push('…');
-        cut
-    };
-    if room > 1 {
-        spans.push(Span::raw(format!("  {shown}")));
+    let title = format!("  {}", guess.game().title);
+    let used: usize = spans.iter().map(Span::width).sum();
+    let title_in_header = used + title.chars().count() <= usize::from(header.width);
+    if title_in_header {
+        spans.push(Span::raw(title));
     }
+    let title_line =
+        (!title_in_header).then(|| Line::styled(guess.game().title.clone(), theme.dim()));
     frame.render_widget(Paragraph::new(Line::from(spans)), header);
     if s.is_finished() {
         let rect = Rect::new(
@@ -65,15 +58,21 @@ pub fn render(app: &App, s: &GuessScreen, theme: Theme, area: Rect, frame: &mut 
         );
         let lang = guess.options().lang;
         frame.render_widget(
-            Paragraph::new(summary_lines(&summary, lang, theme))
-                .wrap(Wrap { trim: false })
-                .scroll((app.scroll(), 0)),
+            Paragraph::new(
+                title_line
+                    .clone()
+                    .into_iter()
+                    .chain(summary_lines(&summary, lang, theme))
+                    .collect::<Vec<_>>(),
+            )
+            .wrap(Wrap { trim: false })
+            .scroll((app.scroll(), 0)),
             rect,
         );
         super::render_footer(app, theme, footer, frame);
         return;
     }
-    let board_rect = board_area_at_most(body, app.config().board);
+    let board_rect = super::geometry::drill_board_area(area, app.config().board);
     let pos = guess.position();
     let last_move = s.last_move();
     let board = Board {
@@ -83,6 +82,7 @@ pub fn render(app: &App, s: &GuessScreen, theme: Theme, area: Rect, frame: &mut 
         marks: HintMarks::default(),
         highlights: &[],
         ascii: app.config().ascii,
+        large: app.config().large_pieces,
         theme,
     };
     frame.render_widget(board, board_rect);
@@ -93,7 +93,7 @@ pub fn render(app: &App, s: &GuessScreen, theme: Theme, area: Rect, frame: &mut 
         body.height,
     );
     let lang = guess.options().lang;
-    let mut lines = Vec::new();
+    let mut lines: Vec<Line> = title_line.into_iter().collect();
     if let Some(j) = s.last() {
         lines.extend(judged_lines(j, lang, theme));
     }

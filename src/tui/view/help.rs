@@ -1,4 +1,5 @@
-//! The help overlay: the key map, read from the same table as the footer.
+//! The help overlay: the key map, read from the same table as the footer;
+//! on the home screen, what each mode is and the rules of solving first.
 //!
 //! One binding a line with its full description when the window is tall
 //! enough; otherwise two columns with the footer's short words.
@@ -8,9 +9,10 @@ use ratatui::layout::Rect;
 use ratatui::text::{Line, Span};
 use ratatui::widgets::{Block, Borders, Clear, Paragraph};
 
+use crate::tui::action::Action;
 use crate::tui::app::App;
 use crate::tui::context::KeyContext;
-use crate::tui::keys::{Binding, Scope, keys_label};
+use crate::tui::keys::{Binding, Scope, key_label, keys_label};
 use crate::tui::strings;
 use crate::tui::theme::Theme;
 
@@ -23,23 +25,45 @@ pub fn render(app: &App, theme: Theme, area: Rect, frame: &mut Frame) {
         other => other,
     };
     let keys = app.keys();
+    // Large pieces mean something only where a board is drawn.
+    let board = matches!(
+        under,
+        KeyContext::Puzzle { .. }
+            | KeyContext::Answer { .. }
+            | KeyContext::Run { .. }
+            | KeyContext::Find
+    );
     let bindings: Vec<&Binding> = keys
         .bindings_for(&under)
+        .filter(|b| board || b.action != Action::TogglePieces)
         .chain(
             keys.bindings_for(&KeyContext::Help)
                 .filter(|b| b.scope == Scope::Help),
         )
         .collect();
-    let full = usize::from(area.height) >= bindings.len() + 2;
+    // Full descriptions, wrapped under themselves where the window is
+    // narrow, when they fit in height; else the footer's short words.
+    let key_w = bindings
+        .iter()
+        .map(|b| keys_label(b).chars().count())
+        .max()
+        .unwrap_or(0);
+    let inner_w = usize::from(area.width.saturating_sub(6));
+    let wrapped: Vec<Line<'static>> = bindings
+        .iter()
+        .flat_map(|b| {
+            let line = Line::from(vec![
+                Span::styled(format!("{:<key_w$} ", keys_label(b)), theme.key()),
+                Span::raw(b.description),
+            ]);
+            super::wrap_line(&line, inner_w, &" ".repeat(key_w + 1))
+        })
+        .collect();
+    let full = usize::from(area.height) >= wrapped.len() + 2;
     let rows: Vec<(String, &str)> = bindings
         .iter()
         .map(|b| (keys_label(b), if full { b.description } else { b.short }))
         .collect();
-    let key_w = rows
-        .iter()
-        .map(|(k, _)| k.chars().count())
-        .max()
-        .unwrap_or(0);
     let cell = |(k, d): &(String, &str)| {
         vec![
             Span::styled(format!("{k:<key_w$} "), theme.key()),
@@ -47,7 +71,7 @@ pub fn render(app: &App, theme: Theme, area: Rect, frame: &mut Frame) {
         ]
     };
     let lines: Vec<Line> = if full {
-        rows.iter().map(|r| Line::from(cell(r))).collect()
+        wrapped
     } else {
         let half = rows.len().div_ceil(2);
         let left_w = rows[..half]
@@ -67,6 +91,28 @@ pub fn render(app: &App, theme: Theme, area: Rect, frame: &mut Frame) {
             })
             .collect()
     };
+    // On the home screen, what each mode is and the rules of solving and
+    // rating come first, when the window has room for them and the keys.
+    let mut lines = lines;
+    let mut guided = false;
+    if under == KeyContext::Home {
+        let guide = home_guide(app, theme);
+        let guide_w = guide.iter().map(Line::width).max().unwrap_or(0);
+        let fits_w = guide_w + 4 <= usize::from(area.width.saturating_sub(2));
+        let fits_h = guide.len() + 1 + lines.len() + 2 <= usize::from(area.height);
+        if fits_w && fits_h {
+            let mut all = guide;
+            all.push(Line::raw(""));
+            all.append(&mut lines);
+            lines = all;
+            guided = true;
+        }
+    }
+    let title = if guided {
+        strings::HELP_TITLE_HOME
+    } else {
+        strings::HELP_TITLE
+    };
     let text_w = lines.iter().map(Line::width).max().unwrap_or(0);
     let width = u16::try_from(text_w + 4)
         .unwrap_or(u16::MAX)
@@ -85,8 +131,39 @@ pub fn render(app: &App, theme: Theme, area: Rect, frame: &mut Frame) {
         Paragraph::new(lines).block(
             Block::default()
                 .borders(Borders::ALL)
-                .title(Span::styled(strings::HELP_TITLE, theme.title())),
+                .title(Span::styled(title, theme.title())),
         ),
         rect,
     );
+}
+
+/// The home help's guide: each mode in a line, then what counts as solved
+/// and what moves the rating (72 columns: the overlay fits 80).
+fn home_guide(app: &App, theme: Theme) -> Vec<Line<'static>> {
+    let name_w = strings::HOME_MODES
+        .iter()
+        .map(|(n, _)| n.chars().count())
+        .max()
+        .unwrap_or(0);
+    let mut lines: Vec<Line<'static>> = strings::HOME_MODES
+        .iter()
+        .map(|(name, about)| {
+            Line::from(vec![
+                Span::styled(format!("{name:<name_w$}  "), theme.key()),
+                Span::raw(*about),
+            ])
+        })
+        .collect();
+    lines.push(Line::raw(""));
+    let puzzle = KeyContext::Puzzle { input_empty: true };
+    let key = |action: Action| {
+        app.keys()
+            .bindings_for(&puzzle)
+            .find(|b| b.action == action)
+            .and_then(|b| b.keys.first().map(|&k| key_label(k)))
+            .unwrap_or_else(|| "no key".to_owned())
+    };
+    let rules = strings::home_rules(&key(Action::Hint), &key(Action::ShowSolution));
+    lines.extend(super::wrap(&rules, 72, "").into_iter().map(Line::raw));
+    lines
 }

@@ -16,7 +16,9 @@ pub(crate) mod stats;
 pub(crate) mod storm;
 
 pub use board::Board;
-pub use geometry::{MIN_HEIGHT, MIN_WIDTH, board_area, drill_areas, puzzle_areas};
+pub use geometry::{
+    MIN_HEIGHT, MIN_WIDTH, board_area, drill_areas, drill_board_area, puzzle_areas,
+};
 pub use puzzle::{hint_lines, move_lines};
 
 use ratatui::Frame;
@@ -101,21 +103,45 @@ pub(crate) fn render_footer_without(
     area: Rect,
     frame: &mut Frame,
 ) {
-    let mut spans = Vec::new();
-    for binding in app
+    let mut entries: Vec<(String, &'static str, &crate::tui::Action)> = app
         .keys()
         .bindings_for(&screen)
         .filter(|b| b.footer && Some(&b.action) != hidden)
-    {
-        let Some(&key) = binding.keys.first() else {
-            continue;
-        };
+        .filter_map(|b| Some((key_label(*b.keys.first()?), b.short, &b.action)))
+        .collect();
+    // A bar wider than the screen drops what the screen says elsewhere
+    // first (Enter plays: the input line says so), then entries from the
+    // right; help and quit always stay (the help lists every key).
+    let width = |entries: &[(String, &str, &crate::tui::Action)]| {
+        entries
+            .iter()
+            .map(|(key, short, _)| key.chars().count() + 1 + short.chars().count())
+            .sum::<usize>()
+            + 2 * entries.len().saturating_sub(1)
+    };
+    let kept = |a: &crate::tui::Action| {
+        matches!(a, crate::tui::Action::ToggleHelp | crate::tui::Action::Quit)
+    };
+    while width(&entries) > usize::from(area.width) {
+        let drop = entries
+            .iter()
+            .position(|(_, _, a)| **a == crate::tui::Action::Submit)
+            .or_else(|| entries.iter().rposition(|(_, _, a)| !kept(a)));
+        match drop {
+            Some(i) => {
+                entries.remove(i);
+            }
+            None => break,
+        }
+    }
+    let mut spans = Vec::new();
+    for (key, short, _) in entries {
         if !spans.is_empty() {
             spans.push(Span::raw("  "));
         }
-        spans.push(Span::styled(key_label(key), theme.key()));
+        spans.push(Span::styled(key, theme.key()));
         spans.push(Span::raw(" "));
-        spans.push(Span::styled(binding.short, theme.dim()));
+        spans.push(Span::styled(short, theme.dim()));
     }
     frame.render_widget(Paragraph::new(Line::from(spans)), area);
 }
@@ -200,6 +226,98 @@ pub(crate) fn render_list(
     render_footer(app, theme, footer, frame);
 }
 
+/// Splits a styled `line` into lines of at most `width` columns at spaces,
+/// each span keeping its style, so that no word is cut (a word longer than
+/// a line is split where it must be). Every line after the first starts
+/// with `indent`; the line's own style stays on each.
+pub fn wrap_line(line: &Line<'_>, width: usize, indent: &str) -> Vec<Line<'static>> {
+    let indent_w = indent.chars().count();
+    let width = width.max(indent_w + 1);
+    let mut out: Vec<Line<'static>> = Vec::new();
+    let mut spans: Vec<Span<'static>> = Vec::new();
+    let mut len = 0;
+    // Words and the spaces between them, each with its span's style.
+    let mut tokens: Vec<(String, ratatui::style::Style, bool)> = Vec::new();
+    for span in &line.spans {
+        let mut word = String::new();
+        let mut space = false;
+        for c in span.content.chars() {
+            if c.is_whitespace() != space && !word.is_empty() {
+                tokens.push((std::mem::take(&mut word), span.style, space));
+            }
+            space = c.is_whitespace();
+            word.push(c);
+        }
+        if !word.is_empty() {
+            tokens.push((word, span.style, space));
+        }
+    }
+    let mut pending_space: Option<(String, ratatui::style::Style)> = None;
+    for (text, style, space) in tokens {
+        if space {
+            pending_space = Some((text, style));
+            continue;
+        }
+        let mut word: Vec<char> = text.chars().collect();
+        while !word.is_empty() {
+            let gap = pending_space.as_ref().map_or(0, |(s, _)| s.chars().count());
+            let room = if out.is_empty() {
+                width
+            } else {
+                width - indent_w
+            };
+            if len > 0 && len + gap + word.len() <= room {
+                if let Some((s, st)) = pending_space.take() {
+                    spans.push(Span::styled(s, st));
+                }
+                len += gap + word.len();
+                spans.push(Span::styled(word.drain(..).collect::<String>(), style));
+            } else if len > 0 {
+                out.push(Line::from(std::mem::take(&mut spans)).style(line.style));
+                spans.push(Span::raw(indent.to_owned()));
+                len = 0;
+                pending_space = None;
+            } else {
+                if let Some((s, st)) = pending_space.take()
+                    && out.is_empty()
+                    && s.chars().count() + word.len() <= room
+                {
+                    // Leading spaces of the first line are kept (indents).
+                    len += s.chars().count();
+                    spans.push(Span::styled(s, st));
+                }
+                let rest = word.split_off((room - len).min(word.len()));
+                len += word.len();
+                spans.push(Span::styled(word.drain(..).collect::<String>(), style));
+                word = rest;
+                if !word.is_empty() {
+                    out.push(Line::from(std::mem::take(&mut spans)).style(line.style));
+                    spans.push(Span::raw(indent.to_owned()));
+                    len = 0;
+                }
+            }
+        }
+    }
+    if len > 0 || out.is_empty() {
+        if let Some((s, st)) = pending_space.take()
+            && len == 0
+            && out.is_empty()
+        {
+            spans.push(Span::styled(s, st));
+        }
+        out.push(Line::from(spans).style(line.style));
+    }
+    out
+}
+
+/// [`wrap_line`] over every line.
+pub fn wrap_lines(lines: &[Line<'_>], width: usize, indent: &str) -> Vec<Line<'static>> {
+    lines
+        .iter()
+        .flat_map(|l| wrap_line(l, width, indent))
+        .collect()
+}
+
 /// Splits `text` into lines of at most `width` columns at spaces, so that
 /// no word is cut (a word longer than a line, such as a URL, is split
 /// where it must be). Every line after the first starts with `indent`.
@@ -249,7 +367,44 @@ pub fn wrap(text: &str, width: usize, indent: &str) -> Vec<String> {
 
 #[cfg(test)]
 mod tests {
-    use super::wrap;
+    use super::{wrap, wrap_line};
+    use ratatui::style::{Style, Stylize};
+    use ratatui::text::{Line, Span};
+
+    fn text(line: &Line<'_>) -> String {
+        line.spans.iter().map(|s| s.content.as_ref()).collect()
+    }
+
+    #[test]
+    fn wrap_line_keeps_styles_and_words() {
+        let line = Line::from(vec![
+            Span::raw("  "),
+            Span::raw("16× ").bold(),
+            Span::raw("missing-disambiguation: write "),
+            Span::raw("Ndf5").green(),
+        ]);
+        let got = wrap_line(&line, 30, "      ");
+        let texts: Vec<String> = got.iter().map(text).collect();
+        assert_eq!(texts, ["  16× missing-disambiguation:", "      write Ndf5"]);
+        let last = got.last().unwrap().spans.last().unwrap();
+        assert_eq!(last.content, "Ndf5");
+        assert_eq!(last.style, Style::new().green());
+        // A line that fits is one line, as it was.
+        assert_eq!(
+            texts_of(&wrap_line(&line, 80, "")),
+            ["  16× missing-disambiguation: write Ndf5"]
+        );
+        // A word longer than the line is split where it must be.
+        let long = Line::raw("see https://lichess.org/abcdefgh");
+        assert_eq!(
+            texts_of(&wrap_line(&long, 12, "")),
+            ["see", "https://lich", "ess.org/abcd", "efgh"]
+        );
+    }
+
+    fn texts_of(lines: &[Line<'_>]) -> Vec<String> {
+        lines.iter().map(text).collect()
+    }
 
     #[test]
     fn wrap_table() {

@@ -41,7 +41,10 @@ pub fn render(app: &App, play: &Play, theme: Theme, area: Rect, frame: &mut Fram
     } else if app.config().blindfold && play.finish().is_none() {
         render_blindfold(play, theme, board_rect, frame);
     } else {
-        frame.render_widget(play_board(play, app.config().ascii, theme), board_rect);
+        frame.render_widget(
+            play_board(play, app.config().ascii, app.config().large_pieces, theme),
+            board_rect,
+        );
     }
     render_side(app, play, theme, side, frame);
     render_input(app, play, theme, input, frame);
@@ -51,7 +54,7 @@ pub fn render(app: &App, play: &Play, theme: Theme, area: Rect, frame: &mut Fram
 
 /// The board of a puzzle being played: the position shown (the solution
 /// can be stepped through), its orientation, the last move and the marks.
-pub(super) fn play_board(play: &Play, ascii: bool, theme: Theme) -> Board<'_> {
+pub(super) fn play_board(play: &Play, ascii: bool, large: bool, theme: Theme) -> Board<'_> {
     Board {
         pos: play.shown(),
         bottom: play.bottom(),
@@ -59,6 +62,7 @@ pub(super) fn play_board(play: &Play, ascii: bool, theme: Theme) -> Board<'_> {
         marks: play.marks(),
         highlights: &[],
         ascii,
+        large,
         theme,
     }
 }
@@ -111,6 +115,10 @@ fn render_header(app: &App, play: &Play, theme: Theme, area: Rect, frame: &mut F
     }
 }
 
+/// The rank from which the side panel's information is never dropped for
+/// room: the user's rating and how the puzzle moved it.
+const KEPT: u8 = 5;
+
 fn render_side(app: &App, play: &Play, theme: Theme, area: Rect, frame: &mut Frame) {
     let puzzle = play.puzzle();
     let block = Block::default().borders(Borders::ALL).title(Span::styled(
@@ -122,31 +130,36 @@ fn render_side(app: &App, play: &Play, theme: Theme, area: Rect, frame: &mut Fra
     let width = usize::from(inner.width);
 
     // Every text is wrapped here, at spaces, so that no word is cut; the
-    // moves scroll to the latest, the status takes what it needs.
-    let mut info: Vec<Line<'static>> = Vec::new();
-    let mut add = |text: &str, style: Style| {
-        info.extend(
-            super::wrap(text, width, "")
-                .into_iter()
-                .map(|l| Line::styled(l, style)),
-        );
+    // moves scroll to the latest, the status takes what it needs. Each
+    // piece of information has a rank: when the panel is short, the least
+    // needed go first, whole, and the rating's change is never pushed out.
+    let mut info: Vec<(u8, Vec<Line<'static>>)> = Vec::new();
+    let mut add = |rank: u8, text: &str, style: Style| {
+        let lines = super::wrap(text, width, "")
+            .into_iter()
+            .map(|l| Line::styled(l, style))
+            .collect();
+        info.push((rank, lines));
     };
     if !puzzle.subtitle.is_empty() {
-        add(&puzzle.subtitle, Style::new());
+        add(3, &puzzle.subtitle, Style::new());
     }
     if !puzzle.themes.is_empty() {
         if play.themes_shown() {
-            add(&strings::themes(&puzzle.themes), theme.dim());
+            add(2, &strings::themes(&puzzle.themes), theme.dim());
         } else {
-            add(strings::THEMES_HIDDEN, theme.dim());
+            add(0, strings::THEMES_HIDDEN, theme.dim());
         }
     }
     match (puzzle.rating, puzzle.difficulty) {
-        (Some(r), _) => add(&format!("Puzzle rating {r}"), theme.dim()),
-        (None, Some(d)) => add(&format!("Difficulty {d}/5"), theme.dim()),
+        (Some(r), _) => add(1, &format!("Puzzle rating {r}"), theme.dim()),
+        (None, Some(d)) => add(1, &format!("Difficulty {d}/5"), theme.dim()),
         (None, None) => {}
     }
+    // Once the puzzle is over, its themes say more than the side played.
+    let you_play_rank = if play.finish().is_some() { 1 } else { 4 };
     add(
+        you_play_rank,
         strings::you_play(puzzle.user_color.is_white()),
         Style::new(),
     );
@@ -157,14 +170,14 @@ fn render_side(app: &App, play: &Play, theme: Theme, area: Rect, frame: &mut Fra
         add(&strings::blind(blind.plies(), &read), theme.title());
     }
     match (app.rating_change(), app.rating()) {
-        (Some(recorded), _) => add(&strings::rating_change(recorded), theme.title()),
-        (None, Some(rating)) => add(&strings::your_rating(rating), Style::new()),
+        (Some(recorded), _) => add(6, &strings::rating_change(recorded), theme.title()),
+        (None, Some(rating)) => add(5, &strings::your_rating(rating), Style::new()),
         (None, None) => {}
     }
     if play.finish().is_some()
         && let Some(url) = &puzzle.game_url
     {
-        add(&strings::game(url), theme.dim());
+        add(1, &strings::game(url), theme.dim());
     }
 
     let status = play.status();
@@ -174,41 +187,47 @@ fn render_side(app: &App, play: &Play, theme: Theme, area: Rect, frame: &mut Fra
         StatusKind::Bad => theme.bad(),
         StatusKind::Hint => theme.hint_message(),
     };
-    let status_text = match play.review() {
+    let mut status_lines: Vec<Line<'static>> = Vec::new();
+    match play.review() {
         Some((at, line)) => {
             let step = at.checked_sub(1).and_then(|i| line.get(i));
-            strings::step(
+            let text = strings::step(
                 at,
                 line.len(),
                 step.map(|s| s.text.san.as_str()),
                 step.and_then(|s| s.comment.as_deref()),
-            )
+            );
+            status_lines.extend(
+                super::wrap(&text, width, "")
+                    .into_iter()
+                    .map(|l| Line::styled(l, style)),
+            );
         }
-        None => status.text.clone(),
-    };
-    let status_lines: Vec<Line<'static>> = super::wrap(&status_text, width, "")
-        .into_iter()
-        .map(|l| Line::styled(l, style))
-        .collect();
-
-    // The status comes first (it is what just happened), then two lines of
-    // moves, then the information; the moves take what is left.
-    let h = usize::from(inner.height);
-    let status_h = status_lines
-        .len()
-        .clamp(1, h.saturating_sub(2).max(1))
-        .min(h);
-    let info_h = info.len().min(h.saturating_sub(status_h + 2));
-    let moves_h = h - status_h - info_h;
-    let as_u16 = |n: usize| u16::try_from(n).unwrap_or(u16::MAX);
-    let [info_rect, moves_rect, status_rect] = Layout::vertical([
-        Constraint::Length(as_u16(info_h)),
-        Constraint::Length(as_u16(moves_h)),
-        Constraint::Length(as_u16(status_h)),
-    ])
-    .areas(inner);
-    info.truncate(info_h);
-    frame.render_widget(Paragraph::new(info), info_rect);
+        None => {
+            let (verdict, after) = status.parts();
+            status_lines.extend(
+                super::wrap(verdict, width, "")
+                    .into_iter()
+                    .map(|l| Line::styled(l, style)),
+            );
+            // Each slip on its own short line under the verdict, then how
+            // the puzzle ended.
+            for slip in &status.slips {
+                status_lines.extend(
+                    super::wrap(&strings::slip(slip), width, "  ")
+                        .into_iter()
+                        .map(|l| Line::styled(l, theme.diagnostic())),
+                );
+            }
+            if !after.is_empty() {
+                status_lines.extend(
+                    super::wrap(after, width, "")
+                        .into_iter()
+                        .map(|l| Line::styled(l, style)),
+                );
+            }
+        }
+    }
 
     // While stepping, the moves up to the one shown (its comment is in the
     // status); otherwise the moves so far with their comments.
@@ -222,6 +241,61 @@ fn render_side(app: &App, play: &Play, theme: Theme, area: Rect, frame: &mut Fra
         }
         None => move_blocks(play.history(), 0, theme, width),
     };
+    // The status comes first (it is what just happened), then two lines of
+    // moves, then the information; the moves take what is left.
+    let h = usize::from(inner.height);
+    let status_h = status_lines
+        .len()
+        .clamp(1, h.saturating_sub(2).max(1))
+        .min(h);
+    // Drop the least needed information, whole, until the last move and
+    // its comment fit under the heading (the rating is never dropped).
+    let last_move_h = blocks.last().map_or(1, Vec::len);
+    let room = h.saturating_sub(status_h + 1 + last_move_h);
+    let mut kept = vec![true; info.len()];
+    let used = |kept: &[bool]| -> usize {
+        info.iter()
+            .zip(kept)
+            .filter(|(_, k)| **k)
+            .map(|((_, l), _)| l.len())
+            .sum()
+    };
+    while used(&kept) > room {
+        let least = (0..info.len())
+            .filter(|&i| kept[i] && info[i].0 < KEPT)
+            .min_by_key(|&i| (info[i].0, std::cmp::Reverse(i)));
+        match least {
+            Some(i) => kept[i] = false,
+            None => break,
+        }
+    }
+    // What was dropped and fits again after all (a long line dropped for
+    // room leaves room for a short one), the most needed first.
+    let mut dropped: Vec<usize> = (0..info.len()).filter(|&i| !kept[i]).collect();
+    dropped.sort_by_key(|&i| std::cmp::Reverse(info[i].0));
+    for i in dropped {
+        if used(&kept) + info[i].1.len() <= room {
+            kept[i] = true;
+        }
+    }
+    let info: Vec<(u8, Vec<Line<'static>>)> = info
+        .into_iter()
+        .zip(kept)
+        .filter_map(|(item, k)| k.then_some(item))
+        .collect();
+    let mut info: Vec<Line<'static>> = info.into_iter().flat_map(|(_, l)| l).collect();
+    let info_h = info.len().min(h.saturating_sub(status_h + 2));
+    let moves_h = h - status_h - info_h;
+    let as_u16 = |n: usize| u16::try_from(n).unwrap_or(u16::MAX);
+    let [info_rect, moves_rect, status_rect] = Layout::vertical([
+        Constraint::Length(as_u16(info_h)),
+        Constraint::Length(as_u16(moves_h)),
+        Constraint::Length(as_u16(status_h)),
+    ])
+    .areas(inner);
+    info.truncate(info_h);
+    frame.render_widget(Paragraph::new(info), info_rect);
+
     // Scroll to the latest moves, a whole move and its comments at a time
     // (the heading stays on top).
     let room = usize::from(moves_rect.height).saturating_sub(1);
@@ -242,7 +316,6 @@ fn render_side(app: &App, play: &Play, theme: Theme, area: Rect, frame: &mut Fra
     }
     frame.render_widget(Paragraph::new(shown), moves_rect);
 
-    let mut status_lines = status_lines;
     status_lines.truncate(status_h);
     frame.render_widget(Paragraph::new(status_lines), status_rect);
 }

@@ -9,7 +9,6 @@ use ratatui::text::{Line, Span};
 use ratatui::widgets::{Block, Borders, Paragraph, Wrap};
 
 use super::board::Board;
-use super::geometry::board_area_at_most;
 use crate::drill::{Sheet, SheetEntry as Entry, SheetGrade as Grade};
 use crate::tui::app::App;
 use crate::tui::play::HintMarks;
@@ -68,7 +67,7 @@ pub fn render(app: &App, s: &ScoresheetScreen, theme: Theme, area: Rect, frame: 
         super::render_footer(app, theme, footer, frame);
         return;
     }
-    let board_rect = board_area_at_most(body, app.config().board);
+    let board_rect = super::geometry::drill_board_area(area, app.config().board);
     let (pos, last_move) = playback.board();
     let board = Board {
         pos: &pos,
@@ -77,6 +76,7 @@ pub fn render(app: &App, s: &ScoresheetScreen, theme: Theme, area: Rect, frame: 
         marks: HintMarks::default(),
         highlights: &[],
         ascii: app.config().ascii,
+        large: app.config().large_pieces,
         theme,
     };
     frame.render_widget(board, board_rect);

@@ -62,13 +62,17 @@ pub fn lines(sets: &[SetStats], theme: Theme) -> Vec<Line<'static>> {
     out
 }
 
-/// The height the panel wants: its lines and the border.
-pub fn height(sets: &[SetStats]) -> u16 {
-    let lines: usize = sets
-        .iter()
-        .map(|s| 1 + s.cycles.len().min(CYCLES_SHOWN))
-        .sum();
+/// The height the panel wants at `width` (border included): its lines,
+/// wrapped, and the border.
+pub fn height(sets: &[SetStats], theme: Theme, width: u16) -> u16 {
+    let lines = wrapped(sets, theme, width.saturating_sub(2)).len();
     u16::try_from(lines + 2).unwrap_or(u16::MAX)
+}
+
+/// The panel's lines wrapped at spaces to `width` (a set's title with its
+/// goal goes on under it, never cut).
+fn wrapped(sets: &[SetStats], theme: Theme, width: u16) -> Vec<Line<'static>> {
+    super::wrap_lines(&lines(sets, theme), usize::from(width), "  ")
 }
 
 /// Draws the panel.
@@ -76,5 +80,6 @@ pub fn render(sets: &[SetStats], theme: Theme, area: Rect, frame: &mut Frame) {
     let block = Block::default()
         .borders(Borders::ALL)
         .title(Span::styled(strings::SETS_TITLE, theme.title()));
-    frame.render_widget(Paragraph::new(lines(sets, theme)).block(block), area);
+    let lines = wrapped(sets, theme, area.width.saturating_sub(2));
+    frame.render_widget(Paragraph::new(lines).block(block), area);
 }

@@ -60,14 +60,26 @@ pub fn render(app: &App, theme: Theme, area: Rect, frame: &mut Frame) {
     if let Some(records) = app.records().filter(|r| r.storm_runs + r.streak_runs > 0) {
         totals.push(super::storm::records_line(records, theme));
     }
-    let mistakes_h = u16::try_from(stats.mistakes.len().clamp(1, TOP_MISTAKES) + 2).unwrap_or(3);
+    let totals = super::wrap_lines(&totals, usize::from(body.width), "  ");
+    // The mistakes take the whole width, or half of it beside the sets.
+    let [half_left, half_right] =
+        Layout::horizontal([Constraint::Percentage(50), Constraint::Percentage(50)]).areas(body);
+    let mistakes_w = if stats.sets.is_empty() {
+        body.width
+    } else {
+        half_left.width
+    };
+    let mistakes_h = u16::try_from(
+        mistake_lines(stats, theme, usize::from(mistakes_w.saturating_sub(2))).len() + 2,
+    )
+    .unwrap_or(3);
     // Woodpecker sets beside the mistakes, as tall as both need (at most
     // half the body, so the charts keep their room).
     let bottom_h = if stats.sets.is_empty() {
         mistakes_h
     } else {
         mistakes_h
-            .max(super::sets::height(&stats.sets))
+            .max(super::sets::height(&stats.sets, theme, half_right.width))
             .min(body.height / 2)
     };
     let [top, middle, bottom] = Layout::vertical([
@@ -248,6 +260,13 @@ fn render_mistakes(stats: &Stats, theme: Theme, area: Rect, frame: &mut Frame) {
     let block = Block::default()
         .borders(Borders::ALL)
         .title(Span::styled(strings::MISTAKES_TITLE, theme.title()));
+    let lines = mistake_lines(stats, theme, usize::from(area.width.saturating_sub(2)));
+    frame.render_widget(Paragraph::new(lines).block(block), area);
+}
+
+/// The mistakes panel's lines, wrapped at spaces to `width` (a long slip
+/// and its correction go on under it, never cut).
+fn mistake_lines(stats: &Stats, theme: Theme, width: usize) -> Vec<Line<'static>> {
     let lines: Vec<Line> = if stats.mistakes.is_empty() {
         vec![Line::styled(strings::NO_MISTAKES, theme.dim())]
     } else {
@@ -268,5 +287,5 @@ fn render_mistakes(stats: &Stats, theme: Theme, area: Rect, frame: &mut Frame) {
             })
             .collect()
     };
-    frame.render_widget(Paragraph::new(lines).block(block), area);
+    super::wrap_lines(&lines, width, "      ")
 }

@@ -19,7 +19,7 @@ use crate::spoiler::{Policy, shown};
 use crate::tui::action::Action;
 use crate::tui::app::App;
 use crate::tui::play::Play;
-use crate::tui::storm::RunScreen;
+use crate::tui::storm::{Flash, RunScreen};
 use crate::tui::strings;
 use crate::tui::strings::run as words;
 use crate::tui::theme::Theme;
@@ -53,7 +53,11 @@ fn render_run(
     );
     let board_rect = board_area_at_most(body, app.config().board);
     let bw = board_rect.width;
-    frame.render_widget(play_board(play, app.config().ascii, theme), board_rect);
+    let config = app.config();
+    frame.render_widget(
+        play_board(play, config.ascii, config.large_pieces, theme),
+        board_rect,
+    );
     let side = Rect::new(
         body.x + bw + 1,
         body.y,
@@ -138,6 +142,12 @@ pub fn side_lines(app: &App, run: &RunScreen, play: &Play, theme: Theme) -> Vec<
             text,
             if good { theme.good() } else { theme.bad() },
         ));
+        // Each notation slip on a short line of its own under the verdict.
+        if let Flash::Correct { notes, .. } = flash {
+            for note in notes {
+                lines.push(Line::styled(strings::slip(note), theme.diagnostic()));
+            }
+        }
     }
     if let Some(records) = app.records() {
         lines.push(Line::raw(""));
@@ -287,12 +297,17 @@ fn render_summary(app: &App, run: &RunScreen, theme: Theme, area: Rect, frame: &
     ])
     .areas(area);
     super::render_header(words::title(run.mode()), theme, header, frame);
-    let lines = summary_lines(app, run, theme);
     let inner = Rect::new(
         body.x + 2,
         body.y,
         body.width.saturating_sub(4),
         body.height,
+    );
+    // Long lines (the bests with their figures) wrap at spaces.
+    let lines = super::wrap_lines(
+        &summary_lines(app, run, theme),
+        usize::from(inner.width),
+        "    ",
     );
     // A long list of failed puzzles scrolls (the arrows, PgDn).
     frame.render_widget(Paragraph::new(lines).scroll((app.scroll(), 0)), inner);
