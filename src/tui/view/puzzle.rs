@@ -35,7 +35,7 @@ pub fn render(app: &App, play: &Play, theme: Theme, area: Rect, frame: &mut Fram
         let board = Board {
             pos: blind.frozen(),
             last_move: None,
-            ..play_board(play, app.config().ascii, theme)
+            ..play_board(play, app.config().ascii, app.config().large_pieces, theme)
         };
         frame.render_widget(board, board_rect);
     } else if app.config().blindfold && play.finish().is_none() {
@@ -167,7 +167,7 @@ fn render_side(app: &App, play: &Play, theme: Theme, area: Rect, frame: &mut Fra
         let lang = play.lang();
         let sans: Vec<String> = blind.lead().iter().map(|m| lang.localize(&m.san)).collect();
         let read = crate::line::numbered_moves(blind.frozen(), sans.iter().map(String::as_str));
-        add(&strings::blind(blind.plies(), &read), theme.title());
+        add(5, &strings::blind(blind.plies(), &read), theme.title());
     }
     match (app.rating_change(), app.rating()) {
         (Some(recorded), _) => add(6, &strings::rating_change(recorded), theme.title()),
