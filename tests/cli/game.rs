@@ -126,3 +126,20 @@ fn a_bad_fen_and_the_full_screen_are_clear_errors() {
         String::from_utf8_lossy(&out.stderr)
     );
 }
+
+#[test]
+#[ignore = "needs a real UCI engine (Stockfish)"]
+fn a_real_engine_plays_the_only_reply_and_is_mated() {
+    let engine = std::env::var_os("SANCHO_ENGINE")
+        .map(std::path::PathBuf::from)
+        .unwrap_or_else(|| "/usr/games/stockfish".into());
+    let data = tempfile::tempdir().unwrap();
+    // After 1. Qg5, Kh7 is Black's only legal move, whatever the strength.
+    let events = game(&engine, data.path(), &["--level", "8"], "Qg5\nQg7#\n");
+    let over = events.last().unwrap();
+    assert_eq!(over["moves"], json!(["Qg5", "Kh7", "Qg7#"]));
+    assert_eq!(
+        (&over["result"], &over["reason"]),
+        (&json!("1-0"), &json!("checkmate"))
+    );
+}
