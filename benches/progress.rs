@@ -26,6 +26,7 @@ fn attempt(n: u64) -> Attempt {
         rating: Some(1200 + (n % 1000) as u16),
         rated: Some(1200 + (n % 1000) as u16).is_some(),
         themes: vec!["fork".to_owned(), "middlegame".to_owned()],
+        blind: None,
         wrong_inputs: if n.is_multiple_of(4) {
             vec![TypedInput {
                 input: "nxe5".to_owned(),

@@ -118,6 +118,7 @@ pub fn guess(args: &GuessArgs, ctx: &Context) -> anyhow::Result<ExitCode> {
         json: args.json,
         blindfold: false,
         lang: ctx.trainer_lang(),
+        blind: None,
     };
     let guess = run_guess(
         io::stdin().lock(),

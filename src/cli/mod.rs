@@ -24,6 +24,7 @@ mod doctor;
 mod documented;
 mod drill;
 mod files;
+mod game;
 mod guess;
 mod history;
 mod library;
@@ -135,6 +136,8 @@ pub enum Command {
     Set(set::SetCommand),
     /// Notation drills: write, read, disambiguation, coordinates, transcribe, review, scoresheet.
     Drill(drill::DrillArgs),
+    /// Play a position out against an engine (line mode: --plain [--json]).
+    Game(game::GameArgs),
     /// Guess the move through a master game (line mode: --plain [--json]; an engine judges other moves).
     Guess(guess::GuessArgs),
     /// Lessons on every rule of SAN (no number: the list).
@@ -202,6 +205,7 @@ pub fn run(cli: Cli) -> anyhow::Result<ExitCode> {
         Some(Command::Set(command)) => set::set(command, ctx),
         Some(Command::Drill(args)) => drill::drill(args, ctx),
         Some(Command::Lesson(args)) => drill::lesson(args, ctx),
+        Some(Command::Game(args)) => game::game(&args, ctx),
         Some(Command::Guess(args)) => guess::guess(&args, ctx),
         Some(Command::Repertoire(command)) => repertoire::repertoire(command, ctx),
         Some(Command::Import(args)) => library::import(args, ctx),

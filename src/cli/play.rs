@@ -13,6 +13,7 @@ use sancho::line::run_puzzles_in;
 use sancho::progress::{PuzzleRef, PuzzleSet, Resume, Store};
 use sancho::puzzle::{Puzzle, builtin_packs, load_one, load_path};
 use sancho::record::source_of;
+use sancho::train::blind::{Blind, known_plies};
 use sancho::train::{Basis, LIBRARY_BATCH, Origin, candidates};
 use sancho::tui;
 
@@ -81,7 +82,25 @@ fn puzzles(
             "no puzzle fits: loosen the filters (--theme, --rating, --opening, --min-popularity, --pieces)"
         );
     }
-    Ok((puzzles, builtin))
+    Ok((blind_only(puzzles, args.blind)?, builtin))
+}
+
+/// With `--blind N`, only the puzzles that keep N plies before them (see
+/// [`known_plies`]); when none does, why.
+fn blind_only(mut puzzles: Vec<Puzzle>, blind: Option<u8>) -> anyhow::Result<Vec<Puzzle>> {
+    let Some(plies) = blind else {
+        return Ok(puzzles);
+    };
+    if let [only] = puzzles.as_slice() {
+        Blind::new(only, plies)?;
+    }
+    puzzles.retain(|p| known_plies(p) >= usize::from(plies));
+    if puzzles.is_empty() {
+        bail!(
+            "no puzzle here keeps {plies} plies before it for --blind {plies}: a Lichess puzzle keeps 1 (its set-up move); try --blind 1 with --pack a Lichess CSV or --source library"
+        );
+    }
+    Ok(puzzles)
 }
 
 /// Puzzles in memory (named `name`), narrowed to `--puzzle` and the
@@ -342,6 +361,7 @@ impl Trainer {
         let mut config = tui::Config {
             start,
             blindfold: args.blindfold,
+            blind: args.blind,
             ..tui::Config::default()
         };
         args.display.apply(&mut config);

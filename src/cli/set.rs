@@ -354,6 +354,7 @@ fn play(args: PlaySetArgs, ctx: &Context) -> anyhow::Result<ExitCode> {
             json: args.json,
             blindfold: false,
             lang: ctx.trainer_lang(),
+            blind: None,
         };
         let store = RefCell::new(store);
         let ended: RefCell<Vec<String>> = RefCell::new(Vec::new());

@@ -1,12 +1,15 @@
 //! Blindfold play (`sancho play --blindfold`): the puzzle is given in
 //! words, as the pieces of its start position and the moves played since,
 //! and no board is drawn until the puzzle ends. Shared by line mode and the
-//! full screen.
+//! full screen. Also blind tactics (`--blind N`, [`blind_text`]): the board
+//! drawn N plies before the puzzle, and the moves to read from it.
 
 use shakmaty::{Chess, Color, Position};
 
-use super::board_text::piece_list_in;
+use super::board_text::{board_drawing, piece_list_in};
+use super::out::describe;
 use crate::notation::{Lang, MoveText};
+use crate::train::blind::Blind;
 
 /// The moves played from `start`, numbered as on a scoresheet:
 /// `1. e4 e5 2. Nf3`, or `23... Qxd4 24. Rxd4` when Black moved first.
@@ -74,6 +77,50 @@ pub fn blindfold_text_in(start: &Chess, played: &[MoveText], lang: Lang) -> Stri
         },
         piece_list_in(start, lang)
     )
+}
+
+/// Blind tactics (`sancho play --blind N`) in words: the frozen board
+/// drawn from `side`, the moves to read from it in SAN and in words, and
+/// the moves played since (`since`, from the puzzle's first position).
+pub fn blind_text(blind: &Blind, side: Color, since: &[MoveText], lang: Lang) -> String {
+    let frozen = blind.frozen();
+    let local: Vec<String> = blind.lead().iter().map(|m| lang.localize(&m.san)).collect();
+    let words: Vec<String> = blind
+        .lead()
+        .iter()
+        .map(|m| format!("{}: {}", lang.localize(&m.san), describe(m)))
+        .collect();
+    let plies = match blind.plies() {
+        1 => "1 ply".to_owned(),
+        n => format!("{n} plies"),
+    };
+    let mut text = format!(
+        "Blind: the board {plies} before the puzzle, frozen until it ends.\n{}\n{}\nRead from here: {} ({}).",
+        board_drawing(frozen, side),
+        piece_list_in(frozen, lang),
+        numbered_moves(frozen, local.iter().map(String::as_str)),
+        words.join("; "),
+    );
+    let mut at = frozen.clone();
+    for m in blind.lead() {
+        at.play_unchecked(m.mv);
+    }
+    if since.is_empty() {
+        text.push_str(&format!(
+            "\nSolve it in your head: {} to move.",
+            match at.turn() {
+                Color::White => "White",
+                Color::Black => "Black",
+            }
+        ));
+    } else {
+        let local: Vec<String> = since.iter().map(|m| lang.localize(&m.san)).collect();
+        text.push_str(&format!(
+            "\nMoves since: {}.",
+            numbered_moves(&at, local.iter().map(String::as_str))
+        ));
+    }
+    text
 }
 
 #[cfg(test)]

@@ -5,6 +5,7 @@ pub(crate) mod blindfold;
 pub(crate) mod board_text;
 pub(crate) mod command;
 pub(crate) mod drill;
+pub(crate) mod game;
 pub(crate) mod guess;
 mod out;
 pub(crate) mod prose;
@@ -14,17 +15,18 @@ pub(crate) mod repertoire;
 pub(crate) mod run;
 pub(crate) mod scoresheet;
 
-pub use blindfold::{blindfold_text, blindfold_text_in, numbered_moves};
+pub use blindfold::{blind_text, blindfold_text, blindfold_text_in, numbered_moves};
 pub use board_text::{board_drawing, board_drawing_marked, piece_list, piece_list_in};
 pub use command::Command;
 pub use drill::{
     DrillOptions, lesson_completed, run_drill, run_exercises, run_lesson, run_lesson_in,
 };
+pub use game::run_game;
 pub use guess::run_guess;
 pub use prose::plain_prose;
 pub use protocol::{
     CardMove, CardShown, ExerciseShown, FailedPuzzle, HintShown, LineEvent, PuzzleShown, Rated,
-    SolvedPuzzle,
+    ReadMove, SolvedPuzzle,
 };
 pub use puzzle::{
     Mode, PlaySummary, RatedTrack, describe, run_puzzles, run_puzzles_in, run_puzzles_refuting,

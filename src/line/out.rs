@@ -7,14 +7,17 @@ use shakmaty::{Chess, Color, Move, Position};
 
 use crate::notation::{Lang, MoveText, ResolveError, color_name, role_name};
 use crate::progress::Recorded;
-use crate::puzzle::{Puzzle, color_word};
+use crate::puzzle::{Puzzle, color_word, fen_of};
 use crate::session::{DEFAULT_SUCCESS, Event, HintRung, Session, SolutionStep, Wrong};
 use crate::train::{sans, solution};
 
-use super::protocol::{FailedPuzzle, HintShown, LineEvent, PuzzleShown, Rated, SolvedPuzzle};
+use super::protocol::{
+    FailedPuzzle, HintShown, LineEvent, PuzzleShown, Rated, ReadMove, SolvedPuzzle,
+};
 
-use super::blindfold::blindfold_text_in;
+use super::blindfold::{blind_text, blindfold_text_in};
 use super::board_text::{board_drawing, piece_list_in};
+use crate::train::blind::Blind;
 
 /// How a puzzle is announced: its place, the count solved, the header
 /// ("Puzzle 14 of 245 · 13 solved") and whether it is a due review.
@@ -33,6 +36,9 @@ pub(crate) struct Out<W> {
     pub(crate) blindfold: bool,
     /// The piece letters text output writes moves in.
     pub(crate) lang: Lang,
+    /// Blind tactics: the puzzle under way is played blind (its frozen
+    /// board is what `board` shows until the end).
+    pub(crate) blind: Option<Blind>,
 }
 
 impl<W: Write> Out<W> {
@@ -61,6 +67,19 @@ impl<W: Write> Out<W> {
     /// The position as the user is given it: drawn (with the piece list),
     /// or in words only when blindfold and the puzzle is not over.
     pub(crate) fn board(&mut self, session: &Session) -> io::Result<()> {
+        if let (Some(blind), false) = (&self.blind, session.is_finished()) {
+            if !self.json {
+                let since: Vec<MoveText> = session
+                    .moves_played()
+                    .iter()
+                    .skip(blind.lead().len())
+                    .map(|(m, _)| m.clone())
+                    .collect();
+                let side = session.puzzle().user_color;
+                writeln!(self.w, "{}", blind_text(blind, side, &since, self.lang))?;
+            }
+            return Ok(());
+        }
         if self.blindfold && !session.is_finished() {
             if !self.json {
                 let played: Vec<MoveText> = session
@@ -107,7 +126,31 @@ impl<W: Write> Out<W> {
             }
             head
         })?;
-        // The board the user first sees, after the opponent's opening move.
+        if let Some(blind) = &self.blind {
+            let lang = self.lang;
+            let moves = blind
+                .lead()
+                .iter()
+                .map(|m| ReadMove {
+                    uci: m.uci.clone(),
+                    san: m.san.clone(),
+                    words: describe(m),
+                    local: local(lang, &m.san),
+                })
+                .collect();
+            let event = LineEvent::Blind {
+                plies: blind.plies(),
+                fen: fen_of(blind.frozen()),
+                to_move: color_word(blind.frozen().turn()).to_owned(),
+                moves,
+            };
+            // Text: the frozen board and the lead, through `board`.
+            if self.json {
+                return self.send(&event, String::new);
+            }
+        }
+        // The board the user first sees, after the opponent's opening move
+        // (blind: the frozen board and the moves to read).
         self.board(session)
     }
 

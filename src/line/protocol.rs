@@ -122,6 +122,62 @@ pub enum LineEvent {
         /// Its themes.
         themes: Vec<String>,
     },
+    /// Blind tactics (`play --blind N`): the frozen board, `plies` before
+    /// the puzzle, and the moves to read from it (after `puzzle`; the
+    /// session's set-up move is not sent again as `opponent_move`).
+    Blind {
+        /// The plies read.
+        plies: u8,
+        /// The frozen board's position.
+        fen: String,
+        /// Who is to move on the frozen board: `white` or `black`.
+        to_move: String,
+        /// The moves from the frozen board to the puzzle, in order.
+        moves: Vec<ReadMove>,
+    },
+    /// `sancho game`: the game starts.
+    GameStart {
+        /// The start position.
+        fen: String,
+        /// The user's colour: `white` or `black`.
+        side: String,
+        /// Who moves first: `white` or `black`.
+        to_move: String,
+    },
+    /// `sancho game`: the user's move, played.
+    Played {
+        /// UCI.
+        uci: String,
+        /// SAN (English letters).
+        san: String,
+        /// The SAN in the user's letters or figurines.
+        #[serde(skip_serializing_if = "Option::is_none")]
+        local: Option<String>,
+    },
+    /// `sancho game`: the engine's move.
+    EngineMove {
+        /// UCI.
+        uci: String,
+        /// SAN (English letters).
+        san: String,
+        /// The move in words.
+        words: String,
+        /// The SAN in the user's letters or figurines.
+        #[serde(skip_serializing_if = "Option::is_none")]
+        local: Option<String>,
+    },
+    /// `sancho game`: the game is over.
+    GameOver {
+        /// `1-0`, `0-1`, `1/2-1/2`, or `*` when the engine failed.
+        result: String,
+        /// `checkmate`, `stalemate`, `repetition`, `fifty_moves`,
+        /// `insufficient_material`, `resigned` or `engine_failed`.
+        reason: String,
+        /// Whether the user won (null: a draw or no result).
+        user_won: Option<bool>,
+        /// Every move's SAN, in order.
+        moves: Vec<String>,
+    },
     /// The puzzle starts again.
     Retry {
         /// The puzzle.
@@ -729,4 +785,18 @@ pub struct CardShown {
     pub number: usize,
     /// Cards left after this one.
     pub left: usize,
+}
+
+/// One move of a blind puzzle's lead, as [`LineEvent::Blind`] writes it.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+pub struct ReadMove {
+    /// UCI.
+    pub uci: String,
+    /// SAN (English letters).
+    pub san: String,
+    /// The move in words ("queen from d2 to d1").
+    pub words: String,
+    /// The SAN in the user's letters or figurines.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub local: Option<String>,
 }

@@ -9,6 +9,9 @@
 //!   `opponent_move` may follow at once; `number` is the puzzle's place in the list;
 //!   `themes` give the tactic away: a client keeps them hidden until the puzzle ends, as
 //!   the text output and the full screen do)
+//! - `{"event": "blind", "plies", "fen", "to_move", "moves"}` (`--blind N`, after `puzzle`:
+//!   the frozen board's position and each move to read from it, `{"uci", "san", "words"}`;
+//!   the set-up move read here is not sent again as `opponent_move`)
 //! - `{"event": "themes", "themes"}` (on the `themes` command)
 //! - `{"event": "opponent_move", "uci", "san", "words", "comment"}`
 //! - `{"event": "correct", "uci", "san", "comment", "alternative", "diagnostics"}`
@@ -52,6 +55,7 @@ use crate::notation::Lang;
 use crate::progress::{Recorded, Resume, UserRating};
 use crate::puzzle::Puzzle;
 use crate::session::{Event, Session, SessionResult, Wrong};
+use crate::train::blind::Blind;
 use crate::train::{Difficulty, Ladder};
 
 use super::command::{Command, PUZZLE_COMMANDS, is_unknown_word, unknown_word_text};
@@ -138,6 +142,11 @@ pub struct Mode {
     /// The piece letters moves are read and written in (German `Sf3`);
     /// JSON keeps `san` in English.
     pub lang: Lang,
+    /// Blind tactics (`--blind N`): the board N plies before each puzzle,
+    /// frozen until it ends, and the moves to read from it (a `blind`
+    /// event after `puzzle`). A puzzle that keeps fewer plies is skipped
+    /// with a `message`.
+    pub blind: Option<u8>,
 }
 
 /// As [`run_puzzles_refuting`], in the given [`Mode`].
@@ -360,6 +369,7 @@ fn run_queue<R: BufRead, W: Write>(
         json,
         blindfold: mode.blindfold,
         lang: mode.lang,
+        blind: None,
     };
     let mut summary = PlaySummary::default();
     let mut line = String::new();
@@ -368,7 +378,21 @@ fn run_queue<R: BufRead, W: Write>(
     }
     'puzzles: while let Some(next) = queue.next() {
         let puzzle = &next.puzzle;
-        let (mut session, events) = Session::new(puzzle.clone());
+        let (blind, mut session, events) = match mode.blind {
+            None => {
+                let (session, events) = Session::new(puzzle.clone());
+                (None, session, events)
+            }
+            Some(plies) => match Blind::start(puzzle.clone(), plies) {
+                Ok((blind, session, events)) => (Some(blind), session, events),
+                Err(e) => {
+                    let text = format!("Skipped {}: {e}.", puzzle.id);
+                    out.send(&LineEvent::Message { text: text.clone() }, || text)?;
+                    continue;
+                }
+            },
+        };
+        out.blind = blind;
         out.puzzle(puzzle, &next.head, &session)?;
         let mut started = clock();
         let mut first_wrong: Option<(Chess, Move)> = None;
@@ -391,7 +415,10 @@ fn run_queue<R: BufRead, W: Write>(
                 Some(Command::Solution) => (session.give_up(), Then::Stay),
                 Some(Command::Retry) => {
                     started = clock();
-                    let events = session.retry();
+                    let events = match &out.blind {
+                        Some(blind) => blind.retry(&mut session),
+                        None => session.retry(),
+                    };
                     // The puzzle again, from its start, as it was first shown.
                     let event = LineEvent::Retry {
                         id: puzzle.id.clone(),
@@ -457,8 +484,8 @@ fn run_queue<R: BufRead, W: Write>(
                 if !json && !puzzle.themes.is_empty() {
                     out.themes(puzzle)?;
                 }
-                // Blindfold: the board, now that the puzzle is over.
-                if out.blindfold && !json {
+                // Blindfold or blind: the board, now that the puzzle is over.
+                if (out.blindfold || out.blind.is_some()) && !json {
                     writeln!(out.w, "The final position:")?;
                     out.drawing(session.position(), puzzle.user_color)?;
                 }

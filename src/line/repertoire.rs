@@ -65,6 +65,7 @@ pub fn run_repertoire<R: BufRead, W: Write>(
         json,
         blindfold: false,
         lang,
+        blind: None,
     };
     let mut trainer = trainer;
     let mut asked_at = clock();

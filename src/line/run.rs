@@ -85,6 +85,7 @@ pub fn run_timed<R: BufRead, W: Write>(
         json,
         blindfold: false,
         lang,
+        blind: None,
     };
     let mut run = run.with_lang(lang);
     let kind = run.kind();

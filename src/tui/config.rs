@@ -37,6 +37,9 @@ pub struct Config {
     /// Blindfold puzzles: the position in words, no board until the
     /// puzzle ends (`play --blindfold`).
     pub blindfold: bool,
+    /// Blind tactics (`play --blind N`): the board N plies before each
+    /// puzzle, frozen until it ends, with the moves to read from it.
+    pub blind: Option<u8>,
     /// The piece letters moves are typed and shown in (`--lang`, else the
     /// config file's `lang`; `None`: English).
     pub lang: Option<crate::notation::Lang>,

@@ -15,6 +15,7 @@ use crate::engine::Refutation;
 use crate::notation::{Hint, HintEngine, Lang, MoveText, hint_in};
 use crate::puzzle::Puzzle;
 use crate::session::{self, Event, Session, SolutionStep, Wrong};
+use crate::train::blind::{Blind, BlindError};
 
 /// How long the opponent "thinks" before a reply appears, in milliseconds.
 pub const REPLY_DELAY_MS: u64 = 500;
@@ -173,6 +174,9 @@ pub struct Play {
     /// A key that fails a rated puzzle, pressed once: its second press
     /// acts ([`Play::arm`]).
     armed: Option<FailKey>,
+    /// Blind tactics: the frozen board and the moves read from it, while
+    /// the puzzle is played blind.
+    blind: Option<Blind>,
 }
 
 /// A key that fails a puzzle still clean: the hint (F2) or giving up (F3).
@@ -185,6 +189,28 @@ pub enum FailKey {
 }
 
 impl Play {
+    /// Starts puzzle number `index` blind, `plies` before its first
+    /// position to solve (see [`Blind`]).
+    ///
+    /// # Errors
+    /// The puzzle keeps fewer plies before it.
+    pub fn blind(index: usize, puzzle: Puzzle, plies: u8) -> Result<Play, BlindError> {
+        let (blind, session, events) = Blind::start(puzzle, plies)?;
+        let mut play = Play::blank(index, session);
+        // The live board starts past the moves read (drawn only once the
+        // puzzle ends; the frozen board stands in for it until then).
+        play.shown = play.session.position().clone();
+        play.blind = Some(blind);
+        play.apply(events);
+        play.rebuild_engine();
+        Ok(play)
+    }
+
+    /// The frozen board and the moves read from it, when played blind.
+    pub fn blind_view(&self) -> Option<&Blind> {
+        self.blind.as_ref()
+    }
+
     /// Starts puzzle number `index`.
     pub fn new(index: usize, puzzle: Puzzle) -> Play {
         let (session, events) = Session::new(puzzle);
@@ -230,6 +256,7 @@ impl Play {
             first_wrong: None,
             refutation: None,
             armed: None,
+            blind: None,
         }
     }
 
@@ -262,8 +289,14 @@ impl Play {
 
     /// Starts the same puzzle over.
     pub fn retry(&mut self) {
-        let events = self.session.retry();
-        self.shown = self.session.puzzle().position.clone();
+        let events = match &self.blind {
+            Some(blind) => blind.retry(&mut self.session),
+            None => self.session.retry(),
+        };
+        self.shown = match &self.blind {
+            Some(_) => self.session.position().clone(),
+            None => self.session.puzzle().position.clone(),
+        };
         self.last_move = None;
         self.history.clear();
         self.pending.clear();

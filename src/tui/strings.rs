@@ -19,6 +19,17 @@ pub const BLINDFOLD_TITLE: &str = " Blindfold ";
 /// Under the blindfold position.
 pub const BLINDFOLD_NOTE: &str =
     "The moves since are beside. The board is shown once the puzzle ends.";
+/// Blind tactics, beside the frozen board: the moves to read from it.
+pub fn blind(plies: u8, read: &str) -> String {
+    let plies = if plies == 1 {
+        "1 ply".to_owned()
+    } else {
+        format!("{plies} plies")
+    };
+    format!(
+        "Blind: the board is {plies} before the puzzle and stays so. Read {read}, then solve it in your head."
+    )
+}
 /// Status when a puzzle starts.
 pub const STATUS_START: &str = "Find the best move and type it.";
 /// Status after a retry.

@@ -5,12 +5,14 @@
 #[path = "../support/mod.rs"]
 mod support;
 
+mod blind;
 mod cli_drill;
 mod cli_library;
 mod cli_notation;
 mod cli_shell;
 mod core_crate;
 mod doctor;
+mod game;
 mod guess;
 mod line_play;
 mod modes;

@@ -6,7 +6,7 @@
 use sancho::drill::{DrillSummary, Mistake, SheetSummary};
 use sancho::line::{
     CardMove, CardShown, ExerciseShown, FailedPuzzle, HintShown, LineEvent, PuzzleShown, Rated,
-    SolvedPuzzle,
+    ReadMove, SolvedPuzzle,
 };
 use sancho::modes::StormSummary;
 use sancho::notation::{Code, Diagnostic};
@@ -188,6 +188,39 @@ fn every_event() -> Vec<LineEvent> {
         LineEvent::Skipped {
             id: "xFMpV".into(),
             skips_left: None,
+        },
+        LineEvent::Blind {
+            plies: 1,
+            fen: "6k1/5ppp/8/8/8/8/5PPP/4R1K1 b - - 0 1".into(),
+            to_move: "black".into(),
+            moves: vec![ReadMove {
+                uci: "g8h8".into(),
+                san: "Kh8".into(),
+                words: "king from g8 to h8".into(),
+                local: None,
+            }],
+        },
+        LineEvent::GameStart {
+            fen: "7k/8/5K2/8/8/8/8/6Q1 w - - 0 1".into(),
+            side: "white".into(),
+            to_move: "white".into(),
+        },
+        LineEvent::Played {
+            uci: "g1g5".into(),
+            san: "Qg5".into(),
+            local: None,
+        },
+        LineEvent::EngineMove {
+            uci: "h8h7".into(),
+            san: "Kh7".into(),
+            words: "king from h8 to h7".into(),
+            local: None,
+        },
+        LineEvent::GameOver {
+            result: "1-0".into(),
+            reason: "checkmate".into(),
+            user_won: Some(true),
+            moves: vec!["Qg5".into(), "Kh7".into(), "Qg7#".into()],
         },
         LineEvent::Retry { id: "xFMpV".into() },
         LineEvent::Themes {
@@ -503,6 +536,11 @@ fn variant(event: &LineEvent) -> &'static str {
         LineEvent::Refutation { .. } => "Refutation",
         LineEvent::NoRefutation { .. } => "NoRefutation",
         LineEvent::Skipped { .. } => "Skipped",
+        LineEvent::Blind { .. } => "Blind",
+        LineEvent::GameStart { .. } => "GameStart",
+        LineEvent::Played { .. } => "Played",
+        LineEvent::EngineMove { .. } => "EngineMove",
+        LineEvent::GameOver { .. } => "GameOver",
         LineEvent::Retry { .. } => "Retry",
         LineEvent::UnknownCommand { .. } => "UnknownCommand",
         LineEvent::Themes { .. } => "Themes",

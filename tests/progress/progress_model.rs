@@ -29,6 +29,7 @@ fn attempt(id: &str, at: i64, outcome: Outcome, hints: u8, rating: Option<u16>) 
         rating,
         rated: rating.is_some(),
         themes: vec![],
+        blind: None,
         wrong_inputs: vec![],
         slips: Vec::new(),
         replay: false,
@@ -600,6 +601,7 @@ fn arb_attempt() -> impl Strategy<Value = Attempt> {
                 // Only an attempt against a rating can have been rated.
                 rated: rated && rating.is_some(),
                 themes,
+                blind: None,
                 wrong_inputs: wrong,
                 slips,
                 replay,

@@ -24,6 +24,7 @@ fn attempt(puzzle: &str, at: i64, outcome: Outcome) -> Attempt {
         rating: Some(1600),
         rated: Some(1600).is_some(),
         themes: vec!["fork".to_owned(), "middlegame".to_owned()],
+        blind: None,
         wrong_inputs: vec![TypedInput {
             input: "nf3".to_owned(),
             codes: vec!["piece-lowercase".to_owned()],

@@ -25,6 +25,7 @@ fn attempt(puzzle: &str, at: i64) -> Attempt {
         rating: Some(1500),
         rated: Some(1500).is_some(),
         themes: Vec::new(),
+        blind: None,
         wrong_inputs: Vec::new(),
         slips: Vec::new(),
         replay: false,

@@ -26,6 +26,7 @@ fn attempt(outcome: Outcome, time_ms: u64, hints: u8, shown: bool, wrong: usize)
         rating: None,
         rated: false,
         themes: vec![],
+        blind: None,
         wrong_inputs: (0..wrong).map(|_| TypedInput::new("Nf3", vec![])).collect(),
         slips: Vec::new(),
         replay: false,

@@ -118,6 +118,7 @@ fn attempt(puzzle: &str, at: i64) -> Attempt {
         rating: Some(1400),
         rated: true,
         themes: vec![],
+        blind: None,
         wrong_inputs: vec![],
         slips: vec![],
         replay: false,

@@ -84,6 +84,7 @@ fn user_first_two_moves() {
             wrong: vec![],
             slips: vec![],
             failure: None,
+            blind: None,
         })
     );
     // Input after the end changes nothing.
@@ -417,6 +418,7 @@ fn give_up_shows_the_rest_and_fails() {
             wrong: vec![],
             slips: vec![],
             failure: Some(FailReason::GaveUp),
+            blind: None,
         })
     );
     assert!(s.give_up().is_empty());

@@ -849,3 +849,53 @@ fn a_wrong_move_is_refuted_only_once_the_puzzle_ends() {
         play.status().text
     );
 }
+
+#[test]
+fn blind_shows_the_frozen_board_reads_the_set_up_move_and_records_blind() {
+    use sancho::train::Finished;
+    use sancho::tui::Effect;
+    let config = Config {
+        blind: Some(1),
+        ..Config::default()
+    };
+    let puzzle = mate_in_one();
+    let mut app = App::new(config, vec![puzzle.clone()]);
+    app.update(Action::Select);
+    app.update(Action::Tick(REPLY_DELAY_MS));
+    let play = app.play().unwrap();
+    // The set-up move is read, not played: no move in the list, and the
+    // board stays at the puzzle's start.
+    assert!(sans(&app).is_empty(), "{:?}", sans(&app));
+    let blind = play.blind_view().expect("blind");
+    assert_eq!(blind.frozen(), &puzzle.position);
+    let screen = |app: &App| {
+        let mut terminal = Terminal::new(TestBackend::new(120, 40)).unwrap();
+        terminal.draw(|f| render(app, f)).unwrap();
+        let buf = terminal.backend().buffer().clone();
+        (0..40)
+            .map(|y| (0..120).map(|x| buf[(x, y)].symbol()).collect::<String>())
+            .collect::<Vec<_>>()
+            .join("\n")
+    };
+    let during = screen(&app);
+    assert!(during.contains("Blind: the board is 1 ply"), "{during}");
+    assert!(during.contains("Read 22... Qxd5"), "{during}");
+    assert!(during.contains('♛'), "the frozen board is drawn: {during}");
+    typed(&mut app, "Re8#");
+    let effects = app.update(Action::Submit);
+    let attempt = effects
+        .iter()
+        .find_map(|e| match e {
+            Effect::Record(Finished::Puzzle(a)) => Some(a),
+            _ => None,
+        })
+        .expect("recorded");
+    assert!(attempt.result.solved);
+    assert_eq!(attempt.result.blind, Some(1));
+    let after = screen(&app);
+    assert!(!after.contains("Blind: the board"), "{after}");
+    // Once it is over, the board is the live one: the mate on e8.
+    assert!(shakmaty::Position::is_checkmate(
+        app.play().unwrap().shown()
+    ));
+}

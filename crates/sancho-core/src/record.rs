@@ -36,6 +36,7 @@ pub fn attempt_record(
         wrong_inputs: outcome.wrong.iter().map(stored).collect(),
         slips: outcome.slips.iter().map(stored).collect(),
         replay: false,
+        blind: outcome.blind,
     }
 }
 
@@ -94,6 +95,7 @@ mod tests {
             }],
             slips: Vec::new(),
             failure: Some(session::FailReason::Hint),
+            blind: None,
         };
         let source = source_of(puzzle, true);
         let a = attempt_record(puzzle, source.clone(), &outcome, Timestamp(100), 4_000);
@@ -126,6 +128,7 @@ mod tests {
             }],
             slips: Vec::new(),
             failure: None,
+            blind: None,
         };
         let a = attempt_record(puzzle, source_of(puzzle, true), &outcome, Timestamp(1), 1);
         assert_eq!(

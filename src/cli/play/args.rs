@@ -165,6 +165,10 @@ pub struct PlayArgs {
     /// Blindfold: the puzzle in words (its pieces and the moves since), no board until it ends.
     #[arg(long)]
     pub blindfold: bool,
+    /// Blind tactics: the board N plies before the puzzle, frozen; read the moves that lead
+    /// to it, then solve it in your head (N: 1 for a Lichess puzzle's set-up move).
+    #[arg(long, value_name = "N", value_parser = clap::value_parser!(u8).range(1..=40), conflicts_with = "blindfold")]
+    pub blind: Option<u8>,
     /// A UCI engine that says why a wrong move fails, after the puzzle (default: the
     /// config's `engine`, else SANCHO_ENGINE, else `stockfish` on the PATH in the full
     /// screen; without one, only mates the solver proves are shown).
@@ -319,6 +323,7 @@ impl PlayArgs {
             plain: pick(self.plain, before.plain, "--plain", t),
             json: pick(self.json, before.json, "--json", t),
             blindfold: pick(self.blindfold, before.blindfold, "--blindfold", t),
+            blind: pick(self.blind, before.blind, "--blind", t),
             engine: pick(self.engine, before.engine, "--engine", t),
         };
         if !twice.is_empty() {
@@ -329,6 +334,9 @@ impl PlayArgs {
         }
         if merged.display.ascii && merged.display.figures {
             bail!("--ascii and --figures cannot be used together");
+        }
+        if merged.blind.is_some() && merged.blindfold {
+            bail!("--blind and --blindfold cannot be used together");
         }
         if merged.json && !merged.plain {
             bail!("--json needs --plain");

@@ -302,5 +302,6 @@ pub fn line_mode(args: &PlayArgs, ctx: &Context) -> Mode {
         json: args.json,
         blindfold: args.blindfold,
         lang: ctx.trainer_lang(),
+        blind: args.blind,
     }
 }

@@ -31,8 +31,14 @@ impl App {
 
     /// A puzzle to play, as the configuration has it.
     pub(super) fn new_play(&self, index: usize, puzzle: crate::puzzle::Puzzle) -> Play {
-        Play::new(index, puzzle)
-            .with_reply_delay(self.config.reply_delay_ms)
+        let play = match self.config.blind {
+            // A puzzle that keeps too few plies before it is played on the
+            // board (`sancho play --blind` keeps only those that do).
+            Some(plies) => Play::blind(index, puzzle.clone(), plies)
+                .unwrap_or_else(|_| Play::new(index, puzzle)),
+            None => Play::new(index, puzzle),
+        };
+        play.with_reply_delay(self.config.reply_delay_ms)
             .with_lang(self.config.lang.unwrap_or_default())
     }
 

@@ -31,7 +31,14 @@ pub fn render(app: &App, play: &Play, theme: Theme, area: Rect, frame: &mut Fram
         body.width.saturating_sub(bw + 1),
         body.height,
     );
-    if app.config().blindfold && play.finish().is_none() {
+    if let (Some(blind), None) = (play.blind_view(), play.finish()) {
+        let board = Board {
+            pos: blind.frozen(),
+            last_move: None,
+            ..play_board(play, app.config().ascii, app.config().large_pieces, theme)
+        };
+        frame.render_widget(board, board_rect);
+    } else if app.config().blindfold && play.finish().is_none() {
         render_blindfold(play, theme, board_rect, frame);
     } else {
         frame.render_widget(
@@ -163,6 +170,12 @@ fn render_side(app: &App, play: &Play, theme: Theme, area: Rect, frame: &mut Fra
     if let Some(summary) = app.cycle_done() {
         // A finished set cycle: as kept as the rating.
         add(KEPT, &strings::cycle_done(summary), theme.title());
+    }
+    if let (Some(blind), None) = (play.blind_view(), play.finish()) {
+        let lang = play.lang();
+        let sans: Vec<String> = blind.lead().iter().map(|m| lang.localize(&m.san)).collect();
+        let read = crate::line::numbered_moves(blind.frozen(), sans.iter().map(String::as_str));
+        add(5, &strings::blind(blind.plies(), &read), theme.title());
     }
     match (app.rating_change(), app.rating()) {
         (Some(recorded), _) => add(6, &strings::rating_change(recorded), theme.title()),

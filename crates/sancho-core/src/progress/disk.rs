@@ -232,6 +232,10 @@ pub struct AttemptRecord {
     /// A replay of a failed puzzle (optional, `true` only).
     #[serde(default, skip_serializing_if = "std::ops::Not::not")]
     pub replay: bool,
+    /// Blind tactics: the plies read before the puzzle (absent for an
+    /// attempt on the board and in files written before it).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub blind: Option<u8>,
     /// Fields this version does not know, kept.
     #[serde(flatten)]
     pub unknown: Extra,
@@ -342,6 +346,7 @@ impl AttemptRecord {
             rating: a.rating.filter(|_| a.rated),
             puzzle_rating: a.rating.filter(|_| !a.rated),
             themes: a.themes.clone(),
+            blind: a.blind,
             wrong_inputs: a
                 .wrong_inputs
                 .iter()
@@ -374,6 +379,7 @@ impl AttemptRecord {
             rated: self.rating.is_some(),
             rating: self.rating.or(self.puzzle_rating),
             themes: self.themes,
+            blind: self.blind,
             wrong_inputs: self
                 .wrong_inputs
                 .into_iter()

@@ -164,6 +164,9 @@ pub struct Attempt {
     /// A replay of a failed puzzle (`play --replay-failed`): practice that
     /// moves neither the rating nor the puzzle's review card.
     pub replay: bool,
+    /// Blind tactics (`sancho play --blind N`): the plies read before the
+    /// puzzle; `None` for an attempt played on the board.
+    pub blind: Option<u8>,
 }
 
 impl Attempt {

@@ -196,6 +196,9 @@ pub struct SessionResult {
     pub slips: Vec<TypedInput>,
     /// Why it failed, when it did (the first reason).
     pub failure: Option<FailReason>,
+    /// Blind tactics: how many plies before the puzzle the user was shown
+    /// the board, the rest read as moves (`None`: played on the board).
+    pub blind: Option<u8>,
 }
 
 /// One input typed in a puzzle that the session keeps: what was typed, its

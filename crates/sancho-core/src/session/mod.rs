@@ -99,6 +99,9 @@ pub struct Session {
     slips: Vec<TypedInput>,
     failure: Option<FailReason>,
     state: State,
+    /// Blind tactics: the plies read before the puzzle (see
+    /// [`Session::with_blind`]).
+    blind: Option<u8>,
 }
 
 impl Session {
@@ -129,6 +132,7 @@ impl Session {
             slips: Vec::new(),
             failure: None,
             state: State::Playing,
+            blind: None,
         };
         let mut events = vec![Event::Started {
             id: session.puzzle.id.clone(),
@@ -152,8 +156,17 @@ impl Session {
             fresh.wrong = std::mem::take(&mut self.wrong);
             fresh.slips = std::mem::take(&mut self.slips);
         }
+        fresh.blind = self.blind;
         *self = fresh;
         events
+    }
+
+    /// The same session played blind: the user read `plies` moves before
+    /// the puzzle instead of seeing them played; the result says so.
+    #[must_use]
+    pub fn with_blind(mut self, plies: u8) -> Session {
+        self.blind = Some(plies);
+        self
     }
 
     /// The puzzle.
@@ -195,6 +208,7 @@ impl Session {
             wrong: self.wrong.clone(),
             slips: self.slips.clone(),
             failure: self.failure.clone(),
+            blind: self.blind,
         })
     }
 

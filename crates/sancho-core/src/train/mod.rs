@@ -4,13 +4,16 @@
 //! a failed puzzle's solution as both shells show it ([`SolutionMove`]),
 //! which puzzles are played ([`candidates`]), rated training's choice of
 //! the next one ([`Ladder`], at a [`Difficulty`]); guess the move through
-//! a master game ([`guess::Guess`]).
+//! a master game ([`guess::Guess`]); blind tactics ([`blind::Blind`]); a
+//! position played out against an engine ([`game::PlayOut`]).
 //!
 //! Pure like the rest of the core: time comes in as milliseconds, and the
 //! store is handed in by the shell.
 
+pub mod blind;
 pub(crate) mod course;
 pub(crate) mod finished;
+pub mod game;
 pub mod guess;
 pub(crate) mod rated;
 pub(crate) mod record;

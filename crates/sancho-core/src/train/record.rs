@@ -177,6 +177,7 @@ mod tests {
                 wrong: Vec::new(),
                 slips: Vec::new(),
                 failure: None,
+                blind: None,
             },
             time_ms: 4_000,
             rating,

@@ -1,0 +1,262 @@
+//! Play out a position against an engine in line mode (`sancho game
+//! --plain [--json]`): the core's [`PlayOut`] rendered as text or JSON,
+//! the engine asked through the `engine` callback.
+//!
+//! The events: `game_start` (`fen`, `side`: the user's colour, `to_move`),
+//! `played` (the user's move: `uci`, `san`, `local`), `engine_move` (`uci`,
+//! `san`, `words`, `local`), `wrong` as in puzzles for an input that is no
+//! legal move, `unknown_command`, and `game_over` (`result`: `1-0`, `0-1`,
+//! `1/2-1/2` or `*`; `reason`: `checkmate`, `stalemate`, `repetition`,
+//! `fifty_moves`, `insufficient_material`, `resigned`, `engine_failed`;
+//! `user_won`: true, false or null for a draw; `moves`: every move's SAN).
+//!
+//! Commands, a word on a line of their own: `board`, `pieces`, `moves`
+//! (the scoresheet), `help`, `resign` (also `quit`, and the end of input).
+
+use std::io::{self, BufRead, Write};
+
+use shakmaty::Position;
+
+use crate::notation::{ResolveError, color_name};
+use crate::puzzle::{color_word, fen_of};
+use crate::train::game::{GameEnd, GameEvent, PlayOut};
+
+use super::blindfold::numbered_moves;
+use super::board_text::{board_drawing, piece_list_in};
+use super::command::{is_unknown_word, unknown_word_text};
+use super::out::{describe, local};
+use super::protocol::LineEvent;
+use super::puzzle::Mode;
+
+const COMMANDS: &str = "board, pieces, moves, help, resign";
+
+const HELP: &str = "Type your move in SAN (Nf3, exd5, O-O, e8=Q) or UCI (g1f3); the engine replies. \
+The game ends by mate, stalemate, threefold repetition, the fifty-move rule or insufficient material. \
+Commands: board, pieces, moves (the scoresheet), help, resign.";
+
+/// Plays the game `started` to its end (or until the user resigns or the
+/// input ends, which resigns), reading moves and commands from `input`.
+/// `engine` answers each question with the engine's move in UCI (`None`:
+/// it gave none, and the game ends without a result).
+///
+/// # Errors
+/// Reading or writing failed.
+pub fn run_game<R: BufRead, W: Write>(
+    mut input: R,
+    mut w: W,
+    started: (PlayOut, Vec<GameEvent>),
+    mode: Mode,
+    mut engine: impl FnMut(&str) -> Option<String>,
+) -> io::Result<PlayOut> {
+    let (mut game, events) = started;
+    let start = LineEvent::GameStart {
+        fen: fen_of(game.start()),
+        side: color_word(game.user()).to_owned(),
+        to_move: color_word(game.start().turn()).to_owned(),
+    };
+    send(&mut w, mode, &start, || {
+        format!(
+            "You play {} from this position, {} to move:\n{}\n{}\n{HELP}",
+            color_name(game.user()),
+            color_name(game.start().turn()),
+            board_drawing(game.start(), game.user()),
+            piece_list_in(game.start(), mode.lang),
+        )
+    })?;
+    say(&mut w, mode, &mut game, events, &mut engine)?;
+    let mut line = String::new();
+    while game.end().is_none() {
+        if !mode.json {
+            writeln!(
+                w,
+                "You play {}. Your move (or board, pieces, moves, help, resign):",
+                color_name(game.user())
+            )?;
+            w.flush()?;
+        }
+        line.clear();
+        let end_of_input = super::read_line_lossy(&mut input, &mut line)? == 0;
+        let text = line.trim();
+        let word = text.to_ascii_lowercase();
+        let events = match word.as_str() {
+            _ if end_of_input => game.resign(),
+            "" => continue,
+            "resign" | "quit" | "exit" => game.resign(),
+            "board" => {
+                if !mode.json {
+                    writeln!(w, "{}", board_drawing(game.position(), game.user()))?;
+                    writeln!(w, "{}", piece_list_in(game.position(), mode.lang))?;
+                }
+                continue;
+            }
+            "pieces" => {
+                let text = piece_list_in(game.position(), mode.lang);
+                send(
+                    &mut w,
+                    mode,
+                    &LineEvent::Message { text: text.clone() },
+                    || text,
+                )?;
+                continue;
+            }
+            "moves" => {
+                let text = scoresheet(&game, mode);
+                send(
+                    &mut w,
+                    mode,
+                    &LineEvent::Message { text: text.clone() },
+                    || text,
+                )?;
+                continue;
+            }
+            "help" | "?" => {
+                let event = LineEvent::Message {
+                    text: HELP.to_owned(),
+                };
+                send(&mut w, mode, &event, || HELP.to_owned())?;
+                continue;
+            }
+            _ if is_unknown_word(text) => {
+                let words = unknown_word_text(text, COMMANDS);
+                let event = LineEvent::UnknownCommand {
+                    input: text.to_owned(),
+                    commands: COMMANDS.to_owned(),
+                    text: words.clone(),
+                };
+                send(&mut w, mode, &event, || words)?;
+                continue;
+            }
+            _ => game.submit(text),
+        };
+        say(&mut w, mode, &mut game, events, &mut engine)?;
+    }
+    Ok(game)
+}
+
+/// The moves so far, numbered as on a scoresheet.
+fn scoresheet(game: &PlayOut, mode: Mode) -> String {
+    if game.moves().is_empty() {
+        return "No moves played yet.".to_owned();
+    }
+    let sans: Vec<String> = game
+        .moves()
+        .iter()
+        .map(|m| mode.lang.localize(&m.san))
+        .collect();
+    numbered_moves(game.start(), sans.iter().map(String::as_str))
+}
+
+/// Writes the events, asking the engine whenever the game does.
+fn say<W: Write>(
+    w: &mut W,
+    mode: Mode,
+    game: &mut PlayOut,
+    events: Vec<GameEvent>,
+    engine: &mut impl FnMut(&str) -> Option<String>,
+) -> io::Result<()> {
+    let lang = mode.lang;
+    let mut queue = std::collections::VecDeque::from(events);
+    while let Some(event) = queue.pop_front() {
+        match event {
+            GameEvent::YourMove { .. } => {}
+            GameEvent::Played(text) => {
+                let event = LineEvent::Played {
+                    uci: text.uci.clone(),
+                    san: text.san.clone(),
+                    local: local(lang, &text.san),
+                };
+                send(w, mode, &event, || {
+                    format!("You play {}.", lang.localize(&text.san))
+                })?;
+            }
+            GameEvent::NotAMove { input, rejected } => {
+                let candidates = match &rejected.error {
+                    ResolveError::Ambiguous { candidates } => {
+                        candidates.iter().map(|c| c.san.clone()).collect()
+                    }
+                    _ => Vec::new(),
+                };
+                let reason = rejected.error.to_string();
+                let event = LineEvent::Wrong {
+                    input,
+                    reason: reason.clone(),
+                    legal: false,
+                    diagnostics: rejected.diagnostics.clone(),
+                    candidates,
+                };
+                send(w, mode, &event, || {
+                    format!("Not a move here: {reason}. Try again.")
+                })?;
+            }
+            GameEvent::AskEngine { fen } => {
+                let answer = engine(&fen);
+                queue.extend(game.engine_move(answer.as_deref()));
+            }
+            GameEvent::EngineMoved(text) => {
+                let words = describe(&text);
+                let event = LineEvent::EngineMove {
+                    uci: text.uci.clone(),
+                    san: text.san.clone(),
+                    words: words.clone(),
+                    local: local(lang, &text.san),
+                };
+                send(w, mode, &event, || {
+                    format!("The engine plays {}: {words}.", lang.localize(&text.san))
+                })?;
+            }
+            GameEvent::Over(end) => {
+                let moves = game.moves().iter().map(|m| m.san.clone()).collect();
+                let event = LineEvent::GameOver {
+                    result: end.result.to_owned(),
+                    reason: end.reason.name().to_owned(),
+                    user_won: end.user_won,
+                    moves,
+                };
+                let sheet = scoresheet(game, mode);
+                send(w, mode, &event, || {
+                    format!(
+                        "{} The moves: {sheet}\nThe final position:\n{}",
+                        over_text(end),
+                        board_drawing(game.position(), game.user())
+                    )
+                })?;
+            }
+        }
+    }
+    Ok(())
+}
+
+/// The end in words: `Checkmate: 1-0, you won.`
+fn over_text(end: GameEnd) -> String {
+    use crate::train::game::EndReason as R;
+    let why = match end.reason {
+        R::Checkmate => "Checkmate",
+        R::Stalemate => "Stalemate",
+        R::Repetition => "Draw by threefold repetition",
+        R::FiftyMoves => "Draw by the fifty-move rule",
+        R::InsufficientMaterial => "Draw: neither side can mate",
+        R::Resigned => "You resigned",
+        R::EngineFailed => "The engine gave no move; the game stops",
+    };
+    let who = match end.user_won {
+        Some(true) => ", you won",
+        Some(false) => ", you lost",
+        None => "",
+    };
+    format!("{why}: {}{who}.", end.result)
+}
+
+fn send<W: Write>(
+    w: &mut W,
+    mode: Mode,
+    event: &LineEvent,
+    text: impl FnOnce() -> String,
+) -> io::Result<()> {
+    if mode.json {
+        let line = serde_json::to_string(event).map_err(io::Error::other)?;
+        writeln!(w, "{line}")?;
+    } else {
+        writeln!(w, "{}", text())?;
+    }
+    w.flush()
+}
