@@ -627,9 +627,18 @@ done
     path
 }
 
+/// A puzzle failed by a wrong move, on a trainer with an engine, and the
+/// engine's thread asked about that move by a fake engine answering `info`:
+/// the app with the answer, the question, the thread and its directory.
 #[cfg(unix)]
-#[test]
-fn an_engine_that_shows_no_short_refutation_is_said_not_left_silent() {
+fn refuted_by(
+    info: &str,
+) -> (
+    App,
+    sancho::tui::Refute,
+    sancho::tui::Refuter,
+    tempfile::TempDir,
+) {
     use sancho::engine::EngineOptions;
     use sancho::tui::Refuter;
     use shakmaty::Position;
@@ -647,12 +656,7 @@ fn an_engine_that_shows_no_short_refutation_is_said_not_left_silent() {
     after.play_unchecked(ask.wrong);
     let fen = sancho::puzzle::fen_of(&after);
     let dir = tempfile::tempdir().unwrap();
-    // The engine sees nothing much: 0.4 pawns for the opponent.
-    let engine = fake_engine(
-        dir.path(),
-        &fen,
-        "info depth 12 multipv 1 score cp 40 pv c7d7",
-    );
+    let engine = fake_engine(dir.path(), &fen, info);
     let options = EngineOptions {
         timeout: std::time::Duration::from_secs(5),
         ..EngineOptions::default()
@@ -660,6 +664,14 @@ fn an_engine_that_shows_no_short_refutation_is_said_not_left_silent() {
     let refuter = Refuter::spawn(engine, options, sancho::tui::Waker::default());
     assert!(refuter.ask(ask.clone()));
     app.answer(refuter.wait().unwrap());
+    (app, ask.clone(), refuter, dir)
+}
+
+#[cfg(unix)]
+#[test]
+fn an_engine_that_shows_no_short_refutation_is_said_not_left_silent() {
+    // The engine sees nothing much: 0.4 pawns for the opponent.
+    let (app, ..) = refuted_by("info depth 12 multipv 1 score cp 40 pv c7d7");
     let status = &app.play().unwrap().status().text;
     assert!(
         status.contains("About your first try: no refutation found: the engine sees no clear win"),
@@ -673,34 +685,8 @@ fn an_engine_that_shows_no_short_refutation_is_said_not_left_silent() {
 fn the_engines_refutation_comes_from_its_thread_and_is_shown_after_the_end() {
     use sancho::engine::EngineOptions;
     use sancho::tui::Refuter;
-    use shakmaty::Position;
 
-    let config = Config {
-        engine: true,
-        ..Config::default()
-    };
-    let mut app = App::new(config, vec![back_rank()]);
-    let steps = wrong_then_solution(&mut app);
-    let Some(Effect::Refute(ask)) = steps[2].iter().find(|e| matches!(e, Effect::Refute(_))) else {
-        panic!("no refutation asked: {:?}", steps[2]);
-    };
-    let mut after = ask.position.clone();
-    after.play_unchecked(ask.wrong);
-    let fen = sancho::puzzle::fen_of(&after);
-    let dir = tempfile::tempdir().unwrap();
-    let engine = fake_engine(
-        dir.path(),
-        &fen,
-        "info depth 12 multipv 1 score cp 310 pv c7d7",
-    );
-    let options = EngineOptions {
-        timeout: std::time::Duration::from_secs(5),
-        ..EngineOptions::default()
-    };
-    let refuter = Refuter::spawn(engine, options, sancho::tui::Waker::default());
-    assert!(refuter.ask(ask.clone()));
-    let reply = refuter.wait().unwrap();
-    app.answer(reply);
+    let (mut app, ask, refuter, dir) = refuted_by("info depth 12 multipv 1 score cp 310 pv c7d7");
     let status = &app.play().unwrap().status().text;
     assert!(
         status.contains(

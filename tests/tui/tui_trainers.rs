@@ -239,24 +239,25 @@ fn the_options_screen_limits_files_and_ranks_and_sets_the_side() {
     assert_eq!(app.view(), View::Drills);
 }
 
-#[test]
-fn a_coordinates_run_ends_with_its_best_and_last_scores() {
+/// A coordinates drill (find, untimed, as white) of `count` exercises, on a
+/// 100×30 window, after runs whose records were `best` and `recent`.
+fn coordinates_after(count: usize, best: u32, recent: Vec<u32>) -> App {
     let mut context = Context::default();
     let mut stats = Progress::new().stats(Timestamp(0));
     stats.coordinates = vec![CoordRecords {
         mode: CoordMode::Find,
         timed: false,
         colour: CoordColour::White,
-        runs: 2,
-        best: Some(1),
-        recent: vec![0, 1],
+        runs: recent.len(),
+        best: Some(best),
+        recent,
     }];
     context.stats = Some(stats);
     let config = Config {
         start: Start::Drill {
             kind: DrillKind::Coordinates,
             seed: 3,
-            count: 2,
+            count,
             strictness: Strictness::Strict,
             timed: false,
         },
@@ -265,6 +266,12 @@ fn a_coordinates_run_ends_with_its_best_and_last_scores() {
     };
     let mut app = App::with_context(config, Vec::new(), context);
     app.update(Action::Resize(100, 30));
+    app
+}
+
+#[test]
+fn a_coordinates_run_ends_with_its_best_and_last_scores() {
+    let mut app = coordinates_after(2, 1, vec![0, 1]);
     for _ in 0..2 {
         let (x, y) = cell_of(asked(&app), Color::White);
         app.update(Action::Click(x, y));
@@ -290,30 +297,7 @@ fn a_coordinates_run_ends_with_its_best_and_last_scores() {
 
 #[test]
 fn a_coordinates_run_stopped_before_its_end_sets_no_best() {
-    let mut context = Context::default();
-    let mut stats = Progress::new().stats(Timestamp(0));
-    stats.coordinates = vec![CoordRecords {
-        mode: CoordMode::Find,
-        timed: false,
-        colour: CoordColour::White,
-        runs: 1,
-        best: Some(1),
-        recent: vec![1],
-    }];
-    context.stats = Some(stats);
-    let config = Config {
-        start: Start::Drill {
-            kind: DrillKind::Coordinates,
-            seed: 3,
-            count: 10,
-            strictness: Strictness::Strict,
-            timed: false,
-        },
-        coordinates: find_as(CoordColour::White),
-        ..Config::default()
-    };
-    let mut app = App::with_context(config, Vec::new(), context);
-    app.update(Action::Resize(100, 30));
+    let mut app = coordinates_after(10, 1, vec![1]);
     // Three right of ten (above the best of 1), then stopped.
     for _ in 0..3 {
         let (x, y) = cell_of(asked(&app), Color::White);
