@@ -188,3 +188,24 @@ fn esc_stops_the_session_and_what_was_not_reached_waits() {
     let asked = app.repertoire().unwrap().trainer().asked().unwrap().clone();
     assert_eq!(asked.left + 1, 9, "the nine cards not reached");
 }
+
+#[test]
+fn the_repertoire_screens_fit_at_80x24_and_120x40() {
+    use crate::tui_fit::assert_fits;
+    let rep = white();
+    let plan = Plan::choose(&rep, &Default::default(), OPENED, 3);
+    let mut app = start(vec![(rep, plan)], Start::Repertoire);
+    assert_fits("repertoire: a new line shown", &app, &[]);
+    app.update(Action::Submit);
+    assert_fits("repertoire: a card asked", &app, &[]);
+    // The session of the test above: right, wrong, then to the end.
+    typed(&mut app, "e4");
+    assert_fits("repertoire: a right answer and the reply", &app, &[]);
+    typed(&mut app, "Bc4");
+    assert!(text(&app).contains("Your repertoire plays Nf3."));
+    assert_fits("repertoire: a wrong answer", &app, &[]);
+    typed(&mut app, "Bc4");
+    typed(&mut app, "Nf3");
+    assert_eq!(app.key_context(), KeyContext::Page, "the summary");
+    assert_fits("repertoire: the summary", &app, &[]);
+}
