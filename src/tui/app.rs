@@ -502,7 +502,7 @@ impl App {
         let n = MenuItem::ALL.len();
         // Any key dismisses a notice, and does what it does besides: every
         // key reaches the screen that is shown.
-        let noticed = self.notice.take().is_some();
+        self.notice = None;
         match action {
             Action::Up => self.menu = (self.menu + n - 1) % n,
             Action::Down => self.menu = (self.menu + 1) % n,
@@ -517,10 +517,10 @@ impl App {
                     d.harder()
                 };
             }
-            // A click on an item selects and opens it (found where the menu
-            // was drawn: a notice under it moves it).
+            // A click on an item selects and opens it (a notice takes the
+            // count's place under the menu: the menu stays where it was).
             Action::Click(_, row) => {
-                if let Some(item) = crate::tui::view::geometry::item_at(self.size, noticed, row) {
+                if let Some(item) = crate::tui::view::geometry::item_at(self.size, row) {
                     self.menu = item;
                     return self.update_home(Action::Select);
                 }

@@ -52,6 +52,30 @@ pub struct Board<'a> {
     pub theme: Theme,
 }
 
+impl<'a> Board<'a> {
+    /// A game's board as `config` draws them (letters or figures, large or
+    /// not): `pos` from `bottom`'s side with its last move, no hint marks
+    /// nor highlights (guess the move, the repertoire, the scoresheet).
+    pub fn game(
+        pos: &'a Chess,
+        bottom: Color,
+        last_move: Option<Move>,
+        config: &crate::tui::Config,
+        theme: Theme,
+    ) -> Self {
+        Board {
+            pos,
+            bottom,
+            last_move,
+            marks: HintMarks::default(),
+            highlights: &[],
+            ascii: config.ascii,
+            large: config.large_pieces,
+            theme,
+        }
+    }
+}
+
 /// The narrowest square large figures are drawn in.
 pub const LARGE_FROM: u16 = 5;
 

@@ -62,12 +62,23 @@ pub(crate) fn home_block(body: Rect, lines: usize) -> Rect {
     Rect::new(body.x, top, body.width, height)
 }
 
+/// The side panel beside a board drawn at the left of `body`: the rest of
+/// its width, one column apart.
+pub fn beside_board(body: Rect, board: Rect) -> Rect {
+    Rect::new(
+        body.x + board.width + 1,
+        body.y,
+        body.width.saturating_sub(board.width + 1),
+        body.height,
+    )
+}
+
 /// The menu item (its index) drawn on terminal row `row` of the home screen
 /// of a terminal of `size` (the layout is the one
 /// [`render`](super::home::render) draws; any column of the row counts). A
-/// notice takes the place of the count under the menu, so `_notice` no
-/// longer moves it.
-pub fn item_at(size: (u16, u16), _notice: bool, row: u16) -> Option<usize> {
+/// notice takes the place of the count under the menu, so it never moves
+/// the menu.
+pub fn item_at(size: (u16, u16), row: u16) -> Option<usize> {
     let (width, height) = size;
     if width < MIN_WIDTH || height < MIN_HEIGHT {
         return None;

@@ -13,7 +13,6 @@ use super::puzzle::hint_lines;
 use crate::train::guess::{GuessSummary, Judgement, Verdict};
 use crate::tui::app::App;
 use crate::tui::guess::GuessScreen;
-use crate::tui::play::HintMarks;
 use crate::tui::strings;
 use crate::tui::theme::Theme;
 
@@ -75,23 +74,9 @@ pub fn render(app: &App, s: &GuessScreen, theme: Theme, area: Rect, frame: &mut 
     let board_rect = super::geometry::drill_board_area(area, app.config().board);
     let pos = guess.position();
     let last_move = s.last_move();
-    let board = Board {
-        pos: &pos,
-        bottom: s.bottom(),
-        last_move,
-        marks: HintMarks::default(),
-        highlights: &[],
-        ascii: app.config().ascii,
-        large: app.config().large_pieces,
-        theme,
-    };
+    let board = Board::game(&pos, s.bottom(), last_move, app.config(), theme);
     frame.render_widget(board, board_rect);
-    let side = Rect::new(
-        body.x + board_rect.width + 1,
-        body.y,
-        body.width.saturating_sub(board_rect.width + 1),
-        body.height,
-    );
+    let side = super::geometry::beside_board(body, board_rect);
     let lang = guess.options().lang;
     let mut lines: Vec<Line> = title_line.into_iter().collect();
     if let Some(j) = s.last() {

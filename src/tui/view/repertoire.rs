@@ -14,7 +14,6 @@ use super::geometry::board_area_at_most;
 use crate::notation::Lang;
 use crate::repertoire::{LineMove, TrainSummary, numbered_line};
 use crate::tui::app::App;
-use crate::tui::play::HintMarks;
 use crate::tui::repertoire::{Phase, RepertoireScreen, Tone};
 use crate::tui::strings;
 use crate::tui::theme::Theme;
@@ -64,24 +63,10 @@ pub fn render(app: &App, s: &RepertoireScreen, theme: Theme, area: Rect, frame: 
         _ => trainer.position(),
     };
     if let Some(pos) = pos {
-        let board = Board {
-            pos,
-            bottom: s.bottom(),
-            last_move: s.last_move(),
-            marks: HintMarks::default(),
-            highlights: &[],
-            ascii: app.config().ascii,
-            large: app.config().large_pieces,
-            theme,
-        };
+        let board = Board::game(pos, s.bottom(), s.last_move(), app.config(), theme);
         frame.render_widget(board, board_rect);
     }
-    let side = Rect::new(
-        body.x + board_rect.width + 1,
-        body.y,
-        body.width.saturating_sub(board_rect.width + 1),
-        body.height,
-    );
+    let side = super::geometry::beside_board(body, board_rect);
     let lang = s.lang();
     let mut lines = Vec::new();
     match s.phase() {

@@ -11,7 +11,6 @@ use ratatui::widgets::{Block, Borders, Paragraph, Wrap};
 use super::board::Board;
 use crate::drill::{Sheet, SheetEntry as Entry, SheetGrade as Grade};
 use crate::tui::app::App;
-use crate::tui::play::HintMarks;
 use crate::tui::scoresheet::ScoresheetScreen;
 use crate::tui::strings;
 use crate::tui::theme::Theme;
@@ -69,23 +68,9 @@ pub fn render(app: &App, s: &ScoresheetScreen, theme: Theme, area: Rect, frame: 
     }
     let board_rect = super::geometry::drill_board_area(area, app.config().board);
     let (pos, last_move) = playback.board();
-    let board = Board {
-        pos: &pos,
-        bottom: s.bottom(),
-        last_move,
-        marks: HintMarks::default(),
-        highlights: &[],
-        ascii: app.config().ascii,
-        large: app.config().large_pieces,
-        theme,
-    };
+    let board = Board::game(&pos, s.bottom(), last_move, app.config(), theme);
     frame.render_widget(board, board_rect);
-    let side = Rect::new(
-        body.x + board_rect.width + 1,
-        body.y,
-        body.width.saturating_sub(board_rect.width + 1),
-        body.height,
-    );
+    let side = super::geometry::beside_board(body, board_rect);
     let mut lines = Vec::new();
     let (number, colour) = sheet.number();
     if playback.waiting() {

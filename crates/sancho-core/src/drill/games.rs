@@ -152,3 +152,33 @@ pub struct UnknownGame {
     /// The ids of the built-in games.
     pub choices: Vec<&'static str>,
 }
+
+/// The game `key` names among `games`: its 1-based number, else its id
+/// (any case; `id` gives a game's, when games have one), else a word of
+/// either player's name (any case: `morphy`). Shared by the scoresheet
+/// trainer and guess the move, which say their own "no such game".
+pub fn find_game<'a, G>(
+    games: &'a [G],
+    key: &str,
+    id: impl Fn(&G) -> Option<&str>,
+    players: impl Fn(&G) -> (&str, &str),
+) -> Option<&'a G> {
+    let key = key.trim();
+    let lower = key.to_lowercase();
+    key.parse::<usize>()
+        .ok()
+        .and_then(|n| n.checked_sub(1))
+        .and_then(|i| games.get(i))
+        .or_else(|| {
+            games
+                .iter()
+                .find(|g| id(g).is_some_and(|id| id.eq_ignore_ascii_case(key)))
+        })
+        .or_else(|| {
+            (!lower.is_empty()).then_some(())?;
+            games.iter().find(|g| {
+                let (white, black) = players(g);
+                white.to_lowercase().contains(&lower) || black.to_lowercase().contains(&lower)
+            })
+        })
+}

@@ -27,7 +27,7 @@ pub use exercise::{
     fen_of, grade, grade_in, vision_answer, vision_squares,
 };
 pub use features::{Disambiguation, Feature, disambiguation_of, features_of};
-pub use games::{Game, GameBook, UnknownGame};
+pub use games::{Game, GameBook, UnknownGame, find_game};
 pub use generator::{GenOptions, describe_move, generate};
 pub use lessons::{Lesson, LessonError, LessonExercise, find_lesson, read_lessons};
 pub use pgn::{

@@ -133,30 +133,21 @@ impl SheetGame {
 /// # Errors
 /// [`ScoresheetError::NoSuchGame`] listing the choices.
 pub fn pick_game<'a>(games: &'a [SheetGame], key: &str) -> Result<&'a SheetGame, ScoresheetError> {
-    let key = key.trim();
-    let by_number = key
-        .parse::<usize>()
-        .ok()
-        .and_then(|n| n.checked_sub(1))
-        .and_then(|i| games.get(i));
-    let lower = key.to_lowercase();
-    by_number
-        .or_else(|| {
-            (!lower.is_empty()).then_some(())?;
-            games.iter().find(|g| {
-                g.players.0.to_lowercase().contains(&lower)
-                    || g.players.1.to_lowercase().contains(&lower)
-            })
-        })
-        .ok_or_else(|| ScoresheetError::NoSuchGame {
-            given: key.to_owned(),
-            count: games.len(),
-            names: games
-                .iter()
-                .map(|g| format!("{} – {}", g.players.0, g.players.1))
-                .collect::<Vec<_>>()
-                .join("; "),
-        })
+    super::find_game(
+        games,
+        key,
+        |_| None,
+        |g| (g.players.0.as_str(), g.players.1.as_str()),
+    )
+    .ok_or_else(|| ScoresheetError::NoSuchGame {
+        given: key.trim().to_owned(),
+        count: games.len(),
+        names: games
+            .iter()
+            .map(|g| format!("{} – {}", g.players.0, g.players.1))
+            .collect::<Vec<_>>()
+            .join("; "),
+    })
 }
 
 /// How an entry on the sheet is graded.

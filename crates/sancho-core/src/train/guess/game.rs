@@ -135,31 +135,21 @@ impl GuessGame {
 /// # Errors
 /// [`GameError::NoSuchGame`] listing the choices.
 pub fn pick<'a>(games: &'a [GuessGame], key: &str) -> Result<&'a GuessGame, GameError> {
-    let key = key.trim();
-    let lower = key.to_lowercase();
-    let by_number = key
-        .parse::<usize>()
-        .ok()
-        .and_then(|n| n.checked_sub(1))
-        .and_then(|i| games.get(i));
-    by_number
-        .or_else(|| games.iter().find(|g| g.id.eq_ignore_ascii_case(key)))
-        .or_else(|| {
-            (!lower.is_empty()).then_some(())?;
-            games.iter().find(|g| {
-                g.players.0.to_lowercase().contains(&lower)
-                    || g.players.1.to_lowercase().contains(&lower)
-            })
-        })
-        .ok_or_else(|| GameError::NoSuchGame {
-            given: key.to_owned(),
-            count: games.len(),
-            names: games
-                .iter()
-                .map(|g| format!("{} ({} – {})", g.id, g.players.0, g.players.1))
-                .collect::<Vec<_>>()
-                .join("; "),
-        })
+    crate::drill::find_game(
+        games,
+        key,
+        |g| Some(g.id.as_str()),
+        |g| (g.players.0.as_str(), g.players.1.as_str()),
+    )
+    .ok_or_else(|| GameError::NoSuchGame {
+        given: key.trim().to_owned(),
+        count: games.len(),
+        names: games
+            .iter()
+            .map(|g| format!("{} ({} – {})", g.id, g.players.0, g.players.1))
+            .collect::<Vec<_>>()
+            .join("; "),
+    })
 }
 
 fn title_of(pgn: &PgnGame) -> String {
