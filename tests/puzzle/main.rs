@@ -8,6 +8,7 @@ mod support;
 
 mod builtin_packs;
 mod engine_mine;
+mod mine_pool;
 mod library_import;
 mod library_query;
 mod puzzle_check;

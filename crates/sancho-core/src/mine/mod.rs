@@ -449,8 +449,44 @@ pub struct GameMined {
     pub puzzles: Vec<MinedPuzzle>,
     /// How many positions were analysed.
     pub positions: usize,
+    /// How many of them were searched in full (all of them in one pass;
+    /// in two, those the scan found worth it).
+    pub full_searches: usize,
     /// Why the game could not be replayed to its end, if so.
     pub error: Option<ReplayError>,
+}
+
+/// Which search an analysis is for, when a game is mined in two passes.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Look {
+    /// The cheap first look at every position (a node limit in the shell).
+    Scan,
+    /// The full search, where the scan saw the evaluation swing, and for
+    /// every later move of a puzzle's line.
+    Full,
+}
+
+/// Centipawns by which the scan's best move must beat its second for the
+/// full search to look again: half the puzzle's [`GAP_CP`], since a
+/// shallow search sees less of what a move wins.
+const SCAN_GAP_CP: i32 = GAP_CP / 2;
+
+/// Whether the scan's lines are worth a full search: the evaluation swings
+/// between the best move and the second (a mate the second does not give,
+/// or a gap of at least [`SCAN_GAP_CP`] with the best at least that much
+/// ahead). A position where the best move does not stand out even at a
+/// shallow depth is, in practice, never a puzzle at full depth; the cost of
+/// the rare miss is what buys mining several times faster.
+#[must_use]
+pub fn worth_a_full_search(scan: &[PvLine]) -> bool {
+    let [best, second, ..] = scan else {
+        return false;
+    };
+    match best.score {
+        Score::Mate(n) if n > 0 => !second.score.is_mating(),
+        Score::Cp(cp) => cp >= SCAN_GAP_CP && second.score.rank() <= i64::from(cp - SCAN_GAP_CP),
+        Score::Mate(_) => false,
+    }
 }
 
 /// Mines one game: every position of the chosen sides is analysed with
@@ -465,6 +501,34 @@ pub fn mine_game<E>(
     sides: Sides,
     named_player: bool,
     mut analyse: impl FnMut(&Chess) -> Result<Vec<PvLine>, E>,
+) -> Result<GameMined, E> {
+    mine(game, sides, named_player, false, |pos, _| analyse(pos))
+}
+
+/// Mines one game in two passes, as the Lichess puzzler does: every
+/// position gets `analyse(pos, Look::Scan)`, and only those whose scan is
+/// [`worth_a_full_search`] get `analyse(pos, Look::Full)`, which the rules
+/// of [`mine_game`] then judge (the later moves of a line are searched in
+/// full too). The puzzles are those a full search of every position finds,
+/// less the rare one whose best move a shallow search does not single out.
+///
+/// # Errors
+/// Whatever `analyse` returns.
+pub fn mine_game_two_pass<E>(
+    game: &PgnGame,
+    sides: Sides,
+    named_player: bool,
+    analyse: impl FnMut(&Chess, Look) -> Result<Vec<PvLine>, E>,
+) -> Result<GameMined, E> {
+    mine(game, sides, named_player, true, analyse)
+}
+
+fn mine<E>(
+    game: &PgnGame,
+    sides: Sides,
+    named_player: bool,
+    two_pass: bool,
+    mut analyse: impl FnMut(&Chess, Look) -> Result<Vec<PvLine>, E>,
 ) -> Result<GameMined, E> {
     let replay = replay(game);
     let mut mined = GameMined {
@@ -482,7 +546,11 @@ pub fn mine_game<E>(
             continue;
         }
         mined.positions += 1;
-        let lines = analyse(pos)?;
+        if two_pass && !worth_a_full_search(&analyse(pos, Look::Scan)?) {
+            continue;
+        }
+        mined.full_searches += 1;
+        let lines = analyse(pos, Look::Full)?;
         let moment = Moment {
             game,
             before: ply
@@ -492,7 +560,7 @@ pub fn mine_game<E>(
             played: *played,
             named_player,
         };
-        if let Some(mut puzzle) = puzzle_at(&moment, &lines, &mut analyse)? {
+        if let Some(mut puzzle) = puzzle_at(&moment, &lines, |p| analyse(p, Look::Full))? {
             puzzle.id = format!("{key}-{}", ply + 1);
             skip_until = ply + 2 * puzzle.solution_moves.len();
             mined.puzzles.push(puzzle);
