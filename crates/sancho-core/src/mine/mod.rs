@@ -21,7 +21,7 @@ use crate::drill::pgn::PgnGame;
 use crate::engine::{PvLine, Score};
 use crate::material::balance;
 use crate::notation::{san, uci};
-use crate::puzzle::{check_pack, color_word, fen_of, parse_fen};
+use crate::puzzle::{MAX_LEAD, check_pack, color_word, fen_of, parse_fen};
 
 mod themes;
 
@@ -61,6 +61,10 @@ pub struct MinedPuzzle {
     pub solution_moves: Vec<String>,
     /// The whole line with the engine's best defence.
     pub solution_sequence: Vec<MinedStep>,
+    /// The game's moves before `fen` (at most [`MAX_LEAD`]), for blind
+    /// tactics; none when the puzzle starts at the game's start.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub lead: Option<MinedLead>,
     /// Where the puzzle came from.
     pub source: MinedSource,
 }
@@ -77,6 +81,15 @@ pub struct MinedStep {
     /// What the game did here (first user move only).
     #[serde(skip_serializing_if = "Option::is_none")]
     pub comment: Option<String>,
+}
+
+/// A mined puzzle's `lead`: the game from `fen` up to the puzzle's FEN.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+pub struct MinedLead {
+    /// Where the lead starts.
+    pub fen: String,
+    /// The game's moves from there, UCI.
+    pub moves: Vec<String>,
 }
 
 /// The game and move a puzzle was mined from.
@@ -416,6 +429,7 @@ fn build(moment: &Moment<'_>, line: &[Move], kind: Kind, held: i32) -> MinedPuzz
         themes: themes(pos, line, kind),
         solution_moves: line.iter().step_by(2).map(|&mv| uci(mv)).collect(),
         solution_sequence: steps,
+        lead: None,
         source: MinedSource {
             white,
             black,
@@ -562,11 +576,28 @@ fn mine<E>(
         };
         if let Some(mut puzzle) = puzzle_at(&moment, &lines, |p| analyse(p, Look::Full))? {
             puzzle.id = format!("{key}-{}", ply + 1);
+            // The puzzle's FEN is the position before the opponent's last
+            // move (ply - 1), or the game's start.
+            puzzle.lead = lead(&replay.plies[..ply.saturating_sub(1)]);
+            if !passes_check(&puzzle) {
+                puzzle.lead = None;
+            }
             skip_until = ply + 2 * puzzle.solution_moves.len();
             mined.puzzles.push(puzzle);
         }
     }
     Ok(mined)
+}
+
+/// The last [`MAX_LEAD`] of `plies` (the game before a puzzle's FEN) as a
+/// lead, none when there is no move.
+fn lead(plies: &[(Chess, Move)]) -> Option<MinedLead> {
+    let kept = &plies[plies.len().saturating_sub(MAX_LEAD)..];
+    let (start, _) = kept.first()?;
+    Some(MinedLead {
+        fen: fen_of(start),
+        moves: kept.iter().map(|&(_, mv)| uci(mv)).collect(),
+    })
 }
 
 /// A short stable key for a game (FNV-1a of its identifying tags), so that
