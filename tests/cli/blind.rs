@@ -170,7 +170,11 @@ fn mined_pack(dir: &std::path::Path) -> std::path::PathBuf {
         .arg(&out)
         .output()
         .unwrap();
-    assert!(run.status.success(), "{}", String::from_utf8_lossy(&run.stderr));
+    assert!(
+        run.status.success(),
+        "{}",
+        String::from_utf8_lossy(&run.stderr)
+    );
     out
 }
 
@@ -191,7 +195,11 @@ fn six_plies_on_a_mined_puzzle_read_the_game_from_its_start() {
     let data = tempfile::tempdir().unwrap();
     let args = ["play", "--plain", "--json", "--pack", pack, "--blind", "6"];
     let out = sancho(&args, data.path(), "Qxf7#\n");
-    assert!(out.status.success(), "{}", String::from_utf8_lossy(&out.stderr));
+    assert!(
+        out.status.success(),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
     let events = json_lines(&out.stdout);
     assert_eq!(
         kinds(&events),

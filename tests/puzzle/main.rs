@@ -8,9 +8,9 @@ mod support;
 
 mod builtin_packs;
 mod engine_mine;
-mod mine_pool;
 mod library_import;
 mod library_query;
+mod mine_pool;
 mod puzzle_check;
 mod puzzle_json;
 mod puzzle_lichess;

@@ -30,18 +30,42 @@ fn pv(multipv: u32, score: Score, moves: &str) -> PvLine {
 fn the_scan_asks_for_a_full_search_only_where_the_best_move_stands_out() {
     let table = [
         // A mate the second move does not give.
-        (vec![pv(1, Score::Mate(3), "a1a8"), pv(2, Score::Cp(0), "h2h3")], true),
+        (
+            vec![pv(1, Score::Mate(3), "a1a8"), pv(2, Score::Cp(0), "h2h3")],
+            true,
+        ),
         // Two mates: no only move.
-        (vec![pv(1, Score::Mate(1), "a1a8"), pv(2, Score::Mate(4), "a1a7")], false),
+        (
+            vec![pv(1, Score::Mate(1), "a1a8"), pv(2, Score::Mate(4), "a1a7")],
+            false,
+        ),
         // Mated whatever: nothing to find.
-        (vec![pv(1, Score::Mate(-2), "a1a8"), pv(2, Score::Mate(-1), "a1a7")], false),
+        (
+            vec![
+                pv(1, Score::Mate(-2), "a1a8"),
+                pv(2, Score::Mate(-1), "a1a7"),
+            ],
+            false,
+        ),
         // Half the puzzle's gap is enough at a shallow depth.
-        (vec![pv(1, Score::Cp(120), "a1a8"), pv(2, Score::Cp(20), "h2h3")], true),
-        (vec![pv(1, Score::Cp(119), "a1a8"), pv(2, Score::Cp(20), "h2h3")], false),
+        (
+            vec![pv(1, Score::Cp(120), "a1a8"), pv(2, Score::Cp(20), "h2h3")],
+            true,
+        ),
+        (
+            vec![pv(1, Score::Cp(119), "a1a8"), pv(2, Score::Cp(20), "h2h3")],
+            false,
+        ),
         // Best far ahead but the second as good: no swing.
-        (vec![pv(1, Score::Cp(500), "a1a8"), pv(2, Score::Cp(450), "h2h3")], false),
+        (
+            vec![pv(1, Score::Cp(500), "a1a8"), pv(2, Score::Cp(450), "h2h3")],
+            false,
+        ),
         // A level position.
-        (vec![pv(1, Score::Cp(30), "a1a8"), pv(2, Score::Cp(10), "h2h3")], false),
+        (
+            vec![pv(1, Score::Cp(30), "a1a8"), pv(2, Score::Cp(10), "h2h3")],
+            false,
+        ),
         // One line (a forced move) or none.
         (vec![pv(1, Score::Mate(1), "a1a8")], false),
         (vec![], false),
@@ -241,11 +265,24 @@ fn the_first_pass_spares_the_full_search_and_can_be_turned_off() {
     let pgn = dir.path().join("games.pgn");
     std::fs::write(&pgn, six_games()).unwrap();
     let log = dir.path().join("go.log");
-    let searches = || std::fs::read_to_string(&log).unwrap_or_default().lines().count();
+    let searches = || {
+        std::fs::read_to_string(&log)
+            .unwrap_or_default()
+            .lines()
+            .count()
+    };
 
-    let (ok, stdout, _) = mine(&engine, &pgn, &dir.path().join("a.json"), &["--threads", "2"]);
+    let (ok, stdout, _) = mine(
+        &engine,
+        &pgn,
+        &dir.path().join("a.json"),
+        &["--threads", "2"],
+    );
     assert!(ok);
-    assert!(stdout.contains("(27 positions, 6 searched in full, 2 engines)"), "{stdout}");
+    assert!(
+        stdout.contains("(27 positions, 6 searched in full, 2 engines)"),
+        "{stdout}"
+    );
     // 27 scans and 6 full searches (a mate in one needs no second look).
     assert_eq!(searches(), 33);
 
@@ -257,7 +294,10 @@ fn the_first_pass_spares_the_full_search_and_can_be_turned_off() {
         &["--threads", "2", "--scan-nodes", "0"],
     );
     assert!(ok);
-    assert!(stdout.contains("(27 positions, 27 searched in full, 2 engines)"), "{stdout}");
+    assert!(
+        stdout.contains("(27 positions, 27 searched in full, 2 engines)"),
+        "{stdout}"
+    );
     assert_eq!(searches(), 27);
     assert_eq!(
         std::fs::read_to_string(dir.path().join("a.json")).unwrap(),
@@ -280,7 +320,10 @@ fn when_nothing_is_found_mine_says_why_and_what_to_try() {
     // A player who played no game.
     let (ok, stdout, _) = mine(&engine, &pgn, &out, &["--player", "Kasparov"]);
     assert!(ok);
-    assert!(stdout.starts_with("mined 0 puzzles from 0 games"), "{stdout}");
+    assert!(
+        stdout.starts_with("mined 0 puzzles from 0 games"),
+        "{stdout}"
+    );
     assert!(
         stdout.contains("no puzzle: --player \"Kasparov\" matched none of the 6 games"),
         "{stdout}"
@@ -304,7 +347,10 @@ fn when_nothing_is_found_mine_says_why_and_what_to_try() {
     // A shallow depth; no first pass.
     let (ok, stdout, _) = mine(&silent, &pgn, &out, &["--depth", "6", "--scan-nodes", "0"]);
     assert!(ok);
-    assert!(stdout.contains("the search was shallow (depth 6): try --depth 16"), "{stdout}");
+    assert!(
+        stdout.contains("the search was shallow (depth 6): try --depth 16"),
+        "{stdout}"
+    );
     assert!(!stdout.contains("first pass"), "{stdout}");
 
     // An empty file.
@@ -312,5 +358,8 @@ fn when_nothing_is_found_mine_says_why_and_what_to_try() {
     std::fs::write(&empty, "\n").unwrap();
     let (ok, stdout, _) = mine(&silent, &empty, &out, &[]);
     assert!(ok);
-    assert!(stdout.contains("no puzzle: the file holds no game"), "{stdout}");
+    assert!(
+        stdout.contains("no puzzle: the file holds no game"),
+        "{stdout}"
+    );
 }

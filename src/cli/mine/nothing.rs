@@ -41,7 +41,9 @@ pub fn nothing_found(tally: &Tally, search: &Search, scan_nodes: u64) -> Vec<Str
                 tally.without_player
             ));
         } else if tally.skipped > 0 {
-            why.push("no puzzle: no game of the file could be read (see the messages above)".to_owned());
+            why.push(
+                "no puzzle: no game of the file could be read (see the messages above)".to_owned(),
+            );
         } else {
             why.push("no puzzle: the file holds no game".to_owned());
         }
@@ -71,6 +73,8 @@ pub fn nothing_found(tally: &Tally, search: &Search, scan_nodes: u64) -> Vec<Str
             tally.full_searches, tally.positions
         ));
     }
-    why.push("more games give more puzzles: a few hundred master games give a few dozen".to_owned());
+    why.push(
+        "more games give more puzzles: a few hundred master games give a few dozen".to_owned(),
+    );
     why
 }

@@ -15,7 +15,7 @@ use std::sync::{Arc, Mutex};
 
 use sancho::drill::{GameText, parse_game};
 use sancho::engine::{Engine, EngineError, Limit};
-use sancho::mine::{GameMined, MULTIPV, Look, mine_game, mine_game_two_pass, sides_for};
+use sancho::mine::{GameMined, Look, MULTIPV, mine_game, mine_game_two_pass, sides_for};
 use sancho::puzzle::fen_of;
 
 /// How every game is searched.

@@ -229,9 +229,8 @@ mod tests {
     fn a_lead_lets_the_board_freeze_earlier_in_the_game() {
         let puzzle = with_lead();
         assert_eq!(known_plies(&puzzle), 6);
-        let sans = |blind: &Blind| -> Vec<String> {
-            blind.lead().iter().map(|m| m.san.clone()).collect()
-        };
+        let sans =
+            |blind: &Blind| -> Vec<String> { blind.lead().iter().map(|m| m.san.clone()).collect() };
         // Six: the game's start, every ply read.
         let (blind, mut session, events) = Blind::start(puzzle.clone(), 6).expect("blind");
         assert_eq!(blind.frozen(), &Chess::default());
@@ -244,7 +243,10 @@ mod tests {
         );
         assert_eq!(session.position(), &puzzle.user_start());
         session.submit("Qxf7#");
-        assert_eq!(session.outcome().map(|o| (o.solved, o.blind)), Some((true, Some(6))));
+        assert_eq!(
+            session.outcome().map(|o| (o.solved, o.blind)),
+            Some((true, Some(6)))
+        );
         // Three: after 2.Bc4, the last three plies read.
         let blind = Blind::new(&puzzle, 3).expect("blind");
         assert_eq!(sans(&blind), ["Nc6", "Qh5", "Nf6"]);

@@ -348,7 +348,10 @@ impl RawLead {
     /// may differ); otherwise the problems, by field.
     fn to_lead(&self, puzzle: &Chess, problems: &mut Vec<Problem>) -> Option<Lead> {
         let Some(fen) = self.fen.as_deref() else {
-            problems.push(problem("lead.fen", "the lead has no fen (where its moves start)"));
+            problems.push(problem(
+                "lead.fen",
+                "the lead has no fen (where its moves start)",
+            ));
             return None;
         };
         let start = match parse_fen(fen) {
@@ -410,13 +413,8 @@ impl RawLead {
 
 /// The same position, whatever the move counters say.
 fn same_position(a: &Chess, b: &Chess) -> bool {
-    let without_counters = |pos: &Chess| {
-        fen_of(pos)
-            .split(' ')
-            .take(4)
-            .collect::<Vec<_>>()
-            .join(" ")
-    };
+    let without_counters =
+        |pos: &Chess| fen_of(pos).split(' ').take(4).collect::<Vec<_>>().join(" ");
     without_counters(a) == without_counters(b)
 }
 
