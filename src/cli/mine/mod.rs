@@ -29,7 +29,7 @@ use super::context::Context;
 mod nothing;
 mod pool;
 
-use nothing::{SCAN_NODES, Tally, nothing_found};
+use nothing::{Tally, nothing_found};
 use pool::{Outcome, Search, mine_all};
 
 /// `sancho mine`.
@@ -74,8 +74,10 @@ pub struct MineArgs {
 /// The default search depth.
 const DEFAULT_DEPTH: u32 = 14;
 
-/// The default node limit of the first pass.
-const DEFAULT_SCAN_NODES: u64 = SCAN_NODES;
+/// The node limit of the first pass by default: depth 7 or so for
+/// Stockfish, a quarter of what it searches in 20 ms on an idle core, and
+/// enough to see that one move stands out (docs/PERFORMANCE.md).
+const DEFAULT_SCAN_NODES: u64 = 2_000;
 
 pub fn mine(args: MineArgs, ctx: &Context) -> anyhow::Result<ExitCode> {
     let named = ctx.engine(args.engine.as_deref());

@@ -6,11 +6,6 @@ use sancho::engine::Limit;
 
 use super::pool::Search;
 
-/// The node limit of the first pass by default: about a tenth of what
-/// Stockfish searches in the 20 ms of `--movetime 20` on one core, enough
-/// to see that one move stands out (docs/PERFORMANCE.md).
-pub const SCAN_NODES: u64 = 2_000;
-
 /// Games this short on average (in positions searched) are called short.
 const SHORT_GAME: usize = 15;
 
