@@ -12,6 +12,11 @@
 //! big), every later user move of the line is clearly best too, and the
 //! line ends in mate or in a material gain of at least two pawns that holds
 //! for the rest of the engine's line.
+//!
+//! [`mine_game_two_pass`] looks at every position cheaply first and
+//! searches in full only where [`worth_a_full_search`]; each puzzle keeps
+//! the game before it as its `lead` (at most [`MAX_LEAD`] plies) for blind
+//! tactics.
 
 use serde::Serialize;
 use shakmaty::san::SanPlus;
