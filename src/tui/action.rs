@@ -70,6 +70,10 @@ pub enum Action {
     ResetFilter,
     /// Filter screen: play the puzzles the filter keeps.
     PlayFiltered,
+    /// Sets screen: make a new set.
+    New,
+    /// Sets screen: delete the highlighted set (a second press confirms).
+    Remove,
     /// Text pasted into the terminal (bracketed paste): its first line goes
     /// to the input line, as far as the line's bound allows.
     Paste(String),

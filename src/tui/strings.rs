@@ -67,7 +67,7 @@ pub const MOVES_HEADING: &str = "Moves";
 pub const WAITING: &str = "opponent to reply…";
 
 /// The home menu's items, in order.
-pub const MENU: [&str; 14] = [
+pub const MENU: [&str; 15] = [
     "Puzzles (rated, at your level)",
     "Drills and lessons",
     "Stats",
@@ -80,13 +80,14 @@ pub const MENU: [&str; 14] = [
     "Course (the notation packs in order, never rated)",
     "Weakness training (rated, your weakest themes)",
     "History (the puzzles played lately)",
+    "Sets (Woodpecker: the same puzzles, faster each cycle)",
     "Help",
     "Quit",
 ];
 
 /// The home menu, with the library item telling how to import one when
 /// there is none, and "My games" how to mine them.
-pub fn menu(has_library: bool, has_mined: bool) -> [&'static str; 14] {
+pub fn menu(has_library: bool, has_mined: bool) -> [&'static str; 15] {
     let mut items = MENU;
     if !has_library {
         items[3] = "Library (import one: sancho import FILE)";
@@ -322,6 +323,78 @@ pub fn cycle_done(summary: &crate::progress::CycleSummary) -> String {
         summary.cycle,
         summary.figures()
     )
+}
+
+/// The Sets screen's title.
+pub const SETS_SCREEN_TITLE: &str = "Woodpecker sets";
+/// The Sets screen before the store has answered.
+pub const SETS_READING: &str = "Reading your sets…";
+/// The Sets screen with no set yet.
+pub const SETS_NONE: &str = "No sets yet: n makes one (a name, a size, then which puzzles).";
+/// The Sets screen's column heads.
+pub const SETS_HEAD: &str = "Set                     Size  Cycle  Done       Next goal";
+/// What the Sets screen says when no progress store stands behind it.
+pub const SETS_NO_STORE: &str = "sets live in your progress, which could not be opened";
+/// The first step of a new set.
+pub const SET_NAME_PROMPT: &str = "New set: its name (Enter: next, Esc: back)";
+/// The second step of a new set.
+pub const SET_SIZE_PROMPT: &str = "How many puzzles (Enter: choose them, Esc: back)";
+
+/// The filter form's title while a new set's puzzles are chosen.
+pub fn set_filter_title(name: &str, count: usize) -> String {
+    format!("New set {name}: {count} puzzles (Enter makes it)")
+}
+
+/// A set's row on the Sets screen: name, size, cycle, done, next goal.
+pub fn set_row(set: &crate::progress::SetStats) -> String {
+    let (cycle, done) = match &set.current {
+        Some(c) => (c.cycle, c.done),
+        None => (set.cycles.len() + 1, 0),
+    };
+    let goal = match set.goal_days {
+        Some(1) => "within 1 day".to_owned(),
+        Some(days) => format!("within {days} days"),
+        None => "first cycle".to_owned(),
+    };
+    let name: String = set.name.chars().take(22).collect();
+    let done = format!("{done}/{}", set.puzzles);
+    format!(
+        "{name:<22} {:>5} {cycle:>6}  {done:<10} {goal}",
+        set.puzzles
+    )
+}
+
+/// Said while the store makes a set.
+pub fn set_making(name: &str) -> String {
+    format!("Making the set {name}…")
+}
+
+/// Said once a set is made.
+pub fn set_made(name: &str, size: usize, wanted: usize) -> String {
+    if size < wanted {
+        format!("Set {name} made: only {size} puzzles fit the filters. Enter plays it.")
+    } else {
+        format!("Set {name} made: {size} puzzles. Enter plays it.")
+    }
+}
+
+/// Said once a set is deleted.
+pub fn set_deleted(name: &str) -> String {
+    format!("Set {name} deleted (its attempts stay in your progress).")
+}
+
+/// The first press of delete on a set.
+pub fn set_delete_confirm(name: &str) -> String {
+    format!("Delete the set {name} and its cycles? Press delete again.")
+}
+
+/// A size out of range.
+pub fn set_size_range(typed: &str, max: usize) -> String {
+    if typed.is_empty() {
+        format!("type how many puzzles: 1 to {max}")
+    } else {
+        format!("{typed} is not a size: 1 to {max} puzzles")
+    }
 }
 
 /// The user's rating on the puzzle screen.
@@ -562,6 +635,7 @@ pub const HOME_MODES: &[(&str, &str)] = &[
         "History",
         "the puzzles you played; r replays the failed ones",
     ),
+    ("Sets", "Woodpecker sets: make one (n), play it faster each cycle"),
 ];
 
 /// The home help's rules: what counts as solved, what moves the rating,

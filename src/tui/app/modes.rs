@@ -220,6 +220,7 @@ impl App {
             }
         };
         self.notice = None;
+        self.leave_set();
         if let Some(mut old) = self.paused.take() {
             self.leave_puzzle(&mut old);
         }
