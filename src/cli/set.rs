@@ -20,8 +20,8 @@ use sancho::progress::{check_set_name, cycle_table};
 use sancho::puzzle::{Puzzle, load_path};
 use sancho::record::source_of;
 use sancho::train::Saved;
-use sancho::woodpecker::{self, Candidates, NewSet};
 use sancho::tui;
+use sancho::woodpecker::{self, Candidates, NewSet};
 
 use super::context::Context;
 use super::data::{now, stopwatch, tell_notice};

@@ -12,12 +12,12 @@ use std::path::PathBuf;
 
 use shakmaty::{Chess, Move};
 
+use super::sets::{SetAnswer, SetAsk};
 use crate::engine::EngineError;
 use crate::engine::Refuted;
 use crate::library::{Filter, LibraryError, ThemeCount};
 use crate::progress::{ModeRecords, Recorded, Stats};
 use crate::puzzle::{Puzzle, SourceError};
-use super::sets::{SetAnswer, SetAsk};
 
 /// Something the app needs done outside itself.
 #[derive(Clone, Debug, PartialEq)]

@@ -337,9 +337,8 @@ impl SetsScreen {
                 Action::Back => None,
                 Action::Submit => match check_set_name(&line.text()) {
                     Ok(name) if self.taken(name) => {
-                        self.message = Some(
-                            crate::progress::SetError::Duplicate(name.to_owned()).to_string(),
-                        );
+                        self.message =
+                            Some(crate::progress::SetError::Duplicate(name.to_owned()).to_string());
                         Some(Making::Name(line))
                     }
                     Ok(name) => {

@@ -331,8 +331,6 @@ pub const SETS_SCREEN_TITLE: &str = "Woodpecker sets";
 pub const SETS_READING: &str = "Reading your sets…";
 /// The Sets screen with no set yet.
 pub const SETS_NONE: &str = "No sets yet: n makes one (a name, a size, then which puzzles).";
-/// The Sets screen's column heads.
-pub const SETS_HEAD: &str = "Set                     Size  Cycle  Done       Next goal";
 /// What the Sets screen says when no progress store stands behind it.
 pub const SETS_NO_STORE: &str = "sets live in your progress, which could not be opened";
 /// The first step of a new set.
@@ -345,23 +343,45 @@ pub fn set_filter_title(name: &str, count: usize) -> String {
     format!("New set {name}: {count} puzzles (Enter makes it)")
 }
 
-/// A set's row on the Sets screen: name, size, cycle, done, next goal.
-pub fn set_row(set: &crate::progress::SetStats) -> String {
+/// The Sets screen's column heads, the name column `name_w` wide.
+pub fn set_head(name_w: usize) -> String {
+    format!(
+        "{:<name_w$} {:>5} {:>5}  {:<9} Next within",
+        "Set", "Size", "Cycle", "Done"
+    )
+}
+
+/// A set's row on the Sets screen, the name column `name_w` wide: name,
+/// size, the cycle under way (or next), done of size, and the goal of the
+/// next cycle.
+pub fn set_row(set: &crate::progress::SetStats, name_w: usize) -> String {
     let (cycle, done) = match &set.current {
         Some(c) => (c.cycle, c.done),
         None => (set.cycles.len() + 1, 0),
     };
     let goal = match set.goal_days {
-        Some(1) => "within 1 day".to_owned(),
-        Some(days) => format!("within {days} days"),
+        Some(1) => "1 day".to_owned(),
+        Some(days) => format!("{days} days"),
         None => "first cycle".to_owned(),
     };
-    let name: String = set.name.chars().take(22).collect();
     let done = format!("{done}/{}", set.puzzles);
     format!(
-        "{name:<22} {:>5} {cycle:>6}  {done:<10} {goal}",
-        set.puzzles
+        "{:<name_w$} {:>5} {cycle:>5}  {done:<9} {goal}",
+        set.name, set.puzzles
     )
+}
+
+/// How many puzzles a new set's filter keeps (it draws the set from them).
+pub fn set_matching(count: Option<u64>, stale: bool) -> String {
+    let mut out = match count {
+        Some(1) => "1 puzzle matches".to_owned(),
+        Some(n) => format!("{} puzzles match; the set is drawn from them", grouped(n)),
+        None => "? puzzles match".to_owned(),
+    };
+    if stale {
+        out.push_str(&format!(" ({COUNTING})"));
+    }
+    out
 }
 
 /// Said while the store makes a set.
@@ -371,10 +391,11 @@ pub fn set_making(name: &str) -> String {
 
 /// Said once a set is made.
 pub fn set_made(name: &str, size: usize, wanted: usize) -> String {
+    let puzzles = if size == 1 { "puzzle" } else { "puzzles" };
     if size < wanted {
-        format!("Set {name} made: only {size} puzzles fit the filters. Enter plays it.")
+        format!("Set {name} made: only {size} {puzzles} fit the filters. Enter plays it.")
     } else {
-        format!("Set {name} made: {size} puzzles. Enter plays it.")
+        format!("Set {name} made: {size} {puzzles}. Enter plays it.")
     }
 }
 
@@ -635,7 +656,10 @@ pub const HOME_MODES: &[(&str, &str)] = &[
         "History",
         "the puzzles you played; r replays the failed ones",
     ),
-    ("Sets", "Woodpecker sets: make one (n), play it faster each cycle"),
+    (
+        "Sets",
+        "Woodpecker sets: make one (n), play it faster each cycle",
+    ),
 ];
 
 /// The home help's rules: what counts as solved, what moves the rating,

@@ -392,8 +392,9 @@ fn home_menu_table() {
         // Weakness training before any theme is weak: a notice says why.
         (10, View::Home, false, false),
         (11, View::History, false, false),
-        (12, View::Home, true, false),
-        (13, View::Home, false, true),
+        (12, View::Sets, false, false),
+        (13, View::Home, true, false),
+        (14, View::Home, false, true),
     ];
     for (downs, view, help, quit) in cases {
         let mut app = App::new(Config::default(), vec![back_rank()]);

@@ -6,8 +6,8 @@
 
 use super::puzzles::Lineup;
 use super::{App, Screen};
-use crate::progress::{CycleSummary, SetStats, goal_after};
 use crate::progress::SetPlay;
+use crate::progress::{CycleSummary, SetStats, goal_after};
 use crate::train::SetPlace;
 use crate::tui::action::Action;
 use crate::tui::config::SetHeader;

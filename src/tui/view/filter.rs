@@ -20,15 +20,26 @@ const COUNT_WIDTH: usize = 11;
 
 /// Draws the filter screen.
 pub fn render(app: &App, state: &FilterState, theme: Theme, area: Rect, frame: &mut Frame) {
-    render_titled(app, state, strings::FILTER_TITLE, theme, area, frame);
+    let matching = strings::matching(state.count(), state.stale());
+    render_titled(
+        app,
+        state,
+        strings::FILTER_TITLE,
+        &matching,
+        theme,
+        area,
+        frame,
+    );
 }
 
-/// Draws the filter form under `title` (the library screen's, or the Sets
-/// screen's while a new set's puzzles are chosen).
+/// Draws the filter form under `title`, saying `matching` of its count
+/// (the library screen's, or the Sets screen's while a new set's puzzles
+/// are chosen).
 pub fn render_titled(
     app: &App,
     state: &FilterState,
     title: &str,
+    matching: &str,
     theme: Theme,
     area: Rect,
     frame: &mut Frame,
@@ -45,7 +56,7 @@ pub fn render_titled(
     super::render_header(title, theme, header, frame);
     frame.render_widget(Paragraph::new(field_lines(state, theme)), fields);
     let mut lines = vec![Line::from(Span::styled(
-        format!(" {}", strings::matching(state.count(), state.stale())),
+        format!(" {matching}"),
         theme.good(),
     ))];
     if let Some(e) = state.error() {

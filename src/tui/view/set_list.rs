@@ -18,7 +18,8 @@ pub fn render(app: &App, sets: &SetsScreen, theme: Theme, area: Rect, frame: &mu
     match sets.making() {
         Some(Making::Filter { name, count, form }) => {
             let title = strings::set_filter_title(name, *count);
-            return super::filter::render_titled(app, form, &title, theme, area, frame);
+            let matching = strings::set_matching(form.count(), form.stale());
+            return super::filter::render_titled(app, form, &title, &matching, theme, area, frame);
         }
         Some(making @ (Making::Name(line) | Making::Size { size: line, .. })) => {
             let prompt = match making {
@@ -45,7 +46,8 @@ pub fn render(app: &App, sets: &SetsScreen, theme: Theme, area: Rect, frame: &mu
             );
             if let Some(m) = sets.message() {
                 frame.render_widget(
-                    Paragraph::new(Line::styled(m.to_owned(), theme.bad())).wrap(Wrap { trim: true }),
+                    Paragraph::new(Line::styled(m.to_owned(), theme.bad()))
+                        .wrap(Wrap { trim: true }),
                     message,
                 );
             }
@@ -78,9 +80,16 @@ pub fn render(app: &App, sets: &SetsScreen, theme: Theme, area: Rect, frame: &mu
         None => vec![Line::styled(strings::SETS_READING, theme.dim())],
         Some([]) => vec![Line::raw(strings::SETS_NONE)],
         Some(list) => {
-            let mut lines = vec![Line::styled(strings::SETS_HEAD, theme.dim())];
+            let name_w = list
+                .iter()
+                .map(|s| s.name.chars().count())
+                .max()
+                .unwrap_or(0)
+                .max(3);
+            let head = format!("  {}", strings::set_head(name_w));
+            let mut lines = vec![Line::styled(head, theme.dim())];
             for (i, set) in list.iter().enumerate() {
-                let row = strings::set_row(set);
+                let row = strings::set_row(set, name_w);
                 lines.push(if i == sets.selected() {
                     Line::styled(format!("▸ {row} "), theme.selected())
                 } else {
@@ -92,7 +101,12 @@ pub fn render(app: &App, sets: &SetsScreen, theme: Theme, area: Rect, frame: &mu
     };
     let rows = body.height.saturating_sub(1);
     let skip = u16::try_from(list_skip(sets.selected(), rows)).unwrap_or(u16::MAX);
-    let inner = Rect::new(body.x + 1, body.y, body.width.saturating_sub(2), body.height);
+    let inner = Rect::new(
+        body.x + 1,
+        body.y,
+        body.width.saturating_sub(2),
+        body.height,
+    );
     frame.render_widget(Paragraph::new(lines).scroll((skip, 0)), inner);
     super::render_footer(app, theme, footer, frame);
 }
