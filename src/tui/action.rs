@@ -70,6 +70,9 @@ pub enum Action {
     ResetFilter,
     /// Filter screen: play the puzzles the filter keeps.
     PlayFiltered,
+    /// Puzzle screen, rated training: the next puzzle one difficulty
+    /// harder (after the hardest, the easiest).
+    CycleDifficulty,
     /// Sets screen: make a new set.
     New,
     /// Sets screen: delete the highlighted set (a second press confirms).

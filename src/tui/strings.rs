@@ -104,6 +104,12 @@ pub fn rated_item(difficulty: crate::train::Difficulty) -> String {
     format!("Puzzles (rated, {}; ← → change)", difficulty.label())
 }
 
+/// Rated training's difficulty in the puzzle screen's header: " ·
+/// harder (+300)".
+pub fn difficulty_header(difficulty: crate::train::Difficulty) -> String {
+    format!(" · {}", difficulty.label())
+}
+
 /// The run summary's heading over its failed puzzles.
 pub const RUN_FAILED: &str = "Failed (added to your reviews; r replays them, never rated):";
 

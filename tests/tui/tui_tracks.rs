@@ -206,6 +206,64 @@ fn rated_training_serves_near_the_rating_at_the_difficulty_chosen_on_the_home_sc
     assert_eq!(app.play().unwrap().puzzle().id, "p0", "nearest 900");
 }
 
+/// Issue 23: the puzzle screen changes rated training's difficulty for
+/// the next puzzle served (F9: one step harder, after the hardest the
+/// easiest); the header shows it, and the home menu has the same setting.
+#[test]
+fn the_puzzle_screen_changes_the_difficulty_of_the_next_puzzle() {
+    use sancho::train::{Difficulty, Ladder};
+    let fresh = [900, 1200, 1500, 1510, 1800, 2100]
+        .iter()
+        .enumerate()
+        .map(|(i, &r)| rated(&format!("p{i}"), r))
+        .collect();
+    let context = sancho::tui::Context {
+        ladder: Some(Ladder::new(Vec::new(), fresh)),
+        ..sancho::tui::Context::default()
+    };
+    let mut app = App::with_context(Config::default(), Vec::new(), context);
+    let shown = |app: &App| {
+        let mut t = Terminal::new(TestBackend::new(80, 24)).unwrap();
+        t.draw(|f| render(app, f)).unwrap();
+        let buf = t.backend().buffer().clone();
+        (0..80).map(|x| buf[(x, 0)].symbol()).collect::<String>()
+    };
+    app.update(Action::Select);
+    assert_eq!(app.play().unwrap().puzzle().id, "p2", "nearest 1500");
+    assert!(shown(&app).contains("· normal"), "{}", shown(&app));
+    // The F9 key, through the key map.
+    let f9 = ratatui::crossterm::event::KeyEvent::from(ratatui::crossterm::event::KeyCode::F(9));
+    let action = app.keys().action_for(f9, &app.key_context()).unwrap();
+    assert_eq!(action, Action::CycleDifficulty);
+    app.update(action.clone());
+    app.update(action);
+    assert_eq!(app.difficulty(), Some(Difficulty::Hardest));
+    assert!(shown(&app).contains("· hardest (+600)"), "{}", shown(&app));
+    assert_eq!(
+        app.play().unwrap().puzzle().id,
+        "p2",
+        "the puzzle shown stays"
+    );
+    app.update(Action::Next);
+    assert_eq!(app.play().unwrap().puzzle().id, "p5", "nearest 2100");
+    // After the hardest, the easiest; the home menu shows the same.
+    app.update(Action::CycleDifficulty);
+    assert_eq!(app.difficulty(), Some(Difficulty::Easiest));
+    app.update(Action::Next);
+    assert_eq!(app.play().unwrap().puzzle().id, "p0", "nearest 900");
+    app.update(Action::Back);
+    let mut t = Terminal::new(TestBackend::new(80, 24)).unwrap();
+    t.draw(|f| render(&app, f)).unwrap();
+    let home: String = t
+        .backend()
+        .buffer()
+        .content()
+        .iter()
+        .map(|c| c.symbol())
+        .collect();
+    assert!(home.contains("Puzzles (rated, easiest (-600); ← → change)"));
+}
+
 #[test]
 fn the_home_menus_weakness_training_serves_its_own_pool_rated() {
     use sancho::train::Ladder;

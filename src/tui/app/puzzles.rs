@@ -80,6 +80,16 @@ impl App {
             Action::Complete => play.complete(),
             Action::Submit if play.finish().is_some() => return self.next_puzzle(play),
             Action::ToggleThemes => play.toggle_themes(),
+            // Rated training's difficulty, for the puzzles served next
+            // (the home menu's ← → change the same setting).
+            Action::CycleDifficulty if self.difficulty().is_some() => {
+                let d = self.config.difficulty;
+                self.config.difficulty = if d.harder() == d {
+                    crate::train::Difficulty::ALL[0]
+                } else {
+                    d.harder()
+                };
+            }
             Action::Submit => play.submit(),
             Action::Hint => play.ask_hint(),
             Action::ShowSolution => play.give_up(),

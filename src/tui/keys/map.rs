@@ -93,6 +93,15 @@ pub const KEYMAP: &[Binding] = &[
         "show or hide the puzzle's themes (hidden until it ends)",
         false,
     ),
+    b(
+        "puzzle.difficulty",
+        &[(KeyCode::F(9), N)],
+        Action::CycleDifficulty,
+        Scope::Puzzle,
+        "difficulty",
+        "rated training: the next puzzle one difficulty harder (after hardest: easiest)",
+        false,
+    ),
     // Puzzle screen: editing the input line, as in a shell.
     b(
         "edit.backspace",
