@@ -6,7 +6,9 @@ use ratatui::backend::TestBackend;
 use ratatui::crossterm::event::{KeyCode, KeyEvent, KeyModifiers};
 use sancho::notation::HintState;
 use sancho::puzzle::{Puzzle, read_lichess};
-use sancho::tui::{Action, App, Config, KeyContext, Keymap, REPLY_DELAY_MS, View, render};
+use sancho::tui::{
+    Action, App, Config, KeyContext, Keymap, MenuItem, REPLY_DELAY_MS, View, render,
+};
 use sancho::tui::{Finish, Mover, StatusKind};
 use shakmaty::{Color, Position, Square};
 
@@ -416,7 +418,7 @@ fn home_menu_table() {
     assert!(empty.notice().is_none(), "any key dismisses the notice");
     assert_eq!(
         empty.menu_index(),
-        13,
+        MenuItem::ALL.len() - 1,
         "and does what it does: the menu wraps"
     );
     empty.update(Action::Back);

@@ -207,7 +207,7 @@ fn rated_training_serves_near_the_rating_at_the_difficulty_chosen_on_the_home_sc
 }
 
 /// Issue 23: the puzzle screen changes rated training's difficulty for
-/// the next puzzle served (F9: one step harder, after the hardest the
+/// the next puzzle served (F10: one step harder, after the hardest the
 /// easiest); the header shows it, and the home menu has the same setting.
 #[test]
 fn the_puzzle_screen_changes_the_difficulty_of_the_next_puzzle() {
@@ -231,10 +231,24 @@ fn the_puzzle_screen_changes_the_difficulty_of_the_next_puzzle() {
     app.update(Action::Select);
     assert_eq!(app.play().unwrap().puzzle().id, "p2", "nearest 1500");
     assert!(shown(&app).contains("· normal"), "{}", shown(&app));
-    // The F9 key, through the key map.
-    let f9 = ratatui::crossterm::event::KeyEvent::from(ratatui::crossterm::event::KeyCode::F(9));
+    // The F10 key, through the key map.
+    let f9 = ratatui::crossterm::event::KeyEvent::from(ratatui::crossterm::event::KeyCode::F(10));
     let action = app.keys().action_for(f9, &app.key_context()).unwrap();
     assert_eq!(action, Action::CycleDifficulty);
+    // The help lists it on rated training.
+    app.update(Action::ToggleHelp);
+    let mut t = Terminal::new(TestBackend::new(120, 40)).unwrap();
+    t.draw(|f| render(&app, f)).unwrap();
+    let help: String = t
+        .backend()
+        .buffer()
+        .content()
+        .iter()
+        .map(|c| c.symbol())
+        .collect();
+    assert!(help.contains("F10"), "{help}");
+    assert!(help.contains("next puzzle a step harder (then easiest)"));
+    app.update(Action::ToggleHelp);
     app.update(action.clone());
     app.update(action);
     assert_eq!(app.difficulty(), Some(Difficulty::Hardest));

@@ -95,11 +95,11 @@ pub const KEYMAP: &[Binding] = &[
     ),
     b(
         "puzzle.difficulty",
-        &[(KeyCode::F(9), N)],
+        &[(KeyCode::F(10), N)],
         Action::CycleDifficulty,
         Scope::Puzzle,
         "difficulty",
-        "rated training: the next puzzle one difficulty harder (after hardest: easiest)",
+        "rated: next puzzle a step harder (then easiest)",
         false,
     ),
     // Puzzle screen: editing the input line, as in a shell.

@@ -36,6 +36,8 @@ pub fn render(app: &App, theme: Theme, area: Rect, frame: &mut Frame) {
     let bindings: Vec<&Binding> = keys
         .bindings_for(&under)
         .filter(|b| board || b.action != Action::TogglePieces)
+        // The difficulty key means something only on rated training.
+        .filter(|b| app.difficulty().is_some() || b.action != Action::CycleDifficulty)
         .chain(
             keys.bindings_for(&KeyContext::Help)
                 .filter(|b| b.scope == Scope::Help),
