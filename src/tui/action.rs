@@ -73,6 +73,8 @@ pub enum Action {
     /// Puzzle screen, rated training: the next puzzle one difficulty
     /// harder (after the hardest, the easiest).
     CycleDifficulty,
+    /// Home screen, on Puzzles: blind tactics on or off.
+    ToggleBlind,
     /// Sets screen: make a new set.
     New,
     /// Sets screen: delete the highlighted set (a second press confirms).

@@ -165,6 +165,8 @@ pub struct App {
     weak_themes: Vec<String>,
     /// The Woodpecker set being played, if one is.
     playing_set: Option<sets::SetPlaying>,
+    /// Blind tactics' plies when the home menu turns them on again.
+    blind_plies: u8,
     /// The set cycle the last recorded puzzle finished, and which puzzle.
     cycle_done: Option<(String, crate::progress::CycleSummary)>,
     /// Rated training's pool, served one puzzle at a time near the rating
@@ -236,6 +238,7 @@ impl App {
             shelved: Vec::new(),
             weak_themes: Vec::new(),
             playing_set: None,
+            blind_plies: 1,
             cycle_done: None,
             ladder,
             rating_change: None,
@@ -537,6 +540,12 @@ impl App {
                     d.harder()
                 };
             }
+            // On Puzzles, with rated training: blind tactics on or off.
+            Action::ToggleBlind
+                if MenuItem::ALL[self.menu % n] == MenuItem::Puzzles && self.rated_ladder() =>
+            {
+                self.toggle_blind();
+            }
             // A click on an item selects and opens it (a notice takes the
             // count's place under the menu: the menu stays where it was).
             Action::Click(_, row) => {
@@ -627,6 +636,24 @@ impl App {
     /// rated training (its pool is here).
     pub fn difficulty(&self) -> Option<crate::train::Difficulty> {
         self.rated_ladder().then_some(self.config.difficulty)
+    }
+
+    /// Blind tactics on (N plies before: the last N, else 1) or off, for
+    /// the puzzles served next; the puzzle left for the menus is played
+    /// as it was.
+    fn toggle_blind(&mut self) {
+        self.config.blind = match self.config.blind {
+            Some(plies) => {
+                self.blind_plies = plies;
+                None
+            }
+            None => Some(self.blind_plies),
+        };
+    }
+
+    /// Blind tactics' plies, when on (the home menu's Puzzles shows them).
+    pub fn blind(&self) -> Option<u8> {
+        self.config.blind
     }
 
     fn rated_ladder(&self) -> bool {

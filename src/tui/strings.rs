@@ -100,8 +100,14 @@ pub fn menu(has_library: bool, has_mined: bool) -> [&'static str; 15] {
 
 /// The home menu's Puzzles with rated training's difficulty: "Puzzles
 /// (rated, harder (+300); ← → change)".
-pub fn rated_item(difficulty: crate::train::Difficulty) -> String {
-    format!("Puzzles (rated, {}; ← → change)", difficulty.label())
+pub fn rated_item(difficulty: crate::train::Difficulty, blind: Option<u8>) -> String {
+    match blind {
+        Some(plies) => format!(
+            "Puzzles (rated, {}, blind {plies}; ← → change, b)",
+            difficulty.label()
+        ),
+        None => format!("Puzzles (rated, {}; ← → change)", difficulty.label()),
+    }
 }
 
 /// Rated training's difficulty in the puzzle screen's header: " ·
@@ -619,7 +625,7 @@ pub const SCORESHEET_ENTRY: (&str, &str) =
 pub const HOME_MODES: &[(&str, &str)] = &[
     (
         "Puzzles",
-        "rated puzzles near your rating; ← → choose the difficulty",
+        "rated, near your rating; ← → difficulty, b blind tactics",
     ),
     (
         "Drills",
@@ -667,6 +673,12 @@ pub const HOME_MODES: &[(&str, &str)] = &[
         "Woodpecker sets: make one (n), play it faster each cycle",
     ),
 ];
+
+/// The home help's Puzzles line, with the key that turns blind tactics
+/// on as it is bound.
+pub fn puzzles_mode(blind_key: &str) -> String {
+    format!("rated, near your rating; ← → difficulty, {blind_key} blind tactics")
+}
 
 /// The home help's rules: what counts as solved, what moves the rating,
 /// with the keys of the hint and of the solution as they are bound.

@@ -278,6 +278,67 @@ fn the_puzzle_screen_changes_the_difficulty_of_the_next_puzzle() {
     assert!(home.contains("Puzzles (rated, easiest (-600); ← → change)"));
 }
 
+/// Issue 23: `b` on the home menu's Puzzles turns blind tactics on (one
+/// ply before) for rated training: only puzzles with a set-up move are
+/// served, each played blind; `b` again turns it off.
+#[test]
+fn the_home_menu_turns_blind_tactics_on_for_rated_training() {
+    use sancho::train::Ladder;
+    let hand = sancho::content::builtin_packs()
+        .unwrap()
+        .into_iter()
+        .flat_map(|p| p.puzzles)
+        .find(|p| p.id == "m1-001")
+        .unwrap();
+    assert!(
+        !hand.opponent_first(),
+        "a hand-written puzzle has no set-up move"
+    );
+    let rating = f64::from(hand.playing_rating());
+    let stats_rating = |app: &App| app.rating();
+    let fresh = vec![hand.clone(), rated("lichess", 2900)];
+    let context = sancho::tui::Context {
+        ladder: Some(Ladder::new(Vec::new(), fresh)),
+        ..sancho::tui::Context::default()
+    };
+    let mut app = App::with_context(Config::default(), Vec::new(), context);
+    assert_eq!(stats_rating(&app), None);
+    let b =
+        ratatui::crossterm::event::KeyEvent::from(ratatui::crossterm::event::KeyCode::Char('b'));
+    let action = app.keys().action_for(b, &app.key_context()).unwrap();
+    assert_eq!(action, Action::ToggleBlind);
+    app.update(action);
+    assert_eq!(app.blind(), Some(1));
+    let mut t = Terminal::new(TestBackend::new(80, 24)).unwrap();
+    t.draw(|f| render(&app, f)).unwrap();
+    let home: String = t
+        .backend()
+        .buffer()
+        .content()
+        .iter()
+        .map(|c| c.symbol())
+        .collect();
+    assert!(
+        home.contains("Puzzles (rated, normal, blind 1; ← → change, b)"),
+        "{home}"
+    );
+    // The hand-written puzzle is nearer 1500 than 2900, and left out.
+    assert!((rating - 1500.0).abs() < 1400.0);
+    app.update(Action::Select);
+    let play = app.play().unwrap();
+    assert_eq!(play.puzzle().id, "lichess");
+    assert!(play.blind_view().is_some(), "played blind");
+    // Off again: the hand-written puzzle comes next, on the board.
+    app.update(Action::Back);
+    app.update(Action::ToggleBlind);
+    assert_eq!(app.blind(), None);
+    app.update(Action::Select);
+    app.update(Action::Next);
+    let play = app.play().unwrap();
+    assert_eq!(play.puzzle().id, "m1-001");
+    assert!(play.blind_view().is_none());
+}
+
 #[test]
 fn the_home_menus_weakness_training_serves_its_own_pool_rated() {
     use sancho::train::Ladder;

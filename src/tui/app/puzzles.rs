@@ -118,7 +118,13 @@ impl App {
         }
         let rating = self.current_rating();
         let difficulty = self.config.difficulty;
-        let rung = self.ladder.as_mut()?.next(rating, difficulty)?;
+        // Blind tactics serve only puzzles with the plies before them.
+        let plies = self.config.blind.map(usize::from);
+        let fits = |p: &Puzzle| plies.is_none_or(|n| crate::train::blind::known_plies(p) >= n);
+        let rung = self
+            .ladder
+            .as_mut()?
+            .next_fitting(rating, difficulty, fits)?;
         self.puzzles.push(rung.puzzle.clone());
         let i = self.puzzles.len() - 1;
         self.order.push(i);

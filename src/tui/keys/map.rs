@@ -634,6 +634,15 @@ pub const KEYMAP: &[Binding] = &[
         false,
     ),
     b(
+        "home.blind",
+        &[(KeyCode::Char('b'), N)],
+        Action::ToggleBlind,
+        Scope::Home,
+        "blind",
+        "blind tactics on or off (on Puzzles): the board before the set-up move",
+        false,
+    ),
+    b(
         "home.select",
         &[(KeyCode::Enter, N)],
         Action::Select,

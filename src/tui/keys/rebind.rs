@@ -306,6 +306,7 @@ mod tests {
             "filter.erase",
             "global.pieces",
             "puzzle.difficulty",
+            "home.blind",
             "sets.up",
             "sets.down",
             "sets.play",
