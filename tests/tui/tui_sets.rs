@@ -194,9 +194,45 @@ fn a_set_made_on_the_screen_is_played_and_its_cycle_summed_up() {
 
     // The home menu's Puzzles goes back to what was played before.
     services.act(&mut app, Action::Back);
+    assert!(
+        !app.playing_set(),
+        "the cycle played through ends the sitting"
+    );
     services.act(&mut app, Action::Select);
     assert!(app.set_header().is_none());
     assert!(!app.playing_set());
+}
+
+/// A set left for the menus is put aside by another track: Storm draws
+/// from the puzzles loaded before it, not the set's.
+#[test]
+fn storm_from_the_menu_leaves_the_set_for_the_puzzles_before_it() {
+    let mut services = Services::new();
+    let builtin = sancho::content::builtin_packs()
+        .unwrap()
+        .into_iter()
+        .flat_map(|p| p.puzzles)
+        .take(3)
+        .collect::<Vec<_>>();
+    let mut app = App::new(Config::default(), builtin.clone());
+    let at = |item| MenuItem::ALL.iter().position(|&m| m == item).unwrap();
+    for _ in 0..at(MenuItem::Sets) {
+        app.update(Action::Down);
+    }
+    services.act(&mut app, Action::Select);
+    make_set(&mut services, &mut app, "w", "2");
+    services.act(&mut app, Action::Select);
+    assert!(app.playing_set());
+    assert_eq!(app.puzzles().len(), 2);
+    services.act(&mut app, Action::Back);
+    services.act(&mut app, Action::Back);
+    while app.menu_index() != at(MenuItem::Storm) {
+        app.update(Action::Up);
+    }
+    services.act(&mut app, Action::Select);
+    assert_eq!(app.view(), View::Run);
+    assert!(!app.playing_set());
+    assert_eq!(app.puzzles(), &builtin[..]);
 }
 
 #[test]

@@ -28,6 +28,9 @@ impl App {
             self.effects.push(Effect::Library(Request::Pool));
             Screen::Home
         } else {
+            // A run draws from the puzzles loaded: those of the track a
+            // set took the place of, not the set's.
+            self.leave_set();
             self.start_run(item, DEFAULT_SECONDS, seed)
         }
     }
