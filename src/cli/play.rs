@@ -97,7 +97,7 @@ fn blind_only(mut puzzles: Vec<Puzzle>, blind: Option<u8>) -> anyhow::Result<Vec
     puzzles.retain(|p| known_plies(p) >= usize::from(plies));
     if puzzles.is_empty() {
         bail!(
-            "no puzzle here keeps {plies} plies before it for --blind {plies}: a Lichess puzzle keeps 1 (its set-up move); try --blind 1 with --pack a Lichess CSV or --source library"
+            "no puzzle here keeps {plies} plies before it for --blind {plies}: a Lichess puzzle keeps 1 (its set-up move), a puzzle from `sancho mine` the game before it (up to 41); try --blind 1 with --pack a Lichess CSV or --source library, or --pack mined.json"
         );
     }
     Ok(puzzles)

@@ -147,6 +147,7 @@ impl Engine {
                 format!("go movetime {ms}"),
                 Duration::from_millis(ms) + self.options.timeout,
             ),
+            Limit::Nodes(nodes) => (format!("go nodes {nodes}"), self.options.depth_timeout),
         };
         self.send(&go, "bestmove")?;
         let mut lines: Vec<PvLine> = Vec::new();

@@ -138,3 +138,117 @@ fn more_plies_than_a_puzzle_keeps_is_a_clear_error() {
     let out = sancho(&zero, data.path(), "");
     assert_eq!(out.status.code(), Some(2), "a usage error");
 }
+
+/// A game in which White misses 4.Qxf7# (after 3...Nf6??).
+const SCHOLAR_GAME: &str = "[Event \"Club\"]\n[White \"Me\"]\n[Black \"Rival\"]\n\n1. e4 e5 2. Bc4 Nc6 3. Qh5 Nf6 4. Qf3 d6 *\n";
+/// Where Qxf7 is mate.
+const SCHOLAR: &str = "r1bqkb1r/pppp1ppp/2n2n2/4p2Q/2B1P3/8/PPPP1PPP/RNB1K1NR w KQkq - 4 4";
+
+/// The game mined with a fake engine that sees the mate: a pack of one
+/// puzzle whose `lead` is the game's first five plies.
+#[cfg(unix)]
+fn mined_pack(dir: &std::path::Path) -> std::path::PathBuf {
+    let engine = support::fake_engine(
+        dir,
+        &[(
+            SCHOLAR.to_owned(),
+            vec![
+                "info depth 5 multipv 1 score mate 1 pv h5f7".to_owned(),
+                "info depth 5 multipv 2 score cp -40 pv h5f3 d7d6".to_owned(),
+            ],
+        )],
+    );
+    let pgn = dir.join("game.pgn");
+    std::fs::write(&pgn, SCHOLAR_GAME).unwrap();
+    let out = dir.join("mined.json");
+    let run = support::sancho()
+        .arg("mine")
+        .arg(&pgn)
+        .arg("--engine")
+        .arg(&engine)
+        .args(["--quiet", "--out"])
+        .arg(&out)
+        .output()
+        .unwrap();
+    assert!(
+        run.status.success(),
+        "{}",
+        String::from_utf8_lossy(&run.stderr)
+    );
+    out
+}
+
+#[cfg(unix)]
+#[test]
+fn six_plies_on_a_mined_puzzle_read_the_game_from_its_start() {
+    let dir = tempfile::tempdir().unwrap();
+    let pack = mined_pack(dir.path());
+    let mined: Value = serde_json::from_str(&std::fs::read_to_string(&pack).unwrap()).unwrap();
+    assert_eq!(
+        mined["puzzles"][0]["lead"],
+        json!({
+            "fen": "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1",
+            "moves": ["e2e4", "e7e5", "f1c4", "b8c6", "d1h5"],
+        })
+    );
+    let pack = pack.to_str().unwrap();
+    let data = tempfile::tempdir().unwrap();
+    let args = ["play", "--plain", "--json", "--pack", pack, "--blind", "6"];
+    let out = sancho(&args, data.path(), "Qxf7#\n");
+    assert!(
+        out.status.success(),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    let events = json_lines(&out.stdout);
+    assert_eq!(
+        kinds(&events),
+        ["puzzle", "blind", "correct", "solved", "end"]
+    );
+    let blind = &events[1];
+    assert_eq!(blind["plies"], 6);
+    assert_eq!(
+        blind["fen"],
+        "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1"
+    );
+    assert_eq!(blind["to_move"], "white");
+    let sans: Vec<&str> = blind["moves"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|m| m["san"].as_str().unwrap())
+        .collect();
+    assert_eq!(sans, ["e4", "e5", "Bc4", "Nc6", "Qh5", "Nf6"]);
+    assert_eq!(
+        blind["moves"][4],
+        json!({"uci": "d1h5", "san": "Qh5", "words": "queen from d1 to h5"})
+    );
+    let attempts = attempts(data.path());
+    assert_eq!(attempts[0]["blind"], 6);
+    assert_eq!(attempts[0]["outcome"], "solved");
+
+    // In text: the start position frozen, the six plies read in SAN and in
+    // words.
+    let text_args = ["play", "--plain", "--pack", pack, "--blind", "6"];
+    let out = sancho(&text_args, data.path(), "Qxf7#\n");
+    let text = String::from_utf8(out.stdout).unwrap();
+    assert!(
+        text.contains("Blind: the board 6 plies before the puzzle, frozen until it ends."),
+        "{text}"
+    );
+    assert!(
+        text.contains("Read from here: 1. e4 e5 2. Bc4 Nc6 3. Qh5 Nf6"),
+        "{text}"
+    );
+    assert!(text.contains("Qh5: queen from d1 to h5"), "{text}");
+
+    // Seven is more than the game before it.
+    let seven = ["play", "--plain", "--pack", pack, "--blind", "7"];
+    let out = sancho(&seven, data.path(), "");
+    assert!(!out.status.success());
+    let err = String::from_utf8_lossy(&out.stderr);
+    assert!(
+        err.contains("--blind 7 asks for more moves than puzzle game-") && err.contains("(6;"),
+        "{err}"
+    );
+}

@@ -10,6 +10,7 @@ mod builtin_packs;
 mod engine_mine;
 mod library_import;
 mod library_query;
+mod mine_pool;
 mod puzzle_check;
 mod puzzle_json;
 mod puzzle_lichess;

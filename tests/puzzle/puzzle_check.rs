@@ -1022,3 +1022,61 @@ fn cli_curate_names_a_missing_file() {
     );
     assert!(!out.exists());
 }
+
+/// A pack whose puzzle (the Scholar's position before 3...Nf6) carries the
+/// game before it as `lead`: `moves` from `fen`.
+fn with_lead(fen: &str, moves: &[&str]) -> String {
+    format!(
+        r#"[{{"id": "sch", "fen": "r1bqkbnr/pppp1ppp/2n5/4p2Q/2B1P3/8/PPPP1PPP/RNB1K1NR b KQkq - 3 3",
+            "toMove": "white", "solutionMoves": ["h5f7"],
+            "solutionSequence": [{{"move": "g8f6", "isUserMove": false}}, {{"move": "h5f7", "isUserMove": true}}],
+            "lead": {{"fen": "{fen}", "moves": {}}}}}]"#,
+        serde_json::to_string(moves).unwrap()
+    )
+}
+
+const START: &str = "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1";
+
+#[test]
+fn a_lead_must_be_legal_and_end_at_the_puzzles_fen() {
+    let good = with_lead(START, &["e2e4", "e7e5", "f1c4", "b8c6", "d1h5"]);
+    let (findings, summary) = check_pack(&good, "lead.json");
+    assert!(findings.is_empty(), "{findings:#?}");
+    assert_eq!(summary.passed, 1);
+    let puzzle = &sancho::puzzle::read_pack(&good, "lead").unwrap().puzzles[0];
+    assert_eq!(puzzle.lead.as_ref().map(|l| l.moves.len()), Some(5));
+
+    let cases = [
+        (
+            with_lead(START, &["e2e4", "e7e5", "f1c4", "b8c6", "d1h6"]),
+            "lead.json:1: puzzle sch, field lead.moves[4]: lead move 5 (d1h6) is not legal in r1bqkbnr/pppp1ppp/2n5/4p3/2B1P3/8/PPPP1PPP/RNBQK1NR w KQkq - 2 3",
+        ),
+        (
+            with_lead(START, &["e2e4", "e7e5", "f1c4", "b8c6"]),
+            "lead.json:1: puzzle sch, field lead: the lead ends at r1bqkbnr/pppp1ppp/2n5/4p3/2B1P3/8/PPPP1PPP/RNBQK1NR w KQkq - 2 3, not at the puzzle's fen r1bqkbnr/pppp1ppp/2n5/4p2Q/2B1P3/8/PPPP1PPP/RNB1K1NR b KQkq - 3 3",
+        ),
+        (
+            with_lead(START, &["e2e4", "e7e5", "f1c4", "b8c6", "Qh5"]),
+            "lead.json:1: puzzle sch, field lead.moves[4]: lead move 5 (\"Qh5\") is not a uci move",
+        ),
+        (
+            with_lead("not a fen", &[]),
+            "lead.json:1: puzzle sch, field lead.fen: the lead's fen: ",
+        ),
+    ];
+    for (text, expected) in cases {
+        let (findings, summary) = check_pack(&text, "lead.json");
+        assert_eq!(summary.failed, 1, "{findings:#?}");
+        let shown: Vec<String> = findings.iter().map(ToString::to_string).collect();
+        assert!(
+            shown.iter().any(|f| f.starts_with(expected)),
+            "{expected:?} not in {shown:#?}"
+        );
+    }
+    // A pack without `lead` reads as before.
+    let (findings, _) = check_pack(
+        r#"[{"id": "b", "fen": "6k1/5ppp/8/8/8/8/5PPP/4R1K1 w - - 0 1", "toMove": "white", "solutionMoves": ["e1e8"]}]"#,
+        "old.json",
+    );
+    assert!(findings.is_empty(), "{findings:#?}");
+}

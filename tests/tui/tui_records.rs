@@ -899,3 +899,56 @@ fn blind_shows_the_frozen_board_reads_the_set_up_move_and_records_blind() {
         app.play().unwrap().shown()
     ));
 }
+
+/// A pack written by `sancho mine` (with a fake engine that sees the mate):
+/// the Scholar's position before 3...Nf6??, with the game before it as
+/// `lead`.
+const MINED_PACK: &str = "tests/fixtures/puzzles/mined_scholar.json";
+
+#[test]
+fn blind_six_plies_on_a_mined_puzzle_freezes_the_games_start() {
+    use sancho::train::Finished;
+    use sancho::tui::Effect;
+    let text = std::fs::read_to_string(MINED_PACK).unwrap();
+    let pack = sancho::puzzle::read_pack(&text, "mined").unwrap();
+    let config = Config {
+        blind: Some(6),
+        ..Config::default()
+    };
+    let mut app = App::new(config, pack.puzzles);
+    app.update(Action::Select);
+    app.update(Action::Tick(REPLY_DELAY_MS));
+    let play = app.play().unwrap();
+    assert!(sans(&app).is_empty(), "{:?}", sans(&app));
+    let blind = play.blind_view().expect("blind");
+    assert_eq!(blind.frozen(), &shakmaty::Chess::default());
+    let read: Vec<&str> = blind.lead().iter().map(|m| m.san.as_str()).collect();
+    assert_eq!(read, ["e4", "e5", "Bc4", "Nc6", "Qh5", "Nf6"]);
+    let screen = |app: &App| {
+        let mut terminal = Terminal::new(TestBackend::new(120, 40)).unwrap();
+        terminal.draw(|f| render(app, f)).unwrap();
+        let buf = terminal.backend().buffer().clone();
+        (0..40)
+            .map(|y| (0..120).map(|x| buf[(x, y)].symbol()).collect::<String>())
+            .collect::<Vec<_>>()
+            .join("\n")
+    };
+    let during = screen(&app);
+    assert!(during.contains("Blind: the board is 6 plies"), "{during}");
+    assert!(during.contains("1. e4 e5 2. Bc4 Nc6 3. Qh5"), "{during}");
+    assert!(during.contains('♛'), "the frozen board is drawn: {during}");
+    typed(&mut app, "Qxf7#");
+    let effects = app.update(Action::Submit);
+    let attempt = effects
+        .iter()
+        .find_map(|e| match e {
+            Effect::Record(Finished::Puzzle(a)) => Some(a),
+            _ => None,
+        })
+        .expect("recorded");
+    assert!(attempt.result.solved);
+    assert_eq!(attempt.result.blind, Some(6));
+    assert!(shakmaty::Position::is_checkmate(
+        app.play().unwrap().shown()
+    ));
+}

@@ -84,7 +84,7 @@ pub struct EngineOptions {
     /// The deadline of each exchange (`uciok`, `readyok`, and a timed
     /// search beyond its own time).
     pub timeout: Duration,
-    /// The deadline of a search to a depth.
+    /// The deadline of a search to a depth or a node count.
     pub depth_timeout: Duration,
     /// The most lines one exchange may bring before what it waits for (a
     /// deep MultiPV search writes a few thousand).
@@ -110,4 +110,7 @@ pub enum Limit {
     Depth(u32),
     /// `go movetime MS`.
     Movetime(u64),
+    /// `go nodes N`: a search of about N nodes, the same answer on every
+    /// run of a one-thread engine (the cheap first pass of `sancho mine`).
+    Nodes(u64),
 }

@@ -99,6 +99,7 @@ impl PuzzleRow {
             nb_plays: self.nb_plays,
             opening_tags: words(&self.opening_tags),
             game_url: self.game_url,
+            lead: None,
             solution: line,
             hints: Vec::new(),
             success_message: None,

@@ -12,6 +12,11 @@
 //! big), every later user move of the line is clearly best too, and the
 //! line ends in mate or in a material gain of at least two pawns that holds
 //! for the rest of the engine's line.
+//!
+//! [`mine_game_two_pass`] looks at every position cheaply first and
+//! searches in full only where [`worth_a_full_search`]; each puzzle keeps
+//! the game before it as its `lead` (at most [`MAX_LEAD`] plies) for blind
+//! tactics.
 
 use serde::Serialize;
 use shakmaty::san::SanPlus;
@@ -21,7 +26,7 @@ use crate::drill::pgn::PgnGame;
 use crate::engine::{PvLine, Score};
 use crate::material::balance;
 use crate::notation::{san, uci};
-use crate::puzzle::{check_pack, color_word, fen_of, parse_fen};
+use crate::puzzle::{MAX_LEAD, check_pack, color_word, fen_of, parse_fen};
 
 mod themes;
 
@@ -61,6 +66,10 @@ pub struct MinedPuzzle {
     pub solution_moves: Vec<String>,
     /// The whole line with the engine's best defence.
     pub solution_sequence: Vec<MinedStep>,
+    /// The game's moves before `fen` (at most [`MAX_LEAD`]), for blind
+    /// tactics; none when the puzzle starts at the game's start.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub lead: Option<MinedLead>,
     /// Where the puzzle came from.
     pub source: MinedSource,
 }
@@ -77,6 +86,15 @@ pub struct MinedStep {
     /// What the game did here (first user move only).
     #[serde(skip_serializing_if = "Option::is_none")]
     pub comment: Option<String>,
+}
+
+/// A mined puzzle's `lead`: the game from `fen` up to the puzzle's FEN.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+pub struct MinedLead {
+    /// Where the lead starts.
+    pub fen: String,
+    /// The game's moves from there, UCI.
+    pub moves: Vec<String>,
 }
 
 /// The game and move a puzzle was mined from.
@@ -416,6 +434,7 @@ fn build(moment: &Moment<'_>, line: &[Move], kind: Kind, held: i32) -> MinedPuzz
         themes: themes(pos, line, kind),
         solution_moves: line.iter().step_by(2).map(|&mv| uci(mv)).collect(),
         solution_sequence: steps,
+        lead: None,
         source: MinedSource {
             white,
             black,
@@ -449,8 +468,44 @@ pub struct GameMined {
     pub puzzles: Vec<MinedPuzzle>,
     /// How many positions were analysed.
     pub positions: usize,
+    /// How many of them were searched in full (all of them in one pass;
+    /// in two, those the scan found worth it).
+    pub full_searches: usize,
     /// Why the game could not be replayed to its end, if so.
     pub error: Option<ReplayError>,
+}
+
+/// Which search an analysis is for, when a game is mined in two passes.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Look {
+    /// The cheap first look at every position (a node limit in the shell).
+    Scan,
+    /// The full search, where the scan saw the evaluation swing, and for
+    /// every later move of a puzzle's line.
+    Full,
+}
+
+/// Centipawns by which the scan's best move must beat its second for the
+/// full search to look again: half the puzzle's [`GAP_CP`], since a
+/// shallow search sees less of what a move wins.
+const SCAN_GAP_CP: i32 = GAP_CP / 2;
+
+/// Whether the scan's lines are worth a full search: the evaluation swings
+/// between the best move and the second (a mate the second does not give,
+/// or a gap of at least [`SCAN_GAP_CP`] with the best at least that much
+/// ahead). A position where the best move does not stand out even at a
+/// shallow depth is, in practice, never a puzzle at full depth; the cost of
+/// the rare miss is what buys mining several times faster.
+#[must_use]
+pub fn worth_a_full_search(scan: &[PvLine]) -> bool {
+    let [best, second, ..] = scan else {
+        return false;
+    };
+    match best.score {
+        Score::Mate(n) if n > 0 => !second.score.is_mating(),
+        Score::Cp(cp) => cp >= SCAN_GAP_CP && second.score.rank() <= i64::from(cp - SCAN_GAP_CP),
+        Score::Mate(_) => false,
+    }
 }
 
 /// Mines one game: every position of the chosen sides is analysed with
@@ -465,6 +520,34 @@ pub fn mine_game<E>(
     sides: Sides,
     named_player: bool,
     mut analyse: impl FnMut(&Chess) -> Result<Vec<PvLine>, E>,
+) -> Result<GameMined, E> {
+    mine(game, sides, named_player, false, |pos, _| analyse(pos))
+}
+
+/// Mines one game in two passes, as the Lichess puzzler does: every
+/// position gets `analyse(pos, Look::Scan)`, and only those whose scan is
+/// [`worth_a_full_search`] get `analyse(pos, Look::Full)`, which the rules
+/// of [`mine_game`] then judge (the later moves of a line are searched in
+/// full too). The puzzles are those a full search of every position finds,
+/// less the rare one whose best move a shallow search does not single out.
+///
+/// # Errors
+/// Whatever `analyse` returns.
+pub fn mine_game_two_pass<E>(
+    game: &PgnGame,
+    sides: Sides,
+    named_player: bool,
+    analyse: impl FnMut(&Chess, Look) -> Result<Vec<PvLine>, E>,
+) -> Result<GameMined, E> {
+    mine(game, sides, named_player, true, analyse)
+}
+
+fn mine<E>(
+    game: &PgnGame,
+    sides: Sides,
+    named_player: bool,
+    two_pass: bool,
+    mut analyse: impl FnMut(&Chess, Look) -> Result<Vec<PvLine>, E>,
 ) -> Result<GameMined, E> {
     let replay = replay(game);
     let mut mined = GameMined {
@@ -482,7 +565,11 @@ pub fn mine_game<E>(
             continue;
         }
         mined.positions += 1;
-        let lines = analyse(pos)?;
+        if two_pass && !worth_a_full_search(&analyse(pos, Look::Scan)?) {
+            continue;
+        }
+        mined.full_searches += 1;
+        let lines = analyse(pos, Look::Full)?;
         let moment = Moment {
             game,
             before: ply
@@ -492,13 +579,30 @@ pub fn mine_game<E>(
             played: *played,
             named_player,
         };
-        if let Some(mut puzzle) = puzzle_at(&moment, &lines, &mut analyse)? {
+        if let Some(mut puzzle) = puzzle_at(&moment, &lines, |p| analyse(p, Look::Full))? {
             puzzle.id = format!("{key}-{}", ply + 1);
+            // The puzzle's FEN is the position before the opponent's last
+            // move (ply - 1), or the game's start.
+            puzzle.lead = lead(&replay.plies[..ply.saturating_sub(1)]);
+            if !passes_check(&puzzle) {
+                puzzle.lead = None;
+            }
             skip_until = ply + 2 * puzzle.solution_moves.len();
             mined.puzzles.push(puzzle);
         }
     }
     Ok(mined)
+}
+
+/// The last [`MAX_LEAD`] of `plies` (the game before a puzzle's FEN) as a
+/// lead, none when there is no move.
+fn lead(plies: &[(Chess, Move)]) -> Option<MinedLead> {
+    let kept = &plies[plies.len().saturating_sub(MAX_LEAD)..];
+    let (start, _) = kept.first()?;
+    Some(MinedLead {
+        fen: fen_of(start),
+        moves: kept.iter().map(|&(_, mv)| uci(mv)).collect(),
+    })
 }
 
 /// A short stable key for a game (FNV-1a of its identifying tags), so that

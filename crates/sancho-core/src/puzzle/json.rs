@@ -44,6 +44,19 @@ pub struct RawPuzzle {
     pub success_message: Option<String>,
     /// `failureMessage`.
     pub failure_message: Option<String>,
+    /// `lead`: the game's moves before `fen` (blind tactics).
+    pub lead: Option<RawLead>,
+}
+
+/// A puzzle's `lead`: `{"fen": start, "moves": [uci...]}`, the moves of
+/// the game from `fen` to the puzzle's own `fen`.
+#[derive(Clone, Debug, Default, Deserialize)]
+#[serde(default)]
+pub struct RawLead {
+    /// `fen`: where the lead starts.
+    pub fen: Option<String>,
+    /// `moves`: UCI, in order.
+    pub moves: Vec<String>,
 }
 
 /// One step of `solutionSequence`.

@@ -424,6 +424,7 @@ fn row_to_puzzle(
         nb_plays: unsigned(nb_plays),
         opening_tags: words(c.opening_tags),
         game_url: opt(c.game_url).filter(|s| !s.is_empty()).map(str::to_owned),
+        lead: None,
         solution: line,
         hints: Vec::new(),
         success_message: None,

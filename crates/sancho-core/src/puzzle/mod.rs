@@ -27,7 +27,8 @@ pub use check::{
 };
 pub use finding::{Finding, Problem, Severity};
 pub use json::{
-    Pack, PackError, RawOtherMove, RawPack, RawPuzzle, RawStep, ShapeError, parse_pack, read_pack,
+    Pack, PackError, RawLead, RawOtherMove, RawPack, RawPuzzle, RawStep, ShapeError, parse_pack,
+    read_pack,
 };
 pub use lichess::{LichessReader, RowError, RowReason, decompress_if_zst, read_lichess};
 pub use mate::{
@@ -78,6 +79,10 @@ pub struct Puzzle {
     pub game_url: Option<String>,
     /// The solution: opponent's and user's moves in playing order.
     pub solution: Vec<SolutionMove>,
+    /// The moves of the game before the puzzle's position (the pack's
+    /// `lead`, which `sancho mine` writes), for blind tactics: none for a
+    /// Lichess puzzle or a hand-written one.
+    pub lead: Option<Lead>,
     /// Hint texts, first to last.
     pub hints: Vec<String>,
     /// Shown when the puzzle is solved.
@@ -87,6 +92,20 @@ pub struct Puzzle {
     /// Where the puzzle came from: a pack name or a file name.
     pub source: String,
 }
+
+/// The moves that led to a puzzle's position in its game: from `start`,
+/// `moves` end at the puzzle's FEN (the pack validator checks it).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Lead {
+    /// Where the lead starts.
+    pub start: Chess,
+    /// Legal moves from `start`, in order.
+    pub moves: Vec<Move>,
+}
+
+/// The most plies of the game `sancho mine` keeps before a puzzle (as
+/// many as `play --blind` reads).
+pub const MAX_LEAD: usize = 40;
 
 /// One move of a puzzle's line.
 #[derive(Clone, Debug, PartialEq, Eq)]

@@ -7,9 +7,10 @@
 //! board shows.
 //!
 //! The plies a puzzle knows before its first position to solve
-//! ([`known_plies`]): the set-up move of a Lichess-shaped puzzle (its line
-//! starts with the opponent's move). A longer lead (the game before a
-//! mined puzzle) is not kept by the packs yet.
+//! ([`known_plies`]): the game's moves before its FEN (the pack's `lead`,
+//! which `sancho mine` writes, up to [`crate::puzzle::MAX_LEAD`]), then the
+//! set-up move of a Lichess-shaped puzzle (its line starts with the
+//! opponent's move).
 
 use shakmaty::{Chess, Position};
 
@@ -28,7 +29,7 @@ pub enum BlindError {
     Zero,
     /// The puzzle knows fewer plies before it than asked for.
     #[error(
-        "--blind {asked} asks for more moves than puzzle {id} keeps before it ({known}; a Lichess puzzle keeps 1: its set-up move)"
+        "--blind {asked} asks for more moves than puzzle {id} keeps before it ({known}; a Lichess puzzle keeps 1: its set-up move; a mined one the game before it)"
     )]
     TooFew {
         /// The puzzle.
@@ -40,11 +41,12 @@ pub enum BlindError {
     },
 }
 
-/// How many plies before the position to solve `puzzle` knows: 1 when its
-/// line starts with the opponent's set-up move, else 0.
+/// How many plies before the position to solve `puzzle` knows: its
+/// lead's moves, plus 1 when its line starts with the opponent's set-up
+/// move.
 #[must_use]
 pub fn known_plies(puzzle: &Puzzle) -> usize {
-    usize::from(puzzle.opponent_first())
+    puzzle.lead.as_ref().map_or(0, |l| l.moves.len()) + usize::from(puzzle.opponent_first())
 }
 
 /// A puzzle played blind: the frozen board and the moves read from it.
@@ -53,6 +55,9 @@ pub struct Blind {
     plies: u8,
     frozen: Chess,
     lead: Vec<MoveText>,
+    /// Whether the lead read the set-up move, which the session plays at
+    /// its start (always, when the puzzle has one: it is the last ply read).
+    setup_read: bool,
 }
 
 impl Blind {
@@ -86,24 +91,30 @@ impl Blind {
                 known,
             });
         }
-        // The set-up moves are the first of the line: the frozen board is
-        // the puzzle's start, `plies` before the user's first move.
-        let frozen = puzzle.position_after(known - usize::from(plies));
-        let mut pos = frozen.clone();
-        let mut lead = Vec::new();
-        for m in puzzle
-            .solution
-            .iter()
-            .skip(known - usize::from(plies))
-            .take(usize::from(plies))
-        {
-            lead.push(move_text(&pos, m.mv));
-            pos.play_unchecked(m.mv);
+        // Every move known before the first position to solve: the lead's,
+        // then the set-up move; the frozen board is `plies` before its end.
+        let (mut pos, mut moves) = match &puzzle.lead {
+            Some(l) => (l.start.clone(), l.moves.clone()),
+            None => (puzzle.position.clone(), Vec::new()),
+        };
+        if let Some(setup) = puzzle.solution.first().filter(|m| !m.is_user) {
+            moves.push(setup.mv);
+        }
+        let (before, read) = moves.split_at(known - usize::from(plies));
+        for &mv in before {
+            pos.play_unchecked(mv);
+        }
+        let frozen = pos.clone();
+        let mut lead = Vec::with_capacity(read.len());
+        for &mv in read {
+            lead.push(move_text(&pos, mv));
+            pos.play_unchecked(mv);
         }
         Ok(Blind {
             plies,
             frozen,
             lead,
+            setup_read: puzzle.opponent_first(),
         })
     }
 
@@ -132,10 +143,11 @@ impl Blind {
         &self.lead
     }
 
-    /// `events` without the opponent's moves the lead already read (the
-    /// set-up move a session plays at its start).
+    /// `events` without the opponent's move the lead already read (the
+    /// set-up move a session plays at its start; the moves of the game
+    /// before the puzzle are not the session's).
     fn unread(&self, events: Vec<Event>) -> Vec<Event> {
-        let mut skip = self.lead.len();
+        let mut skip = usize::from(self.setup_read);
         events
             .into_iter()
             .filter(|e| match e {
@@ -197,6 +209,55 @@ mod tests {
         assert_eq!(session.outcome().map(|o| o.blind), Some(Some(1)));
     }
 
+    /// A mined-shaped puzzle: the Scholar's position before 3...Nf6??, with
+    /// the game's first five plies as its lead.
+    fn with_lead() -> Puzzle {
+        let text = r#"[{"id":"m1","fen":"r1bqkbnr/pppp1ppp/2n5/4p2Q/2B1P3/8/PPPP1PPP/RNB1K1NR b KQkq - 3 3",
+            "toMove":"white","solutionMoves":["h5f7"],
+            "solutionSequence":[{"move":"g8f6","isUserMove":false},{"move":"h5f7","isUserMove":true}],
+            "lead":{"fen":"rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1",
+                    "moves":["e2e4","e7e5","f1c4","b8c6","d1h5"]}}]"#;
+        read_pack(text, "test")
+            .expect("a pack")
+            .puzzles
+            .into_iter()
+            .next()
+            .expect("one")
+    }
+
+    #[test]
+    fn a_lead_lets_the_board_freeze_earlier_in_the_game() {
+        let puzzle = with_lead();
+        assert_eq!(known_plies(&puzzle), 6);
+        let sans =
+            |blind: &Blind| -> Vec<String> { blind.lead().iter().map(|m| m.san.clone()).collect() };
+        // Six: the game's start, every ply read.
+        let (blind, mut session, events) = Blind::start(puzzle.clone(), 6).expect("blind");
+        assert_eq!(blind.frozen(), &Chess::default());
+        assert_eq!(sans(&blind), ["e4", "e5", "Bc4", "Nc6", "Qh5", "Nf6"]);
+        assert!(
+            !events
+                .iter()
+                .any(|e| matches!(e, Event::OpponentMoved { .. })),
+            "{events:?}"
+        );
+        assert_eq!(session.position(), &puzzle.user_start());
+        session.submit("Qxf7#");
+        assert_eq!(
+            session.outcome().map(|o| (o.solved, o.blind)),
+            Some((true, Some(6)))
+        );
+        // Three: after 2.Bc4, the last three plies read.
+        let blind = Blind::new(&puzzle, 3).expect("blind");
+        assert_eq!(sans(&blind), ["Nc6", "Qh5", "Nf6"]);
+        assert_eq!(
+            crate::puzzle::fen_of(blind.frozen()),
+            "rnbqkbnr/pppp1ppp/8/4p3/2B1P3/8/PPPP1PPP/RNBQK1NR b KQkq - 1 2"
+        );
+        let err = Blind::new(&puzzle, 7).expect_err("too many");
+        assert!(err.to_string().contains("(6; "), "{err}");
+    }
+
     #[test]
     fn more_plies_than_known_or_none_are_refused() {
         let puzzle = lichess_shaped();
@@ -204,7 +265,7 @@ mod tests {
         let err = Blind::new(&puzzle, 2).expect_err("too many");
         assert_eq!(
             err.to_string(),
-            "--blind 2 asks for more moves than puzzle b1 keeps before it (1; a Lichess puzzle keeps 1: its set-up move)"
+            "--blind 2 asks for more moves than puzzle b1 keeps before it (1; a Lichess puzzle keeps 1: its set-up move; a mined one the game before it)"
         );
     }
 }

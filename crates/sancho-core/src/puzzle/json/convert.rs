@@ -5,10 +5,11 @@
 use shakmaty::uci::UciMove;
 use shakmaty::{Chess, Color, Move, Position};
 
-use super::RawPuzzle;
+use super::{RawLead, RawPuzzle};
 use crate::puzzle::finding::{Problem, Severity};
 use crate::puzzle::{
-    Puzzle, SolutionError, build_solution, color_word, parse_fen, to_move_subtitle,
+    Lead, MAX_LEAD, Puzzle, SolutionError, build_solution, color_word, fen_of, parse_fen,
+    to_move_subtitle,
 };
 
 fn problem(field: impl Into<String>, message: impl Into<String>) -> Problem {
@@ -78,6 +79,10 @@ impl RawPuzzle {
         let line = position
             .as_ref()
             .and_then(|pos| self.line(pos, user_color, &mut problems));
+        let lead = match (&self.lead, &position) {
+            (Some(raw), Some(pos)) => raw.to_lead(pos, &mut problems),
+            _ => None,
+        };
         let (Some(position), Some(user_color), Some(line)) = (position, user_color, line) else {
             return (None, problems);
         };
@@ -100,6 +105,7 @@ impl RawPuzzle {
             nb_plays: None,
             opening_tags: Vec::new(),
             game_url: None,
+            lead,
             solution: line,
             hints: self.hints.clone(),
             success_message: self.success_message.clone(),
@@ -335,6 +341,82 @@ fn compare_solution_moves(
 
 /// One move of a line as written: UCI text, whether the user plays it, comment.
 type Step<'a> = (&'a str, bool, Option<String>);
+
+impl RawLead {
+    /// The lead, when its start is a position, its moves are legal and
+    /// they end at `puzzle` (the puzzle's own position; the move counters
+    /// may differ); otherwise the problems, by field.
+    fn to_lead(&self, puzzle: &Chess, problems: &mut Vec<Problem>) -> Option<Lead> {
+        let Some(fen) = self.fen.as_deref() else {
+            problems.push(problem(
+                "lead.fen",
+                "the lead has no fen (where its moves start)",
+            ));
+            return None;
+        };
+        let start = match parse_fen(fen) {
+            Ok(start) => start,
+            Err(e) => {
+                problems.push(problem("lead.fen", format!("the lead's fen: {e}")));
+                return None;
+            }
+        };
+        if self.moves.len() > MAX_LEAD {
+            problems.push(problem(
+                "lead.moves",
+                format!(
+                    "the lead has {} moves; at most {MAX_LEAD} are read",
+                    self.moves.len()
+                ),
+            ));
+            return None;
+        }
+        let mut pos = start.clone();
+        let mut moves = Vec::with_capacity(self.moves.len());
+        for (i, text) in self.moves.iter().enumerate() {
+            let field = format!("lead.moves[{i}]");
+            let Ok(uci) = text.parse::<UciMove>() else {
+                problems.push(problem(
+                    field,
+                    format!("lead move {} ({text:?}) is not a uci move", i + 1),
+                ));
+                return None;
+            };
+            let Ok(mv) = uci.to_move(&pos) else {
+                problems.push(problem(
+                    field,
+                    format!(
+                        "lead move {} ({text}) is not legal in {}",
+                        i + 1,
+                        fen_of(&pos)
+                    ),
+                ));
+                return None;
+            };
+            pos.play_unchecked(mv);
+            moves.push(mv);
+        }
+        if !same_position(&pos, puzzle) {
+            problems.push(problem(
+                "lead",
+                format!(
+                    "the lead ends at {}, not at the puzzle's fen {}",
+                    fen_of(&pos),
+                    fen_of(puzzle)
+                ),
+            ));
+            return None;
+        }
+        Some(Lead { start, moves })
+    }
+}
+
+/// The same position, whatever the move counters say.
+fn same_position(a: &Chess, b: &Chess) -> bool {
+    let without_counters =
+        |pos: &Chess| fen_of(pos).split(' ').take(4).collect::<Vec<_>>().join(" ");
+    without_counters(a) == without_counters(b)
+}
 
 fn plural(n: usize, word: &str) -> String {
     if n == 1 {

@@ -1,8 +1,10 @@
 //! `sancho mine`: puzzles from the user's own games, with a UCI engine.
 //!
-//! The shell around [`sancho::mine`]: finds and runs the engine, streams the
-//! PGN file behind a progress bar, and rewrites the pack after every game
-//! that gave puzzles, so that Ctrl-C keeps what was mined so far.
+//! The shell around [`sancho::mine`]: finds and starts one engine per core,
+//! streams the PGN file to them ([`pool`]) behind a progress bar with the
+//! time left, rewrites the pack after every game that gave puzzles (in the
+//! file's order, so that Ctrl-C keeps what was mined so far), and says why
+//! when nothing was found ([`nothing`]).
 
 use std::collections::HashSet;
 use std::fs::File;
@@ -14,15 +16,21 @@ use std::time::{Duration, Instant};
 use anyhow::Context as _;
 use clap::Args;
 use indicatif::{ProgressBar, ProgressStyle};
-use sancho::drill::{GameTexts, parse_game};
+use sancho::drill::GameTexts;
 use sancho::engine::{Engine, EngineOptions, HOW_TO_GET_ONE, Limit, find_engine_here};
 use sancho::engine::{Refuted, by_engine, by_mate};
-use sancho::mine::{MULTIPV, MinedPuzzle, mine_game, sides_for};
+use sancho::mine::MinedPuzzle;
 use sancho::puzzle::fen_of;
 use serde_json::Value;
 use shakmaty::{Chess, Move, Position};
 
 use super::context::Context;
+
+mod nothing;
+mod pool;
+
+use nothing::{Tally, nothing_found};
+use pool::{Outcome, Search, mine_all};
 
 /// `sancho mine`.
 #[derive(Debug, Args)]
@@ -35,21 +43,27 @@ pub struct MineArgs {
     /// Mine only this player's moves (words of the White or Black tag, any case: `carlsen`).
     #[arg(long, value_name = "NAME")]
     player: Option<String>,
-    /// Search every position to this depth (default 14).
+    /// The full search: to this depth (default 14).
     #[arg(long, value_name = "N", conflicts_with = "movetime",
           value_parser = clap::value_parser!(u32).range(1..=60))]
     depth: Option<u32>,
-    /// Search every position for this many milliseconds instead.
+    /// The full search: this many milliseconds instead.
     #[arg(long, value_name = "MS", value_parser = clap::value_parser!(u64).range(1..))]
     movetime: Option<u64>,
+    /// The cheap first pass: every position is searched to this many nodes,
+    /// and only those where the best move stands out get the full search
+    /// (0: the full search everywhere, as before).
+    #[arg(long, value_name = "N", default_value_t = DEFAULT_SCAN_NODES)]
+    scan_nodes: u64,
     /// The pack to write (default: mined.json in the data directory). Puzzles
     /// already in it are kept; the same game mined again replaces its own.
     #[arg(long, value_name = "PACK.json")]
     out: Option<PathBuf>,
-    /// The engine's Threads option.
-    #[arg(long, default_value_t = 1, value_name = "N")]
-    threads: u32,
-    /// The engine's Hash option, in MiB.
+    /// How many cores to use: one engine of one thread each, mining games
+    /// side by side (default: the machine's cores).
+    #[arg(long, value_name = "N", value_parser = clap::value_parser!(u32).range(1..=256))]
+    threads: Option<u32>,
+    /// The Hash option of each engine, in MiB.
     #[arg(long, default_value_t = 64, value_name = "MB")]
     hash: u32,
     /// No progress bar.
@@ -59,6 +73,11 @@ pub struct MineArgs {
 
 /// The default search depth.
 const DEFAULT_DEPTH: u32 = 14;
+
+/// The node limit of the first pass by default: depth 7 or so for
+/// Stockfish, a quarter of what it searches in 20 ms on an idle core, and
+/// enough to see that one move stands out (docs/PERFORMANCE.md).
+const DEFAULT_SCAN_NODES: u64 = 2_000;
 
 pub fn mine(args: MineArgs, ctx: &Context) -> anyhow::Result<ExitCode> {
     let named = ctx.engine(args.engine.as_deref());
@@ -74,75 +93,98 @@ pub fn mine(args: MineArgs, ctx: &Context) -> anyhow::Result<ExitCode> {
         File::open(&args.games).with_context(|| format!("cannot read {}", args.games.display()))?;
     let size = file.metadata().map(|m| m.len()).unwrap_or(0);
     let options = EngineOptions {
-        threads: args.threads,
+        threads: 1,
         hash_mb: args.hash,
         ..EngineOptions::default()
     };
-    let mut engine = Engine::start(&engine_path, options).with_context(|| {
-        format!(
-            "the engine {} did not start as a UCI engine ({HOW_TO_GET_ONE})",
-            engine_path.display()
-        )
-    })?;
-    let limit = match (args.depth, args.movetime) {
+    let workers = args.threads.map_or_else(
+        || std::thread::available_parallelism().map_or(1, std::num::NonZeroUsize::get),
+        |n| usize::try_from(n).unwrap_or(1),
+    );
+    let mut engines = Vec::with_capacity(workers);
+    for _ in 0..workers {
+        engines.push(
+            Engine::start(&engine_path, options.clone()).with_context(|| {
+                format!(
+                    "the engine {} did not start as a UCI engine ({HOW_TO_GET_ONE})",
+                    engine_path.display()
+                )
+            })?,
+        );
+    }
+    let full = match (args.depth, args.movetime) {
         (_, Some(ms)) => Limit::Movetime(ms),
         (depth, None) => Limit::Depth(depth.unwrap_or(DEFAULT_DEPTH)),
+    };
+    let search = Search {
+        player: args.player.clone(),
+        full,
+        scan: (args.scan_nodes > 0).then_some(Limit::Nodes(args.scan_nodes)),
     };
     let mut pack = OutPack::open(&out, &args.games)?;
     let bar = progress_bar(size, args.quiet);
     let started = Instant::now();
     let mut tally = Tally::default();
-    let reader = BufReader::new(bar.wrap_read(file));
-    for chunk in GameTexts::new(reader) {
-        let chunk = chunk.with_context(|| format!("cannot read {}", args.games.display()))?;
-        let (line, text) = (chunk.line, chunk.text);
-        if text.trim().is_empty() {
-            continue;
-        }
-        if let Some(at) = chunk.not_utf8 {
-            bar.suspend(|| {
-                eprintln!(
-                    "{}:{at}: the game of line {line} is not UTF-8; read as Latin-1",
-                    args.games.display()
-                );
-            });
-        }
-        let game = match parse_game(&text) {
-            Ok(game) => game,
-            Err(e) => {
-                bar.suspend(|| eprintln!("{}:{line}: game skipped: {e}", args.games.display()));
-                tally.skipped += 1;
-                continue;
+    let games = GameTexts::new(BufReader::new(file));
+    let shown = args.games.display();
+    let result = mine_all(
+        engines,
+        games,
+        &search,
+        |bytes| bar.inc(bytes),
+        |done| {
+            if let Some(at) = done.not_utf8 {
+                bar.suspend(|| {
+                    eprintln!(
+                        "{shown}:{at}: the game of line {} is not UTF-8; read as Latin-1",
+                        done.line
+                    );
+                });
             }
-        };
-        let Some(sides) = sides_for(&game, args.player.as_deref()) else {
-            tally.without_player += 1;
-            continue;
-        };
-        engine.new_game()?;
-        let mined = mine_game(&game, sides, args.player.is_some(), |pos| {
-            engine.analyse(&fen_of(pos), MULTIPV, limit)
-        })
-        .with_context(|| format!("{}:{line}: the engine failed", args.games.display()))?;
-        if let Some(e) = &mined.error {
-            bar.suspend(|| eprintln!("{}:{line}: game stopped early: {e}", args.games.display()));
-        }
-        tally.games += 1;
-        tally.positions += mined.positions;
-        if !mined.puzzles.is_empty() {
-            tally.puzzles += mined.puzzles.len();
-            pack.add(mined.puzzles);
-            pack.write()?;
-        }
-        bar.set_message(format!("{} puzzles", tally.puzzles));
-    }
+            match done.outcome {
+                Outcome::ReadFailed(e) => {
+                    return Err(anyhow::Error::new(e).context(format!("cannot read {shown}")));
+                }
+                Outcome::Unreadable(e) => {
+                    bar.suspend(|| eprintln!("{shown}:{}: game skipped: {e}", done.line));
+                    tally.skipped += 1;
+                }
+                Outcome::Blank => {}
+                Outcome::WithoutPlayer => tally.without_player += 1,
+                Outcome::Failed(e) => {
+                    return Err(anyhow::Error::new(e)
+                        .context(format!("{shown}:{}: the engine failed", done.line)));
+                }
+                Outcome::Mined(mined) => {
+                    if let Some(e) = &mined.error {
+                        bar.suspend(|| {
+                            eprintln!("{shown}:{}: game stopped early: {e}", done.line);
+                        });
+                    }
+                    tally.games += 1;
+                    tally.positions += mined.positions;
+                    tally.full_searches += mined.full_searches;
+                    if !mined.puzzles.is_empty() {
+                        tally.puzzles += mined.puzzles.len();
+                        pack.add(mined.puzzles);
+                        pack.write()?;
+                    }
+                }
+            }
+            bar.set_message(format!("{} puzzles", tally.puzzles));
+            Ok(())
+        },
+    );
     bar.finish_and_clear();
+    result?;
     pack.write()?;
     say!(
-        "mined {} puzzles from {} games ({} positions) in {:.0} s: {}",
+        "mined {} puzzles from {} games ({} positions, {} searched in full, {} engines) in {:.0} s: {}",
         tally.puzzles,
         tally.games,
         tally.positions,
+        tally.full_searches,
+        workers,
         started.elapsed().as_secs_f64(),
         out.display()
     )?;
@@ -157,28 +199,24 @@ pub fn mine(args: MineArgs, ctx: &Context) -> anyhow::Result<ExitCode> {
             tally.without_player
         )?;
     }
+    if tally.puzzles == 0 {
+        for line in nothing_found(&tally, &search, args.scan_nodes) {
+            say!("{line}")?;
+        }
+    }
     Ok(ExitCode::SUCCESS)
 }
 
-#[derive(Debug, Default)]
-struct Tally {
-    games: usize,
-    positions: usize,
-    puzzles: usize,
-    skipped: usize,
-    without_player: usize,
-}
-
+/// A bar over the file's bytes, moved as each game is mined, with the
+/// time elapsed and the estimated time left.
 fn progress_bar(size: u64, quiet: bool) -> ProgressBar {
     if quiet {
         return ProgressBar::hidden();
     }
     let bar = ProgressBar::new(size);
     bar.set_style(
-        ProgressStyle::with_template(
-            "{bar:30} {percent:>3}% {binary_bytes_per_sec} ETA {eta} {msg}",
-        )
-        .unwrap_or_else(|_| ProgressStyle::default_bar()),
+        ProgressStyle::with_template("{bar:30} {percent:>3}% {elapsed} ETA {eta} {msg}")
+            .unwrap_or_else(|_| ProgressStyle::default_bar()),
     );
     bar.enable_steady_tick(Duration::from_millis(500));
     bar
