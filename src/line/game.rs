@@ -237,6 +237,8 @@ fn over_text(end: GameEnd) -> String {
         R::InsufficientMaterial => "Draw: neither side can mate",
         R::Resigned => "You resigned",
         R::EngineFailed => "The engine gave no move; the game stops",
+        R::Promoted => "You promoted",
+        R::MoveLimit => "The move budget is spent",
     };
     let who = match end.user_won {
         Some(true) => ", you won",
