@@ -16,6 +16,7 @@ pub(crate) mod course;
 pub mod endgame;
 pub(crate) mod finished;
 pub mod game;
+pub mod game_from;
 mod game_pgn;
 pub mod guess;
 pub(crate) mod rated;
