@@ -143,3 +143,123 @@ fn a_real_engine_plays_the_only_reply_and_is_mated() {
         (&json!("1-0"), &json!("checkmate"))
     );
 }
+
+/// A tiny endgame set for `--endgames FILE`: K+Q v K with a budget of one
+/// move and of two.
+fn endgame_file(dir: &std::path::Path) -> std::path::PathBuf {
+    let entry = |id: &str, moves: u32| {
+        json!({"id": id, "title": "Queen and king against king", "fen": KQK, "side": "white",
+               "goal": "mate", "moves": moves, "note": "Mind the stalemate."})
+    };
+    let path = dir.join("endgames.json");
+    let doc = json!({"endgames": [entry("short", 1), entry("two", 2)]});
+    std::fs::write(&path, doc.to_string()).unwrap();
+    path
+}
+
+fn progress_games(data: &std::path::Path) -> Vec<Value> {
+    let text = std::fs::read_to_string(data.join("progress.json")).unwrap();
+    let doc: Value = serde_json::from_str(&text).unwrap();
+    doc["games"].as_array().cloned().unwrap_or_default()
+}
+
+#[cfg(unix)]
+#[test]
+fn an_endgame_is_achieved_or_failed_by_stalemate_or_the_budget_and_recorded_so() {
+    let dir = tempfile::tempdir().unwrap();
+    let data = tempfile::tempdir().unwrap();
+    let canned = [(
+        "7k/8/5K2/6Q1/8/8/8/8 b - - 1 1".to_owned(),
+        vec!["info depth 5 score cp -900 pv h8h7".to_owned()],
+    )];
+    let engine = support::fake_engine(dir.path(), &canned);
+    let file = endgame_file(dir.path());
+    let run = |key: &str, stdin: &str| {
+        let out = run_with_stdin(
+            support::sancho()
+                .args(["game", "--plain", "--json", "--endgame", key, "--endgames"])
+                .arg(&file)
+                .arg("--engine")
+                .arg(&engine)
+                .arg("--data-dir")
+                .arg(data.path()),
+            stdin,
+        );
+        assert!(
+            out.status.success(),
+            "{}",
+            String::from_utf8_lossy(&out.stderr)
+        );
+        json_lines(&out.stdout)
+    };
+
+    // Mate in two within a budget of two.
+    let events = run("two", "Qg5\nQg7#\n");
+    assert_eq!(
+        events[0]["endgame"],
+        json!({"id": "two", "title": "Queen and king against king", "goal": "mate", "moves": 2,
+               "text": "Mate within 2 moves."})
+    );
+    let over = events.last().unwrap();
+    assert_eq!(over["reason"], "checkmate");
+    assert_eq!(
+        over["goal"],
+        json!({"goal": "mate", "moves": 2, "achieved": true, "moves_used": 2,
+               "text": "Goal reached in 2 moves.", "note": "Mind the stalemate."})
+    );
+
+    // 1. Qg6?? stalemates: the goal is missed.
+    let events = run("2", "Qg6\n");
+    let over = events.last().unwrap();
+    assert_eq!(
+        (&over["reason"], &over["goal"]["achieved"]),
+        (&json!("stalemate"), &json!(false))
+    );
+    assert_eq!(over["goal"]["text"], "Goal missed: stalemate is a draw.");
+
+    // One move and no mate: the budget is spent, the game stops there.
+    let events = run("short", "Qg5\n");
+    let over = events.last().unwrap();
+    assert_eq!(
+        (&over["result"], &over["reason"], &over["goal"]["achieved"]),
+        (&json!("*"), &json!("move_limit"), &json!(false))
+    );
+
+    // All three recorded, the failures as failures (ids of one second
+    // sort by a random nonce: compared in order of the tuple).
+    let games = progress_games(data.path());
+    let mut recorded: Vec<(&str, &str, bool)> = games
+        .iter()
+        .map(|g| {
+            (
+                g["endgame"].as_str().unwrap(),
+                g["reason"].as_str().unwrap(),
+                g["goal"]["achieved"].as_bool().unwrap(),
+            )
+        })
+        .collect();
+    recorded.sort_unstable();
+    assert_eq!(
+        recorded,
+        [
+            ("short", "move_limit", false),
+            ("two", "checkmate", true),
+            ("two", "stalemate", false),
+        ]
+    );
+    let mated = games.iter().find(|g| g["reason"] == "checkmate").unwrap();
+    assert_eq!(mated["moves"], json!(["Qg5", "Kh7", "Qg7#"]));
+    assert_eq!(mated["goal"]["moves_used"], 2);
+
+    // `stats` counts them.
+    let out = support::sancho()
+        .args(["stats", "--json", "--data-dir"])
+        .arg(data.path())
+        .output()
+        .unwrap();
+    let stats: Value = serde_json::from_slice(&out.stdout).unwrap();
+    assert_eq!(
+        stats["endgames"],
+        json!({"games": 3, "attempts": 3, "achieved": 1, "tried": 2, "mastered": 1})
+    );
+}
