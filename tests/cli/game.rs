@@ -263,3 +263,146 @@ fn an_endgame_is_achieved_or_failed_by_stalemate_or_the_budget_and_recorded_so()
         json!({"games": 3, "attempts": 3, "achieved": 1, "tried": 2, "mastered": 1})
     );
 }
+
+/// The board's file letters, as every drawn board ends.
+const FILES: &str = " a  b  c  d  e  f  g  h";
+
+#[cfg(unix)]
+#[test]
+fn a_puzzle_or_a_pgn_game_gives_the_position_and_a_blindfold_game_draws_no_board() {
+    let dir = tempfile::tempdir().unwrap();
+    let engine = support::fake_engine(dir.path(), &[]);
+    let run = |args: &[&str], stdin: &str| {
+        run_with_stdin(
+            support::sancho()
+                .arg("game")
+                .args(args)
+                .arg("--engine")
+                .arg(&engine)
+                .arg("--data-dir")
+                .arg(dir.path()),
+            stdin,
+        )
+    };
+    // A built-in puzzle whose first move is the opponent's: the position
+    // after it, the user's side.
+    let out = run(&["--plain", "--json", "--puzzle", "egw-001"], "");
+    assert!(
+        out.status.success(),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    let events = json_lines(&out.stdout);
+    assert_eq!(
+        events[0],
+        json!({"event": "game_start", "fen": "8/8/8/5K2/6pk/3Q4/4p3/8 w - - 0 2",
+               "side": "white", "to_move": "white", "from": "puzzle egw-001"})
+    );
+    // Resigned before a move: nothing recorded.
+    assert!(!dir.path().join("progress.json").exists() || progress_games(dir.path()).is_empty());
+    let out = run(&["--plain", "--puzzle", "no-such-id"], "");
+    assert!(!out.status.success());
+    assert!(
+        String::from_utf8_lossy(&out.stderr).contains("--puzzle no-such-id: no built-in puzzle")
+    );
+
+    // The first game of a PGN after 2 plies; a ply beyond the game.
+    let pgn = dir.path().join("g.pgn");
+    std::fs::write(
+        &pgn,
+        "[White \"Anna\"]\n[Black \"Ben\"]\n\n1. e4 e5 2. Nf3 *\n\n[White \"Cleo\"]\n[Black \"Dan\"]\n\n1. d4 *\n",
+    )
+    .unwrap();
+    let pgn_arg = pgn.to_str().unwrap();
+    let out = run(&["--plain", "--json", "--pgn", pgn_arg, "--ply", "2"], "");
+    let events = json_lines(&out.stdout);
+    assert_eq!(
+        (&events[0]["fen"], &events[0]["side"], &events[0]["from"]),
+        (
+            &json!("rnbqkbnr/pppp1ppp/8/4p3/4P3/8/PPPP1PPP/RNBQKBNR w KQkq - 0 2"),
+            &json!("white"),
+            &json!("Anna – Ben after 2 plies")
+        )
+    );
+    let out = run(
+        &[
+            "--plain", "--json", "--pgn", pgn_arg, "--ply", "1", "--game", "dan",
+        ],
+        "",
+    );
+    assert_eq!(json_lines(&out.stdout)[0]["side"], "black");
+    let out = run(&["--plain", "--pgn", pgn_arg, "--ply", "4"], "");
+    assert!(!out.status.success());
+    let err = String::from_utf8_lossy(&out.stderr);
+    assert!(
+        err.contains("ply 4 is beyond the game: it has 3 plies"),
+        "{err}"
+    );
+
+    // Blindfold: no board at the start, on `board`, or at the end; the
+    // pieces in words. Without it, the board is drawn.
+    let out = run(
+        &["--plain", "--fen", KQK, "--blindfold"],
+        "board\npieces\nQg6\n",
+    );
+    let text = String::from_utf8_lossy(&out.stdout);
+    assert!(!text.contains(FILES), "{text}");
+    assert!(text.contains("White: Kf6, Qg1"), "{text}");
+    assert!(text.contains("Blindfold: no board is drawn."), "{text}");
+    let out = run(&["--plain", "--fen", KQK], "Qg6\n");
+    assert!(String::from_utf8_lossy(&out.stdout).contains(FILES));
+}
+
+#[cfg(unix)]
+#[test]
+fn out_writes_a_pgn_that_reads_back_with_its_headers() {
+    let dir = tempfile::tempdir().unwrap();
+    let canned = [(
+        "7k/8/5K2/6Q1/8/8/8/8 b - - 1 1".to_owned(),
+        vec!["info depth 5 score cp -900 pv h8h7".to_owned()],
+    )];
+    let engine = support::fake_engine(dir.path(), &canned);
+    let file = dir.path().join("out.pgn");
+    let out = run_with_stdin(
+        support::sancho()
+            .args(["game", "--plain", "--fen", KQK, "--level", "3", "--engine"])
+            .arg(&engine)
+            .arg("--out")
+            .arg(&file)
+            .arg("--data-dir")
+            .arg(dir.path()),
+        "Qg5\nmoves\nQg7#\n",
+    );
+    assert!(
+        out.status.success(),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    let text = String::from_utf8_lossy(&out.stdout);
+    assert!(
+        text.contains("1. Qg5  Kh7"),
+        "the scoresheet in two columns: {text}"
+    );
+    assert!(text.contains(&format!("The game is written to {}", file.display())));
+    let pgn = std::fs::read_to_string(&file).unwrap();
+    let game = sancho::drill::parse_game(&pgn).unwrap();
+    for (tag, value) in [
+        ("Event", "Sancho game"),
+        ("Site", "Sancho"),
+        ("Round", "-"),
+        ("White", "You"),
+        ("Black", "fake-engine (level 3)"),
+        ("Result", "1-0"),
+        ("SetUp", "1"),
+        ("FEN", KQK),
+    ] {
+        assert_eq!(game.tag(tag), Some(value), "{tag} in {pgn}");
+    }
+    assert_eq!(game.tag("Date").map(str::len), Some(10));
+    assert_eq!(game.moves, ["Qg5", "Kh7", "Qg7#"]);
+    // The game is recorded, with no endgame and no goal.
+    let games = progress_games(dir.path());
+    assert_eq!(games.len(), 1);
+    assert_eq!(games[0]["result"], "1-0");
+    assert!(games[0].get("goal").is_none() && games[0].get("endgame").is_none());
+}
