@@ -41,3 +41,4 @@ pub mod drill {
 pub mod engine;
 pub mod line;
 pub mod tui;
+pub mod woodpecker;

@@ -36,6 +36,8 @@ pub enum KeyContext {
     Help,
     /// The library filter: letters are commands.
     Filter,
+    /// The Sets screen's list: letters are commands.
+    Sets,
     /// A Storm or Streak run: letters go to the input line.
     Run {
         /// Whether the input line is empty.
@@ -48,7 +50,7 @@ impl KeyContext {
     /// there is one: the scopes do not depend on it). What is checked for
     /// key clashes; a context missing here would be a screen where a
     /// rebound key could silently shadow another.
-    pub const ALL: [KeyContext; 9] = [
+    pub const ALL: [KeyContext; 10] = [
         KeyContext::Home,
         KeyContext::Puzzle { input_empty: true },
         KeyContext::Answer { input_empty: true },
@@ -58,6 +60,7 @@ impl KeyContext {
         KeyContext::Help,
         KeyContext::Filter,
         KeyContext::Run { input_empty: true },
+        KeyContext::Sets,
     ];
 
     /// Its place in [`KeyContext::ALL`]. The match is exhaustive: a new
@@ -74,6 +77,7 @@ impl KeyContext {
             KeyContext::Help => 6,
             KeyContext::Filter => 7,
             KeyContext::Run { .. } => 8,
+            KeyContext::Sets => 9,
         }
     }
 
@@ -86,7 +90,8 @@ impl KeyContext {
             | KeyContext::Menu
             | KeyContext::Page
             | KeyContext::Help
-            | KeyContext::Filter => false,
+            | KeyContext::Filter
+            | KeyContext::Sets => false,
         }
     }
 }

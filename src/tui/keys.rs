@@ -54,6 +54,8 @@ pub enum Scope {
     Filter,
     /// A Storm or Streak run (letters go to the input line).
     Run,
+    /// The Sets screen's list (letters are commands).
+    Sets,
 }
 
 /// A key with its modifiers (only `NONE` and `CONTROL` are used).
@@ -114,6 +116,7 @@ fn scopes(screen: &KeyContext) -> &'static [Scope] {
         KeyContext::Help => &[Scope::Help, Scope::Global],
         KeyContext::Filter => &[Scope::Filter, Scope::Global],
         KeyContext::Run { .. } => &[Scope::Run, Scope::Edit, Scope::Global],
+        KeyContext::Sets => &[Scope::Sets, Scope::Global],
     }
 }
 

@@ -35,6 +35,7 @@ pub(crate) mod saving;
 pub(crate) mod scoresheet;
 pub(crate) mod screen;
 pub(crate) mod service;
+pub(crate) mod sets;
 pub(crate) mod storm;
 pub mod strings;
 pub(crate) mod theme;
@@ -49,7 +50,9 @@ pub use coords::{CoordRow, CoordSetupScreen};
 pub use drill::{DrillScreen, Phase};
 pub use effect::{Effect, Evaluate, Recorder, Refute, Reply, Request};
 pub use evaluator::Evaluator;
-pub use filter::{DEBOUNCE_MS, FIELD_ROWS, FilterState, LibrarySource, Mark, PuzzleSource, answer};
+pub use filter::{
+    DEBOUNCE_MS, FIELD_ROWS, FilterState, LibrarySource, ListSource, Mark, PuzzleSource, answer,
+};
 pub use guess::GuessScreen;
 pub use keys::{Binding, KEYMAP, Key, Keymap, Scope, key_label, key_name, keys_label, parse_key};
 pub use play::{FailKey, Finish, Mover, Play, PlayedPuzzle, REPLY_DELAY_MS, StatusKind};
@@ -58,6 +61,7 @@ pub use repertoire::{Phase as RepertoirePhase, RepertoireScreen, Tone};
 pub use runner::{DRAIN_WAIT, IDLE, POLL, event_loop, event_loop_with, run};
 pub use scoresheet::ScoresheetScreen;
 pub use service::{Service, Waker, Woken};
+pub use sets::{Making, SetAnswer, SetAsk, SetsScreen, answer_sets};
 pub use storm::{Flash, RunEnd, RunScreen};
 pub use theme::{Colors, Depth, Palette, SquareMark, Theme, detect};
 pub use view::{MIN_HEIGHT, MIN_WIDTH, render};

@@ -19,6 +19,8 @@ pub(crate) enum Save {
     Stats,
     /// Read the Storm and Streak bests ([`Reply::Records`]).
     Records,
+    /// Answer the Sets screen ([`Reply::Sets`]), after what waits is saved.
+    Sets(super::sets::SetAsk),
     /// Try what waits once more (the user leaves); always answered with
     /// [`Reply::Unsaved`].
     Flush,
@@ -55,6 +57,11 @@ impl<'r> Saver<'r> {
                 .map(|s| Reply::Stats(Box::new(s)))
                 .into_iter()
                 .collect(),
+            Save::Sets(ask) => {
+                let mut replies = self.save(false);
+                replies.push(Reply::Sets(self.recorder.sets(ask)));
+                replies
+            }
             Save::Records => self
                 .recorder
                 .records()

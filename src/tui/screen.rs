@@ -17,6 +17,7 @@ use super::guess::GuessScreen;
 use super::play::Play;
 use super::repertoire::RepertoireScreen;
 use super::scoresheet::ScoresheetScreen;
+use super::sets::SetsScreen;
 use super::storm::RunScreen;
 use crate::drill::Lesson;
 
@@ -79,6 +80,8 @@ pub(crate) enum Screen {
     },
     /// The repertoire trainer, then its summary.
     Repertoire(Box<RepertoireScreen>),
+    /// The Woodpecker sets: listed, made, played.
+    Sets(Box<SetsScreen>),
 }
 
 /// Which screen is shown, without its state.
@@ -112,6 +115,8 @@ pub enum View {
     Guess,
     /// The repertoire trainer, then its summary.
     Repertoire,
+    /// The Sets screen.
+    Sets,
 }
 
 impl Screen {
@@ -132,6 +137,7 @@ impl Screen {
             Screen::Run { .. } => View::Run,
             Screen::Guess { .. } => View::Guess,
             Screen::Repertoire(_) => View::Repertoire,
+            Screen::Sets(_) => View::Sets,
         }
     }
 
@@ -190,6 +196,13 @@ impl Screen {
                     }
                 }
             }
+            Screen::Sets(sets) => match (sets.input(), sets.form()) {
+                (Some(line), _) => KeyContext::Answer {
+                    input_empty: line.is_empty(),
+                },
+                (None, Some(_)) => KeyContext::Filter,
+                (None, None) => KeyContext::Sets,
+            },
         }
     }
 
@@ -209,7 +222,8 @@ impl Screen {
             | Screen::Stats
             | Screen::Filter(_)
             | Screen::CoordSetup(_)
-            | Screen::Repertoire(_) => 0,
+            | Screen::Repertoire(_)
+            | Screen::Sets(_) => 0,
         }
     }
 }

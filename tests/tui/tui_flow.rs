@@ -6,7 +6,9 @@ use ratatui::backend::TestBackend;
 use ratatui::crossterm::event::{KeyCode, KeyEvent, KeyModifiers};
 use sancho::notation::HintState;
 use sancho::puzzle::{Puzzle, read_lichess};
-use sancho::tui::{Action, App, Config, KeyContext, Keymap, REPLY_DELAY_MS, View, render};
+use sancho::tui::{
+    Action, App, Config, KeyContext, Keymap, MenuItem, REPLY_DELAY_MS, View, render,
+};
 use sancho::tui::{Finish, Mover, StatusKind};
 use shakmaty::{Color, Position, Square};
 
@@ -392,8 +394,9 @@ fn home_menu_table() {
         // Weakness training before any theme is weak: a notice says why.
         (10, View::Home, false, false),
         (11, View::History, false, false),
-        (12, View::Home, true, false),
-        (13, View::Home, false, true),
+        (12, View::Sets, false, false),
+        (13, View::Home, true, false),
+        (14, View::Home, false, true),
     ];
     for (downs, view, help, quit) in cases {
         let mut app = App::new(Config::default(), vec![back_rank()]);
@@ -415,7 +418,7 @@ fn home_menu_table() {
     assert!(empty.notice().is_none(), "any key dismisses the notice");
     assert_eq!(
         empty.menu_index(),
-        13,
+        MenuItem::ALL.len() - 1,
         "and does what it does: the menu wraps"
     );
     empty.update(Action::Back);

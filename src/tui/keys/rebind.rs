@@ -302,7 +302,18 @@ mod tests {
             ("global.quit", A::Quit, S::Global),
         ];
         // Bindings added since ids were written down.
-        let added = ["filter.erase", "global.pieces"];
+        let added = [
+            "filter.erase",
+            "global.pieces",
+            "puzzle.difficulty",
+            "home.blind",
+            "sets.up",
+            "sets.down",
+            "sets.play",
+            "sets.new",
+            "sets.delete",
+            "sets.back",
+        ];
         assert!(added.iter().all(|id| KEYMAP.iter().any(|b| b.id == *id)));
         assert_eq!(
             earlier.len() + added.len(),

@@ -13,6 +13,7 @@ pub(crate) mod lessons;
 pub(crate) mod puzzle;
 pub(crate) mod repertoire;
 pub(crate) mod scoresheet;
+pub(crate) mod set_list;
 pub(crate) mod sets;
 pub(crate) mod stats;
 pub(crate) mod storm;
@@ -64,6 +65,7 @@ pub fn render(app: &App, frame: &mut Frame) {
         Screen::Guess { guess, .. } => guess::render(app, guess, theme, area, frame),
         Screen::Run { run, .. } => storm::render(app, run, theme, area, frame),
         Screen::Repertoire(rep) => repertoire::render(app, rep, theme, area, frame),
+        Screen::Sets(sets) => set_list::render(app, sets, theme, area, frame),
     }
     if let Some((count, error)) = app.unsaved() {
         // Over the footer, on every screen, until the results are saved.
