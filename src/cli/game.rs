@@ -8,26 +8,14 @@ use std::process::ExitCode;
 
 use anyhow::Context as _;
 use clap::Args;
-use sancho::engine::{Engine, EngineOptions, HOW_TO_GET_ONE, Limit, find_engine_here};
+use sancho::engine::{Engine, EngineOptions, HOW_TO_GET_ONE, Strength, best_move, find_engine_here};
 use sancho::line::{Mode, run_game};
 use sancho::notation::parse_fen;
 use sancho::train::game::PlayOut;
+use sancho::tui::GameSetup;
 use shakmaty::{Chess, Color, Position};
 
 use super::context::Context;
-
-/// Lichess's levels 1 to 8 as Stockfish's `Skill Level` and the time per
-/// move in milliseconds.
-const LEVELS: [(u8, u64); 8] = [
-    (0, 50),
-    (3, 100),
-    (6, 150),
-    (9, 200),
-    (11, 300),
-    (14, 400),
-    (17, 500),
-    (20, 1000),
-];
 
 /// `sancho game`.
 #[derive(Debug, Args)]
@@ -50,12 +38,23 @@ pub struct GameArgs {
     /// How long the engine thinks per move, in milliseconds (default: the level's, else 300).
     #[arg(long, value_name = "MS", value_parser = clap::value_parser!(u64).range(20..=60_000))]
     movetime: Option<u64>,
-    /// Line mode (the full screen for games is not built yet).
+    /// Line mode (without it: the full screen's game).
     #[arg(long)]
     plain: bool,
     /// With --plain: every event as one JSON object per line.
     #[arg(long, requires = "plain")]
     json: bool,
+}
+
+impl GameArgs {
+    /// The engine's strength the options ask for.
+    fn strength(&self) -> Strength {
+        match (self.level, self.elo) {
+            (Some(level), _) => Strength::Level(level),
+            (None, Some(elo)) => Strength::Elo(elo),
+            (None, None) => Strength::Full,
+        }
+    }
 }
 
 pub fn game(args: &GameArgs, ctx: &Context) -> anyhow::Result<ExitCode> {
@@ -71,32 +70,36 @@ pub fn game(args: &GameArgs, ctx: &Context) -> anyhow::Result<ExitCode> {
         Some("black") => Color::Black,
         _ => start.turn(),
     };
-    if !args.plain {
-        anyhow::bail!("`sancho game` is line mode only for now: add --plain");
-    }
     let Some(path) = find_engine_here(ctx.engine(args.engine.as_deref()).as_deref()) else {
         eprintln!(
             "sancho: `sancho game` needs a chess engine: {HOW_TO_GET_ONE}, or set `engine` in the config file"
         );
         return Ok(ExitCode::from(2));
     };
+    let strength = args.strength();
+    let movetime = args.movetime.unwrap_or(strength.movetime());
+    if !args.plain {
+        let setup = GameSetup {
+            start,
+            user,
+            strength,
+            movetime,
+            blindfold: false,
+            lang: ctx.trainer_lang(),
+            source: match &args.fen {
+                Some(_) => "the FEN given".to_owned(),
+                None => "the starting position".to_owned(),
+            },
+        };
+        return full_screen(ctx, setup, path);
+    }
     let mut engine = Engine::start(&path, EngineOptions::default()).with_context(|| {
         format!(
             "the engine {} did not start as a UCI engine ({HOW_TO_GET_ONE})",
             path.display()
         )
     })?;
-    let mut movetime = 300;
-    if let Some(level) = args.level {
-        let (skill, ms) = LEVELS[usize::from(level - 1)];
-        engine.set_option("Skill Level", &skill.to_string())?;
-        movetime = ms;
-    }
-    if let Some(elo) = args.elo {
-        engine.set_option("UCI_LimitStrength", "true")?;
-        engine.set_option("UCI_Elo", &elo.to_string())?;
-    }
-    let movetime = args.movetime.unwrap_or(movetime);
+    strength.apply(&mut engine)?;
     engine.new_game()?;
     let mode = Mode {
         json: args.json,
@@ -109,11 +112,8 @@ pub fn game(args: &GameArgs, ctx: &Context) -> anyhow::Result<ExitCode> {
         io::stdout().lock(),
         PlayOut::new(start, user, mode.lang),
         mode,
-        |fen| match engine.analyse(fen, 1, Limit::Movetime(movetime)) {
-            Ok(lines) => lines
-                .first()
-                .and_then(|l| l.pv.first())
-                .map(ToString::to_string),
+        |fen| match best_move(&mut engine, fen, movetime) {
+            Ok(uci) => uci,
             Err(e) => {
                 eprintln!("sancho: the engine failed: {e}");
                 None
@@ -121,4 +121,34 @@ pub fn game(args: &GameArgs, ctx: &Context) -> anyhow::Result<ExitCode> {
         },
     )?;
     Ok(ExitCode::SUCCESS)
+}
+
+/// The game on the full screen (Esc at its end leads to the home screen,
+/// which offers everything else).
+fn full_screen(ctx: &Context, setup: GameSetup, engine: PathBuf) -> anyhow::Result<ExitCode> {
+    let (store, notice) = ctx.open_store()?;
+    let puzzles = sancho::puzzle::builtin_packs()?
+        .into_iter()
+        .flat_map(|p| p.puzzles)
+        .collect();
+    let config = sancho::tui::Config {
+        start: sancho::tui::Start::Game,
+        ..sancho::tui::Config::default()
+    };
+    super::play::Trainer {
+        config,
+        puzzles,
+        order: Vec::new(),
+        builtin: true,
+        ladder: None,
+        weak: None,
+        store: Some(store),
+        notice,
+        library: ctx.library_if_any(),
+        filter: Default::default(),
+        set: None,
+        engine: Some(engine),
+        mined: ctx.mined_pack(),
+    }
+    .run_with(ctx, None, None, None, Some(setup))
 }

@@ -197,7 +197,7 @@ fn full_screen(
         engine,
         mined: ctx.mined_pack(),
     }
-    .run_with(ctx, None, Some(started), None)
+    .run_with(ctx, None, Some(started), None, None)
 }
 
 /// Writes `text` to `path` atomically (a temporary file renamed over it);

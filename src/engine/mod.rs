@@ -11,11 +11,13 @@
 //! waiting to be read.
 
 mod process;
+mod strength;
 
 use std::ffi::OsStr;
 use std::path::{Path, PathBuf};
 
 pub use process::Engine;
+pub use strength::{LEVELS, Strength, best_move};
 pub use sancho_core::engine::*;
 
 /// The engine's lines for a guess of guess the move: both positions of

@@ -41,6 +41,13 @@ pub enum KeyContext {
         /// Whether the input line is empty.
         input_empty: bool,
     },
+    /// A game against the engine: letters go to the input line.
+    Game {
+        /// Whether the input line is empty.
+        input_empty: bool,
+    },
+    /// A game against the engine that is over: letters are commands.
+    GameOver,
 }
 
 impl KeyContext {
@@ -48,7 +55,7 @@ impl KeyContext {
     /// there is one: the scopes do not depend on it). What is checked for
     /// key clashes; a context missing here would be a screen where a
     /// rebound key could silently shadow another.
-    pub const ALL: [KeyContext; 9] = [
+    pub const ALL: [KeyContext; 11] = [
         KeyContext::Home,
         KeyContext::Puzzle { input_empty: true },
         KeyContext::Answer { input_empty: true },
@@ -58,6 +65,8 @@ impl KeyContext {
         KeyContext::Help,
         KeyContext::Filter,
         KeyContext::Run { input_empty: true },
+        KeyContext::Game { input_empty: true },
+        KeyContext::GameOver,
     ];
 
     /// Its place in [`KeyContext::ALL`]. The match is exhaustive: a new
@@ -74,19 +83,25 @@ impl KeyContext {
             KeyContext::Help => 6,
             KeyContext::Filter => 7,
             KeyContext::Run { .. } => 8,
+            KeyContext::Game { .. } => 9,
+            KeyContext::GameOver => 10,
         }
     }
 
     /// Whether letters go to an input line here.
     pub fn types(&self) -> bool {
         match self {
-            KeyContext::Puzzle { .. } | KeyContext::Answer { .. } | KeyContext::Run { .. } => true,
+            KeyContext::Puzzle { .. }
+            | KeyContext::Answer { .. }
+            | KeyContext::Run { .. }
+            | KeyContext::Game { .. } => true,
             KeyContext::Home
             | KeyContext::Find
             | KeyContext::Menu
             | KeyContext::Page
             | KeyContext::Help
-            | KeyContext::Filter => false,
+            | KeyContext::Filter
+            | KeyContext::GameOver => false,
         }
     }
 }

@@ -39,6 +39,23 @@ pub enum Effect {
     /// Ask the engine about a guess that is not the game's move (answered,
     /// on the engine's own thread, with [`Reply::Evaluated`]).
     Evaluate(Evaluate),
+    /// Ask the engine for its move in a game (answered, on the engine's
+    /// own thread, with [`Reply::Moved`]).
+    Think(Think),
+}
+
+/// A position of a game for the engine to move in, and which question it
+/// is.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Think {
+    /// The question's number (an answer to an older one is dropped).
+    pub asked: u32,
+    /// The position, in FEN.
+    pub fen: String,
+    /// How strongly the engine plays.
+    pub strength: crate::engine::Strength,
+    /// How long it thinks, in milliseconds.
+    pub movetime: u64,
 }
 
 /// A guess for the engine to judge, and which question it is.
@@ -137,6 +154,14 @@ pub enum Reply {
         asked: u32,
         /// The engine's lines, or why it could not answer.
         result: Result<crate::train::guess::Evaluation, EngineError>,
+    },
+    /// The engine's move for [`Effect::Think`], in UCI (`Ok(None)`: it
+    /// gave none).
+    Moved {
+        /// The question's number.
+        asked: u32,
+        /// The move, or why the engine could not answer.
+        result: Result<Option<String>, EngineError>,
     },
 }
 

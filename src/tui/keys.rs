@@ -54,6 +54,10 @@ pub enum Scope {
     Filter,
     /// A Storm or Streak run (letters go to the input line).
     Run,
+    /// A game against the engine (letters go to the input line).
+    Game,
+    /// A game against the engine, over.
+    GameOver,
 }
 
 /// A key with its modifiers (only `NONE` and `CONTROL` are used).
@@ -114,6 +118,8 @@ fn scopes(screen: &KeyContext) -> &'static [Scope] {
         KeyContext::Help => &[Scope::Help, Scope::Global],
         KeyContext::Filter => &[Scope::Filter, Scope::Global],
         KeyContext::Run { .. } => &[Scope::Run, Scope::Edit, Scope::Global],
+        KeyContext::Game { .. } => &[Scope::Game, Scope::Edit, Scope::Global],
+        KeyContext::GameOver => &[Scope::GameOver, Scope::Global],
     }
 }
 
@@ -168,7 +174,8 @@ impl Keymap {
         let typing = match screen {
             KeyContext::Puzzle { input_empty }
             | KeyContext::Answer { input_empty }
-            | KeyContext::Run { input_empty } => Some(*input_empty),
+            | KeyContext::Run { input_empty }
+            | KeyContext::Game { input_empty } => Some(*input_empty),
             _ => None,
         };
         if let (Some(input_empty), KeyCode::Char(c)) = (typing, code)

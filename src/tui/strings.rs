@@ -67,7 +67,7 @@ pub const MOVES_HEADING: &str = "Moves";
 pub const WAITING: &str = "opponent to reply…";
 
 /// The home menu's items, in order.
-pub const MENU: [&str; 14] = [
+pub const MENU: [&str; 15] = [
     "Puzzles (rated, at your level)",
     "Drills and lessons",
     "Stats",
@@ -77,6 +77,7 @@ pub const MENU: [&str; 14] = [
     "My games",
     "Guess the move",
     "Repertoire",
+    "Play out (a position against the engine)",
     "Course (the notation packs in order, never rated)",
     "Weakness training (rated, your weakest themes)",
     "History (the puzzles played lately)",
@@ -86,7 +87,7 @@ pub const MENU: [&str; 14] = [
 
 /// The home menu, with the library item telling how to import one when
 /// there is none, and "My games" how to mine them.
-pub fn menu(has_library: bool, has_mined: bool) -> [&'static str; 14] {
+pub fn menu(has_library: bool, has_mined: bool) -> [&'static str; 15] {
     let mut items = MENU;
     if !has_library {
         items[3] = "Library (import one: sancho import FILE)";
@@ -554,6 +555,10 @@ pub const HOME_MODES: &[(&str, &str)] = &[
         "your openings from your PGN, asked move by move",
     ),
     (
+        "Play out",
+        "a position against the engine, typed in SAN; needs an engine",
+    ),
+    (
         "Course",
         "the notation packs in teaching order, never rated",
     ),
@@ -618,6 +623,7 @@ pub fn percent(ratio: f64) -> String {
     format!("{:.0}%", ratio * 100.0)
 }
 
+pub mod game;
 pub mod run;
 pub use run::{DRAWING, LOADING_MINED, MINED_EMPTY, NO_MINED, mined_unreadable, run_notice};
 

@@ -22,6 +22,7 @@ pub fn render(app: &App, theme: Theme, area: Rect, frame: &mut Frame) {
         KeyContext::Puzzle { .. } => KeyContext::Puzzle { input_empty: true },
         KeyContext::Answer { .. } => KeyContext::Answer { input_empty: true },
         KeyContext::Run { .. } => KeyContext::Run { input_empty: true },
+        KeyContext::Game { .. } => KeyContext::Game { input_empty: true },
         other => other,
     };
     let keys = app.keys();
@@ -31,6 +32,8 @@ pub fn render(app: &App, theme: Theme, area: Rect, frame: &mut Frame) {
         KeyContext::Puzzle { .. }
             | KeyContext::Answer { .. }
             | KeyContext::Run { .. }
+            | KeyContext::Game { .. }
+            | KeyContext::GameOver
             | KeyContext::Find
     );
     let bindings: Vec<&Binding> = keys
