@@ -76,9 +76,18 @@ pub fn game(args: &GameArgs, ctx: &Context) -> anyhow::Result<ExitCode> {
         );
         return Ok(ExitCode::from(2));
     };
+    let mut engine = Engine::start(&path, EngineOptions::default()).with_context(|| {
+        format!(
+            "the engine {} did not start as a UCI engine ({HOW_TO_GET_ONE})",
+            path.display()
+        )
+    })?;
     let strength = args.strength();
     let movetime = args.movetime.unwrap_or(strength.movetime());
     if !args.plain {
+        // The screen's own engine thread starts it again on its first
+        // question: this one only showed that it starts.
+        drop(engine);
         let setup = GameSetup {
             start,
             user,
@@ -93,12 +102,6 @@ pub fn game(args: &GameArgs, ctx: &Context) -> anyhow::Result<ExitCode> {
         };
         return full_screen(ctx, setup, path);
     }
-    let mut engine = Engine::start(&path, EngineOptions::default()).with_context(|| {
-        format!(
-            "the engine {} did not start as a UCI engine ({HOW_TO_GET_ONE})",
-            path.display()
-        )
-    })?;
     strength.apply(&mut engine)?;
     engine.new_game()?;
     let mode = Mode {

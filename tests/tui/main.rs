@@ -8,6 +8,7 @@ mod support;
 
 mod tui_drill;
 mod tui_filter;
+mod tui_game;
 mod tui_fit;
 mod tui_flow;
 mod tui_guess;

@@ -57,11 +57,6 @@ pub fn engine_failed(why: &str) -> String {
     format!("The engine failed: {why}.")
 }
 
-/// What the keys do once the game is over.
-pub fn over_keys(again: &str, back: &str) -> String {
-    format!("{again}: play it again from the start · {back}: back to the menu")
-}
-
 /// The home entry and the finished puzzle's key without an engine (what
 /// `sancho game` says too).
 pub fn no_engine() -> String {

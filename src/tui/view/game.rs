@@ -67,17 +67,6 @@ pub fn render(app: &App, s: &GameScreen, theme: Theme, area: Rect, frame: &mut F
         if let Some(why) = s.engine_error() {
             say(&words::engine_failed(why), theme.bad());
         }
-        let key = |id| {
-            app.keys()
-                .binding(id)
-                .and_then(|b| b.keys.first().copied())
-                .map(key_label)
-                .unwrap_or_default()
-        };
-        say(
-            &words::over_keys(&key("over.again"), &key("over.back")),
-            theme.dim(),
-        );
     } else if s.is_thinking() {
         say(words::THINKING, theme.dim());
     } else {
