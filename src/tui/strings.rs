@@ -48,7 +48,7 @@ pub fn hint_empty(lang: crate::notation::Lang) -> String {
     )
 }
 /// The hint panel once the puzzle is over.
-pub const HINT_OVER: &str = "←/→ Home/End: step through the solution   Enter or F4: next   F5: retry   F9: play out   Esc: menu";
+pub const HINT_OVER: &str = "←/→ Home/End: step through the solution   Enter or F4: next   F5: retry   F10: play out   Esc: menu";
 /// The hint panel during a puzzle when the config file turns it off.
 pub const HINT_OFF: &str =
     "Live hint off (live_hint = \"off\" in config.toml): type your move and press Enter.";

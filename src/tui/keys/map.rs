@@ -168,11 +168,11 @@ pub const KEYMAP: &[Binding] = &[
     ),
     b(
         "puzzle.play-out",
-        &[(KeyCode::F(9), N), (KeyCode::Char('g'), C)],
+        &[(KeyCode::F(10), N), (KeyCode::Char('g'), C)],
         Action::PlayOut,
         Scope::Puzzle,
         "play out",
-        "a finished puzzle: play the position shown out against the engine",
+        "once it is over: play the position out against the engine",
         false,
     ),
     b(
