@@ -1,7 +1,8 @@
 //! Embeds the built-in content in the binary, so that a fresh install has
 //! it with no download: every puzzle pack (`puzzles/*.json`, and the
 //! Lichess starter set `puzzles/*.csv`), the lesson pages
-//! (`assets/lessons/*.md`) and the famous games (`assets/games/*.pgn`).
+//! (`assets/lessons/*.md`), the famous games (`assets/games/*.pgn`) and
+//! the endgames to play out (`puzzles/endgames/*.json`).
 //! The core reads them from the text handed in (`sancho::content`).
 //! Adding a pack, a lesson or a game needs no code.
 
@@ -27,6 +28,13 @@ fn main() {
         &out.join("lessons.rs"),
     );
     embed(&root, "assets/games", &["pgn"], true, &out.join("games.rs"));
+    embed(
+        &root,
+        "puzzles/endgames",
+        &["json"],
+        true,
+        &out.join("endgames.rs"),
+    );
 }
 
 /// Writes `target` as a Rust slice of every file in `dir` with one of

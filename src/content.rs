@@ -1,5 +1,5 @@
 //! The built-in content this binary embeds (by `build.rs`): the puzzle
-//! packs, the lesson pages and the famous games, read once by the core's
+//! packs, the lesson pages, the famous games and the endgames, read once by the core's
 //! readers and kept for the run. The core itself embeds nothing and opens
 //! no file: its readers take the text.
 
@@ -7,6 +7,7 @@ use std::sync::OnceLock;
 
 use sancho_core::drill::{GameBook, Lesson, read_lessons};
 use sancho_core::puzzle::{BuiltinError, Pack, read_builtin_packs};
+use sancho_core::train::endgame::{Endgame, EndgameError, read_endgames};
 
 /// Every built-in pack file as (file name, text), in file-name order.
 pub const BUILTIN_FILES: &[(&str, &str)] = include!(concat!(env!("OUT_DIR"), "/builtin_packs.rs"));
@@ -16,6 +17,29 @@ pub const LESSON_PAGES: &[&str] = include!(concat!(env!("OUT_DIR"), "/lessons.rs
 
 /// The famous games as (id, PGN), in file-name order.
 pub const GAME_FILES: &[(&str, &str)] = include!(concat!(env!("OUT_DIR"), "/games.rs"));
+
+/// The endgame files as (file name, text), in file-name order.
+pub const ENDGAME_FILES: &[(&str, &str)] = include!(concat!(env!("OUT_DIR"), "/endgames.rs"));
+
+/// The built-in endgames to play out against the engine (`sancho game
+/// --endgame`), every file's in file-name order, read once.
+///
+/// # Errors
+/// The first file that does not read (the test suite keeps this from
+/// happening: `tests/puzzle` checks every entry).
+pub fn endgames() -> Result<&'static [Endgame], EndgameError> {
+    static ENDGAMES: OnceLock<Result<Vec<Endgame>, EndgameError>> = OnceLock::new();
+    ENDGAMES
+        .get_or_init(|| {
+            let mut all = Vec::new();
+            for (_, text) in ENDGAME_FILES {
+                all.extend(read_endgames(text)?);
+            }
+            Ok(all)
+        })
+        .as_deref()
+        .map_err(Clone::clone)
+}
 
 /// The built-in packs, parsed, in file-name order.
 ///

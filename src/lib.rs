@@ -39,5 +39,6 @@ pub mod drill {
 }
 
 pub mod engine;
+pub mod export;
 pub mod line;
 pub mod tui;

@@ -1,29 +1,66 @@
 //! `sancho game`: play a position out against an engine, in line mode
 //! (`--plain [--json]`). The core's [`PlayOut`] keeps the game; this shell
-//! starts the engine at the chosen strength and answers its questions.
+//! picks the position (`--fen`, `--puzzle`, `--pgn --ply`, `--endgame`),
+//! starts the engine at the chosen strength, answers its questions,
+//! records the finished game in one store write and writes it as PGN
+//! (`--out`).
 
-use std::io;
+use std::io::{self, Write};
 use std::path::PathBuf;
 use std::process::ExitCode;
 
 use anyhow::Context as _;
 use clap::Args;
-use sancho::engine::{Engine, EngineOptions, HOW_TO_GET_ONE, Strength, best_move, find_engine_here};
-use sancho::line::{Mode, run_game};
+use sancho::content::endgames;
+use sancho::drill::parse_games;
+use sancho::engine::{
+    Engine, EngineOptions, HOW_TO_GET_ONE, Strength, best_move, find_engine_here,
+};
+use sancho::line::{GameSetting, Mode, run_game};
 use sancho::notation::parse_fen;
-use sancho::train::game::PlayOut;
+use sancho::puzzle::{Puzzle, builtin_packs, color_word, fen_of};
+use sancho::train::endgame::{Endgame, find_endgame};
+use sancho::train::game::{PgnTags, PlayOut};
+use sancho::train::game_from::position_after_ply;
+use sancho::train::{Finished, GameDone};
 use sancho::tui::GameSetup;
 use shakmaty::{Chess, Color, Position};
 
 use super::context::Context;
+use super::data::now;
+use super::guess::write_pgn;
+use super::record::Recording;
 
 /// `sancho game`.
 #[derive(Debug, Args)]
 pub struct GameArgs {
     /// The position to play out (default: the starting position).
-    #[arg(long, value_name = "FEN")]
+    #[arg(long, value_name = "FEN", conflicts_with_all = ["puzzle", "pgn", "endgame"])]
     fen: Option<String>,
-    /// Your side (default: the side to move in the position).
+    /// A puzzle's position as you meet it (after its set-up move), your side: a built-in puzzle's id or one in your library.
+    #[arg(long, value_name = "ID", conflicts_with_all = ["pgn", "endgame"])]
+    puzzle: Option<String>,
+    /// A game of a PGN file (the first, or --game), played out from --ply.
+    #[arg(
+        long,
+        value_name = "FILE",
+        requires = "ply",
+        conflicts_with = "endgame"
+    )]
+    pgn: Option<PathBuf>,
+    /// With --pgn: the plies played before you take over (0: the game's start).
+    #[arg(long, value_name = "N", requires = "pgn")]
+    ply: Option<usize>,
+    /// With --pgn: which game of the file, by number or a player's name (default: the first).
+    #[arg(long, value_name = "N|NAME", requires = "pgn")]
+    game: Option<String>,
+    /// A built-in endgame to win or hold, by id or number (see --list-endgames).
+    #[arg(long, value_name = "ID|N")]
+    endgame: Option<String>,
+    /// List the built-in endgames (with --json: as JSON) and stop.
+    #[arg(long)]
+    list_endgames: bool,
+    /// Your side (default: the side to move in the position; an endgame's or a puzzle's side).
     #[arg(long, value_name = "SIDE", value_parser = ["white", "black"])]
     side: Option<String>,
     /// The UCI engine to play against (default: the config's `engine`, else SANCHO_ENGINE, else `stockfish`).
@@ -38,12 +75,30 @@ pub struct GameArgs {
     /// How long the engine thinks per move, in milliseconds (default: the level's, else 300).
     #[arg(long, value_name = "MS", value_parser = clap::value_parser!(u64).range(20..=60_000))]
     movetime: Option<u64>,
+    /// Blindfold: no board is drawn; `pieces` tells the position in words, each engine move is told in SAN and in words.
+    #[arg(long)]
+    blindfold: bool,
+    /// Write the game as PGN to FILE when it ends.
+    #[arg(long, value_name = "FILE")]
+    out: Option<PathBuf>,
     /// Line mode (without it: the full screen's game).
     #[arg(long)]
     plain: bool,
-    /// With --plain: every event as one JSON object per line.
-    #[arg(long, requires = "plain")]
+    /// With --plain (or --list-endgames): every event as one JSON object per line.
+    #[arg(long)]
     json: bool,
+}
+
+/// The position chosen, with what the game is beyond it.
+struct Chosen {
+    start: Chess,
+    /// The side the source gives the user (a puzzle's, an endgame's).
+    side: Option<Color>,
+    endgame: Option<&'static Endgame>,
+    /// A puzzle's `source:id`, for the record.
+    puzzle: Option<String>,
+    /// Where the position came from, in words.
+    from: Option<String>,
 }
 
 impl GameArgs {
@@ -58,17 +113,20 @@ impl GameArgs {
 }
 
 pub fn game(args: &GameArgs, ctx: &Context) -> anyhow::Result<ExitCode> {
-    let start: Chess = match &args.fen {
-        Some(fen) => parse_fen(fen).with_context(|| format!("--fen {fen:?}"))?,
-        None => Chess::default(),
-    };
-    if start.is_game_over() {
-        anyhow::bail!("--fen: the game is already over in this position");
+    if args.list_endgames {
+        return list_endgames(args.json);
+    }
+    if args.json && !args.plain {
+        anyhow::bail!("--json is for line mode: add --plain");
+    }
+    let chosen = choose(args, ctx)?;
+    if chosen.start.is_game_over() {
+        anyhow::bail!("the game is already over in this position");
     }
     let user = match args.side.as_deref() {
         Some("white") => Color::White,
         Some("black") => Color::Black,
-        _ => start.turn(),
+        _ => chosen.side.unwrap_or_else(|| chosen.start.turn()),
     };
     let Some(path) = find_engine_here(ctx.engine(args.engine.as_deref()).as_deref()) else {
         eprintln!(
@@ -84,21 +142,35 @@ pub fn game(args: &GameArgs, ctx: &Context) -> anyhow::Result<ExitCode> {
     })?;
     let strength = args.strength();
     let movetime = args.movetime.unwrap_or(strength.movetime());
+    if let Some(e) = chosen.endgame
+        && user != e.side
+    {
+        anyhow::bail!(
+            "--side: an endgame is played from the side its goal is set for; leave --side out"
+        );
+    }
     if !args.plain {
         // The screen's own engine thread starts it again on its first
         // question: this one only showed that it starts.
         drop(engine);
         let setup = GameSetup {
-            start,
+            start: chosen.start,
             user,
             strength,
             movetime,
-            blindfold: false,
+            blindfold: args.blindfold,
             lang: ctx.trainer_lang(),
-            source: match &args.fen {
-                Some(_) => "the FEN given".to_owned(),
-                None => "the starting position".to_owned(),
-            },
+            source: chosen
+                .from
+                .unwrap_or_else(|| match (&args.fen, chosen.endgame) {
+                    (_, Some(e)) => e.title.clone(),
+                    (Some(_), None) => "the FEN given".to_owned(),
+                    (None, None) => "the starting position".to_owned(),
+                }),
+            endgame: chosen.endgame,
+            puzzle: chosen.puzzle,
+            out: args.out.clone(),
+            tags: pgn_tags(args, chosen.endgame, &path),
         };
         return full_screen(ctx, setup, path);
     }
@@ -106,15 +178,28 @@ pub fn game(args: &GameArgs, ctx: &Context) -> anyhow::Result<ExitCode> {
     engine.new_game()?;
     let mode = Mode {
         json: args.json,
-        blindfold: false,
+        blindfold: args.blindfold,
         lang: ctx.trainer_lang(),
         blind: None,
     };
-    run_game(
+    let started = match chosen.endgame {
+        Some(e) if user == e.side => e.start(mode.lang),
+        Some(_) => anyhow::bail!(
+            "--side: an endgame is played from the side its goal is set for; leave --side out"
+        ),
+        None => PlayOut::new(chosen.start.clone(), user, mode.lang),
+    };
+    let setting = GameSetting {
+        endgame: chosen.endgame,
+        from: chosen.from.as_deref(),
+    };
+    let (mut store, _notice) = ctx.store_or_warn();
+    let game = run_game(
         io::stdin().lock(),
         io::stdout().lock(),
-        PlayOut::new(start, user, mode.lang),
+        started,
         mode,
+        setting,
         |fen| match best_move(&mut engine, fen, movetime) {
             Ok(uci) => uci,
             Err(e) => {
@@ -123,6 +208,198 @@ pub fn game(args: &GameArgs, ctx: &Context) -> anyhow::Result<ExitCode> {
             }
         },
     )?;
+    // A game is recorded once the user has moved, or when it was an
+    // endgame (tried, even if resigned at once); a failed engine's game
+    // is not judged and not recorded.
+    let judged = game.end().is_some_and(|e| e.verdict.is_some());
+    if judged || (game.user_moves() > 0 && chosen.endgame.is_none()) {
+        let id = chosen.endgame.map(|e| e.id.as_str());
+        if let Some(done) = GameDone::of(&game, id, chosen.puzzle.as_deref()) {
+            let mut recording = Recording {
+                store: store.as_mut(),
+                set: None,
+            };
+            recording
+                .record(&Finished::Game(done))
+                .context("the game could not be saved")?;
+        }
+    }
+    if let Some(out) = &args.out {
+        let tags = pgn_tags(args, chosen.endgame, &path);
+        write_pgn(out, &game.pgn(&tags))?;
+        if args.json {
+            eprintln!("sancho: the game is written to {}", out.display());
+        } else {
+            writeln!(
+                io::stdout().lock(),
+                "The game is written to {}",
+                out.display()
+            )?;
+        }
+    }
+    Ok(ExitCode::SUCCESS)
+}
+
+/// The position `--fen`, `--puzzle`, `--pgn --ply` or `--endgame` asks
+/// for (default: the starting position).
+fn choose(args: &GameArgs, ctx: &Context) -> anyhow::Result<Chosen> {
+    let plain = |start| Chosen {
+        start,
+        side: None,
+        endgame: None,
+        puzzle: None,
+        from: None,
+    };
+    if let Some(fen) = &args.fen {
+        return Ok(plain(
+            parse_fen(fen).with_context(|| format!("--fen {fen:?}"))?,
+        ));
+    }
+    if let Some(key) = &args.endgame {
+        let all = endgames().context("the built-in endgames do not read")?;
+        let endgame = find_endgame(all, key).ok_or_else(|| {
+            anyhow::anyhow!(
+                "--endgame {key:?}: no such endgame; choose a number from 1 to {} or an id (sancho game --list-endgames)",
+                all.len()
+            )
+        })?;
+        return Ok(Chosen {
+            start: endgame.position.clone(),
+            side: Some(endgame.side),
+            endgame: Some(endgame),
+            puzzle: None,
+            from: None,
+        });
+    }
+    if let Some(id) = &args.puzzle {
+        let (puzzle, source) = find_puzzle(ctx, id)?;
+        return Ok(Chosen {
+            start: puzzle.user_start(),
+            side: Some(puzzle.user_color),
+            endgame: None,
+            puzzle: Some(format!("{source}:{}", puzzle.id)),
+            from: Some(format!("puzzle {}", puzzle.id)),
+        });
+    }
+    if let (Some(path), Some(ply)) = (&args.pgn, args.ply) {
+        let text = std::fs::read_to_string(path)
+            .with_context(|| format!("cannot read {}", path.display()))?;
+        let games = parse_games(&text).with_context(|| path.display().to_string())?;
+        let key = args.game.as_deref().unwrap_or("1");
+        let game = sancho::drill::find_game(
+            &games,
+            key,
+            |_| None,
+            |g| (g.tag("White").unwrap_or(""), g.tag("Black").unwrap_or("")),
+        )
+        .ok_or_else(|| {
+            anyhow::anyhow!(
+                "{}: no game {key:?} (it holds {} games; give a number or a player's name)",
+                path.display(),
+                games.len()
+            )
+        })?;
+        let start = position_after_ply(game, ply)
+            .with_context(|| format!("{} --ply {ply}", path.display()))?;
+        let players = format!(
+            "{} – {}",
+            game.tag("White").unwrap_or("?"),
+            game.tag("Black").unwrap_or("?")
+        );
+        return Ok(Chosen {
+            start,
+            side: None,
+            endgame: None,
+            puzzle: None,
+            from: Some(format!("{players} after {ply} plies")),
+        });
+    }
+    Ok(plain(Chess::default()))
+}
+
+/// A puzzle by id: the built-in packs first, then the library.
+fn find_puzzle(ctx: &Context, id: &str) -> anyhow::Result<(Puzzle, &'static str)> {
+    let packs = builtin_packs().context("the built-in packs do not read")?;
+    if let Some(p) = packs
+        .into_iter()
+        .flat_map(|p| p.puzzles)
+        .find(|p| p.id == id)
+    {
+        return Ok((p, "builtin"));
+    }
+    if let Some(path) = ctx.library_if_any()
+        && let Ok(library) = sancho::library::Library::open(&path)
+        && let Some(p) = library.get(id).with_context(|| format!("--puzzle {id}"))?
+    {
+        return Ok((p, "library"));
+    }
+    anyhow::bail!(
+        "--puzzle {id}: no built-in puzzle and no puzzle of your library has this id (sancho puzzles lists them)"
+    )
+}
+
+/// The PGN's tags: the endgame's title as the event, today's date, the
+/// engine's name with its strength.
+fn pgn_tags(args: &GameArgs, endgame: Option<&Endgame>, engine: &std::path::Path) -> PgnTags {
+    let name = engine
+        .file_stem()
+        .and_then(|s| s.to_str())
+        .unwrap_or("engine")
+        .to_owned();
+    let strength = match (args.level, args.elo) {
+        (Some(level), _) => format!(" (level {level})"),
+        (_, Some(elo)) => format!(" (Elo {elo})"),
+        _ => " (full strength)".to_owned(),
+    };
+    let date = now().utc_minute().get(..10).unwrap_or("").replace('-', ".");
+    PgnTags {
+        event: endgame.map_or_else(
+            || "Sancho game".to_owned(),
+            |e| format!("Sancho endgame: {}", e.title),
+        ),
+        site: "Sancho".to_owned(),
+        date,
+        round: String::new(),
+        user: "You".to_owned(),
+        engine: format!("{name}{strength}"),
+    }
+}
+
+/// `--list-endgames`: number, id, side, goal and title; or JSON.
+fn list_endgames(json: bool) -> anyhow::Result<ExitCode> {
+    let all = endgames().context("the built-in endgames do not read")?;
+    let mut out = io::stdout().lock();
+    if json {
+        let list: Vec<serde_json::Value> = all
+            .iter()
+            .enumerate()
+            .map(|(i, e)| {
+                serde_json::json!({
+                    "number": i + 1,
+                    "id": e.id,
+                    "title": e.title,
+                    "fen": fen_of(&e.position),
+                    "side": color_word(e.side),
+                    "goal": e.goal.name(),
+                    "moves": e.goal.moves(),
+                    "text": e.goal.describe(),
+                })
+            })
+            .collect();
+        writeln!(out, "{}", serde_json::to_string(&list)?)?;
+        return Ok(ExitCode::SUCCESS);
+    }
+    for (i, e) in all.iter().enumerate() {
+        writeln!(
+            out,
+            "{:>2}  {:<16} {:<5}  {:<40} {}",
+            i + 1,
+            e.id,
+            color_word(e.side),
+            e.title,
+            e.goal.describe()
+        )?;
+    }
     Ok(ExitCode::SUCCESS)
 }
 
@@ -130,7 +407,7 @@ pub fn game(args: &GameArgs, ctx: &Context) -> anyhow::Result<ExitCode> {
 /// which offers everything else).
 fn full_screen(ctx: &Context, setup: GameSetup, engine: PathBuf) -> anyhow::Result<ExitCode> {
     let (store, notice) = ctx.open_store()?;
-    let puzzles = sancho::puzzle::builtin_packs()?
+    let puzzles = builtin_packs()?
         .into_iter()
         .flat_map(|p| p.puzzles)
         .collect();

@@ -84,7 +84,11 @@ fn level_entry(level: u8) -> (u8, u64) {
 ///
 /// # Errors
 /// The engine's error.
-pub fn best_move(engine: &mut Engine, fen: &str, movetime: u64) -> Result<Option<String>, EngineError> {
+pub fn best_move(
+    engine: &mut Engine,
+    fen: &str,
+    movetime: u64,
+) -> Result<Option<String>, EngineError> {
     let lines = engine.analyse(fen, 1, Limit::Movetime(movetime))?;
     Ok(lines
         .first()

@@ -2,16 +2,22 @@
 //! --plain [--json]`): the core's [`PlayOut`] rendered as text or JSON,
 //! the engine asked through the `engine` callback.
 //!
-//! The events: `game_start` (`fen`, `side`: the user's colour, `to_move`),
+//! The events: `game_start` (`fen`, `side`: the user's colour, `to_move`;
+//! `endgame` for an endgame: `id`, `title`, `goal`, `moves`, `text`;
+//! `from` for a position from a puzzle or a PGN),
 //! `played` (the user's move: `uci`, `san`, `local`), `engine_move` (`uci`,
 //! `san`, `words`, `local`), `wrong` as in puzzles for an input that is no
 //! legal move, `unknown_command`, and `game_over` (`result`: `1-0`, `0-1`,
 //! `1/2-1/2` or `*`; `reason`: `checkmate`, `stalemate`, `repetition`,
 //! `fifty_moves`, `insufficient_material`, `resigned`, `engine_failed`;
-//! `user_won`: true, false or null for a draw; `moves`: every move's SAN).
+//! `user_won`: true, false or null for a draw; `moves`: every move's SAN;
+//! `goal` for an endgame: `goal`, `moves`, `achieved`, `moves_used`,
+//! `text`, `note`).
 //!
 //! Commands, a word on a line of their own: `board`, `pieces`, `moves`
-//! (the scoresheet), `help`, `resign` (also `quit`, and the end of input).
+//! (the scoresheet in two columns), `help`, `resign` (also `quit`, and the
+//! end of input). With `--blindfold` no board is ever drawn: the position
+//! is told in words (`pieces`), each engine move in SAN and in words.
 
 use std::io::{self, BufRead, Write};
 
@@ -19,13 +25,13 @@ use shakmaty::Position;
 
 use crate::notation::{ResolveError, color_name};
 use crate::puzzle::{color_word, fen_of};
+use crate::train::endgame::Endgame;
 use crate::train::game::{GameEnd, GameEvent, PlayOut};
 
-use super::blindfold::numbered_moves;
 use super::board_text::{board_drawing, piece_list_in};
 use super::command::{is_unknown_word, unknown_word_text};
 use super::out::{describe, local};
-use super::protocol::LineEvent;
+use super::protocol::{EndgameShown, GoalJudged, LineEvent};
 use super::puzzle::Mode;
 
 const COMMANDS: &str = "board, pieces, moves, help, resign";
@@ -33,6 +39,18 @@ const COMMANDS: &str = "board, pieces, moves, help, resign";
 const HELP: &str = "Type your move in SAN (Nf3, exd5, O-O, e8=Q) or UCI (g1f3); the engine replies. \
 The game ends by mate, stalemate, threefold repetition, the fifty-move rule or insufficient material. \
 Commands: board, pieces, moves (the scoresheet), help, resign.";
+
+/// What a game is, beyond its position: the endgame it plays, where the
+/// position came from.
+#[derive(Clone, Copy, Debug, Default)]
+pub struct GameSetting<'a> {
+    /// The endgame (`--endgame`): its title and goal are shown at the
+    /// start, its note at the end.
+    pub endgame: Option<&'a Endgame>,
+    /// Where the position came from (`puzzle builtin:eg-001`, `move 12
+    /// of Anna – Ben`), said at the start.
+    pub from: Option<&'a str>,
+}
 
 /// Plays the game `started` to its end (or until the user resigns or the
 /// input ends, which resigns), reading moves and commands from `input`.
@@ -46,6 +64,7 @@ pub fn run_game<R: BufRead, W: Write>(
     mut w: W,
     started: (PlayOut, Vec<GameEvent>),
     mode: Mode,
+    setting: GameSetting<'_>,
     mut engine: impl FnMut(&str) -> Option<String>,
 ) -> io::Result<PlayOut> {
     let (mut game, events) = started;
@@ -53,23 +72,51 @@ pub fn run_game<R: BufRead, W: Write>(
         fen: fen_of(game.start()),
         side: color_word(game.user()).to_owned(),
         to_move: color_word(game.start().turn()).to_owned(),
+        endgame: setting.endgame.map(|e| EndgameShown {
+            id: e.id.clone(),
+            title: e.title.clone(),
+            goal: e.goal.name().to_owned(),
+            moves: e.goal.moves(),
+            text: e.goal.describe(),
+        }),
+        from: setting.from.map(str::to_owned),
     };
     send(&mut w, mode, &start, || {
-        format!(
-            "You play {} from this position, {} to move:\n{}\n{}\n{HELP}",
+        let mut text = String::new();
+        if let Some(e) = setting.endgame {
+            text.push_str(&format!("Endgame: {}. {}\n", e.title, e.goal.describe()));
+        }
+        if let Some(from) = setting.from {
+            text.push_str(&format!("The position of {from}.\n"));
+        }
+        text.push_str(&format!(
+            "You play {} from this position, {} to move:\n",
             color_name(game.user()),
             color_name(game.start().turn()),
-            board_drawing(game.start(), game.user()),
-            piece_list_in(game.start(), mode.lang),
-        )
+        ));
+        if !mode.blindfold {
+            text.push_str(&board_drawing(game.start(), game.user()));
+            text.push('\n');
+        }
+        text.push_str(&piece_list_in(game.start(), mode.lang));
+        text.push('\n');
+        text.push_str(HELP);
+        if mode.blindfold {
+            text.push_str(" Blindfold: no board is drawn; pieces tells the position in words.");
+        }
+        text
     })?;
-    say(&mut w, mode, &mut game, events, &mut engine)?;
+    say(&mut w, mode, setting, &mut game, events, &mut engine)?;
     let mut line = String::new();
     while game.end().is_none() {
         if !mode.json {
+            let left = game
+                .moves_left()
+                .map(|n| format!(", {n} of your moves left"))
+                .unwrap_or_default();
             writeln!(
                 w,
-                "You play {}. Your move (or board, pieces, moves, help, resign):",
+                "You play {}{left}. Your move (or board, pieces, moves, help, resign):",
                 color_name(game.user())
             )?;
             w.flush()?;
@@ -82,6 +129,16 @@ pub fn run_game<R: BufRead, W: Write>(
             _ if end_of_input => game.resign(),
             "" => continue,
             "resign" | "quit" | "exit" => game.resign(),
+            "board" if mode.blindfold => {
+                let text = "Blindfold: no board is drawn. pieces tells the position in words, moves the scoresheet.".to_owned();
+                send(
+                    &mut w,
+                    mode,
+                    &LineEvent::Message { text: text.clone() },
+                    || text,
+                )?;
+                continue;
+            }
             "board" => {
                 if !mode.json {
                     writeln!(w, "{}", board_drawing(game.position(), game.user()))?;
@@ -128,12 +185,13 @@ pub fn run_game<R: BufRead, W: Write>(
             }
             _ => game.submit(text),
         };
-        say(&mut w, mode, &mut game, events, &mut engine)?;
+        say(&mut w, mode, setting, &mut game, events, &mut engine)?;
     }
     Ok(game)
 }
 
-/// The moves so far, numbered as on a scoresheet.
+/// The moves so far as a scoresheet in two columns: the move number,
+/// White's move, Black's (`40. ...` when Black moved first).
 fn scoresheet(game: &PlayOut, mode: Mode) -> String {
     if game.moves().is_empty() {
         return "No moves played yet.".to_owned();
@@ -143,13 +201,44 @@ fn scoresheet(game: &PlayOut, mode: Mode) -> String {
         .iter()
         .map(|m| mode.lang.localize(&m.san))
         .collect();
-    numbered_moves(game.start(), sans.iter().map(String::as_str))
+    two_columns(game.start(), &sans)
+}
+
+/// `sans` from `start` in rows of number, White, Black.
+fn two_columns(start: &shakmaty::Chess, sans: &[String]) -> String {
+    let mut rows: Vec<(u32, String, String)> = Vec::new();
+    let mut number = start.fullmoves().get();
+    let mut turn = start.turn();
+    for san in sans {
+        match turn {
+            shakmaty::Color::White => rows.push((number, san.clone(), String::new())),
+            shakmaty::Color::Black => match rows.last_mut() {
+                Some(row) if row.0 == number => row.2.clone_from(san),
+                _ => rows.push((number, "...".to_owned(), san.clone())),
+            },
+        }
+        if turn == shakmaty::Color::Black {
+            number += 1;
+        }
+        turn = !turn;
+    }
+    let width = rows.iter().map(|r| r.1.chars().count()).max().unwrap_or(0);
+    let digits = rows.last().map_or(1, |r| r.0.to_string().len());
+    rows.iter()
+        .map(|(n, white, black)| {
+            format!("{n:>digits$}. {white:<width$}  {black}")
+                .trim_end()
+                .to_owned()
+        })
+        .collect::<Vec<_>>()
+        .join("\n")
 }
 
 /// Writes the events, asking the engine whenever the game does.
 fn say<W: Write>(
     w: &mut W,
     mode: Mode,
+    setting: GameSetting<'_>,
     game: &mut PlayOut,
     events: Vec<GameEvent>,
     engine: &mut impl FnMut(&str) -> Option<String>,
@@ -206,19 +295,45 @@ fn say<W: Write>(
             }
             GameEvent::Over(end) => {
                 let moves = game.moves().iter().map(|m| m.san.clone()).collect();
+                let note = setting.endgame.map(|e| e.note.clone());
+                let goal = end.verdict.map(|v| GoalJudged {
+                    goal: v.goal.name().to_owned(),
+                    moves: v.goal.moves(),
+                    achieved: v.achieved,
+                    moves_used: v.moves_used,
+                    text: v.describe(end.reason),
+                    note: note.clone(),
+                });
                 let event = LineEvent::GameOver {
                     result: end.result.to_owned(),
                     reason: end.reason.name().to_owned(),
                     user_won: end.user_won,
                     moves,
+                    goal: goal.clone(),
                 };
                 let sheet = scoresheet(game, mode);
                 send(w, mode, &event, || {
-                    format!(
-                        "{} The moves: {sheet}\nThe final position:\n{}",
-                        over_text(end),
-                        board_drawing(game.position(), game.user())
-                    )
+                    let mut text = over_text(end);
+                    if let Some(goal) = &goal {
+                        text.push(' ');
+                        text.push_str(&goal.text);
+                    }
+                    if let Some(note) = &note {
+                        text.push_str(&format!("\nThe technique: {note}"));
+                    }
+                    text.push_str(&format!("\nThe moves:\n{sheet}\n"));
+                    if mode.blindfold {
+                        text.push_str(&format!(
+                            "The final position: {}",
+                            piece_list_in(game.position(), mode.lang)
+                        ));
+                    } else {
+                        text.push_str(&format!(
+                            "The final position:\n{}",
+                            board_drawing(game.position(), game.user())
+                        ));
+                    }
+                    text
                 })?;
             }
         }
@@ -237,13 +352,19 @@ fn over_text(end: GameEnd) -> String {
         R::InsufficientMaterial => "Draw: neither side can mate",
         R::Resigned => "You resigned",
         R::EngineFailed => "The engine gave no move; the game stops",
+        R::Promoted => "You promoted and kept the new piece",
+        R::MoveLimit => "The move budget is spent",
     };
     let who = match end.user_won {
         Some(true) => ", you won",
         Some(false) => ", you lost",
         None => "",
     };
-    format!("{why}: {}{who}.", end.result)
+    if end.result == "*" {
+        format!("{why}{who}.")
+    } else {
+        format!("{why}: {}{who}.", end.result)
+    }
 }
 
 fn send<W: Write>(

@@ -21,12 +21,12 @@ pub use command::Command;
 pub use drill::{
     DrillOptions, lesson_completed, run_drill, run_exercises, run_lesson, run_lesson_in,
 };
-pub use game::run_game;
+pub use game::{GameSetting, run_game};
 pub use guess::run_guess;
 pub use prose::plain_prose;
 pub use protocol::{
-    CardMove, CardShown, ExerciseShown, FailedPuzzle, HintShown, LineEvent, PuzzleShown, Rated,
-    ReadMove, SolvedPuzzle,
+    CardMove, CardShown, EndgameShown, ExerciseShown, FailedPuzzle, GoalJudged, HintShown,
+    LineEvent, PuzzleShown, Rated, ReadMove, SolvedPuzzle,
 };
 pub use puzzle::{
     Mode, PlaySummary, RatedTrack, describe, run_puzzles, run_puzzles_in, run_puzzles_refuting,

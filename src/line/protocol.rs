@@ -143,6 +143,13 @@ pub enum LineEvent {
         side: String,
         /// Who moves first: `white` or `black`.
         to_move: String,
+        /// The endgame being played (`--endgame`), left out otherwise.
+        #[serde(skip_serializing_if = "Option::is_none")]
+        endgame: Option<EndgameShown>,
+        /// Where the position came from (`--puzzle`, `--pgn --ply`), left
+        /// out for `--fen` and the starting position.
+        #[serde(skip_serializing_if = "Option::is_none")]
+        from: Option<String>,
     },
     /// `sancho game`: the user's move, played.
     Played {
@@ -168,15 +175,21 @@ pub enum LineEvent {
     },
     /// `sancho game`: the game is over.
     GameOver {
-        /// `1-0`, `0-1`, `1/2-1/2`, or `*` when the engine failed.
+        /// `1-0`, `0-1`, `1/2-1/2`, or `*` when the engine failed or a
+        /// goal ended the game (a promotion, the move budget).
         result: String,
         /// `checkmate`, `stalemate`, `repetition`, `fifty_moves`,
-        /// `insufficient_material`, `resigned` or `engine_failed`.
+        /// `insufficient_material`, `resigned`, `engine_failed`,
+        /// `promoted` or `move_limit`.
         reason: String,
         /// Whether the user won (null: a draw or no result).
         user_won: Option<bool>,
         /// Every move's SAN, in order.
         moves: Vec<String>,
+        /// An endgame's goal judged, left out for a game without a goal
+        /// (and when the engine failed: nothing is judged then).
+        #[serde(skip_serializing_if = "Option::is_none")]
+        goal: Option<GoalJudged>,
     },
     /// The puzzle starts again.
     Retry {
@@ -799,4 +812,36 @@ pub struct ReadMove {
     /// The SAN in the user's letters or figurines.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub local: Option<String>,
+}
+
+/// The endgame `sancho game --endgame` plays, as `game_start` shows it.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+pub struct EndgameShown {
+    /// Its id (`kqk`).
+    pub id: String,
+    /// Its title.
+    pub title: String,
+    /// `mate`, `promote` or `hold`.
+    pub goal: String,
+    /// The move budget.
+    pub moves: u32,
+    /// The goal in words.
+    pub text: String,
+}
+
+/// An endgame's goal judged at the end, as `game_over` shows it.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+pub struct GoalJudged {
+    /// `mate`, `promote` or `hold`.
+    pub goal: String,
+    /// The move budget.
+    pub moves: u32,
+    /// Whether it was reached.
+    pub achieved: bool,
+    /// The user's moves played.
+    pub moves_used: u32,
+    /// The verdict in words.
+    pub text: String,
+    /// The endgame's teaching note, for an endgame.
+    pub note: Option<String>,
 }

@@ -360,6 +360,7 @@ impl App {
             } => self.refuted(&puzzle_id, attempt, result),
             Reply::Evaluated { asked, result } => self.evaluated(asked, result),
             Reply::Moved { asked, result } => self.engine_moved(asked, result),
+            Reply::Exported { path, result } => self.exported(&path, result),
         }
         self.take_effects()
     }

@@ -39,6 +39,14 @@ pub enum Effect {
     /// Ask the engine about a guess that is not the game's move (answered,
     /// on the engine's own thread, with [`Reply::Evaluated`]).
     Evaluate(Evaluate),
+    /// Write a finished game as PGN (`--out FILE`; answered with
+    /// [`Reply::Exported`]).
+    Export {
+        /// The file.
+        path: PathBuf,
+        /// The PGN.
+        text: String,
+    },
     /// Ask the engine for its move in a game (answered, on the engine's
     /// own thread, with [`Reply::Moved`]).
     Think(Think),
@@ -154,6 +162,13 @@ pub enum Reply {
         asked: u32,
         /// The engine's lines, or why it could not answer.
         result: Result<crate::train::guess::Evaluation, EngineError>,
+    },
+    /// What writing the PGN of [`Effect::Export`] did.
+    Exported {
+        /// The file.
+        path: PathBuf,
+        /// Written, or why not.
+        result: Result<(), String>,
     },
     /// The engine's move for [`Effect::Think`], in UCI (`Ok(None)`: it
     /// gave none).

@@ -12,10 +12,11 @@ use super::play::complete::common_prefix;
 use crate::engine::Strength;
 use crate::notation::{HintEngine, HintState, Lang, MoveText, hint_in};
 use crate::spoiler::{Policy, Shown, shown};
-use crate::train::game::{GameEnd, GameEvent, PlayOut};
+use crate::train::endgame::Endgame;
+use crate::train::game::{GameEnd, GameEvent, PgnTags, PlayOut};
 
 /// What a game starts from and how the engine plays it.
-#[derive(Clone, Debug, PartialEq, Eq)]
+#[derive(Clone, Debug, PartialEq)]
 pub struct GameSetup {
     /// The position the game starts from.
     pub start: Chess,
@@ -32,6 +33,14 @@ pub struct GameSetup {
     /// Where the position comes from, for the header (`the starting
     /// position`, `puzzle 00sHx`).
     pub source: String,
+    /// The built-in endgame played, whose goal is judged at the end.
+    pub endgame: Option<&'static Endgame>,
+    /// The puzzle the position comes from, as `source:id`, for the record.
+    pub puzzle: Option<String>,
+    /// Where to write each finished game as PGN (`--out FILE`).
+    pub out: Option<std::path::PathBuf>,
+    /// The PGN's tags the game does not know (the date, the engine).
+    pub tags: PgnTags,
 }
 
 impl GameSetup {
@@ -48,6 +57,27 @@ impl GameSetup {
             blindfold: false,
             lang: Lang::EN,
             source: source.to_owned(),
+            endgame: None,
+            puzzle: None,
+            out: None,
+            tags: PgnTags::default(),
+        }
+    }
+
+    /// The built-in `endgame`, the user on its side.
+    #[must_use]
+    pub fn endgame(endgame: &'static Endgame) -> GameSetup {
+        GameSetup {
+            endgame: Some(endgame),
+            ..GameSetup::new(endgame.position.clone(), endgame.side, &endgame.title)
+        }
+    }
+
+    /// The game this setup starts.
+    fn start(&self) -> (PlayOut, Vec<GameEvent>) {
+        match self.endgame {
+            Some(e) if e.side == self.user => e.start(self.lang),
+            _ => PlayOut::new(self.start.clone(), self.user, self.lang),
         }
     }
 }
@@ -88,6 +118,8 @@ pub struct GameScreen {
     words: bool,
     flipped: bool,
     reported: bool,
+    /// Where the PGN was written, or why not.
+    exported: Option<String>,
 }
 
 impl GameScreen {
@@ -95,7 +127,7 @@ impl GameScreen {
     /// when it moves first.
     #[must_use]
     pub fn new(setup: GameSetup) -> (GameScreen, Option<Think>) {
-        let started = PlayOut::new(setup.start.clone(), setup.user, setup.lang);
+        let started = setup.start();
         let mut screen = GameScreen {
             blindfold: setup.blindfold,
             flipped: setup.user == Color::Black,
@@ -110,6 +142,7 @@ impl GameScreen {
             engine_error: None,
             words: false,
             reported: false,
+            exported: None,
         };
         screen.take(started.1);
         let ask = screen.thinking.clone();
@@ -203,7 +236,11 @@ impl GameScreen {
     pub fn hint(&self) -> Shown {
         let text = self.input.text();
         let engine = HintEngine::new(self.game.position());
-        shown(&hint_in(&engine, &text, self.setup.lang), &text, Policy::Full)
+        shown(
+            &hint_in(&engine, &text, self.setup.lang),
+            &text,
+            Policy::Full,
+        )
     }
 
     /// Runs an edit on the line (while a move may be typed).
@@ -313,15 +350,37 @@ impl GameScreen {
         }
     }
 
-    /// The end, once, as soon as the game is over (to record it); `None`
-    /// before and afterwards.
-    pub fn take_end(&mut self) -> Option<GameEnd> {
+    /// The finished game, once, as soon as it is over, to record (an
+    /// endgame always, once judged; another game once the user has moved;
+    /// a game the engine failed in never); `None` before and afterwards.
+    pub fn take_finished(&mut self) -> Option<crate::train::GameDone> {
         if self.reported {
             return None;
         }
         let end = self.game.end()?;
         self.reported = true;
-        Some(end)
+        let endgame = self.setup.endgame.map(|e| e.id.as_str());
+        let judged = end.verdict.is_some();
+        let played = self.game.user_moves() > 0 && endgame.is_none();
+        if !(judged || played) || end.reason == crate::train::game::EndReason::EngineFailed {
+            return None;
+        }
+        crate::train::GameDone::of(&self.game, endgame, self.setup.puzzle.as_deref())
+    }
+
+    /// The game as PGN with the setup's tags.
+    pub fn pgn(&self) -> String {
+        self.game.pgn(&self.setup.tags)
+    }
+
+    /// Where the PGN was written, or why not, once it was tried.
+    pub fn exported(&self) -> Option<&str> {
+        self.exported.as_deref()
+    }
+
+    /// What writing the PGN said.
+    pub fn set_exported(&mut self, said: String) {
+        self.exported = Some(said);
     }
 
     /// The moves as a scoresheet: a row per move number.
@@ -364,7 +423,11 @@ impl GameScreen {
         let plies = self.game.moves().len().saturating_sub(1);
         let offset = usize::from(start.turn() == Color::Black);
         let number = u64::from(start.fullmoves().get()) + ((plies + offset) / 2) as u64;
-        let dots = if (plies + offset) % 2 == 0 { "." } else { "..." };
+        let dots = if (plies + offset) % 2 == 0 {
+            "."
+        } else {
+            "..."
+        };
         format!("{number}{dots} {}", self.setup.lang.localize(&text.san))
     }
 

@@ -7,6 +7,7 @@ use shakmaty::{Chess, Color, Position};
 use super::game::GameSetup;
 use crate::engine::Strength;
 use crate::notation::Lang;
+use crate::train::endgame::Endgame;
 
 /// One row of the start screen.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -35,12 +36,46 @@ impl GameRow {
 }
 
 /// A position to start from, with its name.
-#[derive(Clone, Debug, PartialEq, Eq)]
+#[derive(Clone, Debug, PartialEq)]
 pub struct StartChoice {
     /// What the header and the row call it.
     pub name: String,
     /// The position.
     pub position: Chess,
+    /// The built-in endgame it is (its side is then the endgame's).
+    pub endgame: Option<&'static Endgame>,
+}
+
+impl StartChoice {
+    /// A position by its name.
+    #[must_use]
+    pub fn position(name: &str, position: Chess) -> StartChoice {
+        StartChoice {
+            name: name.to_owned(),
+            position,
+            endgame: None,
+        }
+    }
+
+    /// A built-in endgame: `Endgame: K+Q v K (mate within 10 moves)`.
+    #[must_use]
+    pub fn endgame(endgame: &'static Endgame) -> StartChoice {
+        StartChoice {
+            name: format!(
+                "{} ({})",
+                endgame.title,
+                endgame.goal.describe().trim_end_matches('.')
+            ),
+            position: endgame.position.clone(),
+            endgame: Some(endgame),
+        }
+    }
+
+    /// The side the user plays by default.
+    fn side(&self) -> Color {
+        self.endgame
+            .map_or_else(|| self.position.turn(), |e| e.side)
+    }
 }
 
 /// The engine's strengths offered: full, then Lichess's levels 1 to 8.
@@ -57,7 +92,7 @@ const STRENGTHS: [Strength; 9] = [
 ];
 
 /// The start screen's state.
-#[derive(Clone, Debug, PartialEq, Eq)]
+#[derive(Clone, Debug, PartialEq)]
 pub struct GameSetupScreen {
     choices: Vec<StartChoice>,
     choice: usize,
@@ -82,12 +117,12 @@ impl GameSetupScreen {
     #[must_use]
     pub fn new(mut choices: Vec<StartChoice>, blocked: Option<String>) -> GameSetupScreen {
         if choices.is_empty() {
-            choices.push(StartChoice {
-                name: "the starting position".to_owned(),
-                position: Chess::default(),
-            });
+            choices.push(StartChoice::position(
+                "the starting position",
+                Chess::default(),
+            ));
         }
-        let user = choices[0].position.turn();
+        let user = choices[0].side();
         GameSetupScreen {
             choices,
             choice: 0,
@@ -125,8 +160,10 @@ impl GameSetupScreen {
         match self.current() {
             GameRow::Position => {
                 self.choice = step(self.choice, self.choices.len(), by);
-                self.user = self.choices[self.choice].position.turn();
+                self.user = self.choices[self.choice].side();
             }
+            // An endgame is played from the side its goal is set for.
+            GameRow::Side if self.choices[self.choice].endgame.is_some() => {}
             GameRow::Side => self.user = !self.user,
             GameRow::Level => self.strength = step(self.strength, STRENGTHS.len(), by),
             GameRow::Blindfold => self.blindfold = !self.blindfold,
@@ -142,7 +179,12 @@ impl GameSetupScreen {
                 GameRow::Position => ("Position", self.choices[self.choice].name.clone()),
                 GameRow::Side => (
                     "You play",
-                    if self.user.is_white() { "White" } else { "Black" }.to_owned(),
+                    if self.user.is_white() {
+                        "White"
+                    } else {
+                        "Black"
+                    }
+                    .to_owned(),
                 ),
                 GameRow::Level => ("Engine", STRENGTHS[self.strength].label()),
                 GameRow::Blindfold => (
@@ -167,14 +209,14 @@ impl GameSetupScreen {
         }
         let choice = &self.choices[self.choice];
         let strength = STRENGTHS[self.strength];
-        Some(GameSetup {
-            start: choice.position.clone(),
-            user: self.user,
-            strength,
-            movetime: strength.movetime(),
-            blindfold: self.blindfold,
-            lang,
-            source: choice.name.clone(),
-        })
+        let mut setup = match choice.endgame {
+            Some(e) => GameSetup::endgame(e),
+            None => GameSetup::new(choice.position.clone(), self.user, &choice.name),
+        };
+        setup.strength = strength;
+        setup.movetime = strength.movetime();
+        setup.blindfold = self.blindfold;
+        setup.lang = lang;
+        Some(setup)
     }
 }

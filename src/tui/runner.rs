@@ -642,6 +642,10 @@ impl Shell<'_> {
                         result: Err(no_engine()),
                     }),
                 },
+                Effect::Export { path, text } => {
+                    save(Save::Export { path, text })?;
+                    None
+                }
                 Effect::Think(ask) => {
                     let asked = ask.asked;
                     let sent = self.opponent.as_ref().is_some_and(|o| o.ask(ask));

@@ -3,6 +3,7 @@
 //! finished puzzle played out.
 
 use super::{App, Screen};
+use crate::train::Finished;
 use crate::tui::action::Action;
 use crate::tui::effect::Effect;
 use crate::tui::game::{GameScreen, GameSetup, play_out_from};
@@ -25,12 +26,16 @@ impl App {
     /// The home entry's start screen: the standard position, and the last
     /// puzzle's when there is one.
     pub(super) fn open_game_setup(&mut self) -> Screen {
-        let mut choices = vec![StartChoice {
-            name: "the starting position".to_owned(),
-            position: shakmaty::Chess::default(),
-        }];
+        let mut choices = vec![StartChoice::position(
+            "the starting position",
+            shakmaty::Chess::default(),
+        )];
         if let Some(play) = &self.paused {
             choices.push(puzzle_choice(play));
+        }
+        // The built-in endgames (embedded: they read, or the build failed).
+        if let Ok(endgames) = crate::content::endgames() {
+            choices.extend(endgames.iter().map(StartChoice::endgame));
         }
         Screen::GameSetup(Box::new(GameSetupScreen::new(choices, self.no_engine())))
     }
@@ -124,10 +129,31 @@ impl App {
         };
     }
 
-    /// A finished game, once: recorded when the record path knows games.
+    /// A finished game, once: recorded through the one record path, and
+    /// written as PGN when `--out` asked for it.
     pub(super) fn collect_game(&mut self, game: &mut GameScreen) {
-        // The end is taken once; the store has no record for a game yet.
-        let _ = game.take_end();
+        if !game.is_over() || game.exported().is_some() {
+            return;
+        }
+        if let Some(done) = game.take_finished() {
+            self.hand_over(Finished::Game(done));
+        }
+        if let Some(path) = game.setup().out.clone() {
+            game.set_exported(strings::game::writing(&path));
+            self.effects.push(Effect::Export {
+                path,
+                text: game.pgn(),
+            });
+        }
+    }
+
+    /// What writing a game's PGN did, said on the game screen.
+    pub(super) fn exported(&mut self, path: &std::path::Path, result: Result<(), String>) {
+        if let Screen::Game(game) = &mut self.screen
+            && game.setup().out.as_deref() == Some(path)
+        {
+            game.set_exported(strings::game::exported(path, result.as_ref().err()));
+        }
     }
 
     /// A finished puzzle played out against the engine, from the position
@@ -142,10 +168,7 @@ impl App {
         let source = format!("puzzle {}", puzzle.id);
         self.paused = Some(play);
         if !self.config.engine {
-            let choice = StartChoice {
-                name: source,
-                position: start,
-            };
+            let choice = StartChoice::position(&source, start);
             return Screen::GameSetup(Box::new(GameSetupScreen::new(
                 vec![choice],
                 self.no_engine(),
@@ -176,8 +199,5 @@ impl App {
 /// The last puzzle's position as a start: where the user is to move.
 fn puzzle_choice(play: &Play) -> StartChoice {
     let puzzle = play.puzzle();
-    StartChoice {
-        name: format!("puzzle {}", puzzle.id),
-        position: puzzle.user_start(),
-    }
+    StartChoice::position(&format!("puzzle {}", puzzle.id), puzzle.user_start())
 }

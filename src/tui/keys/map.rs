@@ -305,7 +305,11 @@ pub const KEYMAP: &[Binding] = &[
     ),
     b(
         "over.back",
-        &[(KeyCode::Esc, N), (KeyCode::Char('q'), N), (KeyCode::Enter, N)],
+        &[
+            (KeyCode::Esc, N),
+            (KeyCode::Char('q'), N),
+            (KeyCode::Enter, N),
+        ],
         Action::Back,
         Scope::GameOver,
         "back",

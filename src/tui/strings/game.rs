@@ -47,14 +47,40 @@ pub fn ended(end: GameEnd) -> String {
         EndReason::FiftyMoves => format!("Fifty moves without a capture or a pawn move: {who}"),
         EndReason::InsufficientMaterial => format!("Neither side can mate: {who}"),
         EndReason::Resigned => "You resigned: the engine won".to_owned(),
-        EndReason::EngineFailed => "The engine gave no move: the game stops without a result".to_owned(),
+        EndReason::EngineFailed => {
+            "The engine gave no move: the game stops without a result".to_owned()
+        }
+        EndReason::Promoted => "You promoted a pawn and kept the new piece".to_owned(),
+        EndReason::MoveLimit => "The goal's moves are played".to_owned(),
     };
     format!("{why} ({}).", end.result)
+}
+
+/// An endgame's goal with the moves left: `Mate within 10 moves. 7 left.`
+pub fn goal(goal: &str, left: Option<u32>) -> String {
+    match left {
+        Some(1) => format!("{goal} 1 move left."),
+        Some(n) => format!("{goal} {n} moves left."),
+        None => goal.to_owned(),
+    }
 }
 
 /// Why the engine gave no move.
 pub fn engine_failed(why: &str) -> String {
     format!("The engine failed: {why}.")
+}
+
+/// While the PGN is being written.
+pub fn writing(path: &std::path::Path) -> String {
+    format!("Writing the game to {}…", path.display())
+}
+
+/// What writing the PGN did.
+pub fn exported(path: &std::path::Path, error: Option<&String>) -> String {
+    match error {
+        None => format!("The game is written to {}.", path.display()),
+        Some(why) => format!("The game was not written: {why}."),
+    }
 }
 
 /// The home entry and the finished puzzle's key without an engine (what

@@ -54,8 +54,19 @@ pub fn render(app: &App, s: &GameScreen, theme: Theme, area: Rect, frame: &mut F
         &words::sides(setup.user, &setup.strength.label()),
         theme.dim(),
     );
+    if let Some(goal) = s.game().goal()
+        && !s.is_over()
+    {
+        say(
+            &words::goal(&goal.describe(), s.game().moves_left()),
+            theme.title(),
+        );
+    }
     if let Some((san, told)) = s.told() {
-        say(&words::engine_moved(san, told), ratatui::style::Style::new());
+        say(
+            &words::engine_moved(san, told),
+            ratatui::style::Style::new(),
+        );
     }
     if let Some(end) = s.end() {
         let style = match end.user_won {
@@ -66,6 +77,20 @@ pub fn render(app: &App, s: &GameScreen, theme: Theme, area: Rect, frame: &mut F
         say(&words::ended(end), style);
         if let Some(why) = s.engine_error() {
             say(&words::engine_failed(why), theme.bad());
+        }
+        if let Some(verdict) = end.verdict {
+            let style = if verdict.achieved {
+                theme.good()
+            } else {
+                theme.bad()
+            };
+            say(&verdict.describe(end.reason), style);
+        }
+        if let Some(e) = setup.endgame {
+            say(&e.note, theme.dim());
+        }
+        if let Some(said) = s.exported() {
+            say(said, theme.dim());
         }
     } else if s.is_thinking() {
         say(words::THINKING, theme.dim());

@@ -50,7 +50,13 @@ pub fn render(app: &App, theme: Theme, area: Rect, frame: &mut Frame) {
     let bindings: Vec<&Binding> = keys
         .bindings_for(&under)
         .filter(|b| board || b.action != Action::TogglePieces)
-        .filter(|b| if over { !editing.contains(&b.action) } else { b.action != Action::PlayOut })
+        .filter(|b| {
+            if over {
+                !editing.contains(&b.action)
+            } else {
+                b.action != Action::PlayOut
+            }
+        })
         .chain(
             keys.bindings_for(&KeyContext::Help)
                 .filter(|b| b.scope == Scope::Help),
@@ -107,7 +113,11 @@ pub fn render(app: &App, theme: Theme, area: Rect, frame: &mut Frame) {
             .max()
             .unwrap_or(0);
         let tall = rows.len().div_ceil(2) + guide_h + 2 >= usize::from(area.height);
-        let cols = if tall && 3 * (cell_w + 2) <= inner_w { 3 } else { 2 };
+        let cols = if tall && 3 * (cell_w + 2) <= inner_w {
+            3
+        } else {
+            2
+        };
         let per = rows.len().div_ceil(cols);
         (0..per)
             .map(|i| {

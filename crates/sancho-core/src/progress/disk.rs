@@ -77,6 +77,9 @@ pub struct ProgressFile {
     /// The repertoire trainer's reviews (optional, see [`super::openings`]).
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
     pub repertoire: Vec<super::openings::CardReviewRecord>,
+    /// Games played out against the engine (optional, see [`super::games`]).
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub games: Vec<super::games::PlayedGameRecord>,
     /// FSRS parameters fitted by `sancho progress optimize` (optional).
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub fsrs: Option<FsrsRecord>,
@@ -532,6 +535,14 @@ impl From<&Progress> for ProgressFile {
                     unknown: unknown(RecordKey::CardReview(id.clone())).own(),
                 })
                 .collect(),
+            games: progress
+                .games()
+                .map(|(id, game)| super::games::PlayedGameRecord {
+                    id: id.clone(),
+                    game: game.clone(),
+                    unknown: unknown(RecordKey::Game(id.clone())).own(),
+                })
+                .collect(),
         }
     }
 }
@@ -591,6 +602,12 @@ impl From<ProgressFile> for Progress {
         for record in file.repertoire {
             let key = RecordKey::CardReview(record.id.clone());
             if progress.insert_card_review(record.id, record.review) {
+                progress.unknown.put(key, Unknown::new(record.unknown));
+            }
+        }
+        for record in file.games {
+            let key = RecordKey::Game(record.id.clone());
+            if progress.insert_game(record.id, record.game) {
                 progress.unknown.put(key, Unknown::new(record.unknown));
             }
         }
@@ -752,8 +769,8 @@ pub fn encode_document(progress: &Progress, extra: &Extra) -> Result<Vec<u8>, se
 }
 
 /// The top-level fields of schema 2 (`runs`, `carried`, `sets`, `fsrs`,
-/// `reviewed` and `repertoire` are optional).
-const KNOWN_FIELDS: [&str; 10] = [
+/// `reviewed`, `repertoire` and `games` are optional).
+const KNOWN_FIELDS: [&str; 11] = [
     "schema",
     "attempts",
     "drills",
@@ -764,4 +781,5 @@ const KNOWN_FIELDS: [&str; 10] = [
     "fsrs",
     "reviewed",
     "repertoire",
+    "games",
 ];

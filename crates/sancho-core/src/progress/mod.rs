@@ -13,7 +13,8 @@
 //! schema-1 file was migrated (see [`disk`]), from which replay continues;
 //! Woodpecker sets and their cycles ([`sets`]); FSRS parameters fitted to
 //! the review log ([`optimize`]); what review drills trained ([`slips`]);
-//! and the repertoire trainer's reviews ([`openings`]).
+//! the repertoire trainer's reviews ([`openings`]) and the games played
+//! out against the engine ([`games`]).
 //!
 //! # The store
 //!
@@ -50,6 +51,7 @@
 pub(crate) mod class;
 pub(crate) mod coords;
 pub mod disk;
+pub(crate) mod games;
 pub(crate) mod openings;
 pub mod optimize;
 pub(crate) mod rating;
@@ -80,6 +82,7 @@ pub use coords::{CoordColour, CoordMode, CoordRecords, CoordSetup, RECENT_SCORES
 pub use derive::Streak;
 pub use disk::{Damage, SCHEMA};
 pub use error::{ExportRefusal, Recovered, StoreError};
+pub use games::{EndgameStats, GoalRecord, PlayedGame, PlayedGameRecord};
 pub use history::{
     Attempt, AttemptId, DrillId, DrillMistake, DrillResult, MAX_HINTS, MergeSummary, Outcome,
     PuzzleRef, SECONDS_PER_DAY, Source, Timestamp, TypedInput,

@@ -34,6 +34,8 @@ pub struct Progress {
     pub(super) reviewed: BTreeMap<DrillId, (Timestamp, Vec<super::slips::CodeReview>)>,
     /// The repertoire trainer's reviews, by id (see [`super::openings`]).
     pub(super) openings: BTreeMap<String, super::openings::CardReview>,
+    /// Games played out against the engine, by id (see [`super::games`]).
+    pub(super) games: BTreeMap<String, super::games::PlayedGame>,
     /// The desired retention reviews are scheduled at (a setting, not
     /// stored in the document: config.toml's `retention`).
     pub(super) retention: Retention,
@@ -54,6 +56,7 @@ impl PartialEq for Progress {
             && self.fsrs == other.fsrs
             && self.reviewed == other.reviewed
             && self.openings == other.openings
+            && self.games == other.games
             && self.unknown == other.unknown
     }
 }
@@ -77,6 +80,7 @@ impl Progress {
             && self.fsrs.is_none()
             && self.reviewed.is_empty()
             && self.openings.is_empty()
+            && self.games.is_empty()
     }
 
     /// Adds an attempt under `id`; returns false (and changes nothing) if
@@ -214,6 +218,7 @@ impl Progress {
             fsrs,
             reviewed,
             openings,
+            games,
             mut unknown,
             retention: _,
             derived: _,
@@ -264,6 +269,12 @@ impl Progress {
         for (id, review) in openings {
             let key = RecordKey::CardReview(id.clone());
             if self.insert_card_review(id, review) {
+                self.unknown.put(key.clone(), unknown.take(&key));
+            }
+        }
+        for (id, game) in games {
+            let key = RecordKey::Game(id.clone());
+            if self.insert_game(id, game) {
                 self.unknown.put(key.clone(), unknown.take(&key));
             }
         }

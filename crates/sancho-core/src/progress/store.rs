@@ -122,6 +122,12 @@ impl Ids {
         format!("{}-repertoire-{:016x}", self.at.0, self.nonce)
     }
 
+    /// The id of a game played out against the engine.
+    #[must_use]
+    pub fn game(&self) -> String {
+        format!("{}-game-{:016x}", self.at.0, self.nonce)
+    }
+
     /// The id of a Storm or Streak run.
     #[must_use]
     pub fn run(&self, mode: super::runs::Mode) -> String {

@@ -80,6 +80,8 @@ pub(super) enum RecordKey {
     Fsrs,
     /// A repertoire card's review, by id.
     CardReview(String),
+    /// A game played out against the engine, by id.
+    Game(String),
 }
 
 /// The unknown fields of a document's records, by record (only records

@@ -34,6 +34,46 @@ pub enum Finished {
     /// each with a key naming its game and card: a game checked twice is
     /// kept once.
     Played(Vec<(String, CardReview)>),
+    /// A game played out against the engine (`sancho game`), an endgame's
+    /// with its goal's verdict.
+    Game(GameDone),
+}
+
+/// A finished game against the engine, with where its position came from.
+#[derive(Clone, Debug, PartialEq)]
+pub struct GameDone {
+    /// The start position's FEN.
+    pub fen: String,
+    /// The user's side.
+    pub side: shakmaty::Color,
+    /// How it ended, with the goal's verdict for a game with a goal.
+    pub end: crate::train::game::GameEnd,
+    /// Every move's SAN, both sides.
+    pub moves: Vec<String>,
+    /// The built-in endgame's id, for an endgame.
+    pub endgame: Option<String>,
+    /// The puzzle the position came from, as `source:id`.
+    pub puzzle: Option<String>,
+}
+
+impl GameDone {
+    /// The finished `game` (`None` while it is not over), an endgame's
+    /// when `endgame` names it, a puzzle's when `puzzle` does.
+    #[must_use]
+    pub fn of(
+        game: &crate::train::game::PlayOut,
+        endgame: Option<&str>,
+        puzzle: Option<&str>,
+    ) -> Option<GameDone> {
+        Some(GameDone {
+            fen: crate::puzzle::fen_of(game.start()),
+            side: game.user(),
+            end: game.end()?,
+            moves: game.moves().iter().map(|m| m.san.clone()).collect(),
+            endgame: endgame.map(str::to_owned),
+            puzzle: puzzle.map(str::to_owned),
+        })
+    }
 }
 
 /// Whether a puzzle attempt may move the rating.
@@ -116,6 +156,8 @@ pub enum Saved {
         /// Reviews kept by this write (a game checked before adds none).
         new: usize,
     },
+    /// A game against the engine: the endgame figures after it.
+    Game(crate::progress::EndgameStats),
 }
 
 impl Saved {

@@ -4,6 +4,11 @@
 //! calls an engine), and ends the game by shakmaty's rules plus the
 //! repetition the position alone cannot know: mate, stalemate, threefold
 //! repetition, the fifty-move rule, insufficient material.
+//!
+//! A game may carry a [`Goal`] (an endgame to win or hold, see
+//! [`super::endgame`]): the goal's move budget then ends the game too, a
+//! promotion ends a promotion goal, and the end carries the goal's
+//! [`Verdict`]. [`PlayOut::pgn`] writes the game as PGN for `--out`.
 
 use std::collections::HashMap;
 
@@ -31,11 +36,19 @@ pub enum EndReason {
     Resigned,
     /// The engine gave no legal move.
     EngineFailed,
+    /// The user promoted a pawn and the engine's answer did not take the
+    /// new piece: a [`Goal::Promote`] game ends there.
+    Promoted,
+    /// The goal's move budget is spent: a mate or promotion not reached in
+    /// time fails (the "lost on time"), a position held that long
+    /// is held.
+    MoveLimit,
 }
 
 impl EndReason {
     /// The reason as JSON names it: `checkmate`, `stalemate`, `repetition`,
-    /// `fifty_moves`, `insufficient_material`, `resigned`, `engine_failed`.
+    /// `fifty_moves`, `insufficient_material`, `resigned`, `engine_failed`,
+    /// `promoted`, `move_limit`.
     #[must_use]
     pub fn name(self) -> &'static str {
         match self {
@@ -46,19 +59,168 @@ impl EndReason {
             EndReason::InsufficientMaterial => "insufficient_material",
             EndReason::Resigned => "resigned",
             EndReason::EngineFailed => "engine_failed",
+            EndReason::Promoted => "promoted",
+            EndReason::MoveLimit => "move_limit",
         }
+    }
+}
+
+/// What an endgame asks of the user, with its move budget: the user's
+/// moves, counted from the start position.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Goal {
+    /// Mate within `moves` of the user's moves.
+    Mate {
+        /// The budget.
+        moves: u32,
+    },
+    /// Promote a pawn within `moves` of the user's moves and keep the new
+    /// piece through the engine's answer (a mate counts too).
+    Promote {
+        /// The budget.
+        moves: u32,
+    },
+    /// Hold: reach a draw, or be still unbeaten when the user has made
+    /// `moves` moves and the engine has answered the last.
+    Hold {
+        /// The budget.
+        moves: u32,
+    },
+}
+
+impl Goal {
+    /// The move budget.
+    #[must_use]
+    pub fn moves(self) -> u32 {
+        match self {
+            Goal::Mate { moves } | Goal::Promote { moves } | Goal::Hold { moves } => moves,
+        }
+    }
+
+    /// The goal's kind as JSON and the endgame file name it: `mate`,
+    /// `promote`, `hold`.
+    #[must_use]
+    pub fn name(self) -> &'static str {
+        match self {
+            Goal::Mate { .. } => "mate",
+            Goal::Promote { .. } => "promote",
+            Goal::Hold { .. } => "hold",
+        }
+    }
+
+    /// The goal in words: `Mate within 10 moves.`
+    #[must_use]
+    pub fn describe(self) -> String {
+        match self {
+            Goal::Mate { moves } => format!("Mate within {}.", plural(moves)),
+            Goal::Promote { moves } => format!("Promote a pawn within {}.", plural(moves)),
+            Goal::Hold { moves } => {
+                format!("Hold: reach a draw, or do not lose for {}.", plural(moves))
+            }
+        }
+    }
+
+    /// Whether a game that ended by `reason`, with `user_won`, reached the
+    /// goal. A stalemate fails a mate; any draw fails a win; any end but a
+    /// loss (or resigning) holds a draw.
+    #[must_use]
+    pub fn reached(self, reason: EndReason, user_won: Option<bool>) -> bool {
+        let mated_them = reason == EndReason::Checkmate && user_won == Some(true);
+        match self {
+            Goal::Mate { .. } => mated_them,
+            Goal::Promote { .. } => mated_them || reason == EndReason::Promoted,
+            Goal::Hold { .. } => {
+                user_won != Some(false)
+                    && !matches!(reason, EndReason::Resigned | EndReason::EngineFailed)
+            }
+        }
+    }
+}
+
+/// A goal judged at the end of the game.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Verdict {
+    /// The goal.
+    pub goal: Goal,
+    /// Whether it was reached.
+    pub achieved: bool,
+    /// The user's moves played.
+    pub moves_used: u32,
+}
+
+impl Verdict {
+    /// The verdict in words: `Goal reached in 7 moves.`, `Goal missed: 10
+    /// moves played and the goal not reached.`
+    #[must_use]
+    pub fn describe(self, reason: EndReason) -> String {
+        if self.achieved {
+            return match (self.goal, reason) {
+                (Goal::Hold { moves }, EndReason::MoveLimit) => {
+                    format!("Goal reached: you held for {}.", plural(moves))
+                }
+                (Goal::Hold { .. }, _) => {
+                    format!("Goal reached: a draw after {}.", plural(self.moves_used))
+                }
+                _ => format!("Goal reached in {}.", plural(self.moves_used)),
+            };
+        }
+        let why = match reason {
+            EndReason::MoveLimit => format!(
+                "{} played and the goal not reached",
+                plural(self.goal.moves())
+            ),
+            EndReason::Stalemate => "stalemate is a draw".to_owned(),
+            EndReason::Checkmate => "you were mated".to_owned(),
+            EndReason::Resigned => "you resigned".to_owned(),
+            EndReason::Repetition | EndReason::FiftyMoves | EndReason::InsufficientMaterial => {
+                "the game was drawn".to_owned()
+            }
+            EndReason::Promoted | EndReason::EngineFailed => "the game stopped".to_owned(),
+        };
+        format!("Goal missed: {why}.")
+    }
+}
+
+/// `1 move`, `7 moves`.
+fn plural(n: u32) -> String {
+    if n == 1 {
+        "1 move".to_owned()
+    } else {
+        format!("{n} moves")
     }
 }
 
 /// How a game ended: the result as PGN writes it and why.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct GameEnd {
-    /// `1-0`, `0-1` or `1/2-1/2` (`*` when the engine failed).
+    /// `1-0`, `0-1` or `1/2-1/2` (`*` when the engine failed, or a goal
+    /// ended the game before the rules did: a promotion, the move budget).
     pub result: &'static str,
     /// Why.
     pub reason: EndReason,
     /// Whether the user won (`None`: a draw or no result).
     pub user_won: Option<bool>,
+    /// The goal's verdict, for a game with a goal (`None` too when the
+    /// engine failed: nothing is judged then).
+    pub verdict: Option<Verdict>,
+}
+
+/// The tags of a game's PGN that the game itself does not know, given by
+/// the shell (the date, the players' names with the engine's strength).
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct PgnTags {
+    /// `Event`, e.g. `Sancho game` or the endgame's title.
+    pub event: String,
+    /// `Site`, `?` when empty.
+    pub site: String,
+    /// `Date` as PGN writes it (`2026.11.26`), `????.??.??` when empty.
+    pub date: String,
+    /// `Round`, `-` when empty.
+    pub round: String,
+    /// The user's name (`White` or `Black` by the user's side).
+    pub user: String,
+    /// The engine's name with its strength (`Stockfish (level 3)`).
+    pub engine: String,
 }
 
 /// What the game says, in order, for a shell to render.
@@ -101,6 +263,8 @@ pub struct PlayOut {
     seen: HashMap<Zobrist64, u8>,
     waiting: bool,
     end: Option<GameEnd>,
+    goal: Option<Goal>,
+    user_moves: u32,
 }
 
 impl PlayOut {
@@ -108,6 +272,27 @@ impl PlayOut {
     /// or a question for the engine when it is to move first.
     #[must_use]
     pub fn new(start: Chess, user: Color, lang: Lang) -> (PlayOut, Vec<GameEvent>) {
+        PlayOut::start_with(start, user, lang, None)
+    }
+
+    /// A game with a goal: as [`PlayOut::new`], and the goal's budget and
+    /// verdict besides (see [`Goal`]).
+    #[must_use]
+    pub fn with_goal(
+        start: Chess,
+        user: Color,
+        lang: Lang,
+        goal: Goal,
+    ) -> (PlayOut, Vec<GameEvent>) {
+        PlayOut::start_with(start, user, lang, Some(goal))
+    }
+
+    fn start_with(
+        start: Chess,
+        user: Color,
+        lang: Lang,
+        goal: Option<Goal>,
+    ) -> (PlayOut, Vec<GameEvent>) {
         let mut game = PlayOut {
             pos: start.clone(),
             start,
@@ -117,6 +302,8 @@ impl PlayOut {
             seen: HashMap::new(),
             waiting: false,
             end: None,
+            goal,
+            user_moves: 0,
         };
         game.count_position();
         let mut events = Vec::new();
@@ -205,6 +392,32 @@ impl PlayOut {
         self.end
     }
 
+    /// The goal, for a game with one.
+    #[must_use]
+    pub fn goal(&self) -> Option<Goal> {
+        self.goal
+    }
+
+    /// The user's moves played so far.
+    #[must_use]
+    pub fn user_moves(&self) -> u32 {
+        self.user_moves
+    }
+
+    /// The user's moves left in the goal's budget, for a game with a goal.
+    #[must_use]
+    pub fn moves_left(&self) -> Option<u32> {
+        self.goal.map(|g| g.moves().saturating_sub(self.user_moves))
+    }
+
+    /// The game as PGN (`--out`): `tags` and the result, `SetUp` and `FEN`
+    /// when it did not start from the initial position, the moves in SAN
+    /// (a game that is not over is written with `*`).
+    #[must_use]
+    pub fn pgn(&self, tags: &PgnTags) -> String {
+        super::game_pgn::write(self, tags)
+    }
+
     /// Whether the shell owes the engine's move.
     #[must_use]
     pub fn is_waiting(&self) -> bool {
@@ -212,6 +425,9 @@ impl PlayOut {
     }
 
     fn play(&mut self, text: MoveText) {
+        if self.pos.turn() == self.user {
+            self.user_moves = self.user_moves.saturating_add(1);
+        }
         self.pos.play_unchecked(text.mv);
         self.moves.push(text);
         self.count_position();
@@ -237,7 +453,7 @@ impl PlayOut {
         } else if self.pos.halfmoves() >= 100 {
             Some(EndReason::FiftyMoves)
         } else {
-            None
+            self.goal_end()
         };
         if let Some(reason) = reason {
             self.finish(reason, events);
@@ -252,6 +468,42 @@ impl PlayOut {
         }
     }
 
+    /// The end the goal calls once the rules have not ended the game: a
+    /// promotion goal's pawn promoted and still standing after the
+    /// engine's answer; the budget spent (straight after the user's last
+    /// move for a mate, after the engine's answer to it for a promotion
+    /// and a hold).
+    fn goal_end(&self) -> Option<EndReason> {
+        let goal = self.goal?;
+        let user_just_moved = self.pos.turn() != self.user;
+        let spent = self.user_moves >= goal.moves();
+        match goal {
+            Goal::Mate { .. } if spent && user_just_moved => Some(EndReason::MoveLimit),
+            Goal::Promote { .. } if !user_just_moved && self.promoted_and_kept() => {
+                Some(EndReason::Promoted)
+            }
+            Goal::Promote { .. } | Goal::Hold { .. } if spent && !user_just_moved => {
+                Some(EndReason::MoveLimit)
+            }
+            _ => None,
+        }
+    }
+
+    /// Whether the user's last move (before the engine's answer) promoted
+    /// a pawn that still stands on its square.
+    fn promoted_and_kept(&self) -> bool {
+        let Some(index) = self.moves.len().checked_sub(2) else {
+            return false;
+        };
+        let mv = self.moves[index].mv;
+        mv.promotion().is_some()
+            && self
+                .pos
+                .board()
+                .color_at(mv.to())
+                .is_some_and(|c| c == self.user)
+    }
+
     fn finish(&mut self, reason: EndReason, events: &mut Vec<GameEvent>) {
         let winner = match reason {
             EndReason::Checkmate => Some(!self.pos.turn()),
@@ -259,15 +511,25 @@ impl PlayOut {
             _ => None,
         };
         let result = match (reason, winner) {
-            (EndReason::EngineFailed, _) => "*",
+            (EndReason::EngineFailed | EndReason::Promoted | EndReason::MoveLimit, _) => "*",
             (_, Some(Color::White)) => "1-0",
             (_, Some(Color::Black)) => "0-1",
             (_, None) => "1/2-1/2",
         };
+        let user_won = winner.map(|w| w == self.user);
+        let verdict = self
+            .goal
+            .filter(|_| reason != EndReason::EngineFailed)
+            .map(|goal| Verdict {
+                goal,
+                achieved: goal.reached(reason, user_won),
+                moves_used: self.user_moves,
+            });
         let end = GameEnd {
             result,
             reason,
-            user_won: winner.map(|w| w == self.user),
+            user_won,
+            verdict,
         };
         self.end = Some(end);
         events.push(GameEvent::Over(end));
@@ -357,5 +619,91 @@ mod tests {
             game.end().map(|e| (e.result, e.user_won)),
             Some(("1-0", Some(false)))
         );
+    }
+
+    fn verdict(game: &PlayOut) -> (EndReason, Option<bool>) {
+        let end = game.end().unwrap();
+        (end.reason, end.verdict.map(|v| v.achieved))
+    }
+
+    #[test]
+    fn a_goal_is_judged_at_the_end_and_its_budget_ends_the_game() {
+        let kqk = parse_fen("7k/8/5K2/8/8/8/8/6Q1 w - - 0 1").unwrap();
+        let mate = Goal::Mate { moves: 2 };
+        // Mate in two within a budget of two: reached.
+        let (mut game, _) = PlayOut::with_goal(kqk.clone(), Color::White, Lang::EN, mate);
+        game.submit("Qg5");
+        game.engine_move(Some("h8h7"));
+        game.submit("Qg7#");
+        assert_eq!(verdict(&game), (EndReason::Checkmate, Some(true)));
+        assert_eq!(game.end().unwrap().verdict.unwrap().moves_used, 2);
+
+        // A stalemate fails a mate.
+        let (mut game, _) = PlayOut::with_goal(kqk.clone(), Color::White, Lang::EN, mate);
+        game.submit("Qg6");
+        assert_eq!(verdict(&game), (EndReason::Stalemate, Some(false)));
+
+        // The budget spent: the game ends after the user's last move, with
+        // no result, and the engine is not asked again.
+        let (mut game, _) = PlayOut::with_goal(kqk.clone(), Color::White, Lang::EN, mate);
+        game.submit("Qg2");
+        assert_eq!(game.moves_left(), Some(1));
+        game.engine_move(Some("h8h7"));
+        let events = game.submit("Qg1");
+        assert_eq!(kinds(&events), ["played", "over"]);
+        assert_eq!(verdict(&game), (EndReason::MoveLimit, Some(false)));
+        assert_eq!(game.end().unwrap().result, "*");
+
+        // Without a goal there is no verdict.
+        let (mut game, _) = PlayOut::new(kqk, Color::White, Lang::EN);
+        game.submit("Qg6");
+        assert_eq!(verdict(&game), (EndReason::Stalemate, None));
+    }
+
+    #[test]
+    fn a_promotion_ends_a_promotion_goal_and_a_hold_lasts_its_moves() {
+        let kpk = parse_fen("8/4P1k1/8/4K3/8/8/8/8 w - - 0 1").unwrap();
+        let (mut game, _) =
+            PlayOut::with_goal(kpk, Color::White, Lang::EN, Goal::Promote { moves: 3 });
+        assert_eq!(kinds(&game.submit("e8=Q")), ["played", "ask_engine"]);
+        let events = game.engine_move(Some("g7h6"));
+        assert_eq!(kinds(&events), ["engine_moved", "over"]);
+        assert_eq!(verdict(&game), (EndReason::Promoted, Some(true)));
+        // A new queen taken at once is no promotion kept: the game goes on.
+        let kpk = parse_fen("8/4Pk2/8/8/8/8/P7/K7 w - - 0 1").unwrap();
+        let (mut game, _) =
+            PlayOut::with_goal(kpk, Color::White, Lang::EN, Goal::Promote { moves: 3 });
+        game.submit("e8=Q+");
+        assert_eq!(
+            kinds(&game.engine_move(Some("f7e8"))),
+            ["engine_moved", "your_move"]
+        );
+        assert_eq!(game.moves_left(), Some(2));
+
+        // Black holds K v K+P for one move: judged after the engine's reply.
+        let kpk = parse_fen("4k3/8/4K3/4P3/8/8/8/8 b - - 0 1").unwrap();
+        let hold = Goal::Hold { moves: 1 };
+        let (mut game, _) = PlayOut::with_goal(kpk.clone(), Color::Black, Lang::EN, hold);
+        assert_eq!(kinds(&game.submit("Ke8")), ["not_a_move"]);
+        assert_eq!(kinds(&game.submit("Kd8")), ["played", "ask_engine"]);
+        let events = game.engine_move(Some("e6f7"));
+        assert_eq!(kinds(&events), ["engine_moved", "over"]);
+        assert_eq!(verdict(&game), (EndReason::MoveLimit, Some(true)));
+        let text = game
+            .end()
+            .unwrap()
+            .verdict
+            .unwrap()
+            .describe(EndReason::MoveLimit);
+        assert_eq!(text, "Goal reached: you held for 1 move.");
+
+        // Resigning fails a hold; a failed engine is not judged.
+        let (mut game, _) = PlayOut::with_goal(kpk.clone(), Color::Black, Lang::EN, hold);
+        game.resign();
+        assert_eq!(verdict(&game), (EndReason::Resigned, Some(false)));
+        let (mut game, _) = PlayOut::with_goal(kpk, Color::Black, Lang::EN, hold);
+        game.submit("Kd8");
+        game.engine_move(None);
+        assert_eq!(verdict(&game), (EndReason::EngineFailed, None));
     }
 }

@@ -5,15 +5,19 @@
 //! which puzzles are played ([`candidates`]), rated training's choice of
 //! the next one ([`Ladder`], at a [`Difficulty`]); guess the move through
 //! a master game ([`guess::Guess`]); blind tactics ([`blind::Blind`]); a
-//! position played out against an engine ([`game::PlayOut`]).
+//! position played out against an engine ([`game::PlayOut`]), with the
+//! built-in endgames to win or hold ([`endgame::Endgame`]).
 //!
 //! Pure like the rest of the core: time comes in as milliseconds, and the
 //! store is handed in by the shell.
 
 pub mod blind;
 pub(crate) mod course;
+pub mod endgame;
 pub(crate) mod finished;
 pub mod game;
+pub mod game_from;
+mod game_pgn;
 pub mod guess;
 pub(crate) mod rated;
 pub(crate) mod record;
@@ -22,7 +26,7 @@ pub(crate) mod select;
 pub(crate) mod solution;
 
 pub use course::{Track, course};
-pub use finished::{DrillDone, Finished, PuzzleDone, Rating, Saved, SetPlace};
+pub use finished::{DrillDone, Finished, GameDone, PuzzleDone, Rating, Saved, SetPlace};
 pub use rated::{Difficulty, LADDER_REACH, Ladder, Rung, UnknownDifficulty, rated_pool};
 pub use record::{apply, record};
 pub use run::{RunEnd, RunEvent, RunKind, TimedRun};

@@ -6,12 +6,12 @@
 
 use crate::modes::StormSummary;
 use crate::progress::{
-    Attempt, Ids, LessonRecorded, LessonScore, Mode, ModeRun, Progress, SetError, SetRecorded,
-    SetResult, Store, StoreError, Timestamp, played_id,
+    Attempt, GoalRecord, Ids, LessonRecorded, LessonScore, Mode, ModeRun, PlayedGame, Progress,
+    SetError, SetRecorded, SetResult, Store, StoreError, Timestamp, played_id,
 };
 use crate::record::attempt_record;
 
-use super::finished::{DrillDone, Finished, PuzzleDone, Rating, Saved};
+use super::finished::{DrillDone, Finished, GameDone, PuzzleDone, Rating, Saved};
 
 /// Records `finished`, ended at `at`, in one write of `store`.
 ///
@@ -59,6 +59,30 @@ pub fn apply(progress: &mut Progress, ids: Ids, finished: &Finished, at: Timesta
                 .count();
             Saved::Played { new }
         }
+        Finished::Game(done) => {
+            progress.insert_game(ids.game(), played_game(done, at));
+            Saved::Game(progress.endgame_stats())
+        }
+    }
+}
+
+/// The stored form of a finished game.
+fn played_game(done: &GameDone, at: Timestamp) -> PlayedGame {
+    PlayedGame {
+        at,
+        fen: done.fen.clone(),
+        side: crate::puzzle::color_word(done.side).to_owned(),
+        result: done.end.result.to_owned(),
+        reason: done.end.reason.name().to_owned(),
+        moves: done.moves.clone(),
+        endgame: done.endgame.clone(),
+        puzzle: done.puzzle.clone(),
+        goal: done.end.verdict.map(|v| GoalRecord {
+            kind: v.goal.name().to_owned(),
+            moves: v.goal.moves(),
+            achieved: v.achieved,
+            moves_used: v.moves_used,
+        }),
     }
 }
 
@@ -341,5 +365,41 @@ mod tests {
         assert!(second.completed, "80% passes");
         assert_eq!(progress.drills().len(), 2);
         assert!(progress.lessons().contains("lesson-1"));
+    }
+
+    #[test]
+    fn an_endgame_lost_by_stalemate_or_the_budget_is_recorded_as_failed() {
+        use crate::notation::{Lang, parse_fen};
+        use crate::train::GameDone;
+        use crate::train::game::{Goal, PlayOut};
+        use shakmaty::Color;
+        let kqk = parse_fen("7k/8/5K2/8/8/8/8/6Q1 w - - 0 1").unwrap();
+        let goal = Goal::Mate { moves: 1 };
+        let mut progress = Progress::new();
+        let at = Timestamp(1_000);
+        // A stalemate, the one move spent without mate, a mate.
+        for (n, mv) in [(1, "Qg6"), (2, "Qg2"), (3, "Qg7#")] {
+            let (mut game, _) = PlayOut::with_goal(kqk.clone(), Color::White, Lang::EN, goal);
+            game.submit(mv);
+            let done = GameDone::of(&game, Some("kqk"), None).unwrap();
+            apply(&mut progress, Ids::new(at, n), &Finished::Game(done), at);
+        }
+        let goals: Vec<(String, bool)> = progress
+            .games()
+            .map(|(_, g)| (g.reason.clone(), g.goal.as_ref().unwrap().achieved))
+            .collect();
+        assert_eq!(
+            goals,
+            [
+                ("stalemate".to_owned(), false),
+                ("move_limit".to_owned(), false),
+                ("checkmate".to_owned(), true),
+            ]
+        );
+        let stats = progress.endgame_stats();
+        assert_eq!(
+            (stats.attempts, stats.achieved, stats.tried, stats.mastered),
+            (3, 1, 1, 1)
+        );
     }
 }

@@ -1,0 +1,229 @@
+//! Endgame technique (`sancho game --endgame ID`): a built-in set of basic
+//! endgames to win or hold against the engine, each a position, the side
+//! the user plays and a [`Goal`] with its move budget, judged when the
+//! game ends ([`super::game::Verdict`]).
+//!
+//! The set is a JSON file the shell embeds (`puzzles/endgames/*.json`)
+//! and hands in as text: `{"endgames": [{"id", "title", "fen", "side":
+//! "white"|"black", "goal": "mate"|"promote"|"hold", "moves": N, "note"}]}`.
+//! [`read_endgames`] checks every entry: a legal position not already
+//! over, a goal the user's material can reach, a budget from 1 to 100, a
+//! one-line note, unique ids.
+
+use serde::Deserialize;
+use shakmaty::{Chess, Color, Position, Role};
+
+use super::game::{GameEvent, Goal, PlayOut};
+use crate::notation::{Lang, parse_fen};
+
+/// The longest move budget an endgame may give.
+pub const MAX_BUDGET: u32 = 100;
+
+/// One endgame to play out against the engine.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Endgame {
+    /// A short stable id (`kqk`), for `--endgame` and the progress file.
+    pub id: String,
+    /// The title, which names the material, never the answer.
+    pub title: String,
+    /// The position.
+    pub position: Chess,
+    /// The side the user plays.
+    pub side: Color,
+    /// What to reach, within how many moves.
+    pub goal: Goal,
+    /// One sentence that teaches the technique.
+    pub note: String,
+}
+
+impl Endgame {
+    /// The game this endgame starts: the user's turn, or the engine's.
+    #[must_use]
+    pub fn start(&self, lang: Lang) -> (PlayOut, Vec<GameEvent>) {
+        PlayOut::with_goal(self.position.clone(), self.side, lang, self.goal)
+    }
+}
+
+/// What is wrong with an endgame file, and where.
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+pub enum EndgameError {
+    /// The text is not the JSON shape.
+    #[error("the endgame file is not valid: {0}")]
+    Json(String),
+    /// One entry is wrong.
+    #[error("endgame {index} ({id}): {problem}")]
+    Entry {
+        /// Its place in the file, 1-based.
+        index: usize,
+        /// Its id as written.
+        id: String,
+        /// What is wrong.
+        problem: String,
+    },
+}
+
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
+struct RawFile {
+    endgames: Vec<RawEndgame>,
+}
+
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
+struct RawEndgame {
+    id: String,
+    title: String,
+    fen: String,
+    side: String,
+    goal: String,
+    moves: u32,
+    note: String,
+}
+
+/// Reads an endgame file (see the module's doc), checking every entry.
+///
+/// # Errors
+/// The text is not the JSON shape, or an entry breaks a rule: the first
+/// such entry is named with what is wrong.
+pub fn read_endgames(text: &str) -> Result<Vec<Endgame>, EndgameError> {
+    let raw: RawFile = serde_json::from_str(text).map_err(|e| EndgameError::Json(e.to_string()))?;
+    let mut out: Vec<Endgame> = Vec::with_capacity(raw.endgames.len());
+    for (i, entry) in raw.endgames.into_iter().enumerate() {
+        let fail = |problem: String| EndgameError::Entry {
+            index: i + 1,
+            id: entry.id.clone(),
+            problem,
+        };
+        let endgame = check(&entry).map_err(fail)?;
+        if out.iter().any(|e| e.id == endgame.id) {
+            return Err(fail("the id is used twice".to_owned()));
+        }
+        out.push(endgame);
+    }
+    Ok(out)
+}
+
+fn check(entry: &RawEndgame) -> Result<Endgame, String> {
+    let id_ok = !entry.id.is_empty()
+        && entry
+            .id
+            .chars()
+            .all(|c| c.is_ascii_lowercase() || c.is_ascii_digit() || c == '-');
+    if !id_ok {
+        return Err("the id must be lower-case letters, digits and hyphens".to_owned());
+    }
+    if entry.id.chars().all(|c| c.is_ascii_digit()) {
+        return Err("the id must not be a number (numbers pick by place)".to_owned());
+    }
+    for (field, text) in [("title", &entry.title), ("note", &entry.note)] {
+        if text.trim().is_empty() || text.contains('\n') {
+            return Err(format!("the {field} must be one non-empty line"));
+        }
+    }
+    let position = parse_fen(&entry.fen).map_err(|e| format!("fen: {e}"))?;
+    if position.is_game_over() {
+        return Err("the game is already over in this position".to_owned());
+    }
+    let side = match entry.side.as_str() {
+        "white" => Color::White,
+        "black" => Color::Black,
+        other => return Err(format!("side {other:?}: white or black")),
+    };
+    let moves = entry.moves;
+    if !(1..=MAX_BUDGET).contains(&moves) {
+        return Err(format!("moves {moves}: from 1 to {MAX_BUDGET}"));
+    }
+    let goal = match entry.goal.as_str() {
+        "mate" => Goal::Mate { moves },
+        "promote" => Goal::Promote { moves },
+        "hold" => Goal::Hold { moves },
+        other => return Err(format!("goal {other:?}: mate, promote or hold")),
+    };
+    let board = position.board();
+    match goal {
+        Goal::Mate { .. } if position.has_insufficient_material(side) => {
+            return Err("a mate goal, but the user's side cannot mate".to_owned());
+        }
+        Goal::Promote { .. } if (board.by_color(side) & board.by_role(Role::Pawn)).is_empty() => {
+            return Err("a promote goal, but the user's side has no pawn".to_owned());
+        }
+        _ => {}
+    }
+    Ok(Endgame {
+        id: entry.id.clone(),
+        title: entry.title.clone(),
+        position,
+        side,
+        goal,
+        note: entry.note.clone(),
+    })
+}
+
+/// The endgame `key` names: its id, or its place in `endgames` (1-based).
+#[must_use]
+pub fn find_endgame<'a>(endgames: &'a [Endgame], key: &str) -> Option<&'a Endgame> {
+    let key = key.trim();
+    if let Ok(n) = key.parse::<usize>() {
+        return n.checked_sub(1).and_then(|i| endgames.get(i));
+    }
+    endgames.iter().find(|e| e.id.eq_ignore_ascii_case(key))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn file(entry: &str) -> String {
+        format!(r#"{{"endgames": [{entry}]}}"#)
+    }
+
+    const KQK: &str = r#"{"id": "kqk", "title": "Queen against king", "fen": "7k/8/5K2/8/8/8/8/6Q1 w - - 0 1", "side": "white", "goal": "mate", "moves": 3, "note": "Box the king in."}"#;
+
+    #[test]
+    fn an_endgame_reads_and_is_found_by_id_or_number() {
+        let list = read_endgames(&file(KQK)).unwrap();
+        assert_eq!(list[0].goal, Goal::Mate { moves: 3 });
+        assert_eq!(list[0].side, Color::White);
+        assert_eq!(find_endgame(&list, "1").map(|e| e.id.as_str()), Some("kqk"));
+        assert_eq!(
+            find_endgame(&list, "KQK").map(|e| e.id.as_str()),
+            Some("kqk")
+        );
+        assert!(find_endgame(&list, "2").is_none());
+        assert!(find_endgame(&list, "0").is_none());
+    }
+
+    #[test]
+    fn each_broken_rule_is_named() {
+        let cases = [
+            (KQK.replace("\"mate\"", "\"win\""), "goal \"win\""),
+            (KQK.replace("\"moves\": 3", "\"moves\": 0"), "moves 0"),
+            (KQK.replace("\"kqk\"", "\"12\""), "not be a number"),
+            (KQK.replace("6Q1", "8"), "already over"),
+            (KQK.replace("7k/8/5K2", "6Kk/8/8"), "fen"),
+            (KQK.replace("\"side\"", "\"colour\""), "not valid"),
+            (
+                KQK.replace("\"goal\": \"mate\"", "\"goal\": \"promote\""),
+                "no pawn",
+            ),
+            (KQK.replace("/8/8/6Q1", "/p7/8/8"), "cannot mate"),
+            (
+                KQK.replace("Box the king in.", "two\\nlines"),
+                "one non-empty line",
+            ),
+        ];
+        for (entry, expected) in cases {
+            let err = match read_endgames(&file(&entry)) {
+                Ok(_) => panic!("{entry} reads"),
+                Err(e) => e.to_string(),
+            };
+            assert!(err.contains(expected), "{entry}: {err}");
+        }
+        let twice = read_endgames(&file(&format!("{KQK}, {KQK}"))).unwrap_err();
+        assert!(
+            twice
+                .to_string()
+                .contains("endgame 2 (kqk): the id is used twice")
+        );
+    }
+}
