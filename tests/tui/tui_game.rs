@@ -328,3 +328,72 @@ fn the_game_screen_fits() {
     app.update(Action::Select);
     crate::tui_fit::assert_fits("play out's start screen", &app, &[]);
 }
+
+/// A two-move mate to reach from the K+Q v K position.
+fn endgame() -> &'static sancho::train::endgame::Endgame {
+    Box::leak(Box::new(sancho::train::endgame::Endgame {
+        id: "kqk-test".to_owned(),
+        title: "Queen and king against king".to_owned(),
+        position: parse_fen(KQK).unwrap(),
+        side: Color::White,
+        goal: sancho::train::game::Goal::Mate { moves: 2 },
+        note: "Look for stalemate before every quiet move.".to_owned(),
+    }))
+}
+
+#[test]
+fn an_endgame_is_judged_recorded_and_written_as_pgn() {
+    let mut s = GameSetup::endgame(endgame());
+    s.out = Some(std::path::PathBuf::from("/tmp/game.pgn"));
+    s.tags.engine = "Fake (level 3)".to_owned();
+    let (mut app, _) = game_app(s.clone());
+    let screen = text(&app);
+    assert!(
+        screen.contains("Mate within 2 moves. 2 moves left."),
+        "{screen}"
+    );
+    let ask = think(&type_line(&mut app, "Qg5"));
+    answer(&mut app, &ask, "h8h7");
+    assert!(text(&app).contains("1 move left."));
+    let effects = type_line(&mut app, "Qg7#");
+    let screen = text(&app);
+    assert!(screen.contains("Goal reached in 2 moves."), "{screen}");
+    assert!(screen.contains("Look for stalemate"), "{screen}");
+    // Recorded once, through the one record path, with its verdict.
+    let [sancho::train::Finished::Game(done)] = app.finished() else {
+        panic!("{:?}", app.finished())
+    };
+    assert_eq!(done.endgame.as_deref(), Some("kqk-test"));
+    assert_eq!(done.moves, ["Qg5", "Kh7", "Qg7#"]);
+    assert!(done.end.verdict.unwrap().achieved);
+    assert!(effects.iter().any(|e| matches!(e, Effect::Record(_))));
+    // The PGN handed to the saver's thread, and what writing it said.
+    let Some(Effect::Export { path, text: pgn }) =
+        effects.iter().find(|e| matches!(e, Effect::Export { .. }))
+    else {
+        panic!("{effects:?}")
+    };
+    assert!(pgn.contains("1. Qg5 Kh7 2. Qg7# 1-0"), "{pgn}");
+    assert!(pgn.contains("Fake (level 3)"), "{pgn}");
+    assert!(text(&app).contains("Writing the game to /tmp/game.pgn"));
+    app.answer(Reply::Exported {
+        path: path.clone(),
+        result: Err("/tmp/game.pgn is a directory".to_owned()),
+    });
+    assert!(text(&app).contains("The game was not written"));
+    app.update(Action::Back);
+    assert_eq!(app.finished().len(), 1, "recorded once");
+
+    // Stalemate fails a mate, and is recorded as failed.
+    let (mut app, _) = game_app(GameSetup::endgame(endgame()));
+    type_line(&mut app, "Qg6");
+    let screen = text(&app);
+    assert!(
+        screen.contains("Goal missed: stalemate is a draw."),
+        "{screen}"
+    );
+    let [sancho::train::Finished::Game(done)] = app.finished() else {
+        panic!("{:?}", app.finished())
+    };
+    assert!(!done.end.verdict.unwrap().achieved);
+}
