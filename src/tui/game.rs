@@ -423,7 +423,7 @@ impl GameScreen {
         let plies = self.game.moves().len().saturating_sub(1);
         let offset = usize::from(start.turn() == Color::Black);
         let number = u64::from(start.fullmoves().get()) + ((plies + offset) / 2) as u64;
-        let dots = if (plies + offset) % 2 == 0 {
+        let dots = if (plies + offset).is_multiple_of(2) {
             "."
         } else {
             "..."
