@@ -274,7 +274,7 @@ fn a_finished_puzzle_is_played_out_from_its_position() {
         assert!(text(&app).contains("F10: play out"), "{}", text(&app));
         // The help lists the key once the puzzle is over.
         app.update(Action::ToggleHelp);
-        assert!(text(&app).contains("F10 / Ctrl-G"), "{}", text(&app));
+        assert!(text(&app).contains("F10 / Ctrl-P"), "{}", text(&app));
         app.update(Action::ToggleHelp);
         app
     };

@@ -168,7 +168,7 @@ pub const KEYMAP: &[Binding] = &[
     ),
     b(
         "puzzle.play-out",
-        &[(KeyCode::F(10), N), (KeyCode::Char('g'), C)],
+        &[(KeyCode::F(10), N), (KeyCode::Char('p'), C)],
         Action::PlayOut,
         Scope::Puzzle,
         "play out",
@@ -286,7 +286,7 @@ pub const KEYMAP: &[Binding] = &[
         true,
     ),
     b(
-        "over.again",
+        "gameover.again",
         &[(KeyCode::Char('r'), N), (KeyCode::F(5), N)],
         Action::Retry,
         Scope::GameOver,
@@ -295,7 +295,7 @@ pub const KEYMAP: &[Binding] = &[
         true,
     ),
     b(
-        "over.flip",
+        "gameover.flip",
         &[(KeyCode::Char('f'), N), (KeyCode::F(6), N)],
         Action::FlipBoard,
         Scope::GameOver,
@@ -304,7 +304,7 @@ pub const KEYMAP: &[Binding] = &[
         false,
     ),
     b(
-        "over.back",
+        "gameover.back",
         &[
             (KeyCode::Esc, N),
             (KeyCode::Char('q'), N),

@@ -302,7 +302,20 @@ mod tests {
             ("global.quit", A::Quit, S::Global),
         ];
         // Bindings added since ids were written down.
-        let added = ["filter.erase", "global.pieces"];
+        let added = [
+            "filter.erase",
+            "global.pieces",
+            "puzzle.play-out",
+            "game.play",
+            "game.complete",
+            "game.board",
+            "game.words",
+            "game.flip",
+            "game.resign",
+            "gameover.again",
+            "gameover.flip",
+            "gameover.back",
+        ];
         assert!(added.iter().all(|id| KEYMAP.iter().any(|b| b.id == *id)));
         assert_eq!(
             earlier.len() + added.len(),
