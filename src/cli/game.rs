@@ -19,7 +19,7 @@ use sancho::engine::{
 use sancho::line::{GameSetting, Mode, run_game};
 use sancho::notation::parse_fen;
 use sancho::puzzle::{Puzzle, builtin_packs, color_word, fen_of};
-use sancho::train::endgame::{Endgame, find_endgame};
+use sancho::train::endgame::{Endgame, find_endgame, read_endgames};
 use sancho::train::game::{PgnTags, PlayOut};
 use sancho::train::game_from::position_after_ply;
 use sancho::train::{Finished, GameDone};
@@ -57,9 +57,12 @@ pub struct GameArgs {
     /// A built-in endgame to win or hold, by id or number (see --list-endgames).
     #[arg(long, value_name = "ID|N")]
     endgame: Option<String>,
-    /// List the built-in endgames (with --json: as JSON) and stop.
+    /// List the endgames (with --json: as JSON) and stop.
     #[arg(long)]
     list_endgames: bool,
+    /// Your own endgame set instead of the built-in one: a JSON file in the built-in set's shape (see the guide).
+    #[arg(long, value_name = "FILE")]
+    endgames: Option<PathBuf>,
     /// Your side (default: the side to move in the position; an endgame's or a puzzle's side).
     #[arg(long, value_name = "SIDE", value_parser = ["white", "black"])]
     side: Option<String>,
@@ -94,7 +97,7 @@ struct Chosen {
     start: Chess,
     /// The side the source gives the user (a puzzle's, an endgame's).
     side: Option<Color>,
-    endgame: Option<&'static Endgame>,
+    endgame: Option<Endgame>,
     /// A puzzle's `source:id`, for the record.
     puzzle: Option<String>,
     /// Where the position came from, in words.
@@ -114,7 +117,12 @@ impl GameArgs {
 
 pub fn game(args: &GameArgs, ctx: &Context) -> anyhow::Result<ExitCode> {
     if args.list_endgames {
-        return list_endgames(args.json);
+        return list_endgames(&endgame_set(args)?, args.json);
+    }
+    if args.endgames.is_some() && args.endgame.is_none() {
+        anyhow::bail!(
+            "--endgames FILE picks from your own set: add --endgame ID (or --list-endgames)"
+        );
     }
     if args.json && !args.plain {
         anyhow::bail!("--json is for line mode: add --plain");
@@ -142,7 +150,7 @@ pub fn game(args: &GameArgs, ctx: &Context) -> anyhow::Result<ExitCode> {
     })?;
     let strength = args.strength();
     let movetime = args.movetime.unwrap_or(strength.movetime());
-    if let Some(e) = chosen.endgame
+    if let Some(e) = &chosen.endgame
         && user != e.side
     {
         anyhow::bail!(
@@ -153,6 +161,14 @@ pub fn game(args: &GameArgs, ctx: &Context) -> anyhow::Result<ExitCode> {
         // The screen's own engine thread starts it again on its first
         // question: this one only showed that it starts.
         drop(engine);
+        let tags = pgn_tags(args, chosen.endgame.as_ref(), &path);
+        let source = chosen
+            .from
+            .unwrap_or_else(|| match (&args.fen, &chosen.endgame) {
+                (_, Some(e)) => e.title.clone(),
+                (Some(_), None) => "the FEN given".to_owned(),
+                (None, None) => "the starting position".to_owned(),
+            });
         let setup = GameSetup {
             start: chosen.start,
             user,
@@ -160,17 +176,11 @@ pub fn game(args: &GameArgs, ctx: &Context) -> anyhow::Result<ExitCode> {
             movetime,
             blindfold: args.blindfold,
             lang: ctx.trainer_lang(),
-            source: chosen
-                .from
-                .unwrap_or_else(|| match (&args.fen, chosen.endgame) {
-                    (_, Some(e)) => e.title.clone(),
-                    (Some(_), None) => "the FEN given".to_owned(),
-                    (None, None) => "the starting position".to_owned(),
-                }),
+            source,
             endgame: chosen.endgame,
             puzzle: chosen.puzzle,
             out: args.out.clone(),
-            tags: pgn_tags(args, chosen.endgame, &path),
+            tags,
         };
         return full_screen(ctx, setup, path);
     }
@@ -182,7 +192,7 @@ pub fn game(args: &GameArgs, ctx: &Context) -> anyhow::Result<ExitCode> {
         lang: ctx.trainer_lang(),
         blind: None,
     };
-    let started = match chosen.endgame {
+    let started = match &chosen.endgame {
         Some(e) if user == e.side => e.start(mode.lang),
         Some(_) => anyhow::bail!(
             "--side: an endgame is played from the side its goal is set for; leave --side out"
@@ -190,7 +200,7 @@ pub fn game(args: &GameArgs, ctx: &Context) -> anyhow::Result<ExitCode> {
         None => PlayOut::new(chosen.start.clone(), user, mode.lang),
     };
     let setting = GameSetting {
-        endgame: chosen.endgame,
+        endgame: chosen.endgame.as_ref(),
         from: chosen.from.as_deref(),
     };
     let (mut store, _notice) = ctx.store_or_warn();
@@ -213,7 +223,7 @@ pub fn game(args: &GameArgs, ctx: &Context) -> anyhow::Result<ExitCode> {
     // is not judged and not recorded.
     let judged = game.end().is_some_and(|e| e.verdict.is_some());
     if judged || (game.user_moves() > 0 && chosen.endgame.is_none()) {
-        let id = chosen.endgame.map(|e| e.id.as_str());
+        let id = chosen.endgame.as_ref().map(|e| e.id.as_str());
         if let Some(done) = GameDone::of(&game, id, chosen.puzzle.as_deref()) {
             let mut recording = Recording {
                 store: store.as_mut(),
@@ -225,7 +235,7 @@ pub fn game(args: &GameArgs, ctx: &Context) -> anyhow::Result<ExitCode> {
         }
     }
     if let Some(out) = &args.out {
-        let tags = pgn_tags(args, chosen.endgame, &path);
+        let tags = pgn_tags(args, chosen.endgame.as_ref(), &path);
         write_pgn(out, &game.pgn(&tags))?;
         if args.json {
             eprintln!("sancho: the game is written to {}", out.display());
@@ -256,8 +266,8 @@ fn choose(args: &GameArgs, ctx: &Context) -> anyhow::Result<Chosen> {
         ));
     }
     if let Some(key) = &args.endgame {
-        let all = endgames().context("the built-in endgames do not read")?;
-        let endgame = find_endgame(all, key).ok_or_else(|| {
+        let all = endgame_set(args)?;
+        let endgame = find_endgame(&all, key).ok_or_else(|| {
             anyhow::anyhow!(
                 "--endgame {key:?}: no such endgame; choose a number from 1 to {} or an id (sancho game --list-endgames)",
                 all.len()
@@ -266,7 +276,7 @@ fn choose(args: &GameArgs, ctx: &Context) -> anyhow::Result<Chosen> {
         return Ok(Chosen {
             start: endgame.position.clone(),
             side: Some(endgame.side),
-            endgame: Some(endgame),
+            endgame: Some(endgame.clone()),
             puzzle: None,
             from: None,
         });
@@ -365,9 +375,22 @@ fn pgn_tags(args: &GameArgs, endgame: Option<&Endgame>, engine: &std::path::Path
     }
 }
 
+/// The endgames `--endgames FILE` holds, else the built-in ones.
+fn endgame_set(args: &GameArgs) -> anyhow::Result<Vec<Endgame>> {
+    match &args.endgames {
+        Some(path) => {
+            let text = std::fs::read_to_string(path)
+                .with_context(|| format!("cannot read {}", path.display()))?;
+            read_endgames(&text).with_context(|| path.display().to_string())
+        }
+        None => Ok(endgames()
+            .context("the built-in endgames do not read")?
+            .to_vec()),
+    }
+}
+
 /// `--list-endgames`: number, id, side, goal and title; or JSON.
-fn list_endgames(json: bool) -> anyhow::Result<ExitCode> {
-    let all = endgames().context("the built-in endgames do not read")?;
+fn list_endgames(all: &[Endgame], json: bool) -> anyhow::Result<ExitCode> {
     let mut out = io::stdout().lock();
     if json {
         let list: Vec<serde_json::Value> = all

@@ -54,18 +54,33 @@ pub fn stats(args: StatsArgs, ctx: &Context) -> anyhow::Result<ExitCode> {
     let modes = store.progress().mode_records(now());
     // Each repertoire's figures: an added `repertoire` key and text block.
     let repertoires = super::repertoire::stats(store.progress(), ctx);
+    // Games against the engine and endgames: an added `endgames` key and
+    // one text line once any game is recorded.
+    let endgames = store.progress().endgame_stats();
     let mut out = io::stdout().lock();
     if args.json {
         let mut value = serde_json::to_value(&stats)?;
         if let serde_json::Value::Object(map) = &mut value {
             map.insert("modes".into(), serde_json::to_value(&modes)?);
             map.insert("repertoire".into(), serde_json::to_value(&repertoires)?);
+            map.insert("endgames".into(), serde_json::to_value(endgames)?);
         }
         serde_json::to_writer_pretty(&mut out, &value)?;
         writeln!(out)?;
     } else {
         write!(out, "{stats}{modes}")?;
         super::repertoire::write_stats(&mut out, &repertoires)?;
+        if endgames.games > 0 {
+            writeln!(
+                out,
+                "Games against the engine: {}. Endgames: {} attempts, {} achieved; {} endgames tried, {} achieved at least once.",
+                endgames.games,
+                endgames.attempts,
+                endgames.achieved,
+                endgames.tried,
+                endgames.mastered
+            )?;
+        }
     }
     Ok(ExitCode::SUCCESS)
 }

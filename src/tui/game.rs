@@ -34,7 +34,7 @@ pub struct GameSetup {
     /// position`, `puzzle 00sHx`).
     pub source: String,
     /// The built-in endgame played, whose goal is judged at the end.
-    pub endgame: Option<&'static Endgame>,
+    pub endgame: Option<Endgame>,
     /// The puzzle the position comes from, as `source:id`, for the record.
     pub puzzle: Option<String>,
     /// Where to write each finished game as PGN (`--out FILE`).
@@ -66,16 +66,16 @@ impl GameSetup {
 
     /// The built-in `endgame`, the user on its side.
     #[must_use]
-    pub fn endgame(endgame: &'static Endgame) -> GameSetup {
+    pub fn endgame(endgame: &Endgame) -> GameSetup {
         GameSetup {
-            endgame: Some(endgame),
+            endgame: Some(endgame.clone()),
             ..GameSetup::new(endgame.position.clone(), endgame.side, &endgame.title)
         }
     }
 
     /// The game this setup starts.
     fn start(&self) -> (PlayOut, Vec<GameEvent>) {
-        match self.endgame {
+        match &self.endgame {
             Some(e) if e.side == self.user => e.start(self.lang),
             _ => PlayOut::new(self.start.clone(), self.user, self.lang),
         }
@@ -359,7 +359,7 @@ impl GameScreen {
         }
         let end = self.game.end()?;
         self.reported = true;
-        let endgame = self.setup.endgame.map(|e| e.id.as_str());
+        let endgame = self.setup.endgame.as_ref().map(|e| e.id.as_str());
         let judged = end.verdict.is_some();
         let played = self.game.user_moves() > 0 && endgame.is_none();
         if !(judged || played) || end.reason == crate::train::game::EndReason::EngineFailed {

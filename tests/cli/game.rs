@@ -173,3 +173,266 @@ fn a_real_engine_plays_the_only_reply_and_is_mated() {
         (&json!("1-0"), &json!("checkmate"))
     );
 }
+
+/// A tiny endgame set for `--endgames FILE`: K+Q v K with a budget of one
+/// move and of two.
+fn endgame_file(dir: &std::path::Path) -> std::path::PathBuf {
+    let entry = |id: &str, moves: u32| {
+        json!({"id": id, "title": "Queen and king against king", "fen": KQK, "side": "white",
+               "goal": "mate", "moves": moves, "note": "Mind the stalemate."})
+    };
+    let path = dir.join("endgames.json");
+    let doc = json!({"endgames": [entry("short", 1), entry("two", 2)]});
+    std::fs::write(&path, doc.to_string()).unwrap();
+    path
+}
+
+fn progress_games(data: &std::path::Path) -> Vec<Value> {
+    let text = std::fs::read_to_string(data.join("progress.json")).unwrap();
+    let doc: Value = serde_json::from_str(&text).unwrap();
+    doc["games"].as_array().cloned().unwrap_or_default()
+}
+
+#[cfg(unix)]
+#[test]
+fn an_endgame_is_achieved_or_failed_by_stalemate_or_the_budget_and_recorded_so() {
+    let dir = tempfile::tempdir().unwrap();
+    let data = tempfile::tempdir().unwrap();
+    let canned = [(
+        "7k/8/5K2/6Q1/8/8/8/8 b - - 1 1".to_owned(),
+        vec!["info depth 5 score cp -900 pv h8h7".to_owned()],
+    )];
+    let engine = support::fake_engine(dir.path(), &canned);
+    let file = endgame_file(dir.path());
+    let run = |key: &str, stdin: &str| {
+        let out = run_with_stdin(
+            support::sancho()
+                .args(["game", "--plain", "--json", "--endgame", key, "--endgames"])
+                .arg(&file)
+                .arg("--engine")
+                .arg(&engine)
+                .arg("--data-dir")
+                .arg(data.path()),
+            stdin,
+        );
+        assert!(
+            out.status.success(),
+            "{}",
+            String::from_utf8_lossy(&out.stderr)
+        );
+        json_lines(&out.stdout)
+    };
+
+    // Mate in two within a budget of two.
+    let events = run("two", "Qg5\nQg7#\n");
+    assert_eq!(
+        events[0]["endgame"],
+        json!({"id": "two", "title": "Queen and king against king", "goal": "mate", "moves": 2,
+               "text": "Mate within 2 moves."})
+    );
+    let over = events.last().unwrap();
+    assert_eq!(over["reason"], "checkmate");
+    assert_eq!(
+        over["goal"],
+        json!({"goal": "mate", "moves": 2, "achieved": true, "moves_used": 2,
+               "text": "Goal reached in 2 moves.", "note": "Mind the stalemate."})
+    );
+
+    // 1. Qg6?? stalemates: the goal is missed.
+    let events = run("2", "Qg6\n");
+    let over = events.last().unwrap();
+    assert_eq!(
+        (&over["reason"], &over["goal"]["achieved"]),
+        (&json!("stalemate"), &json!(false))
+    );
+    assert_eq!(over["goal"]["text"], "Goal missed: stalemate is a draw.");
+
+    // One move and no mate: the budget is spent, the game stops there.
+    let events = run("short", "Qg5\n");
+    let over = events.last().unwrap();
+    assert_eq!(
+        (&over["result"], &over["reason"], &over["goal"]["achieved"]),
+        (&json!("*"), &json!("move_limit"), &json!(false))
+    );
+
+    // All three recorded, the failures as failures (ids of one second
+    // sort by a random nonce: compared in order of the tuple).
+    let games = progress_games(data.path());
+    let mut recorded: Vec<(&str, &str, bool)> = games
+        .iter()
+        .map(|g| {
+            (
+                g["endgame"].as_str().unwrap(),
+                g["reason"].as_str().unwrap(),
+                g["goal"]["achieved"].as_bool().unwrap(),
+            )
+        })
+        .collect();
+    recorded.sort_unstable();
+    assert_eq!(
+        recorded,
+        [
+            ("short", "move_limit", false),
+            ("two", "checkmate", true),
+            ("two", "stalemate", false),
+        ]
+    );
+    let mated = games.iter().find(|g| g["reason"] == "checkmate").unwrap();
+    assert_eq!(mated["moves"], json!(["Qg5", "Kh7", "Qg7#"]));
+    assert_eq!(mated["goal"]["moves_used"], 2);
+
+    // `stats` counts them.
+    let out = support::sancho()
+        .args(["stats", "--json", "--data-dir"])
+        .arg(data.path())
+        .output()
+        .unwrap();
+    let stats: Value = serde_json::from_slice(&out.stdout).unwrap();
+    assert_eq!(
+        stats["endgames"],
+        json!({"games": 3, "attempts": 3, "achieved": 1, "tried": 2, "mastered": 1})
+    );
+}
+
+/// The board's file letters, as every drawn board ends.
+const FILES: &str = " a  b  c  d  e  f  g  h";
+
+#[cfg(unix)]
+#[test]
+fn a_puzzle_or_a_pgn_game_gives_the_position_and_a_blindfold_game_draws_no_board() {
+    let dir = tempfile::tempdir().unwrap();
+    let engine = support::fake_engine(dir.path(), &[]);
+    let run = |args: &[&str], stdin: &str| {
+        run_with_stdin(
+            support::sancho()
+                .arg("game")
+                .args(args)
+                .arg("--engine")
+                .arg(&engine)
+                .arg("--data-dir")
+                .arg(dir.path()),
+            stdin,
+        )
+    };
+    // A built-in puzzle whose first move is the opponent's: the position
+    // after it, the user's side.
+    let out = run(&["--plain", "--json", "--puzzle", "egw-001"], "");
+    assert!(
+        out.status.success(),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    let events = json_lines(&out.stdout);
+    assert_eq!(
+        events[0],
+        json!({"event": "game_start", "fen": "8/8/8/5K2/6pk/3Q4/4p3/8 w - - 0 2",
+               "side": "white", "to_move": "white", "from": "puzzle egw-001"})
+    );
+    // Resigned before a move: nothing recorded.
+    assert!(!dir.path().join("progress.json").exists() || progress_games(dir.path()).is_empty());
+    let out = run(&["--plain", "--puzzle", "no-such-id"], "");
+    assert!(!out.status.success());
+    assert!(
+        String::from_utf8_lossy(&out.stderr).contains("--puzzle no-such-id: no built-in puzzle")
+    );
+
+    // The first game of a PGN after 2 plies; a ply beyond the game.
+    let pgn = dir.path().join("g.pgn");
+    std::fs::write(
+        &pgn,
+        "[White \"Anna\"]\n[Black \"Ben\"]\n\n1. e4 e5 2. Nf3 *\n\n[White \"Cleo\"]\n[Black \"Dan\"]\n\n1. d4 *\n",
+    )
+    .unwrap();
+    let pgn_arg = pgn.to_str().unwrap();
+    let out = run(&["--plain", "--json", "--pgn", pgn_arg, "--ply", "2"], "");
+    let events = json_lines(&out.stdout);
+    assert_eq!(
+        (&events[0]["fen"], &events[0]["side"], &events[0]["from"]),
+        (
+            &json!("rnbqkbnr/pppp1ppp/8/4p3/4P3/8/PPPP1PPP/RNBQKBNR w KQkq - 0 2"),
+            &json!("white"),
+            &json!("Anna – Ben after 2 plies")
+        )
+    );
+    let out = run(
+        &[
+            "--plain", "--json", "--pgn", pgn_arg, "--ply", "1", "--game", "dan",
+        ],
+        "",
+    );
+    assert_eq!(json_lines(&out.stdout)[0]["side"], "black");
+    let out = run(&["--plain", "--pgn", pgn_arg, "--ply", "4"], "");
+    assert!(!out.status.success());
+    let err = String::from_utf8_lossy(&out.stderr);
+    assert!(
+        err.contains("ply 4 is beyond the game: it has 3 plies"),
+        "{err}"
+    );
+
+    // Blindfold: no board at the start, on `board`, or at the end; the
+    // pieces in words. Without it, the board is drawn.
+    let out = run(
+        &["--plain", "--fen", KQK, "--blindfold"],
+        "board\npieces\nQg6\n",
+    );
+    let text = String::from_utf8_lossy(&out.stdout);
+    assert!(!text.contains(FILES), "{text}");
+    assert!(text.contains("White: Kf6, Qg1"), "{text}");
+    assert!(text.contains("Blindfold: no board is drawn."), "{text}");
+    let out = run(&["--plain", "--fen", KQK], "Qg6\n");
+    assert!(String::from_utf8_lossy(&out.stdout).contains(FILES));
+}
+
+#[cfg(unix)]
+#[test]
+fn out_writes_a_pgn_that_reads_back_with_its_headers() {
+    let dir = tempfile::tempdir().unwrap();
+    let canned = [(
+        "7k/8/5K2/6Q1/8/8/8/8 b - - 1 1".to_owned(),
+        vec!["info depth 5 score cp -900 pv h8h7".to_owned()],
+    )];
+    let engine = support::fake_engine(dir.path(), &canned);
+    let file = dir.path().join("out.pgn");
+    let out = run_with_stdin(
+        support::sancho()
+            .args(["game", "--plain", "--fen", KQK, "--level", "3", "--engine"])
+            .arg(&engine)
+            .arg("--out")
+            .arg(&file)
+            .arg("--data-dir")
+            .arg(dir.path()),
+        "Qg5\nmoves\nQg7#\n",
+    );
+    assert!(
+        out.status.success(),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    let text = String::from_utf8_lossy(&out.stdout);
+    assert!(
+        text.contains("1. Qg5  Kh7"),
+        "the scoresheet in two columns: {text}"
+    );
+    assert!(text.contains(&format!("The game is written to {}", file.display())));
+    let pgn = std::fs::read_to_string(&file).unwrap();
+    let game = sancho::drill::parse_game(&pgn).unwrap();
+    for (tag, value) in [
+        ("Event", "Sancho game"),
+        ("Site", "Sancho"),
+        ("Round", "-"),
+        ("White", "You"),
+        ("Black", "fake-engine (level 3)"),
+        ("Result", "1-0"),
+        ("SetUp", "1"),
+        ("FEN", KQK),
+    ] {
+        assert_eq!(game.tag(tag), Some(value), "{tag} in {pgn}");
+    }
+    assert_eq!(game.tag("Date").map(str::len), Some(10));
+    assert_eq!(game.moves, ["Qg5", "Kh7", "Qg7#"]);
+    // The game is recorded, with no endgame and no goal.
+    let games = progress_games(dir.path());
+    assert_eq!(games.len(), 1);
+    assert_eq!(games[0]["result"], "1-0");
+    assert!(games[0].get("goal").is_none() && games[0].get("endgame").is_none());
+}

@@ -5,8 +5,8 @@
 
 use sancho::drill::{DrillSummary, Mistake, SheetSummary};
 use sancho::line::{
-    CardMove, CardShown, ExerciseShown, FailedPuzzle, HintShown, LineEvent, PuzzleShown, Rated,
-    ReadMove, SolvedPuzzle,
+    CardMove, CardShown, EndgameShown, ExerciseShown, FailedPuzzle, GoalJudged, HintShown,
+    LineEvent, PuzzleShown, Rated, ReadMove, SolvedPuzzle,
 };
 use sancho::modes::StormSummary;
 use sancho::notation::{Code, Diagnostic};
@@ -204,6 +204,14 @@ fn every_event() -> Vec<LineEvent> {
             fen: "7k/8/5K2/8/8/8/8/6Q1 w - - 0 1".into(),
             side: "white".into(),
             to_move: "white".into(),
+            endgame: Some(EndgameShown {
+                id: "kqk".into(),
+                title: "Queen and king against king".into(),
+                goal: "mate".into(),
+                moves: 15,
+                text: "Mate within 15 moves.".into(),
+            }),
+            from: None,
         },
         LineEvent::Played {
             uci: "g1g5".into(),
@@ -221,6 +229,14 @@ fn every_event() -> Vec<LineEvent> {
             reason: "checkmate".into(),
             user_won: Some(true),
             moves: vec!["Qg5".into(), "Kh7".into(), "Qg7#".into()],
+            goal: Some(GoalJudged {
+                goal: "mate".into(),
+                moves: 15,
+                achieved: true,
+                moves_used: 2,
+                text: "Goal reached in 2 moves.".into(),
+                note: Some("Mind the stalemate.".into()),
+            }),
         },
         LineEvent::Retry { id: "xFMpV".into() },
         LineEvent::Themes {

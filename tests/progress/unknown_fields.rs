@@ -66,7 +66,15 @@ fn newer_document() -> Value {
             "codes": [{"code": "missing-capture", "right": true, "future_code": 2}],
             "future_reviewed": 5
         }],
-        "fsrs": {"parameters": fsrs, "at": T0, "reviews": 70, "future_fsrs": "v7"}
+        "fsrs": {"parameters": fsrs, "at": T0, "reviews": 70, "future_fsrs": "v7"},
+        "games": [{
+            "id": "1700000300-game-04", "at": T0 + 300, "fen": "7k/8/5K2/8/8/8/8/6Q1 w - - 0 1",
+            "side": "white", "result": "*", "reason": "move_limit", "moves": ["Qg5", "Kh7"],
+            "endgame": "kqk",
+            "goal": {"kind": "mate", "moves": 1, "achieved": false, "moves_used": 1,
+                     "future_goal": "g"},
+            "future_game": {"clock": 3}
+        }]
     })
 }
 
@@ -88,6 +96,8 @@ const UNKNOWN: &[(&str, &str)] = &[
     ("/reviewed/0/future_reviewed", "5"),
     ("/reviewed/0/codes/0/future_code", "2"),
     ("/fsrs/future_fsrs", r#""v7""#),
+    ("/games/0/future_game", r#"{"clock":3}"#),
+    ("/games/0/goal/future_goal", r#""g""#),
 ];
 
 fn assert_all_kept(doc: &Value, after: &str) {

@@ -7,6 +7,7 @@
 mod support;
 
 mod builtin_packs;
+mod endgames;
 mod engine_mine;
 mod library_import;
 mod library_query;

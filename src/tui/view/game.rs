@@ -86,7 +86,7 @@ pub fn render(app: &App, s: &GameScreen, theme: Theme, area: Rect, frame: &mut F
             };
             say(&verdict.describe(end.reason), style);
         }
-        if let Some(e) = setup.endgame {
+        if let Some(e) = &setup.endgame {
             say(&e.note, theme.dim());
         }
         if let Some(said) = s.exported() {

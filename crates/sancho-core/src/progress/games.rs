@@ -57,6 +57,10 @@ pub struct GoalRecord {
     /// The user's moves played.
     #[serde(default)]
     pub moves_used: u32,
+    /// Fields this version does not know, kept (the goal is stored as it
+    /// is read, like a set).
+    #[serde(flatten)]
+    pub unknown: super::disk::Extra,
 }
 
 /// A game on disk: its id and the game.

@@ -82,6 +82,7 @@ fn played_game(done: &GameDone, at: Timestamp) -> PlayedGame {
             moves: v.goal.moves(),
             achieved: v.achieved,
             moves_used: v.moves_used,
+            unknown: crate::progress::disk::Extra::default(),
         }),
     }
 }
