@@ -42,3 +42,4 @@ pub mod engine;
 pub mod export;
 pub mod line;
 pub mod tui;
+pub mod woodpecker;

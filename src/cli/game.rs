@@ -412,15 +412,18 @@ fn list_endgames(all: &[Endgame], json: bool) -> anyhow::Result<ExitCode> {
         writeln!(out, "{}", serde_json::to_string(&list)?)?;
         return Ok(ExitCode::SUCCESS);
     }
+    // The goal as its kind and budget (`mate 15`: mate within 15 moves;
+    // `hold 20`: do not lose for 20), the title last, as long as it is.
+    writeln!(out, " #  {:<16} {:<5}  {:<10}  title", "id", "side", "goal")?;
     for (i, e) in all.iter().enumerate() {
+        let goal = format!("{} {}", e.goal.name(), e.goal.moves());
         writeln!(
             out,
-            "{:>2}  {:<16} {:<5}  {:<40} {}",
+            "{:>2}  {:<16} {:<5}  {goal:<10}  {}",
             i + 1,
             e.id,
             color_word(e.side),
             e.title,
-            e.goal.describe()
         )?;
     }
     Ok(ExitCode::SUCCESS)

@@ -20,7 +20,7 @@ use sancho::tui;
 use super::context::Context;
 use super::data::{now, stopwatch};
 use super::library::open_library;
-use super::record::Recording;
+use super::record::{Recording, WithSets};
 
 mod args;
 mod rated;
@@ -548,6 +548,7 @@ impl Trainer {
             .collect();
         let basis = Basis::of(progress, now());
         let basis = &basis;
+        let library_path = library.clone();
         let open = library.map(|path| -> tui::OpenSource<'_> {
             Box::new(move || {
                 let library = Library::open(&path)?;
@@ -579,9 +580,12 @@ impl Trainer {
             open,
             filter,
             engine,
-            &mut Recording {
-                store: store.as_mut(),
-                set: set.as_ref(),
+            &mut WithSets {
+                recording: Recording {
+                    store: store.as_mut(),
+                    set: set.as_ref(),
+                },
+                library: library_path,
             },
         )?;
         // What was said before the full screen hid it, and anything found since.

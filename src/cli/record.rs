@@ -97,3 +97,41 @@ impl tui::Recorder for Recording<'_> {
             .map(|store| store.progress().mode_records(now()))
     }
 }
+
+/// [`Recording`] behind the full screen: it also answers the Sets screen
+/// (`library`: the imported library's path, if there is one; a new set
+/// comes from it, else from the built-in puzzles, as `sancho set new`).
+pub struct WithSets<'a> {
+    /// Where results go.
+    pub recording: Recording<'a>,
+    /// The imported library, if any.
+    pub library: Option<std::path::PathBuf>,
+}
+
+impl tui::Recorder for WithSets<'_> {
+    fn record(&mut self, finished: &Finished) -> anyhow::Result<Option<Saved>> {
+        self.recording.record(finished)
+    }
+
+    fn stats(&mut self) -> Option<sancho::progress::Stats> {
+        tui::Recorder::stats(&mut self.recording)
+    }
+
+    fn records(&mut self) -> Option<sancho::progress::ModeRecords> {
+        tui::Recorder::records(&mut self.recording)
+    }
+
+    fn sets(&mut self, ask: tui::SetAsk) -> tui::SetAnswer {
+        let Some(store) = self.recording.store.as_deref_mut() else {
+            return tui::SetAnswer::Failed(tui::strings::SETS_NO_STORE.to_owned());
+        };
+        let library = match self.library.as_deref().map(sancho::library::Library::open) {
+            Some(Ok(library)) => Some(library),
+            Some(Err(e)) => return tui::SetAnswer::Failed(e.to_string()),
+            None => None,
+        };
+        let answer = tui::answer_sets(store, library.as_ref(), ask, now());
+        tell_notice(store);
+        answer
+    }
+}

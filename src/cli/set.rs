@@ -8,7 +8,6 @@
 //! it (rated on a first attempt, reviewed when failed) and in the set.
 
 use std::cell::RefCell;
-use std::collections::HashMap;
 use std::io::{self, Write};
 use std::process::ExitCode;
 
@@ -16,12 +15,13 @@ use anyhow::{Context as _, bail};
 use clap::{Args, Subcommand};
 use sancho::library::Filter;
 use sancho::line::{LineEvent, Mode, run_puzzles_in};
-use sancho::progress::{PuzzleRef, PuzzleSet, Resume, SetOrigin, SetPuzzle, SetRecorded, Store};
-use sancho::progress::{check_set_name, choose_set, cycle_table};
-use sancho::puzzle::{Puzzle, builtin_packs, load_path};
+use sancho::progress::{PuzzleSet, Resume, SetOrigin, SetRecorded, Store};
+use sancho::progress::{check_set_name, cycle_table};
+use sancho::puzzle::{Puzzle, load_path};
 use sancho::record::source_of;
-use sancho::train::{Basis, Origin, Saved, candidates};
+use sancho::train::Saved;
 use sancho::tui;
+use sancho::woodpecker::{self, Candidates, NewSet};
 
 use super::context::Context;
 use super::data::{now, stopwatch, tell_notice};
@@ -112,80 +112,6 @@ impl NewArgs {
     fn filter(&self) -> Filter {
         self.filters.filter()
     }
-
-    /// The filters as the user reads them in `set list`.
-    fn describe(&self) -> String {
-        self.filters.describe()
-    }
-}
-
-/// How many library puzzles to choose from, for a set of `count`.
-fn library_pool(count: usize) -> usize {
-    count.saturating_mul(5).clamp(500, 10_000)
-}
-
-/// The candidates for a new set, where they come from, and whether they
-/// are the built-in ones.
-fn set_candidates(args: &NewArgs, ctx: &Context) -> anyhow::Result<(Vec<Puzzle>, SetOrigin)> {
-    use super::play::PuzzleSource;
-    let filter = args.filter();
-    let source = match &args.source {
-        Some(source) => source.clone(),
-        None if ctx.library_if_any().is_some() => PuzzleSource::Library,
-        None => PuzzleSource::Builtin,
-    };
-    let (puzzles, origin) = match &source {
-        PuzzleSource::Library => {
-            let library = open_library(&ctx.library_path()?)?;
-            // Centred on the band (or 1500), not on the user's rating, so
-            // that a seed gives the same set later.
-            let near = filter.rating.map_or(1500, |(lo, hi)| lo / 2 + hi / 2);
-            let limit = library_pool(args.count as usize);
-            let origin = Origin::Library(&library);
-            let picked = candidates(origin, &filter, &Basis::centred(near), limit)?;
-            (picked, SetOrigin::Library)
-        }
-        PuzzleSource::Builtin => {
-            let all: Vec<Puzzle> = builtin_packs()?
-                .into_iter()
-                .flat_map(|p| p.puzzles)
-                .collect();
-            (
-                filtered(&all, &filter, "the built-in puzzles")?,
-                SetOrigin::Builtin,
-            )
-        }
-        PuzzleSource::File(path) => {
-            let loaded = load_path(path).map_err(|e| {
-                anyhow::anyhow!(
-                    "cannot read puzzles from {}: {}",
-                    path.display(),
-                    e.reason()
-                )
-            })?;
-            // Kept as an absolute path: `set play` may run from elsewhere.
-            let name = std::fs::canonicalize(path)
-                .unwrap_or_else(|_| path.clone())
-                .display()
-                .to_string();
-            (
-                filtered(&loaded.puzzles, &filter, &name)?,
-                SetOrigin::File(name),
-            )
-        }
-    };
-    if puzzles.is_empty() {
-        bail!(
-            "no puzzle of {origin} fits the filters: loosen them (--theme, --rating, --opening, --min-popularity)"
-        );
-    }
-    Ok((puzzles, origin))
-}
-
-/// The puzzles that pass `filter` (a theme none of them has is an error).
-fn filtered(puzzles: &[Puzzle], filter: &Filter, of: &str) -> anyhow::Result<Vec<Puzzle>> {
-    let origin = Origin::List(puzzles, of);
-    Ok(candidates(origin, filter, &Basis::default(), 0)?)
 }
 
 fn new(args: NewArgs, ctx: &Context) -> anyhow::Result<ExitCode> {
@@ -195,20 +121,16 @@ fn new(args: NewArgs, ctx: &Context) -> anyhow::Result<ExitCode> {
     if store.progress().set(&name).is_ok() {
         bail!(sancho::progress::SetError::Duplicate(name));
     }
-    let (puzzles, origin) = set_candidates(&args, ctx)?;
     let seed = args.seed.unwrap_or_else(|| now().0.unsigned_abs());
-    let ratings: Vec<u32> = puzzles.iter().map(Puzzle::playing_rating).collect();
     let wanted = args.count as usize;
-    let chosen = choose_set(&ratings, wanted, seed);
-    let builtin = origin == SetOrigin::Builtin;
-    let members = chosen
-        .iter()
-        .map(|&i| {
-            let p = &puzzles[i];
-            SetPuzzle::new((&source_of(p, builtin)).into(), p.id.clone())
-        })
-        .collect();
-    let set = PuzzleSet::new(&name, now(), origin, args.describe(), seed, members)?;
+    let new = NewSet {
+        name: name.clone(),
+        count: wanted,
+        filter: args.filter(),
+        seed,
+        created: now(),
+    };
+    let set = make_from(&new, args.source.as_ref(), ctx)?;
     let (size, from) = (set.puzzles.len(), set.origin.to_string());
     store.add_set(set)??;
     tell_notice(&mut store);
@@ -247,68 +169,53 @@ fn list(json: bool, ctx: &Context) -> anyhow::Result<ExitCode> {
     Ok(ExitCode::SUCCESS)
 }
 
-/// The set's puzzles, in set order, found where the set's origin says.
-///
-/// # Errors
-/// A puzzle that cannot be found any more (the library re-imported without
-/// it, a file changed): named, with how to go on.
-fn load_set(set: &PuzzleSet, ctx: &Context) -> anyhow::Result<Vec<Puzzle>> {
-    let mut found: Vec<Option<Puzzle>> = match &set.origin {
-        SetOrigin::Builtin => {
-            let packs = builtin_packs()?;
-            let mut by_ref: HashMap<PuzzleRef, Puzzle> = packs
-                .into_iter()
-                .flat_map(|p| p.puzzles)
-                .map(|p| (PuzzleRef::new(source_of(&p, true), p.id.clone()), p))
-                .collect();
-            set.puzzles
-                .iter()
-                .map(|m| by_ref.remove(&m.puzzle_ref()))
-                .collect()
-        }
-        SetOrigin::Library => {
+/// Makes the set `new` asks for from `source` (default: the library if
+/// imported, else the built-in puzzles), as the Sets screen does.
+fn make_from(
+    new: &NewSet,
+    source: Option<&super::play::PuzzleSource>,
+    ctx: &Context,
+) -> anyhow::Result<PuzzleSet> {
+    use super::play::PuzzleSource;
+    let source = match source {
+        Some(source) => source.clone(),
+        None if ctx.library_if_any().is_some() => PuzzleSource::Library,
+        None => PuzzleSource::Builtin,
+    };
+    Ok(match &source {
+        PuzzleSource::Library => {
             let library = open_library(&ctx.library_path()?)?;
-            set.puzzles
-                .iter()
-                .map(|m| library.get(&m.puzzle))
-                .collect::<Result<_, _>>()?
+            woodpecker::make(new, Candidates::Library(&library))?
         }
-        SetOrigin::File(path) => {
-            let loaded = load_path(std::path::Path::new(path)).map_err(|e| {
+        PuzzleSource::Builtin => woodpecker::make(new, Candidates::Builtin)?,
+        PuzzleSource::File(path) => {
+            let loaded = load_path(path).map_err(|e| {
                 anyhow::anyhow!(
-                    "the set {} comes from {path}, which cannot be read: {}",
-                    set.name,
+                    "cannot read puzzles from {}: {}",
+                    path.display(),
                     e.reason()
                 )
             })?;
-            let mut by_id: HashMap<String, Puzzle> = loaded
-                .puzzles
-                .into_iter()
-                .map(|p| (p.id.clone(), p))
-                .collect();
-            set.puzzles
-                .iter()
-                .map(|m| by_id.remove(&m.puzzle))
-                .collect()
+            // Kept as an absolute path: `set play` may run from elsewhere.
+            let name = std::fs::canonicalize(path)
+                .unwrap_or_else(|_| path.clone())
+                .display()
+                .to_string();
+            woodpecker::make(new, Candidates::File(&loaded.puzzles, name))?
         }
+    })
+}
+
+/// The set's puzzles, in set order, found where the set's origin says.
+///
+/// # Errors
+/// A puzzle that cannot be found any more, named, with how to go on.
+fn load_set(set: &PuzzleSet, ctx: &Context) -> anyhow::Result<Vec<Puzzle>> {
+    let library = match set.origin {
+        SetOrigin::Library => Some(open_library(&ctx.library_path()?)?),
+        _ => None,
     };
-    let missing: Vec<&str> = set
-        .puzzles
-        .iter()
-        .zip(&found)
-        .filter(|(_, p)| p.is_none())
-        .map(|(m, _)| m.puzzle.as_str())
-        .collect();
-    if !missing.is_empty() {
-        bail!(
-            "{} of the set {}'s puzzles are no longer in {} ({}); make a new set",
-            missing.len(),
-            set.name,
-            set.origin,
-            missing.join(", ")
-        );
-    }
-    Ok(found.iter_mut().filter_map(Option::take).collect())
+    Ok(woodpecker::load(set, library.as_ref())?)
 }
 
 /// What to say when a cycle ends: its figures and the next goal.

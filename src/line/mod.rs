@@ -25,8 +25,8 @@ pub use game::{GameSetting, run_game};
 pub use guess::run_guess;
 pub use prose::plain_prose;
 pub use protocol::{
-    CardMove, CardShown, EndgameShown, ExerciseShown, FailedPuzzle, GoalJudged, HintShown,
-    LineEvent, PuzzleShown, Rated, ReadMove, SolvedPuzzle,
+    CardMove, CardShown, EndgameShown, ExerciseShown, FailedPuzzle, FailedSolution, GoalJudged,
+    HintShown, LineEvent, PuzzleShown, Rated, ReadMove, SolvedPuzzle,
 };
 pub use puzzle::{
     Mode, PlaySummary, RatedTrack, describe, run_puzzles, run_puzzles_in, run_puzzles_refuting,

@@ -508,6 +508,8 @@ pub enum LineEvent {
         /// Its summary.
         #[serde(flatten)]
         summary: StormSummary,
+        /// Each failed puzzle (`failed` has their ids) with its solution.
+        failed_solutions: Vec<FailedSolution>,
         /// `time`, `quit`, `no_puzzles_left` or `end_of_input`.
         reason: &'static str,
         /// The bests after it (`null`: not saved).
@@ -585,11 +587,26 @@ pub enum LineEvent {
         streak: u32,
         /// The puzzle whose mistake ended it.
         failed: Option<String>,
+        /// That puzzle with its solution (none: no mistake ended it).
+        failed_solutions: Vec<FailedSolution>,
         /// `mistake`, `quit`, `no_puzzles_left` or `end_of_input`.
         reason: &'static str,
         /// The bests after it (`null`: not saved).
         records: Option<ModeRecords>,
     },
+}
+
+/// A puzzle failed in a Storm or Streak run, with its solution, as the
+/// run's end lists it.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+pub struct FailedSolution {
+    /// The puzzle.
+    pub id: String,
+    /// The whole solution's SAN, the user's moves and the replies.
+    pub solution: Vec<String>,
+    /// The solution in the user's letters.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub local: Option<Vec<String>>,
 }
 
 /// The `exercise` event of a drill: what to answer, and what is shown

@@ -13,9 +13,10 @@
 //! wrong move ends the puzzle); Streak's `skipped` (`id`, `skips_left`);
 //! `unknown_command` and `unavailable` for words that are no move; then
 //! `storm_end` (`score`, `moves`, `accuracy`, `combo_best`, `failed`: ids,
-//! `seconds`: the clock at the start, `played_ms`: the time played,
+//! `failed_solutions`: each failed puzzle's `id` and `solution` (SAN; and
+//! `local` in the user's letters), `seconds`: the clock at the start, `played_ms`: the time played,
 //! `ms_per_puzzle`, `highest_solved`, `reason`, `records`) or `streak_end`
-//! (`streak`, `failed`, `reason`, `records`). `reason` is `time` (Storm) or
+//! (`streak`, `failed`, `failed_solutions`, `reason`, `records`). `reason` is `time` (Storm) or
 //! `mistake` (Streak), `quit`, `no_puzzles_left` or `end_of_input`;
 //! `records` is null when nothing was saved, else the bests after this
 //! run: `{"storm_runs", "storm_best_today", "storm_best", "streak_runs",
@@ -38,7 +39,7 @@ use crate::train::{Finished, RunEnd, RunEvent, RunKind, Saved, TimedRun, sans, s
 
 use super::command::{Command, is_unknown_word, unknown_word_text};
 use super::out::{Out, shown_puzzle};
-use super::protocol::LineEvent;
+use super::protocol::{FailedSolution, LineEvent};
 
 const STORM_HELP: &str = "Storm: type each move in SAN or UCI. A wrong move costs 10 s and ends the puzzle; \
 5, 12, 20 and 30 correct moves in a row add 3, 5, 7 and 10 s, then every 10 more add 10 s. \
@@ -267,7 +268,7 @@ fn say<W: Write>(
             // Line mode asks `can_skip` first: it never asks for a skip
             // the run does not have.
             RunEvent::NoSkip => {}
-            RunEvent::Ended(end) => ended(out, run, end, records.take())?,
+            RunEvent::Ended(end) => ended(out, run, end, records.take(), lang)?,
         }
     }
     Ok(())
@@ -297,17 +298,39 @@ fn ended<W: Write>(
     run: &TimedRun,
     end: RunEnd,
     records: Option<ModeRecords>,
+    lang: Lang,
 ) -> io::Result<()> {
     let reason = end.as_str(run.kind());
+    // Each failed puzzle with its whole solution, from its start.
+    let failed: Vec<(FailedSolution, String)> = run
+        .failed()
+        .map(|p| {
+            let line = crate::train::solution(&crate::session::Session::new(p.clone()).0);
+            let english = sans(&line);
+            let local = lang
+                .is_local()
+                .then(|| english.iter().map(|s| lang.localize(s)).collect());
+            let text = format!("{}: {}", p.id, solution_text(&line, lang));
+            let failed = FailedSolution {
+                id: p.id.clone(),
+                solution: english,
+                local,
+            };
+            (failed, text)
+        })
+        .collect();
+    let (failed_solutions, solutions): (Vec<FailedSolution>, Vec<String>) =
+        failed.into_iter().unzip();
     let bests = records
         .as_ref()
         .map(|r| format!("\n{r}"))
         .unwrap_or_default();
     match run.storm_summary() {
         Some(summary) => {
-            let text = format!("{}{bests}", storm_text(&summary, end));
+            let text = format!("{}{bests}", storm_text(&summary, end, &solutions));
             let event = LineEvent::StormEnd {
                 summary,
+                failed_solutions,
                 reason,
                 records,
             };
@@ -319,11 +342,16 @@ fn ended<W: Write>(
             let event = LineEvent::StreakEnd {
                 streak,
                 failed,
+                failed_solutions,
                 reason,
                 records,
             };
             out.send(&event, || {
-                format!("\nStreak over: {streak} solved in a row.{bests}")
+                let failed: String = solutions
+                    .iter()
+                    .map(|line| format!("\nFailed {line}"))
+                    .collect();
+                format!("\nStreak over: {streak} solved in a row.{failed}{bests}")
             })
         }
     }
@@ -345,8 +373,9 @@ fn seconds_text(ms: u64) -> String {
     format!("{}.{} s", ms / 1000, (ms % 1000) / 100)
 }
 
-/// The plain-text summary of a Storm run.
-pub fn storm_text(s: &crate::modes::StormSummary, end: RunEnd) -> String {
+/// The plain-text summary of a Storm run; `solutions` says each failed
+/// puzzle with its solution ("xFMpV: (h6) Nf6+ (gxf6) Qh7#").
+pub fn storm_text(s: &crate::modes::StormSummary, end: RunEnd, solutions: &[String]) -> String {
     let why = match end {
         RunEnd::Over => "Time is up.",
         RunEnd::Quit => "Stopped.",
@@ -370,6 +399,12 @@ pub fn storm_text(s: &crate::modes::StormSummary, end: RunEnd) -> String {
             "\nFailed (added to your reviews): {}. Replay them with sancho play --replay-failed (never rated).",
             s.failed.join(", ")
         ));
+        if !solutions.is_empty() {
+            text.push_str("\nThe solutions:");
+            for line in solutions {
+                text.push_str(&format!("\n  {line}"));
+            }
+        }
     }
     text
 }

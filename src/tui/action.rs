@@ -76,6 +76,15 @@ pub enum Action {
     ResetFilter,
     /// Filter screen: play the puzzles the filter keeps.
     PlayFiltered,
+    /// Puzzle screen, rated training: the next puzzle one difficulty
+    /// harder (after the hardest, the easiest).
+    CycleDifficulty,
+    /// Home screen, on Puzzles: blind tactics on or off.
+    ToggleBlind,
+    /// Sets screen: make a new set.
+    New,
+    /// Sets screen: delete the highlighted set (a second press confirms).
+    Remove,
     /// Text pasted into the terminal (bracketed paste): its first line goes
     /// to the input line, as far as the line's bound allows.
     Paste(String),

@@ -8,6 +8,7 @@ mod modes;
 mod puzzles;
 mod repertoire;
 mod scoresheet;
+mod sets;
 
 use puzzles::Lineup;
 
@@ -75,6 +76,8 @@ pub enum MenuItem {
     Weak,
     /// The puzzles played lately, with their result.
     History,
+    /// Woodpecker sets: list, make, play.
+    Sets,
     /// Notation drills and lessons.
     Drills,
     /// Statistics.
@@ -101,7 +104,7 @@ pub enum MenuItem {
 
 impl MenuItem {
     /// Every item, in menu order (matches [`strings::MENU`](super::strings::MENU)).
-    pub const ALL: [MenuItem; 15] = [
+    pub const ALL: [MenuItem; 16] = [
         MenuItem::Puzzles,
         MenuItem::Drills,
         MenuItem::Stats,
@@ -115,6 +118,7 @@ impl MenuItem {
         MenuItem::Course,
         MenuItem::Weak,
         MenuItem::History,
+        MenuItem::Sets,
         MenuItem::Help,
         MenuItem::Quit,
     ];
@@ -163,6 +167,10 @@ pub struct App {
     shelved: Vec<Lineup>,
     /// The themes weakness training trains (empty: none is weak yet).
     weak_themes: Vec<String>,
+    /// The Woodpecker set being played, if one is.
+    playing_set: Option<sets::SetPlaying>,
+    /// Blind tactics' plies when the home menu turns them on again.
+    blind_plies: u8,
     /// The set cycle the last recorded puzzle finished, and which puzzle.
     cycle_done: Option<(String, crate::progress::CycleSummary)>,
     /// Rated training's pool, served one puzzle at a time near the rating
@@ -233,6 +241,8 @@ impl App {
             at: 0,
             shelved: Vec::new(),
             weak_themes: Vec::new(),
+            playing_set: None,
+            blind_plies: 1,
             cycle_done: None,
             ladder,
             rating_change: None,
@@ -326,7 +336,9 @@ impl App {
     pub fn answer(&mut self, reply: Reply) -> Vec<Effect> {
         match reply {
             Reply::Counted { filter, result } => {
-                if let Some(f) = self.filter_mut() {
+                if let Some(f) = self.sets_form_mut() {
+                    f.counted(filter, result);
+                } else if let Some(f) = self.filter_mut() {
                     f.counted(filter, result);
                 }
             }
@@ -344,6 +356,8 @@ impl App {
                     header.size = place.size;
                     if let Some(summary) = &place.finished {
                         self.cycle_done = Some((puzzle_id.clone(), summary.clone()));
+                        let name = header.name.clone();
+                        self.cycle_finished(&name, summary);
                     }
                 }
                 self.rating_change = Some((puzzle_id, recorded));
@@ -361,6 +375,7 @@ impl App {
             Reply::Evaluated { asked, result } => self.evaluated(asked, result),
             Reply::Moved { asked, result } => self.engine_moved(asked, result),
             Reply::Exported { path, result } => self.exported(&path, result),
+            Reply::Sets(answer) => self.sets_answered(answer),
         }
         self.take_effects()
     }
@@ -373,6 +388,7 @@ impl App {
         {
             self.effects.push(Effect::Library(request));
         }
+        self.sets_request();
         std::mem::take(&mut self.effects)
     }
 
@@ -429,6 +445,7 @@ impl App {
             Screen::Repertoire(rep) => self.update_repertoire(rep, action),
             Screen::Game(game) => self.update_game(game, action),
             Screen::GameSetup(setup) => self.update_game_setup(setup, action),
+            Screen::Sets(sets) => self.update_sets(sets, &action),
         }
     }
 
@@ -471,6 +488,12 @@ impl App {
             Screen::Repertoire(mut rep) => {
                 rep.tick(ms);
                 Screen::Repertoire(rep)
+            }
+            Screen::Sets(mut sets) => {
+                if let Some(f) = sets.form_mut() {
+                    f.tick(ms);
+                }
+                Screen::Sets(sets)
             }
             other @ (Screen::Home
             | Screen::Drills
@@ -539,6 +562,12 @@ impl App {
                     d.harder()
                 };
             }
+            // On Puzzles, with rated training: blind tactics on or off.
+            Action::ToggleBlind
+                if MenuItem::ALL[self.menu % n] == MenuItem::Puzzles && self.rated_ladder() =>
+            {
+                self.toggle_blind();
+            }
             // A click on an item selects and opens it (a notice takes the
             // count's place under the menu: the menu stays where it was).
             Action::Click(_, row) => {
@@ -553,6 +582,7 @@ impl App {
                     MenuItem::Course => self.open_track(Track::Course),
                     MenuItem::Weak => self.open_track(Track::Weak),
                     MenuItem::History => Screen::History { scroll: 0 },
+                    MenuItem::Sets => self.open_sets(),
                     MenuItem::Drills => Screen::Drills,
                     MenuItem::Stats => Screen::Stats,
                     MenuItem::Library => self.open_filter(),
@@ -629,6 +659,24 @@ impl App {
     /// rated training (its pool is here).
     pub fn difficulty(&self) -> Option<crate::train::Difficulty> {
         self.rated_ladder().then_some(self.config.difficulty)
+    }
+
+    /// Blind tactics on (N plies before: the last N, else 1) or off, for
+    /// the puzzles served next; the puzzle left for the menus is played
+    /// as it was.
+    fn toggle_blind(&mut self) {
+        self.config.blind = match self.config.blind {
+            Some(plies) => {
+                self.blind_plies = plies;
+                None
+            }
+            None => Some(self.blind_plies),
+        };
+    }
+
+    /// Blind tactics' plies, when on (the home menu's Puzzles shows them).
+    pub fn blind(&self) -> Option<u8> {
+        self.config.blind
     }
 
     fn rated_ladder(&self) -> bool {
@@ -830,6 +878,9 @@ impl App {
                 sheet.playback().pace_ms().is_some() && !sheet.is_finished()
             }
             Screen::Filter(filter) => filter.stale() && filter.request().is_none(),
+            Screen::Sets(sets) => sets
+                .form()
+                .is_some_and(|f| f.stale() && f.request().is_none()),
             Screen::Run { run, .. } => {
                 run.end().is_none()
                     && (run.clock_started() && run.remaining_ms().is_some()

@@ -36,6 +36,8 @@ pub enum KeyContext {
     Help,
     /// The library filter: letters are commands.
     Filter,
+    /// The Sets screen's list: letters are commands.
+    Sets,
     /// A Storm or Streak run: letters go to the input line.
     Run {
         /// Whether the input line is empty.
@@ -55,7 +57,7 @@ impl KeyContext {
     /// there is one: the scopes do not depend on it). What is checked for
     /// key clashes; a context missing here would be a screen where a
     /// rebound key could silently shadow another.
-    pub const ALL: [KeyContext; 11] = [
+    pub const ALL: [KeyContext; 12] = [
         KeyContext::Home,
         KeyContext::Puzzle { input_empty: true },
         KeyContext::Answer { input_empty: true },
@@ -67,6 +69,7 @@ impl KeyContext {
         KeyContext::Run { input_empty: true },
         KeyContext::Game { input_empty: true },
         KeyContext::GameOver,
+        KeyContext::Sets,
     ];
 
     /// Its place in [`KeyContext::ALL`]. The match is exhaustive: a new
@@ -85,6 +88,7 @@ impl KeyContext {
             KeyContext::Run { .. } => 8,
             KeyContext::Game { .. } => 9,
             KeyContext::GameOver => 10,
+            KeyContext::Sets => 11,
         }
     }
 
@@ -101,7 +105,8 @@ impl KeyContext {
             | KeyContext::Page
             | KeyContext::Help
             | KeyContext::Filter
-            | KeyContext::GameOver => false,
+            | KeyContext::GameOver
+            | KeyContext::Sets => false,
         }
     }
 }

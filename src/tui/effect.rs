@@ -12,6 +12,7 @@ use std::path::PathBuf;
 
 use shakmaty::{Chess, Move};
 
+use super::sets::{SetAnswer, SetAsk};
 use crate::engine::EngineError;
 use crate::engine::Refuted;
 use crate::library::{Filter, LibraryError, ThemeCount};
@@ -39,6 +40,9 @@ pub enum Effect {
     /// Ask the engine about a guess that is not the game's move (answered,
     /// on the engine's own thread, with [`Reply::Evaluated`]).
     Evaluate(Evaluate),
+    /// Ask the progress store about Woodpecker sets (answered, on the
+    /// store's thread, with [`Reply::Sets`]).
+    Sets(SetAsk),
     /// Write a finished game as PGN (`--out FILE`; answered with
     /// [`Reply::Exported`]).
     Export {
@@ -156,6 +160,8 @@ pub enum Reply {
         /// The refutation, or why the engine could not answer.
         result: Result<Option<Refuted>, EngineError>,
     },
+    /// The store's answer to [`Effect::Sets`].
+    Sets(SetAnswer),
     /// The engine's answer to [`Effect::Evaluate`].
     Evaluated {
         /// The question's number.
@@ -199,6 +205,14 @@ pub trait Recorder: Send {
     /// The Storm and Streak bests as they stand now (`None`: no store).
     fn records(&mut self) -> Option<ModeRecords> {
         None
+    }
+
+    /// Answers the Sets screen (with a store: [`answer_sets`]).
+    ///
+    /// [`answer_sets`]: super::sets::answer_sets
+    fn sets(&mut self, ask: SetAsk) -> SetAnswer {
+        let _ = ask;
+        SetAnswer::Failed(super::strings::SETS_NO_STORE.to_owned())
     }
 }
 

@@ -117,6 +117,86 @@ impl PuzzleSource for LibrarySource {
     }
 }
 
+/// Puzzles in memory as the filter form's source: the built-in ones when
+/// no library is imported (the Sets screen makes a set from them).
+pub struct ListSource {
+    puzzles: Vec<Puzzle>,
+    /// Why the puzzles could not be read, said with each answer.
+    error: Option<String>,
+}
+
+impl ListSource {
+    /// The built-in packs and the starter set.
+    pub fn builtin() -> ListSource {
+        match crate::puzzle::builtin_packs() {
+            Ok(packs) => ListSource::new(packs.into_iter().flat_map(|p| p.puzzles).collect()),
+            Err(e) => ListSource {
+                puzzles: Vec::new(),
+                error: Some(e.to_string()),
+            },
+        }
+    }
+
+    /// These puzzles.
+    pub fn new(puzzles: Vec<Puzzle>) -> ListSource {
+        ListSource {
+            puzzles,
+            error: None,
+        }
+    }
+
+    fn failed(&self) -> Result<(), LibraryError> {
+        match &self.error {
+            Some(e) => Err(LibraryError::Io {
+                context: "reading the built-in puzzles".to_owned(),
+                source: std::io::Error::other(e.clone()),
+            }),
+            None => Ok(()),
+        }
+    }
+}
+
+impl PuzzleSource for ListSource {
+    fn theme_counts(&self, filter: &Filter) -> Result<Vec<ThemeCount>, LibraryError> {
+        self.failed()?;
+        let mut counts: std::collections::BTreeMap<&str, (u64, u64)> =
+            std::collections::BTreeMap::new();
+        for p in &self.puzzles {
+            let kept = filter.matches(p);
+            for theme in &p.themes {
+                let count = counts.entry(theme.as_str()).or_default();
+                count.0 += 1;
+                count.1 += u64::from(kept);
+            }
+        }
+        Ok(counts
+            .into_iter()
+            .map(|(name, (total, filtered))| ThemeCount {
+                name: name.to_owned(),
+                total,
+                filtered,
+            })
+            .collect())
+    }
+
+    fn count(&self, filter: &Filter) -> Result<u64, LibraryError> {
+        self.failed()?;
+        let n = self.puzzles.iter().filter(|p| filter.matches(p)).count();
+        Ok(u64::try_from(n).unwrap_or(u64::MAX))
+    }
+
+    fn pick(&self, filter: &Filter, _: u16, limit: usize) -> Result<Vec<Puzzle>, LibraryError> {
+        self.failed()?;
+        Ok(self
+            .puzzles
+            .iter()
+            .filter(|p| filter.matches(p))
+            .take(limit)
+            .cloned()
+            .collect())
+    }
+}
+
 /// How a theme takes part in the filter.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Mark {

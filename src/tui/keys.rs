@@ -58,6 +58,8 @@ pub enum Scope {
     Game,
     /// A game against the engine, over.
     GameOver,
+    /// The Sets screen's list (letters are commands).
+    Sets,
 }
 
 /// A key with its modifiers (only `NONE` and `CONTROL` are used).
@@ -120,6 +122,7 @@ fn scopes(screen: &KeyContext) -> &'static [Scope] {
         KeyContext::Run { .. } => &[Scope::Run, Scope::Edit, Scope::Global],
         KeyContext::Game { .. } => &[Scope::Game, Scope::Edit, Scope::Global],
         KeyContext::GameOver => &[Scope::GameOver, Scope::Global],
+        KeyContext::Sets => &[Scope::Sets, Scope::Global],
     }
 }
 

@@ -38,6 +38,7 @@ pub(crate) mod saving;
 pub(crate) mod scoresheet;
 pub(crate) mod screen;
 pub(crate) mod service;
+pub(crate) mod sets;
 pub(crate) mod storm;
 pub mod strings;
 pub(crate) mod theme;
@@ -52,7 +53,9 @@ pub use coords::{CoordRow, CoordSetupScreen};
 pub use drill::{DrillScreen, Phase};
 pub use effect::{Effect, Evaluate, Recorder, Refute, Reply, Request, Think};
 pub use evaluator::Evaluator;
-pub use filter::{DEBOUNCE_MS, FIELD_ROWS, FilterState, LibrarySource, Mark, PuzzleSource, answer};
+pub use filter::{
+    DEBOUNCE_MS, FIELD_ROWS, FilterState, LibrarySource, ListSource, Mark, PuzzleSource, answer,
+};
 pub use game::{GameScreen, GameSetup, SheetRow};
 pub use game_setup::{GameRow, GameSetupScreen, StartChoice};
 pub use guess::GuessScreen;
@@ -64,6 +67,7 @@ pub use repertoire::{Phase as RepertoirePhase, RepertoireScreen, Tone};
 pub use runner::{DRAIN_WAIT, IDLE, POLL, event_loop, event_loop_with, run};
 pub use scoresheet::ScoresheetScreen;
 pub use service::{Service, Waker, Woken};
+pub use sets::{Making, SetAnswer, SetAsk, SetsScreen, answer_sets};
 pub use storm::{Flash, RunEnd, RunScreen};
 pub use theme::{Colors, Depth, Palette, SquareMark, Theme, detect};
 pub use view::{MIN_HEIGHT, MIN_WIDTH, render};

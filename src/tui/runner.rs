@@ -354,6 +354,7 @@ where
             opponent: services.opponent,
             saving,
             loader: None,
+            builtin: None,
             waker: services.waker,
         };
         let looped = shell.run(terminal, app, services.stop, next_event, now);
@@ -490,6 +491,9 @@ struct Shell<'s> {
     saving: Service<Save, Vec<Reply>>,
     /// Reads a pack of puzzles (the mined pack), started when first asked.
     loader: Option<Service<PathBuf, Reply>>,
+    /// Counts the built-in puzzles for the Sets screen's filter form when
+    /// there is no library, started when first asked.
+    builtin: Option<Service<crate::tui::effect::Request, Reply>>,
     waker: Waker,
 }
 
@@ -584,6 +588,7 @@ impl Shell<'_> {
             replies.extend(self.evaluator.as_ref().and_then(Service::answered));
             replies.extend(self.opponent.as_ref().and_then(Service::answered));
             replies.extend(self.loader.as_ref().and_then(Service::answered));
+            replies.extend(self.builtin.as_ref().and_then(Service::answered));
             if replies.is_empty() {
                 return Ok(());
             }
@@ -617,6 +622,10 @@ impl Shell<'_> {
                 }
                 Effect::RefreshRecords => {
                     save(Save::Records)?;
+                    None
+                }
+                Effect::Sets(ask) => {
+                    save(Save::Sets(ask))?;
                     None
                 }
                 Effect::Load(path) => {
@@ -655,7 +664,14 @@ impl Shell<'_> {
                     })
                 }
                 Effect::Library(request) => match &self.library {
-                    Library::None => None,
+                    // Without a library, the Sets screen's filter form
+                    // counts the built-in puzzles (a new set comes from them).
+                    Library::None => {
+                        if matches!(request, crate::tui::effect::Request::Count(_)) {
+                            self.builtin().ask(request);
+                        }
+                        None
+                    }
                     Library::Here(source) => Some(answer(*source, request)),
                     Library::Worker(worker) => {
                         worker.ask(request);
@@ -678,6 +694,17 @@ impl Shell<'_> {
                 |path: PathBuf| {
                     Reply::Loaded(crate::puzzle::load_path(&path).map(|loaded| loaded.puzzles))
                 }
+            })
+        })
+    }
+
+    /// The thread that answers the filter form from the built-in puzzles
+    /// (read once, on it).
+    fn builtin(&mut self) -> &Service<crate::tui::effect::Request, Reply> {
+        self.builtin.get_or_insert_with(|| {
+            Service::detached(self.waker.clone(), || {
+                let source = crate::tui::filter::ListSource::builtin();
+                move |request| answer(&source, request)
             })
         })
     }

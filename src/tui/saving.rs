@@ -27,6 +27,8 @@ pub(crate) enum Save {
         /// The PGN.
         text: String,
     },
+    /// Answer the Sets screen ([`Reply::Sets`]), after what waits is saved.
+    Sets(super::sets::SetAsk),
     /// Try what waits once more (the user leaves); always answered with
     /// [`Reply::Unsaved`].
     Flush,
@@ -67,6 +69,11 @@ impl<'r> Saver<'r> {
                 .map(|s| Reply::Stats(Box::new(s)))
                 .into_iter()
                 .collect(),
+            Save::Sets(ask) => {
+                let mut replies = self.save(false);
+                replies.push(Reply::Sets(self.recorder.sets(ask)));
+                replies
+            }
             Save::Records => self
                 .recorder
                 .records()

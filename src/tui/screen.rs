@@ -19,6 +19,7 @@ use super::guess::GuessScreen;
 use super::play::Play;
 use super::repertoire::RepertoireScreen;
 use super::scoresheet::ScoresheetScreen;
+use super::sets::SetsScreen;
 use super::storm::RunScreen;
 use crate::drill::Lesson;
 
@@ -85,6 +86,8 @@ pub(crate) enum Screen {
     Game(Box<GameScreen>),
     /// The home entry's choices before a game.
     GameSetup(Box<GameSetupScreen>),
+    /// The Woodpecker sets: listed, made, played.
+    Sets(Box<SetsScreen>),
 }
 
 /// Which screen is shown, without its state.
@@ -122,6 +125,8 @@ pub enum View {
     Game,
     /// The home entry's choices before a game.
     GameSetup,
+    /// The Sets screen.
+    Sets,
 }
 
 impl Screen {
@@ -144,6 +149,7 @@ impl Screen {
             Screen::Repertoire(_) => View::Repertoire,
             Screen::Game(_) => View::Game,
             Screen::GameSetup(_) => View::GameSetup,
+            Screen::Sets(_) => View::Sets,
         }
     }
 
@@ -213,6 +219,13 @@ impl Screen {
                     }
                 }
             }
+            Screen::Sets(sets) => match (sets.input(), sets.form()) {
+                (Some(line), _) => KeyContext::Answer {
+                    input_empty: line.is_empty(),
+                },
+                (None, Some(_)) => KeyContext::Filter,
+                (None, None) => KeyContext::Sets,
+            },
         }
     }
 
@@ -235,6 +248,7 @@ impl Screen {
             | Screen::Repertoire(_)
             | Screen::Game(_)
             | Screen::GameSetup(_) => 0,
+            | Screen::Sets(_) => 0,
         }
     }
 }

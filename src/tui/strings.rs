@@ -48,7 +48,7 @@ pub fn hint_empty(lang: crate::notation::Lang) -> String {
     )
 }
 /// The hint panel once the puzzle is over.
-pub const HINT_OVER: &str = "←/→ Home/End: step through the solution   Enter or F4: next   F5: retry   F10: play out   Esc: menu";
+pub const HINT_OVER: &str = "←/→ Home/End: step through the solution   Enter or F4: next   F5: retry   Ctrl-P: play out   Esc: menu";
 /// The hint panel during a puzzle when the config file turns it off.
 pub const HINT_OFF: &str =
     "Live hint off (live_hint = \"off\" in config.toml): type your move and press Enter.";
@@ -66,7 +66,7 @@ pub const MOVES_HEADING: &str = "Moves";
 pub const WAITING: &str = "opponent to reply…";
 
 /// The home menu's items, in order.
-pub const MENU: [&str; 15] = [
+pub const MENU: [&str; 16] = [
     "Puzzles (rated, at your level)",
     "Drills and lessons",
     "Stats",
@@ -80,13 +80,14 @@ pub const MENU: [&str; 15] = [
     "Course (the notation packs in order, never rated)",
     "Weakness training (rated, your weakest themes)",
     "History (the puzzles played lately)",
+    "Sets (Woodpecker: the same puzzles, faster each cycle)",
     "Help",
     "Quit",
 ];
 
 /// The home menu, with the library item telling how to import one when
 /// there is none, and "My games" how to mine them.
-pub fn menu(has_library: bool, has_mined: bool) -> [&'static str; 15] {
+pub fn menu(has_library: bool, has_mined: bool) -> [&'static str; 16] {
     let mut items = MENU;
     if !has_library {
         items[3] = "Library (import one: sancho import FILE)";
@@ -99,8 +100,20 @@ pub fn menu(has_library: bool, has_mined: bool) -> [&'static str; 15] {
 
 /// The home menu's Puzzles with rated training's difficulty: "Puzzles
 /// (rated, harder (+300); ← → change)".
-pub fn rated_item(difficulty: crate::train::Difficulty) -> String {
-    format!("Puzzles (rated, {}; ← → change)", difficulty.label())
+pub fn rated_item(difficulty: crate::train::Difficulty, blind: Option<u8>) -> String {
+    match blind {
+        Some(plies) => format!(
+            "Puzzles (rated, {}, blind {plies}; ← → change, b)",
+            difficulty.label()
+        ),
+        None => format!("Puzzles (rated, {}; ← → change)", difficulty.label()),
+    }
+}
+
+/// Rated training's difficulty in the puzzle screen's header: " ·
+/// harder (+300)".
+pub fn difficulty_header(difficulty: crate::train::Difficulty) -> String {
+    format!(" · {}", difficulty.label())
 }
 
 /// The run summary's heading over its failed puzzles.
@@ -324,6 +337,99 @@ pub fn cycle_done(summary: &crate::progress::CycleSummary) -> String {
     )
 }
 
+/// The Sets screen's title.
+pub const SETS_SCREEN_TITLE: &str = "Woodpecker sets";
+/// The Sets screen before the store has answered.
+pub const SETS_READING: &str = "Reading your sets…";
+/// The Sets screen with no set yet.
+pub const SETS_NONE: &str = "No sets yet: n makes one (a name, a size, then which puzzles).";
+/// What the Sets screen says when no progress store stands behind it.
+pub const SETS_NO_STORE: &str = "sets live in your progress, which could not be opened";
+/// The first step of a new set.
+pub const SET_NAME_PROMPT: &str = "New set: its name (Enter: next, Esc: back)";
+/// The second step of a new set.
+pub const SET_SIZE_PROMPT: &str = "How many puzzles (Enter: choose them, Esc: back)";
+
+/// The filter form's title while a new set's puzzles are chosen.
+pub fn set_filter_title(name: &str, count: usize) -> String {
+    format!("New set {name}: {count} puzzles (Enter makes it)")
+}
+
+/// The Sets screen's column heads, the name column `name_w` wide.
+pub fn set_head(name_w: usize) -> String {
+    format!(
+        "{:<name_w$} {:>5} {:>5}  {:<9} Next within",
+        "Set", "Size", "Cycle", "Done"
+    )
+}
+
+/// A set's row on the Sets screen, the name column `name_w` wide: name,
+/// size, the cycle under way (or next), done of size, and the goal of the
+/// next cycle.
+pub fn set_row(set: &crate::progress::SetStats, name_w: usize) -> String {
+    let (cycle, done) = match &set.current {
+        Some(c) => (c.cycle, c.done),
+        None => (set.cycles.len() + 1, 0),
+    };
+    let goal = match set.goal_days {
+        Some(1) => "1 day".to_owned(),
+        Some(days) => format!("{days} days"),
+        None => "first cycle".to_owned(),
+    };
+    let done = format!("{done}/{}", set.puzzles);
+    format!(
+        "{:<name_w$} {:>5} {cycle:>5}  {done:<9} {goal}",
+        set.name, set.puzzles
+    )
+}
+
+/// How many puzzles a new set's filter keeps (it draws the set from them).
+pub fn set_matching(count: Option<u64>, stale: bool) -> String {
+    let mut out = match count {
+        Some(1) => "1 puzzle matches".to_owned(),
+        Some(n) => format!("{} puzzles match; the set is drawn from them", grouped(n)),
+        None => "? puzzles match".to_owned(),
+    };
+    if stale {
+        out.push_str(&format!(" ({COUNTING})"));
+    }
+    out
+}
+
+/// Said while the store makes a set.
+pub fn set_making(name: &str) -> String {
+    format!("Making the set {name}…")
+}
+
+/// Said once a set is made.
+pub fn set_made(name: &str, size: usize, wanted: usize) -> String {
+    let puzzles = if size == 1 { "puzzle" } else { "puzzles" };
+    if size < wanted {
+        format!("Set {name} made: only {size} {puzzles} fit the filters. Enter plays it.")
+    } else {
+        format!("Set {name} made: {size} {puzzles}. Enter plays it.")
+    }
+}
+
+/// Said once a set is deleted.
+pub fn set_deleted(name: &str) -> String {
+    format!("Set {name} deleted (its attempts stay in your progress).")
+}
+
+/// The first press of delete on a set.
+pub fn set_delete_confirm(name: &str) -> String {
+    format!("Delete the set {name} and its cycles? Press delete again.")
+}
+
+/// A size out of range.
+pub fn set_size_range(typed: &str, max: usize) -> String {
+    if typed.is_empty() {
+        format!("type how many puzzles: 1 to {max}")
+    } else {
+        format!("{typed} is not a size: 1 to {max} puzzles")
+    }
+}
+
 /// The user's rating on the puzzle screen.
 pub fn your_rating(rating: &str) -> String {
     format!("Your rating {rating}")
@@ -519,7 +625,7 @@ pub const SCORESHEET_ENTRY: (&str, &str) =
 pub const HOME_MODES: &[(&str, &str)] = &[
     (
         "Puzzles",
-        "rated puzzles near your rating; ← → choose the difficulty",
+        "rated, near your rating; ← → difficulty, b blind tactics",
     ),
     (
         "Drills",
@@ -566,7 +672,17 @@ pub const HOME_MODES: &[(&str, &str)] = &[
         "History",
         "the puzzles you played; r replays the failed ones",
     ),
+    (
+        "Sets",
+        "Woodpecker sets: make one (n), play it faster each cycle",
+    ),
 ];
+
+/// The home help's Puzzles line, with the key that turns blind tactics
+/// on as it is bound.
+pub fn puzzles_mode(blind_key: &str) -> String {
+    format!("rated, near your rating; ← → difficulty, {blind_key} blind tactics")
+}
 
 /// The home help's rules: what counts as solved, what moves the rating,
 /// with the keys of the hint and of the solution as they are bound.

@@ -278,8 +278,49 @@ fn streak_line_mode_skips_once_then_ends_at_the_first_mistake() {
     assert_eq!(end_event["event"], "streak_end");
     assert_eq!(end_event["streak"], 1);
     assert_eq!(end_event["failed"], puzzles[2].id.as_str());
+    // Issue 23: the end lists the failed puzzle with its whole solution.
+    let (session, _) = Session::new(puzzles[2].clone());
+    let whole: Vec<String> = session
+        .solution_line()
+        .iter()
+        .map(|s| s.text.san.clone())
+        .collect();
+    let failed = &end_event["failed_solutions"];
+    assert_eq!(failed[0]["id"], puzzles[2].id.as_str());
+    assert_eq!(failed[0]["solution"], serde_json::json!(whole));
     // Puzzle 4 was never shown.
     assert_eq!(of_kind(&events, "puzzle").len(), 3);
+
+    // The text summary says it too.
+    let clock = Rc::new(Cell::new(0));
+    let input = Script::new(&script, clock.clone());
+    let mut out = Vec::new();
+    let run = TimedRun::streak(puzzles[..4].to_vec(), true);
+    run_timed(
+        input,
+        &mut out,
+        run,
+        false,
+        || clock.get(),
+        |_| Ok(None),
+        sancho::notation::Lang::EN,
+    )
+    .unwrap();
+    let text = String::from_utf8(out).unwrap();
+    let last = text.lines().last().unwrap();
+    assert!(
+        last.starts_with(&format!("Failed {}: ", puzzles[2].id)),
+        "{text}"
+    );
+    let user_move = session
+        .solution_line()
+        .iter()
+        .find(|s| s.by_user)
+        .unwrap()
+        .text
+        .san
+        .clone();
+    assert!(last.contains(&user_move), "{text}");
 }
 
 /// Issue 11: Streak in German letters: answers are read in them, the

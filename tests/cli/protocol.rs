@@ -5,8 +5,8 @@
 
 use sancho::drill::{DrillSummary, Mistake, SheetSummary};
 use sancho::line::{
-    CardMove, CardShown, EndgameShown, ExerciseShown, FailedPuzzle, GoalJudged, HintShown,
-    LineEvent, PuzzleShown, Rated, ReadMove, SolvedPuzzle,
+    CardMove, CardShown, EndgameShown, ExerciseShown, FailedPuzzle, FailedSolution, GoalJudged,
+    HintShown, LineEvent, PuzzleShown, Rated, ReadMove, SolvedPuzzle,
 };
 use sancho::modes::StormSummary;
 use sancho::notation::{Code, Diagnostic};
@@ -402,6 +402,11 @@ fn every_event() -> Vec<LineEvent> {
                 failed: vec!["xFMpV".into()],
                 played_ms: 170_400,
             },
+            failed_solutions: vec![FailedSolution {
+                id: "xFMpV".into(),
+                solution: vec!["h6".into(), "Nf6+".into(), "gxf6".into(), "Qh7#".into()],
+                local: None,
+            }],
             reason: "time",
             records: Some(ModeRecords {
                 storm_runs: 1,
@@ -414,6 +419,16 @@ fn every_event() -> Vec<LineEvent> {
         LineEvent::StreakEnd {
             streak: 7,
             failed: Some("xFMpV".into()),
+            failed_solutions: vec![FailedSolution {
+                id: "xFMpV".into(),
+                solution: vec!["h6".into(), "Nf6+".into(), "gxf6".into(), "Qh7#".into()],
+                local: Some(vec![
+                    "h6".into(),
+                    "Cf6+".into(),
+                    "gxf6".into(),
+                    "Dh7#".into(),
+                ]),
+            }],
             reason: "mistake",
             records: None,
         },

@@ -20,5 +20,6 @@ mod tui_records;
 mod tui_render;
 mod tui_repertoire;
 mod tui_screens;
+mod tui_sets;
 mod tui_tracks;
 mod tui_trainers;

@@ -6,7 +6,9 @@ use ratatui::backend::TestBackend;
 use ratatui::crossterm::event::{KeyCode, KeyEvent, KeyModifiers};
 use sancho::notation::HintState;
 use sancho::puzzle::{Puzzle, read_lichess};
-use sancho::tui::{Action, App, Config, KeyContext, Keymap, REPLY_DELAY_MS, View, render};
+use sancho::tui::{
+    Action, App, Config, KeyContext, Keymap, MenuItem, REPLY_DELAY_MS, View, render,
+};
 use sancho::tui::{Finish, Mover, StatusKind};
 use shakmaty::{Color, Position, Square};
 
@@ -392,11 +394,8 @@ fn home_menu_table() {
         // The course without its puzzles (only `sancho course` then): a
         // notice says how to open it.
         (10, View::Home, false, false),
-        // Weakness training before any theme is weak: a notice says why.
-        (11, View::Home, false, false),
-        (12, View::History, false, false),
-        (13, View::Home, true, false),
-        (14, View::Home, false, true),
+        (14, View::Home, true, false),
+        (15, View::Home, false, true),
     ];
     for (downs, view, help, quit) in cases {
         let mut app = App::new(Config::default(), vec![back_rank()]);
@@ -418,7 +417,7 @@ fn home_menu_table() {
     assert!(empty.notice().is_none(), "any key dismisses the notice");
     assert_eq!(
         empty.menu_index(),
-        14,
+        MenuItem::ALL.len() - 1,
         "and does what it does: the menu wraps"
     );
     empty.update(Action::Back);

@@ -271,10 +271,10 @@ fn a_finished_puzzle_is_played_out_from_its_position() {
         assert_eq!(app.view(), View::Puzzle);
         type_line(&mut app, "Re8#");
         assert!(app.play().unwrap().finish().is_some());
-        assert!(text(&app).contains("F10: play out"), "{}", text(&app));
+        assert!(text(&app).contains("Ctrl-P: play out"), "{}", text(&app));
         // The help lists the key once the puzzle is over.
         app.update(Action::ToggleHelp);
-        assert!(text(&app).contains("F10 / Ctrl-P"), "{}", text(&app));
+        assert!(text(&app).contains("Ctrl-P"), "{}", text(&app));
         app.update(Action::ToggleHelp);
         app
     };

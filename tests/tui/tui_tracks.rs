@@ -206,6 +206,139 @@ fn rated_training_serves_near_the_rating_at_the_difficulty_chosen_on_the_home_sc
     assert_eq!(app.play().unwrap().puzzle().id, "p0", "nearest 900");
 }
 
+/// Issue 23: the puzzle screen changes rated training's difficulty for
+/// the next puzzle served (F10: one step harder, after the hardest the
+/// easiest); the header shows it, and the home menu has the same setting.
+#[test]
+fn the_puzzle_screen_changes_the_difficulty_of_the_next_puzzle() {
+    use sancho::train::{Difficulty, Ladder};
+    let fresh = [900, 1200, 1500, 1510, 1800, 2100]
+        .iter()
+        .enumerate()
+        .map(|(i, &r)| rated(&format!("p{i}"), r))
+        .collect();
+    let context = sancho::tui::Context {
+        ladder: Some(Ladder::new(Vec::new(), fresh)),
+        ..sancho::tui::Context::default()
+    };
+    let mut app = App::with_context(Config::default(), Vec::new(), context);
+    let shown = |app: &App| {
+        let mut t = Terminal::new(TestBackend::new(80, 24)).unwrap();
+        t.draw(|f| render(app, f)).unwrap();
+        let buf = t.backend().buffer().clone();
+        (0..80).map(|x| buf[(x, 0)].symbol()).collect::<String>()
+    };
+    app.update(Action::Select);
+    assert_eq!(app.play().unwrap().puzzle().id, "p2", "nearest 1500");
+    assert!(shown(&app).contains("· normal"), "{}", shown(&app));
+    // The F10 key, through the key map.
+    let f9 = ratatui::crossterm::event::KeyEvent::from(ratatui::crossterm::event::KeyCode::F(10));
+    let action = app.keys().action_for(f9, &app.key_context()).unwrap();
+    assert_eq!(action, Action::CycleDifficulty);
+    // The help lists it on rated training.
+    app.update(Action::ToggleHelp);
+    let mut t = Terminal::new(TestBackend::new(120, 40)).unwrap();
+    t.draw(|f| render(&app, f)).unwrap();
+    let help: String = t
+        .backend()
+        .buffer()
+        .content()
+        .iter()
+        .map(|c| c.symbol())
+        .collect();
+    assert!(help.contains("F10"), "{help}");
+    assert!(help.contains("next puzzle a step harder (then easiest)"));
+    app.update(Action::ToggleHelp);
+    app.update(action.clone());
+    app.update(action);
+    assert_eq!(app.difficulty(), Some(Difficulty::Hardest));
+    assert!(shown(&app).contains("· hardest (+600)"), "{}", shown(&app));
+    assert_eq!(
+        app.play().unwrap().puzzle().id,
+        "p2",
+        "the puzzle shown stays"
+    );
+    app.update(Action::Next);
+    assert_eq!(app.play().unwrap().puzzle().id, "p5", "nearest 2100");
+    // After the hardest, the easiest; the home menu shows the same.
+    app.update(Action::CycleDifficulty);
+    assert_eq!(app.difficulty(), Some(Difficulty::Easiest));
+    app.update(Action::Next);
+    assert_eq!(app.play().unwrap().puzzle().id, "p0", "nearest 900");
+    app.update(Action::Back);
+    let mut t = Terminal::new(TestBackend::new(80, 24)).unwrap();
+    t.draw(|f| render(&app, f)).unwrap();
+    let home: String = t
+        .backend()
+        .buffer()
+        .content()
+        .iter()
+        .map(|c| c.symbol())
+        .collect();
+    assert!(home.contains("Puzzles (rated, easiest (-600); ← → change)"));
+}
+
+/// Issue 23: `b` on the home menu's Puzzles turns blind tactics on (one
+/// ply before) for rated training: only puzzles with a set-up move are
+/// served, each played blind; `b` again turns it off.
+#[test]
+fn the_home_menu_turns_blind_tactics_on_for_rated_training() {
+    use sancho::train::Ladder;
+    let hand = sancho::content::builtin_packs()
+        .unwrap()
+        .into_iter()
+        .flat_map(|p| p.puzzles)
+        .find(|p| p.id == "m1-001")
+        .unwrap();
+    assert!(
+        !hand.opponent_first(),
+        "a hand-written puzzle has no set-up move"
+    );
+    let rating = f64::from(hand.playing_rating());
+    let stats_rating = |app: &App| app.rating();
+    let fresh = vec![hand.clone(), rated("lichess", 2900)];
+    let context = sancho::tui::Context {
+        ladder: Some(Ladder::new(Vec::new(), fresh)),
+        ..sancho::tui::Context::default()
+    };
+    let mut app = App::with_context(Config::default(), Vec::new(), context);
+    assert_eq!(stats_rating(&app), None);
+    let b =
+        ratatui::crossterm::event::KeyEvent::from(ratatui::crossterm::event::KeyCode::Char('b'));
+    let action = app.keys().action_for(b, &app.key_context()).unwrap();
+    assert_eq!(action, Action::ToggleBlind);
+    app.update(action);
+    assert_eq!(app.blind(), Some(1));
+    let mut t = Terminal::new(TestBackend::new(80, 24)).unwrap();
+    t.draw(|f| render(&app, f)).unwrap();
+    let home: String = t
+        .backend()
+        .buffer()
+        .content()
+        .iter()
+        .map(|c| c.symbol())
+        .collect();
+    assert!(
+        home.contains("Puzzles (rated, normal, blind 1; ← → change, b)"),
+        "{home}"
+    );
+    // The hand-written puzzle is nearer 1500 than 2900, and left out.
+    assert!((rating - 1500.0).abs() < 1400.0);
+    app.update(Action::Select);
+    let play = app.play().unwrap();
+    assert_eq!(play.puzzle().id, "lichess");
+    assert!(play.blind_view().is_some(), "played blind");
+    // Off again: the hand-written puzzle comes next, on the board.
+    app.update(Action::Back);
+    app.update(Action::ToggleBlind);
+    assert_eq!(app.blind(), None);
+    app.update(Action::Select);
+    app.update(Action::Next);
+    let play = app.play().unwrap();
+    assert_eq!(play.puzzle().id, "m1-001");
+    assert!(play.blind_view().is_none());
+}
+
 #[test]
 fn the_home_menus_weakness_training_serves_its_own_pool_rated() {
     use sancho::train::Ladder;

@@ -96,31 +96,6 @@ impl FilterArgs {
     pub fn is_empty(&self) -> bool {
         *self == FilterArgs::default()
     }
-
-    /// The filters as the user reads them ("theme fork,pin, rating
-    /// 1200-1600").
-    pub fn describe(&self) -> String {
-        let mut parts = Vec::new();
-        if !self.themes_any.is_empty() {
-            parts.push(format!("theme {}", self.themes_any.join(",")));
-        }
-        if !self.themes_all.is_empty() {
-            parts.push(format!("all themes {}", self.themes_all.join(",")));
-        }
-        if let Some((from, to)) = self.rating {
-            parts.push(format!("rating {from}-{to}"));
-        }
-        if let Some(tag) = &self.opening {
-            parts.push(format!("opening {tag}"));
-        }
-        if let Some(n) = self.min_popularity {
-            parts.push(format!("popularity {n}+"));
-        }
-        if let Some((from, to)) = self.pieces {
-            parts.push(format!("pieces {from}-{to}"));
-        }
-        parts.join(", ")
-    }
 }
 
 #[derive(Debug, Args, Default, PartialEq, Eq)]

@@ -50,6 +50,9 @@ impl App {
     /// The library request in flight (asked with
     /// [`Effect::Library`](crate::tui::Effect::Library), not yet answered).
     pub fn request(&self) -> Option<Request> {
+        if let Some(form) = self.sets_screen().and_then(|s| s.form()) {
+            return form.request();
+        }
         self.filter_state().and_then(FilterState::request)
     }
 
@@ -113,6 +116,7 @@ impl App {
         if let Screen::Filter(f) = std::mem::replace(&mut self.screen, Screen::Home) {
             self.library = Some(f);
         }
+        self.leave_set();
         if let Some(mut old) = self.paused.take() {
             self.leave_puzzle(&mut old);
         }

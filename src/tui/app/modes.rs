@@ -28,6 +28,9 @@ impl App {
             self.effects.push(Effect::Library(Request::Pool));
             Screen::Home
         } else {
+            // A run draws from the puzzles loaded: those of the track a
+            // set took the place of, not the set's.
+            self.leave_set();
             self.start_run(item, DEFAULT_SECONDS, seed)
         }
     }
@@ -220,6 +223,7 @@ impl App {
             }
         };
         self.notice = None;
+        self.leave_set();
         if let Some(mut old) = self.paused.take() {
             self.leave_puzzle(&mut old);
         }

@@ -81,6 +81,16 @@ impl App {
             Action::Submit if play.finish().is_some() => return self.next_puzzle(play),
             Action::PlayOut if play.finish().is_some() => return self.play_out_puzzle(play),
             Action::ToggleThemes => play.toggle_themes(),
+            // Rated training's difficulty, for the puzzles served next
+            // (the home menu's ← → change the same setting).
+            Action::CycleDifficulty if self.difficulty().is_some() => {
+                let d = self.config.difficulty;
+                self.config.difficulty = if d.harder() == d {
+                    crate::train::Difficulty::ALL[0]
+                } else {
+                    d.harder()
+                };
+            }
             Action::Submit => play.submit(),
             Action::Hint => play.ask_hint(),
             Action::ShowSolution => play.give_up(),
@@ -109,7 +119,13 @@ impl App {
         }
         let rating = self.current_rating();
         let difficulty = self.config.difficulty;
-        let rung = self.ladder.as_mut()?.next(rating, difficulty)?;
+        // Blind tactics serve only puzzles with the plies before them.
+        let plies = self.config.blind.map(usize::from);
+        let fits = |p: &Puzzle| plies.is_none_or(|n| crate::train::blind::known_plies(p) >= n);
+        let rung = self
+            .ladder
+            .as_mut()?
+            .next_fitting(rating, difficulty, fits)?;
         self.puzzles.push(rung.puzzle.clone());
         let i = self.puzzles.len() - 1;
         self.order.push(i);
@@ -162,6 +178,7 @@ impl App {
         let next = self.upcoming();
         match next.and_then(|i| self.puzzles.get(i).map(|p| (i, p.clone()))) {
             Some((i, p)) => Screen::Puzzle(Box::new(self.new_play(i, p))),
+            None if self.playing_set() => self.set_played_through(),
             None => {
                 self.notice = Some(strings::ALL_DONE.to_owned());
                 Screen::Home
@@ -189,7 +206,7 @@ impl App {
                 result: attempt.outcome,
                 time_ms: attempt.time_ms,
                 rating,
-                set: None,
+                set: self.set_place(play.index()),
                 replay,
             }));
             self.ask_refutation(play);
@@ -210,6 +227,20 @@ pub(crate) struct Lineup {
 }
 
 impl Lineup {
+    /// A Woodpecker set's puzzles in set order, played in `order`, rated
+    /// as `sancho set play` rates them (on a first attempt).
+    pub(super) fn of_set(puzzles: Vec<Puzzle>, order: Vec<usize>, builtin: bool) -> Lineup {
+        Lineup {
+            track: Track::Rated,
+            puzzles,
+            order,
+            at: 0,
+            builtin,
+            paused: None,
+            ladder: None,
+        }
+    }
+
     /// A pool served one puzzle at a time on `track` (weakness training).
     pub(super) fn of_pool(track: Track, pool: Ladder, builtin: bool) -> Lineup {
         Lineup {
@@ -252,6 +283,7 @@ impl App {
     /// shelved one is taken off the shelf, the one shown put on it with
     /// its puzzle left for the menus.
     pub(super) fn open_track(&mut self, want: Track) -> Screen {
+        self.leave_set();
         if self.config.track != want {
             match self.shelved.iter().position(|l| l.track == want) {
                 Some(i) => {
@@ -276,6 +308,7 @@ impl App {
     /// A Storm or Streak run's failed `puzzles` again, as replays (never
     /// rated): the track shown is shelved (an earlier replay is dropped).
     pub(super) fn replay(&mut self, puzzles: Vec<Puzzle>, builtin: bool) -> Screen {
+        self.leave_set();
         let mut replays = Lineup {
             track: Track::Replay,
             order: (0..puzzles.len()).collect(),
@@ -294,7 +327,7 @@ impl App {
 
     /// Exchanges the puzzles shown (with their place, paused puzzle, pool
     /// and track) with `other`.
-    fn swap_lineup(&mut self, other: &mut Lineup) {
+    pub(super) fn swap_lineup(&mut self, other: &mut Lineup) {
         std::mem::swap(&mut self.puzzles, &mut other.puzzles);
         std::mem::swap(&mut self.order, &mut other.order);
         std::mem::swap(&mut self.at, &mut other.at);

@@ -315,6 +315,14 @@ mod tests {
             "gameover.again",
             "gameover.flip",
             "gameover.back",
+            "puzzle.difficulty",
+            "home.blind",
+            "sets.up",
+            "sets.down",
+            "sets.play",
+            "sets.new",
+            "sets.delete",
+            "sets.back",
         ];
         assert!(added.iter().all(|id| KEYMAP.iter().any(|b| b.id == *id)));
         assert_eq!(

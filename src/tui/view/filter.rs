@@ -20,6 +20,30 @@ const COUNT_WIDTH: usize = 11;
 
 /// Draws the filter screen.
 pub fn render(app: &App, state: &FilterState, theme: Theme, area: Rect, frame: &mut Frame) {
+    let matching = strings::matching(state.count(), state.stale());
+    render_titled(
+        app,
+        state,
+        strings::FILTER_TITLE,
+        &matching,
+        theme,
+        area,
+        frame,
+    );
+}
+
+/// Draws the filter form under `title`, saying `matching` of its count
+/// (the library screen's, or the Sets screen's while a new set's puzzles
+/// are chosen).
+pub fn render_titled(
+    app: &App,
+    state: &FilterState,
+    title: &str,
+    matching: &str,
+    theme: Theme,
+    area: Rect,
+    frame: &mut Frame,
+) {
     let [header, fields, count, heading, list, footer] = Layout::vertical([
         Constraint::Length(2),
         Constraint::Length(4),
@@ -29,10 +53,10 @@ pub fn render(app: &App, state: &FilterState, theme: Theme, area: Rect, frame: &
         Constraint::Length(1),
     ])
     .areas(area);
-    super::render_header(strings::FILTER_TITLE, theme, header, frame);
+    super::render_header(title, theme, header, frame);
     frame.render_widget(Paragraph::new(field_lines(state, theme)), fields);
     let mut lines = vec![Line::from(Span::styled(
-        format!(" {}", strings::matching(state.count(), state.stale())),
+        format!(" {matching}"),
         theme.good(),
     ))];
     if let Some(e) = state.error() {

@@ -57,6 +57,11 @@ pub fn render(app: &App, theme: Theme, area: Rect, frame: &mut Frame) {
                 b.action != Action::PlayOut
             }
         })
+        // The difficulty key means something only on rated training.
+        .filter(|b| app.difficulty().is_some() || b.action != Action::CycleDifficulty)
+        // On the home screen the guide's Puzzles line names the blind key
+        // (the keys keep to two columns at 80×24).
+        .filter(|b| under != KeyContext::Home || b.action != Action::ToggleBlind)
         .chain(
             keys.bindings_for(&KeyContext::Help)
                 .filter(|b| b.scope == Scope::Help),
@@ -197,6 +202,16 @@ pub fn render(app: &App, theme: Theme, area: Rect, frame: &mut Frame) {
 
 /// The home help's guide: each mode in a line, then what counts as solved
 /// and what moves the rating (72 columns: the overlay fits 80).
+/// The first key of the home screen's binding of `action`, as the help
+/// writes it.
+fn home_key(app: &App, action: Action) -> String {
+    app.keys()
+        .bindings_for(&KeyContext::Home)
+        .find(|b| b.action == action)
+        .and_then(|b| b.keys.first().map(|&k| key_label(k)))
+        .unwrap_or_else(|| "no key".to_owned())
+}
+
 fn home_guide(app: &App, theme: Theme) -> Vec<Line<'static>> {
     let name_w = strings::HOME_MODES
         .iter()
@@ -206,9 +221,14 @@ fn home_guide(app: &App, theme: Theme) -> Vec<Line<'static>> {
     let mut lines: Vec<Line<'static>> = strings::HOME_MODES
         .iter()
         .map(|(name, about)| {
+            let about = if *name == "Puzzles" {
+                strings::puzzles_mode(&home_key(app, Action::ToggleBlind))
+            } else {
+                (*about).to_owned()
+            };
             Line::from(vec![
                 Span::styled(format!("{name:<name_w$}  "), theme.key()),
-                Span::raw(*about),
+                Span::raw(about),
             ])
         })
         .collect();

@@ -21,7 +21,7 @@ pub fn render(app: &App, theme: Theme, area: Rect, frame: &mut Frame) {
     ];
     let mut items = strings::menu(app.has_library(), app.has_mined()).map(str::to_owned);
     if let Some(difficulty) = app.difficulty() {
-        items[0] = strings::rated_item(difficulty);
+        items[0] = strings::rated_item(difficulty, app.blind());
     }
     if !app.weak_themes().is_empty() {
         let weak = crate::tui::app::MenuItem::ALL

@@ -14,6 +14,7 @@ pub(crate) mod lessons;
 pub(crate) mod puzzle;
 pub(crate) mod repertoire;
 pub(crate) mod scoresheet;
+pub(crate) mod set_list;
 pub(crate) mod sets;
 pub(crate) mod stats;
 pub(crate) mod storm;
@@ -67,6 +68,7 @@ pub fn render(app: &App, frame: &mut Frame) {
         Screen::Repertoire(rep) => repertoire::render(app, rep, theme, area, frame),
         Screen::Game(game) => game::render(app, game, theme, area, frame),
         Screen::GameSetup(setup) => game::render_setup(app, setup, theme, area, frame),
+        Screen::Sets(sets) => set_list::render(app, sets, theme, area, frame),
     }
     if let Some((count, error)) = app.unsaved() {
         // Over the footer, on every screen, until the results are saved.

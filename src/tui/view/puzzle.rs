@@ -109,6 +109,10 @@ fn render_header(app: &App, play: &Play, theme: Theme, area: Rect, frame: &mut F
             app.set_header()
                 .map_or_else(String::new, strings::set_header),
         ),
+        Span::raw(
+            app.difficulty()
+                .map_or_else(String::new, strings::difficulty_header),
+        ),
     ]);
     frame.render_widget(Paragraph::new(left), area);
     if play.is_waiting() && play.finish().is_none() {

@@ -239,19 +239,33 @@ impl Ladder {
     /// review while any is left, else the unserved puzzle whose rating is
     /// nearest the target (the first of a tie); `None` when none is left.
     pub fn next(&mut self, rating: f64, difficulty: Difficulty) -> Option<Rung<'_>> {
-        if self.due_served < self.due.len() {
+        self.next_fitting(rating, difficulty, |_| true)
+    }
+
+    /// [`Ladder::next`] among the puzzles `fits` keeps (blind tactics keep
+    /// those with plies before them): a due review that does not fit is
+    /// passed over for this session, a fresh one stays to serve later.
+    pub fn next_fitting(
+        &mut self,
+        rating: f64,
+        difficulty: Difficulty,
+        fits: impl Fn(&Puzzle) -> bool,
+    ) -> Option<Rung<'_>> {
+        while self.due_served < self.due.len() {
             self.due_served += 1;
-            return Some(Rung {
-                puzzle: &self.due[self.due_served - 1],
-                review: true,
-            });
+            if fits(&self.due[self.due_served - 1]) {
+                return Some(Rung {
+                    puzzle: &self.due[self.due_served - 1],
+                    review: true,
+                });
+            }
         }
         let target = i64::from(difficulty.target(rating));
         let (index, _) = self
             .fresh
             .iter()
             .enumerate()
-            .filter(|(i, _)| !self.served[*i])
+            .filter(|(i, p)| !self.served[*i] && fits(p))
             .min_by_key(|(i, p)| ((i64::from(p.playing_rating()) - target).abs(), *i))?;
         self.served[index] = true;
         Some(Rung {
