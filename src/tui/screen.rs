@@ -248,7 +248,7 @@ impl Screen {
             | Screen::Repertoire(_)
             | Screen::Game(_)
             | Screen::GameSetup(_) => 0,
-            | Screen::Sets(_) => 0,
+            Screen::Sets(_) => 0,
         }
     }
 }
