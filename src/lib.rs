@@ -39,6 +39,7 @@ pub mod drill {
 }
 
 pub mod engine;
+pub mod export;
 pub mod line;
 pub mod tui;
 pub mod woodpecker;

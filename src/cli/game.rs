@@ -13,7 +13,9 @@ use anyhow::Context as _;
 use clap::Args;
 use sancho::content::endgames;
 use sancho::drill::parse_games;
-use sancho::engine::{Engine, EngineOptions, HOW_TO_GET_ONE, Limit, find_engine_here};
+use sancho::engine::{
+    Engine, EngineOptions, HOW_TO_GET_ONE, Strength, best_move, find_engine_here,
+};
 use sancho::line::{GameSetting, Mode, run_game};
 use sancho::notation::parse_fen;
 use sancho::puzzle::{Puzzle, builtin_packs, color_word, fen_of};
@@ -21,25 +23,13 @@ use sancho::train::endgame::{Endgame, find_endgame, read_endgames};
 use sancho::train::game::{PgnTags, PlayOut};
 use sancho::train::game_from::position_after_ply;
 use sancho::train::{Finished, GameDone};
+use sancho::tui::GameSetup;
 use shakmaty::{Chess, Color, Position};
 
 use super::context::Context;
 use super::data::now;
 use super::guess::write_pgn;
 use super::record::Recording;
-
-/// Lichess's levels 1 to 8 as Stockfish's `Skill Level` and the time per
-/// move in milliseconds.
-const LEVELS: [(u8, u64); 8] = [
-    (0, 50),
-    (3, 100),
-    (6, 150),
-    (9, 200),
-    (11, 300),
-    (14, 400),
-    (17, 500),
-    (20, 1000),
-];
 
 /// `sancho game`.
 #[derive(Debug, Args)]
@@ -94,7 +84,7 @@ pub struct GameArgs {
     /// Write the game as PGN to FILE when it ends.
     #[arg(long, value_name = "FILE")]
     out: Option<PathBuf>,
-    /// Line mode (the full screen for games is not built yet).
+    /// Line mode (without it: the full screen's game).
     #[arg(long)]
     plain: bool,
     /// With --plain (or --list-endgames): every event as one JSON object per line.
@@ -112,6 +102,17 @@ struct Chosen {
     puzzle: Option<String>,
     /// Where the position came from, in words.
     from: Option<String>,
+}
+
+impl GameArgs {
+    /// The engine's strength the options ask for.
+    fn strength(&self) -> Strength {
+        match (self.level, self.elo) {
+            (Some(level), _) => Strength::Level(level),
+            (None, Some(elo)) => Strength::Elo(elo),
+            (None, None) => Strength::Full,
+        }
+    }
 }
 
 pub fn game(args: &GameArgs, ctx: &Context) -> anyhow::Result<ExitCode> {
@@ -135,9 +136,6 @@ pub fn game(args: &GameArgs, ctx: &Context) -> anyhow::Result<ExitCode> {
         Some("black") => Color::Black,
         _ => chosen.side.unwrap_or_else(|| chosen.start.turn()),
     };
-    if !args.plain {
-        anyhow::bail!("`sancho game` is line mode only for now: add --plain");
-    }
     let Some(path) = find_engine_here(ctx.engine(args.engine.as_deref()).as_deref()) else {
         eprintln!(
             "sancho: `sancho game` needs a chess engine: {HOW_TO_GET_ONE}, or set `engine` in the config file"
@@ -150,17 +148,43 @@ pub fn game(args: &GameArgs, ctx: &Context) -> anyhow::Result<ExitCode> {
             path.display()
         )
     })?;
-    let mut movetime = 300;
-    if let Some(level) = args.level {
-        let (skill, ms) = LEVELS[usize::from(level - 1)];
-        engine.set_option("Skill Level", &skill.to_string())?;
-        movetime = ms;
+    let strength = args.strength();
+    let movetime = args.movetime.unwrap_or(strength.movetime());
+    if let Some(e) = &chosen.endgame
+        && user != e.side
+    {
+        anyhow::bail!(
+            "--side: an endgame is played from the side its goal is set for; leave --side out"
+        );
     }
-    if let Some(elo) = args.elo {
-        engine.set_option("UCI_LimitStrength", "true")?;
-        engine.set_option("UCI_Elo", &elo.to_string())?;
+    if !args.plain {
+        // The screen's own engine thread starts it again on its first
+        // question: this one only showed that it starts.
+        drop(engine);
+        let tags = pgn_tags(args, chosen.endgame.as_ref(), &path);
+        let source = chosen
+            .from
+            .unwrap_or_else(|| match (&args.fen, &chosen.endgame) {
+                (_, Some(e)) => e.title.clone(),
+                (Some(_), None) => "the FEN given".to_owned(),
+                (None, None) => "the starting position".to_owned(),
+            });
+        let setup = GameSetup {
+            start: chosen.start,
+            user,
+            strength,
+            movetime,
+            blindfold: args.blindfold,
+            lang: ctx.trainer_lang(),
+            source,
+            endgame: chosen.endgame,
+            puzzle: chosen.puzzle,
+            out: args.out.clone(),
+            tags,
+        };
+        return full_screen(ctx, setup, path);
     }
-    let movetime = args.movetime.unwrap_or(movetime);
+    strength.apply(&mut engine)?;
     engine.new_game()?;
     let mode = Mode {
         json: args.json,
@@ -186,11 +210,8 @@ pub fn game(args: &GameArgs, ctx: &Context) -> anyhow::Result<ExitCode> {
         started,
         mode,
         setting,
-        |fen| match engine.analyse(fen, 1, Limit::Movetime(movetime)) {
-            Ok(lines) => lines
-                .first()
-                .and_then(|l| l.pv.first())
-                .map(ToString::to_string),
+        |fen| match best_move(&mut engine, fen, movetime) {
+            Ok(uci) => uci,
             Err(e) => {
                 eprintln!("sancho: the engine failed: {e}");
                 None
@@ -406,4 +427,34 @@ fn list_endgames(all: &[Endgame], json: bool) -> anyhow::Result<ExitCode> {
         )?;
     }
     Ok(ExitCode::SUCCESS)
+}
+
+/// The game on the full screen (Esc at its end leads to the home screen,
+/// which offers everything else).
+fn full_screen(ctx: &Context, setup: GameSetup, engine: PathBuf) -> anyhow::Result<ExitCode> {
+    let (store, notice) = ctx.open_store()?;
+    let puzzles = builtin_packs()?
+        .into_iter()
+        .flat_map(|p| p.puzzles)
+        .collect();
+    let config = sancho::tui::Config {
+        start: sancho::tui::Start::Game,
+        ..sancho::tui::Config::default()
+    };
+    super::play::Trainer {
+        config,
+        puzzles,
+        order: Vec::new(),
+        builtin: true,
+        ladder: None,
+        weak: None,
+        store: Some(store),
+        notice,
+        library: ctx.library_if_any(),
+        filter: Default::default(),
+        set: None,
+        engine: Some(engine),
+        mined: ctx.mined_pack(),
+    }
+    .run_with(ctx, None, None, None, Some(setup))
 }

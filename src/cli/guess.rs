@@ -197,7 +197,7 @@ fn full_screen(
         engine,
         mined: ctx.mined_pack(),
     }
-    .run_with(ctx, None, Some(started), None)
+    .run_with(ctx, None, Some(started), None, None)
 }
 
 /// Writes `text` to `path` atomically (a temporary file renamed over it);
@@ -207,25 +207,7 @@ fn full_screen(
 /// Something else is at the path, or the directory or the file cannot be
 /// written.
 pub fn write_pgn(path: &Path, text: &str) -> anyhow::Result<()> {
-    if let Ok(meta) = std::fs::metadata(path)
-        && !meta.is_file()
-    {
-        anyhow::bail!(
-            "{} is {}, not a regular file: the PGN was not written",
-            path.display(),
-            sancho::progress::file_kind(&meta.file_type())
-        );
-    }
-    let dir = match path.parent() {
-        Some(dir) if !dir.as_os_str().is_empty() => dir,
-        _ => Path::new("."),
-    };
-    let mut tmp = tempfile::NamedTempFile::new_in(dir)
-        .with_context(|| format!("cannot write in {}", dir.display()))?;
-    tmp.write_all(text.as_bytes())?;
-    tmp.persist(path)
-        .with_context(|| format!("cannot write {}", path.display()))?;
-    Ok(())
+    Ok(sancho::export::write_pgn(path, text)?)
 }
 
 /// The engine that judges guesses: started once; one that fails is said

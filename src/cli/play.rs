@@ -423,7 +423,7 @@ impl Trainer {
         ctx: &Context,
         scoresheet: Option<sancho::drill::Sheet>,
     ) -> anyhow::Result<ExitCode> {
-        self.run_with(ctx, scoresheet, None, None)
+        self.run_with(ctx, scoresheet, None, None, None)
     }
 
     /// As [`Trainer::run_on`], with the run `Start::Guess` opens on, and
@@ -439,6 +439,7 @@ impl Trainer {
             Vec<sancho::train::guess::GuessEvent>,
         )>,
         repertoires: Option<(Vec<sancho::repertoire::Repertoire>, usize)>,
+        game: Option<tui::GameSetup>,
     ) -> anyhow::Result<ExitCode> {
         super::terminal::require()?;
         let Trainer {
@@ -560,6 +561,7 @@ impl Trainer {
             order,
             scoresheet,
             guess,
+            game,
             records: progress.map(|p| p.mode_records(now())),
             mined,
             course,

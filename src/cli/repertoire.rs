@@ -505,7 +505,7 @@ fn repertoire_screen(
         engine: None,
         mined: ctx.mined_pack(),
     }
-    .run_with(ctx, None, None, Some((chosen, new_per_day)))
+    .run_with(ctx, None, None, Some((chosen, new_per_day)), None)
 }
 
 /// `1 game`, `3 games`.

@@ -11,12 +11,14 @@
 //! waiting to be read.
 
 mod process;
+mod strength;
 
 use std::ffi::OsStr;
 use std::path::{Path, PathBuf};
 
 pub use process::Engine;
 pub use sancho_core::engine::*;
+pub use strength::{LEVELS, Strength, best_move};
 
 /// The engine's lines for a guess of guess the move: both positions of
 /// `request`, `movetime` ms each (a position where the game is over needs

@@ -48,6 +48,12 @@ pub enum Action {
     ToggleThemes,
     /// Leave the current screen (or close the help overlay).
     Back,
+    /// A game: hide or show the board (blindfold play).
+    ToggleBoard,
+    /// A game: show or hide the position in words.
+    Words,
+    /// A finished puzzle: play its position out against the engine.
+    PlayOut,
     /// Show or hide the help overlay.
     ToggleHelp,
     /// Large pieces on or off (where a square is wide enough for them).

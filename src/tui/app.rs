@@ -1,6 +1,7 @@
 //! The application state and [`App::update`], its only mutator.
 
 mod drills;
+mod game;
 mod guess;
 mod library;
 mod modes;
@@ -93,6 +94,8 @@ pub enum MenuItem {
     Guess,
     /// The opening repertoire trainer (or how to add one).
     Repertoire,
+    /// A position played out against the engine (or how to get one).
+    PlayOut,
     /// The help overlay.
     Help,
     /// Leave.
@@ -101,7 +104,7 @@ pub enum MenuItem {
 
 impl MenuItem {
     /// Every item, in menu order (matches [`strings::MENU`](super::strings::MENU)).
-    pub const ALL: [MenuItem; 15] = [
+    pub const ALL: [MenuItem; 16] = [
         MenuItem::Puzzles,
         MenuItem::Drills,
         MenuItem::Stats,
@@ -111,6 +114,7 @@ impl MenuItem {
         MenuItem::MyGames,
         MenuItem::Guess,
         MenuItem::Repertoire,
+        MenuItem::PlayOut,
         MenuItem::Course,
         MenuItem::Weak,
         MenuItem::History,
@@ -293,6 +297,10 @@ impl App {
             Start::Storm { seconds, seed } => app.start_run(MenuItem::Storm, seconds, seed),
             Start::Streak { seed } => app.start_run(MenuItem::Streak, 0, seed),
             Start::Repertoire => app.open_repertoire(0),
+            Start::Game => match app.context.game.take() {
+                Some(setup) => app.open_game(setup),
+                None => Screen::Home,
+            },
         };
         app
     }
@@ -365,6 +373,8 @@ impl App {
                 result,
             } => self.refuted(&puzzle_id, attempt, result),
             Reply::Evaluated { asked, result } => self.evaluated(asked, result),
+            Reply::Moved { asked, result } => self.engine_moved(asked, result),
+            Reply::Exported { path, result } => self.exported(&path, result),
             Reply::Sets(answer) => self.sets_answered(answer),
         }
         self.take_effects()
@@ -433,6 +443,8 @@ impl App {
             Screen::Run { run, scroll } => self.update_run(run, scroll, action),
             Screen::Guess { guess, scroll } => self.update_guess(guess, scroll, action),
             Screen::Repertoire(rep) => self.update_repertoire(rep, action),
+            Screen::Game(game) => self.update_game(game, action),
+            Screen::GameSetup(setup) => self.update_game_setup(setup, action),
             Screen::Sets(sets) => self.update_sets(sets, &action),
         }
     }
@@ -489,7 +501,9 @@ impl App {
             | Screen::Lesson { .. }
             | Screen::Stats
             | Screen::History { .. }
-            | Screen::CoordSetup(_)) => other,
+            | Screen::CoordSetup(_)
+            | Screen::Game(_)
+            | Screen::GameSetup(_)) => other,
         };
     }
 
@@ -511,6 +525,14 @@ impl App {
                 guess.stop();
                 self.collect_guess(&mut guess);
                 Screen::Guess { guess, scroll }
+            }
+            // Leaving a game before its end resigns it.
+            Screen::Game(mut game) => {
+                if !game.is_over() && !game.game().moves().is_empty() {
+                    game.resign();
+                    self.collect_game(&mut game);
+                }
+                Screen::Game(game)
             }
             other => other,
         };
@@ -570,6 +592,7 @@ impl App {
                         self.open_run(item, seed)
                     }
                     MenuItem::Repertoire => self.open_repertoire(0),
+                    MenuItem::PlayOut => self.open_game_setup(),
                     MenuItem::MyGames => self.open_mined(),
                     MenuItem::Guess => {
                         let seed = self.context.seed.wrapping_add(self.drills_started);
@@ -871,7 +894,9 @@ impl App {
             | Screen::History { .. }
             | Screen::CoordSetup(_)
             | Screen::Guess { .. }
-            | Screen::Repertoire(_) => false,
+            | Screen::Repertoire(_)
+            | Screen::Game(_)
+            | Screen::GameSetup(_) => false,
         }
     }
 

@@ -110,6 +110,8 @@ pub enum Start {
     },
     /// Guess the move on [`Context::guess`] (`sancho guess`).
     Guess,
+    /// A game against the engine on [`Context::game`] (`sancho game`).
+    Game,
     /// A Storm run at once (`sancho storm`).
     Storm {
         /// Seconds on the clock at the start.
@@ -165,6 +167,8 @@ pub struct Context {
         crate::train::guess::Guess,
         Vec<crate::train::guess::GuessEvent>,
     )>,
+    /// The game [`Start::Game`] opens on.
+    pub game: Option<crate::tui::game::GameSetup>,
     /// The Storm and Streak bests so far (`Progress::mode_records(now)`),
     /// shown during a run and after it.
     pub records: Option<ModeRecords>,
@@ -227,6 +231,7 @@ impl Default for Context {
             order: Vec::new(),
             scoresheet: None,
             guess: None,
+            game: None,
             records: None,
             mined: None,
             repertoires: Vec::new(),

@@ -43,6 +43,13 @@ pub enum KeyContext {
         /// Whether the input line is empty.
         input_empty: bool,
     },
+    /// A game against the engine: letters go to the input line.
+    Game {
+        /// Whether the input line is empty.
+        input_empty: bool,
+    },
+    /// A game against the engine that is over: letters are commands.
+    GameOver,
 }
 
 impl KeyContext {
@@ -50,7 +57,7 @@ impl KeyContext {
     /// there is one: the scopes do not depend on it). What is checked for
     /// key clashes; a context missing here would be a screen where a
     /// rebound key could silently shadow another.
-    pub const ALL: [KeyContext; 10] = [
+    pub const ALL: [KeyContext; 12] = [
         KeyContext::Home,
         KeyContext::Puzzle { input_empty: true },
         KeyContext::Answer { input_empty: true },
@@ -60,6 +67,8 @@ impl KeyContext {
         KeyContext::Help,
         KeyContext::Filter,
         KeyContext::Run { input_empty: true },
+        KeyContext::Game { input_empty: true },
+        KeyContext::GameOver,
         KeyContext::Sets,
     ];
 
@@ -77,20 +86,26 @@ impl KeyContext {
             KeyContext::Help => 6,
             KeyContext::Filter => 7,
             KeyContext::Run { .. } => 8,
-            KeyContext::Sets => 9,
+            KeyContext::Game { .. } => 9,
+            KeyContext::GameOver => 10,
+            KeyContext::Sets => 11,
         }
     }
 
     /// Whether letters go to an input line here.
     pub fn types(&self) -> bool {
         match self {
-            KeyContext::Puzzle { .. } | KeyContext::Answer { .. } | KeyContext::Run { .. } => true,
+            KeyContext::Puzzle { .. }
+            | KeyContext::Answer { .. }
+            | KeyContext::Run { .. }
+            | KeyContext::Game { .. } => true,
             KeyContext::Home
             | KeyContext::Find
             | KeyContext::Menu
             | KeyContext::Page
             | KeyContext::Help
             | KeyContext::Filter
+            | KeyContext::GameOver
             | KeyContext::Sets => false,
         }
     }

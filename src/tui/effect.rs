@@ -43,6 +43,31 @@ pub enum Effect {
     /// Ask the progress store about Woodpecker sets (answered, on the
     /// store's thread, with [`Reply::Sets`]).
     Sets(SetAsk),
+    /// Write a finished game as PGN (`--out FILE`; answered with
+    /// [`Reply::Exported`]).
+    Export {
+        /// The file.
+        path: PathBuf,
+        /// The PGN.
+        text: String,
+    },
+    /// Ask the engine for its move in a game (answered, on the engine's
+    /// own thread, with [`Reply::Moved`]).
+    Think(Think),
+}
+
+/// A position of a game for the engine to move in, and which question it
+/// is.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Think {
+    /// The question's number (an answer to an older one is dropped).
+    pub asked: u32,
+    /// The position, in FEN.
+    pub fen: String,
+    /// How strongly the engine plays.
+    pub strength: crate::engine::Strength,
+    /// How long it thinks, in milliseconds.
+    pub movetime: u64,
 }
 
 /// A guess for the engine to judge, and which question it is.
@@ -143,6 +168,21 @@ pub enum Reply {
         asked: u32,
         /// The engine's lines, or why it could not answer.
         result: Result<crate::train::guess::Evaluation, EngineError>,
+    },
+    /// What writing the PGN of [`Effect::Export`] did.
+    Exported {
+        /// The file.
+        path: PathBuf,
+        /// Written, or why not.
+        result: Result<(), String>,
+    },
+    /// The engine's move for [`Effect::Think`], in UCI (`Ok(None)`: it
+    /// gave none).
+    Moved {
+        /// The question's number.
+        asked: u32,
+        /// The move, or why the engine could not answer.
+        result: Result<Option<String>, EngineError>,
     },
 }
 

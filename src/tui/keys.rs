@@ -54,6 +54,10 @@ pub enum Scope {
     Filter,
     /// A Storm or Streak run (letters go to the input line).
     Run,
+    /// A game against the engine (letters go to the input line).
+    Game,
+    /// A game against the engine, over.
+    GameOver,
     /// The Sets screen's list (letters are commands).
     Sets,
 }
@@ -116,6 +120,8 @@ fn scopes(screen: &KeyContext) -> &'static [Scope] {
         KeyContext::Help => &[Scope::Help, Scope::Global],
         KeyContext::Filter => &[Scope::Filter, Scope::Global],
         KeyContext::Run { .. } => &[Scope::Run, Scope::Edit, Scope::Global],
+        KeyContext::Game { .. } => &[Scope::Game, Scope::Edit, Scope::Global],
+        KeyContext::GameOver => &[Scope::GameOver, Scope::Global],
         KeyContext::Sets => &[Scope::Sets, Scope::Global],
     }
 }
@@ -171,7 +177,8 @@ impl Keymap {
         let typing = match screen {
             KeyContext::Puzzle { input_empty }
             | KeyContext::Answer { input_empty }
-            | KeyContext::Run { input_empty } => Some(*input_empty),
+            | KeyContext::Run { input_empty }
+            | KeyContext::Game { input_empty } => Some(*input_empty),
             _ => None,
         };
         if let (Some(input_empty), KeyCode::Char(c)) = (typing, code)

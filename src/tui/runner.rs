@@ -31,6 +31,7 @@ use super::config::{Config, Context};
 use super::effect::{Effect, Recorder, Reply};
 use super::evaluator::{EVALUATE_MS, Evaluator};
 use super::filter::{PuzzleSource, answer};
+use super::opponent::Opponent;
 use super::refuter::Refuter;
 use super::saving::{Save, Saver};
 use super::service::{Service, Wake, Waker};
@@ -158,6 +159,9 @@ pub fn run(
                     EVALUATE_MS,
                     waker.clone(),
                 )
+            }),
+            opponent: engine.clone().map(|path| {
+                Opponent::spawn_opponent(path, EngineOptions::default(), waker.clone())
             }),
             refuter: engine
                 .map(|path| Refuter::spawn(path, EngineOptions::default(), waker.clone())),
@@ -296,6 +300,7 @@ where
         library: source.map_or(Library::None, Library::Here),
         refuter: None,
         evaluator: None,
+        opponent: None,
         waker,
         stop: None,
     };
@@ -318,6 +323,7 @@ struct Services<'a> {
     library: Library<'a>,
     refuter: Option<Refuter>,
     evaluator: Option<Evaluator>,
+    opponent: Option<Opponent>,
     waker: Waker,
     stop: Option<&'a AtomicBool>,
 }
@@ -345,6 +351,7 @@ where
             library: services.library,
             refuter: services.refuter,
             evaluator: services.evaluator,
+            opponent: services.opponent,
             saving,
             loader: None,
             builtin: None,
@@ -478,6 +485,8 @@ struct Shell<'s> {
     refuter: Option<Refuter>,
     /// The engine that judges guesses, on a thread of its own.
     evaluator: Option<Evaluator>,
+    /// The engine a game is played against, on a thread of its own.
+    opponent: Option<Opponent>,
     /// The progress store's thread: records, then the stats after them.
     saving: Service<Save, Vec<Reply>>,
     /// Reads a pack of puzzles (the mined pack), started when first asked.
@@ -577,6 +586,7 @@ impl Shell<'_> {
             }
             replies.extend(self.refuter.as_ref().and_then(Service::answered));
             replies.extend(self.evaluator.as_ref().and_then(Service::answered));
+            replies.extend(self.opponent.as_ref().and_then(Service::answered));
             replies.extend(self.loader.as_ref().and_then(Service::answered));
             replies.extend(self.builtin.as_ref().and_then(Service::answered));
             if replies.is_empty() {
@@ -641,6 +651,18 @@ impl Shell<'_> {
                         result: Err(no_engine()),
                     }),
                 },
+                Effect::Export { path, text } => {
+                    save(Save::Export { path, text })?;
+                    None
+                }
+                Effect::Think(ask) => {
+                    let asked = ask.asked;
+                    let sent = self.opponent.as_ref().is_some_and(|o| o.ask(ask));
+                    (!sent).then(|| Reply::Moved {
+                        asked,
+                        result: Err(no_engine()),
+                    })
+                }
                 Effect::Library(request) => match &self.library {
                     // Without a library, the Sets screen's filter form
                     // counts the built-in puzzles (a new set comes from them).

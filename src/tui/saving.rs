@@ -19,6 +19,14 @@ pub(crate) enum Save {
     Stats,
     /// Read the Storm and Streak bests ([`Reply::Records`]).
     Records,
+    /// Write a finished game as PGN ([`Reply::Exported`]): on this thread,
+    /// so that leaving waits for it as for a record.
+    Export {
+        /// The file.
+        path: std::path::PathBuf,
+        /// The PGN.
+        text: String,
+    },
     /// Answer the Sets screen ([`Reply::Sets`]), after what waits is saved.
     Sets(super::sets::SetAsk),
     /// Try what waits once more (the user leaves); always answered with
@@ -51,6 +59,10 @@ impl<'r> Saver<'r> {
                 self.save(false)
             }
             Save::Flush => self.save(true),
+            Save::Export { path, text } => {
+                let result = crate::export::write_pgn(&path, &text).map_err(|e| e.to_string());
+                vec![Reply::Exported { path, result }]
+            }
             Save::Stats => self
                 .recorder
                 .stats()

@@ -13,6 +13,8 @@ use super::context::KeyContext;
 use super::coords::CoordSetupScreen;
 use super::drill::{DrillScreen, Phase};
 use super::filter::FilterState;
+use super::game::GameScreen;
+use super::game_setup::GameSetupScreen;
 use super::guess::GuessScreen;
 use super::play::Play;
 use super::repertoire::RepertoireScreen;
@@ -80,6 +82,10 @@ pub(crate) enum Screen {
     },
     /// The repertoire trainer, then its summary.
     Repertoire(Box<RepertoireScreen>),
+    /// A game against the engine, then its end.
+    Game(Box<GameScreen>),
+    /// The home entry's choices before a game.
+    GameSetup(Box<GameSetupScreen>),
     /// The Woodpecker sets: listed, made, played.
     Sets(Box<SetsScreen>),
 }
@@ -115,6 +121,10 @@ pub enum View {
     Guess,
     /// The repertoire trainer, then its summary.
     Repertoire,
+    /// A game against the engine, then its end.
+    Game,
+    /// The home entry's choices before a game.
+    GameSetup,
     /// The Sets screen.
     Sets,
 }
@@ -137,6 +147,8 @@ impl Screen {
             Screen::Run { .. } => View::Run,
             Screen::Guess { .. } => View::Guess,
             Screen::Repertoire(_) => View::Repertoire,
+            Screen::Game(_) => View::Game,
+            Screen::GameSetup(_) => View::GameSetup,
             Screen::Sets(_) => View::Sets,
         }
     }
@@ -148,7 +160,18 @@ impl Screen {
             Screen::Puzzle(play) => KeyContext::Puzzle {
                 input_empty: play.input().is_empty(),
             },
-            Screen::Drills | Screen::Lessons | Screen::CoordSetup(_) => KeyContext::Menu,
+            Screen::Drills | Screen::Lessons | Screen::CoordSetup(_) | Screen::GameSetup(_) => {
+                KeyContext::Menu
+            }
+            Screen::Game(game) => {
+                if game.is_over() {
+                    KeyContext::GameOver
+                } else {
+                    KeyContext::Game {
+                        input_empty: game.input().is_empty(),
+                    }
+                }
+            }
             Screen::Lesson { .. } | Screen::Stats | Screen::History { .. } => KeyContext::Page,
             Screen::Filter(_) => KeyContext::Filter,
             Screen::Drill { drill, .. } => {
@@ -223,7 +246,9 @@ impl Screen {
             | Screen::Filter(_)
             | Screen::CoordSetup(_)
             | Screen::Repertoire(_)
-            | Screen::Sets(_) => 0,
+            | Screen::Game(_)
+            | Screen::GameSetup(_) => 0,
+            Screen::Sets(_) => 0,
         }
     }
 }

@@ -48,8 +48,7 @@ pub fn hint_empty(lang: crate::notation::Lang) -> String {
     )
 }
 /// The hint panel once the puzzle is over.
-pub const HINT_OVER: &str =
-    "←/→ Home/End: step through the solution   Enter or F4: next   F5: retry   Esc: menu";
+pub const HINT_OVER: &str = "←/→ Home/End: step through the solution   Enter or F4: next   F5: retry   Ctrl-P: play out   Esc: menu";
 /// The hint panel during a puzzle when the config file turns it off.
 pub const HINT_OFF: &str =
     "Live hint off (live_hint = \"off\" in config.toml): type your move and press Enter.";
@@ -67,7 +66,7 @@ pub const MOVES_HEADING: &str = "Moves";
 pub const WAITING: &str = "opponent to reply…";
 
 /// The home menu's items, in order.
-pub const MENU: [&str; 15] = [
+pub const MENU: [&str; 16] = [
     "Puzzles (rated, at your level)",
     "Drills and lessons",
     "Stats",
@@ -77,6 +76,7 @@ pub const MENU: [&str; 15] = [
     "My games",
     "Guess the move",
     "Repertoire",
+    "Play out (a position against the engine)",
     "Course (the notation packs in order, never rated)",
     "Weakness training (rated, your weakest themes)",
     "History (the puzzles played lately)",
@@ -87,7 +87,7 @@ pub const MENU: [&str; 15] = [
 
 /// The home menu, with the library item telling how to import one when
 /// there is none, and "My games" how to mine them.
-pub fn menu(has_library: bool, has_mined: bool) -> [&'static str; 15] {
+pub fn menu(has_library: bool, has_mined: bool) -> [&'static str; 16] {
     let mut items = MENU;
     if !has_library {
         items[3] = "Library (import one: sancho import FILE)";
@@ -660,6 +660,10 @@ pub const HOME_MODES: &[(&str, &str)] = &[
         "your openings from your PGN, asked move by move",
     ),
     (
+        "Play out",
+        "a position against the engine, typed in SAN; needs an engine",
+    ),
+    (
         "Course",
         "the notation packs in teaching order, never rated",
     ),
@@ -734,6 +738,7 @@ pub fn percent(ratio: f64) -> String {
     format!("{:.0}%", ratio * 100.0)
 }
 
+pub mod game;
 pub mod run;
 pub use run::{DRAWING, LOADING_MINED, MINED_EMPTY, NO_MINED, mined_unreadable, run_notice};
 

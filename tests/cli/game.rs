@@ -1,5 +1,6 @@
 //! `sancho game --plain`: a position played out against the fake engine,
-//! to mate, to a stalemate, and when the engine gives no move.
+//! to mate, to a stalemate, and when the engine gives no move; without an
+//! engine, both shells say how to get one.
 
 use serde_json::{Value, json};
 
@@ -103,7 +104,7 @@ fn a_game_against_the_fake_engine_ends_in_mate_stalemate_or_no_result() {
 }
 
 #[test]
-fn a_bad_fen_and_the_full_screen_are_clear_errors() {
+fn a_bad_fen_is_a_clear_error_and_no_engine_exits_2_saying_how_to_get_one() {
     let data = tempfile::tempdir().unwrap();
     let out = run_with_stdin(
         support::sancho()
@@ -113,18 +114,47 @@ fn a_bad_fen_and_the_full_screen_are_clear_errors() {
     );
     assert!(!out.status.success());
     assert!(String::from_utf8_lossy(&out.stderr).contains("--fen \"not a fen\""));
-    let out = run_with_stdin(
-        support::sancho()
-            .args(["game", "--fen", KQK, "--data-dir"])
-            .arg(data.path()),
-        "",
-    );
-    assert!(!out.status.success());
-    assert!(
-        String::from_utf8_lossy(&out.stderr).contains("add --plain"),
-        "{}",
-        String::from_utf8_lossy(&out.stderr)
-    );
+    // An engine that does not start, in line mode and on the full screen
+    // alike: said before any screen opens.
+    for plain in [true, false] {
+        let mut cmd = support::sancho();
+        cmd.arg("game");
+        if plain {
+            cmd.arg("--plain");
+        }
+        cmd.args(["--fen", KQK, "--engine", "/no/such/engine", "--data-dir"])
+            .arg(data.path());
+        let out = run_with_stdin(&mut cmd, "");
+        let err = String::from_utf8_lossy(&out.stderr);
+        assert!(!out.status.success(), "plain {plain}");
+        assert!(err.contains("did not start as a UCI engine"), "{err}");
+        assert!(err.contains("apt-get install stockfish"), "{err}");
+    }
+    // No engine anywhere (only where none is installed in the places
+    // searched): both shells exit 2 saying how to get one.
+    let installed = ["/usr/games/stockfish", "/usr/local/bin/stockfish"]
+        .iter()
+        .any(|p| std::path::Path::new(p).is_file());
+    if installed {
+        return;
+    }
+    let empty = tempfile::tempdir().unwrap();
+    for plain in [true, false] {
+        let mut cmd = support::sancho();
+        cmd.arg("game");
+        if plain {
+            cmd.arg("--plain");
+        }
+        cmd.args(["--fen", KQK, "--data-dir"])
+            .arg(data.path())
+            .env_remove("SANCHO_ENGINE")
+            .env("PATH", empty.path());
+        let out = run_with_stdin(&mut cmd, "");
+        let err = String::from_utf8_lossy(&out.stderr);
+        assert_eq!(out.status.code(), Some(2), "plain {plain}: {err}");
+        assert!(err.contains("needs a chess engine"), "{err}");
+        assert!(err.contains("`engine` in the config file"), "{err}");
+    }
 }
 
 #[test]

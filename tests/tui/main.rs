@@ -10,6 +10,7 @@ mod tui_drill;
 mod tui_filter;
 mod tui_fit;
 mod tui_flow;
+mod tui_game;
 mod tui_guess;
 mod tui_input;
 mod tui_library_source;

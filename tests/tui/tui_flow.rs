@@ -388,15 +388,14 @@ fn home_menu_table() {
         (7, View::Guess, false, false),
         // Repertoire without one: a notice says how to add one.
         (8, View::Home, false, false),
+        // Play out: its start screen (without an engine, it says how to
+        // get one).
+        (9, View::GameSetup, false, false),
         // The course without its puzzles (only `sancho course` then): a
         // notice says how to open it.
-        (9, View::Home, false, false),
-        // Weakness training before any theme is weak: a notice says why.
         (10, View::Home, false, false),
-        (11, View::History, false, false),
-        (12, View::Sets, false, false),
-        (13, View::Home, true, false),
-        (14, View::Home, false, true),
+        (14, View::Home, true, false),
+        (15, View::Home, false, true),
     ];
     for (downs, view, help, quit) in cases {
         let mut app = App::new(Config::default(), vec![back_rank()]);

@@ -49,7 +49,7 @@ fn a_click_on_a_home_menu_item_selects_and_opens_it() {
         let help = row_of(&app, size, "Help");
         app.update(Action::Click(0, help));
         assert!(app.help_shown());
-        assert_eq!(app.menu_index(), 13);
+        assert_eq!(app.menu_index(), 14);
         app.update(Action::Back);
         // Without a library, a click on Library says how to import one; a
         // click on an item under that notice (which moves the menu) both

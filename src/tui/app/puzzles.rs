@@ -79,6 +79,7 @@ impl App {
             Action::RecallLast => play.recall(),
             Action::Complete => play.complete(),
             Action::Submit if play.finish().is_some() => return self.next_puzzle(play),
+            Action::PlayOut if play.finish().is_some() => return self.play_out_puzzle(play),
             Action::ToggleThemes => play.toggle_themes(),
             // Rated training's difficulty, for the puzzles served next
             // (the home menu's ← → change the same setting).

@@ -21,6 +21,8 @@ fn every_binding_maps_back_to_its_action() {
             Scope::Page => KeyContext::Page,
             Scope::Filter => KeyContext::Filter,
             Scope::Run => KeyContext::Run { input_empty: true },
+            Scope::Game => KeyContext::Game { input_empty: true },
+            Scope::GameOver => KeyContext::GameOver,
             Scope::Sets => KeyContext::Sets,
         };
         for &(code, mods) in binding.keys.iter() {

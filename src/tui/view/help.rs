@@ -22,6 +22,7 @@ pub fn render(app: &App, theme: Theme, area: Rect, frame: &mut Frame) {
         KeyContext::Puzzle { .. } => KeyContext::Puzzle { input_empty: true },
         KeyContext::Answer { .. } => KeyContext::Answer { input_empty: true },
         KeyContext::Run { .. } => KeyContext::Run { input_empty: true },
+        KeyContext::Game { .. } => KeyContext::Game { input_empty: true },
         other => other,
     };
     let keys = app.keys();
@@ -31,11 +32,31 @@ pub fn render(app: &App, theme: Theme, area: Rect, frame: &mut Frame) {
         KeyContext::Puzzle { .. }
             | KeyContext::Answer { .. }
             | KeyContext::Run { .. }
+            | KeyContext::Game { .. }
+            | KeyContext::GameOver
             | KeyContext::Find
     );
+    // Playing a puzzle out means something only once it is over; the
+    // input line's editing keys only before (its line is closed then).
+    let over = app.play().is_some_and(|p| p.finish().is_some());
+    let editing = [
+        Action::Backspace,
+        Action::Delete,
+        Action::ClearLine,
+        Action::DeleteWord,
+        Action::RecallLast,
+        Action::Complete,
+    ];
     let bindings: Vec<&Binding> = keys
         .bindings_for(&under)
         .filter(|b| board || b.action != Action::TogglePieces)
+        .filter(|b| {
+            if over {
+                !editing.contains(&b.action)
+            } else {
+                b.action != Action::PlayOut
+            }
+        })
         // The difficulty key means something only on rated training.
         .filter(|b| app.difficulty().is_some() || b.action != Action::CycleDifficulty)
         // On the home screen the guide's Puzzles line names the blind key
@@ -88,19 +109,34 @@ pub fn render(app: &App, theme: Theme, area: Rect, frame: &mut Frame) {
     let lines: Vec<Line> = if full {
         wrapped
     } else {
-        let half = rows.len().div_ceil(2);
-        let left_w = rows[..half]
+        // Two columns; three where two would leave no room for the
+        // footer's line and three fit the width (the home help under its
+        // guide).
+        let cell_w = rows
             .iter()
             .map(|(_, d)| key_w + 1 + d.chars().count())
             .max()
             .unwrap_or(0);
-        (0..half)
+        let tall = rows.len().div_ceil(2) + guide_h + 2 >= usize::from(area.height);
+        let cols = if tall && 3 * (cell_w + 2) <= inner_w {
+            3
+        } else {
+            2
+        };
+        let per = rows.len().div_ceil(cols);
+        (0..per)
             .map(|i| {
-                let mut spans = cell(&rows[i]);
-                if let Some(right) = rows.get(i + half) {
-                    let used: usize = spans.iter().map(Span::width).sum();
-                    spans.push(Span::raw(" ".repeat(left_w - used + 2)));
-                    spans.extend(cell(right));
+                let mut spans = Vec::new();
+                for c in 0..cols {
+                    let Some(row) = rows.get(i + c * per) else {
+                        break;
+                    };
+                    if c > 0 {
+                        let used: usize = spans.iter().map(Span::width).sum();
+                        let at = c * (cell_w + 2);
+                        spans.push(Span::raw(" ".repeat(at.saturating_sub(used))));
+                    }
+                    spans.extend(cell(row));
                 }
                 Line::from(spans)
             })

@@ -24,7 +24,12 @@ pub fn render(app: &App, theme: Theme, area: Rect, frame: &mut Frame) {
         items[0] = strings::rated_item(difficulty, app.blind());
     }
     if !app.weak_themes().is_empty() {
-        items[9] = strings::weak_item(app.weak_themes());
+        let weak = crate::tui::app::MenuItem::ALL
+            .iter()
+            .position(|&i| i == crate::tui::app::MenuItem::Weak);
+        if let Some(item) = weak.and_then(|i| items.get_mut(i)) {
+            *item = strings::weak_item(app.weak_themes());
+        }
     }
     for (i, item) in items.iter().enumerate() {
         if i == app.menu_index() {

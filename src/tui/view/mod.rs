@@ -4,6 +4,7 @@ pub(crate) mod board;
 pub(crate) mod coords;
 pub(crate) mod drill;
 pub(crate) mod filter;
+pub(crate) mod game;
 pub(crate) mod geometry;
 pub(crate) mod guess;
 pub(crate) mod help;
@@ -65,6 +66,8 @@ pub fn render(app: &App, frame: &mut Frame) {
         Screen::Guess { guess, .. } => guess::render(app, guess, theme, area, frame),
         Screen::Run { run, .. } => storm::render(app, run, theme, area, frame),
         Screen::Repertoire(rep) => repertoire::render(app, rep, theme, area, frame),
+        Screen::Game(game) => game::render(app, game, theme, area, frame),
+        Screen::GameSetup(setup) => game::render_setup(app, setup, theme, area, frame),
         Screen::Sets(sets) => set_list::render(app, sets, theme, area, frame),
     }
     if let Some((count, error)) = app.unsaved() {
