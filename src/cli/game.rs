@@ -19,6 +19,7 @@ use sancho::engine::{
 use sancho::line::{GameSetting, Mode, run_game};
 use sancho::notation::parse_fen;
 use sancho::puzzle::{Puzzle, builtin_packs, color_word, fen_of};
+use sancho::record::puzzle_key;
 use sancho::train::endgame::{Endgame, find_endgame, read_endgames};
 use sancho::train::game::{PgnTags, PlayOut};
 use sancho::train::game_from::position_after_ply;
@@ -282,12 +283,12 @@ fn choose(args: &GameArgs, ctx: &Context) -> anyhow::Result<Chosen> {
         });
     }
     if let Some(id) = &args.puzzle {
-        let (puzzle, source) = find_puzzle(ctx, id)?;
+        let (puzzle, builtin) = find_puzzle(ctx, id)?;
         return Ok(Chosen {
             start: puzzle.user_start(),
             side: Some(puzzle.user_color),
             endgame: None,
-            puzzle: Some(format!("{source}:{}", puzzle.id)),
+            puzzle: Some(puzzle_key(&puzzle, builtin)),
             from: Some(format!("puzzle {}", puzzle.id)),
         });
     }
@@ -327,21 +328,22 @@ fn choose(args: &GameArgs, ctx: &Context) -> anyhow::Result<Chosen> {
     Ok(plain(Chess::default()))
 }
 
-/// A puzzle by id: the built-in packs first, then the library.
-fn find_puzzle(ctx: &Context, id: &str) -> anyhow::Result<(Puzzle, &'static str)> {
+/// A puzzle by id: the built-in packs first, then the library; whether it
+/// is built in.
+fn find_puzzle(ctx: &Context, id: &str) -> anyhow::Result<(Puzzle, bool)> {
     let packs = builtin_packs().context("the built-in packs do not read")?;
     if let Some(p) = packs
         .into_iter()
         .flat_map(|p| p.puzzles)
         .find(|p| p.id == id)
     {
-        return Ok((p, "builtin"));
+        return Ok((p, true));
     }
     if let Some(path) = ctx.library_if_any()
         && let Ok(library) = sancho::library::Library::open(&path)
         && let Some(p) = library.get(id).with_context(|| format!("--puzzle {id}"))?
     {
-        return Ok((p, "library"));
+        return Ok((p, false));
     }
     anyhow::bail!(
         "--puzzle {id}: no built-in puzzle and no puzzle of your library has this id (sancho puzzles lists them)"

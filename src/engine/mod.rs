@@ -45,6 +45,9 @@ pub fn evaluate_guess(
     })
 }
 
+/// The `SANCHO_ENGINE` value that means "no engine".
+pub const NO_ENGINE: &str = "none";
+
 /// The file name of the engine searched for: `stockfish`, and
 /// `stockfish.exe` on Windows.
 const ENGINE_FILE: &str = if cfg!(windows) {
@@ -56,6 +59,9 @@ const ENGINE_FILE: &str = if cfg!(windows) {
 /// The engine to use: the one named (`--engine`), else `SANCHO_ENGINE`,
 /// else `stockfish` on the `PATH`, else in the `fallback` directories
 /// (Debian installs it in `/usr/games`, which is not always on the `PATH`).
+/// `SANCHO_ENGINE=none` turns the search off: no engine, even where one is
+/// installed (to train without refutations, or to see what a machine
+/// without an engine sees).
 ///
 /// The environment is passed in so that the search is testable.
 pub fn find_engine(
@@ -68,7 +74,7 @@ pub fn find_engine(
         return Some(named.to_owned());
     }
     if let Some(env) = env_engine.filter(|e| !e.is_empty()) {
-        return Some(PathBuf::from(env));
+        return (env != NO_ENGINE).then(|| PathBuf::from(env));
     }
     let on_path = path_var
         .map(|p| std::env::split_paths(p).collect::<Vec<_>>())
@@ -122,6 +128,21 @@ mod tests {
         assert_eq!(
             find_engine(None, None, Some(empty.path().as_os_str()), &[empty.path()]),
             None
+        );
+        // `none` finds nothing, even with an engine on the PATH; `--engine`
+        // still wins.
+        assert_eq!(
+            find_engine(
+                None,
+                Some(OsStr::new(NO_ENGINE)),
+                Some(&path_var),
+                &[dir.path()]
+            ),
+            None
+        );
+        assert_eq!(
+            find_engine(Some(named), Some(OsStr::new(NO_ENGINE)), None, &[]),
+            Some(named.to_owned())
         );
     }
 }

@@ -290,6 +290,9 @@ fn a_finished_puzzle_is_played_out_from_its_position() {
     );
     assert_eq!(game.game().user(), Color::White);
     assert!(text(&app).contains("from puzzle CJi0b"));
+    // The game's record will name the puzzle, as `sancho game --puzzle` does.
+    let key = game.setup().puzzle.as_deref().unwrap_or_default();
+    assert!(key.ends_with(":CJi0b"), "{key}");
 
     // Without an engine: the start screen on the puzzle, saying how to get one.
     let mut app = play(false);

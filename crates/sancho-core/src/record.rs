@@ -67,6 +67,18 @@ pub fn source_of(puzzle: &Puzzle, builtin: bool) -> Source {
     }
 }
 
+/// A puzzle named as `source:id` for records that point at it (a game
+/// played out from it): `builtin:eg-001`, `lichess:00sHx`, or the file's
+/// name for a puzzle of a file.
+#[must_use]
+pub fn puzzle_key(puzzle: &Puzzle, builtin: bool) -> String {
+    match source_of(puzzle, builtin) {
+        Source::Builtin { .. } => format!("builtin:{}", puzzle.id),
+        Source::Lichess => format!("lichess:{}", puzzle.id),
+        Source::File { name } => format!("{name}:{}", puzzle.id),
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

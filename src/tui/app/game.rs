@@ -166,6 +166,7 @@ impl App {
         let user = shakmaty::Position::turn(&user_start);
         let start = play_out_from(play.shown(), &user_start);
         let source = format!("puzzle {}", puzzle.id);
+        let key = crate::record::puzzle_key(puzzle, self.builtin);
         self.paused = Some(play);
         if !self.config.engine {
             let choice = StartChoice::position(&source, start);
@@ -176,6 +177,7 @@ impl App {
         }
         let mut setup = GameSetup::new(start, user, &source);
         setup.lang = self.config.lang.unwrap_or_default();
+        setup.puzzle = Some(key);
         self.open_game(setup)
     }
 
