@@ -12,13 +12,12 @@ use sancho::drill::{Sheet, SheetGame, pick_game};
 use sancho::line::{DrillOptions, lesson_completed, run_drill, run_lesson_in, run_scoresheet};
 use sancho::notation::Strictness;
 use sancho::progress::{CoordColour, CoordMode, LESSON_PASS_PERCENT, LessonRecorded, Store};
-use sancho::puzzle::builtin_packs;
 use sancho::train::{DrillDone, Finished, Saved};
 use sancho::tui;
 
 use super::context::Context;
 use super::data::{now, stopwatch};
-use super::play::Trainer;
+use super::play::{Opening, Trainer};
 use super::record::Recording;
 
 /// The most exercises one drill may have: more than anyone does at a
@@ -359,32 +358,13 @@ fn full_screen(
     coordinates: drill::CoordOptions,
     scoresheet: Option<Sheet>,
 ) -> anyhow::Result<ExitCode> {
-    let puzzles = builtin_packs()?
-        .into_iter()
-        .flat_map(|p| p.puzzles)
-        .collect();
     let config = tui::Config {
         start,
         coordinates,
         ..tui::Config::default()
     };
-    Trainer {
-        config,
-        puzzles,
-        order: Vec::new(),
-        builtin: true,
-        ladder: None,
-        weak: None,
-        store: Some(store),
-        notice,
-        // Esc leads to the home screen, which offers everything else.
-        library: ctx.library_if_any(),
-        filter: Default::default(),
-        set: None,
-        engine: None,
-        mined: ctx.mined_pack(),
-    }
-    .run_on(ctx, scoresheet)
+    let opening = scoresheet.map_or(Opening::Home, Opening::Scoresheet);
+    Trainer::for_mode(ctx, config, Some(store), notice, None)?.run_with(ctx, opening)
 }
 
 /// `sancho lesson`.

@@ -29,7 +29,7 @@ use shakmaty::{Chess, Color, Position};
 
 use super::context::Context;
 use super::data::now;
-use super::guess::write_pgn;
+use super::play::{Opening, Trainer};
 use super::record::Recording;
 
 /// `sancho game`.
@@ -237,7 +237,7 @@ pub fn game(args: &GameArgs, ctx: &Context) -> anyhow::Result<ExitCode> {
     }
     if let Some(out) = &args.out {
         let tags = pgn_tags(args, chosen.endgame.as_ref(), &path);
-        write_pgn(out, &game.pgn(&tags))?;
+        sancho::export::write_pgn(out, &game.pgn(&tags))?;
         if args.json {
             eprintln!("sancho: the game is written to {}", out.display());
         } else {
@@ -435,28 +435,10 @@ fn list_endgames(all: &[Endgame], json: bool) -> anyhow::Result<ExitCode> {
 /// which offers everything else).
 fn full_screen(ctx: &Context, setup: GameSetup, engine: PathBuf) -> anyhow::Result<ExitCode> {
     let (store, notice) = ctx.open_store()?;
-    let puzzles = builtin_packs()?
-        .into_iter()
-        .flat_map(|p| p.puzzles)
-        .collect();
     let config = sancho::tui::Config {
         start: sancho::tui::Start::Game,
         ..sancho::tui::Config::default()
     };
-    super::play::Trainer {
-        config,
-        puzzles,
-        order: Vec::new(),
-        builtin: true,
-        ladder: None,
-        weak: None,
-        store: Some(store),
-        notice,
-        library: ctx.library_if_any(),
-        filter: Default::default(),
-        set: None,
-        engine: Some(engine),
-        mined: ctx.mined_pack(),
-    }
-    .run_with(ctx, None, None, None, Some(setup))
+    Trainer::for_mode(ctx, config, Some(store), notice, Some(engine))?
+        .run_with(ctx, Opening::Game(setup))
 }

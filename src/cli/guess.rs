@@ -19,6 +19,7 @@ use sancho::train::{DrillDone, Finished};
 
 use super::context::Context;
 use super::data::{now, stopwatch};
+use super::play::{Opening, Trainer};
 use super::record::Recording;
 
 /// How long the engine looks at each position by default, in ms.
@@ -147,7 +148,7 @@ pub fn guess(args: &GuessArgs, ctx: &Context) -> anyhow::Result<ExitCode> {
         },
     )?;
     if let Some(path) = &args.out {
-        write_pgn(path, &guess.pgn())?;
+        sancho::export::write_pgn(path, &guess.pgn())?;
         if !args.json {
             writeln!(
                 io::stdout().lock(),
@@ -174,40 +175,12 @@ fn full_screen(
         anyhow::bail!("--movetime is for line mode: add --plain (the full screen looks 300 ms)");
     }
     let (store, notice) = ctx.open_store()?;
-    let puzzles = sancho::puzzle::builtin_packs()?
-        .into_iter()
-        .flat_map(|p| p.puzzles)
-        .collect();
     let config = sancho::tui::Config {
         start: sancho::tui::Start::Guess,
         ..sancho::tui::Config::default()
     };
-    super::play::Trainer {
-        config,
-        puzzles,
-        order: Vec::new(),
-        builtin: true,
-        ladder: None,
-        weak: None,
-        store: Some(store),
-        notice,
-        library: ctx.library_if_any(),
-        filter: Default::default(),
-        set: None,
-        engine,
-        mined: ctx.mined_pack(),
-    }
-    .run_with(ctx, None, Some(started), None, None)
-}
-
-/// Writes `text` to `path` atomically (a temporary file renamed over it);
-/// anything but a regular file already at `path` is left alone.
-///
-/// # Errors
-/// Something else is at the path, or the directory or the file cannot be
-/// written.
-pub fn write_pgn(path: &Path, text: &str) -> anyhow::Result<()> {
-    Ok(sancho::export::write_pgn(path, text)?)
+    Trainer::for_mode(ctx, config, Some(store), notice, engine)?
+        .run_with(ctx, Opening::Guess(started.0, started.1))
 }
 
 /// The engine that judges guesses: started once; one that fails is said

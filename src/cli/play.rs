@@ -276,6 +276,25 @@ pub fn play(args: PlayArgs, ctx: &Context, start: tui::Start) -> anyhow::Result<
     .run(ctx)
 }
 
+/// What a mode's own command opens the full screen on (Esc at its end
+/// leads to the home screen, which offers everything else).
+pub enum Opening {
+    /// Nothing of its own: the puzzles, or the home menu.
+    Home,
+    /// The scoresheet trainer on a game (`sancho drill scoresheet`).
+    Scoresheet(sancho::drill::Sheet),
+    /// Guess the move, started (`sancho guess`).
+    Guess(
+        sancho::train::guess::Guess,
+        Vec<sancho::train::guess::GuessEvent>,
+    ),
+    /// The repertoires chosen, at so many new cards a day (`sancho
+    /// repertoire train`).
+    Repertoire(Vec<sancho::repertoire::Repertoire>, usize),
+    /// A position played out against the engine (`sancho game`).
+    Game(tui::GameSetup),
+}
+
 /// One run of the full-screen trainer and what it needs.
 pub struct Trainer {
     /// The start screen and how to draw.
@@ -344,6 +363,40 @@ fn apply_settings(
 }
 
 impl Trainer {
+    /// The trainer a mode's own command opens at `config`'s start: the
+    /// built-in puzzles a step away, the library and the mined pack on the
+    /// home menu, results into `store`.
+    ///
+    /// # Errors
+    /// The built-in packs do not read.
+    pub fn for_mode(
+        ctx: &Context,
+        config: tui::Config,
+        store: Option<Store>,
+        notice: Option<String>,
+        engine: Option<PathBuf>,
+    ) -> anyhow::Result<Trainer> {
+        let puzzles = builtin_packs()?
+            .into_iter()
+            .flat_map(|p| p.puzzles)
+            .collect();
+        Ok(Trainer {
+            config,
+            puzzles,
+            order: Vec::new(),
+            builtin: true,
+            ladder: None,
+            weak: None,
+            store,
+            notice,
+            library: ctx.library_if_any(),
+            filter: Filter::default(),
+            set: None,
+            engine,
+            mined: ctx.mined_pack(),
+        })
+    }
+
     /// The trainer over `puzzles` (in `order`; empty: as they come) as
     /// `play`'s options say, opened at `start`; the config file fills
     /// what the command line leaves open (in [`Trainer::run`]).
@@ -414,34 +467,21 @@ impl Trainer {
     /// Runs the trainer and records everything that finishes in it, the
     /// moment it finishes.
     pub fn run(self, ctx: &Context) -> anyhow::Result<ExitCode> {
-        self.run_on(ctx, None)
+        self.run_with(ctx, Opening::Home)
     }
 
-    /// As [`Trainer::run`], with the sheet `Start::Scoresheet` opens on.
-    pub fn run_on(
-        self,
-        ctx: &Context,
-        scoresheet: Option<sancho::drill::Sheet>,
-    ) -> anyhow::Result<ExitCode> {
-        self.run_with(ctx, scoresheet, None, None, None)
-    }
-
-    /// As [`Trainer::run_on`], with the run `Start::Guess` opens on, and
-    /// `repertoires` trained at `new_per_day` new cards a day (the home
-    /// menu's "Repertoire"; `None`: every repertoire in the data directory,
-    /// at the default).
-    pub fn run_with(
-        self,
-        ctx: &Context,
-        scoresheet: Option<sancho::drill::Sheet>,
-        guess: Option<(
-            sancho::train::guess::Guess,
-            Vec<sancho::train::guess::GuessEvent>,
-        )>,
-        repertoires: Option<(Vec<sancho::repertoire::Repertoire>, usize)>,
-        game: Option<tui::GameSetup>,
-    ) -> anyhow::Result<ExitCode> {
+    /// As [`Trainer::run`], opened on a mode's own start (`opening`) rather
+    /// than the puzzles or the home menu.
+    pub fn run_with(self, ctx: &Context, opening: Opening) -> anyhow::Result<ExitCode> {
         super::terminal::require()?;
+        let (mut scoresheet, mut guess, mut repertoires, mut game) = (None, None, None, None);
+        match opening {
+            Opening::Home => {}
+            Opening::Scoresheet(sheet) => scoresheet = Some(sheet),
+            Opening::Guess(run, events) => guess = Some((run, events)),
+            Opening::Repertoire(chosen, per_day) => repertoires = Some((chosen, per_day)),
+            Opening::Game(setup) => game = Some(setup),
+        }
         let Trainer {
             mut config,
             puzzles,

@@ -482,30 +482,12 @@ fn repertoire_screen(
     notice: Option<String>,
     ctx: &Context,
 ) -> anyhow::Result<ExitCode> {
-    let puzzles = sancho::puzzle::builtin_packs()?
-        .into_iter()
-        .flat_map(|p| p.puzzles)
-        .collect();
     let config = sancho::tui::Config {
         start: sancho::tui::Start::Repertoire,
         ..sancho::tui::Config::default()
     };
-    super::play::Trainer {
-        config,
-        puzzles,
-        order: Vec::new(),
-        builtin: true,
-        ladder: None,
-        weak: None,
-        store,
-        notice,
-        library: ctx.library_if_any(),
-        filter: Default::default(),
-        set: None,
-        engine: None,
-        mined: ctx.mined_pack(),
-    }
-    .run_with(ctx, None, None, Some((chosen, new_per_day)), None)
+    super::play::Trainer::for_mode(ctx, config, store, notice, None)?
+        .run_with(ctx, super::play::Opening::Repertoire(chosen, new_per_day))
 }
 
 /// `1 game`, `3 games`.

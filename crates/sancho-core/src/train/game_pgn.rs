@@ -8,11 +8,8 @@
 use shakmaty::{Chess, Color, Position};
 
 use super::game::{EndReason, PgnTags, PlayOut};
+use super::pgn_export::{push_movetext, push_tags};
 use crate::puzzle::fen_of;
-
-/// The longest line of movetext written (PGN's export format asks for at
-/// most 79 characters).
-const WIDTH: usize = 79;
 
 /// The PGN of `game` with `tags`.
 pub(super) fn write(game: &PlayOut, tags: &PgnTags) -> String {
@@ -53,11 +50,7 @@ pub(super) fn write(game: &PlayOut, tags: &PgnTags) -> String {
         }
     }
     let mut out = String::new();
-    for (name, value) in pairs {
-        let value = value.replace('\\', "\\\\").replace('"', "\\\"");
-        out.push_str(&format!("[{name} \"{value}\"]\n"));
-    }
-    out.push('\n');
+    push_tags(&mut out, pairs.iter().map(|(n, v)| (*n, v.as_str())));
     let mut tokens: Vec<String> = Vec::new();
     let mut number = game.start().fullmoves().get();
     let mut turn = game.start().turn();
@@ -73,22 +66,7 @@ pub(super) fn write(game: &PlayOut, tags: &PgnTags) -> String {
         turn = !turn;
     }
     tokens.push(result.to_owned());
-    let mut line = String::new();
-    for token in tokens {
-        for word in token.split(' ') {
-            if !line.is_empty() && line.len() + 1 + word.len() > WIDTH {
-                out.push_str(&line);
-                out.push('\n');
-                line.clear();
-            }
-            if !line.is_empty() {
-                line.push(' ');
-            }
-            line.push_str(word);
-        }
-    }
-    out.push_str(&line);
-    out.push_str("\n\n");
+    push_movetext(&mut out, &tokens);
     out
 }
 

@@ -6,10 +6,7 @@ use crate::notation::move_text;
 
 use super::game::GuessGame;
 use super::{Judgement, Verdict};
-
-/// The longest line of movetext written (PGN's export format asks for at
-/// most 79 characters).
-const WIDTH: usize = 79;
+use crate::train::pgn_export::{push_movetext, push_tags};
 
 /// The PGN of `game` with `judgements` as comments.
 pub(super) fn write(game: &GuessGame, judgements: &[Judgement]) -> String {
@@ -17,11 +14,7 @@ pub(super) fn write(game: &GuessGame, judgements: &[Judgement]) -> String {
     let mut tags = game.tags.clone();
     tags.retain(|(name, _)| name != "Annotator");
     tags.push(("Annotator".to_owned(), "Sancho guess the move".to_owned()));
-    for (name, value) in &tags {
-        let value = value.replace('\\', "\\\\").replace('"', "\\\"");
-        out.push_str(&format!("[{name} \"{value}\"]\n"));
-    }
-    out.push('\n');
+    push_tags(&mut out, tags.iter().map(|(n, v)| (n.as_str(), v.as_str())));
     let mut tokens: Vec<String> = Vec::new();
     let mut after_comment = true;
     for (ply, (pos, mv)) in game.moves.iter().enumerate() {
@@ -45,23 +38,7 @@ pub(super) fn write(game: &GuessGame, judgements: &[Judgement]) -> String {
         }
     }
     tokens.push(game.result.clone().unwrap_or_else(|| "*".to_owned()));
-    let mut line = String::new();
-    for token in tokens {
-        // Tokens are split at spaces so that long comments wrap too.
-        for word in token.split(' ') {
-            if !line.is_empty() && line.len() + 1 + word.len() > WIDTH {
-                out.push_str(&line);
-                out.push('\n');
-                line.clear();
-            }
-            if !line.is_empty() {
-                line.push(' ');
-            }
-            line.push_str(word);
-        }
-    }
-    out.push_str(&line);
-    out.push_str("\n\n");
+    push_movetext(&mut out, &tokens);
     out
 }
 
@@ -122,7 +99,10 @@ mod tests {
             ),
             "{pgn}"
         );
-        assert!(pgn.lines().all(|l| l.len() <= WIDTH));
+        assert!(
+            pgn.lines()
+                .all(|l| l.len() <= crate::train::pgn_export::WIDTH)
+        );
         let back = parse_game(&pgn).unwrap();
         assert_eq!(back.moves, ["e4", "e5", "Nf3", "Nc6", "Bc4"]);
         assert_eq!(back.comment_after(2).as_deref(), Some("develops"));
