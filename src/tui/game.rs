@@ -118,6 +118,9 @@ pub struct GameScreen {
     words: bool,
     flipped: bool,
     reported: bool,
+    /// Esc was pressed once: a second press resigns (a game, an endgame
+    /// above all, is recorded lost; one key must not do that by mistake).
+    resign_asked: bool,
     /// Where the PGN was written, or why not.
     exported: Option<String>,
 }
@@ -142,6 +145,7 @@ impl GameScreen {
             engine_error: None,
             words: false,
             reported: false,
+            resign_asked: false,
             exported: None,
         };
         screen.take(started.1);
@@ -318,8 +322,28 @@ impl GameScreen {
         self.take(events);
     }
 
-    /// The user resigns (Esc, or leaving before the end).
+    /// Esc during the game: the first press asks, the second resigns.
+    pub fn resign_or_ask(&mut self) {
+        if self.resign_asked {
+            self.resign();
+        } else {
+            self.resign_asked = true;
+        }
+    }
+
+    /// Whether Esc was pressed once and a second press resigns.
+    pub fn resign_asked(&self) -> bool {
+        self.resign_asked
+    }
+
+    /// Any key but Esc takes the question back.
+    pub fn keep_playing(&mut self) {
+        self.resign_asked = false;
+    }
+
+    /// The user resigns (Esc twice, or leaving before the end).
     pub fn resign(&mut self) {
+        self.resign_asked = false;
         self.thinking = None;
         let events = self.game.resign();
         self.take(events);

@@ -125,7 +125,14 @@ fn a_game_is_played_to_mate_with_the_engine_asked_off_screen() {
     app.update(Action::Retry);
     assert!(sans(&app).is_empty());
     assert!(!app.game_screen().unwrap().is_over());
-    // Esc resigns; Esc again leaves.
+    // Esc asks, any other key takes it back; Esc twice resigns; Esc again
+    // leaves.
+    app.update(Action::Back);
+    assert!(text(&app).contains("Esc again resigns"), "{}", text(&app));
+    assert!(!app.game_screen().unwrap().is_over());
+    app.update(Action::Insert('Q'));
+    assert!(!text(&app).contains("Esc again resigns"));
+    app.update(Action::Back);
     app.update(Action::Back);
     assert!(text(&app).contains("You resigned: the engine won (0-1)."));
     app.update(Action::Back);
@@ -312,6 +319,9 @@ fn the_game_screen_fits() {
     crate::tui_fit::assert_fits("game, the engine thinking", &app, &[]);
     answer(&mut app, &ask, "h8h7");
     crate::tui_fit::assert_fits("game, the engine's move", &app, &[]);
+    app.update(Action::Back);
+    crate::tui_fit::assert_fits("game, resigning asked", &app, &[]);
+    app.update(Action::ClearLine);
     type_line(&mut app, "Qg7#");
     crate::tui_fit::assert_fits("game over", &app, &[]);
     let mut s = setup(KQK, Color::White);

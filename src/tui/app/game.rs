@@ -81,6 +81,9 @@ impl App {
             }
             return Screen::Game(game);
         }
+        if !matches!(action, Action::Back | Action::Tick(_) | Action::Resize(..)) {
+            game.keep_playing();
+        }
         match action {
             Action::Insert(c) => game.edit(|l| l.insert(c)),
             Action::Paste(text) => game.edit(|l| l.paste(&text)),
@@ -101,7 +104,7 @@ impl App {
             Action::FlipBoard => game.flip(),
             Action::ToggleBoard => game.toggle_board(),
             Action::Words => game.toggle_words(),
-            Action::Back => game.resign(),
+            Action::Back => game.resign_or_ask(),
             _ => {}
         }
         self.collect_game(&mut game);

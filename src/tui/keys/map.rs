@@ -291,7 +291,7 @@ pub const KEYMAP: &[Binding] = &[
         Action::Back,
         Scope::Game,
         "resign",
-        "resign the game (then r plays it again, Esc leaves)",
+        "resign the game: press it twice (then r plays it again, Esc leaves)",
         true,
     ),
     b(

@@ -8,6 +8,10 @@ pub const TITLE: &str = "Play out";
 /// Said while the engine thinks.
 pub const THINKING: &str = "The engine is thinking…";
 
+/// Said after a first Esc during a game.
+pub const RESIGN_ASKED: &str =
+    "Esc again resigns: the game counts as lost. Any other key plays on.";
+
 /// The board's place while it is hidden.
 pub fn hidden(words_key: &str, board_key: &str) -> String {
     format!("Blindfold: no board. {words_key} shows the position in words, {board_key} the board.")

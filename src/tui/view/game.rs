@@ -95,6 +95,9 @@ pub fn render(app: &App, s: &GameScreen, theme: Theme, area: Rect, frame: &mut F
     } else if s.is_thinking() {
         say(words::THINKING, theme.dim());
     } else {
+        if s.resign_asked() {
+            say(words::RESIGN_ASKED, theme.bad());
+        }
         if let Some(refused) = s.refused() {
             say(&words::refused(refused), theme.bad());
         }
