@@ -60,12 +60,15 @@ impl StartChoice {
     /// A built-in endgame: `Endgame: K+Q v K (mate within 10 moves)`.
     #[must_use]
     pub fn endgame(endgame: &'static Endgame) -> StartChoice {
+        let goal = endgame.goal.describe();
+        let goal = goal.trim_end_matches('.');
+        // The sentence's capital is lower-cased inside the brackets.
+        let mut chars = goal.chars();
+        let goal = chars.next().map_or_else(String::new, |first| {
+            first.to_lowercase().chain(chars).collect()
+        });
         StartChoice {
-            name: format!(
-                "{} ({})",
-                endgame.title,
-                endgame.goal.describe().trim_end_matches('.')
-            ),
+            name: format!("{} ({goal})", endgame.title),
             position: endgame.position.clone(),
             endgame: Some(endgame),
         }

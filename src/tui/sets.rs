@@ -343,11 +343,11 @@ impl SetsScreen {
                     }
                     Ok(name) => {
                         self.message = None;
-                        let mut size = InputLine::default();
-                        size.set(&DEFAULT_SIZE.to_string());
+                        // Empty: Enter alone takes the default, and what
+                        // is typed is the size (not appended to a "50").
                         Some(Making::Size {
                             name: name.to_owned(),
-                            size,
+                            size: InputLine::default(),
                         })
                     }
                     Err(e) => {
@@ -366,7 +366,10 @@ impl SetsScreen {
                     line.set(&name);
                     line
                 })),
-                Action::Submit => match size.text().parse::<usize>() {
+                Action::Submit => match Some(size.text())
+                    .filter(|t| !t.trim().is_empty())
+                    .map_or(Ok(DEFAULT_SIZE), |t| t.trim().parse::<usize>())
+                {
                     Ok(count) if (1..=MAX_SIZE).contains(&count) => {
                         self.message = None;
                         Some(Making::Filter {

@@ -348,7 +348,9 @@ pub const SETS_NO_STORE: &str = "sets live in your progress, which could not be 
 /// The first step of a new set.
 pub const SET_NAME_PROMPT: &str = "New set: its name (Enter: next, Esc: back)";
 /// The second step of a new set.
-pub const SET_SIZE_PROMPT: &str = "How many puzzles (Enter: choose them, Esc: back)";
+pub fn set_size_prompt(default: usize) -> String {
+    format!("How many puzzles (Enter alone: {default}; Esc: back)")
+}
 
 /// The filter form's title while a new set's puzzles are chosen.
 pub fn set_filter_title(name: &str, count: usize) -> String {

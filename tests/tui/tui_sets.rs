@@ -248,7 +248,8 @@ fn a_taken_name_or_a_bad_size_is_said_and_a_set_is_deleted_on_a_second_press() {
     services.act(&mut app, Action::ClearLine);
     typed(&mut services, &mut app, "other");
     services.act(&mut app, Action::Submit);
-    services.act(&mut app, Action::ClearLine);
+    // The size starts empty: what is typed is the size, not appended to a
+    // default.
     typed(&mut services, &mut app, "x0");
     services.act(&mut app, Action::Submit);
     let screen = text(&app, 80, 24);
@@ -289,6 +290,14 @@ fn the_sets_screen_fits() {
     assert_fits("sets, naming", &app, &[]);
     services.act(&mut app, Action::Submit);
     services.act(&mut app, Action::Submit);
+    // Enter alone takes the default size.
+    assert!(
+        matches!(
+            app.sets_screen().unwrap().making(),
+            Some(sancho::tui::Making::Filter { count: 50, .. })
+        ),
+        "Enter alone makes a set of 50"
+    );
     // The themes list scrolls: those below the window may go.
     let themes: Vec<String> = app
         .sets_screen()

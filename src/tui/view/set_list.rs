@@ -23,8 +23,8 @@ pub fn render(app: &App, sets: &SetsScreen, theme: Theme, area: Rect, frame: &mu
         }
         Some(making @ (Making::Name(line) | Making::Size { size: line, .. })) => {
             let prompt = match making {
-                Making::Name(_) => strings::SET_NAME_PROMPT,
-                _ => strings::SET_SIZE_PROMPT,
+                Making::Name(_) => strings::SET_NAME_PROMPT.to_owned(),
+                _ => strings::set_size_prompt(crate::tui::sets::DEFAULT_SIZE),
             };
             let [header, input, message, _, footer] = Layout::vertical([
                 Constraint::Length(2),
@@ -36,7 +36,7 @@ pub fn render(app: &App, sets: &SetsScreen, theme: Theme, area: Rect, frame: &mu
             .areas(area);
             super::render_header(strings::SETS_SCREEN_TITLE, theme, header, frame);
             super::render_input_line(
-                prompt,
+                &prompt,
                 line,
                 ratatui::style::Style::default(),
                 true,
