@@ -332,6 +332,10 @@ impl SetsScreen {
         let Some(making) = self.making.take() else {
             return SetsNext::Stay;
         };
+        // A step left behind takes its complaint with it.
+        if matches!(action, Action::Back) {
+            self.message = None;
+        }
         self.making = match making {
             Making::Name(mut line) => match action {
                 Action::Back => None,

@@ -182,7 +182,7 @@ pub fn rating_range(typed: &str, floor: u16, ceil: u16) -> String {
 /// A field (or a count) with no value yet.
 pub const ANY: &str = "any";
 /// The theme table's headings.
-pub const FILTER_HEADINGS: [&str; 3] = ["Theme", "In library", "Match"];
+pub const FILTER_HEADINGS: [&str; 3] = ["Theme", "Puzzles", "Match"];
 /// Shown while the counts are for an older filter.
 pub const COUNTING: &str = "counting…";
 

@@ -257,7 +257,9 @@ fn a_taken_name_or_a_bad_size_is_said_and_a_set_is_deleted_on_a_second_press() {
         screen.contains("0 is not a size: 1 to 2000 puzzles"),
         "{screen}"
     );
+    // Back to the name: the size's complaint goes with its step.
     services.act(&mut app, Action::Back);
+    assert!(!text(&app, 80, 24).contains("is not a size"));
     services.act(&mut app, Action::Back);
     assert_eq!(app.key_context(), KeyContext::Sets);
 
