@@ -58,8 +58,46 @@ pub enum EndgameError {
         /// Its id as written.
         id: String,
         /// What is wrong.
-        problem: String,
+        problem: EntryProblem,
     },
+}
+
+/// What is wrong with one entry of an endgame file.
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+pub enum EntryProblem {
+    /// The id has other characters than `a-z`, `0-9` and `-`, or none.
+    #[error("the id must be lower-case letters, digits and hyphens")]
+    BadId,
+    /// The id is a number, which would shadow picking by place.
+    #[error("the id must not be a number (numbers pick by place)")]
+    NumericId,
+    /// Another entry has the same id.
+    #[error("the id is used twice")]
+    DuplicateId,
+    /// The title or the note is empty or spans lines.
+    #[error("the {0} must be one non-empty line")]
+    NotOneLine(&'static str),
+    /// The FEN does not read, or the position is not legal.
+    #[error("fen: {0}")]
+    Fen(#[from] crate::notation::FenError),
+    /// The position is already mate, stalemate or a draw by material.
+    #[error("the game is already over in this position")]
+    GameOver,
+    /// The side is neither `white` nor `black`.
+    #[error("side {0:?}: white or black")]
+    Side(String),
+    /// The budget is out of range.
+    #[error("moves {0}: from 1 to {MAX_BUDGET}")]
+    Budget(u32),
+    /// The goal is neither `mate`, `promote` nor `hold`.
+    #[error("goal {0:?}: mate, promote or hold")]
+    Goal(String),
+    /// A mate goal for a side without mating material.
+    #[error("a mate goal, but the user's side cannot mate")]
+    CannotMate,
+    /// A promote goal for a side without a pawn.
+    #[error("a promote goal, but the user's side has no pawn")]
+    NoPawn,
 }
 
 #[derive(Deserialize)]
@@ -89,63 +127,63 @@ pub fn read_endgames(text: &str) -> Result<Vec<Endgame>, EndgameError> {
     let raw: RawFile = serde_json::from_str(text).map_err(|e| EndgameError::Json(e.to_string()))?;
     let mut out: Vec<Endgame> = Vec::with_capacity(raw.endgames.len());
     for (i, entry) in raw.endgames.into_iter().enumerate() {
-        let fail = |problem: String| EndgameError::Entry {
+        let fail = |problem: EntryProblem| EndgameError::Entry {
             index: i + 1,
             id: entry.id.clone(),
             problem,
         };
         let endgame = check(&entry).map_err(fail)?;
         if out.iter().any(|e| e.id == endgame.id) {
-            return Err(fail("the id is used twice".to_owned()));
+            return Err(fail(EntryProblem::DuplicateId));
         }
         out.push(endgame);
     }
     Ok(out)
 }
 
-fn check(entry: &RawEndgame) -> Result<Endgame, String> {
+fn check(entry: &RawEndgame) -> Result<Endgame, EntryProblem> {
     let id_ok = !entry.id.is_empty()
         && entry
             .id
             .chars()
             .all(|c| c.is_ascii_lowercase() || c.is_ascii_digit() || c == '-');
     if !id_ok {
-        return Err("the id must be lower-case letters, digits and hyphens".to_owned());
+        return Err(EntryProblem::BadId);
     }
     if entry.id.chars().all(|c| c.is_ascii_digit()) {
-        return Err("the id must not be a number (numbers pick by place)".to_owned());
+        return Err(EntryProblem::NumericId);
     }
     for (field, text) in [("title", &entry.title), ("note", &entry.note)] {
         if text.trim().is_empty() || text.contains('\n') {
-            return Err(format!("the {field} must be one non-empty line"));
+            return Err(EntryProblem::NotOneLine(field));
         }
     }
-    let position = parse_fen(&entry.fen).map_err(|e| format!("fen: {e}"))?;
+    let position = parse_fen(&entry.fen)?;
     if position.is_game_over() {
-        return Err("the game is already over in this position".to_owned());
+        return Err(EntryProblem::GameOver);
     }
     let side = match entry.side.as_str() {
         "white" => Color::White,
         "black" => Color::Black,
-        other => return Err(format!("side {other:?}: white or black")),
+        other => return Err(EntryProblem::Side(other.to_owned())),
     };
     let moves = entry.moves;
     if !(1..=MAX_BUDGET).contains(&moves) {
-        return Err(format!("moves {moves}: from 1 to {MAX_BUDGET}"));
+        return Err(EntryProblem::Budget(moves));
     }
     let goal = match entry.goal.as_str() {
         "mate" => Goal::Mate { moves },
         "promote" => Goal::Promote { moves },
         "hold" => Goal::Hold { moves },
-        other => return Err(format!("goal {other:?}: mate, promote or hold")),
+        other => return Err(EntryProblem::Goal(other.to_owned())),
     };
     let board = position.board();
     match goal {
         Goal::Mate { .. } if position.has_insufficient_material(side) => {
-            return Err("a mate goal, but the user's side cannot mate".to_owned());
+            return Err(EntryProblem::CannotMate);
         }
         Goal::Promote { .. } if (board.by_color(side) & board.by_role(Role::Pawn)).is_empty() => {
-            return Err("a promote goal, but the user's side has no pawn".to_owned());
+            return Err(EntryProblem::NoPawn);
         }
         _ => {}
     }
