@@ -174,7 +174,7 @@ pub enum Reply {
         /// The file.
         path: PathBuf,
         /// Written, or why not.
-        result: Result<(), String>,
+        result: Result<(), crate::export::WriteError>,
     },
     /// The engine's move for [`Effect::Think`], in UCI (`Ok(None)`: it
     /// gave none).

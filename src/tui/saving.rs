@@ -60,7 +60,7 @@ impl<'r> Saver<'r> {
             }
             Save::Flush => self.save(true),
             Save::Export { path, text } => {
-                let result = crate::export::write_pgn(&path, &text).map_err(|e| e.to_string());
+                let result = crate::export::write_pgn(&path, &text);
                 vec![Reply::Exported { path, result }]
             }
             Save::Stats => self

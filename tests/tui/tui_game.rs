@@ -391,9 +391,16 @@ fn an_endgame_is_judged_recorded_and_written_as_pgn() {
     assert!(text(&app).contains("Writing the game to /tmp/game.pgn"));
     app.answer(Reply::Exported {
         path: path.clone(),
-        result: Err("/tmp/game.pgn is a directory".to_owned()),
+        result: Err(sancho::export::WriteError::NotAFile {
+            path: path.clone(),
+            kind: "a directory",
+        }),
     });
-    assert!(text(&app).contains("The game was not written"));
+    assert!(
+        text(&app).contains("/tmp/game.pgn is a directory, not a regular file"),
+        "{}",
+        text(&app)
+    );
     app.update(Action::Back);
     assert_eq!(app.finished().len(), 1, "recorded once");
 

@@ -151,7 +151,11 @@ impl App {
     }
 
     /// What writing a game's PGN did, said on the game screen.
-    pub(super) fn exported(&mut self, path: &std::path::Path, result: Result<(), String>) {
+    pub(super) fn exported(
+        &mut self,
+        path: &std::path::Path,
+        result: Result<(), crate::export::WriteError>,
+    ) {
         if let Screen::Game(game) = &mut self.screen
             && game.setup().out.as_deref() == Some(path)
         {

@@ -80,9 +80,11 @@ pub fn writing(path: &std::path::Path) -> String {
 }
 
 /// What writing the PGN did.
-pub fn exported(path: &std::path::Path, error: Option<&String>) -> String {
+pub fn exported(path: &std::path::Path, error: Option<&crate::export::WriteError>) -> String {
     match error {
         None => format!("The game is written to {}.", path.display()),
+        // That one says that the PGN was not written itself.
+        Some(why @ crate::export::WriteError::NotAFile { .. }) => format!("{why}."),
         Some(why) => format!("The game was not written: {why}."),
     }
 }
