@@ -303,7 +303,7 @@ impl GameScreen {
 
     /// The engine's answer to question `asked`: its move in UCI, or why it
     /// gave none (the game then ends without a result).
-    pub fn moved(&mut self, asked: u32, result: Result<Option<&str>, String>) {
+    pub fn moved(&mut self, asked: u32, result: Result<Option<&str>, &crate::engine::EngineError>) {
         if asked != self.asked || self.thinking.is_none() {
             return;
         }
@@ -311,7 +311,7 @@ impl GameScreen {
         let uci = match result {
             Ok(uci) => uci,
             Err(why) => {
-                self.engine_error = Some(why);
+                self.engine_error = Some(why.to_string());
                 None
             }
         };

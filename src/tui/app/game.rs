@@ -120,11 +120,7 @@ impl App {
         let screen = std::mem::replace(&mut self.screen, Screen::Home);
         self.screen = match screen {
             Screen::Game(mut game) => {
-                let result = match &result {
-                    Ok(uci) => Ok(uci.as_deref()),
-                    Err(e) => Err(e.to_string()),
-                };
-                game.moved(asked, result);
+                game.moved(asked, result.as_ref().map(Option::as_deref));
                 self.collect_game(&mut game);
                 Screen::Game(game)
             }
