@@ -8,9 +8,9 @@ use shakmaty::{Chess, Color, Move, Position};
 
 use super::effect::Think;
 use super::input::InputLine;
-use super::play::complete::common_prefix;
+use super::play::complete::completion;
 use crate::engine::Strength;
-use crate::notation::{HintEngine, HintState, Lang, MoveText, hint_in};
+use crate::notation::{HintEngine, Lang, MoveText, hint_in};
 use crate::spoiler::{Policy, Shown, shown};
 use crate::train::endgame::Endgame;
 use crate::train::game::{GameEnd, GameEvent, PgnTags, PlayOut};
@@ -268,21 +268,8 @@ impl GameScreen {
         let lang = self.setup.lang;
         let engine = HintEngine::new(self.game.position());
         let hint = hint_in(&engine, &text, lang);
-        let sans: Vec<String> = hint
-            .candidates
-            .iter()
-            .map(|m| lang.localize(&m.san))
-            .collect();
-        let target = match sans.as_slice() {
-            [] => return,
-            [one] => one.clone(),
-            [first, ..] if !sans.iter().all(|san| san.starts_with(&text)) => {
-                if hint.state != HintState::CompleteOrLonger {
-                    return;
-                }
-                first.clone()
-            }
-            many => common_prefix(many.iter().map(String::as_str)),
+        let Some(target) = completion(&hint, &text, lang) else {
+            return;
         };
         if target != text {
             self.input.set(&target);

@@ -6,9 +6,9 @@
 use shakmaty::{Color, Move};
 
 use super::input::InputLine;
-use super::play::complete::common_prefix;
+use super::play::complete::completion;
 use crate::drill::DrillSummary;
-use crate::notation::{HintEngine, HintState, hint_in};
+use crate::notation::{HintEngine, hint_in};
 use crate::spoiler::Shown;
 use crate::spoiler::without_signs;
 use crate::train::guess::{EvalRequest, Evaluation, Guess, GuessEvent, Judgement};
@@ -122,21 +122,8 @@ impl GuessScreen {
         let lang = self.guess.options().lang;
         let engine = HintEngine::new(&self.guess.position());
         let hint = hint_in(&engine, &text, lang);
-        let sans: Vec<String> = hint
-            .candidates
-            .iter()
-            .map(|m| lang.localize(&m.san))
-            .collect();
-        let target = match sans.as_slice() {
-            [] => return,
-            [one] => one.clone(),
-            [first, ..] if !sans.iter().all(|san| san.starts_with(&text)) => {
-                if hint.state != HintState::CompleteOrLonger {
-                    return;
-                }
-                first.clone()
-            }
-            many => common_prefix(many.iter().map(String::as_str)),
+        let Some(target) = completion(&hint, &text, lang) else {
+            return;
         };
         let target = without_signs(&target);
         if target != text {

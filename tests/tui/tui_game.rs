@@ -88,6 +88,15 @@ fn a_game_is_played_to_mate_with_the_engine_asked_off_screen() {
     app.update(Action::Insert('g'));
     app.update(Action::Insert('7'));
     assert!(text(&app).contains("complete: Qg7#"), "{}", text(&app));
+    // Tab completes with the sign too; two candidates complete to their
+    // common prefix only.
+    app.update(Action::Complete);
+    assert_eq!(app.game_screen().unwrap().input().text(), "Qg7#");
+    app.update(Action::ClearLine);
+    app.update(Action::Insert('Q'));
+    app.update(Action::Insert('c'));
+    app.update(Action::Complete);
+    assert_eq!(app.game_screen().unwrap().input().text(), "Qc");
     app.update(Action::ClearLine);
     // An illegal move is refused and the line kept to mend.
     type_line(&mut app, "Qa9");
