@@ -1,7 +1,7 @@
 //! The drills menu, the drill screen, the lessons and the pages (lesson
 //! text, stats, a drill's summary): their part of [`App::update`].
 
-use super::{App, DrillEntry, Screen};
+use super::{App, Screen};
 use crate::drill::{self, DrillKind, DrillRun, GenOptions, Lesson, TIMED_COORDINATES_MS};
 use crate::notation::Strictness;
 use crate::progress::LessonScore;
@@ -13,6 +13,36 @@ use crate::tui::drill::{DrillScreen, Phase};
 use crate::tui::input::InputLine;
 use crate::tui::strings;
 use crate::tui::view::geometry::list_item_at;
+
+/// The drills menu's items.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum DrillEntry {
+    /// A drill of this kind, untimed.
+    Kind(DrillKind),
+    /// Coordinates against the clock (30 seconds).
+    TimedCoordinates,
+    /// The scoresheet trainer on a built-in game (the next move on Enter).
+    Scoresheet,
+    /// The lesson list.
+    Lessons,
+}
+
+impl DrillEntry {
+    /// Every item, in menu order.
+    pub const ALL: [DrillEntry; 11] = [
+        DrillEntry::Kind(DrillKind::Write),
+        DrillEntry::Kind(DrillKind::Read),
+        DrillEntry::Kind(DrillKind::Disambiguation),
+        DrillEntry::Kind(DrillKind::Coordinates),
+        DrillEntry::TimedCoordinates,
+        DrillEntry::Kind(DrillKind::SquareColour),
+        DrillEntry::Kind(DrillKind::Vision),
+        DrillEntry::Kind(DrillKind::Transcribe),
+        DrillEntry::Kind(DrillKind::Review),
+        DrillEntry::Scoresheet,
+        DrillEntry::Lessons,
+    ];
+}
 
 impl App {
     pub(super) fn update_drills(&mut self, action: Action) -> Screen {
