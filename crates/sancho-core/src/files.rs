@@ -193,3 +193,31 @@ pub fn file_kind(file_type: &FileType) -> &'static str {
         "a special file"
     }
 }
+
+/// A store's exclusive lock, held until dropped: the progress and the
+/// repertoire stores take it around every change. A store opened only to
+/// read holds none.
+pub(crate) struct LockGuard(Option<File>);
+
+impl LockGuard {
+    /// Takes the lock on `lock` (a clone of its handle), waiting for
+    /// another process to release it; `None`: nothing to lock.
+    pub(crate) fn acquire(lock: Option<&File>) -> io::Result<LockGuard> {
+        let Some(lock) = lock else {
+            return Ok(LockGuard(None));
+        };
+        let handle = lock.try_clone()?;
+        handle.lock()?;
+        Ok(LockGuard(Some(handle)))
+    }
+}
+
+impl Drop for LockGuard {
+    fn drop(&mut self) {
+        // Closing is not enough (the original handle shares the lock), and
+        // an unlock failure leaves the kernel to release it at exit.
+        if let Some(file) = &self.0 {
+            let _ = file.unlock();
+        }
+    }
+}

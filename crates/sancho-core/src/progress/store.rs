@@ -17,8 +17,8 @@ use crate::config::Retention;
 use crate::files;
 pub use crate::files::file_kind;
 use crate::files::{
-    Names, aside_path, follow_links, parent_of, remove_stale_temps, same_file, sync_dir, temp_file,
-    write_atomic,
+    LockGuard, Names, aside_path, follow_links, parent_of, remove_stale_temps, same_file, sync_dir,
+    temp_file, write_atomic,
 };
 
 /// The document's file name in the data directory.
@@ -220,19 +220,6 @@ pub struct Store {
     counter: u64,
     /// The desired retention every reading of the file is scheduled at.
     retention: Retention,
-}
-
-/// Holds the exclusive lock until dropped (nothing for a reading store).
-struct LockGuard(Option<File>);
-
-impl Drop for LockGuard {
-    fn drop(&mut self) {
-        // Closing is not enough (the original handle shares the lock), and
-        // an unlock failure leaves the kernel to release it at exit.
-        if let Some(file) = &self.0 {
-            let _ = file.unlock();
-        }
-    }
 }
 
 impl Store {
@@ -637,16 +624,10 @@ impl Store {
     }
 
     fn acquire(&self) -> Result<LockGuard, StoreError> {
-        let lock_error = |source| StoreError::Lock {
+        LockGuard::acquire(self.lock.as_ref()).map_err(|source| StoreError::Lock {
             path: self.lock_path.clone(),
             source,
-        };
-        let Some(lock) = &self.lock else {
-            return Ok(LockGuard(None));
-        };
-        let handle = lock.try_clone().map_err(lock_error)?;
-        handle.lock().map_err(lock_error)?;
-        Ok(LockGuard(Some(handle)))
+        })
     }
 
     /// Takes `progress` as read (or reset), scheduled at the retention set.

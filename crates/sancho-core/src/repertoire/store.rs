@@ -22,7 +22,7 @@ use std::path::{Path, PathBuf};
 use super::book::Repertoire;
 use super::disk::{self, DecodeError, SCHEMA};
 use crate::files::{
-    Names, aside_path, follow_links, parent_of, remove_stale_temps, sync_dir, temp_file,
+    LockGuard, Names, aside_path, follow_links, parent_of, remove_stale_temps, sync_dir, temp_file,
     write_atomic,
 };
 use crate::progress::{Damage, Timestamp};
@@ -184,17 +184,6 @@ pub struct RepertoireStore {
     clock: Timestamp,
 }
 
-/// Holds the exclusive lock until dropped.
-struct LockGuard(Option<File>);
-
-impl Drop for LockGuard {
-    fn drop(&mut self) {
-        if let Some(file) = &self.0 {
-            let _ = file.unlock();
-        }
-    }
-}
-
 impl RepertoireStore {
     /// Opens (creating the directory if needed) the repertoires in `dir`;
     /// `now` names the file a damaged document is moved to.
@@ -324,16 +313,10 @@ impl RepertoireStore {
     }
 
     fn acquire(&self) -> Result<LockGuard, RepertoireError> {
-        let Some(lock) = &self.lock else {
-            return Ok(LockGuard(None));
-        };
-        let lock_error = |source| RepertoireError::Lock {
+        LockGuard::acquire(self.lock.as_ref()).map_err(|source| RepertoireError::Lock {
             path: self.lock_path.clone(),
             source,
-        };
-        let handle = lock.try_clone().map_err(lock_error)?;
-        handle.lock().map_err(lock_error)?;
-        Ok(LockGuard(Some(handle)))
+        })
     }
 
     fn target(&self) -> Result<PathBuf, RepertoireError> {
