@@ -573,7 +573,7 @@ fn played_key(rep: &str, card: &str, game: &sancho::drill::PgnGame) -> String {
 }
 
 fn check(args: &CheckArgs, ctx: &Context) -> anyhow::Result<ExitCode> {
-    use sancho::drill::{GameTexts, parse_game};
+    use sancho::drill::{PgnReader, ReadGame};
     use sancho::progress::CardReview;
     use sancho::repertoire::{CheckSummary, Left};
     use sancho::train::{Finished, Saved};
@@ -591,11 +591,10 @@ fn check(args: &CheckArgs, ctx: &Context) -> anyhow::Result<ExitCode> {
     let mut checks = Vec::new();
     let mut skipped = Vec::new();
     let mut played = Vec::new();
-    for (i, text) in GameTexts::new(BufReader::new(file)).enumerate() {
-        let sancho::drill::GameText { line, text, .. } =
-            text.with_context(|| format!("cannot read {shown}"))?;
+    for (i, read) in PgnReader::new(BufReader::new(file)).enumerate() {
+        let ReadGame { line, game, .. } = read.with_context(|| format!("cannot read {shown}"))?;
         let number = i + 1;
-        let game = match parse_game(&text) {
+        let game = match game {
             Ok(game) => game,
             Err(e) => {
                 skipped.push(Skipped {

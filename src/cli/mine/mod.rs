@@ -16,7 +16,7 @@ use std::time::{Duration, Instant};
 use anyhow::Context as _;
 use clap::Args;
 use indicatif::{ProgressBar, ProgressStyle};
-use sancho::drill::GameTexts;
+use sancho::drill::PgnReader;
 use sancho::engine::{Engine, EngineOptions, HOW_TO_GET_ONE, Limit, find_engine_here};
 use sancho::engine::{Refuted, by_engine, by_mate};
 use sancho::mine::MinedPuzzle;
@@ -125,7 +125,7 @@ pub fn mine(args: MineArgs, ctx: &Context) -> anyhow::Result<ExitCode> {
     let bar = progress_bar(size, args.quiet);
     let started = Instant::now();
     let mut tally = Tally::default();
-    let games = GameTexts::new(BufReader::new(file));
+    let games = PgnReader::new(BufReader::new(file));
     let shown = args.games.display();
     let result = mine_all(
         engines,
@@ -149,7 +149,6 @@ pub fn mine(args: MineArgs, ctx: &Context) -> anyhow::Result<ExitCode> {
                     bar.suspend(|| eprintln!("{shown}:{}: game skipped: {e}", done.line));
                     tally.skipped += 1;
                 }
-                Outcome::Blank => {}
                 Outcome::WithoutPlayer => tally.without_player += 1,
                 Outcome::Failed(e) => {
                     return Err(anyhow::Error::new(e)

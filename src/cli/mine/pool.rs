@@ -13,7 +13,7 @@ use std::collections::BTreeMap;
 use std::sync::mpsc::{Receiver, SyncSender, channel, sync_channel};
 use std::sync::{Arc, Mutex};
 
-use sancho::drill::{GameText, parse_game};
+use sancho::drill::{PgnError, PgnGame, ReadGame};
 use sancho::engine::{Engine, EngineError, Limit};
 use sancho::mine::{GameMined, Look, MULTIPV, mine_game, mine_game_two_pass, sides_for};
 use sancho::puzzle::fen_of;
@@ -33,8 +33,6 @@ pub struct Search {
 /// What became of one game.
 #[derive(Debug)]
 pub enum Outcome {
-    /// Only blank lines between games.
-    Blank,
     /// The game could not be read (the parser's message).
     Unreadable(String),
     /// The named player did not play it.
@@ -65,7 +63,7 @@ pub struct Done {
 /// A game handed to a worker.
 struct Job {
     index: usize,
-    game: GameText,
+    game: ReadGame,
 }
 
 /// Mines `games` with one worker per engine of `engines`. `arrived` is
@@ -83,7 +81,7 @@ pub fn mine_all<I>(
     mut each: impl FnMut(Done) -> anyhow::Result<()>,
 ) -> anyhow::Result<()>
 where
-    I: Iterator<Item = std::io::Result<GameText>> + Send,
+    I: Iterator<Item = std::io::Result<ReadGame>> + Send,
 {
     let queue = engines.len().max(1) * 2;
     let (job_tx, job_rx) = sync_channel::<Job>(queue);
@@ -126,7 +124,7 @@ fn collect(
 
 /// The reader: every game of the stream, numbered, into the queue.
 fn read(
-    games: impl Iterator<Item = std::io::Result<GameText>>,
+    games: impl Iterator<Item = std::io::Result<ReadGame>>,
     jobs: &SyncSender<Job>,
     done: &std::sync::mpsc::Sender<Done>,
 ) {
@@ -166,13 +164,13 @@ fn work(
         let Ok(Job { index, game }) = job else {
             return;
         };
-        let outcome = mine_one(&mut engine, &game.text, search);
+        let outcome = mine_one(&mut engine, game.game, search);
         let failed = matches!(outcome, Outcome::Failed(_));
         let sent = done.send(Done {
             index,
             line: game.line,
             not_utf8: game.not_utf8,
-            bytes: u64::try_from(game.text.len()).unwrap_or(u64::MAX),
+            bytes: game.bytes,
             outcome,
         });
         if sent.is_err() || failed {
@@ -181,12 +179,9 @@ fn work(
     }
 }
 
-/// Mines one game's text with `engine`.
-fn mine_one(engine: &mut Engine, text: &str, search: &Search) -> Outcome {
-    if text.trim().is_empty() {
-        return Outcome::Blank;
-    }
-    let game = match parse_game(text) {
+/// Mines one game read with `engine`.
+fn mine_one(engine: &mut Engine, game: Result<PgnGame, PgnError>, search: &Search) -> Outcome {
+    let game = match game {
         Ok(game) => game,
         Err(e) => return Outcome::Unreadable(e.to_string()),
     };

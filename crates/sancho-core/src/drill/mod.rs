@@ -31,7 +31,8 @@ pub use games::{Game, GameBook, UnknownGame, find_game};
 pub use generator::{GenOptions, describe_move, generate};
 pub use lessons::{Lesson, LessonError, LessonExercise, find_lesson, read_lessons};
 pub use pgn::{
-    GameText, GameTexts, MAX_VARIATION_DEPTH, PgnError, PgnGame, PgnMove, parse_game, parse_games,
+    MAX_GAME_BYTES, MAX_LINE_BYTES, MAX_VARIATION_DEPTH, PgnError, PgnGame, PgnMove, PgnReader,
+    ReadGame, parse_game, parse_games,
 };
 pub use run::{DrillRun, DrillSummary, Mistake, Pass, Trained};
 pub use scoresheet::{

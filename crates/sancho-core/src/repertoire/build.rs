@@ -16,7 +16,7 @@ use shakmaty::san::SanPlus;
 use shakmaty::{Chess, Color, Move, Position};
 
 use super::book::{Added, NodeId, Repertoire};
-use crate::drill::{GameText, GameTexts, PgnError, PgnGame, PgnMove, parse_game};
+use crate::drill::{PgnError, PgnGame, PgnMove, PgnReader, ReadGame};
 use crate::notation::{Strictness, parse_fen, resolve};
 use crate::progress::Timestamp;
 
@@ -241,11 +241,11 @@ impl Repertoire {
         at: Timestamp,
     ) -> io::Result<AddReport> {
         let mut adding = Adding::default();
-        for (i, text) in GameTexts::new(pgn).enumerate() {
+        for (i, read) in PgnReader::new(pgn).enumerate() {
             // A line read as Latin-1 is no fault of the game's moves.
-            let GameText { line, text, .. } = text?;
+            let ReadGame { line, game, .. } = read?;
             let number = i + 1;
-            let game = match parse_game(&text) {
+            let game = match game {
                 Ok(game) => game,
                 Err(PgnError::Empty) => {
                     adding.report.empty.push(number);
