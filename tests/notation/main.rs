@@ -10,4 +10,6 @@ mod drill_props;
 mod language_notes;
 mod learner_slips;
 mod notation_props;
+mod pgn_differential;
+mod pgn_fuzz;
 mod san_strings;

@@ -126,9 +126,7 @@ pub enum PgnError {
         after: usize,
     },
     /// A `(` before any move: a variation replaces the move before it.
-    #[error(
-        "line {line}: a variation opens before any move (it must follow the move it replaces)"
-    )]
+    #[error("line {line}: a variation opens before any move (it must follow the move it replaces)")]
     VariationFirst {
         /// The line of the `(`.
         line: usize,
@@ -624,7 +622,10 @@ a6 4.Ba4 1-0
     // Issue 38, fault 1: a `}` outside a comment looped forever.
     #[test]
     fn a_brace_that_closes_nothing_is_read_past() {
-        assert_eq!(moves("1. e4 } e5 2. Nf3 }} Nc6 *"), [["e4", "e5", "Nf3", "Nc6"]]);
+        assert_eq!(
+            moves("1. e4 } e5 2. Nf3 }} Nc6 *"),
+            [["e4", "e5", "Nf3", "Nc6"]]
+        );
         assert_eq!(moves("}"), Vec::<Vec<String>>::new());
         let game = parse_game("1. e4 {a { b} e5 *").unwrap();
         assert_eq!(game.moves, ["e4", "e5"], "braces do not nest");
@@ -634,7 +635,8 @@ a6 4.Ba4 1-0
     // Fault 2: a `{` inside a `;` comment opened a brace comment.
     #[test]
     fn a_brace_inside_a_semicolon_comment_is_text() {
-        let text = "[Event \"a\"]\n\n1. e4 ; wins { a pawn\ne5 *\n\n[Event \"b\"]\n\n1. d4 ; } \nd5 *\n";
+        let text =
+            "[Event \"a\"]\n\n1. e4 ; wins { a pawn\ne5 *\n\n[Event \"b\"]\n\n1. d4 ; } \nd5 *\n";
         assert_eq!(moves(text), [["e4", "e5"], ["d4", "d5"]]);
     }
 
@@ -667,7 +669,10 @@ a6 4.Ba4 1-0
 
     #[test]
     fn a_blank_line_or_a_tag_line_after_movetext_ends_a_game() {
-        assert_eq!(moves("1. e4 e5\n\n1. d4 d5\n"), [["e4", "e5"], ["d4", "d5"]]);
+        assert_eq!(
+            moves("1. e4 e5\n\n1. d4 d5\n"),
+            [["e4", "e5"], ["d4", "d5"]]
+        );
         assert_eq!(
             moves("[Event \"a\"]\n1. e4 e5\n[Event \"b\"]\n1. d4\n"),
             [vec!["e4", "e5"], vec!["d4"]]
@@ -711,7 +716,10 @@ a6 4.Ba4 1-0
         assert_eq!(games[0].game, Err(PgnError::TooLong));
         assert_eq!(games[1].game.as_ref().unwrap().moves, ["d4"]);
         let zeros = vec![0u8; 3 * MAX_LINE_BYTES];
-        let error = PgnReader::new(zeros.as_slice()).next().unwrap().unwrap_err();
+        let error = PgnReader::new(zeros.as_slice())
+            .next()
+            .unwrap()
+            .unwrap_err();
         assert_eq!(error.kind(), io::ErrorKind::InvalidData);
         assert_eq!(
             error.to_string(),

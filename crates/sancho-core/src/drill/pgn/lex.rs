@@ -217,7 +217,15 @@ mod tests {
     #[test]
     fn lines_start_tags_escapes_and_blanks_only_outside_comments() {
         assert_eq!(
-            lex(&["[Event \"x\"]", "% escaped", "  ", "e4 {", "[not a tag]", "", "%no} e5"]),
+            lex(&[
+                "[Event \"x\"]",
+                "% escaped",
+                "  ",
+                "e4 {",
+                "[not a tag]",
+                "",
+                "%no} e5"
+            ]),
             [
                 Lexeme::Tags("[Event \"x\"]"),
                 Lexeme::Blank,
@@ -253,7 +261,13 @@ mod tests {
                 ("Black".into(), "C]".into()),
             ])
         );
-        for bad in ["[Event x]", "[Event \"x\"", "[ \"x\"]", "[Event \"x\"] e4", "[Event \"x]"] {
+        for bad in [
+            "[Event x]",
+            "[Event \"x\"",
+            "[ \"x\"]",
+            "[Event \"x\"] e4",
+            "[Event \"x]",
+        ] {
             assert_eq!(tag_pairs(bad), None, "{bad}");
         }
     }
