@@ -377,17 +377,16 @@ fn show(name: &str, ctx: &Context) -> anyhow::Result<ExitCode> {
     let store = open_for_reading(ctx)?;
     let rep = find(&store, name)?;
     let mut out = io::stdout().lock();
+    // A `;` comment, so that what is written reads back as PGN.
     writeln!(
         out,
-        "{}: plays {}, {} in {}",
+        "; {}: plays {}, {} in {}",
         rep.name(),
         color_name(rep.side()),
         plural(rep.cards().len(), "card"),
         plural(rep.line_count(), "line")
     )?;
-    for line in rep.movetext() {
-        writeln!(out, "{line}")?;
-    }
+    write!(out, "{}", rep.pgn())?;
     Ok(ExitCode::SUCCESS)
 }
 

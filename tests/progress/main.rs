@@ -6,6 +6,7 @@ mod progress_model;
 mod progress_store;
 mod progress_store_edges;
 mod repertoire;
+mod repertoire_pgn;
 mod review_fsrs;
 mod unknown_fields;
 mod woodpecker;

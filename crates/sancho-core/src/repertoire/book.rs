@@ -220,10 +220,53 @@ impl Repertoire {
         &self.order
     }
 
-    /// How many lines the repertoire holds: the ends it reaches.
+    /// How many lines the repertoire holds: the ends it reaches, where a
+    /// line ends at a position with no move or where it comes back to a
+    /// position it passed through (`1. Nf3 Nf6 2. Ng1 Ng8` is one line). A
+    /// line that transposes into another goes on along it.
     #[must_use]
     pub fn line_count(&self) -> usize {
-        self.nodes.iter().filter(|n| n.moves.is_empty()).count()
+        #[derive(Clone, Copy, PartialEq, Eq)]
+        enum Seen {
+            Not,
+            OnPath,
+            Done,
+        }
+        let mut seen = vec![Seen::Not; self.nodes.len()];
+        let mut ends = 0;
+        for &root in &self.roots {
+            if seen[root] != Seen::Not {
+                continue;
+            }
+            seen[root] = Seen::OnPath;
+            // Depth first: each position on the path with its next move.
+            let mut path: Vec<(NodeId, usize)> = vec![(root, 0)];
+            while let Some(top) = path.last_mut() {
+                let (at, next) = *top;
+                let moves = &self.nodes[at].moves;
+                if moves.is_empty() {
+                    ends += 1;
+                }
+                match moves.get(next) {
+                    Some(edge) => {
+                        top.1 += 1;
+                        match seen[edge.to] {
+                            Seen::Not => {
+                                seen[edge.to] = Seen::OnPath;
+                                path.push((edge.to, 0));
+                            }
+                            Seen::OnPath => ends += 1,
+                            Seen::Done => {}
+                        }
+                    }
+                    None => {
+                        seen[at] = Seen::Done;
+                        path.pop();
+                    }
+                }
+            }
+        }
+        ends
     }
 
     /// How `id` is first reached (the line [`Repertoire::line_to`]

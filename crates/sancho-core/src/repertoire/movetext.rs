@@ -1,12 +1,15 @@
-//! A repertoire written back as PGN movetext (`sancho repertoire show`):
-//! the first move at each position is the main line, the others follow it
-//! as variations in brackets, with move numbers and comments. A position
+//! A repertoire written back as PGN (`sancho repertoire show`): the first
+//! move at each position is the main line, the others follow it as
+//! variations in brackets, with move numbers and comments. A position
 //! reached again by another move order is written once; where a line
-//! transposes into it, `{transposes}` says so and the line stops.
+//! transposes into it, `{transposes}` says so and the line stops. Each
+//! start position is a game ended by `*`, a set-up one with its `[SetUp]`
+//! and `[FEN]` tags, so that the text reads back as the same lines.
 
-use shakmaty::{Color, Position};
+use shakmaty::{Chess, Color, Position};
 
 use super::book::{NodeId, Repertoire};
+use crate::train::pgn_export::{brace_comment, push_tags};
 
 /// How deep variations are written inside each other before the rest is
 /// left out (`(…)`): far deeper than a book's, and the stack stays small.
@@ -24,6 +27,24 @@ impl Repertoire {
                 out
             })
             .collect()
+    }
+
+    /// The repertoire as PGN: one game per start position.
+    #[must_use]
+    pub fn pgn(&self) -> String {
+        let mut out = String::new();
+        for (&root, movetext) in self.roots().iter().zip(self.movetext()) {
+            if self.nodes()[root].pos != Chess::default() {
+                let fen = self.root_fen(root);
+                push_tags(&mut out, [("SetUp", "1"), ("FEN", fen.as_str())]);
+            }
+            if !movetext.is_empty() {
+                out.push_str(&movetext);
+                out.push(' ');
+            }
+            out.push_str("*\n\n");
+        }
+        out
     }
 
     /// Writes the line from `at`: its first move, the others as
@@ -101,6 +122,6 @@ fn write_move(
     }
     push_word(out, san);
     if let Some(c) = comment {
-        push_word(out, &format!("{{{c}}}"));
+        push_word(out, &brace_comment(c));
     }
 }

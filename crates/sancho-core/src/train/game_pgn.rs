@@ -2,7 +2,7 @@
 //! screen's save): the seven-tag roster, `SetUp` and `FEN` when the game
 //! did not start from the initial position, `Termination` for an end the
 //! rules do not know (a goal's promotion or move budget, an engine that
-//! gave no move), then the moves in SAN, numbered from the start
+//! gave no legal move), then the moves in SAN, numbered from the start
 //! position's move number, wrapped at 79 characters.
 
 use shakmaty::{Chess, Color, Position};
@@ -42,7 +42,7 @@ pub(super) fn write(game: &PlayOut, tags: &PgnTags) -> String {
         let termination = match end.reason {
             EndReason::Promoted => Some("a pawn promoted: the goal's end"),
             EndReason::MoveLimit => Some("the goal's move budget spent"),
-            EndReason::EngineFailed => Some("the engine gave no move"),
+            EndReason::EngineFailed => Some("the engine gave no legal move"),
             _ => None,
         };
         if let Some(text) = termination {

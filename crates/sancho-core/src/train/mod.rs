@@ -19,7 +19,7 @@ pub mod game;
 pub mod game_from;
 mod game_pgn;
 pub mod guess;
-mod pgn_export;
+pub(crate) mod pgn_export;
 pub(crate) mod rated;
 pub(crate) mod record;
 pub(crate) mod run;

@@ -16,6 +16,21 @@ pub(crate) fn push_tags<'a>(out: &mut String, tags: impl IntoIterator<Item = (&'
     out.push('\n');
 }
 
+/// A comment as PGN writes it, `{text}`: a `}` inside would end it (and
+/// a reader would take the rest for moves), so it is written `)`; line
+/// ends become spaces.
+pub(crate) fn brace_comment(text: &str) -> String {
+    let text: String = text
+        .chars()
+        .map(|c| match c {
+            '}' => ')',
+            c if c.is_control() => ' ',
+            c => c,
+        })
+        .collect();
+    format!("{{{text}}}")
+}
+
 /// Appends the movetext `tokens` (numbers, moves, comments, the result)
 /// wrapped at [`WIDTH`], and the blank line that ends a game. Tokens are
 /// split at spaces so that long comments wrap too.

@@ -6,7 +6,7 @@ use crate::notation::move_text;
 
 use super::game::GuessGame;
 use super::{Judgement, Verdict};
-use crate::train::pgn_export::{push_movetext, push_tags};
+use crate::train::pgn_export::{brace_comment, push_movetext, push_tags};
 
 /// The PGN of `game` with `judgements` as comments.
 pub(super) fn write(game: &GuessGame, judgements: &[Judgement]) -> String {
@@ -29,11 +29,11 @@ pub(super) fn write(game: &GuessGame, judgements: &[Judgement]) -> String {
         }
         after_comment = false;
         if let Some(comment) = game.comments.get(ply).cloned().flatten() {
-            tokens.push(format!("{{{}}}", clean(&comment)));
+            tokens.push(brace_comment(&comment));
             after_comment = true;
         }
         if let Some(j) = judgements.iter().find(|j| j.ply == ply) {
-            tokens.push(format!("{{{}}}", clean(&guess_comment(j))));
+            tokens.push(brace_comment(&guess_comment(j)));
             after_comment = true;
         }
     }
@@ -62,11 +62,6 @@ fn guess_comment(j: &Judgement) -> String {
         text.push_str(&format!(": {reason}"));
     }
     text
-}
-
-/// A comment's text without the brace that would end it.
-fn clean(text: &str) -> String {
-    text.replace('}', ")")
 }
 
 #[cfg(test)]
