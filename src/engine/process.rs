@@ -12,8 +12,8 @@ use std::sync::mpsc::{Receiver, RecvTimeoutError, SyncSender, sync_channel};
 use std::time::{Duration, Instant};
 
 use super::{
-    EngineError, EngineOptions, Limit, MAX_LINE_BYTES, PvLine, parse_bestmove, parse_id_name,
-    parse_info,
+    EngineError, EngineOptions, Info, Limit, MAX_LINE_BYTES, PvLine, bestmove_word, check_answer,
+    parse_id_name, read_info,
 };
 
 /// Lines read ahead of the exchange that waits for them.
@@ -151,16 +151,34 @@ impl Engine {
         };
         self.send(&go, "bestmove")?;
         let mut lines: Vec<PvLine> = Vec::new();
-        self.wait_for("bestmove", timeout, |line| {
-            if let Some(info) = parse_info(line) {
+        let mut unreadable = None;
+        let mut best = None;
+        self.wait_for("bestmove", timeout, |line| match read_info(line) {
+            Info::Pv(info) => {
                 if info.multipv >= 1 && info.multipv <= multipv {
                     lines.retain(|l| l.multipv != info.multipv);
                     lines.push(info);
                 }
-                return false;
+                false
             }
-            parse_bestmove(line).is_some()
+            Info::Unreadable(word) => {
+                unreadable.get_or_insert(word);
+                false
+            }
+            Info::Other => match bestmove_word(line) {
+                Some(word) => {
+                    best = word.map(str::to_owned);
+                    true
+                }
+                None => false,
+            },
         })?;
+        if let Some(word) = unreadable {
+            return Err(EngineError::UnreadableMove { word });
+        }
+        if let Ok(pos) = crate::notation::parse_fen(fen) {
+            check_answer(&pos, fen, &lines, best.as_deref())?;
+        }
         lines.sort_by_key(|l| l.multipv);
         Ok(lines)
     }

@@ -351,7 +351,7 @@ fn over_text(end: GameEnd) -> String {
         R::FiftyMoves => "Draw by the fifty-move rule",
         R::InsufficientMaterial => "Draw: neither side can mate",
         R::Resigned => "You resigned",
-        R::EngineFailed => "The engine gave no move; the game stops",
+        R::EngineFailed => "The engine gave no legal move; the game stops",
         R::Promoted => "You promoted and kept the new piece",
         R::MoveLimit => "The move budget is spent",
     };

@@ -430,3 +430,37 @@ fn out_writes_a_pgn_that_reads_back_with_its_headers() {
     assert_eq!(games[0]["result"], "1-0");
     assert!(games[0].get("goal").is_none() && games[0].get("endgame").is_none());
 }
+
+// Issue 38: an engine that answers an illegal move is named as the
+// engine, not taken for one that gave no move.
+#[cfg(unix)]
+#[test]
+fn an_engine_that_answers_an_illegal_move_is_named() {
+    let dir = tempfile::tempdir().unwrap();
+    let after = "7k/8/5K2/6Q1/8/8/8/8 b - - 1 1";
+    for (answer, said) in [
+        (
+            "info depth 5 score cp -900 pv h8h6",
+            format!("the engine answered h8h6, which is not a legal move in {after}"),
+        ),
+        (
+            "info depth 5 score cp -900 pv Kh7",
+            "the engine answered \"Kh7\" where a move in UCI belongs".to_owned(),
+        ),
+    ] {
+        let engine =
+            support::fake_engine(dir.path(), &[(after.to_owned(), vec![answer.to_owned()])]);
+        let out = run_with_stdin(
+            support::sancho()
+                .args(["game", "--plain", "--json", "--fen", KQK, "--engine"])
+                .arg(&engine)
+                .arg("--data-dir")
+                .arg(dir.path()),
+            "Qg5\n",
+        );
+        let stderr = String::from_utf8_lossy(&out.stderr);
+        assert!(stderr.contains(&said), "{stderr}");
+        let over = json_lines(&out.stdout).pop().unwrap();
+        assert_eq!(over["reason"], "engine_failed");
+    }
+}

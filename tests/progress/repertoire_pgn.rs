@@ -51,10 +51,16 @@ fn a_set_up_position_is_written_with_its_fen_and_reads_back() {
         "[SetUp \"1\"]\n[FEN \"{fen}\"]\n\n1. Qg5 Kh7 2. Qg7# *\n\n1. e4 e5 *\n"
     ));
     let pgn = rep.pgn();
-    assert!(pgn.contains(&format!("[SetUp \"1\"]\n[FEN \"{fen}\"]\n\n1. Qg5")), "{pgn}");
+    assert!(
+        pgn.contains(&format!("[SetUp \"1\"]\n[FEN \"{fen}\"]\n\n1. Qg5")),
+        "{pgn}"
+    );
     let games = parse_games(&pgn).unwrap();
     assert_eq!(games.len(), 2, "{pgn}");
-    assert_eq!(games.iter().filter(|g| g.tag("FEN") == Some(fen)).count(), 1);
+    assert_eq!(
+        games.iter().filter(|g| g.tag("FEN") == Some(fen)).count(),
+        1
+    );
     let again = added(&pgn);
     assert_eq!(again.cards().len(), rep.cards().len());
     assert_eq!(again.roots().len(), 2);

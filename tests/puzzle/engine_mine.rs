@@ -984,7 +984,7 @@ fn a_line_longer_than_any_uci_line_is_refused_and_never_held_whole() {
     let long = engine_that_on_go(
         dir.path(),
         "long",
-        r#"head -c 1000000 /dev/zero | tr '\0' 'x'; echo; echo "bestmove e2e4""#,
+        r#"head -c 1000000 /dev/zero | tr '\0' 'x'; echo; echo "bestmove h5f7""#,
     );
     let endless = engine_that_on_go(dir.path(), "endless", "exec cat /dev/zero");
     for engine in [long, endless] {
@@ -1008,7 +1008,7 @@ fn a_line_longer_than_any_uci_line_is_refused_and_never_held_whole() {
     let latin1 = engine_that_on_go(
         dir.path(),
         "latin1",
-        r#"printf 'info string caf\351\n'; echo "bestmove e2e4""#,
+        r#"printf 'info string caf\351\n'; echo "bestmove h5f7""#,
     );
     let mut engine = Engine::start(&latin1, options(5_000)).unwrap();
     assert!(

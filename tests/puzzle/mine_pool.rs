@@ -363,3 +363,73 @@ fn when_nothing_is_found_mine_says_why_and_what_to_try() {
         "{stdout}"
     );
 }
+
+/// An engine that answers every search with a move that is no move of the
+/// position (`a1a1`), or a word that is no UCI move; with `one_of_two`,
+/// only the first of the engines started is broken (the others answer
+/// nothing at all, as the fake engine does).
+#[cfg(unix)]
+fn broken_engine(dir: &Path, pv: &str, one_of_two: bool) -> std::path::PathBuf {
+    use std::os::unix::fs::PermissionsExt;
+    let path = dir.join(format!("broken-{}", pv.replace(' ', "-")));
+    let choose = if one_of_two {
+        format!(
+            "mkdir \"{}\" 2>/dev/null && broken=1",
+            dir.join("first").display()
+        )
+    } else {
+        "broken=1".to_owned()
+    };
+    let body = format!(
+        r#"#!/bin/sh
+broken=0
+{choose}
+while IFS= read -r line; do
+  case "$line" in
+    uci) echo "id name Broken"; echo "uciok" ;;
+    isready) echo "readyok" ;;
+    quit) exit 0 ;;
+    go*)
+      if [ "$broken" = 1 ]; then echo "info depth 5 multipv 1 score cp 0 pv {pv}"; fi
+      echo "bestmove 0000" ;;
+  esac
+done
+"#
+    );
+    std::fs::write(&path, body).unwrap();
+    std::fs::set_permissions(&path, std::fs::Permissions::from_mode(0o755)).unwrap();
+    path
+}
+
+// Issue 38, fault 5: a broken engine was taken for games without puzzles.
+#[cfg(unix)]
+#[test]
+fn an_engine_that_answers_illegal_or_unreadable_moves_is_named_and_mine_fails() {
+    let dir = tempfile::tempdir().unwrap();
+    let pgn = dir.path().join("games.pgn");
+    std::fs::write(&pgn, six_games()).unwrap();
+    for (pv, said) in [
+        (
+            "a1a1",
+            "the engine answered a1a1, which is not a legal move in",
+        ),
+        (
+            "Qxf7#",
+            "the engine answered \"Qxf7#\" where a move in UCI belongs",
+        ),
+    ] {
+        for one_of_two in [false, true] {
+            let run_dir = tempfile::tempdir().unwrap();
+            let engine = broken_engine(run_dir.path(), pv, one_of_two);
+            let out = run_dir.path().join("out.json");
+            let (ok, stdout, stderr) = mine(&engine, &pgn, &out, &["--threads", "2"]);
+            assert!(!ok, "{pv} {one_of_two}: {stdout}");
+            assert!(stderr.contains(said), "{stderr}");
+            assert!(
+                stderr.contains(&format!("the engine {} failed", engine.display())),
+                "{stderr}"
+            );
+            assert!(!stdout.contains("no puzzle"), "{stdout}");
+        }
+    }
+}

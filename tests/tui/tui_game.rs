@@ -183,7 +183,7 @@ fn a_stalemate_a_failed_engine_and_the_engine_moving_first() {
         }),
     });
     let screen = text(&app);
-    assert!(screen.contains("The engine gave no move"), "{screen}");
+    assert!(screen.contains("The engine gave no legal move"), "{screen}");
     assert!(screen.contains("result (*)."), "{screen}");
     assert!(screen.contains("The engine failed:"), "{screen}");
 }

@@ -151,8 +151,11 @@ pub fn mine(args: MineArgs, ctx: &Context) -> anyhow::Result<ExitCode> {
                 }
                 Outcome::WithoutPlayer => tally.without_player += 1,
                 Outcome::Failed(e) => {
-                    return Err(anyhow::Error::new(e)
-                        .context(format!("{shown}:{}: the engine failed", done.line)));
+                    return Err(anyhow::Error::new(e).context(format!(
+                        "{shown}:{}: the engine {} failed; mining stopped (the pack holds the games before this one)",
+                        done.line,
+                        engine_path.display()
+                    )));
                 }
                 Outcome::Mined(mined) => {
                     if let Some(e) = &mined.error {

@@ -119,6 +119,15 @@ fn collect(
             each(done)?;
         }
     }
+    // Every outcome after a missing one waits for it: a game no worker
+    // handed back (a worker that stopped) is said, never passed over.
+    if !waiting.is_empty() {
+        anyhow::bail!(
+            "game {} of the file was never mined (a worker stopped): it and the {} mined after it are not in the pack",
+            next + 1,
+            waiting.len()
+        );
+    }
     Ok(())
 }
 

@@ -52,7 +52,7 @@ pub fn ended(end: GameEnd) -> String {
         EndReason::InsufficientMaterial => format!("Neither side can mate: {who}"),
         EndReason::Resigned => "You resigned: the engine won".to_owned(),
         EndReason::EngineFailed => {
-            "The engine gave no move: the game stops without a result".to_owned()
+            "The engine gave no legal move: the game stops without a result".to_owned()
         }
         EndReason::Promoted => "You promoted a pawn and kept the new piece".to_owned(),
         EndReason::MoveLimit => "The goal's moves are played".to_owned(),

@@ -12,9 +12,14 @@ pub(crate) mod refute;
 use std::path::PathBuf;
 use std::time::Duration;
 
+use shakmaty::uci::UciMove;
+use shakmaty::{Chess, Position};
+
 pub use audit::audit_puzzle;
 pub use refute::{Refutation, Refuted, Unrefuted, by_engine, by_mate};
-pub use uci::{PvLine, Score, parse_bestmove, parse_id_name, parse_info};
+pub use uci::{
+    Info, PvLine, Score, bestmove_word, parse_bestmove, parse_id_name, parse_info, read_info,
+};
 
 /// How to find an engine when none is named: the message for the user.
 pub const HOW_TO_GET_ONE: &str = "install Stockfish (`apt-get install stockfish`, \
@@ -59,6 +64,21 @@ pub enum EngineError {
         /// The bound it passed ([`EngineOptions::max_lines`]).
         lines: usize,
     },
+    /// The engine answered a move that is not legal in the position it
+    /// was asked about.
+    #[error("the engine answered {answer}, which is not a legal move in {fen}")]
+    IllegalMove {
+        /// The move, as the engine wrote it.
+        answer: String,
+        /// The position, as sent.
+        fen: String,
+    },
+    /// The engine wrote a word that is no UCI move where its moves go.
+    #[error("the engine answered {word:?} where a move in UCI belongs (e2e4, e7e8q)")]
+    UnreadableMove {
+        /// The word.
+        word: String,
+    },
     /// The engine wrote a line longer than any UCI line.
     #[error(
         "the engine wrote a line longer than {} KiB while sancho waited for {expected}",
@@ -68,6 +88,41 @@ pub enum EngineError {
         /// What Sancho waited for.
         expected: &'static str,
     },
+}
+
+/// Checks what an engine answered to `go` in `pos` (sent as `fen`): the
+/// first move of every line and the `bestmove` (`bestmove`'s word, when
+/// one came) must be legal there, so that a broken engine is named as the
+/// engine and not taken for a position without a puzzle or a move.
+///
+/// # Errors
+/// [`EngineError::IllegalMove`], [`EngineError::UnreadableMove`].
+pub fn check_answer(
+    pos: &Chess,
+    fen: &str,
+    lines: &[PvLine],
+    bestmove: Option<&str>,
+) -> Result<(), EngineError> {
+    let illegal = |answer: String| EngineError::IllegalMove {
+        answer,
+        fen: fen.to_owned(),
+    };
+    for first in lines.iter().filter_map(|l| l.pv.first()) {
+        if first.to_move(pos).is_err() {
+            return Err(illegal(first.to_string()));
+        }
+    }
+    match bestmove {
+        None | Some("(none)" | "0000") => Ok(()),
+        Some(word) => match word.parse::<UciMove>() {
+            Ok(mv) if mv.to_move(pos).is_ok() => Ok(()),
+            Ok(_) if pos.legal_moves().is_empty() => Ok(()),
+            Ok(_) => Err(illegal(word.to_owned())),
+            Err(_) => Err(EngineError::UnreadableMove {
+                word: word.to_owned(),
+            }),
+        },
+    }
 }
 
 /// The longest line read from an engine: far beyond a principal variation

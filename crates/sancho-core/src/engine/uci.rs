@@ -72,15 +72,36 @@ pub struct PvLine {
     pub pv: Vec<UciMove>,
 }
 
+/// What one `info` line says.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Info {
+    /// A principal variation with its score.
+    Pv(PvLine),
+    /// A principal variation holding a word that is no UCI move: the word.
+    Unreadable(String),
+    /// Anything else: `currmove`, `string`, `nps`, a bound, no score.
+    Other,
+}
+
 /// What one `info` line says about a principal variation, when it says
 /// enough: a score and at least one move, and not a bound (`lowerbound`,
 /// `upperbound`), which is a search's intermediate guess.
 ///
-/// Other `info` lines (`currmove`, `string`, `nps`…) give `None`.
+/// Other `info` lines (`currmove`, `string`, `nps`…) give `None`, and so
+/// does a line whose moves are not all UCI ([`read_info`] tells that apart).
 pub fn parse_info(line: &str) -> Option<PvLine> {
+    match read_info(line) {
+        Info::Pv(pv) => Some(pv),
+        Info::Unreadable(_) | Info::Other => None,
+    }
+}
+
+/// Reads one `info` line (see [`parse_info`]), telling a principal
+/// variation with a word that is no move apart from other lines.
+pub fn read_info(line: &str) -> Info {
     let mut tokens = line.split_whitespace();
-    if tokens.next()? != "info" {
-        return None;
+    if tokens.next() != Some("info") {
+        return Info::Other;
     }
     let mut multipv = 1;
     let mut depth = 0;
@@ -88,31 +109,54 @@ pub fn parse_info(line: &str) -> Option<PvLine> {
     let mut pv = Vec::new();
     while let Some(token) = tokens.next() {
         match token {
-            "string" => return None,
-            "lowerbound" | "upperbound" => return None,
-            "multipv" => multipv = tokens.next()?.parse().ok()?,
-            "depth" => depth = tokens.next()?.parse().ok()?,
+            "string" | "lowerbound" | "upperbound" => return Info::Other,
+            "multipv" => match tokens.next().and_then(|n| n.parse().ok()) {
+                Some(n) => multipv = n,
+                None => return Info::Other,
+            },
+            "depth" => match tokens.next().and_then(|n| n.parse().ok()) {
+                Some(n) => depth = n,
+                None => return Info::Other,
+            },
             "score" => {
-                score = match (tokens.next()?, tokens.next()?.parse().ok()?) {
-                    ("cp", n) => Some(Score::Cp(n)),
-                    ("mate", n) => Some(Score::Mate(n)),
-                    _ => return None,
+                let kind = tokens.next();
+                let value = tokens.next().and_then(|n| n.parse().ok());
+                score = match (kind, value) {
+                    (Some("cp"), Some(n)) => Some(Score::Cp(n)),
+                    (Some("mate"), Some(n)) => Some(Score::Mate(n)),
+                    _ => return Info::Other,
                 }
             }
             "pv" => {
                 for mv in tokens.by_ref() {
-                    pv.push(mv.parse::<UciMove>().ok()?);
+                    match mv.parse::<UciMove>() {
+                        Ok(mv) => pv.push(mv),
+                        Err(_) => return Info::Unreadable(mv.to_owned()),
+                    }
                 }
             }
             _ => {}
         }
     }
-    (!pv.is_empty()).then_some(PvLine {
-        multipv,
-        depth,
-        score: score?,
-        pv,
-    })
+    match score {
+        Some(score) if !pv.is_empty() => Info::Pv(PvLine {
+            multipv,
+            depth,
+            score,
+            pv,
+        }),
+        _ => Info::Other,
+    }
+}
+
+/// The word after `bestmove`: `None` when the line is not a `bestmove`
+/// line, `Some(None)` when nothing follows.
+pub fn bestmove_word(line: &str) -> Option<Option<&str>> {
+    let mut tokens = line.split_whitespace();
+    if tokens.next()? != "bestmove" {
+        return None;
+    }
+    Some(tokens.next())
 }
 
 /// The move of a `bestmove` line: `Some(Some(mv))` for a move,
