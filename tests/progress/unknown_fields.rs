@@ -240,3 +240,88 @@ fn decoding_and_encoding_is_the_identity_on_a_document_with_unknown_fields() {
     assert_eq!(again, progress, "the unknown fields compare too");
     assert_ne!(again, Progress::new());
 }
+
+/// [`newer_document`] with a record of every kind, sources written as
+/// objects, and a repertoire review with a wrong input.
+fn every_kind() -> Value {
+    let mut doc = newer_document();
+    doc["attempts"][0]["source"] = json!({"builtin": "mate-in-one"});
+    doc["attempts"].as_array_mut().unwrap().push(json!({
+        "id": "1700000001-p2-05", "source": {"file": "mine.json"}, "puzzle": "p2",
+        "at": T0 + 1, "outcome": "solved", "time_ms": 3000
+    }));
+    doc["repertoire"] = json!([{
+        "id": "1700000400-repertoire-06", "name": "white",
+        "card": "rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR b KQkq -",
+        "at": T0 + 400, "right": false, "time_ms": 4000,
+        "wrong_inputs": [{"input": "nf3", "codes": ["piece-lowercase"]}]
+    }]);
+    doc
+}
+
+/// Puts a field named after its place into every object under `value`;
+/// returns where each went and its value.
+fn inject(value: &mut Value, path: &str, out: &mut Vec<(String, Value)>) {
+    match value {
+        Value::Object(map) => {
+            for (key, inner) in map.iter_mut() {
+                inject(inner, &format!("{path}/{key}"), out);
+            }
+            map.insert("zz_newer".to_owned(), json!(path));
+            out.push((format!("{path}/zz_newer"), json!(path)));
+        }
+        Value::Array(items) => {
+            for (i, inner) in items.iter_mut().enumerate() {
+                inject(inner, &format!("{path}/{i}"), out);
+            }
+        }
+        _ => {}
+    }
+}
+
+// Issue 38, faults 6 and 7: a field inside a repertoire review's wrong
+// input was dropped, and one inside an attempt's source made the whole
+// file unreadable (moved aside, a fresh one started).
+#[test]
+fn a_field_a_newer_version_adds_to_any_object_at_any_depth_survives_a_save() {
+    let mut doc = every_kind();
+    let mut injected = Vec::new();
+    inject(&mut doc, "", &mut injected);
+    assert!(injected.len() > 30, "{} objects", injected.len());
+    let dir = tempfile::tempdir().unwrap();
+    let file = dir.path().join("progress.json");
+    std::fs::write(&file, doc.to_string()).unwrap();
+    let opened = Store::open(dir.path(), Timestamp(T0)).unwrap();
+    assert!(
+        opened.notice.is_none(),
+        "read, not moved aside: {:?}",
+        opened.notice
+    );
+    let mut store = opened.store;
+    assert_eq!(store.progress().attempts().count(), 2);
+    store.record_attempt(attempt("p3", T0 + 500)).unwrap();
+    let saved: Value = serde_json::from_slice(&std::fs::read(&file).unwrap()).unwrap();
+    for (pointer, value) in &injected {
+        assert_eq!(
+            saved.pointer(pointer),
+            Some(value),
+            "{pointer} after a save"
+        );
+    }
+    // An export, and an import into another store, keep them too.
+    let copy = dir.path().join("copy.json");
+    store.export(&copy).unwrap();
+    let other = tempfile::tempdir().unwrap();
+    let mut theirs = Store::open(other.path(), Timestamp(T0)).unwrap().store;
+    theirs.import(&copy).unwrap();
+    let imported: Value =
+        serde_json::from_slice(&std::fs::read(other.path().join("progress.json")).unwrap())
+            .unwrap();
+    for (pointer, value) in &injected {
+        assert_eq!(
+            imported.pointer(pointer),
+            Some(value),
+            "{pointer} after an import"
+        );
+    }
+}

@@ -104,7 +104,7 @@ pub struct FsrsRecord {
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
 pub struct CarriedRecord {
     /// Puzzle source.
-    pub source: SourceRecord,
+    pub source: SourceField,
     /// Puzzle id within the source.
     pub puzzle: String,
     /// Unix seconds of the last review the card includes.
@@ -139,6 +139,86 @@ pub enum SourceRecord {
     Lichess,
     /// A user file, by name.
     File(String),
+}
+
+/// A puzzle source as a record stores it, with the fields of its object
+/// that this version does not know (`{"builtin":"mate-in-one","edition":2}`):
+/// they are read, kept and written back.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct SourceField {
+    /// The source.
+    pub source: SourceRecord,
+    /// Its object's other fields.
+    pub unknown: Extra,
+}
+
+impl From<SourceRecord> for SourceField {
+    fn from(source: SourceRecord) -> Self {
+        SourceField {
+            source,
+            unknown: Extra::new(),
+        }
+    }
+}
+
+impl Serialize for SourceField {
+    fn serialize<S: serde::Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
+        if self.unknown.is_empty() {
+            return self.source.serialize(serializer);
+        }
+        let mut map = self.unknown.clone();
+        match &self.source {
+            SourceRecord::Builtin(pack) => {
+                map.insert("builtin".to_owned(), pack.clone().into());
+            }
+            SourceRecord::File(name) => {
+                map.insert("file".to_owned(), name.clone().into());
+            }
+            // Read from an object, whose "lichess" field was kept with the rest.
+            SourceRecord::Lichess => {
+                map.entry("lichess").or_insert(serde_json::Value::Null);
+            }
+        }
+        map.serialize(serializer)
+    }
+}
+
+impl<'de> Deserialize<'de> for SourceField {
+    fn deserialize<D: serde::Deserializer<'de>>(deserializer: D) -> Result<Self, D::Error> {
+        use serde::de::Error;
+        use serde_json::Value;
+        let value = Value::deserialize(deserializer)?;
+        let mut map = match value {
+            Value::Object(map) => map,
+            other => {
+                return SourceRecord::deserialize(other)
+                    .map(SourceField::from)
+                    .map_err(D::Error::custom);
+            }
+        };
+        let named = |map: &mut Extra, key: &str| match map.get(key) {
+            Some(Value::String(_)) => match map.remove(key) {
+                Some(Value::String(name)) => Some(name),
+                _ => None,
+            },
+            _ => None,
+        };
+        let source = if let Some(pack) = named(&mut map, "builtin") {
+            SourceRecord::Builtin(pack)
+        } else if let Some(name) = named(&mut map, "file") {
+            SourceRecord::File(name)
+        } else if map.contains_key("lichess") {
+            SourceRecord::Lichess
+        } else {
+            return Err(D::Error::custom(
+                "a puzzle source is \"lichess\", {\"builtin\": NAME} or {\"file\": NAME}",
+            ));
+        };
+        Ok(SourceField {
+            source,
+            unknown: map,
+        })
+    }
 }
 
 /// An outcome on disk.
@@ -200,7 +280,7 @@ pub struct AttemptRecord {
     /// Unique id.
     pub id: String,
     /// Puzzle source.
-    pub source: SourceRecord,
+    pub source: SourceField,
     /// Puzzle id within the source.
     pub puzzle: String,
     /// Unix seconds.
@@ -339,7 +419,10 @@ impl AttemptRecord {
     fn new(id: &AttemptId, a: &Attempt, unknown: &Unknown) -> Self {
         AttemptRecord {
             id: id.as_str().to_owned(),
-            source: (&a.puzzle.source).into(),
+            source: SourceField {
+                source: (&a.puzzle.source).into(),
+                unknown: unknown.nested(SOURCE, 0),
+            },
             puzzle: a.puzzle.id.clone(),
             at: a.at.0,
             outcome: a.outcome.into(),
@@ -369,9 +452,10 @@ impl AttemptRecord {
 
     fn into_domain(self) -> (AttemptId, Attempt, Unknown) {
         let mut unknown = Unknown::new(self.unknown);
+        unknown.nest(SOURCE, 0, self.source.unknown);
         let attempt = Attempt {
             puzzle: PuzzleRef {
-                source: self.source.into(),
+                source: self.source.source.into(),
                 id: self.puzzle,
             },
             at: Timestamp(self.at),
@@ -494,13 +578,19 @@ impl From<&Progress> for ProgressFile {
                 .collect(),
             carried: progress
                 .carried_cards()
-                .map(|(puzzle, card)| CarriedRecord {
-                    source: SourceRecord::from(&puzzle.source),
-                    puzzle: puzzle.id.clone(),
-                    at: card.at.0,
-                    stability: card.memory.stability,
-                    difficulty: card.memory.difficulty,
-                    unknown: unknown(RecordKey::Carried(puzzle.clone())).own(),
+                .map(|(puzzle, card)| {
+                    let kept = unknown(RecordKey::Carried(puzzle.clone()));
+                    CarriedRecord {
+                        source: SourceField {
+                            source: SourceRecord::from(&puzzle.source),
+                            unknown: kept.nested(SOURCE, 0),
+                        },
+                        puzzle: puzzle.id.clone(),
+                        at: card.at.0,
+                        stability: card.memory.stability,
+                        difficulty: card.memory.difficulty,
+                        unknown: kept.own(),
+                    }
                 })
                 .collect(),
             sets: progress.sets().cloned().collect(),
@@ -529,10 +619,12 @@ impl From<&Progress> for ProgressFile {
                 .collect(),
             repertoire: progress
                 .card_reviews()
-                .map(|(id, review)| super::openings::CardReviewRecord {
-                    id: id.clone(),
-                    review: review.clone(),
-                    unknown: unknown(RecordKey::CardReview(id.clone())).own(),
+                .map(|(id, review)| {
+                    super::openings::CardReviewRecord::new(
+                        id,
+                        review,
+                        unknown(RecordKey::CardReview(id.clone())),
+                    )
                 })
                 .collect(),
             games: progress
@@ -600,9 +692,10 @@ impl From<ProgressFile> for Progress {
             }
         }
         for record in file.repertoire {
-            let key = RecordKey::CardReview(record.id.clone());
-            if progress.insert_card_review(record.id, record.review) {
-                progress.unknown.put(key, Unknown::new(record.unknown));
+            let (id, review, unknown) = record.into_domain();
+            let key = RecordKey::CardReview(id.clone());
+            if progress.insert_card_review(id, review) {
+                progress.unknown.put(key, unknown);
             }
         }
         for record in file.games {
@@ -623,13 +716,15 @@ impl From<ProgressFile> for Progress {
                 && (1.0..=10.0).contains(&memory.difficulty)
             {
                 let puzzle = PuzzleRef {
-                    source: record.source.into(),
+                    source: record.source.source.into(),
                     id: record.puzzle,
                 };
                 let at = Timestamp(record.at);
                 let key = RecordKey::Carried(puzzle.clone());
+                let mut unknown = Unknown::new(record.unknown);
+                unknown.nest(SOURCE, 0, record.source.unknown);
                 if progress.carry_card(puzzle, CarriedCard { at, memory }) {
-                    progress.unknown.put(key, Unknown::new(record.unknown));
+                    progress.unknown.put(key, unknown);
                 }
             }
         }
@@ -638,7 +733,8 @@ impl From<ProgressFile> for Progress {
 }
 
 /// The fields holding nested records, as [`Unknown`] names their places.
-const WRONG_INPUTS: &str = "wrong_inputs";
+pub(super) const WRONG_INPUTS: &str = "wrong_inputs";
+const SOURCE: &str = "source";
 const SLIPS: &str = "slips";
 const MISTAKES: &str = "mistakes";
 const COORDINATES: &str = "coordinates";

@@ -26,9 +26,11 @@ use std::collections::BTreeMap;
 
 use serde::{Deserialize, Serialize};
 
+use super::disk::{Extra, WRONG_INPUTS};
 use super::history::{SECONDS_PER_DAY, Timestamp};
 use super::model::Progress;
 use super::review::{Card, Grade, Scheduler};
+use super::unknown::Unknown;
 
 /// One answer to a repertoire card, or a card found wrong in a game.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
@@ -66,17 +68,97 @@ pub struct TypedWrong {
     pub codes: Vec<String>,
 }
 
-/// A review on disk: its id and the review.
+/// A review on disk: its id, the review's fields, and the fields of it and
+/// of its wrong inputs that this version does not know.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
 pub struct CardReviewRecord {
     /// The review's unique id.
     pub id: String,
-    /// The review.
-    #[serde(flatten)]
-    pub review: CardReview,
+    /// The repertoire's name.
+    pub name: String,
+    /// The card: its position's EPD.
+    pub card: String,
+    /// When (unix seconds).
+    pub at: Timestamp,
+    /// Whether the repertoire's move was played.
+    pub right: bool,
+    /// Time to answer in milliseconds.
+    #[serde(default)]
+    pub time_ms: u64,
+    /// Found in a game the user played.
+    #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+    pub played: bool,
+    /// What was typed that was wrong.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub wrong_inputs: Vec<TypedWrongRecord>,
     /// Fields this version does not know, kept.
     #[serde(flatten)]
-    pub unknown: super::disk::Extra,
+    pub unknown: Extra,
+}
+
+/// A wrong input on disk, with the fields this version does not know.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+pub struct TypedWrongRecord {
+    /// What was typed.
+    pub input: String,
+    /// Its diagnostic codes.
+    #[serde(default)]
+    pub codes: Vec<String>,
+    /// Fields this version does not know, kept.
+    #[serde(flatten)]
+    pub unknown: Extra,
+}
+
+impl CardReviewRecord {
+    /// `review` on disk under `id`, with the fields `unknown` kept for it.
+    pub(super) fn new(id: &str, review: &CardReview, unknown: &Unknown) -> Self {
+        CardReviewRecord {
+            id: id.to_owned(),
+            name: review.repertoire.clone(),
+            card: review.card.clone(),
+            at: review.at,
+            right: review.right,
+            time_ms: review.time_ms,
+            played: review.played,
+            wrong_inputs: review
+                .wrong_inputs
+                .iter()
+                .enumerate()
+                .map(|(i, w)| TypedWrongRecord {
+                    input: w.input.clone(),
+                    codes: w.codes.clone(),
+                    unknown: unknown.nested(WRONG_INPUTS, i),
+                })
+                .collect(),
+            unknown: unknown.own(),
+        }
+    }
+
+    /// The id, the review, and what this version does not know of it.
+    pub(super) fn into_domain(self) -> (String, CardReview, Unknown) {
+        let mut unknown = Unknown::new(self.unknown);
+        let review = CardReview {
+            repertoire: self.name,
+            card: self.card,
+            at: self.at,
+            right: self.right,
+            time_ms: self.time_ms,
+            played: self.played,
+            wrong_inputs: self
+                .wrong_inputs
+                .into_iter()
+                .enumerate()
+                .map(|(i, w)| {
+                    unknown.nest(WRONG_INPUTS, i, w.unknown);
+                    TypedWrong {
+                        input: w.input,
+                        codes: w.codes,
+                    }
+                })
+                .collect(),
+        };
+        (self.id, review, unknown)
+    }
 }
 
 /// A card's schedule and what training it has seen.

@@ -26,7 +26,7 @@ use std::fmt;
 
 use serde::{Deserialize, Serialize};
 
-use super::disk::{Extra, SourceRecord};
+use super::disk::{Extra, SourceField, SourceRecord};
 use super::history::{PuzzleRef, SECONDS_PER_DAY, Timestamp};
 use super::model::Progress;
 use crate::rng::Rng;
@@ -67,7 +67,7 @@ impl fmt::Display for SetOrigin {
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
 pub struct SetPuzzle {
     /// Where the puzzle comes from (as attempts record it).
-    pub source: SourceRecord,
+    pub source: SourceField,
     /// Its id within the source.
     pub puzzle: String,
     /// Fields this version does not know, kept.
@@ -80,7 +80,7 @@ impl SetPuzzle {
     #[must_use]
     pub fn new(source: SourceRecord, puzzle: String) -> Self {
         SetPuzzle {
-            source,
+            source: source.into(),
             puzzle,
             unknown: Extra::new(),
         }
@@ -89,7 +89,7 @@ impl SetPuzzle {
     /// The puzzle as attempts name it.
     #[must_use]
     pub fn puzzle_ref(&self) -> PuzzleRef {
-        PuzzleRef::new(self.source.clone().into(), self.puzzle.clone())
+        PuzzleRef::new(self.source.source.clone().into(), self.puzzle.clone())
     }
 }
 
