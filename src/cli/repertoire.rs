@@ -150,6 +150,20 @@ fn tell(store: &mut RepertoireStore) {
     if let Some(notice) = store.take_notice() {
         eprintln!("sancho: {notice}");
     }
+    for held in store.held() {
+        // Escaped (`{:?}`) and cut short: the name may hold anything.
+        let name: String = held.name.chars().take(60).collect();
+        let more = if held.name.chars().count() > 60 {
+            "…"
+        } else {
+            ""
+        };
+        eprintln!(
+            "sancho: {} holds a repertoire named {name:?}{more}, which {}; it is kept as it is and left out (rename it in the file to use it)",
+            store.path().display(),
+            held.problem
+        );
+    }
 }
 
 /// The name a file gives a repertoire: its stem.

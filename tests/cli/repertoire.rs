@@ -360,3 +360,55 @@ fn check_finds_the_deviations_and_gaps_of_twenty_games() {
     assert_eq!(events[0]["due"], 2);
     assert_eq!(events[1]["event"], "line_shown");
 }
+
+// Issue 38, fault 10: repertoire names are held to the set names' rule,
+// also when read back from the file.
+#[test]
+fn a_repertoire_name_must_read_as_it_is_written_in_the_command_and_in_the_file() {
+    let data = tempfile::tempdir().unwrap();
+    let d = data.path();
+    for (name, said) in [
+        (
+            "a\u{202e}b",
+            "holds U+202E, an invisible formatting character",
+        ),
+        (
+            "s\u{200b}",
+            "holds U+200B, an invisible formatting character",
+        ),
+        ("-x", "starts with '-'"),
+    ] {
+        let (ok, _, err) = run(
+            &[
+                "repertoire",
+                "add",
+                WHITE,
+                "--side",
+                "white",
+                &format!("--name={name}"),
+            ],
+            d,
+            "",
+        );
+        assert!(!ok, "{name:?}");
+        assert!(err.contains(said), "{name:?}: {err}");
+    }
+    // (The fixture's fourth game is bad on purpose: the others are added.)
+    run(&["repertoire", "add", WHITE, "--side", "white"], d, "");
+    let file = d.join("repertoire.json");
+    let mut doc: Value = serde_json::from_slice(&std::fs::read(&file).unwrap()).unwrap();
+    let mut bad = doc["repertoires"][0].clone();
+    bad["name"] = "\u{1b}[31mred".into();
+    doc["repertoires"].as_array_mut().unwrap().push(bad);
+    std::fs::write(&file, doc.to_string()).unwrap();
+    let (ok, out, err) = run(&["repertoire", "list"], d, "");
+    assert!(ok, "{err}");
+    assert!(
+        err.contains(
+            "holds a repertoire named \"\\u{1b}[31mred\", which holds U+001B, a control character"
+        ),
+        "{err}"
+    );
+    assert!(!out.contains('\u{1b}'), "{out}");
+    assert!(out.contains("white"), "{out}");
+}

@@ -7,10 +7,11 @@ use std::collections::BTreeMap;
 use sancho::notation::Lang;
 use sancho::progress::{Card, CardState, Grade, Progress, Timestamp};
 use sancho::repertoire::{
-    GameError, Origin, Plan, Repertoire, RepertoireError, RepertoireStore, TrainEnd, TrainEvent,
-    Trainer,
+    GameError, NameProblem, Origin, Plan, Repertoire, RepertoireError, RepertoireStore, TrainEnd,
+    TrainEvent, Trainer,
 };
 use sancho::train::{Finished, Saved, apply};
+use serde_json::{Value, json};
 use shakmaty::Color;
 
 const WHITE: &str = include_str!("../fixtures/repertoire/white.pgn");
@@ -349,4 +350,151 @@ fn a_black_repertoire_asks_from_the_first_black_move() {
         ],
         "the variation's new line is shown when its card comes"
     );
+}
+
+fn store_with(dir: &std::path::Path, reps: &[(&str, &str)]) -> RepertoireStore {
+    let mut store = RepertoireStore::open(dir, T0).unwrap();
+    for (name, pgn) in reps {
+        let mut rep = Repertoire::new(name, Color::White, T0);
+        rep.add_pgn(pgn.as_bytes(), "t.pgn", T0).unwrap();
+        store
+            .change(T0, |all| {
+                all.push(rep);
+                Ok(())
+            })
+            .unwrap();
+    }
+    store
+}
+
+fn file_json(dir: &std::path::Path) -> Value {
+    serde_json::from_slice(&std::fs::read(dir.join("repertoire.json")).unwrap()).unwrap()
+}
+
+/// Puts a field named after its place into every object under `value`.
+fn inject(value: &mut Value, path: &str, out: &mut Vec<(String, Value)>) {
+    match value {
+        Value::Object(map) => {
+            for (key, inner) in map.iter_mut() {
+                inject(inner, &format!("{path}/{key}"), out);
+            }
+            map.insert("zz_newer".to_owned(), json!(path));
+            out.push((format!("{path}/zz_newer"), json!(path)));
+        }
+        Value::Array(items) => {
+            for (i, inner) in items.iter_mut().enumerate() {
+                inject(inner, &format!("{path}/{i}"), out);
+            }
+        }
+        _ => {}
+    }
+}
+
+// Issue 38, fault 8: repertoire.json dropped every field it did not know.
+#[test]
+fn a_field_a_newer_version_adds_to_repertoire_json_survives_every_change() {
+    let dir = tempfile::tempdir().unwrap();
+    drop(store_with(
+        dir.path(),
+        &[("a", "1. e4 e5 2. Nf3 {good} Nc6 *")],
+    ));
+    let mut doc = file_json(dir.path());
+    let mut injected = Vec::new();
+    inject(&mut doc, "", &mut injected);
+    assert!(injected.len() >= 7, "{injected:?}");
+    std::fs::write(dir.path().join("repertoire.json"), doc.to_string()).unwrap();
+
+    // Another repertoire added: the first is written back whole.
+    drop(store_with(dir.path(), &[("b", "1. d4 *")]));
+    let after = file_json(dir.path());
+    for (pointer, value) in &injected {
+        assert_eq!(after.pointer(pointer), Some(value), "{pointer}");
+    }
+
+    // Moves added to the same repertoire: each move keeps its own fields,
+    // wherever the new numbering puts it.
+    let mut store = RepertoireStore::open(dir.path(), T0).unwrap();
+    store
+        .change(T0, |all| {
+            let a = all.iter_mut().find(|r| r.name() == "a").unwrap();
+            a.add_pgn("1. c4 *\n\n1. e4 c5 *".as_bytes(), "more.pgn", T0)
+                .unwrap();
+            Ok(())
+        })
+        .unwrap();
+    let after = file_json(dir.path());
+    let a = &after["repertoires"][0];
+    assert_eq!(a["name"], "a");
+    assert_eq!(a["zz_newer"], "/repertoires/0");
+    assert_eq!(a["added"][0]["zz_newer"], "/repertoires/0/added/0");
+    assert!(
+        a["added"][1].get("zz_newer").is_none(),
+        "the new file's record has none"
+    );
+    let by_uci = |uci: &str| {
+        a["moves"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .find(|m| m["uci"] == uci)
+            .unwrap()
+            .clone()
+    };
+    for (i, uci) in ["e2e4", "e7e5", "g1f3", "b8c6"].into_iter().enumerate() {
+        assert_eq!(
+            by_uci(uci)["zz_newer"],
+            format!("/repertoires/0/moves/{i}"),
+            "{uci}"
+        );
+    }
+    assert!(by_uci("c2c4").get("zz_newer").is_none());
+    assert_eq!(after["zz_newer"], "");
+}
+
+// Fault 10: names read from repertoire.json were not checked at all.
+#[test]
+fn a_stored_name_that_breaks_the_rule_is_held_aside_unchanged() {
+    let dir = tempfile::tempdir().unwrap();
+    drop(store_with(dir.path(), &[("good", "1. e4 *")]));
+    let mut doc = file_json(dir.path());
+    let good = doc["repertoires"][0].clone();
+    let bad_names = [
+        String::new(),
+        "\u{1b}[31mred".to_owned(),
+        "x".repeat(300),
+        "--help".to_owned(),
+        "a\u{202e}b".to_owned(),
+        "s\u{200b}".to_owned(),
+    ];
+    for name in &bad_names {
+        let mut bad = good.clone();
+        bad["name"] = json!(name);
+        doc["repertoires"].as_array_mut().unwrap().push(bad);
+    }
+    std::fs::write(dir.path().join("repertoire.json"), doc.to_string()).unwrap();
+    let store = RepertoireStore::open_for_reading(dir.path(), T0).unwrap();
+    let names: Vec<&str> = store.repertoires().iter().map(|r| r.name()).collect();
+    assert_eq!(names, ["good"]);
+    let held: Vec<(&str, NameProblem)> = store
+        .held()
+        .iter()
+        .map(|h| (h.name.as_str(), h.problem))
+        .collect();
+    assert_eq!(held.len(), bad_names.len());
+    assert_eq!(held[0].1, NameProblem::Empty);
+    assert_eq!(held[1].1, NameProblem::Hidden('\u{1b}'));
+    assert_eq!(held[2].1, NameProblem::TooLong);
+    assert_eq!(held[3].1, NameProblem::Dash);
+    assert_eq!(held[4].1, NameProblem::Hidden('\u{202e}'));
+    assert_eq!(held[5].1, NameProblem::Hidden('\u{200b}'));
+
+    // A change writes them back as they were.
+    drop(store_with(dir.path(), &[("other", "1. d4 *")]));
+    let after = file_json(dir.path());
+    let stored: Vec<&Value> = after["repertoires"].as_array().unwrap().iter().collect();
+    assert_eq!(stored.len(), 2 + bad_names.len());
+    for name in &bad_names {
+        let kept = stored.iter().find(|r| r["name"] == json!(name)).unwrap();
+        assert_eq!(kept["moves"], good["moves"], "{name:?}");
+    }
 }

@@ -66,6 +66,7 @@ mod error;
 mod history;
 mod lesson;
 mod model;
+mod names;
 mod pick;
 mod recent;
 mod resume;
@@ -89,6 +90,7 @@ pub use history::{
 };
 pub use lesson::{LESSON_PASS_PERCENT, LessonScore};
 pub use model::Progress;
+pub use names::{MAX_NAME_CHARS, NameProblem, checked_name, checked_stored_name};
 pub use openings::{
     CardReview, CardReviewRecord, CardState, RepertoireStats, TypedWrong, played_id,
 };

@@ -35,8 +35,8 @@ mod text;
 
 pub use text::{clock_text, cycle_table};
 
-/// The longest set name, in characters.
-pub const MAX_NAME_CHARS: usize = 40;
+use super::names::MAX_NAME_CHARS;
+use super::names::{NameProblem, checked_name, hidden_kind};
 
 /// The most puzzles a set may hold.
 pub const MAX_SET_SIZE: usize = 2000;
@@ -296,22 +296,6 @@ fn known(existing: &[String]) -> String {
     }
 }
 
-/// What kind of character `c` is when it cannot be seen as itself in a
-/// name (see [`SetError::HiddenCharacter`]); `None` for a visible one.
-fn hidden_kind(c: char) -> Option<&'static str> {
-    use unicode_properties::{GeneralCategory, UnicodeGeneralCategory};
-    match c.general_category() {
-        GeneralCategory::Control => Some("a control character"),
-        GeneralCategory::Format => Some("an invisible formatting character"),
-        GeneralCategory::LineSeparator | GeneralCategory::ParagraphSeparator => {
-            Some("a line or paragraph separator")
-        }
-        GeneralCategory::PrivateUse => Some("a private-use character"),
-        GeneralCategory::Unassigned | GeneralCategory::Surrogate => Some("an unassigned character"),
-        _ => None,
-    }
-}
-
 /// Checks a set name: not empty, at most [`MAX_NAME_CHARS`] characters,
 /// not starting with `-`, every character one that is seen as itself (no
 /// control or formatting characters: `s` and `s` followed by a zero-width
@@ -321,23 +305,15 @@ fn hidden_kind(c: char) -> Option<&'static str> {
 /// [`SetError::EmptyName`], [`SetError::NameTooLong`], [`SetError::BadName`],
 /// [`SetError::HiddenCharacter`].
 pub fn check_set_name(name: &str) -> Result<&str, SetError> {
-    let name = name.trim();
-    if name.is_empty() {
-        return Err(SetError::EmptyName);
-    }
-    if name.chars().count() > MAX_NAME_CHARS {
-        return Err(SetError::NameTooLong(name.to_owned()));
-    }
-    if let Some(character) = name.chars().find(|&c| hidden_kind(c).is_some()) {
-        return Err(SetError::HiddenCharacter {
-            name: name.to_owned(),
-            character,
-        });
-    }
-    if name.starts_with('-') {
-        return Err(SetError::BadName(name.to_owned()));
-    }
-    Ok(name)
+    checked_name(name).map_err(|problem| {
+        let name = name.trim().to_owned();
+        match problem {
+            NameProblem::Empty => SetError::EmptyName,
+            NameProblem::TooLong => SetError::NameTooLong(name),
+            NameProblem::Hidden(character) => SetError::HiddenCharacter { name, character },
+            NameProblem::Dash => SetError::BadName(name),
+        }
+    })
 }
 
 /// Chooses `count` of the candidates (given by rating, one per candidate)

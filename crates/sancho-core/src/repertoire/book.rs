@@ -131,6 +131,19 @@ pub struct Repertoire {
     parent: Vec<Option<(NodeId, usize)>>,
     /// The cards in the order the lines were written (depth first).
     order: Vec<NodeId>,
+    /// What its stored records held that this version does not know.
+    pub(crate) kept: Kept,
+}
+
+/// The fields of a repertoire's stored records that this version does not
+/// know (`repertoire.json` written by a newer Sancho), kept beside it and
+/// written back: its own, each added file's (by its place) and each
+/// move's (by the position it is played in and the move).
+#[derive(Clone, Debug, Default, PartialEq)]
+pub(crate) struct Kept {
+    pub(crate) own: super::disk::Extra,
+    pub(crate) added: Vec<super::disk::Extra>,
+    pub(crate) moves: HashMap<(NodeId, Move), super::disk::Extra>,
 }
 
 /// Two repertoires are equal when they are written the same: the same
@@ -155,6 +168,7 @@ impl Repertoire {
             index: HashMap::new(),
             parent: Vec::new(),
             order: Vec::new(),
+            kept: Kept::default(),
         }
     }
 

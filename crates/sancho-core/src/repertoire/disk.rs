@@ -7,6 +7,12 @@
 //! reader rebuilds every position by playing the moves in order. A move is
 //! written in UCI; its SAN is written again when read.
 //!
+//! Every object keeps the fields this version does not know (the
+//! document's, a repertoire's, an added file's, a move's) and writes them
+//! back; a repertoire whose stored name breaks the rule of names
+//! ([`checked_stored_name`]: empty, hidden characters, too long, `-…`) is
+//! held aside as it was written, never shown and written back unchanged.
+//!
 //! ```json
 //! {"schema":1,
 //!  "repertoires":[{"name":"white","side":"white","created":1700000000,
@@ -19,24 +25,54 @@
 use std::collections::HashMap;
 
 use serde::{Deserialize, Serialize};
+use serde_json::Value;
 use shakmaty::Color;
 use shakmaty::uci::UciMove;
 
 use super::book::{Added, NodeId, Repertoire};
 use crate::notation::parse_fen;
-use crate::progress::{Damage, Timestamp};
+use crate::progress::{Damage, NameProblem, Timestamp, checked_stored_name};
+
+/// Fields of an object that this version does not know.
+pub type Extra = serde_json::Map<String, Value>;
 
 /// The schema version this build reads and writes.
 pub const SCHEMA: u32 = 1;
 
-/// The whole document.
+/// The whole document; each repertoire is read on its own (see [`decode`]).
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
 pub struct RepertoireFile {
     /// The schema version ([`SCHEMA`]).
     pub schema: u32,
     /// The repertoires.
     #[serde(default)]
-    pub repertoires: Vec<RepertoireRecord>,
+    pub repertoires: Vec<Value>,
+    /// Fields this version does not know, kept.
+    #[serde(flatten)]
+    pub unknown: Extra,
+}
+
+/// What `repertoire.json` holds, read.
+#[derive(Debug, Clone, Default, PartialEq)]
+pub struct Document {
+    /// The repertoires.
+    pub repertoires: Vec<Repertoire>,
+    /// Those whose name breaks the rule, kept as written.
+    pub held: Vec<Held>,
+    /// The document's fields this version does not know.
+    pub unknown: Extra,
+}
+
+/// A repertoire whose stored name breaks the rule of names: not read,
+/// kept as it was written.
+#[derive(Debug, Clone, PartialEq)]
+pub struct Held {
+    /// Its name as stored.
+    pub name: String,
+    /// What is wrong with it.
+    pub problem: NameProblem,
+    /// The record, unchanged.
+    pub record: Value,
 }
 
 /// One repertoire on disk.
@@ -55,6 +91,9 @@ pub struct RepertoireRecord {
     pub roots: Vec<String>,
     /// The moves, in an order that makes each position before it is left.
     pub moves: Vec<MoveRecord>,
+    /// Fields this version does not know, kept.
+    #[serde(flatten)]
+    pub unknown: Extra,
 }
 
 /// A side on disk.
@@ -76,6 +115,9 @@ pub struct AddedRecord {
     pub games: usize,
     /// When.
     pub at: i64,
+    /// Fields this version does not know, kept.
+    #[serde(flatten)]
+    pub unknown: Extra,
 }
 
 /// A move on disk.
@@ -90,6 +132,9 @@ pub struct MoveRecord {
     /// The PGN's comment on it.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub comment: Option<String>,
+    /// Fields this version does not know, kept.
+    #[serde(flatten)]
+    pub unknown: Extra,
 }
 
 /// Just the schema version, read first to recognise a newer document.
@@ -107,16 +152,24 @@ pub enum DecodeError {
     Newer(u32),
 }
 
-/// Writes the repertoires as one document.
+/// Writes the repertoires as one document, with those held aside and the
+/// document's unknown fields as they were read.
 ///
 /// # Errors
 /// Only if serde_json fails, which plain strings and numbers never make it do.
-pub fn encode(repertoires: &[Repertoire]) -> Result<Vec<u8>, serde_json::Error> {
-    let file = RepertoireFile {
+pub fn encode(document: &Document) -> Result<Vec<u8>, serde_json::Error> {
+    let mut repertoires = Vec::with_capacity(document.repertoires.len() + document.held.len());
+    for rep in &document.repertoires {
+        repertoires.push(serde_json::to_value(record_of(rep))?);
+    }
+    repertoires.extend(document.held.iter().map(|held| held.record.clone()));
+    let mut unknown = document.unknown.clone();
+    unknown.retain(|key, _| key != "schema" && key != "repertoires");
+    serde_json::to_vec(&RepertoireFile {
         schema: SCHEMA,
-        repertoires: repertoires.iter().map(record_of).collect(),
-    };
-    serde_json::to_vec(&file)
+        repertoires,
+        unknown,
+    })
 }
 
 /// Reads a document (a UTF-8 byte order mark before it is accepted).
@@ -125,7 +178,7 @@ pub fn encode(repertoires: &[Repertoire]) -> Result<Vec<u8>, serde_json::Error> 
 /// [`DecodeError::Newer`] for a schema above [`SCHEMA`], otherwise
 /// [`DecodeError::Damaged`] for anything that is not a whole document
 /// whose moves are all legal.
-pub fn decode(bytes: &[u8]) -> Result<Vec<Repertoire>, DecodeError> {
+pub fn decode(bytes: &[u8]) -> Result<Document, DecodeError> {
     let bytes = bytes.strip_prefix(b"\xEF\xBB\xBF").unwrap_or(bytes);
     if bytes.trim_ascii().is_empty() {
         return Err(DecodeError::Damaged(Damage::Empty));
@@ -154,15 +207,35 @@ pub fn decode(bytes: &[u8]) -> Result<Vec<Repertoire>, DecodeError> {
             file.schema
         ))));
     }
-    let mut out: Vec<Repertoire> = Vec::with_capacity(file.repertoires.len());
-    for record in file.repertoires {
-        let name = record.name.clone();
-        if out.iter().any(|r| r.name() == name) {
+    let mut document = Document {
+        unknown: file.unknown,
+        ..Document::default()
+    };
+    for (i, value) in file.repertoires.into_iter().enumerate() {
+        let Some(name) = value.get("name").and_then(Value::as_str).map(str::to_owned) else {
+            return Err(DecodeError::Damaged(Damage::Corrupt(format!(
+                "repertoire {} has no name",
+                i + 1
+            ))));
+        };
+        if let Err(problem) = checked_stored_name(&name) {
+            document.held.push(Held {
+                name,
+                problem,
+                record: value,
+            });
+            continue;
+        }
+        if document.repertoires.iter().any(|r| r.name() == name) {
             return Err(corrupt(&name, "the name is used twice".to_owned()));
         }
-        out.push(from_record(record).map_err(|why| corrupt(&name, why))?);
+        let record = serde_json::from_value::<RepertoireRecord>(value)
+            .map_err(|e| corrupt(&name, e.to_string()))?;
+        document
+            .repertoires
+            .push(from_record(record).map_err(|why| corrupt(&name, why))?);
     }
-    Ok(out)
+    Ok(document)
 }
 
 fn corrupt(name: &str, why: String) -> DecodeError {
@@ -193,6 +266,12 @@ pub(crate) fn record_of(rep: &Repertoire) -> RepertoireRecord {
                 uci: crate::notation::uci(edge.mv),
                 to,
                 comment: edge.comment.clone(),
+                unknown: rep
+                    .kept
+                    .moves
+                    .get(&(at, edge.mv))
+                    .cloned()
+                    .unwrap_or_default(),
             });
         }
         stack.extend(node.moves.iter().rev().map(|e| e.to));
@@ -207,14 +286,17 @@ pub(crate) fn record_of(rep: &Repertoire) -> RepertoireRecord {
         added: rep
             .added()
             .iter()
-            .map(|a| AddedRecord {
+            .enumerate()
+            .map(|(i, a)| AddedRecord {
                 file: a.file.clone(),
                 games: a.games,
                 at: a.at.0,
+                unknown: rep.kept.added.get(i).cloned().unwrap_or_default(),
             })
             .collect(),
         roots: rep.roots().iter().map(|&r| rep.root_fen(r)).collect(),
         moves,
+        unknown: rep.kept.own.clone(),
     }
 }
 
@@ -242,12 +324,17 @@ fn from_record(record: RepertoireRecord) -> Result<Repertoire, String> {
             .and_then(|u| u.to_move(&pos).ok())
             .ok_or_else(|| format!("move {} ({}) is not legal there", i + 1, m.uci))?;
         let (to, _) = rep.add_move(at, mv, m.comment.as_deref());
+        if !m.unknown.is_empty() {
+            rep.kept.moves.insert((at, mv), m.unknown.clone());
+        }
         match m.to.cmp(&nodes.len()) {
             std::cmp::Ordering::Less if nodes[m.to] == to => {}
             std::cmp::Ordering::Equal => nodes.push(to),
             _ => return Err(format!("move {} ({}) leads elsewhere", i + 1, m.uci)),
         }
     }
+    rep.kept.own = record.unknown;
+    rep.kept.added = record.added.iter().map(|a| a.unknown.clone()).collect();
     rep.restore(
         Timestamp(record.created),
         record

@@ -26,10 +26,9 @@ pub(crate) mod store;
 pub mod synth;
 pub(crate) mod train;
 
+pub use crate::progress::{MAX_NAME_CHARS, NameProblem};
 pub use book::{Added, Edge, LineMove, Node, NodeId, Repertoire, card_key, numbered_line};
 pub use build::{AddReport, BadGame, Choice, GameError, Origin, TwoMoves};
 pub use check::{CheckSummary, GameCheck, GapCount, Left};
-pub use store::{
-    FILE_NAME, MAX_NAME_CHARS, Recovered, RepertoireError, RepertoireStore, check_name,
-};
+pub use store::{FILE_NAME, Recovered, RepertoireError, RepertoireStore, check_name};
 pub use train::{Asked, MAX_SHOWN_PLIES, Plan, TrainEnd, TrainEvent, TrainSummary, Trainer};

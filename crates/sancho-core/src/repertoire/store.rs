@@ -20,12 +20,12 @@ use std::io;
 use std::path::{Path, PathBuf};
 
 use super::book::Repertoire;
-use super::disk::{self, DecodeError, SCHEMA};
+use super::disk::{self, DecodeError, Document, Held, SCHEMA};
 use crate::files::{
     LockGuard, Names, aside_path, follow_links, parent_of, remove_stale_temps, sync_dir, temp_file,
     write_atomic,
 };
-use crate::progress::{Damage, Timestamp};
+use crate::progress::{Damage, NameProblem, Timestamp, checked_name};
 
 /// How the store's files are named.
 const NAMES: Names = Names { stem: "repertoire" };
@@ -122,31 +122,27 @@ pub enum RepertoireError {
         /// The side it plays (`white`, `black`).
         side: &'static str,
     },
-    /// A name that cannot be a repertoire's.
-    #[error(
-        "a repertoire's name is 1 to {MAX_NAME_CHARS} characters, without control characters, not starting with '-': {0:?}"
-    )]
-    BadName(String),
+    /// A name that cannot be a repertoire's (the rule of set names,
+    /// [`checked_name`]).
+    #[error("the repertoire name {name:?} {problem}")]
+    BadName {
+        /// The name.
+        name: String,
+        /// What is wrong with it.
+        problem: NameProblem,
+    },
 }
 
-/// The longest name a repertoire may have.
-pub const MAX_NAME_CHARS: usize = 40;
-
-/// Checks a repertoire's name; returns it trimmed.
+/// Checks a repertoire's name by the rule of every name the user gives
+/// ([`checked_name`]); returns it trimmed.
 ///
 /// # Errors
 /// [`RepertoireError::BadName`].
 pub fn check_name(name: &str) -> Result<&str, RepertoireError> {
-    let trimmed = name.trim();
-    let fine = !trimmed.is_empty()
-        && trimmed.chars().count() <= MAX_NAME_CHARS
-        && !trimmed.starts_with('-')
-        && !trimmed.chars().any(char::is_control);
-    if fine {
-        Ok(trimmed)
-    } else {
-        Err(RepertoireError::BadName(name.to_owned()))
-    }
+    checked_name(name).map_err(|problem| RepertoireError::BadName {
+        name: name.to_owned(),
+        problem,
+    })
 }
 
 /// Tells the caller that a damaged `repertoire.json` was moved aside.
@@ -176,7 +172,9 @@ pub struct RepertoireStore {
     lock_path: PathBuf,
     /// `None` for a store opened only to read.
     lock: Option<File>,
-    repertoires: Vec<Repertoire>,
+    /// The repertoires, those held aside and the unknown fields, as last
+    /// read or written.
+    document: Document,
     /// The bytes last read or written (a change reads again only if the
     /// file changed).
     on_disk: Option<Vec<u8>>,
@@ -253,7 +251,7 @@ impl RepertoireStore {
             file: dir.join(NAMES.document()),
             lock_path: dir.join(NAMES.lock()),
             lock,
-            repertoires: Vec::new(),
+            document: Document::default(),
             on_disk: None,
             notice: None,
             clock: now,
@@ -263,13 +261,20 @@ impl RepertoireStore {
     /// The repertoires as last read or written, by name.
     #[must_use]
     pub fn repertoires(&self) -> &[Repertoire] {
-        &self.repertoires
+        &self.document.repertoires
+    }
+
+    /// The repertoires the file holds under a name that breaks the rule
+    /// of names (hand-edited): kept as they are, never shown or changed.
+    #[must_use]
+    pub fn held(&self) -> &[Held] {
+        &self.document.held
     }
 
     /// The repertoire named `name`.
     #[must_use]
     pub fn get(&self, name: &str) -> Option<&Repertoire> {
-        self.repertoires.iter().find(|r| r.name() == name)
+        self.document.repertoires.iter().find(|r| r.name() == name)
     }
 
     /// The path of `repertoire.json`.
@@ -296,10 +301,15 @@ impl RepertoireStore {
         self.clock = self.clock.max(now);
         let _guard = self.acquire()?;
         self.refresh()?;
-        let mut changed = self.repertoires.clone();
+        let mut changed = self.document.repertoires.clone();
         let result = change(&mut changed)?;
         changed.sort_by(|a, b| a.name().cmp(b.name()));
-        let bytes = disk::encode(&changed)?;
+        let document = Document {
+            repertoires: changed,
+            held: self.document.held.clone(),
+            unknown: self.document.unknown.clone(),
+        };
+        let bytes = disk::encode(&document)?;
         let target = self.target()?;
         write_atomic(parent_of(&target), &target, &bytes, NAMES).map_err(|source| {
             RepertoireError::Write {
@@ -307,7 +317,7 @@ impl RepertoireStore {
                 source,
             }
         })?;
-        self.repertoires = changed;
+        self.document = document;
         self.on_disk = Some(bytes);
         Ok(result)
     }
@@ -340,7 +350,7 @@ impl RepertoireStore {
             source,
         })?;
         sync_dir(dir);
-        self.repertoires = Vec::new();
+        self.document = Document::default();
         self.on_disk = None;
         self.notice = Some(Recovered { damage, moved_to });
         Ok(())
@@ -359,7 +369,7 @@ impl RepertoireStore {
                         target,
                     });
                 }
-                self.repertoires = Vec::new();
+                self.document = Document::default();
                 self.on_disk = None;
                 return Ok(None);
             }
@@ -374,8 +384,8 @@ impl RepertoireStore {
             return Ok(Some(Ok(())));
         }
         match disk::decode(&bytes) {
-            Ok(repertoires) => {
-                self.repertoires = repertoires;
+            Ok(document) => {
+                self.document = document;
                 self.on_disk = Some(bytes);
                 Ok(Some(Ok(())))
             }
