@@ -16,6 +16,7 @@ mod game;
 mod guess;
 mod line_play;
 mod modes;
+mod out_file;
 mod package;
 mod protocol;
 mod rated;

@@ -42,7 +42,7 @@ const TEMP_SUFFIX: &str = ".tmp";
 ///
 /// # Errors
 /// When a link cannot be read, or links go round.
-pub(crate) fn follow_links(path: &Path) -> io::Result<PathBuf> {
+pub fn follow_links(path: &Path) -> io::Result<PathBuf> {
     let mut path = path.to_path_buf();
     for _ in 0..MAX_LINKS {
         match fs::symlink_metadata(&path) {

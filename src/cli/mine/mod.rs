@@ -8,7 +8,7 @@
 
 use std::collections::HashSet;
 use std::fs::File;
-use std::io::{BufReader, Write};
+use std::io::BufReader;
 use std::path::{Path, PathBuf};
 use std::process::ExitCode;
 use std::time::{Duration, Instant};
@@ -307,7 +307,8 @@ impl OutPack {
         self.mined.extend(puzzles);
     }
 
-    /// Writes the pack atomically (a temporary file renamed over it).
+    /// Writes the pack atomically (a temporary file renamed over it),
+    /// through a link to its target, keeping the file's permissions.
     fn write(&self) -> anyhow::Result<()> {
         let dir = parent_dir(&self.path);
         std::fs::create_dir_all(dir).with_context(|| format!("cannot create {}", dir.display()))?;
@@ -320,14 +321,9 @@ impl OutPack {
             "description": "Positions from your games where the best move clearly beat the rest, found by `sancho mine`.",
             "puzzles": puzzles,
         });
-        let mut tmp = tempfile::NamedTempFile::new_in(dir)
-            .with_context(|| format!("cannot write in {}", dir.display()))?;
-        let cannot = || format!("cannot write {}", self.path.display());
-        serde_json::to_writer_pretty(&mut tmp, &pack).with_context(cannot)?;
-        tmp.write_all(b"\n").with_context(cannot)?;
-        tmp.as_file().sync_all().with_context(cannot)?;
-        tmp.persist(&self.path)
-            .with_context(|| format!("cannot write {}", self.path.display()))?;
+        let mut bytes = serde_json::to_vec_pretty(&pack)?;
+        bytes.push(b'\n');
+        sancho::export::write_file(&self.path, &bytes)?;
         Ok(())
     }
 }

@@ -83,7 +83,7 @@ pub fn writing(path: &std::path::Path) -> String {
 pub fn exported(path: &std::path::Path, error: Option<&crate::export::WriteError>) -> String {
     match error {
         None => format!("The game is written to {}.", path.display()),
-        // That one says that the PGN was not written itself.
+        // That one says itself that nothing was written.
         Some(why @ crate::export::WriteError::NotAFile { .. }) => format!("{why}."),
         Some(why) => format!("The game was not written: {why}."),
     }

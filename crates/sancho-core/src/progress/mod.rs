@@ -114,6 +114,6 @@ pub use stats::{
 };
 pub use store::{
     Exported, FILE_NAME, Ids, ImportSummary, LOCK_NAME, LessonRecorded, Opened, Recorded, Store,
-    Unrated, file_kind,
+    Unrated, file_kind, follow_links,
 };
 pub use themes::{DASHBOARD_MIN_PLAYED, DASHBOARD_THEMES, ThemeDashboard, ThemeStats};

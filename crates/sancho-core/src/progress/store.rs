@@ -15,11 +15,11 @@ use super::model::Progress;
 use crate::config::Retention;
 
 use crate::files;
-pub use crate::files::file_kind;
 use crate::files::{
-    LockGuard, Names, aside_path, follow_links, parent_of, remove_stale_temps, same_file, sync_dir,
-    temp_file, write_atomic,
+    LockGuard, Names, aside_path, parent_of, remove_stale_temps, same_file, sync_dir, temp_file,
+    write_atomic,
 };
+pub use crate::files::{file_kind, follow_links};
 
 /// The document's file name in the data directory.
 pub const FILE_NAME: &str = "progress.json";
