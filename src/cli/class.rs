@@ -38,7 +38,7 @@ pub fn class(command: ClassCommand) -> anyhow::Result<ExitCode> {
     let ClassCommand::Report(args) = command;
     let mut results = Vec::with_capacity(args.files.len());
     for file in &args.files {
-        let text = std::fs::read_to_string(file)
+        let text = super::files::read_text(file, super::files::TEXT_MAX)
             .with_context(|| format!("cannot read {}", file.display()))?;
         let result = StudentResult::from_json(&text).with_context(|| file.display().to_string())?;
         results.push(result);

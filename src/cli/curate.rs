@@ -41,7 +41,8 @@ pub struct CurateArgs {
 
 pub fn curate(args: CurateArgs) -> anyhow::Result<ExitCode> {
     let name = args.from.display().to_string();
-    let file = File::open(&args.from).with_context(|| format!("cannot open {name}"))?;
+    let (file, _) = super::files::open_input(&args.from, super::files::STREAM_MAX)
+        .with_context(|| format!("cannot open {name}"))?;
     let reader = decompress_if_zst(Box::new(BufReader::new(file)), &name)
         .with_context(|| format!("cannot read {name}"))?;
     let options = CurateOptions {

@@ -254,7 +254,7 @@ pub fn drill(args: DrillArgs, ctx: &Context) -> anyhow::Result<ExitCode> {
 fn scoresheet(args: &DrillArgs, ctx: &Context) -> anyhow::Result<ExitCode> {
     let games = match &args.pgn {
         Some(path) => {
-            let text = std::fs::read_to_string(path)
+            let text = super::files::read_text(path, super::files::TEXT_MAX)
                 .with_context(|| format!("cannot read {}", path.display()))?;
             SheetGame::from_pgn(&text).with_context(|| path.display().to_string())?
         }

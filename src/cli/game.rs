@@ -293,7 +293,7 @@ fn choose(args: &GameArgs, ctx: &Context) -> anyhow::Result<Chosen> {
         });
     }
     if let (Some(path), Some(ply)) = (&args.pgn, args.ply) {
-        let text = std::fs::read_to_string(path)
+        let text = super::files::read_text(path, super::files::TEXT_MAX)
             .with_context(|| format!("cannot read {}", path.display()))?;
         let games = parse_games(&text).with_context(|| path.display().to_string())?;
         let key = args.game.as_deref().unwrap_or("1");
@@ -381,7 +381,7 @@ fn pgn_tags(args: &GameArgs, endgame: Option<&Endgame>, engine: &std::path::Path
 fn endgame_set(args: &GameArgs) -> anyhow::Result<Vec<Endgame>> {
     match &args.endgames {
         Some(path) => {
-            let text = std::fs::read_to_string(path)
+            let text = super::files::read_text(path, super::files::TEXT_MAX)
                 .with_context(|| format!("cannot read {}", path.display()))?;
             read_endgames(&text).with_context(|| path.display().to_string())
         }

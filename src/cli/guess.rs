@@ -66,7 +66,7 @@ pub struct GuessArgs {
 pub fn guess(args: &GuessArgs, ctx: &Context) -> anyhow::Result<ExitCode> {
     let games = match &args.pgn {
         Some(path) => {
-            let text = std::fs::read_to_string(path)
+            let text = super::files::read_text(path, super::files::TEXT_MAX)
                 .with_context(|| format!("cannot read {}", path.display()))?;
             GuessGame::from_pgn(&text).with_context(|| path.display().to_string())?
         }

@@ -1,7 +1,6 @@
 //! `sancho import FILE` and `sancho library stats`: the offline Lichess
 //! puzzle library, kept as SQLite in the data directory.
 
-use std::fs::File;
 use std::io::{self, BufReader, Write};
 use std::ops::ControlFlow;
 use std::path::{Path, PathBuf};
@@ -42,9 +41,10 @@ pub fn import(args: ImportArgs, ctx: &Context) -> anyhow::Result<ExitCode> {
         std::fs::create_dir_all(dir).with_context(|| format!("cannot create {}", dir.display()))?;
     }
     let name = args.file.display().to_string();
-    let file = File::open(&args.file).with_context(|| format!("cannot open {name}"))?;
+    let (file, total) = super::files::open_input(&args.file, super::files::STREAM_MAX)
+        .with_context(|| format!("cannot open {name}"))?;
     let into = set_aside_if_damaged(&db)?;
-    let total = file.metadata().map(|m| m.len()).unwrap_or(0);
+    let total = total.unwrap_or(0);
     let counting = CountingReader::new(BufReader::with_capacity(1 << 20, file));
     let read = counting.counter();
     let reader = decompress_if_zst(Box::new(counting), &name)

@@ -1,6 +1,5 @@
 //! `sancho resolve`, `hint`, `moves` and `san-strings`.
 
-use std::fs::File;
 use std::io::{self, BufRead, BufReader, BufWriter, Write};
 use std::path::{Path, PathBuf};
 use std::process::ExitCode;
@@ -168,12 +167,9 @@ pub fn usage(e: UsageError) -> anyhow::Result<ExitCode> {
 
 /// `--batch`: one JSON object per input line ([`sancho::notation::batch`]).
 fn batch(path: &Path, strictness: Strictness, lang: Lang) -> anyhow::Result<ExitCode> {
-    let mut reader: Box<dyn BufRead> = if path == Path::new("-") {
-        Box::new(io::stdin().lock())
-    } else {
-        let file = File::open(path).with_context(|| format!("cannot open {}", path.display()))?;
-        Box::new(BufReader::with_capacity(1 << 16, file))
-    };
+    let (input, _) = super::files::open_input(path, super::files::STREAM_MAX)
+        .with_context(|| format!("cannot read {}", path.display()))?;
+    let mut reader: Box<dyn BufRead> = Box::new(BufReader::with_capacity(1 << 16, input));
     let mut out = BufWriter::with_capacity(1 << 16, io::stdout().lock());
     let write = |san: &str| lang.localize(san);
     let options = BatchOptions {
@@ -323,8 +319,8 @@ pub struct TranslateArgs {
 /// its number and the reason (exit 1).
 pub fn translate(args: TranslateArgs, figurine: bool) -> anyhow::Result<ExitCode> {
     let text = if args.movetext == "-" {
-        let mut bytes = Vec::new();
-        io::Read::read_to_end(&mut io::stdin().lock(), &mut bytes).context("reading stdin")?;
+        let bytes = super::files::read_input(Path::new("-"), super::files::TEXT_MAX)
+            .context("reading stdin")?;
         match String::from_utf8(bytes) {
             Ok(text) => text,
             Err(e) => {

@@ -11,17 +11,10 @@ use super::data::now;
 use sancho::progress::{Exported, StoreError};
 use sancho::puzzle::{Content, sniff_content};
 
-/// What a file that is not a progress document holds instead, if it is
-/// another kind Sancho reads (a puzzle pack or a PGN), from its first bytes.
-fn wrong_kind(file: &std::path::Path) -> Option<Content> {
-    use std::io::Read;
-    let mut head = Vec::new();
-    std::fs::File::open(file)
-        .ok()?
-        .take(8192)
-        .read_to_end(&mut head)
-        .ok()?;
-    sniff_content(&head).filter(|kind| *kind != Content::Progress)
+/// What bytes that are not a progress document hold instead, if they are
+/// another kind Sancho reads (a puzzle pack or a PGN), from their start.
+fn wrong_kind(bytes: &[u8]) -> Option<Content> {
+    sniff_content(&bytes[..bytes.len().min(8192)]).filter(|kind| *kind != Content::Progress)
 }
 
 /// `sancho stats`.
@@ -159,10 +152,12 @@ pub fn progress(command: ProgressCommand, ctx: &Context) -> anyhow::Result<ExitC
             }
         }
         ProgressCommand::Import { file } => {
-            let s = match store.import(&file) {
+            let bytes = super::files::read_input(&file, super::files::TEXT_MAX)
+                .map_err(|e| anyhow::anyhow!("cannot read {}: {e}", file.display()))?;
+            let s = match store.import_bytes(&file, &bytes) {
                 Err(e @ StoreError::ImportDamaged { .. }) => {
                     // A pack or a PGN given here is named, not called damaged.
-                    return Err(match wrong_kind(&file) {
+                    return Err(match wrong_kind(&bytes) {
                         Some(kind) => anyhow::anyhow!(
                             "cannot import {}: {}",
                             file.display(),
@@ -173,8 +168,20 @@ pub fn progress(command: ProgressCommand, ctx: &Context) -> anyhow::Result<ExitC
                 }
                 other => other?,
             };
+            let mut more = String::new();
+            for (n, what) in [
+                (s.games_new, "new games played out"),
+                (s.card_reviews_new, "new repertoire reviews"),
+                (s.runs_new, "new Storm and Streak runs"),
+                (s.sets_new, "new sets"),
+                (s.sets_updated, "sets brought up to date"),
+            ] {
+                if n > 0 {
+                    more.push_str(&format!(", {n} {what}"));
+                }
+            }
             say!(
-                "merged {}: {} new attempts ({} already known), {} new drill results, {} lessons newly complete",
+                "merged {}: {} new attempts ({} already known), {} new drill results, {} lessons newly complete{more}",
                 file.display(),
                 s.attempts_new,
                 s.attempts_known,

@@ -7,7 +7,6 @@
 //! aside); what the user answered lives in the progress store, recorded
 //! through the one record path.
 
-use std::fs::File;
 use std::io::{self, BufReader, Write};
 use std::path::{Path, PathBuf};
 use std::process::ExitCode;
@@ -183,9 +182,10 @@ fn add(args: &AddArgs, ctx: &Context) -> anyhow::Result<ExitCode> {
     .to_owned();
     let side = Color::from(args.side);
     let shown = args.file.display().to_string();
-    // Opened before the store: a missing file is said without a lock.
-    let file =
-        File::open(&args.file).with_context(|| format!("cannot read {}", args.file.display()))?;
+    // Read whole before the store is locked: a missing file is said
+    // without a lock, and a slow or endless stream never holds it.
+    let pgn = super::files::read_input(&args.file, super::files::TEXT_MAX)
+        .with_context(|| format!("cannot read {}", args.file.display()))?;
     let mut store = open(ctx)?;
     let at = now();
     let (report, created) = store.change(at, |all| {
@@ -203,12 +203,12 @@ fn add(args: &AddArgs, ctx: &Context) -> anyhow::Result<ExitCode> {
                 side: color_name(rep.side()),
             });
         }
-        let report = rep
-            .add_pgn(BufReader::new(file), &shown, at)
-            .map_err(|source| RepertoireError::Read {
-                path: args.file.clone(),
-                source,
-            })?;
+        let report =
+            rep.add_pgn(pgn.as_slice(), &shown, at)
+                .map_err(|source| RepertoireError::Read {
+                    path: args.file.clone(),
+                    source,
+                })?;
         if created && report.games == 0 {
             all.retain(|r| r.name() != name);
         }
@@ -597,8 +597,8 @@ fn check(args: &CheckArgs, ctx: &Context) -> anyhow::Result<ExitCode> {
             "no repertoires yet: add one with `sancho repertoire add FILE.pgn --side white|black`"
         );
     }
-    let file =
-        File::open(&args.file).with_context(|| format!("cannot read {}", args.file.display()))?;
+    let (file, _) = super::files::open_input(&args.file, super::files::STREAM_MAX)
+        .with_context(|| format!("cannot read {}", args.file.display()))?;
     let shown = args.file.display().to_string();
     let at = now();
     let mut checks = Vec::new();

@@ -7,7 +7,6 @@
 //! when nothing was found ([`nothing`]).
 
 use std::collections::HashSet;
-use std::fs::File;
 use std::io::BufReader;
 use std::path::{Path, PathBuf};
 use std::process::ExitCode;
@@ -89,9 +88,9 @@ pub fn mine(args: MineArgs, ctx: &Context) -> anyhow::Result<ExitCode> {
         Some(out) => out,
         None => ctx.data_dir()?.join("mined.json"),
     };
-    let file =
-        File::open(&args.games).with_context(|| format!("cannot read {}", args.games.display()))?;
-    let size = file.metadata().map(|m| m.len()).unwrap_or(0);
+    let (file, size) = super::files::open_input(&args.games, super::files::STREAM_MAX)
+        .with_context(|| format!("cannot read {}", args.games.display()))?;
+    let size = size.unwrap_or(0);
     let options = EngineOptions {
         threads: 1,
         hash_mb: args.hash,

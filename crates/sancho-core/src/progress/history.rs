@@ -285,4 +285,14 @@ pub struct MergeSummary {
     pub drills_new: usize,
     /// Lessons newly marked complete.
     pub lessons_new: usize,
+    /// Games played out against the engine that were new.
+    pub games_new: usize,
+    /// Repertoire card reviews that were new.
+    pub card_reviews_new: usize,
+    /// Storm and Streak runs that were new.
+    pub runs_new: usize,
+    /// Woodpecker sets that were not here.
+    pub sets_new: usize,
+    /// Sets here that the import's copy brought up to date (more results).
+    pub sets_updated: usize,
 }

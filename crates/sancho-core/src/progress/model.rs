@@ -249,6 +249,7 @@ impl Progress {
             let key = RecordKey::Run(id.clone());
             if self.insert_run(id, run) {
                 self.unknown.put(key.clone(), unknown.take(&key));
+                summary.runs_new += 1;
             }
         }
         for (puzzle, card) in carried {
@@ -258,7 +259,15 @@ impl Progress {
             }
         }
         for set in sets.into_values() {
+            let name = set.name.clone();
+            let before = self.sets.get(&name).map(|held| held.results());
             self.merge_set(set);
+            let after = self.sets.get(&name).map(|held| held.results());
+            match before {
+                None => summary.sets_new += 1,
+                Some(_) if after != before => summary.sets_updated += 1,
+                Some(_) => {}
+            }
         }
         for (id, (at, codes)) in reviewed {
             let key = RecordKey::Reviewed(id.clone());
@@ -270,12 +279,14 @@ impl Progress {
             let key = RecordKey::CardReview(id.clone());
             if self.insert_card_review(id, review) {
                 self.unknown.put(key.clone(), unknown.take(&key));
+                summary.card_reviews_new += 1;
             }
         }
         for (id, game) in games {
             let key = RecordKey::Game(id.clone());
             if self.insert_game(id, game) {
                 self.unknown.put(key.clone(), unknown.take(&key));
+                summary.games_new += 1;
             }
         }
         // Of two fits, the later one.

@@ -648,7 +648,7 @@ impl PuzzleSet {
         }
     }
 
-    fn results(&self) -> usize {
+    pub(super) fn results(&self) -> usize {
         self.cycles.iter().map(|c| c.results.len()).sum()
     }
 }

@@ -564,7 +564,17 @@ impl Store {
             path: path.to_path_buf(),
             source,
         })?;
-        let (incoming, incoming_extra) = match disk::decode_document(&bytes) {
+        self.import_bytes(path, &bytes)
+    }
+
+    /// Merges the document `bytes`, read from `path` (named in errors),
+    /// into the store: the shell reads the file (within its bounds) and
+    /// hands the bytes in.
+    ///
+    /// # Errors
+    /// As [`Store::import`].
+    pub fn import_bytes(&mut self, path: &Path, bytes: &[u8]) -> Result<ImportSummary, StoreError> {
+        let (incoming, incoming_extra) = match disk::decode_document(bytes) {
             Ok(document) => document,
             Err(DecodeError::Newer(found)) => {
                 return Err(StoreError::NewerSchema {
