@@ -129,8 +129,18 @@ pub fn game(args: &GameArgs, ctx: &Context) -> anyhow::Result<ExitCode> {
         anyhow::bail!("--json is for line mode: add --plain");
     }
     let chosen = choose(args, ctx)?;
-    if chosen.start.is_game_over() {
-        anyhow::bail!("the game is already over in this position");
+    if let Some(reason) = sancho::train::game::already_over(&chosen.start) {
+        use sancho::train::game::EndReason;
+        let why = match reason {
+            EndReason::FiftyMoves => format!(
+                "its halfmove clock is {}: the fifty-move rule has ended the game (a FEN with a clock below 100 starts one)",
+                chosen.start.halfmoves()
+            ),
+            EndReason::Checkmate => "it is checkmate".to_owned(),
+            EndReason::Stalemate => "it is stalemate".to_owned(),
+            _ => "neither side can mate".to_owned(),
+        };
+        anyhow::bail!("the game is already over in this position: {why}");
     }
     let user = match args.side.as_deref() {
         Some("white") => Color::White,

@@ -477,7 +477,7 @@ impl GameScreen {
 /// the game is over there, the puzzle's own start.
 #[must_use]
 pub fn play_out_from(shown: &Chess, puzzle_start: &Chess) -> Chess {
-    if shown.is_game_over() {
+    if crate::train::game::already_over(shown).is_some() {
         puzzle_start.clone()
     } else {
         shown.clone()

@@ -114,6 +114,26 @@ fn a_bad_fen_is_a_clear_error_and_no_engine_exits_2_saying_how_to_get_one() {
     );
     assert!(!out.status.success());
     assert!(String::from_utf8_lossy(&out.stderr).contains("--fen \"not a fen\""));
+    // Issue 38: a clock already past the fifty-move rule started a game
+    // that ended at once; it is said instead.
+    let out = run_with_stdin(
+        support::sancho()
+            .args([
+                "game",
+                "--plain",
+                "--fen",
+                "7k/8/5K2/8/8/8/8/6Q1 w - - 120 90",
+            ])
+            .arg("--data-dir")
+            .arg(data.path()),
+        "",
+    );
+    assert!(!out.status.success());
+    let err = String::from_utf8_lossy(&out.stderr);
+    assert!(
+        err.contains("the game is already over in this position: its halfmove clock is 120"),
+        "{err}"
+    );
     // An engine that does not start, in line mode and on the full screen
     // alike: said before any screen opens.
     for plain in [true, false] {

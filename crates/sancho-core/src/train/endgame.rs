@@ -77,10 +77,20 @@ pub enum EntryProblem {
     /// The title or the note is empty or spans lines.
     #[error("the {0} must be one non-empty line")]
     NotOneLine(&'static str),
+    /// The title or the note holds a control character (an escape
+    /// sequence would be sent to the terminal as it is).
+    #[error("the {field} holds U+{:04X}, a control character", u32::from(*.character))]
+    Control {
+        /// `title` or `note`.
+        field: &'static str,
+        /// The first such character.
+        character: char,
+    },
     /// The FEN does not read, or the position is not legal.
     #[error("fen: {0}")]
     Fen(#[from] crate::notation::FenError),
-    /// The position is already mate, stalemate or a draw by material.
+    /// The position is already mate, stalemate, a draw by material or
+    /// past the fifty-move rule.
     #[error("the game is already over in this position")]
     GameOver,
     /// The side is neither `white` nor `black`.
@@ -157,9 +167,12 @@ fn check(entry: &RawEndgame) -> Result<Endgame, EntryProblem> {
         if text.trim().is_empty() || text.contains('\n') {
             return Err(EntryProblem::NotOneLine(field));
         }
+        if let Some(character) = text.chars().find(|c| c.is_control()) {
+            return Err(EntryProblem::Control { field, character });
+        }
     }
     let position = parse_fen(&entry.fen)?;
-    if position.is_game_over() {
+    if super::game::already_over(&position).is_some() {
         return Err(EntryProblem::GameOver);
     }
     let side = match entry.side.as_str() {
@@ -249,6 +262,13 @@ mod tests {
                 KQK.replace("Box the king in.", "two\\nlines"),
                 "one non-empty line",
             ),
+            // Issue 38: an escape sequence was sent to the terminal.
+            (
+                KQK.replace("Queen against", "\\u001b[2J\\u001b[31mQueen against"),
+                "the title holds U+001B, a control character",
+            ),
+            // A clock past the fifty-move rule would end the game at once.
+            (KQK.replace("w - - 0 1", "w - - 100 80"), "already over"),
         ];
         for (entry, expected) in cases {
             let err = match read_endgames(&file(&entry)) {

@@ -65,6 +65,25 @@ impl EndReason {
     }
 }
 
+/// Why the rules end a game in `pos` whatever came before it: mate,
+/// stalemate, neither side able to mate, or a halfmove clock at 100 (the
+/// fifty-move rule); `None` when a game goes on from it. A game cannot
+/// start from such a position: it would end before the first move.
+#[must_use]
+pub fn already_over(pos: &Chess) -> Option<EndReason> {
+    if pos.is_checkmate() {
+        Some(EndReason::Checkmate)
+    } else if pos.is_stalemate() {
+        Some(EndReason::Stalemate)
+    } else if pos.is_insufficient_material() {
+        Some(EndReason::InsufficientMaterial)
+    } else if pos.halfmoves() >= 100 {
+        Some(EndReason::FiftyMoves)
+    } else {
+        None
+    }
+}
+
 /// What an endgame asks of the user, with its move budget: the user's
 /// moves, counted from the start position.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -442,19 +461,10 @@ impl PlayOut {
     /// After a move: the end, or who is to move next.
     fn next(&mut self, events: &mut Vec<GameEvent>) {
         let key = self.pos.zobrist_hash::<Zobrist64>(EnPassantMode::Legal);
-        let reason = if self.pos.is_checkmate() {
-            Some(EndReason::Checkmate)
-        } else if self.pos.is_stalemate() {
-            Some(EndReason::Stalemate)
-        } else if self.pos.is_insufficient_material() {
-            Some(EndReason::InsufficientMaterial)
-        } else if self.seen.get(&key).copied().unwrap_or(0) >= 3 {
-            Some(EndReason::Repetition)
-        } else if self.pos.halfmoves() >= 100 {
-            Some(EndReason::FiftyMoves)
-        } else {
-            self.goal_end()
-        };
+        let repeated = self.seen.get(&key).copied().unwrap_or(0) >= 3;
+        let reason = already_over(&self.pos)
+            .or_else(|| repeated.then_some(EndReason::Repetition))
+            .or_else(|| self.goal_end());
         if let Some(reason) = reason {
             self.finish(reason, events);
             return;
