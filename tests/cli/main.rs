@@ -14,6 +14,7 @@ mod core_crate;
 mod doctor;
 mod game;
 mod guess;
+mod inputs;
 mod line_play;
 mod modes;
 mod out_file;
