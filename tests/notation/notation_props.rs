@@ -263,7 +263,7 @@ proptest! {
 /// The fuzz target's number of cases: `PROPTEST_CASES` when set (as the
 /// guide's command does), else 2,000,000. `with_cases` alone would
 /// override the variable.
-fn fuzz_cases() -> u32 {
+pub(crate) fn fuzz_cases() -> u32 {
     match std::env::var("PROPTEST_CASES") {
         Ok(text) => text
             .parse()

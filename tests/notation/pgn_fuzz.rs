@@ -4,8 +4,9 @@
 //! of hanging), accounts for every byte, names lines that exist, and reads
 //! the same games whatever the line ends.
 //!
-//! `PROPTEST_CASES=1000000 cargo test --release --test notation pgn_fuzz`
-//! is the long run (docs/PERFORMANCE.md has its figures).
+//! The `#[ignore]`d `fuzz_pgn_reader` is the long run, with the notation
+//! fuzz target: `PROPTEST_CASES=200000 cargo test --release --test
+//! notation fuzz_ -- --ignored` (docs/PERFORMANCE.md has its figures).
 
 use proptest::prelude::*;
 use sancho::drill::{PgnError, PgnGame, PgnReader, ReadGame, parse_games};
@@ -147,6 +148,17 @@ proptest! {
 
     #[test]
     fn random_bytes_are_read_to_their_end(bytes in proptest::collection::vec(any::<u8>(), 0..600)) {
+        check(&bytes)?;
+    }
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig::with_cases(crate::notation_props::fuzz_cases()))]
+
+    #[test]
+    #[ignore = "long-running fuzz target; see the module docs"]
+    fn fuzz_pgn_reader(text in pgn_shaped(), bytes in proptest::collection::vec(any::<u8>(), 0..400)) {
+        check(text.as_bytes())?;
         check(&bytes)?;
     }
 }
