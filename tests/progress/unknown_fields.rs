@@ -260,8 +260,8 @@ fn every_kind() -> Value {
 }
 
 /// Puts a field named after its place into every object under `value`;
-/// returns where each went and its value.
-fn inject(value: &mut Value, path: &str, out: &mut Vec<(String, Value)>) {
+/// returns where each went and its value (`repertoire.rs` uses it too).
+pub(crate) fn inject(value: &mut Value, path: &str, out: &mut Vec<(String, Value)>) {
     match value {
         Value::Object(map) => {
             for (key, inner) in map.iter_mut() {
