@@ -209,8 +209,8 @@ def main():
         if any(not g for g in games):
             continue
         rows.append({"name": name, "pgn": text, "games": games})
-    json.dump(rows, __import__("sys").stdout, ensure_ascii=False, indent=1)
-    print()
+    # One row a line: the table's diffs stay readable.
+    print("[\n" + ",\n".join(json.dumps(row, ensure_ascii=False) for row in rows) + "\n]")
 
 
 if __name__ == "__main__":
