@@ -120,7 +120,9 @@ impl Lexer {
                     len
                 }
             };
-            debug_assert!(taken > 0, "the lexer must advance");
+            // Checked in release builds too: an input that stopped the lexer
+            // would be a panic to report, never a hang.
+            assert!(taken > 0, "the PGN lexer must advance");
             at += taken;
         }
     }
