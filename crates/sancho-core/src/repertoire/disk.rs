@@ -158,14 +158,29 @@ pub enum DecodeError {
 /// # Errors
 /// Only if serde_json fails, which plain strings and numbers never make it do.
 pub fn encode(document: &Document) -> Result<Vec<u8>, serde_json::Error> {
-    let mut repertoires = Vec::with_capacity(document.repertoires.len() + document.held.len());
-    for rep in &document.repertoires {
-        repertoires.push(serde_json::to_value(record_of(rep))?);
+    /// A repertoire as written: read (and perhaps changed), or held as it was.
+    #[derive(Serialize)]
+    #[serde(untagged)]
+    enum Stored<'a> {
+        Read(RepertoireRecord),
+        Held(&'a Value),
     }
-    repertoires.extend(document.held.iter().map(|held| held.record.clone()));
+    #[derive(Serialize)]
+    struct Written<'a> {
+        schema: u32,
+        repertoires: Vec<Stored<'a>>,
+        #[serde(flatten)]
+        unknown: Extra,
+    }
+    let repertoires = document
+        .repertoires
+        .iter()
+        .map(|rep| Stored::Read(record_of(rep)))
+        .chain(document.held.iter().map(|held| Stored::Held(&held.record)))
+        .collect();
     let mut unknown = document.unknown.clone();
     unknown.retain(|key, _| key != "schema" && key != "repertoires");
-    serde_json::to_vec(&RepertoireFile {
+    serde_json::to_vec(&Written {
         schema: SCHEMA,
         repertoires,
         unknown,
