@@ -36,26 +36,23 @@ pub fn balance(pos: &Chess, color: Color) -> i32 {
 #[must_use]
 pub fn trade(before: &Chess, after: &Chess, winner: Color) -> Option<String> {
     let lost = |side: Color| -> Vec<(Role, u32)> {
-        [
-            Role::Queen,
-            Role::Rook,
-            Role::Bishop,
-            Role::Knight,
-            Role::Pawn,
-        ]
-        .into_iter()
-        .filter_map(|role| {
-            let count = |pos: &Chess| {
-                let board = pos.board();
-                (board.by_role(role) & board.by_color(side)).count()
-            };
-            let gone = count(before).saturating_sub(count(after));
-            u32::try_from(gone)
-                .ok()
-                .filter(|&n| n > 0)
-                .map(|n| (role, n))
-        })
-        .collect()
+        // Queen first, the king left out.
+        Role::ALL
+            .into_iter()
+            .rev()
+            .filter(|&role| role != Role::King)
+            .filter_map(|role| {
+                let count = |pos: &Chess| {
+                    let board = pos.board();
+                    (board.by_role(role) & board.by_color(side)).count()
+                };
+                let gone = count(before).saturating_sub(count(after));
+                u32::try_from(gone)
+                    .ok()
+                    .filter(|&n| n > 0)
+                    .map(|n| (role, n))
+            })
+            .collect()
     };
     let gained = lost(!winner);
     if gained.is_empty() {

@@ -40,10 +40,12 @@ pub enum EndReason {
     /// The engine gave no legal move.
     EngineFailed,
     /// The user promoted a pawn and the engine's answer did not take the
-    /// new piece: a [`Goal::Promote`] or [`Goal::Win`] game ends there.
+    /// new piece: a [`Goal::Promote`] game ends there, and a [`Goal::Win`]
+    /// game when the engine has no queen.
     Promoted,
-    /// The engine promoted a pawn and the user's answer did not take the
-    /// new piece: a game with a goal ends there (a hold is lost).
+    /// The engine promoted a pawn, the user's answer did not take the new
+    /// piece, and the user has no queen: a game with a goal ends there (a
+    /// hold is lost). When both sides have queened, the game goes on.
     EnginePromoted,
     /// The engine has only its king left and the user a queen or a rook,
     /// with the user to move: a won ending (every such position is a win
@@ -540,14 +542,22 @@ impl PlayOut {
         let goal = self.goal?;
         let user_just_moved = self.pos.turn() != self.user;
         if user_just_moved {
-            if self.promoted_and_kept(!self.user) {
+            // A race where both sides queen goes on: only a promotion the
+            // user has no queen against decides.
+            if self.promoted_and_kept(!self.user) && !self.has_queen(self.user) {
                 return Some(EndReason::EnginePromoted);
             }
             if self.stripped(self.user) {
                 return Some(EndReason::LostMaterial);
             }
         } else {
-            let promotes = matches!(goal, Goal::Promote { .. } | Goal::Win { .. });
+            // The promote goal is reached by the promotion itself; a win,
+            // when the engine has no queen to answer the new piece.
+            let promotes = match goal {
+                Goal::Promote { .. } => true,
+                Goal::Win { .. } => !self.has_queen(!self.user),
+                Goal::Mate { .. } | Goal::Hold { .. } => false,
+            };
             if promotes && self.promoted_and_kept(self.user) {
                 return Some(EndReason::Promoted);
             }
@@ -582,6 +592,12 @@ impl PlayOut {
                 .board()
                 .color_at(mv.to())
                 .is_some_and(|c| c == side)
+    }
+
+    /// Whether `side` has a queen.
+    fn has_queen(&self, side: Color) -> bool {
+        let board = self.pos.board();
+        (board.by_color(side) & board.queens()).any()
     }
 
     /// Whether `side` has only its king left while the other side, to
@@ -762,15 +778,16 @@ mod tests {
         // Kb6 Rb2+ 5. Kc6 the defender may give its rook for the pawn:
         // 5... Rxb7 6. Kxb7 leaves rook against king, a won ending.
         let lucena = parse_fen("1K1k4/1P6/8/8/8/8/r7/2R5 w - - 0 1").unwrap();
-        let win = Goal::Win { moves: 15 };
-        let (mut game, _) = PlayOut::with_goal(lucena.clone(), Color::White, Lang::EN, win);
-        for (mine, theirs) in [
+        let line = [
             ("Rd1+", "d8e7"),
             ("Rd4", "e7e6"),
             ("Kc7", "a2c2"),
             ("Kb6", "c2b2"),
             ("Kc6", "b2b7"),
-        ] {
+        ];
+        let win = Goal::Win { moves: 15 };
+        let (mut game, _) = PlayOut::with_goal(lucena.clone(), Color::White, Lang::EN, win);
+        for (mine, theirs) in line {
             assert_eq!(
                 kinds(&game.submit(mine)),
                 ["played", "ask_engine"],
@@ -807,13 +824,7 @@ mod tests {
         // not reached by the rook's capture.
         let promote = Goal::Promote { moves: 15 };
         let (mut game, _) = PlayOut::with_goal(lucena, Color::White, Lang::EN, promote);
-        for (mine, theirs) in [
-            ("Rd1+", "d8e7"),
-            ("Rd4", "e7e6"),
-            ("Kc7", "a2c2"),
-            ("Kb6", "c2b2"),
-            ("Kc6", "b2b7"),
-        ] {
+        for (mine, theirs) in line {
             game.submit(mine);
             game.engine_move(Some(theirs));
         }
@@ -839,6 +850,12 @@ mod tests {
             end.verdict.unwrap().describe(end.reason),
             "Goal missed: the engine promoted a pawn and kept the new piece."
         );
+
+        // Both sides queen (Réti's study): the game goes on.
+        let race = parse_fen("8/2P5/8/8/8/6k1/7p/K7 w - - 0 1").unwrap();
+        let (mut game, _) = PlayOut::with_goal(race, Color::Black, Lang::EN, hold);
+        game.engine_move(Some("c7c8q"));
+        assert_eq!(kinds(&game.submit("h1=Q")), ["played", "ask_engine"]);
 
         // The queen takes the last rook: the user's bare king is lost.
         let rook = parse_fen("k7/8/8/3r4/8/8/8/K2Q4 w - - 0 1").unwrap();

@@ -909,8 +909,8 @@ mod tests {
         }
     }
 
-    #[test]
-    fn a_guess_as_good_is_searched_twice_and_said_without_a_negative_figure() {
+    /// A run as White with an engine, 1. e4 guessed.
+    fn with_engine() -> Guess {
         let game = GuessGame::from_pgn(GAME).unwrap().remove(0);
         let options = GuessOptions {
             engine: true,
@@ -918,6 +918,12 @@ mod tests {
         };
         let (mut g, _) = Guess::new(game, options).unwrap();
         g.submit("e4");
+        g
+    }
+
+    #[test]
+    fn a_guess_as_good_is_searched_twice_and_said_without_a_negative_figure() {
+        let mut g = with_engine();
         // 2. Nc3 (the game: Nf3): the first search puts it 20 cp better.
         let events = g.submit("Nc3");
         let [GuessEvent::Evaluate(first)] = &events[..] else {
@@ -971,13 +977,7 @@ mod tests {
 
     #[test]
     fn mates_are_said_as_mates() {
-        let game = GuessGame::from_pgn(GAME).unwrap().remove(0);
-        let options = GuessOptions {
-            engine: true,
-            ..GuessOptions::default()
-        };
-        let (mut g, _) = Guess::new(game, options).unwrap();
-        g.submit("e4");
+        let mut g = with_engine();
         g.submit("d4");
         // Black mated in 3 after the guess, the game's move +0.4: better.
         let mates = answer(Score::Mate(-3), Score::Cp(-40));
