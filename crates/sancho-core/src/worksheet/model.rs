@@ -191,17 +191,24 @@ pub struct Worksheet {
 /// The labels of the header's blanks, on every exercise page.
 pub const HEADER_FIELDS: [&str; 2] = ["Name", "Date"];
 
-/// The fields at the top of a scoresheet, in the order FIDE's forms have
-/// them.
-pub const SCORESHEET_FIELDS: [&str; 9] = [
-    "Event", "Date", "Round", "Board", "White", "Rating", "Black", "Rating", "Result",
+/// The fields at the top of a scoresheet, row by row, in the order FIDE's
+/// forms have them.
+pub const SCORESHEET_FIELDS: [&[&str]; 4] = [
+    &["Event", "Date"],
+    &["Round", "Board", "Result"],
+    &["White", "Rating"],
+    &["Black", "Rating"],
 ];
 
 /// How many numbered moves a scoresheet has (in two columns).
 pub const SCORESHEET_MOVES: usize = 60;
 
 /// Who signs a scoresheet at the end.
-pub const SCORESHEET_SIGNATURES: [&str; 3] = ["White", "Black", "Arbiter"];
+pub const SCORESHEET_SIGNATURES: [&str; 3] = [
+    "White's signature",
+    "Black's signature",
+    "Arbiter's signature",
+];
 
 impl Worksheet {
     /// The exercises page by page.
