@@ -172,9 +172,7 @@ fn drill_sheet_for(
     paper_drill: PaperDrill,
     mut options: SheetOptions,
 ) -> (Worksheet, String) {
-    let count = args
-        .count
-        .map_or(args.per_page.count(), usize::from);
+    let count = args.count.map_or(args.per_page.count(), usize::from);
     let seed = seed(args);
     let generator = GenOptions {
         coordinates: CoordOptions {
@@ -223,9 +221,10 @@ fn puzzles_sheet_for(
     let mut from = match &source {
         PuzzleSource::Builtin => "the built-in puzzles".to_owned(),
         PuzzleSource::Library => "the library".to_owned(),
-        PuzzleSource::File(path) => path
-            .file_name()
-            .map_or_else(|| path.display().to_string(), |n| n.to_string_lossy().into_owned()),
+        PuzzleSource::File(path) => path.file_name().map_or_else(
+            || path.display().to_string(),
+            |n| n.to_string_lossy().into_owned(),
+        ),
     };
     if !filters.is_empty() {
         from = format!("{from} ({filters})");

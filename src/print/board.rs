@@ -5,8 +5,7 @@
 use pdf_writer::{Content, Name};
 use shakmaty::{Color, File, Position, Rank, Square};
 
-use super::canvas::{Align, Canvas, GREY, INK, piece_name};
-use super::font::Face;
+use super::canvas::{Canvas, INK, Style, piece_name};
 use super::pieces::UNITS;
 use sancho_core::worksheet::Diagram;
 
@@ -124,7 +123,9 @@ pub(crate) fn draw(canvas: &mut Canvas, diagram: &Diagram, x: f32, top: f32, sid
     if diagram.coordinates {
         coordinates(canvas, orientation, x, top, sq);
     }
-    to_move(canvas, diagram, x, top, sq);
+    if diagram.turn {
+        to_move(canvas, diagram, x, top, sq);
+    }
 }
 
 /// The files under the board and the ranks left of it.
@@ -135,10 +136,7 @@ fn coordinates(canvas: &mut Canvas, orientation: Color, x: f32, top: f32, sq: f3
         canvas.text(
             x + (column + 0.5) * sq,
             top + 8.0 * sq + size + 1.5,
-            Face::Regular,
-            size,
-            GREY,
-            Align::Centre,
+            Style::regular(size).grey().centred(),
             &file.char().to_string(),
         );
     }
@@ -147,10 +145,7 @@ fn coordinates(canvas: &mut Canvas, orientation: Color, x: f32, top: f32, sq: f3
         canvas.text(
             x - 2.5,
             top + (row + 0.5) * sq + size * 0.36,
-            Face::Regular,
-            size,
-            GREY,
-            Align::Right,
+            Style::regular(size).grey().right(),
             &rank.char().to_string(),
         );
     }

@@ -23,13 +23,63 @@ pub(crate) struct Canvas {
 
 /// Where text is placed relative to the x given.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub(crate) enum Align {
+enum Align {
     /// Starts at x.
     Left,
     /// Centred on x.
     Centre,
     /// Ends at x.
     Right,
+}
+
+/// How text is drawn: its face, size, grey and alignment.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub(crate) struct Style {
+    face: Face,
+    size: f32,
+    grey: f32,
+    align: Align,
+}
+
+impl Style {
+    /// Helvetica at `size` points, black, from the left.
+    pub(crate) const fn regular(size: f32) -> Style {
+        Style {
+            face: Face::Regular,
+            size,
+            grey: INK,
+            align: Align::Left,
+        }
+    }
+
+    /// Helvetica-Bold at `size` points, black, from the left.
+    pub(crate) const fn bold(size: f32) -> Style {
+        Style {
+            face: Face::Bold,
+            ..Style::regular(size)
+        }
+    }
+
+    /// In the secondary grey.
+    pub(crate) const fn grey(self) -> Style {
+        Style { grey: GREY, ..self }
+    }
+
+    /// Centred on the x given.
+    pub(crate) const fn centred(self) -> Style {
+        Style {
+            align: Align::Centre,
+            ..self
+        }
+    }
+
+    /// Ending at the x given.
+    pub(crate) const fn right(self) -> Style {
+        Style {
+            align: Align::Right,
+            ..self
+        }
+    }
 }
 
 /// The name a piece's form has in the pages' resources (`WN`, `BK`).
@@ -60,18 +110,15 @@ impl Canvas {
         self.height - from_top
     }
 
-    /// `text` with its baseline at `y` from the top, aligned on `x`; returns
-    /// its width.
-    pub(crate) fn text(
-        &mut self,
-        x: f32,
-        y: f32,
-        face: Face,
-        size: f32,
-        grey: f32,
-        align: Align,
-        text: &str,
-    ) -> f32 {
+    /// `text` with its baseline at `y` from the top, placed on `x` as
+    /// `style` aligns it; returns its width.
+    pub(crate) fn text(&mut self, x: f32, y: f32, style: Style, text: &str) -> f32 {
+        let Style {
+            face,
+            size,
+            grey,
+            align,
+        } = style;
         let wide = width(text, face, size);
         let mut at = match align {
             Align::Left => x,
@@ -134,14 +181,7 @@ impl Canvas {
         let name = piece_name(role.of(Color::White));
         self.content
             .save_state()
-            .transform([
-                scale,
-                0.0,
-                0.0,
-                scale,
-                x - side * 0.1,
-                base - side * 0.15,
-            ])
+            .transform([scale, 0.0, 0.0, scale, x - side * 0.1, base - side * 0.15])
             .x_object(Name(&name))
             .restore_state()
             .end_marked_content();
@@ -161,7 +201,10 @@ impl Canvas {
     /// A box filled with `grey`; `top` from the top of the page.
     pub(crate) fn fill_rect(&mut self, x: f32, top: f32, w: f32, h: f32, grey: f32) {
         let y = self.y(top + h);
-        self.content.set_fill_gray(grey).rect(x, y, w, h).fill_nonzero();
+        self.content
+            .set_fill_gray(grey)
+            .rect(x, y, w, h)
+            .fill_nonzero();
     }
 
     /// A box's outline.

@@ -294,7 +294,10 @@ mod tests {
         for line in &lines {
             assert!(width(line, Face::Regular, 10.0) <= 80.0, "{line}");
         }
-        assert_eq!(wrap("Supercalifragilistic", Face::Regular, 10.0, 5.0).len(), 1);
+        assert_eq!(
+            wrap("Supercalifragilistic", Face::Regular, 10.0, 5.0).len(),
+            1
+        );
         assert!(fitting("a long prompt", Face::Bold, 10.0, 20.0) < 10.0);
         assert_eq!(fitting("ok", Face::Bold, 10.0, 200.0), 10.0);
     }

@@ -7,7 +7,7 @@ use sancho_core::worksheet::{Answer, HEADER_FIELDS, Item, KeyEntry, Kind, Worksh
 
 use super::Paper;
 use super::board;
-use super::canvas::{Align, Canvas, GREY, INK};
+use super::canvas::{Canvas, INK, Style};
 use super::font::{Face, fitting, width, wrap};
 
 /// The page's margin on every side, in points (printers leave about 15).
@@ -101,7 +101,7 @@ pub(crate) fn pages(sheet: &Worksheet, paper: Paper) -> Vec<Vec<u8>> {
 fn title_line(canvas: &mut Canvas, title: &str, page_width: f32) -> f32 {
     let room = page_width - 2.0 * MARGIN;
     let size = fitting(title, Face::Bold, 15.0, room);
-    canvas.text(MARGIN, MARGIN + 12.0, Face::Bold, size, INK, Align::Left, title);
+    canvas.text(MARGIN, MARGIN + 12.0, Style::bold(size), title);
     let rule = MARGIN + 20.0;
     canvas.line((MARGIN, rule), (page_width - MARGIN, rule), 0.6, INK);
     MARGIN + 32.0
@@ -115,7 +115,7 @@ fn header(canvas: &mut Canvas, sheet: &Worksheet, page_width: f32) -> f32 {
     let room = right - MARGIN;
     let size = fitting(&sheet.title, Face::Bold, 15.0, room);
     let title_y = MARGIN + 12.0;
-    canvas.text(MARGIN, title_y, Face::Bold, size, INK, Align::Left, &sheet.title);
+    canvas.text(MARGIN, title_y, Style::bold(size), &sheet.title);
     let mut y = title_y + 20.0;
     if sheet.kind != Kind::Scoresheet {
         let [name, date] = HEADER_FIELDS;
@@ -125,7 +125,7 @@ fn header(canvas: &mut Canvas, sheet: &Worksheet, page_width: f32) -> f32 {
         y += 17.0;
     }
     for line in wrap(&sheet.instructions, Face::Regular, 9.0, room) {
-        canvas.text(MARGIN, y, Face::Regular, 9.0, INK, Align::Left, &line);
+        canvas.text(MARGIN, y, Style::regular(9.0), &line);
         y += 11.5;
     }
     canvas.line((MARGIN, y - 4.0), (right, y - 4.0), 0.6, INK);
@@ -141,11 +141,11 @@ pub(crate) fn blank(
     label: &str,
     value: Option<&str>,
 ) {
-    let wide = canvas.text(x, y, Face::Bold, 10.0, INK, Align::Left, label);
+    let wide = canvas.text(x, y, Style::bold(10.0), label);
     let start = x + wide + 5.0;
     match value {
         Some(value) => {
-            canvas.text(start, y, Face::Regular, 10.0, INK, Align::Left, value);
+            canvas.text(start, y, Style::regular(10.0), value);
         }
         None => canvas.line((start, y + 2.0), (end, y + 2.0), 0.5, INK),
     }
@@ -166,9 +166,9 @@ fn footer(
     let number_width = width(&number, Face::Regular, 7.5);
     let room = page_width - 2.0 * MARGIN - number_width - 12.0;
     let size = fitting(&sheet.footer, Face::Regular, 7.5, room);
-    canvas.text(MARGIN, y, Face::Regular, size, GREY, Align::Left, &sheet.footer);
+    canvas.text(MARGIN, y, Style::regular(size).grey(), &sheet.footer);
     let right = page_width - MARGIN;
-    canvas.text(right, y, Face::Regular, 7.5, GREY, Align::Right, &number);
+    canvas.text(right, y, Style::regular(7.5).grey().right(), &number);
 }
 
 /// A page of exercises in the sheet's grid.
@@ -205,22 +205,14 @@ fn exercise(canvas: &mut Canvas, item: &Item, cell: &Area, side: f32) {
     let (left, right, below) = board::margins(side);
     let number = format!("{}.", item.number);
     let caption = cell.top + 9.0;
-    let numbered = canvas.text(
-        cell.left,
-        caption,
-        Face::Bold,
-        10.0,
-        INK,
-        Align::Left,
-        &number,
-    );
+    let numbered = canvas.text(cell.left, caption, Style::bold(10.0), &number);
     let x = cell.left + numbered + 4.0;
     let room = cell.width - numbered - 4.0;
     let size = fitting(&item.prompt, Face::Bold, 9.5, room);
-    canvas.text(x, caption, Face::Bold, size, INK, Align::Left, &item.prompt);
+    canvas.text(x, caption, Style::bold(size), &item.prompt);
     if let Some(detail) = &item.detail {
         let size = fitting(detail, Face::Regular, 8.5, room);
-        canvas.text(x, caption + 11.0, Face::Regular, size, GREY, Align::Left, detail);
+        canvas.text(x, caption + 11.0, Style::regular(size).grey(), detail);
     }
     // The board centred in the cell, with its coordinates and mark.
     let total = left + side + right;
@@ -235,9 +227,14 @@ fn exercise(canvas: &mut Canvas, item: &Item, cell: &Area, side: f32) {
         Answer::Mark => {}
         Answer::Squares => {
             let half = (start + end) / 2.0;
-            let from = canvas.text(start, first, Face::Regular, 9.0, GREY, Align::Left, "from");
-            canvas.line((start + from + 4.0, first + 1.5), (half - 8.0, first + 1.5), 0.5, INK);
-            let to = canvas.text(half, first, Face::Regular, 9.0, GREY, Align::Left, "to");
+            let from = canvas.text(start, first, Style::regular(9.0).grey(), "from");
+            canvas.line(
+                (start + from + 4.0, first + 1.5),
+                (half - 8.0, first + 1.5),
+                0.5,
+                INK,
+            );
+            let to = canvas.text(half, first, Style::regular(9.0).grey(), "to");
             canvas.line((half + to + 4.0, first + 1.5), (end, first + 1.5), 0.5, INK);
         }
         Answer::Line => {
@@ -308,7 +305,11 @@ fn key_columns(key: &[KeyEntry]) -> (f32, f32) {
         .iter()
         .map(|e| width(&e.label, Face::Regular, KEY_SIZE - 1.0))
         .fold(0.0, f32::max);
-    let label = if label > 0.0 { label.min(120.0) + 8.0 } else { 0.0 };
+    let label = if label > 0.0 {
+        label.min(120.0) + 8.0
+    } else {
+        0.0
+    };
     (number, label)
 }
 
@@ -320,16 +321,16 @@ fn key_page(canvas: &mut Canvas, page: &KeyPage<'_>, area: &Area) {
         for KeyLines { entry, lines } in column {
             let number = format!("{}.", entry.number);
             let at = x + number_width - 6.0;
-            canvas.text(at, y, Face::Bold, KEY_SIZE, INK, Align::Right, &number);
+            canvas.text(at, y, Style::bold(KEY_SIZE).right(), &number);
             if !entry.label.is_empty() {
                 let label = &entry.label;
                 let size = fitting(label, Face::Regular, KEY_SIZE - 1.0, label_width - 8.0);
                 let at = x + number_width;
-                canvas.text(at, y, Face::Regular, size, GREY, Align::Left, label);
+                canvas.text(at, y, Style::regular(size).grey(), label);
             }
             let at = x + number_width + label_width;
             for line in lines {
-                canvas.text(at, y, Face::Regular, KEY_SIZE, INK, Align::Left, line);
+                canvas.text(at, y, Style::regular(KEY_SIZE), line);
                 y += KEY_LINE;
             }
             if lines.is_empty() {

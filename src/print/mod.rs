@@ -123,6 +123,11 @@ mod tests {
             assert_eq!(paper.to_string().parse::<Paper>(), Ok(paper));
         }
         assert_eq!("A4".parse::<Paper>(), Ok(Paper::A4));
-        assert!("a5".parse::<Paper>().unwrap_err().to_string().contains("a4 or letter"));
+        assert!(
+            "a5".parse::<Paper>()
+                .unwrap_err()
+                .to_string()
+                .contains("a4 or letter")
+        );
     }
 }

@@ -63,12 +63,15 @@ pub fn pdf(sheet: &Worksheet, paper: Paper) -> Document {
             names.pair(Name(name), form);
         }
         names.finish();
-        resources.ext_g_states().pair(Name(ARROW_STATE), arrow_state);
+        resources
+            .ext_g_states()
+            .pair(Name(ARROW_STATE), arrow_state);
         resources.finish();
         page.finish();
         pdf.stream(content_id, content);
     }
-    pdf.ext_graphics(arrow_state).non_stroking_alpha(ARROW_ALPHA);
+    pdf.ext_graphics(arrow_state)
+        .non_stroking_alpha(ARROW_ALPHA);
     for (face, font) in fonts {
         pdf.type1_font(font)
             .base_font(Name(face.base_font()))

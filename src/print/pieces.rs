@@ -153,16 +153,14 @@ fn draw_layer(content: &mut Content, layer: &Layer) {
 }
 
 const WHITE_KING: &[Layer] = &[
-    Layer::new(
-        "M22.5 11.63V6M20 8h5",
-        None,
-        BLACK,
-    ).miter(),
+    Layer::new("M22.5 11.63V6M20 8h5", None, BLACK).miter(),
     Layer::new(
         "M22.5 25s4.5-7.5 3-10.5c0 0-1-2.5-3-2.5s-3 2.5-3 2.5c-1.5 3 3 10.5 3 10.5",
         WHITE,
         BLACK,
-    ).butt().miter(),
+    )
+    .butt()
+    .miter(),
     Layer::new(
         "M11.5 37c5.5 3.5 15.5 3.5 21 0v-7s9-4.5 6-10.5c-4-6.5-13.5-3.5-16 4V27v-3.5c-3.5-7.5-13-10.5-16-4-3 6 5 10 5 10V37z",
         WHITE,
@@ -198,27 +196,12 @@ const WHITE_ROOK: &[Layer] = &[
         "M9 39h27v-3H9v3zM12 36v-4h21v4H12zM11 14V9h4v2h5V9h5v2h5V9h4v5",
         WHITE,
         BLACK,
-    ).butt(),
-    Layer::new(
-        "M34 14l-3 3H14l-3-3",
-        WHITE,
-        BLACK,
-    ),
-    Layer::new(
-        "M31 17v12.5H14V17",
-        WHITE,
-        BLACK,
-    ).butt().miter(),
-    Layer::new(
-        "M31 29.5l1.5 2.5h-20l1.5-2.5",
-        WHITE,
-        BLACK,
-    ),
-    Layer::new(
-        "M11 14h23",
-        None,
-        BLACK,
-    ).miter(),
+    )
+    .butt(),
+    Layer::new("M34 14l-3 3H14l-3-3", WHITE, BLACK),
+    Layer::new("M31 17v12.5H14V17", WHITE, BLACK).butt().miter(),
+    Layer::new("M31 29.5l1.5 2.5h-20l1.5-2.5", WHITE, BLACK),
+    Layer::new("M11 14h23", None, BLACK).miter(),
 ];
 
 const WHITE_BISHOP: &[Layer] = &[
@@ -254,7 +237,8 @@ const WHITE_KNIGHT: &[Layer] = &[
         "M 15 15.5 A 0.5 1.5 0 1 1 14,15.5 A 0.5 1.5 0 1 1 15 15.5 z",
         BLACK,
         BLACK,
-    ).transform([0.866, 0.5, -0.5, 0.866, 9.693, -5.173]),
+    )
+    .transform([0.866, 0.5, -0.5, 0.866, 9.693, -5.173]),
 ];
 
 const WHITE_PAWN: &[Layer] = &[
@@ -266,26 +250,20 @@ const WHITE_PAWN: &[Layer] = &[
 ];
 
 const BLACK_KING: &[Layer] = &[
-    Layer::new(
-        "M22.5 11.63V6",
-        None,
-        BLACK,
-    ).miter(),
+    Layer::new("M22.5 11.63V6", None, BLACK).miter(),
     Layer::new(
         "M22.5 25s4.5-7.5 3-10.5c0 0-1-2.5-3-2.5s-3 2.5-3 2.5c-1.5 3 3 10.5 3 10.5",
         BLACK,
         BLACK,
-    ).butt().miter(),
+    )
+    .butt()
+    .miter(),
     Layer::new(
         "M11.5 37c5.5 3.5 15.5 3.5 21 0v-7s9-4.5 6-10.5c-4-6.5-13.5-3.5-16 4V27v-3.5c-3.5-7.5-13-10.5-16-4-3 6 5 10 5 10V37z",
         BLACK,
         BLACK,
     ),
-    Layer::new(
-        "M20 8h5",
-        None,
-        BLACK,
-    ).miter(),
+    Layer::new("M20 8h5", None, BLACK).miter(),
     Layer::new(
         "M32 29.5s8.5-4 6.03-9.65C34.15 14 25 18 22.5 24.5l.01 2.1-.01-2.1C20 18 9.906 14 6.997 19.85c-2.497 5.65 4.853 9 4.853 9M11.5 30c5.5-3 15.5-3 21 0m-21 3.5c5.5-3 15.5-3 21 0m-21 3.5c5.5-3 15.5-3 21 0",
         None,
@@ -341,22 +319,24 @@ const BLACK_ROOK: &[Layer] = &[
         "M9 39h27v-3H9v3zM12.5 32l1.5-2.5h17l1.5 2.5h-20zM12 36v-4h21v4H12z",
         BLACK,
         BLACK,
-    ).butt(),
-    Layer::new(
-        "M14 29.5v-13h17v13H14z",
-        BLACK,
-        BLACK,
-    ).butt().miter(),
+    )
+    .butt(),
+    Layer::new("M14 29.5v-13h17v13H14z", BLACK, BLACK)
+        .butt()
+        .miter(),
     Layer::new(
         "M14 16.5L11 14h23l-3 2.5H14zM11 14V9h4v2h5V9h5v2h5V9h4v5H11z",
         BLACK,
         BLACK,
-    ).butt(),
+    )
+    .butt(),
     Layer::new(
         "M12 35.5h21M13 31.5h19M14 29.5h17M14 16.5h17M11 14h23",
         None,
         WHITE,
-    ).miter().width(1.0),
+    )
+    .miter()
+    .width(1.0),
 ];
 
 const BLACK_BISHOP: &[Layer] = &[
@@ -392,7 +372,8 @@ const BLACK_KNIGHT: &[Layer] = &[
         "M 15 15.5 A 0.5 1.5 0 1 1 14,15.5 A 0.5 1.5 0 1 1 15 15.5 z",
         LIGHT,
         LIGHT,
-    ).transform([0.866, 0.5, -0.5, 0.866, 9.693, -5.173]),
+    )
+    .transform([0.866, 0.5, -0.5, 0.866, 9.693, -5.173]),
     Layer::new(
         "M 24.55,10.4 L 24.1,11.85 L 24.6,12 C 27.75,13 30.25,14.49 32.5,18.75 C 34.75,23.01 35.75,29.06 35.25,39 L 35.2,39.5 L 37.45,39.5 L 37.5,39 C 38,28.94 36.62,22.15 34.25,17.66 C 31.88,13.17 28.46,11.02 25.06,10.5 L 24.55,10.4 z",
         LIGHT,
@@ -432,7 +413,10 @@ mod tests {
                         // Inside the square, but for the knight's eye,
                         // which its transformation brings in.
                         if layer.transform.is_none() {
-                            assert!(points.iter().all(|v| (0.0..=UNITS).contains(v)), "{piece:?}");
+                            assert!(
+                                points.iter().all(|v| (0.0..=UNITS).contains(v)),
+                                "{piece:?}"
+                            );
                         }
                     }
                 }

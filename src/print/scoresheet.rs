@@ -6,8 +6,7 @@ use sancho_core::worksheet::{
     SCORESHEET_FIELDS, SCORESHEET_MOVES, SCORESHEET_SIGNATURES, Worksheet,
 };
 
-use super::canvas::{Align, Canvas, GREY, INK};
-use super::font::Face;
+use super::canvas::{Canvas, INK, Style};
 use super::layout::{Area, GAP, blank};
 
 /// The room the signatures take at the foot of the form.
@@ -68,7 +67,7 @@ fn moves(canvas: &mut Canvas, area: &Area, top: f32) {
         for (label, at) in [("No.", 0), ("White", 1), ("Black", 2)] {
             let centre = (columns[at] + columns[at + 1]) / 2.0;
             let y = top + baseline;
-            canvas.text(centre, y, Face::Bold, 9.0, INK, Align::Centre, label);
+            canvas.text(centre, y, Style::bold(9.0).centred(), label);
         }
         for r in 0..rows {
             let row_top = top + (r + 1) as f32 * row_height;
@@ -77,7 +76,7 @@ fn moves(canvas: &mut Canvas, area: &Area, top: f32) {
             }
             let number = (b * rows + r + 1).to_string();
             let (at, y) = (columns[1] - 5.0, row_top + baseline);
-            canvas.text(at, y, Face::Regular, 9.0, GREY, Align::Right, &number);
+            canvas.text(at, y, Style::regular(9.0).grey().right(), &number);
         }
         let end = top + (rows + 1) as f32 * row_height;
         for r in 1..=rows {
@@ -98,6 +97,6 @@ fn signatures(canvas: &mut Canvas, area: &Area) {
     for (i, label) in SCORESHEET_SIGNATURES.iter().enumerate() {
         let x = area.left + i as f32 * share;
         canvas.line((x, y - 12.0), (x + share - 16.0, y - 12.0), 0.5, INK);
-        canvas.text(x, y, Face::Regular, 8.0, GREY, Align::Left, label);
+        canvas.text(x, y, Style::regular(8.0).grey(), label);
     }
 }

@@ -127,8 +127,7 @@ impl Reader<'_> {
                 let (rx, ry, angle) = (self.number()?, self.number()?, self.number()?);
                 let (large, sweep) = (self.flag()?, self.flag()?);
                 let to = point(self)?;
-                for [c1x, c1y, c2x, c2y, x, y] in arc((x0, y0), (rx, ry), angle, large, sweep, to)
-                {
+                for [c1x, c1y, c2x, c2y, x, y] in arc((x0, y0), (rx, ry), angle, large, sweep, to) {
                     self.push_cubic((c1x, c1y), (c2x, c2y), (x, y));
                 }
                 self.current = to;
@@ -265,7 +264,8 @@ fn arc(
         cos * cxp - sin * cyp + (x1 + x2) / 2.0,
         sin * cxp + cos * cyp + (y1 + y2) / 2.0,
     );
-    let between = |u: (f64, f64), v: (f64, f64)| (u.0 * v.1 - u.1 * v.0).atan2(u.0 * v.0 + u.1 * v.1);
+    let between =
+        |u: (f64, f64), v: (f64, f64)| (u.0 * v.1 - u.1 * v.0).atan2(u.0 * v.0 + u.1 * v.1);
     let u = ((x1p - cxp) / rx, (y1p - cyp) / ry);
     let v = ((-x1p - cxp) / rx, (-y1p - cyp) / ry);
     let start = between((1.0, 0.0), u);
@@ -367,7 +367,9 @@ mod tests {
             assert!((r - 2.0).abs() < 1e-3, "{x},{y}");
         }
         let last = path.segments[path.segments.len() - 2];
-        assert!(matches!(last, Segment::Cubic([.., x, y]) if (x - 8.0).abs() < 1e-3 && (y - 12.0).abs() < 1e-3));
+        assert!(
+            matches!(last, Segment::Cubic([.., x, y]) if (x - 8.0).abs() < 1e-3 && (y - 12.0).abs() < 1e-3)
+        );
     }
 
     #[test]

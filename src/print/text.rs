@@ -139,6 +139,7 @@ mod tests {
             arrow: None,
             marked: Some(Square::E4),
             coordinates: false,
+            turn: false,
         };
         let drawn = drawing(&diagram);
         let lines: Vec<&str> = drawn.lines().collect();

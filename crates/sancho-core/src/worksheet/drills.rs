@@ -6,9 +6,7 @@ use std::str::FromStr;
 
 use shakmaty::{Color, Move, Position, Square};
 
-use super::model::{
-    Answer, Diagram, Item, KeyEntry, Kind, SheetOptions, Worksheet, letters_note,
-};
+use super::model::{Answer, Diagram, Item, KeyEntry, Kind, SheetOptions, Worksheet, letters_note};
 use crate::drill::{DrillKind, Exercise, Expected, Show};
 use crate::notation::{Lang, lan, role_name, san};
 
@@ -152,6 +150,7 @@ fn item(number: usize, ex: &Exercise, lang: Lang) -> Item {
         arrow: None,
         marked: None,
         coordinates: ex.kind != DrillKind::Coordinates,
+        turn: ex.kind != DrillKind::Coordinates,
     };
     let side = side_name(ex.position.turn());
     let bottom = format!("{} at the bottom", side_name(ex.orientation));
@@ -163,7 +162,11 @@ fn item(number: usize, ex: &Exercise, lang: Lang) -> Item {
         ),
         (Show::Square { square }, _) => {
             diagram.marked = Some(*square);
-            ("Name the ringed square".to_owned(), Some(bottom), Answer::Line)
+            (
+                "Name the ringed square".to_owned(),
+                Some(bottom),
+                Answer::Line,
+            )
         }
         (Show::Question { square } | Show::Colour { square }, _) => (
             format!("Mark {square} with a cross"),
@@ -176,10 +179,9 @@ fn item(number: usize, ex: &Exercise, lang: Lang) -> Item {
                 diagram.arrow = Some([*from, *to]);
             }
             let detail = match (ex.kind, ex.expected) {
-                (DrillKind::Disambiguation, Expected::Move(mv)) => Some(format!(
-                    "another {} can go there too",
-                    role_name(mv.role())
-                )),
+                (DrillKind::Disambiguation, Expected::Move(mv)) => {
+                    Some(format!("another {} can go there too", role_name(mv.role())))
+                }
                 _ => None,
             };
             (format!("{side} to move"), detail, Answer::Line)
@@ -255,7 +257,10 @@ mod tests {
             assert_eq!(drill.to_string().parse::<PaperDrill>(), Ok(drill));
         }
         let err = "transcribe".parse::<PaperDrill>().unwrap_err().to_string();
-        assert!(err.contains("write, read, disambiguation or coordinates"), "{err}");
+        assert!(
+            err.contains("write, read, disambiguation or coordinates"),
+            "{err}"
+        );
     }
 
     #[test]
@@ -318,6 +323,7 @@ mod tests {
                 panic!("a square")
             };
             assert!(!item.diagram.coordinates);
+            assert!(!item.diagram.turn, "the start position is a backdrop");
             assert!(item.detail.as_deref().unwrap().ends_with("at the bottom"));
             match ex.show {
                 Show::Square { .. } => {

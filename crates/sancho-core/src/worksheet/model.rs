@@ -126,6 +126,9 @@ pub struct Diagram {
     pub marked: Option<Square>,
     /// Whether files and ranks are named along the edges.
     pub coordinates: bool,
+    /// Whether the side to move is marked beside the board (not where the
+    /// position is only a backdrop, as for coordinates).
+    pub turn: bool,
 }
 
 /// What the student writes for an exercise.
@@ -236,8 +239,9 @@ pub fn scoresheet(options: &SheetOptions) -> Worksheet {
             .title
             .clone()
             .unwrap_or_else(|| "Scoresheet".to_owned()),
-        instructions: "Write each move in SAN as it is played, White's and Black's on the same row."
-            .to_owned(),
+        instructions:
+            "Write each move in SAN as it is played, White's and Black's on the same row."
+                .to_owned(),
         date: options.date.clone(),
         items: Vec::new(),
         per_page: options.per_page,

@@ -39,7 +39,10 @@ pub fn puzzle_sheet(puzzles: &[Puzzle], options: &SheetOptions) -> Worksheet {
     };
     Worksheet {
         kind: Kind::Puzzles,
-        title: options.title.clone().unwrap_or_else(|| "Puzzles".to_owned()),
+        title: options
+            .title
+            .clone()
+            .unwrap_or_else(|| "Puzzles".to_owned()),
         instructions,
         date: options.date.clone(),
         items,
@@ -91,6 +94,7 @@ fn item(number: usize, puzzle: &Puzzle, options: &SheetOptions) -> Item {
             arrow: None,
             marked: None,
             coordinates: true,
+            turn: true,
         },
         prompt,
         detail: setup.map(|mv| {
