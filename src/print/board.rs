@@ -5,7 +5,7 @@
 use pdf_writer::{Content, Name};
 use shakmaty::{Color, File, Position, Rank, Square};
 
-use super::canvas::{Canvas, INK, Style, piece_name};
+use super::canvas::{Canvas, INK, Style, piece_name, pt};
 use super::pieces::UNITS;
 use sancho_core::worksheet::Diagram;
 
@@ -65,22 +65,30 @@ pub(crate) fn draw(canvas: &mut Canvas, diagram: &Diagram, x: f32, top: f32, sid
     };
     {
         let (content, height) = canvas.raw();
-        for square in Square::ALL {
+        let sq = pt(sq);
+        // The light squares as one box, the dark ones as one path, then
+        // the set-up move's two squares over them.
+        content
+            .set_fill_gray(1.0)
+            .rect(pt(x), pt(height - top - side), 8.0 * sq, 8.0 * sq)
+            .fill_nonzero()
+            .set_fill_gray(DARK);
+        for square in Square::ALL.into_iter().filter(|s| s.is_dark()) {
             let (sx, sy) = corner(square);
-            let y = height - sy - sq;
-            if last.contains(&Some(square)) {
-                let [r, g, b] = if square.is_light() {
-                    LAST_LIGHT
-                } else {
-                    LAST_DARK
-                };
-                content.set_fill_rgb(r, g, b);
-            } else if square.is_light() {
-                content.set_fill_gray(1.0);
+            content.rect(pt(sx), pt(height - sy - sq), sq, sq);
+        }
+        content.fill_nonzero();
+        for square in last.into_iter().flatten() {
+            let (sx, sy) = corner(square);
+            let [r, g, b] = if square.is_light() {
+                LAST_LIGHT
             } else {
-                content.set_fill_gray(DARK);
-            }
-            content.rect(sx, y, sq, sq).fill_nonzero();
+                LAST_DARK
+            };
+            content
+                .set_fill_rgb(r, g, b)
+                .rect(pt(sx), pt(height - sy - sq), sq, sq)
+                .fill_nonzero();
         }
         // The set-up move's squares framed, for grey print.
         let frame = (sq * 0.05).max(0.6);
@@ -100,10 +108,10 @@ pub(crate) fn draw(canvas: &mut Canvas, diagram: &Diagram, x: f32, top: f32, sid
         let board = diagram.position.board();
         for (square, piece) in board {
             let (sx, sy) = corner(square);
-            let scale = sq / UNITS;
+            let scale = (sq / UNITS * 10_000.0).round() / 10_000.0;
             content
                 .save_state()
-                .transform([scale, 0.0, 0.0, scale, sx, height - sy - sq])
+                .transform([scale, 0.0, 0.0, scale, pt(sx), pt(height - sy - sq)])
                 .x_object(Name(&piece_name(piece)))
                 .restore_state();
         }
@@ -224,6 +232,73 @@ fn arrow(content: &mut Content, from: (f32, f32), to: (f32, f32), sq: f32) {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use sancho_core::notation::parse_fen;
+    use shakmaty::{Board, Piece};
+
+    /// The pieces a drawn diagram places, read back from the content: each
+    /// form (`/WK Do`) and the square its transformation puts it on.
+    fn placed(
+        content: &[u8],
+        x: f32,
+        top: f32,
+        side: f32,
+        height: f32,
+        orientation: Color,
+    ) -> Board {
+        let text = String::from_utf8_lossy(content);
+        let lines: Vec<&str> = text.lines().collect();
+        let sq = side / 8.0;
+        let mut board = Board::empty();
+        for pair in lines.windows(2) {
+            let (Some(matrix), Some(name)) =
+                (pair[0].strip_suffix(" cm"), pair[1].strip_suffix(" Do"))
+            else {
+                continue;
+            };
+            let numbers: Vec<f32> = matrix.split(' ').map(|n| n.parse().unwrap()).collect();
+            let (px, py) = (numbers[4], numbers[5]);
+            let column = ((px - x) / sq).round() as u32;
+            let row = ((height - py - top) / sq).round() as u32 - 1;
+            let (file, rank) = match orientation {
+                Color::White => (column, 7 - row),
+                Color::Black => (7 - column, row),
+            };
+            let square = Square::from_coords(File::new(file), Rank::new(rank));
+            let name = name.trim_start_matches('/').as_bytes();
+            let color = if name[0] == b'W' {
+                Color::White
+            } else {
+                Color::Black
+            };
+            let role = shakmaty::Role::from_char(char::from(name[1]).to_ascii_lowercase()).unwrap();
+            assert!(board.piece_at(square).is_none(), "two pieces on {square}");
+            board.set_piece_at(square, Piece { color, role });
+        }
+        board
+    }
+
+    #[test]
+    fn every_piece_is_drawn_on_its_square_from_either_side() {
+        // A Lichess puzzle's position (hI7Xk after its set-up move).
+        let position =
+            parse_fen("r2qrBkb/1p2pp2/p2p2n1/6Q1/8/1NN5/PPP2PP1/2Kb3R w - - 4 20").unwrap();
+        for orientation in [Color::White, Color::Black] {
+            let diagram = Diagram {
+                position: position.clone(),
+                orientation,
+                last_move: Some([Square::E5, Square::G6]),
+                arrow: Some([Square::H1, Square::H8]),
+                marked: Some(Square::A1),
+                coordinates: true,
+                turn: true,
+            };
+            let mut canvas = Canvas::new(800.0);
+            draw(&mut canvas, &diagram, 100.0, 200.0, 160.0);
+            let content = canvas.finish();
+            let board = placed(&content, 100.0, 200.0, 160.0, 800.0, orientation);
+            assert_eq!(&board, position.board(), "{orientation:?}");
+        }
+    }
 
     #[test]
     fn a1_is_bottom_left_for_white_and_top_right_for_black() {

@@ -91,6 +91,12 @@ pub(crate) fn piece_name(piece: Piece) -> [u8; 2] {
     [colour, piece.role.upper_char() as u8]
 }
 
+/// A length rounded to a hundredth of a point (a 300th of a millimetre),
+/// which keeps the pages' numbers short.
+pub(crate) fn pt(v: f32) -> f32 {
+    (v * 100.0).round() / 100.0
+}
+
 impl Canvas {
     /// An empty page `height` points high.
     pub(crate) fn new(height: f32) -> Canvas {
@@ -107,7 +113,7 @@ impl Canvas {
 
     /// The PDF's y for a distance from the top.
     fn y(&self, from_top: f32) -> f32 {
-        self.height - from_top
+        pt(self.height - from_top)
     }
 
     /// `text` with its baseline at `y` from the top, placed on `x` as
@@ -133,7 +139,7 @@ impl Canvas {
                         .set_fill_gray(grey)
                         .begin_text()
                         .set_font(Name(face.resource()), size)
-                        .next_line(at, base)
+                        .next_line(pt(at), base)
                         .show(Str(&bytes))
                         .end_text();
                     at += bytes_width(&bytes, face, size);
@@ -169,7 +175,7 @@ impl Canvas {
             .set_font(Name(face.resource()), size)
             .set_text_rendering_mode(TextRenderingMode::Invisible)
             .set_horizontal_scaling(100.0 * f32::from(FIGURINE_ADVANCE) / letter_width)
-            .next_line(x, base)
+            .next_line(pt(x), base)
             .show(Str(&letter))
             .end_text()
             .restore_state();
@@ -177,11 +183,18 @@ impl Canvas {
         // little larger than the size makes them as tall as capitals and
         // a little more, their base on the baseline.
         let side = size * 1.05;
-        let scale = side / super::pieces::UNITS;
+        let scale = (side / super::pieces::UNITS * 10_000.0).round() / 10_000.0;
         let name = piece_name(role.of(Color::White));
         self.content
             .save_state()
-            .transform([scale, 0.0, 0.0, scale, x - side * 0.1, base - side * 0.15])
+            .transform([
+                scale,
+                0.0,
+                0.0,
+                scale,
+                pt(x - side * 0.1),
+                pt(base - side * 0.15),
+            ])
             .x_object(Name(&name))
             .restore_state()
             .end_marked_content();
@@ -193,8 +206,8 @@ impl Canvas {
         self.content
             .set_stroke_gray(grey)
             .set_line_width(thickness)
-            .move_to(from.0, y1)
-            .line_to(to.0, y2)
+            .move_to(pt(from.0), y1)
+            .line_to(pt(to.0), y2)
             .stroke();
     }
 
@@ -213,7 +226,7 @@ impl Canvas {
         self.content
             .set_stroke_gray(INK)
             .set_line_width(thickness)
-            .rect(x, y, w, h)
+            .rect(pt(x), y, pt(w), pt(h))
             .stroke();
     }
 
