@@ -59,9 +59,8 @@ pub struct WorksheetArgs {
     /// the time); the same seed and options give the same sheet.
     #[arg(long)]
     seed: Option<u64>,
-    /// A notation drill instead of puzzles: write, read, disambiguation
-    /// or coordinates.
-    #[arg(long, value_name = "DRILL", conflicts_with_all = [
+    /// A notation drill's exercises instead of puzzles.
+    #[arg(long, value_name = "DRILL", value_parser = named(&PaperDrill::ALL), conflicts_with_all = [
         "pack", "source", "themes_any", "themes_all", "rating", "opening",
         "min_popularity", "pieces", "white_bottom",
     ])]
@@ -74,12 +73,12 @@ pub struct WorksheetArgs {
         "per_page", "no_key",
     ])]
     scoresheet: bool,
-    /// The paper: a4 or letter (default: the locale's, LC_PAPER or LANG,
-    /// else a4).
-    #[arg(long, value_name = "SIZE")]
+    /// The paper (default: the locale's, by LC_ALL, LC_PAPER or LANG; else
+    /// a4).
+    #[arg(long, value_name = "SIZE", value_parser = named(&Paper::ALL), ignore_case = true)]
     paper: Option<Paper>,
-    /// Diagrams on a page: 4, 6 or 9.
-    #[arg(long, value_name = "N", default_value = "6")]
+    /// Diagrams on a page.
+    #[arg(long, value_name = "N", default_value = "6", value_parser = named(&PerPage::ALL))]
     per_page: PerPage,
     /// Leave the answer key out.
     #[arg(long)]
@@ -94,6 +93,21 @@ pub struct WorksheetArgs {
     /// (default: from the side to move, as the trainer shows a puzzle).
     #[arg(long)]
     white_bottom: bool,
+}
+
+/// A parser of one of `choices`, by the name each displays as: the help,
+/// the error and the completions list the names.
+fn named<T>(choices: &[T]) -> impl clap::builder::TypedValueParser<Value = T> + use<T>
+where
+    T: Copy + Send + Sync + std::fmt::Display + 'static,
+{
+    use clap::builder::{PossibleValuesParser, TypedValueParser as _};
+    let choices = choices.to_vec();
+    let names: Vec<String> = choices.iter().map(ToString::to_string).collect();
+    PossibleValuesParser::new(names.clone()).map(move |name| {
+        let at = names.iter().position(|n| *n == name).unwrap_or(0);
+        choices[at]
+    })
 }
 
 /// Where the sheet goes.

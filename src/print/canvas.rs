@@ -6,7 +6,7 @@ use pdf_writer::types::TextRenderingMode;
 use pdf_writer::{Content, Name, Str, TextStr};
 use shakmaty::{Color, Piece, Role};
 
-use super::font::{FIGURINE_ADVANCE, Face, Run, runs, width};
+use super::font::{FIGURINE_ADVANCE, Face, Run, fit, runs, width};
 
 /// Black text and lines.
 pub(crate) const INK: f32 = 0.0;
@@ -151,6 +151,20 @@ impl Canvas {
             }
         }
         wide
+    }
+
+    /// `text` as [`Canvas::text`] draws it, made to fit in `max` points:
+    /// smaller, down to 70% of its size, then cut with an ellipsis.
+    pub(crate) fn text_within(
+        &mut self,
+        x: f32,
+        y: f32,
+        style: Style,
+        max: f32,
+        text: &str,
+    ) -> f32 {
+        let (size, text) = fit(text, style.face, style.size, max);
+        self.text(x, y, Style { size, ..style }, &text)
     }
 
     /// A figurine at `x` on the PDF baseline `base`: the white piece drawn

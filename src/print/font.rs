@@ -197,15 +197,23 @@ pub(crate) fn wrap(text: &str, face: Face, size: f32, max: f32) -> Vec<String> {
     lines
 }
 
-/// The largest size up to `size` (and down to 70% of it) at which `text`
-/// fits in `max` points.
-pub(crate) fn fitting(text: &str, face: Face, size: f32, max: f32) -> f32 {
+/// `text` made to fit in `max` points at up to `size`: the size it takes
+/// (down to 70% of `size`), and the text, cut with an ellipsis when even
+/// the smallest size is too wide.
+pub(crate) fn fit(text: &str, face: Face, size: f32, max: f32) -> (f32, String) {
     let wide = width(text, face, size);
-    if wide <= max || wide <= 0.0 {
-        size
-    } else {
-        (size * max / wide).max(size * 0.7)
+    if wide <= max {
+        return (size, text.to_owned());
     }
+    let smaller = (size * max / wide).max(size * 0.7);
+    if width(text, face, smaller) <= max {
+        return (smaller, text.to_owned());
+    }
+    let mut cut: String = text.to_owned();
+    while !cut.is_empty() && width(&format!("{cut}…"), face, smaller) > max {
+        cut.pop();
+    }
+    (smaller, format!("{}…", cut.trim_end()))
 }
 
 // The widths of Helvetica and Helvetica-Bold for WinAnsi codes 32 to 255,
@@ -298,7 +306,16 @@ mod tests {
             wrap("Supercalifragilistic", Face::Regular, 10.0, 5.0).len(),
             1
         );
-        assert!(fitting("a long prompt", Face::Bold, 10.0, 20.0) < 10.0);
-        assert_eq!(fitting("ok", Face::Bold, 10.0, 200.0), 10.0);
+        assert_eq!(fit("ok", Face::Bold, 10.0, 200.0), (10.0, "ok".to_owned()));
+        let wide = width("a long prompt", Face::Bold, 10.0);
+        let (size, text) = fit("a long prompt", Face::Bold, 10.0, wide * 0.8);
+        assert!((7.0..10.0).contains(&size));
+        assert_eq!(text, "a long prompt");
+        let (size, text) = fit("a long prompt", Face::Bold, 10.0, 30.0);
+        assert_eq!(size, 7.0);
+        assert!(
+            text.ends_with('…') && width(&text, Face::Bold, 7.0) <= 30.0,
+            "{text}"
+        );
     }
 }

@@ -8,7 +8,7 @@ use sancho_core::worksheet::{Answer, HEADER_FIELDS, Item, KeyEntry, Kind, Worksh
 use super::Paper;
 use super::board;
 use super::canvas::{Canvas, INK, Style};
-use super::font::{Face, fitting, width, wrap};
+use super::font::{Face, width, wrap};
 
 /// The page's margin on every side, in points (printers leave about 15).
 pub(crate) const MARGIN: f32 = 40.0;
@@ -100,8 +100,7 @@ pub(crate) fn pages(sheet: &Worksheet, paper: Paper) -> Vec<Vec<u8>> {
 /// The key's title and a rule; returns where what follows starts.
 fn title_line(canvas: &mut Canvas, title: &str, page_width: f32) -> f32 {
     let room = page_width - 2.0 * MARGIN;
-    let size = fitting(title, Face::Bold, 15.0, room);
-    canvas.text(MARGIN, MARGIN + 12.0, Style::bold(size), title);
+    canvas.text_within(MARGIN, MARGIN + 12.0, Style::bold(15.0), room, title);
     let rule = MARGIN + 20.0;
     canvas.line((MARGIN, rule), (page_width - MARGIN, rule), 0.6, INK);
     MARGIN + 32.0
@@ -113,9 +112,8 @@ fn title_line(canvas: &mut Canvas, title: &str, page_width: f32) -> f32 {
 fn header(canvas: &mut Canvas, sheet: &Worksheet, page_width: f32) -> f32 {
     let right = page_width - MARGIN;
     let room = right - MARGIN;
-    let size = fitting(&sheet.title, Face::Bold, 15.0, room);
     let title_y = MARGIN + 12.0;
-    canvas.text(MARGIN, title_y, Style::bold(size), &sheet.title);
+    canvas.text_within(MARGIN, title_y, Style::bold(15.0), room, &sheet.title);
     let mut y = title_y + 20.0;
     if sheet.kind != Kind::Scoresheet {
         let [name, date] = HEADER_FIELDS;
@@ -145,7 +143,7 @@ pub(crate) fn blank(
     let start = x + wide + 5.0;
     match value {
         Some(value) => {
-            canvas.text(start, y, Style::regular(10.0), value);
+            canvas.text_within(start, y, Style::regular(10.0), end - start, value);
         }
         None => canvas.line((start, y + 2.0), (end, y + 2.0), 0.5, INK),
     }
@@ -165,8 +163,8 @@ fn footer(
     let number = format!("page {page} of {total}");
     let number_width = width(&number, Face::Regular, 7.5);
     let room = page_width - 2.0 * MARGIN - number_width - 12.0;
-    let size = fitting(&sheet.footer, Face::Regular, 7.5, room);
-    canvas.text(MARGIN, y, Style::regular(size).grey(), &sheet.footer);
+    let style = Style::regular(7.5).grey();
+    canvas.text_within(MARGIN, y, style, room, &sheet.footer);
     let right = page_width - MARGIN;
     canvas.text(right, y, Style::regular(7.5).grey().right(), &number);
 }
@@ -208,11 +206,10 @@ fn exercise(canvas: &mut Canvas, item: &Item, cell: &Area, side: f32) {
     let numbered = canvas.text(cell.left, caption, Style::bold(10.0), &number);
     let x = cell.left + numbered + 4.0;
     let room = cell.width - numbered - 4.0;
-    let size = fitting(&item.prompt, Face::Bold, 9.5, room);
-    canvas.text(x, caption, Style::bold(size), &item.prompt);
+    canvas.text_within(x, caption, Style::bold(9.5), room, &item.prompt);
     if let Some(detail) = &item.detail {
-        let size = fitting(detail, Face::Regular, 8.5, room);
-        canvas.text(x, caption + 11.0, Style::regular(size).grey(), detail);
+        let style = Style::regular(8.5).grey();
+        canvas.text_within(x, caption + 11.0, style, room, detail);
     }
     // The board centred in the cell, with its coordinates and mark.
     let total = left + side + right;
@@ -323,10 +320,9 @@ fn key_page(canvas: &mut Canvas, page: &KeyPage<'_>, area: &Area) {
             let at = x + number_width - 6.0;
             canvas.text(at, y, Style::bold(KEY_SIZE).right(), &number);
             if !entry.label.is_empty() {
-                let label = &entry.label;
-                let size = fitting(label, Face::Regular, KEY_SIZE - 1.0, label_width - 8.0);
+                let style = Style::regular(KEY_SIZE - 1.0).grey();
                 let at = x + number_width;
-                canvas.text(at, y, Style::regular(size).grey(), label);
+                canvas.text_within(at, y, style, label_width - 8.0, &entry.label);
             }
             let at = x + number_width + label_width;
             for line in lines {

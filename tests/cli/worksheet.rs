@@ -418,11 +418,11 @@ fn bad_input_is_refused_and_nothing_is_written() {
     assert!(left.is_empty(), "{left:?}");
     // Options that do not go together, or make no sense.
     for (args, says) in [
-        (vec!["--per-page", "5"], "choose 4, 6 or 9"),
-        (vec!["--paper", "a5"], "choose a4 or letter"),
+        (vec!["--per-page", "5"], "[possible values: 4, 6, 9]"),
+        (vec!["--paper", "a5"], "[possible values: a4, letter]"),
         (
             vec!["--drill", "transcribe"],
-            "write, read, disambiguation or coordinates",
+            "[possible values: write, read, disambiguation, coordinates]",
         ),
         (
             vec!["--drill", "write", "--theme", "fork"],
