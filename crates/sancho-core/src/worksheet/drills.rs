@@ -6,7 +6,7 @@ use std::str::FromStr;
 
 use shakmaty::{Color, Move, Position, Square};
 
-use super::model::{Answer, Diagram, Item, KeyEntry, Kind, SheetOptions, Worksheet, letters_note};
+use super::model::{Answer, Diagram, Item, Kind, SheetOptions, Worksheet, numbered, with_letters};
 use crate::drill::{DrillKind, Exercise, Expected, Show};
 use crate::notation::{Lang, lan, role_name, san};
 
@@ -97,42 +97,19 @@ impl FromStr for PaperDrill {
 #[must_use]
 pub fn drill_sheet(drill: PaperDrill, exercises: &[Exercise], options: &SheetOptions) -> Worksheet {
     let lang = options.lang;
-    let items = exercises
-        .iter()
-        .enumerate()
-        .map(|(i, ex)| item(i + 1, ex, lang))
-        .collect();
-    let key = options.key.then(|| {
-        exercises
-            .iter()
-            .enumerate()
-            .map(|(i, ex)| KeyEntry {
-                number: i + 1,
-                label: String::new(),
-                answer: key_answer(ex, lang),
-            })
-            .collect()
-    });
-    let mut instructions = drill.instructions().to_owned();
-    if drill != PaperDrill::Coordinates
-        && let Some(note) = letters_note(lang)
-    {
-        instructions.push(' ');
-        instructions.push_str(&note);
-    }
-    Worksheet {
-        kind: Kind::Drill(drill.kind()),
-        title: options
-            .title
-            .clone()
-            .unwrap_or_else(|| drill.title().to_owned()),
+    let instructions = if drill == PaperDrill::Coordinates {
+        drill.instructions().to_owned()
+    } else {
+        with_letters(drill.instructions(), lang)
+    };
+    numbered(
+        (Kind::Drill(drill.kind()), drill.title()),
         instructions,
-        date: options.date.clone(),
-        items,
-        per_page: options.per_page,
-        key,
-        footer: options.footer.clone(),
-    }
+        exercises,
+        options,
+        |number, ex| item(number, ex, lang),
+        |ex| (String::new(), key_answer(ex, lang)),
+    )
 }
 
 fn side_name(color: Color) -> &'static str {

@@ -250,9 +250,60 @@ pub fn scoresheet(options: &SheetOptions) -> Worksheet {
     }
 }
 
+/// A sheet of `exercises`, numbered from 1 in their order: `item` makes
+/// each one's item (given its number), `key` its key entry's label and
+/// answer; the title is `options`' or `title`.
+pub(super) fn numbered<T>(
+    (kind, title): (Kind, &str),
+    instructions: String,
+    exercises: &[T],
+    options: &SheetOptions,
+    item: impl Fn(usize, &T) -> Item,
+    key: impl Fn(&T) -> (String, String),
+) -> Worksheet {
+    let items = exercises
+        .iter()
+        .enumerate()
+        .map(|(i, exercise)| item(i + 1, exercise))
+        .collect();
+    let key = options.key.then(|| {
+        exercises
+            .iter()
+            .enumerate()
+            .map(|(i, exercise)| {
+                let (label, answer) = key(exercise);
+                KeyEntry {
+                    number: i + 1,
+                    label,
+                    answer,
+                }
+            })
+            .collect()
+    });
+    Worksheet {
+        kind,
+        title: options.title.clone().unwrap_or_else(|| title.to_owned()),
+        instructions,
+        date: options.date.clone(),
+        items,
+        per_page: options.per_page,
+        key,
+        footer: options.footer.clone(),
+    }
+}
+
+/// `instructions`, then the letters the student writes with when they are
+/// not English: "... Piece letters: K D T L S (German)."
+pub(super) fn with_letters(instructions: &str, lang: Lang) -> String {
+    match letters_note(lang) {
+        Some(note) => format!("{instructions} {note}"),
+        None => instructions.to_owned(),
+    }
+}
+
 /// The letters the student writes with, when they are not English: "Piece
 /// letters: K D T L S (German)."
-pub(super) fn letters_note(lang: Lang) -> Option<String> {
+fn letters_note(lang: Lang) -> Option<String> {
     use shakmaty::Role;
     if lang.is_english() {
         return None;

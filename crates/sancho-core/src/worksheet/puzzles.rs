@@ -3,7 +3,7 @@
 use shakmaty::{Color, Move};
 
 use super::model::{
-    Answer, Diagram, Item, KeyEntry, Kind, Orientation, SheetOptions, Worksheet, letters_note,
+    Answer, Diagram, Item, Kind, Orientation, SheetOptions, Worksheet, numbered, with_letters,
 };
 use crate::notation::{Lang, movetext};
 use crate::puzzle::Puzzle;
@@ -17,39 +17,14 @@ const INSTRUCTIONS: &str = "Find the best move. Under each diagram, write the wh
 /// puzzle's id and whole line from there.
 #[must_use]
 pub fn puzzle_sheet(puzzles: &[Puzzle], options: &SheetOptions) -> Worksheet {
-    let items = puzzles
-        .iter()
-        .enumerate()
-        .map(|(i, puzzle)| item(i + 1, puzzle, options))
-        .collect();
-    let key = options.key.then(|| {
-        puzzles
-            .iter()
-            .enumerate()
-            .map(|(i, puzzle)| KeyEntry {
-                number: i + 1,
-                label: puzzle.id.clone(),
-                answer: puzzle_solution(puzzle, options.lang),
-            })
-            .collect()
-    });
-    let instructions = match letters_note(options.lang) {
-        Some(note) => format!("{INSTRUCTIONS} {note}"),
-        None => INSTRUCTIONS.to_owned(),
-    };
-    Worksheet {
-        kind: Kind::Puzzles,
-        title: options
-            .title
-            .clone()
-            .unwrap_or_else(|| "Puzzles".to_owned()),
-        instructions,
-        date: options.date.clone(),
-        items,
-        per_page: options.per_page,
-        key,
-        footer: options.footer.clone(),
-    }
+    numbered(
+        (Kind::Puzzles, "Puzzles"),
+        with_letters(INSTRUCTIONS, options.lang),
+        puzzles,
+        options,
+        |number, puzzle| item(number, puzzle, options),
+        |puzzle| (puzzle.id.clone(), puzzle_solution(puzzle, options.lang)),
+    )
 }
 
 /// A puzzle's solution as the key prints it: the numbered moves from the
