@@ -155,12 +155,18 @@ fn item(number: usize, ex: &Exercise, lang: Lang) -> Item {
             if let [from, to] = highlighted.as_slice() {
                 diagram.arrow = Some([*from, *to]);
             }
-            let detail = match (ex.kind, ex.expected) {
-                (DrillKind::Disambiguation, Expected::Move(mv)) => {
-                    Some(format!("another {} can go there too", role_name(mv.role())))
+            // What the arrow cannot show: the piece a pawn becomes; and
+            // what the disambiguation is about.
+            let mut notes = Vec::new();
+            if let Expected::Move(mv) = ex.expected {
+                if let Some(role) = mv.promotion() {
+                    notes.push(format!("the pawn becomes a {}", role_name(role)));
                 }
-                _ => None,
-            };
+                if ex.kind == DrillKind::Disambiguation {
+                    notes.push(format!("another {} can go there too", role_name(mv.role())));
+                }
+            }
+            let detail = (!notes.is_empty()).then(|| notes.join("; "));
             (format!("{side} to move"), detail, Answer::Line)
         }
     };
@@ -261,6 +267,28 @@ mod tests {
             assert_eq!(item.answer, Answer::Line);
             assert!(item.diagram.coordinates);
         }
+    }
+
+    #[test]
+    fn a_promotion_says_what_the_pawn_becomes() {
+        // Enough exercises that some are promotions (one feature in eight).
+        let exercises = generate(DrillKind::Write, 1, 200, &GenOptions::default());
+        let sheet = drill_sheet(PaperDrill::Write, &exercises, &SheetOptions::default());
+        let mut promotions = 0;
+        for (item, ex) in sheet.items.iter().zip(&exercises) {
+            let Expected::Move(mv) = ex.expected else {
+                panic!("a move")
+            };
+            match mv.promotion() {
+                Some(role) => {
+                    promotions += 1;
+                    let detail = item.detail.as_deref().expect("a detail");
+                    assert_eq!(detail, format!("the pawn becomes a {}", role_name(role)));
+                }
+                None => assert_eq!(item.detail, None),
+            }
+        }
+        assert!(promotions > 0, "no promotion among 200 exercises");
     }
 
     #[test]
