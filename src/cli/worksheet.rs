@@ -150,7 +150,7 @@ pub fn worksheet(args: &WorksheetArgs, ctx: &Context) -> anyhow::Result<ExitCode
     for (what, text) in [("--title", &args.title), ("--date", &args.date)] {
         let Some(text) = text else { continue };
         let missing = print::unprintable(text);
-        if !missing.is_empty() && !matches!(args.target(), Target::Stdout | Target::Text(_)) {
+        if !missing.is_empty() && matches!(args.target(), Target::Pdf(_)) {
             let list: String = missing.iter().collect();
             eprintln!("sancho: the PDF's standard fonts have no {list} ({what}): printed as ?");
         }

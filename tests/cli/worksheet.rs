@@ -588,3 +588,33 @@ fn drill_sheets_key_every_exercise() {
     ));
     assert!(!text.contains("a  b  c"), "{text}");
 }
+
+#[test]
+fn letters_the_fonts_lack_are_said_and_printed_as_question_marks() {
+    let dir = tempfile::tempdir().unwrap();
+    let out = dir.path().join("sheet.pdf");
+    let output = worksheet(
+        dir.path(),
+        &[
+            "--scoresheet",
+            "--title",
+            "Turniej w Łodzi",
+            "--out",
+            out.to_str().unwrap(),
+        ],
+    );
+    ok(&output);
+    let err = String::from_utf8_lossy(&output.stderr);
+    assert!(
+        err.contains("the PDF's standard fonts have no Ł (--title): printed as ?"),
+        "{err}"
+    );
+    let text = pdf_text(&std::fs::read(&out).unwrap());
+    assert!(text.iter().any(|t| t == "Turniej w ?odzi"), "{text:?}");
+    // The text version has every letter.
+    let plain = ok(&worksheet(
+        dir.path(),
+        &["--scoresheet", "--title", "Turniej w Łodzi", "--out", "-"],
+    ));
+    assert!(plain.starts_with("Turniej w Łodzi\n"), "{plain}");
+}
