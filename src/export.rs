@@ -28,7 +28,7 @@ pub enum WriteError {
     },
 }
 
-/// Writes the PGN `text` to `path` with [`write_file`].
+/// Writes the PGN `text` to `path` (see [`write_file`]).
 ///
 /// # Errors
 /// As [`write_file`].
