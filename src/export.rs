@@ -1,15 +1,16 @@
-//! Writing a game the user asked for as PGN (`--out FILE`), for both
-//! shells: atomically (a temporary file renamed over the path), and never
-//! over anything but a regular file.
+//! Writing a file the user asked for (`--out FILE`: a game as PGN, for
+//! both shells; a worksheet): atomically (a temporary file renamed over
+//! the path, so nothing half-written is ever there), and never over
+//! anything but a regular file.
 
 use std::io::Write as _;
 use std::path::{Path, PathBuf};
 
-/// Why a PGN was not written.
+/// Why a file was not written.
 #[derive(Debug, thiserror::Error)]
 pub enum WriteError {
     /// Something other than a regular file is at the path.
-    #[error("{} is {kind}, not a regular file: the PGN was not written", .path.display())]
+    #[error("{} is {kind}, not a regular file: nothing was written", .path.display())]
     NotAFile {
         /// The path.
         path: PathBuf,
@@ -27,13 +28,21 @@ pub enum WriteError {
     },
 }
 
-/// Writes `text` to `path` atomically; anything but a regular file
+/// Writes the PGN `text` to `path` (see [`write_file`]).
+///
+/// # Errors
+/// As [`write_file`].
+pub fn write_pgn(path: &Path, text: &str) -> Result<(), WriteError> {
+    write_file(path, text.as_bytes())
+}
+
+/// Writes `bytes` to `path` atomically; anything but a regular file
 /// already at `path` is left alone.
 ///
 /// # Errors
 /// Something else is at the path, or the directory or the file cannot be
 /// written.
-pub fn write_pgn(path: &Path, text: &str) -> Result<(), WriteError> {
+pub fn write_file(path: &Path, bytes: &[u8]) -> Result<(), WriteError> {
     if let Ok(meta) = std::fs::metadata(path)
         && !meta.is_file()
     {
@@ -51,7 +60,7 @@ pub fn write_pgn(path: &Path, text: &str) -> Result<(), WriteError> {
         move |source| WriteError::Io { path: at, source }
     };
     let mut tmp = tempfile::NamedTempFile::new_in(dir).map_err(io(dir))?;
-    tmp.write_all(text.as_bytes()).map_err(io(path))?;
+    tmp.write_all(bytes).map_err(io(path))?;
     tmp.persist(path).map_err(|e| WriteError::Io {
         path: path.to_owned(),
         source: e.error,

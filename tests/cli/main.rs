@@ -21,3 +21,4 @@ mod protocol;
 mod rated;
 mod repertoire;
 mod sets;
+mod worksheet;
