@@ -1,5 +1,5 @@
-//! Writing a file the user asked for (`game --out`, `guess --out`, `mine
-//! --out`), for both shells: atomically (a temporary file renamed over
+//! Writing a file the user asked for (`--out FILE`: a game as PGN, for
+//! both shells; a guessed game; a mined pack; a worksheet): atomically (a temporary file renamed over
 //! it), through a symbolic link to its target (a dangling link's target is
 //! made), keeping an existing file's permissions (a new one gets the
 //! usual ones, the umask applied), and never over anything but a regular

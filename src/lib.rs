@@ -9,6 +9,7 @@
 //! - [`line`]: line mode, text or JSON events over any reader and writer.
 //! - [`tui`]: the ratatui shell (actions, app state, view), kept in the
 //!   library so that tests and benchmarks can drive it.
+//! - [`print`]: worksheets on paper, as PDF or plain text.
 //!
 //! The binary (`src/main.rs`, `src/cli/`) parses the command line,
 //! resolves the data directory and the settings, reads the clock, and
@@ -19,7 +20,7 @@
 
 pub use sancho_core::{
     config, library, material, mine, modes, notation, progress, record, repertoire, rng, session,
-    spoiler, train,
+    spoiler, train, worksheet,
 };
 
 pub mod content;
@@ -41,5 +42,6 @@ pub mod drill {
 pub mod engine;
 pub mod export;
 pub mod line;
+pub mod print;
 pub mod tui;
 pub mod woodpecker;

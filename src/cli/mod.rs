@@ -39,6 +39,7 @@ mod repertoire;
 mod set;
 mod shell;
 mod terminal;
+mod worksheet;
 
 use std::process::ExitCode;
 
@@ -158,6 +159,9 @@ pub enum Command {
     /// Export, import (merge) or reset your progress.
     #[command(subcommand)]
     Progress(progress::ProgressCommand),
+    /// Worksheets to print: puzzles (the filters of play), a drill (--drill) or a
+    /// blank scoresheet (--scoresheet), as PDF with an answer key, or text with --out -.
+    Worksheet(worksheet::WorksheetArgs),
     /// A teacher's class: `sancho class report results/*.json [--json | --csv]`.
     #[command(subcommand)]
     Class(class::ClassCommand),
@@ -214,6 +218,7 @@ pub fn run(cli: Cli) -> anyhow::Result<ExitCode> {
         Some(Command::History(args)) => history::history(&args, ctx),
         Some(Command::Progress(command)) => progress::progress(command, ctx),
         Some(Command::Class(command)) => class::class(command),
+        Some(Command::Worksheet(args)) => worksheet::worksheet(&args, ctx),
         Some(Command::Config(command)) => config::config(&command),
         Some(Command::Completions(args)) => shell::completions(&args),
         Some(Command::Man(args)) => shell::man(&args),

@@ -127,7 +127,7 @@ fn listed(
 
 /// Loads a puzzle file; with `--puzzle ID`, only that puzzle ([`load_one`]
 /// streams a Lichess CSV up to the id and stops there).
-fn load_file(path: &Path, wanted: Option<&str>) -> anyhow::Result<Vec<Puzzle>> {
+pub(super) fn load_file(path: &Path, wanted: Option<&str>) -> anyhow::Result<Vec<Puzzle>> {
     let loaded = match wanted {
         Some(id) => load_one(path, id),
         None => load_path(path),

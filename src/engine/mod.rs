@@ -21,8 +21,11 @@ pub use sancho_core::engine::*;
 pub use strength::{LEVELS, Strength, best_move};
 
 /// The engine's lines for a guess of guess the move: both positions of
-/// `request`, `movetime` ms each (a position where the game is over needs
+/// `request`, each for [`EvalRequest::movetime`] of the shell's `movetime`
+/// (longer for the second search; a position where the game is over needs
 /// no search). Line mode and the full screen's evaluator ask through this.
+///
+/// [`EvalRequest::movetime`]: sancho_core::train::guess::EvalRequest::movetime
 ///
 /// # Errors
 /// The engine's error.
@@ -33,6 +36,7 @@ pub fn evaluate_guess(
 ) -> Result<sancho_core::train::guess::Evaluation, EngineError> {
     use shakmaty::Position;
     let [after_guess, after_game] = request.positions();
+    let movetime = request.movetime(movetime);
     let mut look = |pos: &shakmaty::Chess| {
         if pos.is_game_over() {
             return Ok(Vec::new());

@@ -9,7 +9,9 @@
 //! `san`, `words`, `local`), `wrong` as in puzzles for an input that is no
 //! legal move, `unknown_command`, and `game_over` (`result`: `1-0`, `0-1`,
 //! `1/2-1/2` or `*`; `reason`: `checkmate`, `stalemate`, `repetition`,
-//! `fifty_moves`, `insufficient_material`, `resigned`, `engine_failed`;
+//! `fifty_moves`, `insufficient_material`, `resigned`, `engine_failed`,
+//! and for a game with a goal `promoted`, `engine_promoted`,
+//! `won_material`, `lost_material`, `move_limit`;
 //! `user_won`: true, false or null for a draw; `moves`: every move's SAN;
 //! `goal` for an endgame: `goal`, `moves`, `achieved`, `moves_used`,
 //! `text`, `note`).
@@ -353,6 +355,9 @@ fn over_text(end: GameEnd) -> String {
         R::Resigned => "You resigned",
         R::EngineFailed => "The engine gave no legal move; the game stops",
         R::Promoted => "You promoted and kept the new piece",
+        R::EnginePromoted => "The engine promoted and kept the new piece",
+        R::WonMaterial => "The engine has only its king left: a won ending",
+        R::LostMaterial => "Your king is left alone: a lost ending",
         R::MoveLimit => "The move budget is spent",
     };
     let who = match end.user_won {

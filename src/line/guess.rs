@@ -31,7 +31,7 @@ use super::puzzle::{Mode, describe};
 use crate::notation::{Lang, ResolveError, color_name};
 use crate::puzzle::fen_of;
 use crate::train::guess::{
-    EvalRequest, Evaluation, Guess, GuessEvent, GuessSide, GuessSummary, Judgement, Verdict,
+    EvalRequest, Evaluation, Guess, GuessEvent, GuessSide, GuessSummary, Judgement,
 };
 
 const COMMANDS: &str = "board, pieces, moves, hint TEXT, help, quit";
@@ -295,27 +295,7 @@ impl<W: Write> GuessOut<W> {
         };
         self.send(&event, || {
             let guess = lang.localize(&j.guess.san);
-            let game = lang.localize(&j.game.san);
-            let points = plural(j.points, "point");
-            let mut s = match j.verdict {
-                Verdict::GameMove => format!("{guess}: the game's move. {points}."),
-                Verdict::BetterThanGame => format!(
-                    "{guess} is better than the game's {game}{}. {points}.",
-                    cp_text(j.below_game_cp.map(|c| -c), "better")
-                ),
-                Verdict::AlsoGood => format!(
-                    "{guess} is also good: the game went {game}{}. {points}.",
-                    cp_text(j.below_game_cp, "below it")
-                ),
-                Verdict::Differs => format!(
-                    "{guess} is not the game's move ({game}){}. {points}.",
-                    cp_text(j.below_game_cp, "below it")
-                ),
-                Verdict::LosesMaterial => format!(
-                    "{guess} loses material: {}. The game went {game}. {points}.",
-                    j.reason.as_deref().unwrap_or("the engine's line shows it")
-                ),
-            };
+            let mut s = j.sentence(lang);
             let slips: Vec<_> = j.diagnostics.iter().filter(|d| !d.code.is_note()).collect();
             if !slips.is_empty() {
                 s.push_str(&format!("\nThe move, but write it {guess}:"));

@@ -143,14 +143,21 @@ impl GuessScreen {
         self.asking.clone().map(|request| (self.asked, request))
     }
 
-    /// The engine's answer to question `asked` (`None`: it failed).
-    pub fn evaluated(&mut self, asked: u32, eval: Option<&Evaluation>) {
+    /// The engine's answer to question `asked` (`None`: it failed);
+    /// returns the next question (with its number) when the run asks the
+    /// engine again (a second, longer search of the same guess).
+    pub fn evaluated(
+        &mut self,
+        asked: u32,
+        eval: Option<&Evaluation>,
+    ) -> Option<(u32, EvalRequest)> {
         if asked != self.asked || self.asking.is_none() {
-            return;
+            return None;
         }
         self.asking = None;
         let events = self.guess.evaluated(eval);
         self.take(events);
+        self.asking.clone().map(|request| (self.asked, request))
     }
 
     /// Time passed on the screen.

@@ -23,3 +23,4 @@ mod protocol;
 mod rated;
 mod repertoire;
 mod sets;
+mod worksheet;

@@ -464,7 +464,7 @@ fn every_event() -> Vec<LineEvent> {
             verdict: "loses_material",
             points: 0,
             below_game_cp: Some(280),
-            reason: Some("4. Bb5+? c6 5. dxe5 cxb5: wins 3 pawns' worth of material".into()),
+            reason: Some("4. Bb5+? c6 5. dxe5 cxb5: Black wins a bishop for a pawn".into()),
             diagnostics: Vec::new(),
         },
         LineEvent::LiveHint {

@@ -111,7 +111,7 @@ fn judge(engine: &mut Engine, e: &Endgame, ms: u64) -> (bool, Score, u32) {
         Goal::Mate { moves } => {
             mate_in.is_some_and(|n| n > 0 && u32::try_from(n).is_ok_and(|n| n <= moves))
         }
-        Goal::Promote { .. } => cp >= 300,
+        Goal::Promote { .. } | Goal::Win { .. } => cp >= 300,
         Goal::Hold { .. } => cp >= -100,
     };
     (ok, score, lines[0].depth)

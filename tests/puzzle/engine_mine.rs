@@ -543,7 +543,7 @@ fn line_mode_refutes_a_wrong_move_only_after_the_puzzle_ends() {
     std::fs::write(&pack, BACK_RANK_PACK).unwrap();
     let out = play_plain(&pack, dir.path(), "Ra3\nsolution\n", false);
     let refuted = out
-        .find("Why your first try failed: 1. Ra3? Re1#: mate in 1.")
+        .find("Why your first try failed: 1. Ra3? Re1#: Black mates in 1.")
         .unwrap_or_else(|| panic!("{out}"));
     let wrong = out.find("Not accepted: Ra3").unwrap();
     let solution = out.find("The solution was Ra8+ Re8 Rxe8#").unwrap();
@@ -568,7 +568,7 @@ fn line_mode_refutes_a_wrong_move_only_after_the_puzzle_ends() {
     // JSON keeping `san` in English.
     let out = play_plain_with(&pack, dir.path(), "Ta3\nsolution\n", &["--lang", "de"]);
     assert!(
-        out.contains("Why your first try failed: 1. Ta3? Te1#: mate in 1."),
+        out.contains("Why your first try failed: 1. Ta3? Te1#: Black mates in 1."),
         "{out}"
     );
     assert!(out.contains("The solution was Ta8+ Te8 Txe8#"), "{out}");
@@ -585,7 +585,7 @@ fn line_mode_refutes_a_wrong_move_only_after_the_puzzle_ends() {
         .unwrap_or_else(|| panic!("{out}"));
     assert_eq!(refutation["san"], serde_json::json!(["Ra3", "Re1#"]));
     assert_eq!(refutation["local"], serde_json::json!(["♖a3", "♖e1#"]));
-    assert_eq!(refutation["local_text"], "1. ♖a3? ♖e1#: mate in 1");
+    assert_eq!(refutation["local_text"], "1. ♖a3? ♖e1#: Black mates in 1");
     let failed: Value = out
         .lines()
         .map(|l| serde_json::from_str::<Value>(l).unwrap())
@@ -661,7 +661,7 @@ fn line_mode_refutes_with_the_engine_when_one_is_named() {
         let out = String::from_utf8(out.stdout).unwrap();
         assert!(
             out.contains(
-                "Why your first try failed: 1. Rab1? Nd2 2. Rb2 Nxf1: wins 2 pawns' worth of material."
+                "Why your first try failed: 1. Rab1? Nd2 2. Rb2 Nxf1: Black wins a rook for a knight."
             ),
             "config: {by_config}: {out}"
         );

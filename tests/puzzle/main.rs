@@ -13,6 +13,7 @@ mod library_import;
 mod library_query;
 mod mine_pool;
 mod puzzle_check;
+mod puzzle_hints;
 mod puzzle_json;
 mod puzzle_lichess;
 mod puzzle_sample;

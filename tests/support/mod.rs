@@ -105,21 +105,57 @@ impl BufRead for Script {
 /// A fake UCI engine written into `dir` (a `/bin/sh` script): the
 /// handshake, and for each `(fen, info lines)` the lines it prints after
 /// `go` in that position, then `bestmove`; other positions get a bare
-/// `bestmove 0000`. Every `go` is logged to `dir/go.log`, so that a test
-/// can count the searches.
+/// `bestmove 0000`. A position listed several times answers its n-th
+/// search with its n-th entry (the last one again after that): an engine
+/// whose scores jitter between searches. Every `go` is logged to
+/// `dir/go.log`, so that a test can count the searches.
 #[cfg(unix)]
 #[allow(dead_code)]
 pub fn fake_engine(dir: &std::path::Path, canned: &[(String, Vec<String>)]) -> std::path::PathBuf {
     use std::os::unix::fs::PermissionsExt;
+    let log = dir.join("go.log");
+    let mut fens: Vec<&String> = Vec::new();
+    for (fen, _) in canned {
+        if !fens.contains(&fen) {
+            fens.push(fen);
+        }
+    }
+    let echo = |lines: &[String], indent: &str| -> String {
+        lines
+            .iter()
+            .map(|line| format!("{indent}echo \"{line}\"\n"))
+            .collect()
+    };
     let mut cases = String::new();
-    for (fen, lines) in canned {
+    for fen in fens {
+        let answers: Vec<&Vec<String>> = canned
+            .iter()
+            .filter(|(f, _)| f == fen)
+            .map(|(_, lines)| lines)
+            .collect();
         cases.push_str(&format!("      \"{fen}\")\n"));
-        for line in lines {
-            cases.push_str(&format!("        echo \"{line}\"\n"));
+        if let [only] = answers[..] {
+            cases.push_str(&echo(only, "        "));
+        } else {
+            cases.push_str(&format!(
+                "        n=$(grep -c -F -x \"$fen\" \"{}\")\n        case \"$n\" in\n",
+                log.display()
+            ));
+            let last = answers.len() - 1;
+            for (i, lines) in answers.iter().enumerate() {
+                let label = if i == last {
+                    "*".to_owned()
+                } else {
+                    (i + 1).to_string()
+                };
+                cases.push_str(&format!("          {label})\n"));
+                cases.push_str(&echo(lines, "            "));
+                cases.push_str("            ;;\n");
+            }
+            cases.push_str("        esac\n");
         }
         cases.push_str("        ;;\n");
     }
-    let log = dir.join("go.log");
     let body = format!(
         r#"#!/bin/sh
 fen=""

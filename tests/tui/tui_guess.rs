@@ -65,7 +65,7 @@ fn a_built_in_game_is_guessed_and_scored_as_in_line_mode() {
     type_line(&mut app, "Nc3");
     let screen = text(&app);
     assert!(
-        screen.contains("Nc3: not the game's move (Nf3)."),
+        screen.contains("Nc3 is not the game's move (Nf3). 0 points."),
         "{screen}"
     );
     assert!(screen.contains("2... d6"), "{screen}");
@@ -126,13 +126,24 @@ fn the_engine_is_asked_off_screen_and_its_answer_judges_the_guess() {
         result: Ok(eval.clone()),
     });
     assert!(app.guess_screen().unwrap().is_asking());
-    app.answer(Reply::Evaluated {
+    // The first answer leaves Nc3 possibly as good: a second, longer
+    // search is asked, and the screen still waits.
+    let effects = app.answer(Reply::Evaluated {
         asked: ask.asked,
+        result: Ok(eval.clone()),
+    });
+    let [Effect::Evaluate(again)] = &effects[..] else {
+        panic!("a second search: {effects:?}");
+    };
+    assert!(again.request.confirm && again.asked != ask.asked);
+    assert!(text(&app).contains("The engine is looking at your move"));
+    app.answer(Reply::Evaluated {
+        asked: again.asked,
         result: Ok(eval),
     });
     let screen = text(&app);
     assert!(
-        screen.contains("Nc3: also good (the game: Nf3, 20 cp"),
+        screen.contains("Nc3 is also good, 20 centipawns below the game's Nf3."),
         "{screen}"
     );
     // An engine that fails: the guess scores as without one.
@@ -148,7 +159,7 @@ fn the_engine_is_asked_off_screen_and_its_answer_judges_the_guess() {
             status: "gone".into(),
         }),
     });
-    assert!(text(&app).contains("h3: not the game's move (d4)."));
+    assert!(text(&app).contains("h3 is not the game's move (d4)."));
     insta::assert_snapshot!("guess_the_move", text(&app));
 }
 

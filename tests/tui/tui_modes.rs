@@ -690,7 +690,7 @@ fn the_engines_refutation_comes_from_its_thread_and_is_shown_after_the_end() {
     let status = &app.play().unwrap().status().text;
     assert!(
         status.contains(
-            "Why your first try failed: 25... Nd7? 26. Qxd7: wins 3 pawns' worth of material."
+            "Why your first try failed: 25... Nd7? 26. Qxd7: White wins a knight for nothing."
         ),
         "{status}"
     );

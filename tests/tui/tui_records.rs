@@ -782,7 +782,7 @@ fn a_wrong_move_is_refuted_only_once_the_puzzle_ends() {
             .collect::<Vec<_>>()
             .join("\n")
     };
-    const WHY: &str = "Why your first try failed: 1. Ra3? Re1#: mate in 1.";
+    const WHY: &str = "Why your first try failed: 1. Ra3? Re1#: Black mates in 1.";
 
     // Wrong, then given up: refuted at the end, not before.
     let mut app = App::new(Config::default(), pack.puzzles.clone());
@@ -816,7 +816,7 @@ fn a_wrong_move_is_refuted_only_once_the_puzzle_ends() {
     app.update(Action::Submit);
     app.update(Action::ShowSolution);
     let play = app.play().unwrap();
-    let why = "Why your first try failed: 1. Ta3? Te1#: mate in 1.";
+    let why = "Why your first try failed: 1. Ta3? Te1#: Black mates in 1.";
     assert!(play.status().text.contains(why), "{}", play.status().text);
 
     // Wrong, then played to the end (failed): refuted too.

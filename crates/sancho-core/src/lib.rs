@@ -19,6 +19,8 @@
 //! - [`engine`]: the pure side of a UCI engine (its lines, refutations,
 //!   audits); the process lives in the binary.
 //! - [`config`]: the config file's text parsed into settings.
+//! - [`worksheet`]: sheets for the classroom (puzzles, drills, a
+//!   scoresheet) as a model the shells print.
 //!
 //! The crate's manifest names no terminal, command-line or directory crate,
 //! and clippy's `disallowed-methods` (this crate's `clippy.toml`) forbids
@@ -44,3 +46,4 @@ pub mod rng;
 pub mod session;
 pub mod spoiler;
 pub mod train;
+pub mod worksheet;

@@ -82,7 +82,10 @@ impl App {
         let screen = std::mem::replace(&mut self.screen, Screen::Home);
         self.screen = match screen {
             Screen::Guess { mut guess, scroll } => {
-                guess.evaluated(asked, result.as_ref().ok());
+                if let Some((asked, request)) = guess.evaluated(asked, result.as_ref().ok()) {
+                    self.effects
+                        .push(Effect::Evaluate(Evaluate { asked, request }));
+                }
                 self.collect_guess(&mut guess);
                 Screen::Guess { guess, scroll }
             }

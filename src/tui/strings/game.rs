@@ -55,6 +55,9 @@ pub fn ended(end: GameEnd) -> String {
             "The engine gave no legal move: the game stops without a result".to_owned()
         }
         EndReason::Promoted => "You promoted a pawn and kept the new piece".to_owned(),
+        EndReason::EnginePromoted => "The engine promoted a pawn and kept the new piece".to_owned(),
+        EndReason::WonMaterial => "The engine has only its king left: a won ending".to_owned(),
+        EndReason::LostMaterial => "Your king is left alone: a lost ending".to_owned(),
         EndReason::MoveLimit => "The goal's moves are played".to_owned(),
     };
     format!("{why} ({}).", end.result)

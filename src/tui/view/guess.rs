@@ -135,46 +135,11 @@ pub fn render(app: &App, s: &GuessScreen, theme: Theme, area: Rect, frame: &mut 
 
 /// The last guess's verdict, with the notation slips.
 fn judged_lines(j: &Judgement, lang: crate::notation::Lang, theme: Theme) -> Vec<Line<'static>> {
-    let guess = lang.localize(&j.guess.san);
-    let game = lang.localize(&j.game.san);
-    let points = if j.points == 1 {
-        "1 point".to_owned()
-    } else {
-        format!("{} points", j.points)
+    let style = match j.verdict {
+        Verdict::GameMove | Verdict::BetterThanGame | Verdict::AlsoGood => theme.good(),
+        Verdict::Differs | Verdict::LosesMaterial => theme.bad(),
     };
-    let cp = |what: &str| {
-        j.below_game_cp
-            .map(|c| format!(", {c} cp {what}"))
-            .unwrap_or_default()
-    };
-    let (text, style) = match j.verdict {
-        Verdict::GameMove => (format!("{guess}: the game's move. {points}."), theme.good()),
-        Verdict::BetterThanGame => (
-            format!("{guess}: better than the game's {game}. {points}."),
-            theme.good(),
-        ),
-        Verdict::AlsoGood => (
-            format!(
-                "{guess}: also good (the game: {game}{}). {points}.",
-                cp("below it")
-            ),
-            theme.good(),
-        ),
-        Verdict::Differs => (
-            format!(
-                "{guess}: not the game's move ({game}{}). {points}.",
-                cp("below it")
-            ),
-            theme.bad(),
-        ),
-        Verdict::LosesMaterial => (
-            format!(
-                "{guess} loses material: {}. The game: {game}. {points}.",
-                j.reason.as_deref().unwrap_or("")
-            ),
-            theme.bad(),
-        ),
-    };
+    let text = j.sentence(lang);
     let mut lines = vec![Line::styled(text, style)];
     for d in j.diagnostics.iter().filter(|d| !d.code.is_note()) {
         lines.push(Line::styled(format!("- {}", d.message), theme.diagnostic()));

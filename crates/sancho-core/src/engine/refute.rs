@@ -1,5 +1,5 @@
 //! Why a wrong move fails: its refutation as a short line in SAN, shown
-//! after a puzzle ends ("1. Ra3? Re1#: mate in 1").
+//! after a puzzle ends ("1. Ra3? Re1#: Black mates in 1").
 //!
 //! Pure. Without an engine, only what the mate solver proves is said: the
 //! wrong move allows the opponent a forced mate in at most [`MATE_DEPTH`].
@@ -10,7 +10,7 @@ use shakmaty::san::SanPlus;
 use shakmaty::{Chess, Move, Position};
 
 use super::{PvLine, Score};
-use crate::material::balance;
+use crate::material::{balance, trade};
 use crate::notation::movetext;
 use crate::puzzle::mate_in;
 
@@ -30,9 +30,10 @@ pub struct Refutation {
     pub line: Vec<Move>,
     /// The line in SAN, one move each.
     pub san: Vec<String>,
-    /// What the line shows: `mate in N`.
+    /// What the line shows, with who gains: `Black mates in 2`, `White
+    /// wins a rook for a knight`.
     pub verdict: String,
-    /// `1. Ra3? Re1#: mate in 1`.
+    /// `1. Ra3? Re1#: Black mates in 1`.
     pub text: String,
 }
 
@@ -68,7 +69,8 @@ pub fn by_mate(pos: &Chess, wrong: Move) -> Option<Refutation> {
         line.push(defence.1);
         left = defence.0;
     }
-    Some(described(pos, line, format!("mate in {n}")))
+    let who = side_name(!pos.turn());
+    Some(described(pos, line, format!("{who} mates in {n}")))
 }
 
 /// The refutation of `wrong` (legal in `pos`) from an engine's best line
@@ -106,9 +108,10 @@ fn shown_line(pos: &Chess, wrong: Move, lines: &[PvLine]) -> Option<Refutation> 
             break;
         }
     }
+    let who = side_name(them);
     match best.score {
         Score::Mate(n) if n > 0 && at.is_checkmate() && line.len() <= 2 * MATE_LINE => {
-            Some(described(pos, line, format!("mate in {n}")))
+            Some(described(pos, line, format!("{who} mates in {n}")))
         }
         Score::Cp(cp) if cp >= 200 => {
             // The first opponent move (even index) after which the gain
@@ -117,8 +120,16 @@ fn shown_line(pos: &Chess, wrong: Move, lines: &[PvLine]) -> Option<Refutation> 
                 .step_by(2)
                 .find(|&i| gains[i..].iter().all(|&g| g >= 2))?;
             let gain = gains[end..].iter().copied().min().unwrap_or(0);
+            // The pieces won as the gain stands at its lowest (after the
+            // recapture, say), though the line shown stops at the win.
+            let low = end + gains[end..].iter().position(|&g| g == gain).unwrap_or(0);
+            let mut settled = pos.clone();
+            for &mv in &line[..low + 2] {
+                settled.play_unchecked(mv);
+            }
             line.truncate(end + 2);
-            Some(described(pos, line, format!("wins {}", pawns(gain))))
+            let what = trade(pos, &settled, them).unwrap_or_else(|| pawns(gain));
+            Some(described(pos, line, format!("{who} wins {what}")))
         }
         _ => None,
     }
@@ -168,6 +179,11 @@ impl Unrefuted {
 pub const MAX_PLIES: usize = 5;
 /// The longest mate shown, in the opponent's moves.
 const MATE_LINE: usize = 5;
+
+/// `White`, `Black`: the side that wins, as a verdict's subject.
+fn side_name(side: shakmaty::Color) -> &'static str {
+    if side.is_white() { "White" } else { "Black" }
+}
 
 fn pawns(gain: i32) -> String {
     match gain {
@@ -260,14 +276,14 @@ mod tests {
         // 1. Ra3?? leaves the back rank: Re1#.
         let pos = parse_fen("6k1/5ppp/8/8/8/8/4rPPP/R5K1 w - - 0 1").unwrap();
         let r = by_mate(&pos, mv(&pos, "a1a3")).unwrap();
-        assert_eq!(r.text, "1. Ra3? Re1#: mate in 1");
+        assert_eq!(r.text, "1. Ra3? Re1#: Black mates in 1");
         assert_eq!(r.san, ["Ra3", "Re1#"]);
-        assert_eq!(r.verdict, "mate in 1");
+        assert_eq!(r.verdict, "Black mates in 1");
 
         // Black to move: 1... Ra2?? lets the rook in, Re8#; 1... h6 is safe.
         let pos = parse_fen("r5k1/5ppp/8/8/8/8/5PPP/4R1K1 b - - 0 1").unwrap();
         let r = by_mate(&pos, mv(&pos, "a8a2")).unwrap();
-        assert_eq!(r.text, "1... Ra2? 2. Re8#: mate in 1");
+        assert_eq!(r.text, "1... Ra2? 2. Re8#: White mates in 1");
         assert_eq!(by_mate(&pos, mv(&pos, "h7h6")), None);
     }
 
@@ -282,8 +298,8 @@ mod tests {
             end.play_unchecked(m);
         }
         assert!(end.is_checkmate(), "{}", r.text);
-        assert_eq!(r.verdict, "mate in 2");
-        assert_eq!(r.text, "1. Re2? Qd1+ 2. Re1 Qxe1#: mate in 2");
+        assert_eq!(r.verdict, "Black mates in 2");
+        assert_eq!(r.text, "1. Re2? Qd1+ 2. Re1 Qxe1#: Black mates in 2");
     }
 
     fn pv(score: Score, moves: &str) -> PvLine {
@@ -302,10 +318,10 @@ mod tests {
         let wrong = mv(&pos, "a1b1");
         let lines = [pv(Score::Cp(450), "e4d2 b1b2 d2f1 g1f1 e8d7")];
         let r = by_engine(&pos, wrong, &lines).unwrap();
-        // The rook for the knight once Kxf1 takes back: two pawns' worth.
+        // The rook for the knight once Kxf1 takes back.
         assert_eq!(
             r.text,
-            "1. Rab1? Nd2 2. Rb2 Nxf1: wins 2 pawns' worth of material"
+            "1. Rab1? Nd2 2. Rb2 Nxf1: Black wins a rook for a knight"
         );
         // A score without a gain on the board, an illegal line, a claimed
         // mate the line does not deliver: nothing.
@@ -320,6 +336,6 @@ mod tests {
         // A mate the line delivers.
         let pos = parse_fen("6k1/5ppp/8/8/8/8/4rPPP/R5K1 w - - 0 1").unwrap();
         let r = by_engine(&pos, mv(&pos, "a1a3"), &[pv(Score::Mate(1), "e2e1")]).unwrap();
-        assert_eq!(r.text, "1. Ra3? Re1#: mate in 1");
+        assert_eq!(r.text, "1. Ra3? Re1#: Black mates in 1");
     }
 }

@@ -17,7 +17,7 @@ use super::giveaway::giveaway_problems;
 use super::json::parse_pack;
 use super::lichess::read_lichess;
 use super::mate::{forces_mate, refutation};
-use super::soundness::{comment_problems, line_problems, looks_like_san};
+use super::soundness::{comment_problems, hint_problems, line_problems, looks_like_san};
 use super::{Puzzle, color_word};
 use crate::notation::san;
 
@@ -170,6 +170,7 @@ pub fn check_pack_with(
         }
         if let Some(p) = &puzzle {
             problems.extend(check_puzzle(p, Dialect::Json));
+            problems.extend(hint_problems(p, &|k| rp.hint_field(k)));
         }
         options.apply(&mut problems);
         summary.count(&problems);

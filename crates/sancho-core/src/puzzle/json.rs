@@ -38,7 +38,8 @@ pub struct RawPuzzle {
     pub solution_moves: Option<Vec<String>>,
     /// `solutionSequence`: the whole line.
     pub solution_sequence: Option<Vec<RawStep>>,
-    /// `hints`.
+    /// `hints`: the older form of the hints, `hints[k]` for the user's
+    /// k-th move (a step's own `hint` takes its place).
     pub hints: Vec<String>,
     /// `successMessage`.
     pub success_message: Option<String>,
@@ -75,6 +76,9 @@ pub struct RawStep {
     /// `otherMoves` (user moves only): what to say when the user plays
     /// another move here.
     pub other_moves: Vec<RawOtherMove>,
+    /// `hint` (user moves only): the hint text shown for this move, the
+    /// first rung of the hint ladder.
+    pub hint: Option<String>,
 }
 
 /// One entry of a step's `otherMoves`.

@@ -11,12 +11,17 @@
 //!   its check sign; "forced" and "the only legal move" mean one legal
 //!   move; "the only square" means the piece has one square; a move said
 //!   to block is legal; a square said to be covered is attacked by a piece
-//!   of the kind named ([`claims`]); a `smotheredMate` theme means the
+//!   of the kind named, and a piece placed on a square ("the knight on
+//!   f6") stands there ([`claims`]); a `smotheredMate` theme means the
 //!   mated king has no empty square.
+//! - Hints, at the move they are shown ([`hints`]).
 
 use shakmaty::{Chess, Move, Position, Role, Square};
 
 mod claims;
+mod hints;
+
+pub(super) use hints::hint_problems;
 
 use super::Puzzle;
 use super::color_word;
@@ -255,6 +260,15 @@ pub(super) fn comment_problems(
                         if squares.len() == 1 { "is" } else { "are" },
                         roles_list(&roles),
                         if squares.len() == 1 { "it" } else { "them" },
+                    ),
+                ));
+            }
+            for words in claims::misplaced(c, p.user_color, &[&pos, &after]) {
+                problems.push(problem(
+                    comment_field(i),
+                    Severity::Warning,
+                    format!(
+                        "the comment {c:?} speaks of {words}, but no such piece stands there before or after {played}"
                     ),
                 ));
             }

@@ -5,7 +5,8 @@
 //!
 //! The set is a JSON file the shell embeds (`puzzles/endgames/*.json`)
 //! and hands in as text: `{"endgames": [{"id", "title", "fen", "side":
-//! "white"|"black", "goal": "mate"|"promote"|"hold", "moves": N, "note"}]}`.
+//! "white"|"black", "goal": "mate"|"promote"|"win"|"hold", "moves": N,
+//! "note"}]}`.
 //! [`read_endgames`] checks every entry: a legal position not already
 //! over, a goal the user's material can reach, a budget from 1 to 100, a
 //! one-line note, unique ids.
@@ -99,12 +100,12 @@ pub enum EntryProblem {
     /// The budget is out of range.
     #[error("moves {0}: from 1 to {MAX_BUDGET}")]
     Budget(u32),
-    /// The goal is neither `mate`, `promote` nor `hold`.
-    #[error("goal {0:?}: mate, promote or hold")]
+    /// The goal is none of `mate`, `promote`, `win` and `hold`.
+    #[error("goal {0:?}: mate, promote, win or hold")]
     Goal(String),
-    /// A mate goal for a side without mating material.
-    #[error("a mate goal, but the user's side cannot mate")]
-    CannotMate,
+    /// A mate or win goal for a side without mating material.
+    #[error("a {0} goal, but the user's side cannot mate")]
+    CannotMate(&'static str),
     /// A promote goal for a side without a pawn.
     #[error("a promote goal, but the user's side has no pawn")]
     NoPawn,
@@ -187,13 +188,14 @@ fn check(entry: &RawEndgame) -> Result<Endgame, EntryProblem> {
     let goal = match entry.goal.as_str() {
         "mate" => Goal::Mate { moves },
         "promote" => Goal::Promote { moves },
+        "win" => Goal::Win { moves },
         "hold" => Goal::Hold { moves },
         other => return Err(EntryProblem::Goal(other.to_owned())),
     };
     let board = position.board();
     match goal {
-        Goal::Mate { .. } if position.has_insufficient_material(side) => {
-            return Err(EntryProblem::CannotMate);
+        Goal::Mate { .. } | Goal::Win { .. } if position.has_insufficient_material(side) => {
+            return Err(EntryProblem::CannotMate(goal.name()));
         }
         Goal::Promote { .. } if (board.by_color(side) & board.by_role(Role::Pawn)).is_empty() => {
             return Err(EntryProblem::NoPawn);
@@ -247,7 +249,7 @@ mod tests {
     #[test]
     fn each_broken_rule_is_named() {
         let cases = [
-            (KQK.replace("\"mate\"", "\"win\""), "goal \"win\""),
+            (KQK.replace("\"mate\"", "\"won\""), "goal \"won\""),
             (KQK.replace("\"moves\": 3", "\"moves\": 0"), "moves 0"),
             (KQK.replace("\"kqk\"", "\"12\""), "not be a number"),
             (KQK.replace("6Q1", "8"), "already over"),
@@ -257,7 +259,12 @@ mod tests {
                 KQK.replace("\"goal\": \"mate\"", "\"goal\": \"promote\""),
                 "no pawn",
             ),
-            (KQK.replace("/8/8/6Q1", "/p7/8/8"), "cannot mate"),
+            (KQK.replace("/8/8/6Q1", "/p7/8/8"), "a mate goal, but"),
+            (
+                KQK.replace("/8/8/6Q1", "/p7/8/8")
+                    .replace("\"mate\"", "\"win\""),
+                "a win goal, but",
+            ),
             (
                 KQK.replace("Box the king in.", "two\\nlines"),
                 "one non-empty line",

@@ -6,9 +6,12 @@
 //! repetition, the fifty-move rule, insufficient material.
 //!
 //! A game may carry a [`Goal`] (an endgame to win or hold, see
-//! [`super::endgame`]): the goal's move budget then ends the game too, a
-//! promotion ends a promotion goal, and the end carries the goal's
-//! [`Verdict`]. [`PlayOut::pgn`] writes the game as PGN for `--out`.
+//! [`super::endgame`]): the goal's move budget then ends the game too, and
+//! so does a decisive turn the rules of chess would take many more moves
+//! to end (a promotion kept, a side left with its bare king against a
+//! queen or rook: [`EndReason::Promoted`], [`EndReason::WonMaterial`] and
+//! their mirror images); the end carries the goal's [`Verdict`].
+//! [`PlayOut::pgn`] writes the game as PGN for `--out`.
 
 use std::collections::HashMap;
 
@@ -37,8 +40,22 @@ pub enum EndReason {
     /// The engine gave no legal move.
     EngineFailed,
     /// The user promoted a pawn and the engine's answer did not take the
-    /// new piece: a [`Goal::Promote`] game ends there.
+    /// new piece: a [`Goal::Promote`] game ends there, and a [`Goal::Win`]
+    /// game when the engine has no queen.
     Promoted,
+    /// The engine promoted a pawn, the user's answer did not take the new
+    /// piece, and the user has no queen: a game with a goal ends there (a
+    /// hold is lost). When both sides have queened, the game goes on.
+    EnginePromoted,
+    /// The engine has only its king left and the user a queen or a rook,
+    /// with the user to move: a won ending (every such position is a win
+    /// in the tablebases). A [`Goal::Win`] or [`Goal::Hold`] game ends
+    /// there.
+    WonMaterial,
+    /// The user has only the king left against the engine's queen or
+    /// rook, with the engine to move: a lost ending. A game with a goal
+    /// ends there.
+    LostMaterial,
     /// The goal's move budget is spent: a mate or promotion not reached in
     /// time fails (the "lost on time"), a position held that long
     /// is held.
@@ -48,7 +65,8 @@ pub enum EndReason {
 impl EndReason {
     /// The reason as JSON names it: `checkmate`, `stalemate`, `repetition`,
     /// `fifty_moves`, `insufficient_material`, `resigned`, `engine_failed`,
-    /// `promoted`, `move_limit`.
+    /// `promoted`, `engine_promoted`, `won_material`, `lost_material`,
+    /// `move_limit`.
     #[must_use]
     pub fn name(self) -> &'static str {
         match self {
@@ -60,6 +78,9 @@ impl EndReason {
             EndReason::Resigned => "resigned",
             EndReason::EngineFailed => "engine_failed",
             EndReason::Promoted => "promoted",
+            EndReason::EnginePromoted => "engine_promoted",
+            EndReason::WonMaterial => "won_material",
+            EndReason::LostMaterial => "lost_material",
             EndReason::MoveLimit => "move_limit",
         }
     }
@@ -99,8 +120,20 @@ pub enum Goal {
         /// The budget.
         moves: u32,
     },
+    /// Win within `moves` of the user's moves: mate, promote a pawn and
+    /// keep the new piece through the engine's answer, or take the
+    /// engine's last piece (its king alone against the user's queen or
+    /// rook). For endings where the defender may give up its last piece
+    /// rather than be mated or see a pawn promote (Lucena's position,
+    /// queen against rook).
+    Win {
+        /// The budget.
+        moves: u32,
+    },
     /// Hold: reach a draw, or be still unbeaten when the user has made
-    /// `moves` moves and the engine has answered the last.
+    /// `moves` moves and the engine has answered the last. A promotion the
+    /// engine keeps, or the user's king left alone against a queen or a
+    /// rook, loses it.
     Hold {
         /// The budget.
         moves: u32,
@@ -112,17 +145,21 @@ impl Goal {
     #[must_use]
     pub fn moves(self) -> u32 {
         match self {
-            Goal::Mate { moves } | Goal::Promote { moves } | Goal::Hold { moves } => moves,
+            Goal::Mate { moves }
+            | Goal::Promote { moves }
+            | Goal::Win { moves }
+            | Goal::Hold { moves } => moves,
         }
     }
 
     /// The goal's kind as JSON and the endgame file name it: `mate`,
-    /// `promote`, `hold`.
+    /// `promote`, `win`, `hold`.
     #[must_use]
     pub fn name(self) -> &'static str {
         match self {
             Goal::Mate { .. } => "mate",
             Goal::Promote { .. } => "promote",
+            Goal::Win { .. } => "win",
             Goal::Hold { .. } => "hold",
         }
     }
@@ -133,6 +170,10 @@ impl Goal {
         match self {
             Goal::Mate { moves } => format!("Mate within {}.", plural(moves)),
             Goal::Promote { moves } => format!("Promote a pawn within {}.", plural(moves)),
+            Goal::Win { moves } => format!(
+                "Win within {}: mate, promote and keep the new piece, or take the engine's last piece.",
+                plural(moves)
+            ),
             Goal::Hold { moves } => {
                 format!("Hold: reach a draw, or do not lose for {}.", plural(moves))
             }
@@ -141,16 +182,26 @@ impl Goal {
 
     /// Whether a game that ended by `reason`, with `user_won`, reached the
     /// goal. A stalemate fails a mate; any draw fails a win; any end but a
-    /// loss (or resigning) holds a draw.
+    /// loss (or resigning, or a decisive turn against the user) holds a
+    /// draw.
     #[must_use]
     pub fn reached(self, reason: EndReason, user_won: Option<bool>) -> bool {
         let mated_them = reason == EndReason::Checkmate && user_won == Some(true);
         match self {
             Goal::Mate { .. } => mated_them,
             Goal::Promote { .. } => mated_them || reason == EndReason::Promoted,
+            Goal::Win { .. } => {
+                mated_them || matches!(reason, EndReason::Promoted | EndReason::WonMaterial)
+            }
             Goal::Hold { .. } => {
                 user_won != Some(false)
-                    && !matches!(reason, EndReason::Resigned | EndReason::EngineFailed)
+                    && !matches!(
+                        reason,
+                        EndReason::Resigned
+                            | EndReason::EngineFailed
+                            | EndReason::EnginePromoted
+                            | EndReason::LostMaterial
+                    )
             }
         }
     }
@@ -177,6 +228,10 @@ impl Verdict {
                 (Goal::Hold { moves }, EndReason::MoveLimit) => {
                     format!("Goal reached: you held for {}.", plural(moves))
                 }
+                (_, EndReason::WonMaterial) => format!(
+                    "Goal reached in {}: the engine has only its king left.",
+                    plural(self.moves_used)
+                ),
                 (Goal::Hold { .. }, _) => {
                     format!("Goal reached: a draw after {}.", plural(self.moves_used))
                 }
@@ -194,7 +249,15 @@ impl Verdict {
             EndReason::Repetition | EndReason::FiftyMoves | EndReason::InsufficientMaterial => {
                 "the game was drawn".to_owned()
             }
-            EndReason::Promoted | EndReason::EngineFailed => "the game stopped".to_owned(),
+            EndReason::EnginePromoted => {
+                "the engine promoted a pawn and kept the new piece".to_owned()
+            }
+            EndReason::LostMaterial => {
+                "your king was left alone against a queen or a rook".to_owned()
+            }
+            EndReason::Promoted | EndReason::WonMaterial | EndReason::EngineFailed => {
+                "the game stopped".to_owned()
+            }
         };
         format!("Goal missed: {why}.")
     }
@@ -213,7 +276,8 @@ fn plural(n: u32) -> String {
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct GameEnd {
     /// `1-0`, `0-1` or `1/2-1/2` (`*` when the engine failed, or a goal
-    /// ended the game before the rules did: a promotion, the move budget).
+    /// ended the game before the rules did: a promotion, a bare king, the
+    /// move budget).
     pub result: &'static str,
     /// Why.
     pub reason: EndReason,
@@ -479,39 +543,79 @@ impl PlayOut {
     }
 
     /// The end the goal calls once the rules have not ended the game: a
-    /// promotion goal's pawn promoted and still standing after the
-    /// engine's answer; the budget spent (straight after the user's last
-    /// move for a mate, after the engine's answer to it for a promotion
-    /// and a hold).
+    /// decisive turn (see [`EndReason`]: a promotion kept through the
+    /// other side's answer, a bare king against a queen or a rook, judged
+    /// with the stronger side to move), then the budget spent (straight
+    /// after the user's last move for a mate, after the engine's answer to
+    /// it for the other goals).
     fn goal_end(&self) -> Option<EndReason> {
         let goal = self.goal?;
         let user_just_moved = self.pos.turn() != self.user;
+        if user_just_moved {
+            // A race where both sides queen goes on: only a promotion the
+            // user has no queen against decides.
+            if self.promoted_and_kept(!self.user) && !self.has_queen(self.user) {
+                return Some(EndReason::EnginePromoted);
+            }
+            if self.stripped(self.user) {
+                return Some(EndReason::LostMaterial);
+            }
+        } else {
+            // The promote goal is reached by the promotion itself; a win,
+            // when the engine has no queen to answer the new piece.
+            let promotes = match goal {
+                Goal::Promote { .. } => true,
+                Goal::Win { .. } => !self.has_queen(!self.user),
+                Goal::Mate { .. } | Goal::Hold { .. } => false,
+            };
+            if promotes && self.promoted_and_kept(self.user) {
+                return Some(EndReason::Promoted);
+            }
+            let strips = matches!(goal, Goal::Win { .. } | Goal::Hold { .. });
+            if strips && self.stripped(!self.user) {
+                return Some(EndReason::WonMaterial);
+            }
+        }
         let spent = self.user_moves >= goal.moves();
         match goal {
             Goal::Mate { .. } if spent && user_just_moved => Some(EndReason::MoveLimit),
-            Goal::Promote { .. } if !user_just_moved && self.promoted_and_kept() => {
-                Some(EndReason::Promoted)
-            }
-            Goal::Promote { .. } | Goal::Hold { .. } if spent && !user_just_moved => {
+            Goal::Promote { .. } | Goal::Win { .. } | Goal::Hold { .. }
+                if spent && !user_just_moved =>
+            {
                 Some(EndReason::MoveLimit)
             }
             _ => None,
         }
     }
 
-    /// Whether the user's last move (before the engine's answer) promoted
-    /// a pawn that still stands on its square.
-    fn promoted_and_kept(&self) -> bool {
+    /// Whether `side`'s move before the last one promoted a pawn whose new
+    /// piece still stands after the other side's answer.
+    fn promoted_and_kept(&self, side: Color) -> bool {
         let Some(index) = self.moves.len().checked_sub(2) else {
             return false;
         };
         let mv = self.moves[index].mv;
         mv.promotion().is_some()
+            && self.pos.turn() == side
             && self
                 .pos
                 .board()
                 .color_at(mv.to())
-                .is_some_and(|c| c == self.user)
+                .is_some_and(|c| c == side)
+    }
+
+    /// Whether `side` has a queen.
+    fn has_queen(&self, side: Color) -> bool {
+        let board = self.pos.board();
+        (board.by_color(side) & board.queens()).any()
+    }
+
+    /// Whether `side` has only its king left while the other side, to
+    /// move, has a queen or a rook: a won ending for the other side.
+    fn stripped(&self, side: Color) -> bool {
+        let board = self.pos.board();
+        let heavy = board.by_color(!side) & (board.queens() | board.rooks());
+        self.pos.turn() == !side && board.by_color(side).count() == 1 && heavy.any()
     }
 
     fn finish(&mut self, reason: EndReason, events: &mut Vec<GameEvent>) {
@@ -521,7 +625,15 @@ impl PlayOut {
             _ => None,
         };
         let result = match (reason, winner) {
-            (EndReason::EngineFailed | EndReason::Promoted | EndReason::MoveLimit, _) => "*",
+            (
+                EndReason::EngineFailed
+                | EndReason::Promoted
+                | EndReason::EnginePromoted
+                | EndReason::WonMaterial
+                | EndReason::LostMaterial
+                | EndReason::MoveLimit,
+                _,
+            ) => "*",
             (_, Some(Color::White)) => "1-0",
             (_, Some(Color::Black)) => "0-1",
             (_, None) => "1/2-1/2",
@@ -668,6 +780,109 @@ mod tests {
         let (mut game, _) = PlayOut::new(kqk, Color::White, Lang::EN);
         game.submit("Qg6");
         assert_eq!(verdict(&game), (EndReason::Stalemate, None));
+    }
+
+    #[test]
+    fn a_win_goal_takes_the_rook_given_up_for_the_pawn() {
+        // Lucena's position: after 1. Rd1+ Ke7 2. Rd4 Ke6 3. Kc7 Rc2+ 4.
+        // Kb6 Rb2+ 5. Kc6 the defender may give its rook for the pawn:
+        // 5... Rxb7 6. Kxb7 leaves rook against king, a won ending.
+        let lucena = parse_fen("1K1k4/1P6/8/8/8/8/r7/2R5 w - - 0 1").unwrap();
+        let line = [
+            ("Rd1+", "d8e7"),
+            ("Rd4", "e7e6"),
+            ("Kc7", "a2c2"),
+            ("Kb6", "c2b2"),
+            ("Kc6", "b2b7"),
+        ];
+        let win = Goal::Win { moves: 15 };
+        let (mut game, _) = PlayOut::with_goal(lucena.clone(), Color::White, Lang::EN, win);
+        for (mine, theirs) in line {
+            assert_eq!(
+                kinds(&game.submit(mine)),
+                ["played", "ask_engine"],
+                "{mine}"
+            );
+            assert_eq!(
+                kinds(&game.engine_move(Some(theirs))),
+                ["engine_moved", "your_move"],
+                "{theirs}"
+            );
+        }
+        // Kxb7: judged after the engine's answer, with White to move.
+        assert_eq!(kinds(&game.submit("Kxb7")), ["played", "ask_engine"]);
+        assert_eq!(
+            kinds(&game.engine_move(Some("e6e5"))),
+            ["engine_moved", "over"]
+        );
+        assert_eq!(verdict(&game), (EndReason::WonMaterial, Some(true)));
+        let end = game.end().unwrap();
+        assert_eq!(end.result, "*");
+        assert_eq!(
+            end.verdict.unwrap().describe(end.reason),
+            "Goal reached in 6 moves: the engine has only its king left."
+        );
+
+        // A promotion kept wins too; the promote goal would say the same.
+        let kept = parse_fen("8/1P1k4/8/8/8/8/r7/1K2R3 w - - 0 1").unwrap();
+        let (mut game, _) = PlayOut::with_goal(kept, Color::White, Lang::EN, win);
+        game.submit("b8=Q");
+        game.engine_move(Some("a2a1"));
+        assert_eq!(verdict(&game), (EndReason::Promoted, Some(true)));
+
+        // Without the win goal the same game goes on: a promote goal is
+        // not reached by the rook's capture.
+        let promote = Goal::Promote { moves: 15 };
+        let (mut game, _) = PlayOut::with_goal(lucena, Color::White, Lang::EN, promote);
+        for (mine, theirs) in line {
+            game.submit(mine);
+            game.engine_move(Some(theirs));
+        }
+        game.submit("Kxb7");
+        assert_eq!(
+            kinds(&game.engine_move(Some("e6e5"))),
+            ["engine_moved", "your_move"]
+        );
+    }
+
+    #[test]
+    fn a_hold_is_lost_to_a_promotion_kept_or_a_bare_king() {
+        let hold = Goal::Hold { moves: 20 };
+        // The engine queens; the user's answer leaves the queen standing.
+        let pawn = parse_fen("8/4P3/8/8/8/k7/8/K7 w - - 0 1").unwrap();
+        let (mut game, events) = PlayOut::with_goal(pawn, Color::Black, Lang::EN, hold);
+        assert_eq!(kinds(&events), ["ask_engine"]);
+        game.engine_move(Some("e7e8q"));
+        assert_eq!(kinds(&game.submit("Kb3")), ["played", "over"]);
+        assert_eq!(verdict(&game), (EndReason::EnginePromoted, Some(false)));
+        let end = game.end().unwrap();
+        assert_eq!(
+            end.verdict.unwrap().describe(end.reason),
+            "Goal missed: the engine promoted a pawn and kept the new piece."
+        );
+
+        // Both sides queen (Réti's study): the game goes on.
+        let race = parse_fen("8/2P5/8/8/8/6k1/7p/K7 w - - 0 1").unwrap();
+        let (mut game, _) = PlayOut::with_goal(race, Color::Black, Lang::EN, hold);
+        game.engine_move(Some("c7c8q"));
+        assert_eq!(kinds(&game.submit("h1=Q")), ["played", "ask_engine"]);
+
+        // The queen takes the last rook: the user's bare king is lost.
+        let rook = parse_fen("k7/8/8/3r4/8/8/8/K2Q4 w - - 0 1").unwrap();
+        let (mut game, _) = PlayOut::with_goal(rook.clone(), Color::Black, Lang::EN, hold);
+        game.engine_move(Some("d1d5"));
+        assert_eq!(kinds(&game.submit("Ka7")), ["played", "over"]);
+        assert_eq!(verdict(&game), (EndReason::LostMaterial, Some(false)));
+
+        // The user takes the engine's queen instead: a hold that wins.
+        let (mut game, _) = PlayOut::with_goal(rook, Color::Black, Lang::EN, hold);
+        game.engine_move(Some("d1d4"));
+        game.submit("Rxd4");
+        assert_eq!(
+            kinds(&game.engine_move(Some("a1b2"))),
+            ["engine_moved", "over"]
+        );
+        assert_eq!(verdict(&game), (EndReason::WonMaterial, Some(true)));
     }
 
     #[test]

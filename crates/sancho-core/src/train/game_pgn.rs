@@ -40,7 +40,12 @@ pub(super) fn write(game: &PlayOut, tags: &PgnTags) -> String {
     }
     if let Some(end) = game.end() {
         let termination = match end.reason {
-            EndReason::Promoted => Some("a pawn promoted: the goal's end"),
+            EndReason::Promoted | EndReason::EnginePromoted => {
+                Some("a pawn promoted and kept: the goal's end")
+            }
+            EndReason::WonMaterial | EndReason::LostMaterial => {
+                Some("a bare king against a queen or rook: the goal's end")
+            }
             EndReason::MoveLimit => Some("the goal's move budget spent"),
             EndReason::EngineFailed => Some("the engine gave no legal move"),
             _ => None,

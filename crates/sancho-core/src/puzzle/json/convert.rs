@@ -79,6 +79,7 @@ impl RawPuzzle {
         let line = position
             .as_ref()
             .and_then(|pos| self.line(pos, user_color, &mut problems));
+        self.hint_layout(&mut problems);
         let lead = match (&self.lead, &position) {
             (Some(raw), Some(pos)) => raw.to_lead(pos, &mut problems),
             _ => None,
@@ -107,12 +108,94 @@ impl RawPuzzle {
             game_url: None,
             lead,
             solution: line,
-            hints: self.hints.clone(),
+            hints: self.move_hints(),
             success_message: self.success_message.clone(),
             failure_message: self.failure_message.clone(),
             source: source.to_owned(),
         };
         (Some(puzzle), problems)
+    }
+
+    /// The hint of each user move, in order: its step's `hint`, else
+    /// `hints[k]` (the older form), else empty (no text rung).
+    fn move_hints(&self) -> Vec<String> {
+        let older = |k: usize| self.hints.get(k).cloned().unwrap_or_default();
+        match &self.solution_sequence {
+            Some(seq) => seq
+                .iter()
+                .filter(|s| s.is_user_move)
+                .enumerate()
+                .map(|(k, s)| s.hint.clone().unwrap_or_else(|| older(k)))
+                .collect(),
+            None => {
+                let n = self.solution_moves.as_ref().map_or(0, Vec::len);
+                (0..n.min(self.hints.len())).map(older).collect()
+            }
+        }
+    }
+
+    /// Where the hint of the user's move `k` (0-based) is written: its
+    /// step's `hint` when there is one, else `hints[k]`.
+    #[must_use]
+    pub fn hint_field(&self, k: usize) -> String {
+        self.solution_sequence
+            .iter()
+            .flatten()
+            .enumerate()
+            .filter(|(_, s)| s.is_user_move)
+            .nth(k)
+            .filter(|(_, s)| s.hint.is_some())
+            .map_or_else(
+                || format!("hints[{k}]"),
+                |(i, _)| format!("solutionSequence[{i}].hint"),
+            )
+    }
+
+    /// Which move each hint belongs to: a step's `hint` on an opponent's
+    /// move is an error; a `hints[k]` that is never shown (past the last
+    /// user move, or under a step's own `hint`) a warning.
+    fn hint_layout(&self, problems: &mut Vec<Problem>) {
+        let user_steps: Vec<(usize, &super::RawStep)> = match &self.solution_sequence {
+            Some(seq) => seq
+                .iter()
+                .enumerate()
+                .filter(|(_, s)| s.is_user_move)
+                .collect(),
+            None => Vec::new(),
+        };
+        for (i, step) in self.solution_sequence.iter().flatten().enumerate() {
+            if step.hint.is_some() && !step.is_user_move {
+                problems.push(problem(
+                    format!("solutionSequence[{i}].hint"),
+                    "a hint belongs to a user move: it is shown when the user is to play it",
+                ));
+            }
+        }
+        let user_moves = match &self.solution_sequence {
+            Some(_) => user_steps.len(),
+            None => self.solution_moves.as_ref().map_or(0, Vec::len),
+        };
+        for (k, text) in self.hints.iter().enumerate() {
+            if text.trim().is_empty() {
+                continue;
+            }
+            let warn = |message: String| Problem {
+                field: Some(format!("hints[{k}]")),
+                severity: Severity::Warning,
+                message,
+            };
+            if k >= user_moves {
+                problems.push(warn(format!(
+                    "hints[{k}] is never shown: hints[k] is the hint of the user's move k+1, and the puzzle has {}",
+                    plural(user_moves, "user move")
+                )));
+            } else if let Some((i, _)) = user_steps.get(k).filter(|(_, s)| s.hint.is_some()) {
+                problems.push(warn(format!(
+                    "hints[{k}] is never shown: solutionSequence[{i}].hint is the hint of user move {}",
+                    k + 1
+                )));
+            }
+        }
     }
 
     /// Converts to a [`Puzzle`] only when no problem is an error.

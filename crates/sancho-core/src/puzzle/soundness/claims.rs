@@ -7,6 +7,9 @@
 //!   (`g6 and h6 are covered by the new rook`) must be attacked by a piece
 //!   of a kind the clause names.
 //!
+//! - "the X on sq": a piece a text places on a square (`the black knight
+//!   on f6`, `your rooks on d1 and e1`) must stand there ([`misplaced`]).
+//!
 //! A clause is read only when it says nothing negative ("cannot cover",
 //! "nothing guards", "the only piece"), and the words are read leniently
 //! (either position, either side's pieces, any piece kind named, lines
@@ -276,6 +279,8 @@ pub(super) fn false_covers(
 ) -> Vec<(Vec<Role>, Vec<Square>)> {
     clauses(comment)
         .into_iter()
+        // A question ("what guards e7 now?") claims nothing.
+        .filter(|clause| !clause.ends_with('?'))
         .filter_map(covered_squares)
         .filter_map(|claim| {
             let side = claim.side.unwrap_or(before.turn());
@@ -290,6 +295,132 @@ pub(super) fn false_covers(
                 .collect();
             (!uncovered.is_empty()).then_some((claim.roles, uncovered))
         })
+        .collect()
+}
+
+/// Words before a piece that make it a definite one, standing on the
+/// board ("the knight on f6"), with the side they name, if any: `your` is
+/// the user's (`None` here, resolved by the caller), the colours theirs.
+/// An indefinite piece ("a knight on d6 would fork") is a supposition and
+/// is not read.
+fn definite(word: &str) -> Option<Option<&'static str>> {
+    Some(match word {
+        "the" | "his" | "its" | "their" => None,
+        "your" => Some("your"),
+        "white" | "white's" => Some("white"),
+        "black" | "black's" => Some("black"),
+        "enemy" | "opponent's" => Some("enemy"),
+        _ => return None,
+    })
+}
+
+/// A piece a text places on squares: "the black knight on g8", "your rooks
+/// on d1 and e1". `side` is `white`, `black`, `your` or `enemy` when the
+/// words name one.
+#[derive(Clone, Debug, PartialEq, Eq)]
+struct Placed {
+    side: Option<&'static str>,
+    role: Option<Role>,
+    squares: Vec<Square>,
+    words: String,
+}
+
+/// Every piece `text` places on a square, definite ones only (see
+/// [`definite`]); "piece" stands for any kind.
+fn placed(text: &str) -> Vec<Placed> {
+    let all: Vec<&str> = text.split_whitespace().collect();
+    let bare = |t: &str| {
+        t.trim_start_matches(['(', '"', '\'', '“', '‘'])
+            .trim_end_matches([',', ':', ';', '.', ')', '"', '\'', '”', '’', '!', '?'])
+            .to_lowercase()
+    };
+    let ends_phrase = |t: &str| t.ends_with(['.', ';', ':', ')', '!', '?']);
+    let mut out = Vec::new();
+    for (i, token) in all.iter().enumerate() {
+        let word = bare(token);
+        let role = match word.as_str() {
+            "piece" | "pieces" => None,
+            w => match piece_word(w) {
+                Some(role) => Some(role),
+                None => continue,
+            },
+        };
+        if ends_phrase(token) || all.get(i + 1).map(|t| bare(t)).as_deref() != Some("on") {
+            continue;
+        }
+        // The determiner and the side, at most two words before ("the
+        // black knight", "Black's own queen").
+        let before: Vec<String> = all[i.saturating_sub(3)..i]
+            .iter()
+            .map(|t| bare(t))
+            .collect();
+        let mut at = before.len();
+        while at > 0 && (definite(&before[at - 1]).is_some() || before[at - 1] == "own") {
+            at -= 1;
+        }
+        if !before[at..].iter().any(|w| definite(w).is_some()) {
+            continue;
+        }
+        let side = before[at..].iter().find_map(|w| definite(w).flatten());
+        let mut squares = Vec::new();
+        let mut j = i + 2;
+        while let Some(t) = all.get(j) {
+            let Some(sq) = square_word(&bare(t)) else {
+                break;
+            };
+            squares.push(sq);
+            if ends_phrase(t) {
+                break;
+            }
+            match all.get(j + 1).map(|t| bare(t)).as_deref() {
+                Some("and" | "or") => j += 2,
+                _ if t.ends_with(',') => j += 1,
+                _ => break,
+            }
+        }
+        if squares.is_empty() {
+            continue;
+        }
+        let last = (j + 1).min(all.len());
+        out.push(Placed {
+            side,
+            role,
+            squares,
+            words: all[i.saturating_sub(before.len() - at)..last]
+                .join(" ")
+                .trim_end_matches(['.', ',', ';', ':', '!', '?'])
+                .to_owned(),
+        });
+    }
+    out
+}
+
+/// The pieces `text` places on squares where none of `positions` has
+/// such a piece (of the side named, `your` being `user`), each as the
+/// text says it ("the black knight on g8").
+pub(super) fn misplaced(text: &str, user: Color, positions: &[&Chess]) -> Vec<String> {
+    placed(text)
+        .into_iter()
+        .filter(|p| {
+            let side = match p.side {
+                Some("white") => Some(Color::White),
+                Some("black") => Some(Color::Black),
+                Some("your") => Some(user),
+                Some("enemy") => Some(!user),
+                _ => None,
+            };
+            let there = |pos: &Chess| {
+                let board = pos.board();
+                p.squares.iter().all(|&sq| {
+                    board.piece_at(sq).is_some_and(|piece| {
+                        side.is_none_or(|c| piece.color == c)
+                            && p.role.is_none_or(|r| piece.role == r)
+                    })
+                })
+            };
+            !positions.iter().any(|pos| there(pos))
+        })
+        .map(|p| p.words)
         .collect()
 }
 
@@ -362,6 +493,42 @@ mod tests {
             "a colour that names no piece is not the side"
         );
         assert!(false_covers("the rook cannot cover h6", &before, &after).is_empty());
+        assert!(
+            false_covers("The rook has left g4: what covers h6 now?", &before, &after).is_empty(),
+            "a question claims nothing"
+        );
+    }
+
+    #[test]
+    fn a_piece_placed_on_a_square_must_stand_there() {
+        // m2-008 at the second move: the black knight stands on f6, not g8.
+        let pos =
+            parse_fen("r1b1k2r/ppppqppp/5n2/8/1b2P3/2N2Q2/PPP2PPP/R1B1KB1R w KQkq - 0 1").unwrap();
+        let white = Color::White;
+        assert_eq!(
+            misplaced("The black knight on g8 guards e7.", white, &[&pos]),
+            ["The black knight on g8"]
+        );
+        assert!(misplaced("The black knight on f6 guards e7.", white, &[&pos]).is_empty());
+        // `your` is the user's side; a list must stand whole.
+        assert_eq!(
+            misplaced("Your knight on f6 is pinned.", white, &[&pos]),
+            ["Your knight on f6"]
+        );
+        assert!(misplaced("Your rooks on a1 and h1 wait.", white, &[&pos]).is_empty());
+        assert_eq!(
+            misplaced("the rooks on a1, h1 and e8 wait", white, &[&pos]),
+            ["the rooks on a1, h1 and e8"]
+        );
+        // A supposition or a square that names no piece's place: not read.
+        for text in [
+            "a knight on d5 would fork",
+            "Check from d7 first.",
+            "the knight lands on d5",
+            "the piece on e4 is a pawn",
+        ] {
+            assert!(misplaced(text, white, &[&pos]).is_empty(), "{text}");
+        }
     }
 
     #[test]

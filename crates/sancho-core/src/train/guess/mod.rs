@@ -20,6 +20,7 @@ use serde::Serialize;
 use shakmaty::{Chess, Color, Move};
 
 use crate::drill::{DrillSummary, Mistake};
+use crate::engine::Score;
 use crate::notation::{
     Diagnostic, HintEngine, Lang, MoveText, Rejected, Strictness, bounded_prefix, color_name,
     hint_in, move_text, resolve_in,
@@ -28,8 +29,9 @@ use crate::spoiler::{Policy, Shown, shown};
 
 pub use game::{GameError, GuessGame, pick};
 pub use judge::{
-    ALSO_GOOD_CP, ALSO_GOOD_POINTS, EvalRequest, Evaluation, FULL_POINTS, MATE_CP, Scored, Verdict,
-    score,
+    ALSO_GOOD_MARGIN, ALSO_GOOD_POINTS, BETTER_MARGIN, CONFIRM_MS, EvalRequest, Evaluation,
+    FULL_POINTS, FirstLook, LONG_NOISE, MATE_CP, SHORT_NOISE, Scored, Verdict, chances, first_look,
+    mover, settle,
 };
 
 /// The drill kind guess-the-move runs are recorded under.
@@ -153,12 +155,117 @@ pub struct Judgement {
     /// With an engine: how far below the game's move, in centipawns (0
     /// for the game's move and for a move as good or better).
     pub loss_cp: Option<u32>,
-    /// With an engine: the game move's evaluation minus the guess's.
+    /// With an engine: the game move's evaluation minus the guess's, in
+    /// centipawns (`None` when either is a mate).
     pub below_game_cp: Option<i32>,
+    /// With an engine: the guess's and the game move's evaluations, for
+    /// the side that moves (see [`mover`]), by the search that decided.
+    pub scores: Option<(Score, Score)>,
     /// Why a move that loses material fails, in the engine's line.
     pub reason: Option<String>,
     /// How the input departed from canonical SAN (notes included).
     pub diagnostics: Vec<Diagnostic>,
+}
+
+impl Judgement {
+    /// The verdict in a sentence, the same on both shells, the moves in
+    /// `lang`'s letters: `Nc3 is as good as the game's Nf3. 2 points.`,
+    /// `Bb5+ loses material (4. Bb5+? c6 5. dxe5 cxb5: Black wins a bishop
+    /// for a pawn). The game went dxe5. 0 points.` A figure in centipawns
+    /// is said only when both moves have one, and never as a negative
+    /// "below".
+    #[must_use]
+    pub fn sentence(&self, lang: Lang) -> String {
+        let guess = lang.localize(&self.guess.san);
+        let game = lang.localize(&self.game.san);
+        let (ours, theirs) = match self.scores {
+            Some((ours, theirs)) => (Some(ours), Some(theirs)),
+            None => (None, None),
+        };
+        let mates = |s: Option<Score>| match s {
+            Some(Score::Mate(n)) if n > 0 => Some(n),
+            _ => None,
+        };
+        let below = self.below_game_cp;
+        let text = match self.verdict {
+            Verdict::GameMove => format!("{guess}: the game's move"),
+            Verdict::BetterThanGame => match (mates(ours), below) {
+                (Some(n), _) => {
+                    format!(
+                        "{guess} is better than the game's {game}: it {}",
+                        mates_in(n)
+                    )
+                }
+                (None, Some(cp)) => format!(
+                    "{guess} is better than the game's {game}, by {} centipawns",
+                    cp.saturating_neg()
+                ),
+                (None, None) => format!("{guess} is better than the game's {game}"),
+            },
+            Verdict::AlsoGood => match (mates(ours), mates(theirs)) {
+                (Some(n), Some(m)) if n == m => {
+                    format!(
+                        "{guess} is as good as the game's {game}: both {}",
+                        mates_in(n)
+                    )
+                }
+                (Some(n), Some(m)) => format!(
+                    "{guess} is also good: it {}, the game's {game} {}",
+                    mates_in(n),
+                    mates_in(m)
+                ),
+                (None, Some(m)) => format!(
+                    "{guess} is also good: it keeps a winning position, and the game's {game} {}",
+                    mates_in(m)
+                ),
+                (Some(n), None) => format!(
+                    "{guess} is also good: it {}, and the game's {game} wins too",
+                    mates_in(n)
+                ),
+                (None, None) => match below {
+                    Some(cp) if cp > 0 => {
+                        format!("{guess} is also good, {cp} centipawns below the game's {game}")
+                    }
+                    _ => format!("{guess} is as good as the game's {game}"),
+                },
+            },
+            Verdict::Differs => match (mates(theirs), below) {
+                (Some(m), _) => format!("{guess} is not the game's move: {game} {}", mates_in(m)),
+                (None, Some(cp)) if cp > 0 => {
+                    format!("{guess} is not the game's move ({game}), {cp} centipawns below it")
+                }
+                _ => format!("{guess} is not the game's move ({game})"),
+            },
+            Verdict::LosesMaterial => {
+                let loses = match ours {
+                    Some(Score::Mate(n)) if n < 0 => "allows mate",
+                    _ => "loses material",
+                };
+                match &self.reason {
+                    Some(why) => format!(
+                        "{guess} {loses} ({}). The game went {game}",
+                        lang.localize_text(why)
+                    ),
+                    None => format!("{guess} {loses}. The game went {game}"),
+                }
+            }
+        };
+        let points = if self.points == 1 {
+            "1 point".to_owned()
+        } else {
+            format!("{} points", self.points)
+        };
+        format!("{text}. {points}.")
+    }
+}
+
+/// `mates` (this move), `mates in 3`.
+fn mates_in(n: i32) -> String {
+    if n == 1 {
+        "mates".to_owned()
+    } else {
+        format!("mates in {n}")
+    }
 }
 
 /// One thing that happened, for the shell to show.
@@ -263,6 +370,8 @@ struct Pending {
     input: String,
     guess: MoveText,
     diagnostics: Vec<Diagnostic>,
+    /// The first search's answer, while the second is asked.
+    first: Option<Evaluation>,
 }
 
 /// A guess-the-move run.
@@ -409,6 +518,7 @@ impl Guess {
             input,
             guess: resolved.text,
             diagnostics: resolved.diagnostics,
+            first: None,
         };
         if pending.guess.mv == game_mv || !self.options.engine {
             let verdict = if pending.guess.mv == game_mv {
@@ -422,6 +532,7 @@ impl Guess {
                 before,
                 guess: pending.guess.mv,
                 game: game_mv,
+                confirm: false,
             })));
             self.pending = Some(pending);
         }
@@ -429,21 +540,39 @@ impl Guess {
     }
 
     /// The engine's answer to the last [`GuessEvent::Evaluate`]; `None`
-    /// when the engine failed (the guess then scores as without one).
+    /// when the engine failed (the guess then scores as without one). A
+    /// first answer that leaves the guess possibly as good as the game's
+    /// move asks again, longer ([`EvalRequest::confirm`]): the events then
+    /// hold another [`GuessEvent::Evaluate`] and the guess still waits.
     pub fn evaluated(&mut self, eval: Option<&Evaluation>) -> Vec<GuessEvent> {
         let mut events = Vec::new();
-        let Some(pending) = self.pending.take() else {
+        let Some(mut pending) = self.pending.take() else {
             return events;
         };
         let Some((before, game_mv)) = self.game.moves.get(self.ply).cloned() else {
             return events;
         };
-        let request = EvalRequest {
+        let mut request = EvalRequest {
             before,
             guess: pending.guess.mv,
             game: game_mv,
+            confirm: pending.first.is_some(),
         };
-        let scored = eval.and_then(|eval| score(&request, eval));
+        let scored = match (eval, pending.first.take()) {
+            (None, _) => None,
+            (Some(eval), Some(first)) => settle(&request, &first, eval),
+            (Some(eval), None) => match first_look(&request, eval) {
+                Some(FirstLook::Settled(scored)) => Some(scored),
+                Some(FirstLook::Confirm) => {
+                    pending.first = Some(eval.clone());
+                    request.confirm = true;
+                    events.push(GuessEvent::Evaluate(Box::new(request)));
+                    self.pending = Some(pending);
+                    return events;
+                }
+                None => None,
+            },
+        };
         match scored {
             Some(scored) => {
                 let verdict = scored.verdict;
@@ -486,10 +615,10 @@ impl Guess {
             .collect();
         // Worst first with an engine (stable: earlier first on a tie);
         // without, in game order.
-        differed.sort_by_key(|j| std::cmp::Reverse(j.below_game_cp.unwrap_or(i32::MIN)));
+        differed.sort_by_key(|j| std::cmp::Reverse(j.loss_cp.unwrap_or(0)));
         let moments = differed
             .iter()
-            .filter(|j| j.below_game_cp.is_none_or(|cp| cp > 0))
+            .filter(|j| j.loss_cp.is_none_or(|loss| loss > 0))
             .take(MOMENTS)
             .map(|j| Moment {
                 number: j.number,
@@ -568,9 +697,14 @@ impl Guess {
         let Some((before, game_mv)) = self.game.moves.get(self.ply).cloned() else {
             return;
         };
-        let (loss_cp, below_game_cp, reason) = match (&scored, verdict) {
-            (Some(s), _) => (Some(s.loss_cp), Some(s.below_game_cp), s.reason.clone()),
-            (None, _) => (None, None, None),
+        let (loss_cp, below_game_cp, scores, reason) = match &scored {
+            Some(s) => (
+                Some(s.loss_cp),
+                s.below_game_cp,
+                Some((s.guess, s.game)),
+                s.reason.clone(),
+            ),
+            None => (None, None, None, None),
         };
         let judgement = Judgement {
             ply: self.ply,
@@ -587,6 +721,7 @@ impl Guess {
                 _ => loss_cp,
             },
             below_game_cp,
+            scores,
             reason,
             diagnostics: pending.diagnostics,
         };
@@ -755,6 +890,118 @@ mod tests {
             Guess::new(game, late),
             Err(GuessError::NothingToGuess { .. })
         ));
+    }
+
+    /// Both positions answered with `guess` and `game` (each from the side
+    /// to move after the move, as UCI says it).
+    fn answer(guess: Score, game: Score) -> Evaluation {
+        let line = |score| {
+            vec![crate::engine::PvLine {
+                multipv: 1,
+                depth: 12,
+                score,
+                pv: Vec::new(),
+            }]
+        };
+        Evaluation {
+            after_guess: line(guess),
+            after_game: line(game),
+        }
+    }
+
+    /// A run as White with an engine, 1. e4 guessed.
+    fn with_engine() -> Guess {
+        let game = GuessGame::from_pgn(GAME).unwrap().remove(0);
+        let options = GuessOptions {
+            engine: true,
+            ..GuessOptions::default()
+        };
+        let (mut g, _) = Guess::new(game, options).unwrap();
+        g.submit("e4");
+        g
+    }
+
+    #[test]
+    fn a_guess_as_good_is_searched_twice_and_said_without_a_negative_figure() {
+        let mut g = with_engine();
+        // 2. Nc3 (the game: Nf3): the first search puts it 20 cp better.
+        let events = g.submit("Nc3");
+        let [GuessEvent::Evaluate(first)] = &events[..] else {
+            panic!("{events:?}")
+        };
+        assert!(!first.confirm);
+        let events = g.evaluated(Some(&answer(Score::Cp(-60), Score::Cp(-40))));
+        let [GuessEvent::Evaluate(second)] = &events[..] else {
+            panic!("a second search is asked: {events:?}")
+        };
+        assert!(second.confirm && g.is_waiting());
+        assert_eq!(second.movetime(300), 1000);
+        assert_eq!(second.movetime(800), 1600);
+        let events = g.evaluated(Some(&answer(Score::Cp(-45), Score::Cp(-40))));
+        let GuessEvent::Judged(j) = &events[0] else {
+            panic!("{events:?}")
+        };
+        assert_eq!((j.verdict, j.below_game_cp), (Verdict::AlsoGood, Some(-5)));
+        assert_eq!(
+            j.sentence(Lang::EN),
+            "Nc3 is as good as the game's Nf3. 2 points."
+        );
+        // 3. Bb5 (the game: Bc4) 25 cp below it in both: also good, said so.
+        let events = g.submit("Bb5");
+        assert!(matches!(events[..], [GuessEvent::Evaluate(_)]));
+        g.evaluated(Some(&answer(Score::Cp(5), Score::Cp(-20))));
+        let events = g.evaluated(Some(&answer(Score::Cp(5), Score::Cp(-20))));
+        let GuessEvent::Judged(j) = &events[0] else {
+            panic!("{events:?}")
+        };
+        assert_eq!(
+            j.sentence(Lang::EN),
+            "Bb5 is also good, 25 centipawns below the game's Bc4. 2 points."
+        );
+        // 4. d3 (the game: O-O), the engine failing on the second search:
+        // scored as without an engine.
+        g.submit("d3");
+        g.evaluated(Some(&answer(Score::Cp(0), Score::Cp(0))));
+        let events = g.evaluated(None);
+        let GuessEvent::Judged(j) = &events[0] else {
+            panic!("{events:?}")
+        };
+        assert_eq!(
+            (j.verdict, j.sentence(Lang::EN).as_str()),
+            (
+                Verdict::Differs,
+                "d3 is not the game's move (O-O). 0 points."
+            )
+        );
+    }
+
+    #[test]
+    fn mates_are_said_as_mates() {
+        let mut g = with_engine();
+        g.submit("d4");
+        // Black mated in 3 after the guess, the game's move +0.4: better.
+        let mates = answer(Score::Mate(-3), Score::Cp(-40));
+        g.evaluated(Some(&mates));
+        let events = g.evaluated(Some(&mates));
+        let GuessEvent::Judged(j) = &events[0] else {
+            panic!("{events:?}")
+        };
+        assert_eq!(
+            j.sentence(Lang::EN),
+            "d4 is better than the game's Nf3: it mates in 4. 3 points."
+        );
+        // The game's move mates in 2, the guess keeps +0.5: worse at once.
+        let events = g.submit("a3");
+        assert!(matches!(events[..], [GuessEvent::Evaluate(_)]));
+        let events = g.evaluated(Some(&answer(Score::Cp(-50), Score::Mate(-1))));
+        let GuessEvent::Judged(j) = &events[0] else {
+            panic!("{events:?}")
+        };
+        assert_eq!(j.below_game_cp, None);
+        assert_eq!(
+            j.sentence(Lang::EN),
+            "a3 is not the game's move: Bc4 mates in 2. 0 points."
+        );
     }
 
     #[test]
