@@ -199,13 +199,15 @@ fn a_jittering_engine_never_calls_the_masters_move_worse() {
         "Rxd7", "Rd1", "Qe6",
     ];
     let after = |mv: &str| fen_after(&[&before[..], &[mv]].concat());
-    let info = |cp: i32| vec![format!("info depth 14 score cp {cp} pv e6f6")];
+    // Each line's move is legal where it is given (an engine that answers
+    // an illegal one is named as broken): Qxf6, and Nxd7 out of check.
+    let info = |cp: i32, pv: &str| vec![format!("info depth 14 score cp {cp} pv {pv}")];
     let canned = vec![
         // The first search (300 ms), then the second (1 s), each position.
-        (after("Bxf6"), info(-998)),
-        (after("Bxf6"), info(-537)),
-        (after("Bxd7+"), info(-630)),
-        (after("Bxd7+"), info(-626)),
+        (after("Bxf6"), info(-998, "e6f6")),
+        (after("Bxf6"), info(-537, "e6f6")),
+        (after("Bxd7+"), info(-630, "f6d7")),
+        (after("Bxd7+"), info(-626, "f6d7")),
     ];
     let engine = support::fake_engine(data.path(), &canned);
     let (events, _, _) = guess(
